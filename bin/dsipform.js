@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run by `npm ci` through `prepare`).
+import { main } from '../dist/cli/main.js';
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    // main() maps every expected error to an exit code; reaching here is a bug.
+    process.stderr.write(`dsipform: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,162 @@
+import type { InboundMapping, InboundMappingInput, InboundMappingPatch, InboundSelector } from '../model/inbound-mapping.js';
+import type { Lease } from '../model/lease.js';
+import { parseTtl } from '../model/lease.js';
+import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../model/outbound-route.js';
+import type { ProxyStats } from '../model/stats.js';
+import type { ConnectionOptions } from './connection.js';
+import type { Envelope } from './envelope.js';
+import { ApiError } from './errors.js';
+import { Transport, type HttpMethod, type RequestParts } from './transport.js';
+import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
+
+const INBOUND = '/inboundmapping';
+const ROUTES = '/outboundroutes';
+
+function selectorQuery(sel: InboundSelector): Record<string, string | number> {
+  return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
+}
+
+/**
+ * A typed client of the platform's management API: one method per operation. Records come back
+ * normalized to the model. Every failure is an `ApiError`; a read of something absent returns `null`.
+ */
+export class PlatformClient {
+  readonly #transport: Transport;
+
+  constructor(options: ConnectionOptions) {
+    this.#transport = new Transport(options);
+  }
+
+  /** The API root the client talks to (`<base>/api/v1`); safe to print. */
+  get root(): string {
+    return this.#transport.root;
+  }
+
+  /** Sends one request as given; for diagnostics and conformance tests. Throws `ApiError`. */
+  raw(method: HttpMethod, path: string, parts?: RequestParts): Promise<Envelope> {
+    return this.#transport.send(method, path, parts);
+  }
+
+  /** The proxy's transaction counters. */
+  async proxyStats(): Promise<ProxyStats> {
+    const req = { method: 'GET', path: '/proxy/stats' };
+    const env = await this.#transport.send('GET', req.path);
+    return statsFromWire(firstRecord(env.data, req), req);
+  }
+
+  /** Obtains a lease; `ttl` in seconds or as `"<n>m"`. The password in the result is a secret. */
+  async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
+    const env = await this.#transport.send('GET', '/endpoint/lease', { query: { ttl: params.ttl, email: params.email } });
+    const req = { method: 'GET', path: '/endpoint/lease' };
+    return leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
+  }
+
+  /** Revokes a lease; an unknown, revoked or expired id is an `API_NOT_FOUND` error. */
+  async revokeLease(leaseid: number): Promise<void> {
+    await this.#transport.send('PUT', `/endpoint/lease/${encodeURIComponent(leaseid)}/revoke`);
+  }
+
+  /** Every inbound mapping. */
+  async listInboundMappings(): Promise<InboundMapping[]> {
+    const env = await this.#transport.send('GET', INBOUND);
+    const req = { method: 'GET', path: INBOUND };
+    return env.data.map((r) => mappingFromWire(r, req));
+  }
+
+  /** One inbound mapping by rule id or by DID (`""`: the default mapping), or `null`. */
+  async getInboundMapping(sel: InboundSelector): Promise<InboundMapping | null> {
+    const query = selectorQuery(sel);
+    try {
+      const env = await this.#transport.send('GET', INBOUND, { query });
+      if (env.data.length === 0) return null;
+      return mappingFromWire(env.data[0], { method: 'GET', path: INBOUND });
+    } catch (err) {
+      if (err instanceof ApiError && err.isNotFound) return null;
+      throw err;
+    }
+  }
+
+  /** Creates a mapping and returns its rule id, read back by DID when the answer holds none. */
+  async createInboundMapping(input: InboundMappingInput): Promise<number> {
+    const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire(input) });
+    const rec = env.data[0];
+    if (rec && typeof rec === 'object' && 'ruleid' in rec) {
+      return intField(rec as Record<string, unknown>, 'ruleid', { method: 'POST', path: INBOUND });
+    }
+    const created = await this.getInboundMapping({ did: input.did });
+    if (!created) {
+      throw new ApiError('API_UNEXPECTED_RESPONSE', `created DID "${input.did}" but cannot read it back`, { method: 'GET', path: INBOUND }, 'Plan again to see the platform as it is now.');
+    }
+    return created.ruleid;
+  }
+
+  /** Updates the selected mapping with any non-empty subset of its fields; `did` renames. */
+  async updateInboundMapping(sel: InboundSelector, patch: InboundMappingPatch): Promise<void> {
+    await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch) });
+  }
+
+  /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error. */
+  async deleteInboundMapping(sel: InboundSelector): Promise<void> {
+    await this.#transport.send('DELETE', INBOUND, { query: selectorQuery(sel) });
+  }
+
+  /** Every outbound route, simple and LCR. */
+  async listOutboundRoutes(): Promise<OutboundRoute[]> {
+    const env = await this.#transport.send('GET', ROUTES);
+    const req = { method: 'GET', path: ROUTES };
+    return env.data.map((r) => routeFromWire(r, req));
+  }
+
+  /** One outbound route, or `null`. */
+  async getOutboundRoute(ruleid: number): Promise<OutboundRoute | null> {
+    const path = `${ROUTES}/${encodeURIComponent(ruleid)}`;
+    try {
+      const env = await this.#transport.send('GET', path);
+      return env.data.length === 0 ? null : routeFromWire(env.data[0], { method: 'GET', path });
+    } catch (err) {
+      if (err instanceof ApiError && err.isNotFound) return null;
+      throw err;
+    }
+  }
+
+  /** Creates a route (LCR when `from_prefix` is non-empty) and returns its rule id. */
+  async createOutboundRoute(input: OutboundRouteInput): Promise<number> {
+    const req = { method: 'POST', path: ROUTES };
+    const env = await this.#transport.send('POST', ROUTES, { body: { ...input } });
+    return intField(firstRecord(env.data, req) as Record<string, unknown>, 'ruleid', req);
+  }
+
+  /**
+   * Updates a route with any subset of its fields. `from_prefix: ""` demotes an LCR route; a
+   * non-empty one promotes a simple route. The platform needs `prefix` beside a non-empty
+   * `from_prefix`, so the client reads it when the patch lacks it.
+   */
+  async updateOutboundRoute(ruleid: number, patch: OutboundRoutePatch): Promise<void> {
+    const body: Record<string, unknown> = { ...patch };
+    if (patch.from_prefix && patch.prefix === undefined) {
+      const current = await this.getOutboundRoute(ruleid);
+      if (current) body.prefix = current.prefix;
+    }
+    await this.#transport.send('PUT', `${ROUTES}/${encodeURIComponent(ruleid)}`, { body });
+  }
+
+  /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error. */
+  async deleteOutboundRoute(ruleid: number): Promise<void> {
+    await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`);
+  }
+
+  /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */
+  async reloadProxy(): Promise<void> {
+    await this.#transport.send('POST', '/reload/kamailio');
+  }
+
+  /** Closes pooled connections. */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  /** Never reveals the token. */
+  toJSON(): object {
+    return this.#transport.toJSON();
+  }
+}

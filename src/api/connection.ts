@@ -1,0 +1,23 @@
+/** How to reach the platform; the same for every command that talks to it. */
+export interface ConnectionOptions {
+  /** Base URL, e.g. `https://sip.example.com:5000`; the client appends `/api/v1`. */
+  readonly url: string;
+  /** The API token. Held privately by the client; never printed. */
+  readonly token: string;
+  /** PEM certificate(s) to trust in addition to the system's. */
+  readonly ca?: string;
+  /** Skip TLS verification (self-signed installs, like `curl -k`). */
+  readonly insecure?: boolean;
+  /** Per-request timeout in milliseconds (connect, headers, body). Default 30,000. */
+  readonly timeoutMs?: number;
+  /** Most connections kept open to the platform at once. Default 32. */
+  readonly connections?: number;
+}
+
+/** Default per-request timeout. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The API root for a base URL: trailing slashes dropped, `/api/v1` appended. */
+export function apiRoot(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+}

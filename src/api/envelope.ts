@@ -1,0 +1,91 @@
+import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
+
+/** The JSON object every platform answer is wrapped in. */
+export interface Envelope {
+  readonly data: readonly unknown[];
+  readonly error: string;
+  readonly msg: string;
+  readonly kamreload: boolean;
+  readonly dsipreload: boolean;
+}
+
+/** A raw HTTP answer, as the choke point received it. */
+export interface RawResponse {
+  readonly status: number;
+  readonly contentType: string;
+  readonly text: string;
+  readonly location?: string;
+  readonly retryAfter?: string;
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.msg !== 'string' && typeof v.error !== 'string' && !Array.isArray(v.data)) return null;
+  return {
+    data: Array.isArray(v.data) ? v.data : v.data === undefined || v.data === null ? [] : [v.data],
+    error: typeof v.error === 'string' ? v.error : '',
+    msg: typeof v.msg === 'string' ? v.msg : '',
+    kamreload: v.kamreload === true,
+    dsipreload: v.dsipreload === true,
+  };
+}
+
+function retryAfterSeconds(header: string | undefined): number | undefined {
+  if (!header) return undefined;
+  const n = Number(header);
+  if (Number.isFinite(n) && n >= 0) return n;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+function describeBody(res: RawResponse): string {
+  if (/html/i.test(res.contentType) || /^\s*</.test(res.text)) return 'an HTML page instead of JSON';
+  if (res.text.trim() === '') return 'an empty body instead of JSON';
+  return `a body that is not the platform's JSON envelope (${res.contentType || 'no content type'})`;
+}
+
+/**
+ * Turns an HTTP answer into the envelope, or into a typed `ApiError` for every non-success:
+ * Returns (never throws) the error. JSON errors keep the platform's `msg`; HTML pages, redirects and broken bodies get their own codes.
+ */
+export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelope | ApiError {
+  const env = parseEnvelope(res.text);
+  const retryAfter = retryAfterSeconds(res.retryAfter);
+  const details = { ...req, status: res.status, platformMsg: env?.msg, platformError: env?.error, retryAfter };
+  const fail = (code: ApiErrorCode, what: string, hint: string) => new ApiError(code, `${res.status} ${what}`, details, hint);
+  const said = env ? `"${env.msg}"` : describeBody(res);
+
+  if (res.status === 200) {
+    if (env) return env;
+    return fail('API_UNEXPECTED_RESPONSE', `answered with ${said}`, 'Check that --url points at the platform (port 5000), not at its web UI or a proxy page.');
+  }
+  if (res.status >= 300 && res.status < 400) {
+    const to = res.location ? ` to ${res.location}` : '';
+    return fail('API_UNEXPECTED_RESPONSE', `redirect${to}`, 'The server redirects: use the URL it redirects to (real installs redirect http:// to https://).');
+  }
+  switch (res.status) {
+    case 401:
+      return fail('API_UNAUTHORIZED', `unauthorized (${said})`, 'Check the API token in DSIP_TOKEN or --token-file.');
+    case 404:
+      if (env && env.error === '') return fail('API_NOT_FOUND', `not found: ${said}`, '');
+      return fail('API_NO_SUCH_ENDPOINT', `the server does not serve this path (${said})`, 'Check that --url is the platform base URL (the client appends /api/v1) and that the platform release serves this API.');
+    case 405:
+      return fail('API_METHOD_NOT_ALLOWED', `method not allowed (${said})`, 'The platform release does not offer this operation here.');
+    case 413:
+      return fail('API_BODY_TOO_LARGE', 'request body too large', 'The platform accepts bodies up to 1 MiB.');
+    case 429:
+      return fail('API_RATE_LIMITED', `rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`, 'Lower --parallelism, or try again later.');
+    default:
+      if (res.status >= 500) {
+        return fail('API_SERVER_ERROR', `server error: ${said}`, 'The platform failed; its logs may say why. Plan again to see what was applied.');
+      }
+      return fail('API_BAD_REQUEST', `rejected: ${said}`, '');
+  }
+}

@@ -1,0 +1,70 @@
+import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_SSL_PACKET_LENGTH_TOO_LONG',
+  'EPROTO',
+]);
+
+const TLS_HINT =
+  'The server certificate was not accepted: pass its CA with --ca FILE (or DSIP_CA), ' +
+  'or, for a self-signed install you trust, --insecure (DSIP_INSECURE=1). ' +
+  'If the server speaks plain HTTP, use an http:// URL.';
+
+/** Walks `cause` links for the first error carrying a `code`. */
+function rootCode(err: unknown): { code: string; message: string } {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth += 1) {
+    const c = (cur as { code?: unknown }).code;
+    if (typeof c === 'string' && c !== 'UND_ERR' && !c.startsWith('UND_ERR_REQ')) {
+      return { code: c, message: String((cur as Error).message ?? '') };
+    }
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  // undici's HTTPParserError carries no code: the peer answered something that is not HTTP.
+  if (err instanceof Error && err.name === 'HTTPParserError') return { code: 'HPE_NOT_HTTP', message: err.message };
+  return { code: '', message: err instanceof Error ? err.message : String(err) };
+}
+
+/**
+ * Maps a failure that happened before any response arrived (connect, TLS, timeout, reset) to an
+ * `ApiError`. The message names the system's code but never any request header.
+ */
+export function transportFailure(err: unknown, req: ApiRequestInfo, origin: string, timeoutMs: number): ApiError {
+  const { code } = rootCode(err);
+  const make = (c: ApiErrorCode, msg: string, hint: string) => new ApiError(c, msg, req, hint, err);
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'ETIMEDOUT':
+      return make('API_TIMEOUT', `no answer from ${origin} within ${timeoutMs} ms`, 'Check that the platform is up and reachable, or raise --timeout MS.');
+    case 'ECONNREFUSED':
+      return make('API_CONNECTION_REFUSED', `connection to ${origin} refused`, 'Check --url (or DSIP_URL): host and port (the platform listens on 5000).');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return make('API_HOST_NOT_FOUND', `host of ${origin} not found`, 'Check the host name in --url (or DSIP_URL).');
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return make('API_CONNECTION_RESET', `connection to ${origin} closed before a complete answer`, 'The request may or may not have been carried out; plan again to see the platform as it is now.');
+    default:
+      if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(code)) {
+        return make('API_TLS', `TLS with ${origin} failed (${code})`, TLS_HINT);
+      }
+      if (code.startsWith('HPE_')) {
+        return make('API_UNEXPECTED_RESPONSE', `${origin} did not answer with HTTP (${code})`, 'If the server speaks HTTPS, use an https:// URL.');
+      }
+      return make('API_NETWORK', `request to ${origin} failed${code ? ` (${code})` : ''}`, 'Check the network path to the platform.');
+  }
+}

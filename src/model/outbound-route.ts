@@ -1,0 +1,49 @@
+import { FLT_LCR_MIN, FLT_FWD_MIN } from './constants.js';
+
+/** `simple` routes match a To-prefix; `lcr` routes also match a From-prefix. */
+export type RouteKind = 'simple' | 'lcr';
+
+/** An outbound route as the model knows it, whatever the wire said. */
+export interface OutboundRoute {
+  readonly ruleid: number;
+  /** `8000` for simple routes; in [10000, 20000) for LCR routes. */
+  readonly groupid: number;
+  readonly name: string;
+  readonly prefix: string;
+  /** `null` for a simple route; a non-empty string for an LCR route. */
+  readonly from_prefix: string | null;
+  /** Carrier-group id without the `#` the platform stores. */
+  readonly gwgroupid: string;
+  readonly priority: number;
+  readonly timerec: string;
+  readonly routeid: string;
+}
+
+/** The fields a client sends to create a route; a non-empty `from_prefix` makes it LCR. */
+export interface OutboundRouteInput {
+  readonly name: string;
+  readonly prefix: string;
+  readonly gwgroupid: string;
+  readonly from_prefix?: string;
+  readonly priority?: number;
+  readonly timerec?: string;
+  readonly routeid?: string;
+}
+
+/** Any subset of the route's fields; `from_prefix: ""` demotes, a non-empty one promotes. */
+export type OutboundRoutePatch = Partial<OutboundRouteInput>;
+
+/** The kind a route is, by its from_prefix. */
+export function routeKind(route: Pick<OutboundRoute, 'from_prefix'>): RouteKind {
+  return route.from_prefix ? 'lcr' : 'simple';
+}
+
+/** Whether a group id lies in the LCR range [FLT_LCR_MIN, FLT_FWD_MIN). */
+export function isLcrGroupId(groupid: number): boolean {
+  return groupid >= FLT_LCR_MIN && groupid < FLT_FWD_MIN;
+}
+
+/** The LCR record's pattern for a route: `<from_prefix>-<prefix>`. */
+export function lcrPattern(fromPrefix: string, prefix: string): string {
+  return `${fromPrefix}-${prefix}`;
+}

@@ -1,0 +1,57 @@
+/**
+ * The platform's value rules (platform-behaviour.md §5, §6, §8). Each check returns `null` when the
+ * value is acceptable, or a short sentence saying what is wrong; callers add the where and the hint.
+ * Pure: shared by the emulator (which answers 400 with the sentence) and the config checker.
+ */
+
+const DIAL_CHARS = /^[0-9+#*]*$/;
+const SERVER_REF = /^#?[0-9]+$/;
+
+/** A DID: empty (the default mapping) or characters from `0-9 + # *`. */
+export function didProblem(did: unknown): string | null {
+  if (typeof did !== 'string') return 'DID must be a string';
+  if (!DIAL_CHARS.test(did)) return `DID "${did}" may contain only the characters 0-9 + # *`;
+  return null;
+}
+
+/** A To- or From-prefix: empty or characters from `0-9 + # *`. */
+export function prefixProblem(prefix: unknown, field = 'prefix'): string | null {
+  if (typeof prefix !== 'string') return `${field} must be a string`;
+  if (!DIAL_CHARS.test(prefix)) return `${field} "${prefix}" may contain only the characters 0-9 + # *`;
+  return null;
+}
+
+/** Inbound servers: 1 or 2 gateway ids (`"66"`) or carrier-group references (`"#22"`). */
+export function serversProblem(servers: unknown): string | null {
+  if (!Array.isArray(servers)) return 'servers must be a list of strings';
+  if (servers.length < 1 || servers.length > 2) {
+    return `servers must hold 1 or 2 entries (primary, then secondary), not ${servers.length}`;
+  }
+  for (const s of servers) {
+    if (typeof s !== 'string' || !SERVER_REF.test(s)) {
+      return `server ${JSON.stringify(s)} must be a gateway id like "66" or a carrier group like "#22"`;
+    }
+  }
+  return null;
+}
+
+/** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */
+export function descriptionProblem(value: unknown, field: string): string | null {
+  if (typeof value !== 'string') return `${field} must be a string`;
+  if (value.includes(',')) return `${field} may not contain ","`;
+  return null;
+}
+
+/** A carrier-group id as sent on create: digits, optionally `#`-prefixed, and not `"0"` or empty. */
+export function gwgroupidProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'gwgroupid must be a string';
+  const bare = value.startsWith('#') ? value.slice(1) : value;
+  if (bare === '' || /^0+$/.test(bare)) return 'gwgroupid must name a carrier group (not empty or "0")';
+  if (!/^[0-9]+$/.test(bare)) return `gwgroupid "${value}" must be a carrier-group id made of digits`;
+  return null;
+}
+
+/** Strips the `#` the platform stores in front of a carrier-group id. */
+export function bareGwgroupid(value: string): string {
+  return value.startsWith('#') ? value.slice(1) : value;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Tests start real servers on port 0 and real child processes; two cores, so keep the pool small.
+    maxWorkers: 2,
+  },
+});
