@@ -1,13 +1,7 @@
+import type { Envelope } from '../model/envelope.js';
 import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
 
-/** The JSON object every platform answer is wrapped in. */
-export interface Envelope {
-  readonly data: readonly unknown[];
-  readonly error: string;
-  readonly msg: string;
-  readonly kamreload: boolean;
-  readonly dsipreload: boolean;
-}
+export type { Envelope };
 
 /** A raw HTTP answer, as the choke point received it. */
 export interface RawResponse {

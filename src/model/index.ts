@@ -5,3 +5,4 @@ export * from './outbound-route.js';
 export * from './lease.js';
 export * from './stats.js';
 export * from './errors.js';
+export * from './envelope.js';

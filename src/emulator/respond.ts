@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+import { envelope, type Reply } from './envelope.js';
+
+/** Writes a reply as the JSON envelope. `close` asks the client to drop the connection afterwards. */
+export function sendReply(res: ServerResponse, reply: Reply, kamreload: boolean, close = false): void {
+  const body = JSON.stringify(envelope(reply, kamreload));
+  send(res, reply.status, 'application/json', body, { ...reply.headers, ...(close ? { Connection: 'close' } : {}) });
+}
+
+/** Writes an HTML page (the login page the platform shows browsers). */
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  send(res, status, 'text/html; charset=utf-8', html, {});
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+): void {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}

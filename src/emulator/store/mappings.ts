@@ -1,0 +1,97 @@
+import type { InboundMappingInput, InboundMappingPatch, InboundSelector } from '../../model/index.js';
+import { conflict, notFound, success, type Outcome } from './outcome.js';
+import type { Ledger, StoredMapping } from './records.js';
+
+const DUPLICATE_DID = "Duplicate DID's are not allowed";
+
+/**
+ * Inbound DID mappings, indexed by ruleid and by DID so that every lookup is O(1). Inputs are
+ * assumed to be validated already (the handlers check values); this table guards only the
+ * invariants that need the whole table: one mapping per DID.
+ */
+export class MappingTable {
+  /** Insertion order is ruleid order, because ruleids only grow. */
+  private readonly byId = new Map<number, StoredMapping>();
+  private readonly byDid = new Map<string, number>();
+
+  constructor(private readonly ledger: Ledger) {}
+
+  /** All mappings, in ruleid order. */
+  list(): StoredMapping[] {
+    return [...this.byId.values()];
+  }
+
+  /** How many mappings there are. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The mapping a selector names, or `undefined`. */
+  find(selector: InboundSelector): StoredMapping | undefined {
+    const ruleid = 'ruleid' in selector ? selector.ruleid : this.byDid.get(selector.did);
+    return ruleid === undefined ? undefined : this.byId.get(ruleid);
+  }
+
+  /** Creates a mapping; a DID that is already mapped (including `""`) is a conflict. */
+  create(input: InboundMappingInput): Outcome<StoredMapping> {
+    if (this.byDid.has(input.did)) return conflict(DUPLICATE_DID);
+    const mapping: StoredMapping = {
+      ruleid: this.ledger.allocateRuleid(),
+      did: input.did,
+      servers: [...input.servers],
+      notes: input.notes ?? '',
+    };
+    this.insert(mapping);
+    this.ledger.recordWrite();
+    return success(mapping);
+  }
+
+  /** Applies a patch; `did` renames, and renaming onto another mapping's DID is a conflict. */
+  update(selector: InboundSelector, patch: InboundMappingPatch): Outcome<StoredMapping> {
+    const current = this.find(selector);
+    if (!current) return notFound(notFoundMessage(selector));
+    if (patch.did !== undefined && patch.did !== current.did && this.byDid.has(patch.did)) {
+      return conflict(DUPLICATE_DID);
+    }
+    const next: StoredMapping = {
+      ruleid: current.ruleid,
+      did: patch.did ?? current.did,
+      servers: patch.servers ? [...patch.servers] : current.servers,
+      notes: patch.notes ?? current.notes,
+    };
+    this.byDid.delete(current.did);
+    this.insert(next);
+    this.ledger.recordWrite();
+    return success(next);
+  }
+
+  /** Deletes the selected mapping and returns it. */
+  delete(selector: InboundSelector): Outcome<StoredMapping> {
+    const current = this.find(selector);
+    if (!current) return notFound(notFoundMessage(selector));
+    this.byId.delete(current.ruleid);
+    this.byDid.delete(current.did);
+    this.ledger.recordWrite();
+    return success(current);
+  }
+
+  /** Puts records back from a data file; throws on a duplicate, which means the file is corrupt. */
+  load(records: readonly StoredMapping[]): void {
+    for (const record of records) {
+      if (this.byId.has(record.ruleid) || this.byDid.has(record.did)) {
+        throw new Error(`duplicate inbound mapping (ruleid ${record.ruleid}, did "${record.did}")`);
+      }
+      this.insert(record);
+    }
+  }
+
+  private insert(mapping: StoredMapping): void {
+    this.byId.set(mapping.ruleid, mapping);
+    this.byDid.set(mapping.did, mapping.ruleid);
+  }
+}
+
+/** The platform names the selector that missed: a DID selector gets its own sentence. */
+export function notFoundMessage(selector: InboundSelector): string {
+  return 'did' in selector ? 'No Matching DID Found' : 'No Matching Rule Found';
+}

@@ -1,0 +1,43 @@
+import type { InboundMapping, Lease, OutboundRoute } from '../../model/index.js';
+
+/**
+ * A route as the emulated rules table holds it. Unlike the model's route, `gwgroupid` keeps the
+ * `#` the platform stores in front of the carrier-group id (`"#5"`), so the wire answer and the
+ * data file show what the real database would.
+ */
+export interface StoredRoute extends Omit<OutboundRoute, 'gwgroupid'> {
+  readonly gwgroupid: string;
+}
+
+/** The LCR record paired with an LCR route, keyed by its groupid. */
+export interface LcrRecord {
+  /** `<from_prefix>-<prefix>`; unique among LCR records. */
+  readonly pattern: string;
+  readonly from_prefix: string;
+  readonly groupid: number;
+}
+
+/** A lease with what the emulator needs to expire it. */
+export interface StoredLease extends Lease {
+  /** Contact address given when it was obtained. */
+  readonly email: string;
+  /** Clock value (ms) when it was obtained; expired once `now >= obtainedAt + ttl * 1000`. */
+  readonly obtainedAt: number;
+}
+
+/** Inbound mappings are stored exactly as the model describes them. */
+export type StoredMapping = InboundMapping;
+
+/**
+ * What every table needs from the store that owns it. Mappings and routes share one ruleid
+ * counter (they are rows of one rules table on the platform), and every write raises the global
+ * `kamreload` flag.
+ */
+export interface Ledger {
+  /** Hands out the next ruleid; never returns one twice. */
+  allocateRuleid(): number;
+  /** Notes a successful change: sets `kamreload` and bumps the revision the server persists on. */
+  recordWrite(): void;
+  /** The clock, in ms. */
+  now(): number;
+}

@@ -1,0 +1,107 @@
+import type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './records.js';
+
+/** Tag of the data file's layout; bump it when the layout changes incompatibly. */
+export const SNAPSHOT_FORMAT = 'dsipform-emulator/1';
+
+/** The whole emulated platform state as the data file holds it (plain JSON). */
+export interface EmulatorSnapshot {
+  readonly format: typeof SNAPSHOT_FORMAT;
+  readonly nextRuleid: number;
+  readonly nextLeaseid: number;
+  readonly kamreload: boolean;
+  readonly mappings: readonly StoredMapping[];
+  readonly routes: readonly StoredRoute[];
+  readonly lcr: readonly LcrRecord[];
+  readonly leases: readonly StoredLease[];
+}
+
+type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]' | 'string|null';
+
+const MAPPING: Record<keyof StoredMapping, FieldType> = {
+  ruleid: 'integer',
+  did: 'string',
+  servers: 'string[]',
+  notes: 'string',
+};
+const ROUTE: Record<keyof StoredRoute, FieldType> = {
+  ruleid: 'integer',
+  groupid: 'integer',
+  name: 'string',
+  prefix: 'string',
+  from_prefix: 'string|null',
+  gwgroupid: 'string',
+  priority: 'integer',
+  timerec: 'string',
+  routeid: 'string',
+};
+const LCR: Record<keyof LcrRecord, FieldType> = { pattern: 'string', from_prefix: 'string', groupid: 'integer' };
+const LEASE: Record<keyof StoredLease, FieldType> = {
+  leaseid: 'integer',
+  username: 'string',
+  password: 'string',
+  domain: 'string',
+  ttl: 'integer',
+  email: 'string',
+  obtainedAt: 'number',
+};
+
+/**
+ * Checks that parsed JSON has the snapshot's shape and returns it typed. Throws an Error saying
+ * which part is wrong; cross-record invariants (duplicates, LCR pairing) are checked when the
+ * tables load the records.
+ */
+export function parseSnapshot(value: unknown): EmulatorSnapshot {
+  const root = asObject(value, 'the file');
+  if (root['format'] !== SNAPSHOT_FORMAT) {
+    throw new Error(`format is ${JSON.stringify(root['format'])}, expected "${SNAPSHOT_FORMAT}"`);
+  }
+  check(root['nextRuleid'], 'integer', 'nextRuleid');
+  check(root['nextLeaseid'], 'integer', 'nextLeaseid');
+  check(root['kamreload'], 'boolean', 'kamreload');
+  return {
+    format: SNAPSHOT_FORMAT,
+    nextRuleid: root['nextRuleid'] as number,
+    nextLeaseid: root['nextLeaseid'] as number,
+    kamreload: root['kamreload'] as boolean,
+    mappings: records<StoredMapping>(root['mappings'], MAPPING, 'mappings'),
+    routes: records<StoredRoute>(root['routes'], ROUTE, 'routes'),
+    lcr: records<LcrRecord>(root['lcr'], LCR, 'lcr'),
+    leases: records<StoredLease>(root['leases'], LEASE, 'leases'),
+  };
+}
+
+function records<T>(value: unknown, shape: Record<string, FieldType>, where: string): T[] {
+  if (!Array.isArray(value)) throw new Error(`${where} must be an array`);
+  return value.map((item, index) => {
+    const record = asObject(item, `${where}[${index}]`);
+    const picked: Record<string, unknown> = {};
+    for (const [field, type] of Object.entries(shape)) {
+      check(record[field], type, `${where}[${index}].${field}`);
+      picked[field] = record[field];
+    }
+    return picked as T;
+  });
+}
+
+function asObject(value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${where} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function check(value: unknown, type: FieldType, where: string): void {
+  const good =
+    type === 'string'
+      ? typeof value === 'string'
+      : type === 'integer'
+        ? Number.isSafeInteger(value)
+        : type === 'number'
+          ? typeof value === 'number' && Number.isFinite(value)
+          : type === 'boolean'
+            ? typeof value === 'boolean'
+            : type === 'string|null'
+              ? value === null || typeof value === 'string'
+              : Array.isArray(value) && value.every((s) => typeof s === 'string');
+  if (!good) throw new Error(`${where} must be ${type === 'string[]' ? 'an array of strings' : `a ${type}`}`);
+}

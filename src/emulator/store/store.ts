@@ -1,0 +1,111 @@
+import { DEFAULT_ROUTE_NAME } from '../../model/index.js';
+import { TrafficCounters } from '../traffic.js';
+import { LeaseTable } from './leases.js';
+import { MappingTable } from './mappings.js';
+import type { Ledger } from './records.js';
+import { RouteTable } from './routes.js';
+import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from './snapshot.js';
+
+/** How to build a store. */
+export interface StoreOptions {
+  /** Clock in ms; leases expire by it. Default `Date.now`. */
+  now?: () => number;
+  /** Start without the fresh-install default outbound route. */
+  empty?: boolean;
+}
+
+/**
+ * The emulated platform's state: inbound mappings, outbound routes with their LCR records, leases,
+ * the shared ruleid counter and the global `kamreload` flag. Pure in-memory and synchronous; the
+ * server persists it whenever `revision` moves.
+ */
+export class EmulatorStore implements Ledger {
+  readonly mappings: MappingTable;
+  readonly routes: RouteTable;
+  readonly leases: LeaseTable;
+  /** Requests served, for the proxy statistics; not persisted. */
+  readonly traffic = new TrafficCounters();
+  private nextRuleid = 1;
+  private reloadPending = false;
+  private changes = 0;
+  private readonly clock: () => number;
+
+  constructor(options: StoreOptions = {}) {
+    this.clock = options.now ?? Date.now;
+    this.mappings = new MappingTable(this);
+    this.routes = new RouteTable(this);
+    this.leases = new LeaseTable(this);
+    if (!options.empty) this.installDefaultRoute();
+  }
+
+  /** Rebuilds a store from a data file's snapshot; throws when the records contradict each other. */
+  static fromSnapshot(snapshot: EmulatorSnapshot, options: Omit<StoreOptions, 'empty'> = {}): EmulatorStore {
+    const store = new EmulatorStore({ ...options, empty: true });
+    for (const record of snapshot.lcr) store.routes.lcr.add(record);
+    store.routes.load(snapshot.routes);
+    store.mappings.load(snapshot.mappings);
+    store.leases.load(snapshot.leases, snapshot.nextLeaseid);
+    let highest = 0;
+    for (const rule of [...snapshot.routes, ...snapshot.mappings]) highest = Math.max(highest, rule.ruleid);
+    if (snapshot.nextRuleid <= highest) {
+      throw new Error(`nextRuleid ${snapshot.nextRuleid} is not above the highest ruleid ${highest}`);
+    }
+    store.nextRuleid = snapshot.nextRuleid;
+    store.reloadPending = snapshot.kamreload;
+    return store;
+  }
+
+  /** The whole state as plain JSON, for the data file. */
+  snapshot(): EmulatorSnapshot {
+    return {
+      format: SNAPSHOT_FORMAT,
+      nextRuleid: this.nextRuleid,
+      nextLeaseid: this.leases.nextLeaseid,
+      kamreload: this.reloadPending,
+      mappings: this.mappings.list(),
+      routes: this.routes.list(),
+      lcr: this.routes.lcr.list(),
+      leases: this.leases.live(),
+    };
+  }
+
+  /** True once any write has happened since the last reload. */
+  get kamreload(): boolean {
+    return this.reloadPending;
+  }
+
+  /** Moves on every persisted change (writes and reloads); the server saves when it moved. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  /** The proxy applied the writes: clears `kamreload`. */
+  reload(): void {
+    if (!this.reloadPending) return;
+    this.reloadPending = false;
+    this.changes++;
+  }
+
+  /** {@inheritDoc Ledger.allocateRuleid} */
+  allocateRuleid(): number {
+    return this.nextRuleid++;
+  }
+
+  /** {@inheritDoc Ledger.recordWrite} */
+  recordWrite(): void {
+    this.reloadPending = true;
+    this.changes++;
+  }
+
+  /** {@inheritDoc Ledger.now} */
+  now(): number {
+    return this.clock();
+  }
+
+  /** A fresh install holds route 1 to carrier group 2; installing it is not a pending write. */
+  private installDefaultRoute(): void {
+    this.routes.create({ name: DEFAULT_ROUTE_NAME, prefix: '', gwgroupid: '2' });
+    this.reloadPending = false;
+    this.changes = 0;
+  }
+}
