@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import type { ConnectionOptions } from '../api/connection.js';
+import { DsipformError } from '../model/errors.js';
+import type { CliIo } from './io.js';
+
+/** The connection flags as commander parses them. */
+export interface ConnectionFlags {
+  url?: string;
+  tokenFile?: string;
+  token?: string;
+  ca?: string;
+  insecure?: boolean;
+  timeout?: string;
+}
+
+/** Adds the connection flags shared by every command that talks to the platform. */
+export function addConnectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--url <url>', 'platform base URL, e.g. https://sip.example.com:5000 (env DSIP_URL)')
+    .option('--token-file <file>', 'read the API token from FILE (default: env DSIP_TOKEN)')
+    .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
+    .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
+    .option('--emulator', 'run against the built-in emulator, started for this run')
+    .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
+    // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
+    .addOption(new Option('--token <token>').hideHelp());
+}
+
+function readText(file: string, what: string, flag: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new DsipformError('CONFIG_FILE_UNREADABLE', `cannot read ${what} ${file} (${reason})`, `Check the path given to ${flag}.`);
+  }
+}
+
+/**
+ * Resolves the connection settings from flags and environment; throws `DsipformError` saying
+ * which setting is missing or wrong. Registers the token as a secret to redact.
+ */
+export function resolveConnection(flags: ConnectionFlags, io: CliIo): ConnectionOptions {
+  if (flags.token !== undefined) {
+    throw new DsipformError('CONFIG_TOKEN_ON_COMMAND_LINE', 'the API token may not be given on the command line', 'Other users can read command lines with ps: set DSIP_TOKEN or use --token-file FILE.');
+  }
+  const url = flags.url ?? io.env.DSIP_URL;
+  if (!url) {
+    throw new DsipformError('CONFIG_NO_URL', 'no platform URL given', 'Pass --url URL or set DSIP_URL, e.g. https://sip.example.com:5000.');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" is not a URL`, 'Use the form https://host:5000.');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" must start with http:// or https://`, 'Use the form https://host:5000.');
+  }
+  const token = flags.tokenFile ? readText(flags.tokenFile, 'token file', '--token-file').trim() : io.env.DSIP_TOKEN;
+  if (!token) {
+    throw new DsipformError('CONFIG_NO_TOKEN', flags.tokenFile ? `the token file ${flags.tokenFile} is empty` : 'no API token given', 'Set DSIP_TOKEN or pass --token-file FILE.');
+  }
+  io.secrets.add(token);
+  const caFile = flags.ca ?? io.env.DSIP_CA;
+  const timeoutMs = Number(flags.timeout ?? '30000');
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new DsipformError('CONFIG_BAD_TIMEOUT', `--timeout "${flags.timeout}" is not a positive number of milliseconds`, 'For example --timeout 10000.');
+  }
+  const insecureEnv = io.env.DSIP_INSECURE;
+  return {
+    url,
+    token,
+    ca: caFile ? readText(caFile, 'CA file', '--ca (or DSIP_CA)') : undefined,
+    insecure: Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true',
+    timeoutMs,
+  };
+}

@@ -1,0 +1,35 @@
+import { Writable } from 'node:stream';
+
+/** Where a command reads its environment and writes its output; tests pass their own. */
+export interface CliIo {
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly env: NodeJS.ProcessEnv;
+  /** Whether stdout is a terminal (colour, prompts, progress bars). */
+  readonly isTTY: boolean;
+  /** Secrets seen during this run; the catch site removes them from anything it prints. */
+  readonly secrets: Set<string>;
+}
+
+/** The process's own streams and environment. */
+export function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    isTTY: Boolean(process.stdout.isTTY),
+    secrets: new Set(),
+  };
+}
+
+/** Replaces every known secret in `text` with `(sensitive)`. */
+export function redact(text: string, secrets: ReadonlySet<string>): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('(sensitive)');
+  return out;
+}
+
+/** Writes one line to a stream. */
+export function writeLine(stream: Writable, line = ''): void {
+  stream.write(`${line}\n`);
+}

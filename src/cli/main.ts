@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { DsipformError } from '../model/errors.js';
+import { processIo, redact, writeLine, type CliIo } from './io.js';
+import { registerCommands } from './commands.js';
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Builds the command tree; each command's module is imported only when it runs. */
+export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command('dsipform')
+    .description('Declarative, reviewable configuration for a dSIPRouter platform.')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+  registerCommands(program, io, setExit);
+  return program;
+}
+
+/**
+ * Runs the CLI and resolves to its exit code: 0 success, 1 error, 2 as a command documents
+ * (e.g. pending changes with --detailed-exitcode). The one catch site for every command.
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode = 0;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv]);
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 1;
+    if (err instanceof DsipformError) {
+      writeLine(io.stderr, redact(`error: ${err.message}`, io.secrets));
+      if (err.hint) writeLine(io.stderr, redact(`hint: ${err.hint}`, io.secrets));
+      return 1;
+    }
+    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    writeLine(io.stderr, redact(`internal error (this is a bug, please report it): ${text}`, io.secrets));
+    return 1;
+  }
+}

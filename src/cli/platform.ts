@@ -1,0 +1,44 @@
+import { PlatformClient } from '../api/client.js';
+import type { ConnectionOptions } from '../api/connection.js';
+import { DsipformError } from '../model/errors.js';
+import { resolveConnection, type ConnectionFlags } from './connection.js';
+import { writeLine, type CliIo } from './io.js';
+
+/** Connection flags plus the built-in emulator switch. */
+export interface PlatformFlags extends ConnectionFlags {
+  emulator?: boolean;
+  emulatorData?: string;
+}
+
+/**
+ * Runs `work` with a client for the platform the flags name. With `--emulator` it starts the
+ * built-in emulator on a free loopback port for the run (state kept in `--emulator-data FILE`),
+ * so nothing ever silently talks to a default platform. Always closes what it opened.
+ */
+export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (client: PlatformClient) => Promise<T>): Promise<T> {
+  let options: ConnectionOptions;
+  let stopEmulator = async (): Promise<void> => undefined;
+  if (flags.emulator) {
+    if (flags.url) {
+      throw new DsipformError('CONFIG_CONFLICT', '--url and --emulator exclude each other', 'Use --url for a real platform, or --emulator for the built-in one.');
+    }
+    const { startEmulator } = await import('../emulator/index.js');
+    const emu = await startEmulator({ port: 0, ...(flags.emulatorData ? { dataFile: flags.emulatorData } : {}) });
+    io.secrets.add(emu.token);
+    writeLine(io.stderr, `using the built-in emulator at ${emu.url}${flags.emulatorData ? ` (state in ${flags.emulatorData})` : ''}`);
+    options = { url: emu.url, token: emu.token };
+    stopEmulator = () => emu.close();
+  } else {
+    if (flags.emulatorData) {
+      throw new DsipformError('CONFIG_CONFLICT', '--emulator-data needs --emulator', 'Add --emulator to run against the built-in emulator.');
+    }
+    options = resolveConnection(flags, io);
+  }
+  const client = new PlatformClient(options);
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+    await stopEmulator();
+  }
+}
