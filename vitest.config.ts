@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    reporters: ['default', './test/reporters/summary-line.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests start real servers on port 0 and real child processes; two cores, so keep the pool small.
