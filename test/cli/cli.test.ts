@@ -149,3 +149,39 @@ describe('--emulator', () => {
     expect(alone.stderr).toMatch(/needs --emulator/);
   });
 });
+
+describe('dsipform emulator, more flags', () => {
+  it('serves HTTPS with a given --tls-cert and --tls-key', async () => {
+    const { selfSignedCertificate } = await import('../../src/emulator/tls.js');
+    const material = await selfSignedCertificate();
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
+    writeFileSync(join(dir, 'cert.pem'), material.cert);
+    writeFileSync(join(dir, 'key.pem'), material.key);
+    const p = await emulator(['--tls-cert', join(dir, 'cert.pem'), '--tls-key', join(dir, 'key.pem'), '--token', TOKEN]);
+    expect(p.url).toMatch(/^https:/);
+    expect((await runCli(['stats', '--url', p.url, '--ca', join(dir, 'cert.pem')], { DSIP_TOKEN: TOKEN })).code).toBe(0);
+  });
+
+  it('refuses --tls-cert without --tls-key', async () => {
+    const r = await runCli(['emulator', '--port', '0', '--tls-cert', '/nonexistent.pem']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--tls-cert and --tls-key go together/);
+  });
+
+  it('starts without the default route with --empty', async () => {
+    const plain = await emulator(['--token', TOKEN]);
+    const empty = await emulator(['--token', TOKEN, '--empty']);
+    const { PlatformClient } = await import('../../src/api/index.js');
+    for (const [p, count] of [[plain, 1], [empty, 0]] as const) {
+      const c = new PlatformClient({ url: p.url, token: TOKEN });
+      expect(await c.listOutboundRoutes()).toHaveLength(count);
+      await c.close();
+    }
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const r = await runCli(['emulator', '--port', 'http']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--port "http" is not a port number/);
+  });
+});
