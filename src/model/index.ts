@@ -6,3 +6,4 @@ export * from './lease.js';
 export * from './stats.js';
 export * from './errors.js';
 export * from './envelope.js';
+export * from './desired.js';

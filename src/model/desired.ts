@@ -1,0 +1,87 @@
+/**
+ * The desired state as the files declare it, after loading, schema checks and normalization:
+ * every optional field holds the platform's default. Pure data; no I/O.
+ */
+
+/** The kinds of object dsipform manages. */
+export type Kind = 'inbound_mapping' | 'outbound_route';
+
+/** The collections of the desired-state files, one per kind. */
+export type CollectionName = 'inbound_mappings' | 'outbound_routes';
+
+/** The collection that holds a kind, and back. */
+export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
+  inbound_mapping: 'inbound_mappings',
+  outbound_route: 'outbound_routes',
+};
+/** Every kind, in the stable order used to break ties. */
+export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route'];
+
+/** Where something was declared: 1-based line and column. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** One problem found in the files, with where it is and what to do. */
+export interface ConfigIssue extends SourceLocation {
+  readonly message: string;
+  readonly hint: string;
+}
+
+/** An inbound mapping as declared; identified by `did`. */
+export interface DesiredMapping {
+  readonly did: string;
+  readonly servers: readonly string[];
+  /** Default `""`. */
+  readonly notes: string;
+  readonly origin?: SourceLocation;
+}
+
+/** An outbound route as declared; identified by `name`, or by `ruleid` when pinned. */
+export interface DesiredRoute {
+  readonly name: string;
+  readonly prefix: string;
+  /** `null` for a simple route (absent or `""` in the file). */
+  readonly from_prefix: string | null;
+  /** Carrier-group id without `#`. */
+  readonly gwgroupid: string;
+  /** Default 0. */
+  readonly priority: number;
+  /** Default `""`. */
+  readonly timerec: string;
+  /** Default `""`. */
+  readonly routeid: string;
+  /** Pins the live route this entry owns (which also lets it be renamed). */
+  readonly ruleid?: number;
+  readonly origin?: SourceLocation;
+}
+
+/** How many deletes a plan may carry before it needs `--force`. */
+export type DeleteLimit = { readonly count: number } | { readonly percent: number };
+
+/** The files' `policy` block, defaults filled. */
+export interface Policy {
+  /** Replaces the default limit (25% of a managed collection of 8 or more). */
+  readonly max_deletes?: DeleteLimit;
+  /** Kinds never deleted without `--force`. */
+  readonly protect: readonly CollectionName[];
+  /** Globs of live objects left alone: DIDs for mappings, names for routes. */
+  readonly ignore: Readonly<Record<CollectionName, readonly string[]>>;
+}
+
+/**
+ * The merged desired state. A collection that is `undefined` is not managed: it is neither read
+ * nor touched. A declared collection (even empty) is managed authoritatively.
+ */
+export interface DesiredState {
+  readonly inbound_mappings?: readonly DesiredMapping[];
+  readonly outbound_routes?: readonly DesiredRoute[];
+  readonly policy: Policy;
+  /** The files the state came from, in load order. */
+  readonly files: readonly string[];
+}
+
+/** The policy when the files give none. */
+export const DEFAULT_POLICY: Policy = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [] } };

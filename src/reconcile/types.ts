@@ -1,0 +1,139 @@
+import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model/desired.js';
+
+/**
+ * Plans are data: plain JSON, frozen, no closures, colours or client handles. A plan can be
+ * rendered, saved, checksummed and applied later exactly as it was reviewed.
+ */
+
+/** The comparable fields of an inbound mapping. */
+export interface MappingFields {
+  readonly did: string;
+  readonly servers: readonly string[];
+  readonly notes: string;
+}
+
+/** The comparable fields of an outbound route. */
+export interface RouteFields {
+  readonly name: string;
+  readonly prefix: string;
+  readonly from_prefix: string | null;
+  readonly gwgroupid: string;
+  readonly priority: number;
+  readonly timerec: string;
+  readonly routeid: string;
+}
+
+/** Field values of either kind. */
+export type ObjectFields = MappingFields | RouteFields;
+
+/** What a change does. `promote`: simple → LCR; `demote`: LCR → simple. */
+export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'delete';
+
+interface ChangeCommon {
+  readonly kind: Kind;
+  /** Identity within the kind: the DID (`""` is the default mapping) or the route name. */
+  readonly key: string;
+  /** The fields whose value changes (all of them on create; none on delete). */
+  readonly fields: readonly string[];
+  /** Why this change sits where it does in the order, when that is not the default. */
+  readonly reason?: string;
+  /** Where the desired object was declared. */
+  readonly origin?: SourceLocation;
+}
+
+/** One change of a plan: a discriminated union on `action`. */
+export type Change =
+  | (ChangeCommon & { readonly action: 'create'; readonly after: ObjectFields })
+  | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
+  | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields });
+
+/** Counts per action. */
+export type ActionCounts = Readonly<Record<ChangeAction, number>>;
+
+/** Counts of a plan: per action, per kind, and how many objects need nothing. */
+export interface PlanSummary {
+  readonly total: ActionCounts;
+  readonly by_kind: Readonly<Record<Kind, ActionCounts & { readonly unchanged: number }>>;
+  readonly unchanged: number;
+}
+
+/** One reason a plan is refused without `--force`. */
+export interface SafetyFinding {
+  readonly collection: CollectionName;
+  /** `protected`: the kind is in `policy.protect`; `threshold`: too many deletes. */
+  readonly rule: 'protected' | 'threshold';
+  readonly deletes: number;
+  /** How many live objects the collection manages (ignored ones excluded). */
+  readonly live: number;
+  /** The limit that was passed, e.g. `25%` or `10`. */
+  readonly limit: string;
+  /** Keys of the objects that would be deleted. */
+  readonly keys: readonly string[];
+  readonly message: string;
+}
+
+/** The policy parts a saved plan needs at apply time. */
+export interface PlanPolicy {
+  readonly max_deletes?: DeleteLimit;
+  readonly protect: readonly CollectionName[];
+}
+
+/** A reviewed, saveable plan. */
+export interface Plan {
+  readonly format_version: 1;
+  /** The platform base URL (never the token). */
+  readonly target: string;
+  /** The collections the files manage, in stable order. */
+  readonly managed: readonly CollectionName[];
+  /** sha256 of the canonical JSON of the live state the plan was made from. */
+  readonly live_checksum: string;
+  readonly policy: PlanPolicy;
+  readonly summary: PlanSummary;
+  /** In apply order. */
+  readonly changes: readonly Change[];
+  /** Findings that refuse the plan unless `--force`. */
+  readonly safety: readonly SafetyFinding[];
+  /** Sentences worth reading before applying (e.g. ordering explanations). */
+  readonly notes: readonly string[];
+}
+
+/** A plan with the sha256 of its canonical JSON, as written by `--out` and `--format json`. */
+export interface SavedPlan extends Plan {
+  readonly checksum: string;
+}
+
+/** What became of one change in an apply. */
+export type OutcomeStatus = 'applied' | 'failed' | 'not_attempted';
+
+/** One change's result, in plan order. */
+export interface ChangeOutcome {
+  readonly action: ChangeAction;
+  readonly kind: Kind;
+  readonly key: string;
+  readonly status: OutcomeStatus;
+  /** The rule id the change created or touched, when known. */
+  readonly ruleid?: number;
+  /** For `failed`: the error code and the platform's message (never a secret). */
+  readonly error?: { readonly code: string; readonly message: string };
+  /** For `not_attempted`: why (e.g. an earlier failure of the same kind, or an interrupt). */
+  readonly reason?: string;
+  /** Requests made for this change. */
+  readonly attempts: number;
+}
+
+/** The result of an apply. */
+export interface ApplyReport {
+  readonly target: string;
+  readonly outcomes: readonly ChangeOutcome[];
+  /** Whether the proxy was reloaded after the writes. */
+  readonly reloaded: boolean;
+  /** Set when the reload itself failed. */
+  readonly reload_error?: string;
+  readonly counts: Readonly<Record<OutcomeStatus, number>>;
+}
+
+/** One line of `--format json` output during an apply: one per change, then a summary. */
+export type ApplyEvent =
+  | ({ readonly event: 'change' } & ChangeOutcome)
+  | { readonly event: 'reload'; readonly ok: boolean; readonly error?: string }
+  | ({ readonly event: 'summary' } & Pick<ApplyReport, 'counts' | 'reloaded'>);
