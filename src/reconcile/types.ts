@@ -39,6 +39,11 @@ interface ChangeCommon {
   readonly reason?: string;
   /** Where the desired object was declared. */
   readonly origin?: SourceLocation;
+  /**
+   * The apply wave: changes of one step may run in parallel, steps run in order. Absent means the
+   * action's default stage (creates 1, updates/promotions/demotions 2, deletes 3).
+   */
+  readonly step?: number;
 }
 
 /** One change of a plan: a discriminated union on `action`. */
@@ -76,6 +81,13 @@ export interface SafetyFinding {
 export interface PlanPolicy {
   readonly max_deletes?: DeleteLimit;
   readonly protect: readonly CollectionName[];
+}
+
+/** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */
+export interface PlanIssue {
+  readonly message: string;
+  readonly hint: string;
+  readonly origin?: SourceLocation;
 }
 
 /** A reviewed, saveable plan. */

@@ -1,0 +1,82 @@
+import type { PlatformClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { Kind } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import { executeChange } from './execute.js';
+import type { ApplyReport, Change, ChangeOutcome, OutcomeStatus, Plan } from './types.js';
+
+/** How to apply. */
+export interface ApplyOptions {
+  /** Most requests in flight at once within a step (default 8). */
+  readonly parallelism?: number;
+  /** One proxy reload after any change (default true). */
+  readonly reload?: boolean;
+  /** Called once per change as soon as its outcome is known (applied, failed or not attempted). */
+  readonly onOutcome?: (outcome: ChangeOutcome, index: number) => void;
+  /** When aborted, no new change starts; those in flight finish. */
+  readonly signal?: AbortSignal;
+}
+
+function describeError(err: unknown): { code: string; message: string } {
+  if (err instanceof ApiError) return { code: err.code, message: err.message };
+  if (err instanceof DsipformError) return { code: err.code, message: err.message };
+  return { code: 'INTERNAL', message: `${err instanceof Error ? err.message : String(err)} (this is a bug, please report it)` };
+}
+
+/**
+ * Applies a plan's changes in their steps: the changes of one step run with up to `parallelism`
+ * requests at once, steps run in order. A failure lets the rest of its step finish but stops later
+ * steps of the same kind (reported as not attempted, naming the failure), since a delete may rely on
+ * the create before it; other kinds go on. After any applied
+ * change, one proxy reload. Never throws for a failed change: every outcome is in the report.
+ */
+export async function applyPlan(plan: Plan, client: PlatformClient, options: ApplyOptions = {}): Promise<ApplyReport> {
+  const parallelism = Math.max(1, options.parallelism ?? 8);
+  const outcomes = new Array<ChangeOutcome>(plan.changes.length);
+  const blocked = new Map<Kind, string>();
+  const settle = (index: number, outcome: ChangeOutcome): void => {
+    outcomes[index] = outcome;
+    options.onOutcome?.(outcome, index);
+  };
+  const base = (c: Change) => ({ action: c.action, kind: c.kind, key: c.key, ...('ruleid' in c ? { ruleid: c.ruleid } : {}) });
+
+  const steps = [...new Set(plan.changes.map((c) => c.step ?? 0))].sort((a, b) => a - b);
+  for (const step of steps) {
+    const queue = plan.changes.map((c, i) => ({ c, i })).filter(({ c }) => (c.step ?? 0) === step);
+    const failedHere = new Map<Kind, string>();
+    const worker = async (): Promise<void> => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { c, i } = next;
+        const block = blocked.get(c.kind);
+        if (options.signal?.aborted || block) {
+          settle(i, { ...base(c), status: 'not_attempted', reason: block ?? 'interrupted before it started', attempts: 0 });
+          continue;
+        }
+        try {
+          const ruleid = await executeChange(c, client);
+          settle(i, { ...base(c), ...(ruleid !== undefined ? { ruleid } : {}), status: 'applied', attempts: 1 });
+        } catch (err) {
+          settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: 1 });
+          if (!failedHere.has(c.kind)) failedHere.set(c.kind, `an earlier ${c.action} of ${c.kind} "${c.key}" failed`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(parallelism, queue.length) }, worker));
+    // Later steps of a kind may rely on this step's changes (make before break): hold them back.
+    for (const [kind, why] of failedHere) if (!blocked.has(kind)) blocked.set(kind, why);
+  }
+
+  const counts: Record<OutcomeStatus, number> = { applied: 0, failed: 0, not_attempted: 0 };
+  for (const o of outcomes) counts[o.status] += 1;
+  let reloaded = false;
+  let reloadError: string | undefined;
+  if (counts.applied > 0 && options.reload !== false) {
+    try {
+      await client.reloadProxy();
+      reloaded = true;
+    } catch (err) {
+      reloadError = describeError(err).message;
+    }
+  }
+  return { target: plan.target, outcomes, reloaded, ...(reloadError ? { reload_error: reloadError } : {}), counts };
+}

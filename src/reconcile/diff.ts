@@ -1,0 +1,132 @@
+import type { CollectionName, DesiredMapping, DesiredRoute, DesiredState, Kind } from '../model/desired.js';
+import type { InboundMapping } from '../model/inbound-mapping.js';
+import type { OutboundRoute } from '../model/outbound-route.js';
+import { changedFields, mappingFields, routeFields } from './fields.js';
+import { compileIgnore } from './ignore.js';
+import type { LiveState } from './live.js';
+import type { Change, PlanIssue } from './types.js';
+
+/** What the differ found: changes in no particular order, plus counts and blocking issues. */
+export interface DiffResult {
+  readonly changes: Change[];
+  readonly unchanged: Record<Kind, number>;
+  /** Live objects of each managed collection that the plan governs (ignored ones excluded). */
+  readonly governed: Partial<Record<CollectionName, number>>;
+  readonly issues: PlanIssue[];
+}
+
+/**
+ * Compares desired with live, pairing objects by identity (`keyOf`: DID for mappings, route name
+ * or pinned ruleid for routes) and then by normalized content. Pure: no I/O, no order.
+ * A no-op is never a change; it only counts as unchanged.
+ */
+export function diff(desired: DesiredState, live: LiveState): DiffResult {
+  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0 }, governed: {}, issues: [] };
+  if (desired.inbound_mappings) {
+    diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result);
+  }
+  if (desired.outbound_routes) {
+    diffRoutes(desired.outbound_routes, live.outbound_routes ?? [], compileIgnore(desired.policy.ignore.outbound_routes), result);
+  }
+  return result;
+}
+
+function diffMappings(desired: readonly DesiredMapping[], live: readonly InboundMapping[], ignored: (did: string) => boolean, out: DiffResult): void {
+  const byDid = new Map(live.map((m) => [m.did, m]));
+  const claimed = new Set<number>();
+  for (const want of desired) {
+    const after = mappingFields(want);
+    const have = byDid.get(want.did);
+    const origin = want.origin ? { origin: want.origin } : {};
+    if (!have) {
+      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: want.did, after, fields: Object.keys(after), ...origin });
+      continue;
+    }
+    claimed.add(have.ruleid);
+    const before = mappingFields(have);
+    const fields = changedFields(before, after);
+    if (fields.length === 0) out.unchanged.inbound_mapping += 1;
+    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: want.did, ruleid: have.ruleid, before, after, fields, ...origin });
+  }
+  let governed = 0;
+  for (const have of live) {
+    if (claimed.has(have.ruleid)) {
+      governed += 1;
+    } else if (!ignored(have.did)) {
+      governed += 1;
+      out.changes.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+    }
+  }
+  out.governed.inbound_mappings = governed;
+}
+
+function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRoute[], ignored: (name: string) => boolean, out: DiffResult): void {
+  const byId = new Map(live.map((r) => [r.ruleid, r]));
+  const claimed = new Set<number>();
+  // Pins first, so a pinned route is never also matched by name.
+  for (const want of desired) {
+    if (want.ruleid === undefined) continue;
+    if (byId.has(want.ruleid)) claimed.add(want.ruleid);
+    else {
+      out.issues.push({
+        message: `outbound route "${want.name}" pins ruleid ${want.ruleid}, but the platform has no outbound route with that ruleid`,
+        hint: 'Remove the ruleid line to create the route anew, or correct the ruleid (dsipform export shows the live ones).',
+        ...(want.origin ? { origin: want.origin } : {}),
+      });
+    }
+  }
+  const byName = new Map<string, OutboundRoute[]>();
+  for (const r of live) {
+    if (claimed.has(r.ruleid)) continue;
+    const list = byName.get(r.name);
+    if (list) list.push(r);
+    else byName.set(r.name, [r]);
+  }
+  for (const want of desired) {
+    let have: OutboundRoute | undefined;
+    if (want.ruleid !== undefined) {
+      have = byId.get(want.ruleid);
+      if (!have) continue;
+    } else {
+      const candidates = byName.get(want.name) ?? [];
+      if (candidates.length > 1) {
+        out.issues.push({
+          message: `the platform has ${candidates.length} outbound routes named "${want.name}" (ruleids ${candidates.map((r) => r.ruleid).join(', ')}), so the entry cannot tell which one it means`,
+          hint: `Pin the route you mean with "ruleid: ${candidates[0]!.ruleid}" in the entry; the others are then deleted unless an ignore rule keeps them.`,
+          ...(want.origin ? { origin: want.origin } : {}),
+        });
+        for (const c of candidates) claimed.add(c.ruleid); // blocked: never delete what is ambiguous
+        continue;
+      }
+      have = candidates[0];
+      if (have) claimed.add(have.ruleid);
+    }
+    routeChange(want, have, out);
+  }
+  let governed = 0;
+  for (const have of live) {
+    if (claimed.has(have.ruleid)) governed += 1;
+    else if (!ignored(have.name)) {
+      governed += 1;
+      out.changes.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before: routeFields(have), fields: [] });
+    }
+  }
+  out.governed.outbound_routes = governed;
+}
+
+function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult): void {
+  const after = routeFields(want);
+  const origin = want.origin ? { origin: want.origin } : {};
+  if (!have) {
+    out.changes.push({ action: 'create', kind: 'outbound_route', key: want.name, after, fields: Object.keys(after), ...origin });
+    return;
+  }
+  const before = routeFields(have);
+  const fields = changedFields(before, after);
+  if (fields.length === 0) {
+    out.unchanged.outbound_route += 1;
+    return;
+  }
+  const action = before.from_prefix === null && after.from_prefix !== null ? 'promote' : before.from_prefix !== null && after.from_prefix === null ? 'demote' : 'update';
+  out.changes.push({ action, kind: 'outbound_route', key: want.name, ruleid: have.ruleid, before, after, fields, ...origin });
+}

@@ -1,0 +1,65 @@
+import type { PlatformClient } from '../api/client.js';
+import type { OutboundRoutePatch } from '../model/outbound-route.js';
+import type { Change, MappingFields, RouteFields } from './types.js';
+
+function pick<T extends object>(after: T, fields: readonly string[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const f of fields) if (f in after) (out as Record<string, unknown>)[f] = (after as Record<string, unknown>)[f];
+  return out;
+}
+
+function routePatch(after: RouteFields, fields: readonly string[]): OutboundRoutePatch {
+  const { from_prefix, ...rest } = pick(after, fields);
+  const patch: Record<string, unknown> = { ...rest };
+  if (fields.includes('from_prefix')) {
+    // "" demotes; a non-empty from_prefix needs prefix beside it on the deployed platform.
+    patch.from_prefix = from_prefix ?? '';
+    if (from_prefix) patch.prefix = after.prefix;
+  }
+  return patch as OutboundRoutePatch;
+}
+
+/**
+ * Carries out one change with the platform requests it needs; resolves to the rule id the change
+ * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
+ */
+export async function executeChange(change: Change, client: PlatformClient): Promise<number | undefined> {
+  if (change.kind === 'inbound_mapping') {
+    switch (change.action) {
+      case 'create': {
+        const after = change.after as MappingFields;
+        return client.createInboundMapping({ did: after.did, servers: after.servers, notes: after.notes });
+      }
+      case 'update':
+      case 'promote':
+      case 'demote':
+        await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after as MappingFields, change.fields));
+        return change.ruleid;
+      case 'delete':
+        await client.deleteInboundMapping({ ruleid: change.ruleid });
+        return change.ruleid;
+      default:
+        return assertNever(change);
+    }
+  }
+  switch (change.action) {
+    case 'create': {
+      const { from_prefix, ...rest } = change.after as RouteFields;
+      return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
+    }
+    case 'update':
+    case 'promote':
+    case 'demote':
+      await client.updateOutboundRoute(change.ruleid, routePatch(change.after as RouteFields, change.fields));
+      return change.ruleid;
+    case 'delete':
+      await client.deleteOutboundRoute(change.ruleid);
+      return change.ruleid;
+    default:
+      return assertNever(change);
+  }
+}
+
+function assertNever(change: never): never {
+  throw new Error(`unknown change action ${JSON.stringify(change)}`);
+}

@@ -1,0 +1,91 @@
+import { KINDS } from '../model/desired.js';
+import { patternOf } from './fields.js';
+import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
+
+/** The default stage of each action: make before break. */
+const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, delete: 3 };
+
+/** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
+export interface OrderResult {
+  readonly changes: Change[];
+  readonly issues: PlanIssue[];
+}
+
+function routeSide(change: Change, side: 'before' | 'after'): RouteFields | undefined {
+  if (change.kind !== 'outbound_route') return undefined;
+  return (side in change ? (change as Record<typeof side, unknown>)[side] : undefined) as RouteFields | undefined;
+}
+
+/** The LCR pattern a change takes for its route, if it takes a new one. */
+function claimOf(change: Change): string | null {
+  const after = patternOf(routeSide(change, 'after'));
+  return after !== null && after !== patternOf(routeSide(change, 'before')) ? after : null;
+}
+
+/** The LCR pattern a change gives up, if it gives one up. */
+function releaseOf(change: Change): string | null {
+  const before = patternOf(routeSide(change, 'before'));
+  return before !== null && before !== patternOf(routeSide(change, 'after')) ? before : null;
+}
+
+function compare(a: Change, b: Change): number {
+  const kind = KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind);
+  if (kind !== 0) return kind;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+/**
+ * Orders changes: creates, then updates, promotions and demotions, then deletes, so that no DID or
+ * prefix is left without a route partway through; ties broken by (kind, key). The platform allows
+ * one LCR record per pattern, so a change that frees a pattern another change takes is moved
+ * before it (and says why). Changes that swap patterns in a cycle cannot be ordered: an issue.
+ */
+export function orderChanges(changes: readonly Change[]): OrderResult {
+  const claimers = new Map<string, number[]>();
+  changes.forEach((c, i) => {
+    const p = claimOf(c);
+    if (p !== null) claimers.set(p, [...(claimers.get(p) ?? []), i]);
+  });
+  const rank = new Array<number | undefined>(changes.length);
+  const reason = new Array<string | undefined>(changes.length);
+  const visiting = new Set<number>();
+  const cycle: number[] = [];
+
+  const rankOf = (i: number): number => {
+    const known = rank[i];
+    if (known !== undefined) return known;
+    if (visiting.has(i)) {
+      cycle.push(i);
+      return STAGE[changes[i]!.action];
+    }
+    visiting.add(i);
+    const change = changes[i]!;
+    let r = STAGE[change.action];
+    const freed = releaseOf(change);
+    for (const j of freed === null ? [] : (claimers.get(freed) ?? [])) {
+      if (j === i) continue;
+      const needed = rankOf(j) - 0.5;
+      if (needed < r) {
+        r = needed;
+        reason[i] = `moved before ${changes[j]!.action} of ${changes[j]!.kind} "${changes[j]!.key}": it frees LCR pattern ${freed} for it`;
+      }
+    }
+    visiting.delete(i);
+    rank[i] = r;
+    return r;
+  };
+  changes.forEach((_c, i) => rankOf(i));
+
+  if (cycle.length > 0) {
+    const keys = [...new Set(cycle.map((i) => `"${changes[i]!.key}"`))].join(', ');
+    return {
+      changes: [],
+      issues: [{ message: `outbound routes ${keys} swap LCR patterns among themselves, which the platform cannot do in one step`, hint: 'Apply in two steps: first give one route a temporary from_prefix, apply, then set the final values.' }],
+    };
+  }
+  const steps = [...new Set(rank as number[])].sort((a, b) => a - b);
+  const ordered = changes
+    .map((c, i) => ({ ...c, step: steps.indexOf(rank[i]!) + 1, ...(reason[i] ? { reason: reason[i] } : {}) }) as Change)
+    .sort((a, b) => a.step! - b.step! || compare(a, b));
+  return { changes: ordered, issues: [] };
+}

@@ -1,0 +1,85 @@
+import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
+import { KINDS } from '../model/desired.js';
+import { checksumOf } from './checksum.js';
+import { diff } from './diff.js';
+import { liveChecksum, type LiveState } from './live.js';
+import { orderChanges } from './order.js';
+import { assessSafety } from './safety.js';
+import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from './types.js';
+
+const ACTIONS: readonly ChangeAction[] = ['create', 'update', 'promote', 'demote', 'delete'];
+const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes'];
+
+/** The collections the desired state manages, in stable order. */
+export function managedCollections(desired: DesiredState): CollectionName[] {
+  return COLLECTIONS.filter((c) => desired[c] !== undefined);
+}
+
+function zero(): Record<ChangeAction, number> {
+  return { create: 0, update: 0, promote: 0, demote: 0, delete: 0 };
+}
+
+function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
+  const total = zero();
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, { ...zero(), unchanged: unchanged[k] }])) as Record<Kind, ActionCounts & { unchanged: number }>;
+  for (const c of changes) {
+    total[c.action] += 1;
+    (byKind[c.kind] as Record<ChangeAction, number>)[c.action] += 1;
+  }
+  return { total, by_kind: byKind, unchanged: unchanged.inbound_mapping + unchanged.outbound_route };
+}
+
+/** Deep-freezes a plain-JSON value, so a plan cannot be changed after it was made. */
+function freeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) freeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The inputs of a plan. */
+export interface PlanInput {
+  readonly desired: DesiredState;
+  readonly live: LiveState;
+  /** The platform base URL (or an emulator label): never the token. */
+  readonly target: string;
+}
+
+/** A plan, or the issues that stop one from being made. */
+export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
+
+/** Makes a plan: diff, order, summarize, assess safety. Pure. */
+export function buildPlan({ desired, live, target }: PlanInput): PlanResult {
+  const managed = managedCollections(desired);
+  const found = diff(desired, live);
+  if (found.issues.length > 0) return { ok: false, issues: found.issues };
+  const ordered = orderChanges(found.changes);
+  if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
+  const policy = { ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}), protect: [...desired.policy.protect] };
+  const notes: string[] = [];
+  const moved = ordered.changes.filter((c) => c.reason).length;
+  if (moved > 0) notes.push(`${moved} change(s) run earlier than their stage because they free an LCR pattern another change needs.`);
+  const plan: Plan = {
+    format_version: 1,
+    target,
+    managed,
+    live_checksum: liveChecksum(live, managed),
+    policy,
+    summary: summarize(ordered.changes, found.unchanged),
+    changes: ordered.changes,
+    safety: assessSafety(ordered.changes, found.governed, policy),
+    notes,
+  };
+  return { ok: true, plan: freeze(plan) };
+}
+
+/** The plan with the sha256 of its canonical JSON (octoDNS's `--checksum`). */
+export function savePlan(plan: Plan): SavedPlan {
+  return freeze({ ...plan, checksum: checksumOf(plan) });
+}
+
+/** Whether a plan has anything to do. */
+export function hasChanges(plan: Plan): boolean {
+  return plan.changes.length > 0;
+}

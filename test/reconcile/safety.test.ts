@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { DeleteLimit } from '../../src/model/desired.js';
+import { buildPlan } from '../../src/reconcile/plan.js';
+import { desired, dm, lm } from './builders.js';
+
+function findings(liveCount: number, keep: number, policy: { max_deletes?: DeleteLimit; protect?: ('inbound_mappings' | 'outbound_routes')[] } = {}) {
+  const live = Array.from({ length: liveCount }, (_, i) => lm(i + 2, String(1000 + i)));
+  const state = desired({ inbound_mappings: live.slice(0, keep).map((m) => dm(m.did)), policy: { protect: policy.protect ?? [], ...(policy.max_deletes ? { max_deletes: policy.max_deletes } : {}) } });
+  const r = buildPlan({ desired: state, live: { inbound_mappings: live }, target: 't' });
+  if (!r.ok) throw new Error('plan failed');
+  return r.plan.safety.map((f) => `${f.rule} ${f.deletes}/${f.live} ${f.limit}`);
+}
+
+describe('safety', () => {
+  it.each<[string, number, number, Parameters<typeof findings>[2], string[]]>([
+    ['7 objects: the default does not apply below 8', 7, 0, {}, []],
+    ['8 objects, 2 deletes = 25%: allowed', 8, 6, {}, []],
+    ['8 objects, 3 deletes > 25%: refused', 8, 5, {}, ['threshold 3/8 25% of a collection of 8 or more']],
+    ['max_deletes 10 replaces the default', 40, 25, { max_deletes: { count: 10 } }, ['threshold 15/40 10']],
+    ['max_deletes 10 allows 10', 40, 30, { max_deletes: { count: 10 } }, []],
+    ['max_deletes 20% of 5: 1 allowed', 5, 4, { max_deletes: { percent: 20 } }, []],
+    ['max_deletes 20% of 5: 2 refused', 5, 3, { max_deletes: { percent: 20 } }, ['threshold 2/5 20%']],
+    ['protected kind: any delete', 3, 2, { protect: ['inbound_mappings'] }, ['protected 1/3 0 (protected)']],
+    ['protected kind with no delete', 3, 3, { protect: ['inbound_mappings'] }, []],
+  ])('%s', (_case, live, keep, policy, expected) => {
+    expect(findings(live, keep, policy)).toEqual(expected);
+  });
+
+  it('names what would be deleted', () => {
+    const live = [lm(2, '1'), lm(3, '2')];
+    const r = buildPlan({ desired: desired({ inbound_mappings: [], policy: { protect: ['inbound_mappings'] } }), live: { inbound_mappings: live }, target: 't' });
+    expect(r.ok && r.plan.safety[0]).toMatchObject({ keys: ['1', '2'], message: 'inbound_mappings is protected by policy.protect, and the plan deletes 2 of them' });
+  });
+});
