@@ -1,0 +1,136 @@
+import { isAlias, isMap, isScalar, isSeq, type Alias, type Node, type Scalar } from 'yaml';
+import type { ConfigIssue } from '../model/desired.js';
+import { substitute } from './env.js';
+import { issueAt } from './issue.js';
+import { keyText, type Path } from './locate.js';
+import { fieldPath } from './messages.js';
+import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
+import { positionOf, type SourceFile } from './source.js';
+
+/** A file's data as plain values, and what the loader did to its strings. */
+export interface FileData {
+  readonly value: unknown;
+  /** Paths (see `pathKey`) of strings that took environment variables, with their text as written. */
+  readonly substituted: ReadonlyMap<string, string>;
+  /** Paths of strings that name an unset variable (already reported; later rules skip them). */
+  readonly unresolved: ReadonlySet<string>;
+  readonly issues: readonly ConfigIssue[];
+  /** False when aliases loop or run away: the data is meaningless, check nothing further. */
+  readonly complete: boolean;
+}
+
+/** The key of a path in `substituted` and `unresolved`. */
+export function pathKey(path: Path): string {
+  return JSON.stringify(path);
+}
+
+interface Walk {
+  readonly source: SourceFile;
+  readonly env: NodeJS.ProcessEnv;
+  readonly substituted: Map<string, string>;
+  readonly unresolved: Set<string>;
+  readonly issues: ConfigIssue[];
+  /** Anchored nodes being expanded, to stop an alias that contains itself. */
+  readonly expanding: Set<Node>;
+  /** Nodes left to convert; aliases may multiply a small file, so the work is capped. */
+  budget: number;
+  /** Set when the aliases make the data meaningless; nothing further is checked. */
+  aborted: boolean;
+}
+
+/**
+ * Turns the YAML document into plain values in one pass. Where the schema expects a string and
+ * the file holds an unquoted number (`did: 0044123`), the number's source text is kept, so no
+ * digit is lost or read as octal/hex. `${NAME}` in every string takes the environment variable.
+ */
+export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
+  const walk: Walk = {
+    source,
+    env,
+    substituted: new Map(),
+    unresolved: new Set(),
+    issues: [],
+    expanding: new Set(),
+    budget: 4 * source.text.length + 10_000,
+    aborted: false,
+  };
+  const value = convert(walk, source.doc.contents, [], desiredStateSchema());
+  return { value, substituted: walk.substituted, unresolved: walk.unresolved, issues: walk.issues, complete: !walk.aborted };
+}
+
+function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | undefined): unknown {
+  if (walk.aborted) return null;
+  if (--walk.budget < 0) {
+    walk.aborted = true;
+    report(walk, node, 'aliases expand this file beyond a sane size', 'write the values out instead of nesting aliases');
+    return null;
+  }
+  if (isAlias(node)) return convertAlias(walk, node, path, schema);
+  if (isScalar(node)) return scalarValue(walk, node, path, schema);
+  if (isMap(node)) {
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    for (const pair of node.items) {
+      const key = keyText(pair.key);
+      if (key === null) {
+        report(walk, pair.key, 'a key must be a plain word, not a list or mapping', 'write the key as text, e.g. did:');
+        continue;
+      }
+      out[key] = convert(walk, pair.value, [...path, key], schemaChild(schema, key));
+    }
+    return out;
+  }
+  if (isSeq(node)) {
+    return node.items.map((item, i) => convert(walk, item, [...path, i], schemaChild(schema, i)));
+  }
+  return null;
+}
+
+function convertAlias(walk: Walk, node: Alias, path: Path, schema: SchemaNode | undefined): unknown {
+  const target = node.resolve(walk.source.doc);
+  if (!target || walk.expanding.has(target)) {
+    walk.aborted = true;
+    const what = target ? 'itself' : 'no anchor';
+    report(walk, node, `alias *${node.source} refers to ${what}`, `define &${node.source} before it and outside of it`);
+    return null;
+  }
+  walk.expanding.add(target);
+  try {
+    return convert(walk, target, path, schema);
+  } finally {
+    walk.expanding.delete(target);
+  }
+}
+
+function scalarValue(walk: Walk, node: Scalar, path: Path, schema: SchemaNode | undefined): unknown {
+  const value = node.value;
+  if ((typeof value === 'number' || typeof value === 'bigint') && schema?.type === 'string') {
+    return node.source ?? String(value);
+  }
+  if (typeof value !== 'string') return value;
+  const result = substitute(value, walk.env);
+  if (result.text !== value) walk.substituted.set(pathKey(path), value);
+  for (const name of result.unset) {
+    walk.unresolved.add(pathKey(path));
+    report(
+      walk,
+      node,
+      `${fieldPath(path)} uses \${${name}}, but the environment variable ${name} is not set`,
+      `set it before running (export ${name}=...), or write $\${${name}} for a literal "\${${name}}"`,
+    );
+  }
+  if (result.malformed) {
+    walk.unresolved.add(pathKey(path));
+    report(
+      walk,
+      node,
+      `${fieldPath(path)} has a "\${" that does not start a variable like \${NAME}`,
+      'write ${NAME} with letters, digits and _ only, or $${ for a literal "${"',
+    );
+  }
+  return result.text;
+}
+
+function report(walk: Walk, node: unknown, message: string, hint: string): void {
+  const offset = (node as { range?: readonly number[] } | null)?.range?.[0] ?? 0;
+  walk.issues.push(issueAt(positionOf(walk.source, offset), message, hint));
+}

@@ -1,0 +1,95 @@
+import type { ConfigIssue, SourceLocation } from '../model/desired.js';
+import { formatLocation, issueAt } from './issue.js';
+import { at, isUnresolved, written, type LoadedFile } from './loaded.js';
+import type { Path } from './locate.js';
+import { forEachEntry } from './value-rules.js';
+
+interface Occurrence {
+  readonly file: LoadedFile;
+  readonly path: Path;
+}
+
+/** Occurrences of one identity across all files, by identity, in file and list order. */
+class Registry {
+  readonly #seen = new Map<string, Occurrence[]>();
+  constructor(
+    readonly describe: (first: Occurrence) => string,
+    readonly hint: string,
+  ) {}
+  add(identity: string, occurrence: Occurrence): void {
+    const list = this.#seen.get(identity);
+    if (list) list.push(occurrence);
+    else this.#seen.set(identity, [occurrence]);
+  }
+  /** One issue per identity declared more than once, at its last place, naming the others. */
+  issues(): ConfigIssue[] {
+    const out: ConfigIssue[] = [];
+    for (const list of this.#seen.values()) {
+      if (list.length < 2) continue;
+      const last = list[list.length - 1] as Occurrence;
+      const others = list.slice(0, -1).map((o) => formatLocation(at(o.file, o.path)));
+      const times = list.length === 2 ? 'twice' : `${list.length} times`;
+      const message = `${this.describe(list[0] as Occurrence)} is declared ${times}: also at ${others.join(', ')}`;
+      out.push(issueAt(at(last.file, last.path), message, this.hint));
+    }
+    return out;
+  }
+}
+
+/**
+ * Identities must be unique across all files: DIDs, route names of entries without a pinned
+ * ruleid, LCR patterns
+ * (`<from_prefix>-<prefix>`) and pinned ruleids; and only one file may hold a `policy`.
+ * Each repeat is one issue at the entry, naming where else it is declared.
+ */
+export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
+  const raw = (o: Occurrence, name: string): string => {
+    const entry = entryAt(o) as Record<string, unknown>;
+    return written(o.file, [...o.path, name], String(entry[name]));
+  };
+  const field = (o: Occurrence, name: string): string => JSON.stringify(raw(o, name));
+  const dids = new Registry((o) => `DID ${field(o, 'did')}`, 'keep one of them, or give the other its own DID');
+  const names = new Registry((o) => `route name ${field(o, 'name')}`, 'give each route its own name, or pin each one to its live route with ruleid: N');
+  const patterns = new Registry(
+    (o) => `LCR pattern ${JSON.stringify(`${raw(o, 'from_prefix')}-${raw(o, 'prefix')}`)}`,
+    'the platform allows one LCR route per from_prefix and prefix: change one of them or merge the routes',
+  );
+  const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
+  const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
+
+  for (const file of files) {
+    const top = file.data.value as Record<string, unknown> | null;
+    if (top === null || typeof top !== 'object' || Array.isArray(top)) continue;
+    const known = (path: Path, value: unknown): value is string => typeof value === 'string' && !isUnresolved(file, path);
+    forEachEntry(top.inbound_mappings, (entry, i) => {
+      const path = ['inbound_mappings', i];
+      if (known([...path, 'did'], entry.did)) dids.add(entry.did, { file, path });
+    });
+    forEachEntry(top.outbound_routes, (entry, i) => {
+      const path = ['outbound_routes', i];
+      const { name, prefix, from_prefix: fromPrefix, ruleid } = entry;
+      // Entries that pin a ruleid are identified by it, so they may share a name (live routes can).
+      if (known([...path, 'name'], name) && ruleid === undefined) names.add(name, { file, path });
+      // An LCR route with an empty prefix is already an issue of its own.
+      if (known([...path, 'from_prefix'], fromPrefix) && fromPrefix !== '' && known([...path, 'prefix'], prefix) && prefix !== '') {
+        patterns.add(`${fromPrefix}-${prefix}`, { file, path });
+      }
+      if (typeof ruleid === 'number' && Number.isInteger(ruleid)) ruleids.add(String(ruleid), { file, path });
+    });
+    if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
+  }
+
+  const issues = [dids, names, patterns, ruleids].flatMap((r) => r.issues());
+  const [first, ...rest] = policies;
+  for (const again of rest) {
+    const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;
+    issues.push(issueAt(again.loc, message, 'keep one policy block, in one file'));
+  }
+  return issues;
+}
+
+function entryAt(o: Occurrence): unknown {
+  let here: unknown = o.file.data.value;
+  for (const seg of o.path) here = (here as Record<string | number, unknown>)[seg];
+  return here;
+}

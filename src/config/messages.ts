@@ -1,0 +1,85 @@
+import type { Path } from './locate.js';
+
+/** A path as the user reads it: `outbound_routes[2].priority`; the top level reads "the file". */
+export function fieldPath(path: Path): string {
+  let out = '';
+  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
+  return out === '' ? 'the file' : out;
+}
+
+/** A path's shape with indexes dropped (`inbound_mappings[].servers[]`), to look hints up by. */
+export function pathShape(path: Path): string {
+  return fieldPath(path.map((seg) => (typeof seg === 'number' ? 0 : seg))).replace(/\[0\]/g, '[]');
+}
+
+const HINTS: Readonly<Record<string, string>> = {
+  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes or policy',
+  version: 'put "version: 1" at the top of the file',
+  inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
+  'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
+  'inbound_mappings[].did': 'quote the DID: did: "0044123" (did: "" is the default mapping)',
+  'inbound_mappings[].servers': 'list one or two servers, primary first: servers: ["66", "#22"]',
+  'inbound_mappings[].servers[]': 'write a gateway id ("66") or a carrier group ("#22") in quotes',
+  'inbound_mappings[].notes': 'write the notes as text: notes: "Main office"',
+  outbound_routes: 'write a list of routes; outbound_routes: [] manages none (live routes get deleted)',
+  'outbound_routes[]': 'write each route as: - name: "US domestic" then prefix: "1" and gwgroupid: "2"',
+  'outbound_routes[].name': 'name the route with text: name: "US domestic"',
+  'outbound_routes[].prefix': 'quote the prefix: prefix: "44" (prefix: "" matches every number)',
+  'outbound_routes[].from_prefix': 'quote it: from_prefix: "1555"; leave it out for a simple route',
+  'outbound_routes[].gwgroupid': 'quote the carrier-group id: gwgroupid: "5"',
+  'outbound_routes[].priority': 'write a whole number: priority: 10',
+  'outbound_routes[].timerec': 'write the time-recurrence pattern as text, or leave it out',
+  'outbound_routes[].routeid': 'write the route id as text: routeid: "12", or leave it out',
+  'outbound_routes[].ruleid': 'write the live route\'s ruleid as a whole number: ruleid: 12',
+  policy: 'write a mapping: policy: {max_deletes: 10, protect: [inbound_mappings]}',
+  'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
+  'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
+  'policy.protect[]': 'use inbound_mappings or outbound_routes, each once',
+  'policy.ignore': 'write ignore: {inbound_mappings: ["1800*"], outbound_routes: ["Default Outbound Route"]}',
+  'policy.ignore.inbound_mappings': 'list DID globs: inbound_mappings: ["1800*"]',
+  'policy.ignore.inbound_mappings[]': 'write the DID glob in quotes: "1800*"',
+  'policy.ignore.outbound_routes': 'list route-name globs: outbound_routes: ["Default Outbound Route"]',
+  'policy.ignore.outbound_routes[]': 'write the route-name glob in quotes: "Default*"',
+};
+
+/** What to do about a bad value at a path (schema errors); empty when nothing useful is known. */
+export function hintFor(path: Path): string {
+  return HINTS[pathShape(path)] ?? '';
+}
+
+/** The known key closest to an unknown one (edit distance ≤ 2, ignoring case), if any. */
+export function suggestKey(unknown: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of known) {
+    const d = editDistance(unknown.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance && d < Math.max(unknown.length, 2)) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** A value's kind in words: "a list", "a mapping", "empty", "a number", … */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
+  if (typeof value === 'boolean') return 'true/false';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,107 @@
+import { bareGwgroupid } from '../model/rules.js';
+import {
+  type CollectionName,
+  type DeleteLimit,
+  type DesiredMapping,
+  type DesiredRoute,
+  type DesiredState,
+  type Policy,
+} from '../model/desired.js';
+import { at, type LoadedFile } from './loaded.js';
+
+/** A mapping entry as the schema admits it. */
+interface MappingEntry {
+  did: string;
+  servers: string[];
+  notes?: string;
+}
+
+/** A route entry as the schema admits it. */
+interface RouteEntry {
+  name: string;
+  prefix: string;
+  gwgroupid: string;
+  from_prefix?: string;
+  priority?: number;
+  timerec?: string;
+  routeid?: string;
+  ruleid?: number;
+}
+
+/** A policy block as the schema admits it. */
+interface PolicyEntry {
+  max_deletes?: number | string;
+  protect?: CollectionName[];
+  ignore?: Partial<Record<CollectionName, string[]>>;
+}
+
+interface FileShape {
+  inbound_mappings?: MappingEntry[];
+  outbound_routes?: RouteEntry[];
+  policy?: PolicyEntry;
+}
+
+/**
+ * Merges checked files (no issues left) into one desired state, in file order. A collection that
+ * any file declares, even as `[]`, is defined; one that no file declares stays undefined. Defaults
+ * are filled, `from_prefix` "" becomes null, `gwgroupid` loses its `#`, and every entry gets its
+ * `origin` (the list entry's position).
+ */
+export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
+  let mappings: DesiredMapping[] | undefined;
+  let routes: DesiredRoute[] | undefined;
+  let policy: Policy = toPolicy({});
+  for (const file of files) {
+    const top = file.data.value as FileShape;
+    if (top.inbound_mappings) {
+      mappings ??= [];
+      top.inbound_mappings.forEach((m, i) => mappings!.push(toMapping(m, at(file, ['inbound_mappings', i]))));
+    }
+    if (top.outbound_routes) {
+      routes ??= [];
+      top.outbound_routes.forEach((r, i) => routes!.push(toRoute(r, at(file, ['outbound_routes', i]))));
+    }
+    if (top.policy) policy = toPolicy(top.policy);
+  }
+  return {
+    ...(mappings ? { inbound_mappings: mappings } : {}),
+    ...(routes ? { outbound_routes: routes } : {}),
+    policy,
+    files: files.map((f) => f.source.file),
+  };
+}
+
+function toMapping(m: MappingEntry, origin: DesiredMapping['origin']): DesiredMapping {
+  return { did: m.did, servers: [...m.servers], notes: m.notes ?? '', origin };
+}
+
+function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
+  return {
+    name: r.name,
+    prefix: r.prefix,
+    from_prefix: r.from_prefix ? r.from_prefix : null,
+    gwgroupid: bareGwgroupid(r.gwgroupid),
+    priority: r.priority ?? 0,
+    timerec: r.timerec ?? '',
+    routeid: r.routeid ?? '',
+    ...(r.ruleid !== undefined ? { ruleid: r.ruleid } : {}),
+    origin,
+  };
+}
+
+function toPolicy(p: PolicyEntry): Policy {
+  const limit = p.max_deletes === undefined ? undefined : toDeleteLimit(p.max_deletes);
+  return {
+    ...(limit ? { max_deletes: limit } : {}),
+    protect: [...(p.protect ?? [])],
+    ignore: {
+      inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
+      outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
+    },
+  };
+}
+
+/** `10` → `{count: 10}`; `"20%"` → `{percent: 20}` (the schema admits only these two forms). */
+export function toDeleteLimit(value: number | string): DeleteLimit {
+  return typeof value === 'number' ? { count: value } : { percent: Number.parseFloat(value) };
+}

@@ -1,0 +1,116 @@
+import type { ErrorObject } from 'ajv';
+import type { ConfigIssue } from '../model/desired.js';
+import { issueOn, type LoadedFile } from './loaded.js';
+import type { Path } from './locate.js';
+import { fieldPath, hintFor, kindOf, suggestKey } from './messages.js';
+import type { FileValidator, SchemaNode } from './schema.js';
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  array: 'a list',
+  object: 'a mapping (key: value)',
+  boolean: 'true or false',
+};
+
+/**
+ * Checks a file's data against `schemas/dsipform.schema.json` and words every error plainly, with
+ * the field path and the node's position. Errors inside an `anyOf` become one sentence about the
+ * field; a missing key is not reported when an unknown key beside it is a likely misspelling of it.
+ */
+export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
+  const errors = validate(file.data.value);
+  if (errors.length === 0) return [];
+  const folded = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
+  const misspelt = new Set<string>();
+  const issues: ConfigIssue[] = [];
+  for (const error of errors) {
+    if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    const path = toPath(file.data.value, error.instancePath);
+    if (error.keyword === 'additionalProperties') {
+      const { issue, suggestion } = unknownKey(file, path, error);
+      issues.push(issue);
+      if (suggestion) misspelt.add(`${error.instancePath}/${suggestion}`);
+    }
+  }
+  for (const error of errors) {
+    if (error.keyword === 'additionalProperties') continue;
+    if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
+    const path = toPath(file.data.value, error.instancePath);
+    if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
+    issues.push(describe(file, path, error));
+  }
+  return issues;
+}
+
+function unknownKey(file: LoadedFile, path: Path, error: ErrorObject): { issue: ConfigIssue; suggestion?: string } {
+  const key = String(error.params.additionalProperty);
+  const known = Object.keys((error.parentSchema as SchemaNode | undefined)?.properties ?? {});
+  const suggestion = suggestKey(key, known);
+  const where = path.length === 0 ? 'the file' : fieldPath(path);
+  const message = `${where} has an unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`;
+  const hint = known.length > 0 ? `the keys allowed here are: ${known.join(', ')}` : '';
+  return { issue: issueOn(file, [...path, key], message, hint, true), suggestion };
+}
+
+function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
+  const field = fieldPath(path);
+  const p = error.params as Record<string, unknown>;
+  const hint = hintFor(path);
+  switch (error.keyword) {
+    case 'type':
+      return issueOn(file, path, `${field} must be ${TYPE_WORDS[String(p.type)] ?? String(p.type)}, not ${kindOf(error.data)}`, hint);
+    case 'required': {
+      const missing = [...path, String(p.missingProperty)];
+      return issueOn(file, path, `${fieldPath(missing)} is required`, hintFor(missing));
+    }
+    case 'const':
+      return issueOn(file, path, `${field} must be ${JSON.stringify(p.allowedValue)}`, hint);
+    case 'enum':
+      return issueOn(file, path, `${field} must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}`, hint);
+    case 'minItems':
+    case 'maxItems': {
+      const count = Array.isArray(error.data) ? error.data.length : 0;
+      const bound = error.keyword === 'minItems' ? 'at least' : 'at most';
+      const limit = Number(p.limit);
+      return issueOn(file, path, `${field} must hold ${bound} ${limit} ${limit === 1 ? 'entry' : 'entries'}, not ${count}`, hint);
+    }
+    case 'uniqueItems':
+      return issueOn(file, [...path, Number(p.i)], `${field} lists the same value twice (entries ${String(p.j)} and ${String(p.i)})`, hint);
+    case 'minimum':
+      return issueOn(file, path, `${field} must be at least ${String(p.limit)}`, hint);
+    case 'anyOf': {
+      const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
+      return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);
+    }
+    default:
+      return issueOn(file, path, `${field} ${error.message ?? 'is not valid'}`, hint);
+  }
+}
+
+/** One branch of an `anyOf` in words, with the schema's first example. */
+function form(schema: SchemaNode): string {
+  const words =
+    schema.type === 'integer' && schema.minimum === 0
+      ? 'a whole number'
+      : schema.type === 'string' && schema.pattern?.endsWith('%$')
+        ? 'a percentage'
+        : (TYPE_WORDS[schema.type ?? ''] ?? 'a value');
+  const example = schema.examples?.[0];
+  return example === undefined ? words : `${words} like ${JSON.stringify(example)}`;
+}
+
+/** An ajv instancePath (JSON Pointer) as a path, with list indexes as numbers. */
+function toPath(data: unknown, pointer: string): Path {
+  if (pointer === '') return [];
+  const path: (string | number)[] = [];
+  let here: unknown = data;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key: string | number = Array.isArray(here) ? Number(seg) : seg;
+    path.push(key);
+    here = here !== null && typeof here === 'object' ? (here as Record<string | number, unknown>)[key] : undefined;
+  }
+  return path;
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import type { ErrorObject } from 'ajv';
+
+/** A JSON Schema object, as far as the loader reads it. */
+export interface SchemaNode {
+  readonly $ref?: string;
+  readonly type?: string;
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly items?: SchemaNode;
+  readonly anyOf?: readonly SchemaNode[];
+  readonly examples?: readonly unknown[];
+  readonly minimum?: number;
+  readonly pattern?: string;
+  readonly $defs?: Readonly<Record<string, SchemaNode>>;
+}
+
+const SCHEMA_URL = new URL('../../schemas/dsipform.schema.json', import.meta.url);
+
+let rootSchema: SchemaNode | undefined;
+let validator: Promise<FileValidator> | undefined;
+
+/** The desired-state file schema (`schemas/dsipform.schema.json`), read once on first use. */
+export function desiredStateSchema(): SchemaNode {
+  rootSchema ??= JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as SchemaNode;
+  return rootSchema;
+}
+
+/** Checks one file's data; returns every error (ajv `allErrors`, with `parentSchema`). */
+export type FileValidator = (data: unknown) => readonly ErrorObject[];
+
+/** The schema's validator, compiled once; ajv is imported only when files are loaded. */
+export async function fileValidator(): Promise<FileValidator> {
+  validator ??= import('ajv/dist/2020.js').then(({ Ajv2020 }) => {
+    const validate = new Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(desiredStateSchema());
+    return (data: unknown) => (validate(data) ? [] : (validate.errors ?? []));
+  });
+  return validator;
+}
+
+/** The subschema for a key or index below `schema`, following a local `$ref`; undefined if none. */
+export function schemaChild(schema: SchemaNode | undefined, seg: string | number): SchemaNode | undefined {
+  const here = deref(schema);
+  if (!here) return undefined;
+  return deref(typeof seg === 'number' ? here.items : here.properties?.[seg]);
+}
+
+function deref(schema: SchemaNode | undefined): SchemaNode | undefined {
+  const ref = schema?.$ref;
+  if (!ref) return schema;
+  const name = ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
+  return name === undefined ? undefined : desiredStateSchema().$defs?.[name];
+}

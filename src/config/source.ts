@@ -1,0 +1,74 @@
+import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import type { ConfigIssue, SourceLocation } from '../model/desired.js';
+import { issueAt } from './issue.js';
+
+/** One parsed desired-state file: its YAML document and the line index to place nodes. */
+export interface SourceFile {
+  /** The name as the user gave it (relative stays relative). */
+  readonly file: string;
+  readonly text: string;
+  readonly doc: Document.Parsed;
+  readonly lines: LineCounter;
+}
+
+/** The parsed file (absent when it cannot be checked further) and the problems found parsing it. */
+export interface ParseResult {
+  readonly source?: SourceFile;
+  readonly issues: readonly ConfigIssue[];
+}
+
+/** The position of a character offset of the file. */
+export function positionOf(source: SourceFile, offset: number): SourceLocation {
+  const { line, col } = source.lines.linePos(offset);
+  return { file: source.file, line, col };
+}
+
+/**
+ * Parses YAML (also used for `.json`, so that positions work the same way). Syntax errors stop the
+ * file: what follows would be noise. Duplicate keys and unknown tags are reported and the file is
+ * still checked, so the user sees everything else too. An empty file is an issue.
+ */
+export function parseSource(file: string, text: string): ParseResult {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const source: SourceFile = { file, text, doc, lines };
+  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(source, e));
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues };
+  if (doc.contents === null) {
+    return {
+      issues: [
+        issueAt(
+          { file, line: 1, col: 1 },
+          'the file is empty',
+          'start it with "version: 1", then inbound_mappings, outbound_routes or policy',
+        ),
+      ],
+    };
+  }
+  return { source, issues };
+}
+
+function yamlIssue(source: SourceFile, error: YAMLError): ConfigIssue {
+  const at = positionOf(source, error.pos[0]);
+  switch (error.code) {
+    case 'DUPLICATE_KEY': {
+      const key = keyAt(source.text, error.pos[0]);
+      return issueAt(at, `duplicate key ${key} in this mapping`, 'keep one of them: a key may appear once per mapping');
+    }
+    case 'MULTIPLE_DOCS':
+      return issueAt(at, 'the file holds more than one YAML document', 'remove the "---" line or put each document in its own file');
+    case 'TAG_RESOLVE_FAILED':
+      return issueAt(at, `YAML: ${error.message}`, 'remove the tag; desired-state files use plain values');
+    default:
+      return issueAt(at, `syntax error: ${error.message}`, 'check indentation, quotes, colons and brackets around this point');
+  }
+}
+
+/** The key written at an offset, quoted for a message (the parser points at its first character only). */
+function keyAt(text: string, offset: number): string {
+  const end = text.indexOf('\n', offset);
+  const rest = text.slice(offset, end === -1 ? undefined : end);
+  const quoted = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*')/.exec(rest);
+  if (quoted) return quoted[1] as string;
+  return JSON.stringify(/^(.*?)\s*:(?:\s|$)/.exec(rest)?.[1] ?? rest.trim());
+}

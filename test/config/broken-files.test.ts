@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { F, headLines, load, loadIssues } from './helpers.js';
+
+const MAPPING_KEYS = 'the keys allowed here are: did, servers, notes';
+const COMMA = 'remove the ","; the platform stores this text as name:<value> and a "," breaks its reads';
+
+/** [case, paths, the `file:line:col: message` lines expected, in order]. */
+const CASES: [string, string[], string[]][] = [
+  [
+    'YAML syntax error',
+    [`${F}/yaml-syntax-error.yaml`],
+    [`${F}/yaml-syntax-error.yaml:5:3: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`],
+  ],
+  [
+    'JSON syntax error',
+    [`${F}/json-syntax-error.json`],
+    [
+      `${F}/json-syntax-error.json:6:1: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      `${F}/json-syntax-error.json:6:2: syntax error: Flow map must end with a }`,
+    ],
+  ],
+  ['several YAML documents', [`${F}/multiple-documents.yaml`], [`${F}/multiple-documents.yaml:3:1: the file holds more than one YAML document`]],
+  ['duplicate key', [`${F}/duplicate-key.yaml`], [`${F}/duplicate-key.yaml:5:5: duplicate key "did" in this mapping`]],
+  [
+    'unknown keys, one with a suggestion',
+    [`${F}/unknown-key.yaml`],
+    [
+      `${F}/unknown-key.yaml:4:5: inbound_mappings[0] has an unknown key "sever"; did you mean "servers"?`,
+      `${F}/unknown-key.yaml:9:5: outbound_routes[0] has an unknown key "colour"`,
+    ],
+  ],
+  ['wrong type', [`${F}/wrong-type.yaml`], [`${F}/wrong-type.yaml:12:15: outbound_routes[2].priority must be an integer, not a string`]],
+  ['wrong type in JSON', [`${F}/json-wrong-type.json`], [`${F}/json-wrong-type.json:4:32: inbound_mappings[0].servers must be a list, not a string`]],
+  ['top level not a mapping', [`${F}/not-a-mapping.yaml`], [`${F}/not-a-mapping.yaml:1:1: the file must be a mapping (key: value), not a list`]],
+  [
+    'empty collection value and empty entry',
+    [`${F}/null-collection.yaml`],
+    [
+      `${F}/null-collection.yaml:2:18: inbound_mappings must be a list, not empty`,
+      `${F}/null-collection.yaml:4:4: outbound_routes[0] must be a mapping (key: value), not empty`,
+    ],
+  ],
+  ['missing required field', [`${F}/missing-required-field.yaml`], [`${F}/missing-required-field.yaml:3:5: outbound_routes[0].gwgroupid is required`]],
+  [
+    'bad DID characters',
+    [`${F}/bad-did-chars.yaml`],
+    [`${F}/bad-did-chars.yaml:3:10: inbound_mappings[0].did: DID "155-123" may contain only the characters 0-9 + # *`],
+  ],
+  [
+    'unquoted hex DID keeps its text and fails the DID rule',
+    [`${F}/hex-did.yaml`],
+    [`${F}/hex-did.yaml:3:10: inbound_mappings[0].did: DID "0x1F" may contain only the characters 0-9 + # *`],
+  ],
+  ['three servers', [`${F}/three-servers.yaml`], [`${F}/three-servers.yaml:4:14: inbound_mappings[0].servers must hold at most 2 entries, not 3`]],
+  [
+    'gwgroupid "0", quoted and unquoted',
+    [`${F}/gwgroupid-zero.yaml`],
+    [
+      `${F}/gwgroupid-zero.yaml:5:16: outbound_routes[0].gwgroupid must name a carrier group (not empty or "0")`,
+      `${F}/gwgroupid-zero.yaml:8:16: outbound_routes[1].gwgroupid must name a carrier group (not empty or "0")`,
+    ],
+  ],
+  ['comma in notes', [`${F}/comma-in-notes.yaml`], [`${F}/comma-in-notes.yaml:5:12: inbound_mappings[0].notes may not contain ","`]],
+  ['comma in a route name', [`${F}/comma-in-route-name.yaml`], [`${F}/comma-in-route-name.yaml:3:11: outbound_routes[0].name may not contain ","`]],
+  [
+    'duplicate DID within a file',
+    [`${F}/duplicate-did.yaml`],
+    [`${F}/duplicate-did.yaml:7:5: DID "155" is declared twice: also at ${F}/duplicate-did.yaml:3:5`],
+  ],
+  [
+    'duplicate DID across two files (a directory)',
+    [`${F}/duplicate-did-across-files`],
+    [`${F}/duplicate-did-across-files/b.yaml:5:5: DID "155" is declared twice: also at ${F}/duplicate-did-across-files/a.yaml:3:5`],
+  ],
+  [
+    'duplicate DID across two files (given one by one)',
+    [`${F}/duplicate-did-across-files/b.yaml`, `${F}/duplicate-did-across-files/a.yaml`],
+    [`${F}/duplicate-did-across-files/a.yaml:3:5: DID "155" is declared twice: also at ${F}/duplicate-did-across-files/b.yaml:5:5`],
+  ],
+  [
+    'the same DID three times',
+    [`${F}/duplicate-did.yaml`, `${F}/duplicate-did-across-files/a.yaml`],
+    [`${F}/duplicate-did-across-files/a.yaml:3:5: DID "155" is declared 3 times: also at ${F}/duplicate-did.yaml:3:5, ${F}/duplicate-did.yaml:7:5`],
+  ],
+  [
+    'duplicate route name',
+    [`${F}/duplicate-route-name.yaml`],
+    [`${F}/duplicate-route-name.yaml:6:5: route name "US domestic" is declared twice: also at ${F}/duplicate-route-name.yaml:3:5`],
+  ],
+  [
+    'duplicate LCR pattern',
+    [`${F}/duplicate-lcr-pattern.yaml`],
+    [`${F}/duplicate-lcr-pattern.yaml:10:5: LCR pattern "1555-44" is declared twice: also at ${F}/duplicate-lcr-pattern.yaml:3:5`],
+  ],
+  [
+    'duplicate pinned ruleid',
+    [`${F}/duplicate-ruleid.yaml`],
+    [`${F}/duplicate-ruleid.yaml:7:5: pinned ruleid 7 is declared twice: also at ${F}/duplicate-ruleid.yaml:3:5`],
+  ],
+  [
+    'LCR route with an empty prefix',
+    [`${F}/empty-prefix-lcr.yaml`],
+    [`${F}/empty-prefix-lcr.yaml:4:13: outbound_routes[0].prefix must not be empty on an LCR route (from_prefix "1555")`],
+  ],
+  [
+    'unset ${VAR}',
+    [`${F}/unset-variable.yaml`],
+    [
+      `${F}/unset-variable.yaml:3:10: inbound_mappings[0].did uses \${MAIN_DID}, but the environment variable MAIN_DID is not set`,
+      `${F}/unset-variable.yaml:5:12: inbound_mappings[0].notes uses \${DSIPFORM_TEST_UNSET}, but the environment variable DSIPFORM_TEST_UNSET is not set`,
+    ],
+  ],
+  [
+    'malformed ${',
+    [`${F}/malformed-variable.yaml`],
+    [`${F}/malformed-variable.yaml:5:12: inbound_mappings[0].notes has a "\${" that does not start a variable like \${NAME}`],
+  ],
+  [
+    'policy in two files',
+    [`${F}/policy-in-two-files`],
+    [`${F}/policy-in-two-files/b.yaml:3:1: policy is declared in more than one file: also at ${F}/policy-in-two-files/a.yaml:2:1`],
+  ],
+  ['missing version', [`${F}/missing-version.yaml`], [`${F}/missing-version.yaml:2:1: version is required`]],
+  ['empty file', [`${F}/empty.yaml`], [`${F}/empty.yaml:1:1: the file is empty`]],
+  ['file of comments only', [`${F}/comments-only.yaml`], [`${F}/comments-only.yaml:1:1: the file is empty`]],
+  ['missing path', [`${F}/no-such-file.yaml`], [`${F}/no-such-file.yaml:1:1: no such file or directory`]],
+  ['empty directory', [`${F}/empty-directory`], [`${F}/empty-directory:1:1: directory holds no *.yaml, *.yml or *.json file`]],
+  ['another extension', [`${F}/wrong-extension.txt`], [`${F}/wrong-extension.txt:1:1: not a .yaml, .yml or .json file`]],
+  ['alias that contains itself', [`${F}/alias-loop.yaml`], [`${F}/alias-loop.yaml:5:5: alias *loop refers to itself`]],
+  ['aliases that explode', [`${F}/billion-laughs.yaml`], [`${F}/billion-laughs.yaml:2:28: aliases expand this file beyond a sane size`]],
+  [
+    'several issues in one file, all reported in order',
+    [`${F}/several-issues.yaml`],
+    [
+      `${F}/several-issues.yaml:3:10: inbound_mappings[0].did: DID "12a" may contain only the characters 0-9 + # *`,
+      `${F}/several-issues.yaml:4:14: inbound_mappings[0].servers must hold at least 1 entry, not 0`,
+      `${F}/several-issues.yaml:5:12: inbound_mappings[0].notes may not contain ","`,
+      `${F}/several-issues.yaml:6:5: DID "12a" is declared twice: also at ${F}/several-issues.yaml:3:5`,
+      `${F}/several-issues.yaml:6:10: inbound_mappings[1].did: DID "12a" may contain only the characters 0-9 + # *`,
+      `${F}/several-issues.yaml:7:19: inbound_mappings[1].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/several-issues.yaml:8:5: inbound_mappings[1] has an unknown key "note"; did you mean "notes"?`,
+      `${F}/several-issues.yaml:11:13: outbound_routes[0].prefix must not be empty on an LCR route (from_prefix "9")`,
+      `${F}/several-issues.yaml:13:16: outbound_routes[0].gwgroupid must name a carrier group (not empty or "0")`,
+      `${F}/several-issues.yaml:14:15: outbound_routes[0].priority must be an integer, not a number`,
+      `${F}/several-issues.yaml:15:13: outbound_routes[0].ruleid must be at least 1`,
+      `${F}/several-issues.yaml:17:16: policy.max_deletes must be at most 100%`,
+      `${F}/several-issues.yaml:18:31: policy.protect[1] must be one of: inbound_mappings, outbound_routes`,
+      `${F}/several-issues.yaml:20:23: policy.ignore.inbound_mappings must be a list, not a string`,
+    ],
+  ],
+  [
+    'issues of several files and paths, sorted by the order given',
+    [`${F}/three-servers.yaml`, `${F}/no-such-file.yaml`, `${F}/bad-did-chars.yaml`],
+    [
+      `${F}/three-servers.yaml:4:14: inbound_mappings[0].servers must hold at most 2 entries, not 3`,
+      `${F}/no-such-file.yaml:1:1: no such file or directory`,
+      `${F}/bad-did-chars.yaml:3:10: inbound_mappings[0].did: DID "155-123" may contain only the characters 0-9 + # *`,
+    ],
+  ],
+];
+
+describe('broken desired-state files: every issue, at its line and column', () => {
+  it.each(CASES)('%s', async (_case, paths, expected) => {
+    const issues = await loadIssues(paths);
+    expect(headLines(issues)).toEqual(expected);
+  });
+
+  it.each(CASES)('%s: every issue says what to do', async (_case, paths) => {
+    const result = await load(paths);
+    expect(result.ok).toBe(false);
+    if (!result.ok) for (const issue of result.issues) expect(issue.hint, issue.message).not.toBe('');
+  });
+});
+
+describe('hints', () => {
+  it.each([
+    [`${F}/unknown-key.yaml`, 0, MAPPING_KEYS],
+    [`${F}/bad-did-chars.yaml`, 0, 'use only 0-9 + # * in a DID, and quote it: did: "+15551230001"'],
+    [`${F}/comma-in-notes.yaml`, 0, COMMA],
+    [`${F}/comma-in-route-name.yaml`, 0, COMMA],
+    [`${F}/missing-version.yaml`, 0, 'put "version: 1" at the top of the file'],
+    [`${F}/missing-required-field.yaml`, 0, 'quote the carrier-group id: gwgroupid: "5"'],
+    [`${F}/empty-prefix-lcr.yaml`, 0, 'give the LCR route a prefix (prefix: "44"), or remove from_prefix to make it a simple route'],
+    [`${F}/unset-variable.yaml`, 0, 'set it before running (export MAIN_DID=...), or write $${MAIN_DID} for a literal "${MAIN_DID}"'],
+  ])('%s issue %i: %s', async (path, index, hint) => {
+    const issues = await loadIssues([path]);
+    expect(issues[index]?.split('\n')[1]).toBe(`  hint: ${hint}`);
+  });
+
+  it('a misspelt key is not also reported as missing', async () => {
+    const issues = await loadIssues([`${F}/unknown-key.yaml`]);
+    expect(issues.join('\n')).not.toMatch(/servers is required/);
+  });
+});

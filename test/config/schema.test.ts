@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+const SCHEMA_URL = new URL('../../schemas/dsipform.schema.json', import.meta.url);
+const schema = JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as Record<string, unknown>;
+
+/** Every `properties` entry in the schema, with its path, for editors' tooltips. */
+function properties(node: unknown, path: string, out: [string, Record<string, unknown>][] = []): [string, Record<string, unknown>][] {
+  if (node === null || typeof node !== 'object') return out;
+  const props = (node as { properties?: Record<string, Record<string, unknown>> }).properties;
+  for (const [key, sub] of Object.entries(props ?? {})) out.push([`${path}.${key}`, sub]);
+  for (const [key, child] of Object.entries(node)) properties(child, `${path}/${key}`, out);
+  return out;
+}
+
+describe('schemas/dsipform.schema.json', () => {
+  it('is a strict JSON Schema 2020-12 document with $id and title', () => {
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toMatch(/dsipform\.schema\.json$/);
+    expect(schema.title).toEqual(expect.any(String));
+    expect(() => new Ajv2020({ strict: true }).compile(schema)).not.toThrow();
+  });
+
+  it.each(properties(schema, '#'))('%s has a description', (_path, sub) => {
+    expect(sub.description).toEqual(expect.any(String));
+  });
+
+  it('accepts the example file that editors point at it', () => {
+    const text = readFileSync(new URL('../fixtures/basic.yaml', import.meta.url), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/dsipform.schema.json');
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    expect(validate(parse(text)), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it.each([
+    [{ version: 1, endpoint_leases: [] }, 'additionalProperties'],
+    [{ version: 2 }, 'const'],
+    [{ version: 1, policy: { max_deletes: '20' } }, 'anyOf'],
+    [{ version: 1, policy: { max_deletes: -1 } }, 'anyOf'],
+    [{ version: 1, policy: { protect: ['outbound_routes', 'outbound_routes'] } }, 'uniqueItems'],
+    [{ version: 1, outbound_routes: [{ name: 'a', prefix: '', gwgroupid: '2', ruleid: 0 }] }, 'minimum'],
+  ])('rejects %j (%s)', (data, keyword) => {
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    expect(validate(data)).toBe(false);
+    expect(validate.errors?.map((e) => e.keyword)).toContain(keyword);
+  });
+});
