@@ -1,0 +1,107 @@
+import type { Change } from '../reconcile/types.js';
+import { cleanText } from './style.js';
+import { FIELD_ORDER, MARK, count, fieldValue, formatValue, subject } from './values.js';
+
+/** A `+`, `~` or `-` mark. */
+export type Mark = (typeof MARK)[keyof typeof MARK];
+
+/**
+ * One line of a change's block, before layout: the text and markdown renderers indent, mark and
+ * colour these the same way, so the two can never disagree about what a change does.
+ */
+export type BlockLine =
+  | { readonly type: 'comment'; readonly text: string; readonly destructive: boolean }
+  | { readonly type: 'open'; readonly mark: Mark; readonly text: string }
+  | { readonly type: 'field'; readonly mark: Mark | null; readonly text: string }
+  | { readonly type: 'close' };
+
+/** What a change will do, as the `# …` headline says it; destructive changes say what goes. */
+export function headline(change: Change): string {
+  const who = subject(change.kind, change.key);
+  switch (change.action) {
+    case 'create':
+      return `${who} will be created`;
+    case 'update':
+      return `${who} will be updated in place`;
+    case 'promote':
+      return `${who} will be promoted: simple → LCR`;
+    case 'demote':
+      return `${who} will be demoted: LCR → simple; its LCR record will be deleted`;
+    case 'delete':
+      return `${who} will be deleted`;
+    default:
+      return assertNever(change);
+  }
+}
+
+/** Whether the change removes something from the platform (a delete, or a demote's LCR record). */
+export function isDestructive(change: Change): boolean {
+  return change.action === 'delete' || change.action === 'demote';
+}
+
+/**
+ * The lines of one change, Terraform-style: the headline and reason as comments, then a block with
+ * every field on create, the fields that go on delete, and only the changed fields
+ * (`field: before → after`) on update, promote and demote, where `from_prefix` is always shown.
+ */
+export function changeBlock(change: Change): BlockLine[] {
+  const lines: BlockLine[] = [{ type: 'comment', text: headline(change), destructive: isDestructive(change) }];
+  if (change.reason !== undefined) lines.push({ type: 'comment', text: `(${cleanText(change.reason)})`, destructive: false });
+  const mark = MARK[change.action];
+  lines.push({ type: 'open', mark, text: `${subject(change.kind, change.key)} {` });
+  lines.push(...fieldLines(change));
+  lines.push({ type: 'close' });
+  return lines;
+}
+
+interface Row {
+  readonly mark: Mark | null;
+  readonly name: string;
+  readonly value: string;
+}
+
+function fieldLines(change: Change): BlockLine[] {
+  const order = FIELD_ORDER[change.kind];
+  const rows: Row[] = [];
+  let hidden = 0;
+  switch (change.action) {
+    case 'create':
+      for (const name of order) rows.push({ mark: '+', name, value: formatValue(fieldValue(change.after, name)) });
+      break;
+    case 'delete':
+      rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
+      for (const name of order) rows.push({ mark: '-', name, value: formatValue(fieldValue(change.before, name)) });
+      break;
+    case 'update':
+    case 'promote':
+    case 'demote': {
+      const shown = changedFields(change);
+      rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
+      for (const name of shown) {
+        const value = `${formatValue(fieldValue(change.before, name))} → ${formatValue(fieldValue(change.after, name))}`;
+        rows.push({ mark: '~', name, value });
+      }
+      hidden = order.filter((name) => !shown.includes(name)).length;
+      break;
+    }
+    default:
+      return assertNever(change);
+  }
+  const width = Math.max(...rows.map((r) => r.name.length + 1));
+  const lines: BlockLine[] = rows.map((r) => ({ type: 'field', mark: r.mark, text: `${`${r.name}:`.padEnd(width)} ${r.value}` }));
+  if (hidden > 0) lines.push({ type: 'field', mark: null, text: `# (${count(hidden, 'unchanged field')} hidden)` });
+  return lines;
+}
+
+// The type's field order first; fields the order does not know last, as given. A promote or a
+// demote is about `from_prefix`, so it is always shown even if a plan forgot to list it.
+function changedFields(change: Change & { readonly action: 'update' | 'promote' | 'demote' }): string[] {
+  const listed = new Set(change.fields);
+  if (change.action !== 'update') listed.add('from_prefix');
+  const order = FIELD_ORDER[change.kind];
+  return [...order.filter((name) => listed.has(name)), ...[...listed].filter((name) => !order.includes(name))];
+}
+
+function assertNever(value: never): never {
+  throw new Error(`unexpected change action: ${JSON.stringify(value)}`);
+}

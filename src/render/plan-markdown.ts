@@ -1,0 +1,86 @@
+import { KINDS, type Kind } from '../model/desired.js';
+import type { Plan } from '../reconcile/types.js';
+import { changeBlock } from './change-block.js';
+import { layoutDiff } from './layout.js';
+import { codeSpan, escapeMarkdown } from './markdown.js';
+import { fitSections, type KindDetails } from './markdown-details.js';
+import { REFUSED, describeFinding } from './safety.js';
+import { cleanText } from './style.js';
+import { kindOf, noChangesLines, planSummaryLine } from './summary.js';
+
+/** The most characters a markdown plan may have (GitHub refuses comments over 65,536). */
+export const MARKDOWN_LIMIT = 60_000;
+
+const COLUMNS = ['create', 'update', 'promote', 'demote', 'delete', 'unchanged'] as const;
+
+/**
+ * A plan as a pull-request comment, ending with a newline: a title with the target, a summary table
+ * (a row per managed kind and a total; columns create, update, promote, demote, delete, unchanged),
+ * safety findings as a `[!WARNING]` alert, notes, the summary line, then one collapsed `<details>`
+ * section per kind with a ```` ```diff ```` block of its changes (marks in column 0).
+ *
+ * Never longer than {@link MARKDOWN_LIMIT}: the head (everything but the details) is always kept;
+ * when the details would not fit, each kind shows its first changes and a line saying how many were
+ * left out and that `dsipform plan` shows all. User text is escaped; pure and deterministic.
+ */
+export function renderPlanMarkdown(plan: Plan): string {
+  const head = headLines(plan).join('\n');
+  const details: KindDetails[] = KINDS.map((kind) => detailsOf(plan, kind)).filter((d) => d.blocks.length > 0);
+  if (details.length === 0) return capped(`${head}\n`);
+  const separator = '\n\n';
+  const sections = fitSections(details, MARKDOWN_LIMIT - head.length - separator.length - 1, separator);
+  return capped(`${head}${separator}${sections.join(separator)}\n`);
+}
+
+function headLines(plan: Plan): string[] {
+  const managed = plan.managed.length > 0 ? plan.managed.map(codeSpan).join(', ') : 'none';
+  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}`, '', ...table(plan)];
+  if (plan.safety.length > 0) lines.push('', ...warning(plan));
+  if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
+  if (plan.changes.length === 0) {
+    const [first = '', ...rest] = noChangesLines(plan);
+    lines.push('', `**${first}**`, ...rest);
+  } else {
+    lines.push('', `**${planSummaryLine(plan.summary.total)}**`);
+  }
+  return lines;
+}
+
+function table(plan: Plan): string[] {
+  const kinds = plan.managed.map(kindOf);
+  const row = (label: string, cells: readonly number[]) => `| ${label} | ${cells.join(' | ')} |`;
+  const total = COLUMNS.map((col) => (col === 'unchanged' ? plan.summary.unchanged : plan.summary.total[col]));
+  return [
+    `| Kind | ${COLUMNS.map(capitalize).join(' | ')} |`,
+    `| :-- |${COLUMNS.map(() => ' --: |').join('')}`,
+    ...kinds.map((kind) => row(codeSpan(kind), COLUMNS.map((col) => plan.summary.by_kind[kind][col]))),
+    `| **Total** | ${total.map((n) => `**${n}**`).join(' | ')} |`,
+  ];
+}
+
+function warning(plan: Plan): string[] {
+  const lines = ['> [!WARNING]', `> **${REFUSED.replace('--force', '`--force`')}**`, '>'];
+  for (const finding of plan.safety) {
+    const view = describeFinding(finding);
+    const keys = view.keys.map(codeSpan).join(', ') + (view.more > 0 ? ` and ${view.more} more` : '');
+    lines.push(`> - ${escapeMarkdown(view.sentence)} Would be deleted: ${keys}.`);
+  }
+  return lines;
+}
+
+function detailsOf(plan: Plan, kind: Kind): KindDetails {
+  const changes = plan.changes.filter((c) => c.kind === kind);
+  return { kind, blocks: changes.map((c) => layoutDiff(changeBlock(c)).join('\n')), actions: changes.map((c) => c.action) };
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+// A last guard, for a head that alone is too long (thousands of notes): cut at a line and say so.
+function capped(text: string): string {
+  if (text.length <= MARKDOWN_LIMIT) return text;
+  const tail = '\n\n_This plan was cut to stay under 60,000 characters; `dsipform plan` shows all._\n';
+  const cut = text.lastIndexOf('\n', MARKDOWN_LIMIT - tail.length);
+  return `${text.slice(0, Math.max(0, cut))}${tail}`;
+}

@@ -1,0 +1,78 @@
+import type { Plan, SafetyFinding } from '../reconcile/types.js';
+import { changeBlock } from './change-block.js';
+import { layoutText, markColor } from './layout.js';
+import { REFUSED, describeFinding } from './safety.js';
+import { cleanText, styleFor, type Style } from './style.js';
+import { noChangesLines, planSummaryLine } from './summary.js';
+
+/** Options of the text renderer. */
+export interface TextOptions {
+  /** ANSI colour; the caller decides (TTY, `NO_COLOR`). When false the output holds no escape code. */
+  readonly color: boolean;
+}
+
+/**
+ * A plan as `terraform plan` shows one, ending with a newline:
+ * - a header naming the target URL and the managed collections;
+ * - a legend of the marks in use, then every change in plan (apply) order as a `# …` headline,
+ *   its reason if any, and a `+`/`~`/`-` block (see {@link changeBlock});
+ * - the plan's notes, then a `Warning: Refused without --force` box with each safety finding and
+ *   the keys it would delete (at most 10 named);
+ * - last, the summary line of {@link planSummaryLine}, or for a plan without changes
+ *   `No changes. The platform matches the configuration.` and the count of unchanged objects.
+ *
+ * Pure and deterministic; keys, values and free text are escaped so they cannot carry control
+ * characters to the terminal.
+ */
+export function renderPlanText(plan: Plan, options: TextOptions): string {
+  const style = styleFor(options.color);
+  const out = header(plan, style);
+  if (plan.changes.length === 0) {
+    out.push('', ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)));
+    return `${out.join('\n')}\n`;
+  }
+  out.push('', ...legend(plan, style), '', 'dsipform will perform the following actions:', '');
+  for (const change of plan.changes) out.push(...layoutText(changeBlock(change), style), '');
+  out.push(...notes(plan));
+  if (plan.safety.length > 0) out.push(...warningBox(plan.safety, style), '');
+  const line = planSummaryLine(plan.summary.total);
+  out.push(`${style.bold('Plan:')}${line.slice('Plan:'.length)}`);
+  return `${out.join('\n')}\n`;
+}
+
+function header(plan: Plan, style: Style): string[] {
+  const managed = plan.managed.length > 0 ? plan.managed.join(', ') : '(none)';
+  return [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
+}
+
+// Only the marks the plan uses, as Terraform does.
+function legend(plan: Plan, style: Style): string[] {
+  const used = new Set(plan.changes.map((c) => c.action));
+  const tilde = [
+    used.has('update') ? 'update in place' : '',
+    used.has('promote') ? 'promote (simple → LCR)' : '',
+    used.has('demote') ? 'demote (LCR → simple)' : '',
+  ].filter((s) => s !== '');
+  const lines = ['dsipform compared the platform with the configuration and made the following plan.', 'Actions are indicated with the following symbols:'];
+  if (used.has('create')) lines.push(`  ${markColor('+', style)} create`);
+  if (tilde.length > 0) lines.push(`  ${markColor('~', style)} ${tilde.join(', ')}`);
+  if (used.has('delete')) lines.push(`  ${markColor('-', style)} delete`);
+  return lines;
+}
+
+function notes(plan: Plan): string[] {
+  if (plan.notes.length === 0) return [];
+  return ['Notes:', ...plan.notes.map((note) => `  - ${cleanText(note)}`), ''];
+}
+
+// One box for all findings, drawn as Terraform draws its diagnostics.
+function warningBox(findings: readonly SafetyFinding[], style: Style): string[] {
+  const bar = style.yellow('│');
+  const lines = [style.yellow('╷'), `${bar} ${style.bold(style.yellow('Warning:'))} ${style.bold(REFUSED)}`];
+  for (const finding of findings) {
+    const view = describeFinding(finding);
+    const more = view.more > 0 ? ` and ${view.more} more` : '';
+    lines.push(bar, `${bar} ${view.sentence}`, `${bar} Would be deleted: ${view.keys.join(', ')}${more}.`);
+  }
+  return [...lines, style.yellow('╵')];
+}

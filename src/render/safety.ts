@@ -1,0 +1,45 @@
+import type { SafetyFinding } from '../reconcile/types.js';
+import { cleanText } from './style.js';
+import { formatKey } from './values.js';
+import { kindOf } from './summary.js';
+
+/** How many keys of one finding are named before the rest are counted. */
+export const MAX_LISTED_KEYS = 10;
+
+/** The title of the safety warning. */
+export const REFUSED = 'Refused without --force';
+
+/** One safety finding in words, ready for a text box or a markdown alert. */
+export interface FindingView {
+  /** Why the plan is refused, as one sentence ending with a period. */
+  readonly sentence: string;
+  /** The keys that would be deleted, quoted; at most {@link MAX_LISTED_KEYS}. */
+  readonly keys: readonly string[];
+  /** How many keys were left out of `keys`. */
+  readonly more: number;
+}
+
+/**
+ * A finding in words. The sentence is the plan's own `message` (the same words `apply` refuses
+ * with), made a sentence; only an empty message is replaced by one built from the numbers. Long key
+ * lists are cut to {@link MAX_LISTED_KEYS}.
+ */
+export function describeFinding(finding: SafetyFinding): FindingView {
+  const message = cleanText(finding.message).trim();
+  const kind = kindOf(finding.collection);
+  const keys = finding.keys.slice(0, MAX_LISTED_KEYS).map((key) => formatKey(kind, key));
+  return { sentence: asSentence(message === '' ? fromNumbers(finding) : message), keys, more: finding.keys.length - keys.length };
+}
+
+function fromNumbers(f: SafetyFinding): string {
+  return f.rule === 'protected'
+    ? `${f.collection} is protected by policy.protect, and the plan deletes ${f.deletes} of them`
+    : `the plan deletes ${f.deletes} of ${f.live} ${f.collection}, more than the limit of ${cleanText(f.limit)}`;
+}
+
+// Capitalized unless it starts with an identifier such as `inbound_mappings`; a period at the end.
+function asSentence(text: string): string {
+  const first = text.split(' ')[0] ?? '';
+  const head = /^[a-z]/.test(text) && !first.includes('_') ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
+  return /[.!?]$/.test(head) ? head : `${head}.`;
+}

@@ -1,0 +1,40 @@
+import { COLLECTION_OF, KINDS, type CollectionName, type Kind } from '../model/desired.js';
+import type { ActionCounts, Plan } from '../reconcile/types.js';
+import { count } from './values.js';
+
+/** The sentence of an empty plan. */
+export const NO_CHANGES = 'No changes. The platform matches the configuration.';
+
+/** The kind a collection holds. */
+export function kindOf(collection: CollectionName): Kind {
+  const kind = KINDS.find((k) => COLLECTION_OF[k] === collection);
+  if (kind === undefined) throw new Error(`unknown collection: ${String(collection)}`);
+  return kind;
+}
+
+/**
+ * The closing line of a plan with changes, e.g.
+ * `Plan: 2 to create, 1 to update, 1 to demote, 3 to delete.`
+ *
+ * Rule: `create`, `update` and `delete` are always shown, even at 0, as Terraform always shows
+ * add/change/destroy; `promote` and `demote` only when non-zero, in that order between update and
+ * delete. A plan without changes does not get this line but {@link noChangesLines}.
+ */
+export function planSummaryLine(total: ActionCounts): string {
+  const parts = [`${total.create} to create`, `${total.update} to update`];
+  if (total.promote > 0) parts.push(`${total.promote} to promote`);
+  if (total.demote > 0) parts.push(`${total.demote} to demote`);
+  parts.push(`${total.delete} to delete`);
+  return `Plan: ${parts.join(', ')}.`;
+}
+
+/**
+ * The closing lines of a plan without changes: {@link NO_CHANGES}, then how many objects were
+ * compared and found equal, per managed collection, e.g.
+ * `12 objects unchanged (inbound_mappings: 5, outbound_routes: 7).`
+ */
+export function noChangesLines(plan: Plan): string[] {
+  const per = plan.managed.map((c) => `${c}: ${plan.summary.by_kind[kindOf(c)].unchanged}`);
+  const detail = per.length > 0 ? ` (${per.join(', ')})` : '';
+  return [NO_CHANGES, '', `${count(plan.summary.unchanged, 'object')} unchanged${detail}.`];
+}
