@@ -1,13 +1,82 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { addConnectionOptions } from './connection.js';
-import type { PlatformFlags } from './platform.js';
 import type { CliIo } from './io.js';
+import type { PlatformFlags } from './platform.js';
+
+type SetExit = (code: number) => void;
+
+/** The flags apply and destroy share. */
+function addApplyOptions(cmd: Command): Command {
+  return cmd
+    .option('--auto-approve', 'apply without asking (required when not on a terminal)')
+    .option('--force', 'allow deletes that the safety rules would refuse (protected kinds, mass deletes)')
+    .option('--parallelism <n>', 'most requests at once within a step', '8')
+    .option('--no-reload', 'do not reload the proxy after the changes')
+    .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
+}
 
 /**
  * Registers every verb with its one-line description. Each action imports its module on demand,
  * so `--help` and `--version` load nothing heavy.
  */
-export function registerCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+export function registerCommands(program: Command, io: CliIo, setExit: SetExit): void {
+  program
+    .command('validate')
+    .description('check desired-state files without talking to the platform')
+    .argument('<paths...>', 'YAML/JSON files or directories')
+    .action(async (paths: string[]) => {
+      const { runValidate } = await import('./validate.js');
+      setExit(await runValidate(paths, io));
+    });
+
+  addConnectionOptions(
+    program
+      .command('plan')
+      .description('show the changes that would make the platform match the files')
+      .argument('<paths...>', 'YAML/JSON files or directories')
+      .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
+      .option('--out <file>', 'also save the plan as JSON, for apply --plan')
+      .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
+  ).action(async (paths: string[], opts) => {
+    const { runPlan } = await import('./plan.js');
+    setExit(await runPlan(paths, opts, io));
+  });
+
+  addApplyOptions(
+    addConnectionOptions(
+      program
+        .command('apply')
+        .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
+        .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--plan <file>', 'apply exactly this saved plan (from plan --out)'),
+    ),
+  ).action(async (paths: string[], opts) => {
+    const { runApply } = await import('./apply.js');
+    setExit(await runApply(paths, opts, io));
+  });
+
+  addApplyOptions(
+    addConnectionOptions(
+      program
+        .command('destroy')
+        .description('delete every live object that the files declare')
+        .argument('<paths...>', 'YAML/JSON files or directories'),
+    ),
+  ).action(async (paths: string[], opts) => {
+    const { runDestroy } = await import('./apply.js');
+    setExit(await runDestroy(paths, opts, io));
+  });
+
+  addConnectionOptions(
+    program
+      .command('export')
+      .description('write the live state as a desired-state file')
+      .option('--out <file>', 'write to FILE instead of stdout'),
+  ).action(async (opts: PlatformFlags & { out?: string }) => {
+    const { runExport } = await import('./export.js');
+    setExit(await runExport(opts, io));
+  });
+
   program
     .command('emulator')
     .description('run the built-in emulator of the platform API')
@@ -28,7 +97,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: (code: nu
     program
       .command('stats')
       .description('print the proxy transaction counters')
-      .option('--format <format>', 'table or json', 'table'),
+      .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table')),
   ).action(async (opts: PlatformFlags & { format: string }) => {
     const { runStats } = await import('./stats.js');
     setExit(await runStats(opts, io));

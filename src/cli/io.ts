@@ -1,7 +1,10 @@
-import { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliIo {
+  readonly stdin: Readable;
+  /** Whether stdin is a terminal a person can answer a prompt on. */
+  readonly stdinIsTTY: boolean;
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly env: NodeJS.ProcessEnv;
@@ -14,6 +17,8 @@ export interface CliIo {
 /** The process's own streams and environment. */
 export function processIo(): CliIo {
   return {
+    stdin: process.stdin,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
@@ -32,4 +37,9 @@ export function redact(text: string, secrets: ReadonlySet<string>): string {
 /** Writes one line to a stream. */
 export function writeLine(stream: Writable, line = ''): void {
   stream.write(`${line}\n`);
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty. */
+export function useColor(io: CliIo): boolean {
+  return io.isTTY && !io.env.NO_COLOR;
 }

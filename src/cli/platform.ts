@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { PlatformClient } from '../api/client.js';
 import type { ConnectionOptions } from '../api/connection.js';
 import { DsipformError } from '../model/errors.js';
@@ -15,8 +16,9 @@ export interface PlatformFlags extends ConnectionFlags {
  * built-in emulator on a free loopback port for the run (state kept in `--emulator-data FILE`),
  * so nothing ever silently talks to a default platform. Always closes what it opened.
  */
-export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (client: PlatformClient) => Promise<T>): Promise<T> {
+export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (client: PlatformClient, target: string) => Promise<T>): Promise<T> {
   let options: ConnectionOptions;
+  let target: string;
   let stopEmulator = async (): Promise<void> => undefined;
   if (flags.emulator) {
     if (flags.url) {
@@ -27,16 +29,19 @@ export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (cl
     io.secrets.add(emu.token);
     writeLine(io.stderr, `using the built-in emulator at ${emu.url}${flags.emulatorData ? ` (state in ${flags.emulatorData})` : ''}`);
     options = { url: emu.url, token: emu.token };
+    // The emulator's port changes every run; a plan made against it names its data file instead.
+    target = `emulator:${flags.emulatorData ? resolve(flags.emulatorData) : '(in memory)'}`;
     stopEmulator = () => emu.close();
   } else {
     if (flags.emulatorData) {
       throw new DsipformError('CONFIG_CONFLICT', '--emulator-data needs --emulator', 'Add --emulator to run against the built-in emulator.');
     }
     options = resolveConnection(flags, io);
+    target = options.url.replace(/\/+$/, '');
   }
   const client = new PlatformClient(options);
   try {
-    return await work(client);
+    return await work(client, target);
   } finally {
     await client.close();
     await stopEmulator();

@@ -8,11 +8,13 @@ import type { Change, PlanIssue } from './types.js';
 
 /** What the differ found: changes in no particular order, plus counts and blocking issues. */
 export interface DiffResult {
-  readonly changes: Change[];
+  changes: Change[];
   readonly unchanged: Record<Kind, number>;
   /** Live objects of each managed collection that the plan governs (ignored ones excluded). */
   readonly governed: Partial<Record<CollectionName, number>>;
   readonly issues: PlanIssue[];
+  /** Live objects paired with a desired entry (what `destroy` deletes). */
+  readonly matched: Change[];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface DiffResult {
  * A no-op is never a change; it only counts as unchanged.
  */
 export function diff(desired: DesiredState, live: LiveState): DiffResult {
-  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0 }, governed: {}, issues: [] };
+  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0 }, governed: {}, issues: [], matched: [] };
   if (desired.inbound_mappings) {
     diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result);
   }
@@ -44,6 +46,7 @@ function diffMappings(desired: readonly DesiredMapping[], live: readonly Inbound
     }
     claimed.add(have.ruleid);
     const before = mappingFields(have);
+    out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before, fields: [] });
     const fields = changedFields(before, after);
     if (fields.length === 0) out.unchanged.inbound_mapping += 1;
     else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: want.did, ruleid: have.ruleid, before, after, fields, ...origin });
@@ -122,6 +125,7 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
     return;
   }
   const before = routeFields(have);
+  out.matched.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before, fields: [] });
   const fields = changedFields(before, after);
   if (fields.length === 0) {
     out.unchanged.outbound_route += 1;

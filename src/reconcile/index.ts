@@ -7,3 +7,4 @@ export * from './plan.js';
 export * from './safety.js';
 export * from './saved-plan.js';
 export * from './types.js';
+export * from './export.js';

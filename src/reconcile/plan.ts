@@ -50,10 +50,27 @@ export interface PlanInput {
 export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
 /** Makes a plan: diff, order, summarize, assess safety. Pure. */
-export function buildPlan({ desired, live, target }: PlanInput): PlanResult {
+export function buildPlan(input: PlanInput): PlanResult {
+  return assemble(input, 'apply');
+}
+
+/**
+ * Makes a destroy plan: deletes every live object that an entry of the files pairs with (by DID,
+ * name or pinned ruleid), and nothing else. Same safety rules as any plan.
+ */
+export function buildDestroyPlan(input: PlanInput): PlanResult {
+  return assemble(input, 'destroy');
+}
+
+function assemble({ desired, live, target }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
+  if (mode === 'destroy') {
+    found.changes = found.matched;
+    found.unchanged.inbound_mapping = 0;
+    found.unchanged.outbound_route = 0;
+  }
   const ordered = orderChanges(found.changes);
   if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
   const policy = { ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}), protect: [...desired.policy.protect] };

@@ -117,7 +117,7 @@ describe('dsipform stats', () => {
     ['no URL', [], { DSIP_TOKEN: TOKEN }, /no platform URL given[\s\S]*hint: Pass --url URL or set DSIP_URL/],
     ['no token', ['--url', 'http://127.0.0.1:9'], {}, /no API token given[\s\S]*hint: Set DSIP_TOKEN/],
     ['a token in argv', ['--url', 'http://127.0.0.1:9', '--token', 'argv-secret-123'], {}, /may not be given on the command line/],
-    ['a bad format', ['--url', 'http://127.0.0.1:9', '--format', 'xml'], { DSIP_TOKEN: TOKEN }, /--format table or --format json/],
+    ['a bad format', ['--url', 'http://127.0.0.1:9', '--format', 'xml'], { DSIP_TOKEN: TOKEN }, /Allowed choices are table, json/],
   ])('exits 1 with a message and a hint for %s', async (_case, args, env, message) => {
     const r = await runCli(['stats', ...args], env);
     expect(r.code).toBe(1);

@@ -1,0 +1,30 @@
+import { formatIssue, loadDesiredState } from '../config/index.js';
+import type { DesiredState } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import type { PlanIssue } from '../reconcile/types.js';
+import { writeLine, type CliIo } from './io.js';
+
+/**
+ * Loads the desired-state files, or prints every problem (each `FILE:LINE:COL: message` with a
+ * hint) and fails with one error that counts them.
+ */
+export async function loadOrFail(paths: readonly string[], io: CliIo): Promise<DesiredState> {
+  if (paths.length === 0) {
+    throw new DsipformError('CLI_NO_PATHS', 'no desired-state files given', 'Name one or more YAML/JSON files or directories, e.g. dsipform plan config/');
+  }
+  const result = await loadDesiredState(paths, { env: io.env });
+  if (result.ok) return result.desired;
+  for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));
+  const n = result.issues.length;
+  throw new DsipformError('CONFIG_INVALID', `${n} problem${n === 1 ? '' : 's'} in the configuration; nothing was sent to the platform`, 'Fix the lines above (each names FILE:LINE:COL), then run again.');
+}
+
+/** Prints the issues that stop a plan and fails. */
+export function failOnPlanIssues(issues: readonly PlanIssue[], io: CliIo): never {
+  for (const issue of issues) {
+    if (issue.origin) writeLine(io.stderr, formatIssue({ ...issue.origin, message: issue.message, hint: issue.hint }));
+    else writeLine(io.stderr, `${issue.message}${issue.hint ? `\n  hint: ${issue.hint}` : ''}`);
+  }
+  const n = issues.length;
+  throw new DsipformError('PLAN_BLOCKED', `${n} problem${n === 1 ? '' : 's'} stop the plan; nothing was changed`, 'Resolve the problems above, then plan again.');
+}

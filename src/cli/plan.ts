@@ -1,0 +1,31 @@
+import { savePlan } from '../reconcile/plan.js';
+import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../render/index.js';
+import { loadOrFail } from './desired.js';
+import { writeFileAtomic } from './files.js';
+import { useColor, type CliIo } from './io.js';
+import { withPlatform, type PlatformFlags } from './platform.js';
+import { checkFormat, planAgainst } from './planning.js';
+
+/** `dsipform plan` flags. */
+export interface PlanFlags extends PlatformFlags {
+  format: string;
+  out?: string;
+  detailedExitcode?: boolean;
+}
+
+/**
+ * `dsipform plan PATH...`: shows what apply would change. Exit 0 (also with changes, unless
+ * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error.
+ */
+export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
+  const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
+  const desired = await loadOrFail(paths, io);
+  const plan = await withPlatform(flags, io, (client, target) => planAgainst(client, target, desired, io));
+  const saved = savePlan(plan);
+  if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
+  if (format === 'json') io.stdout.write(renderPlanJson(saved));
+  else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
+  else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
+  if (flags.out) io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
+  return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
+}

@@ -1,0 +1,33 @@
+import type { PlatformClient } from '../api/client.js';
+import type { DesiredState } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import { readLive } from '../reconcile/live.js';
+import { buildDestroyPlan, buildPlan, managedCollections } from '../reconcile/plan.js';
+import type { Plan } from '../reconcile/types.js';
+import { failOnPlanIssues } from './desired.js';
+import type { CliIo } from './io.js';
+
+/** Reads the live state of the managed collections and makes the plan (or prints why it cannot). */
+export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply'): Promise<Plan> {
+  const live = await readLive(client, managedCollections(desired));
+  const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)({ desired, live, target });
+  if (!result.ok) failOnPlanIssues(result.issues, io);
+  return result.plan;
+}
+
+/** Parses `--parallelism N`. */
+export function parseParallelism(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new DsipformError('CLI_BAD_OPTION', `--parallelism "${text}" is not a whole number from 1 to 256`, 'For example --parallelism 8 (the default).');
+  }
+  return n;
+}
+
+/** Checks a `--format` value against the allowed ones. */
+export function checkFormat<T extends string>(value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new DsipformError('CLI_BAD_FORMAT', `--format "${value}" is not known`, `Use one of: ${allowed.join(', ')}.`);
+  }
+  return value as T;
+}

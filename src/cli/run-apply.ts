@@ -1,0 +1,48 @@
+import type { PlatformClient } from '../api/client.js';
+import { DsipformError } from '../model/errors.js';
+import { applyPlan } from '../reconcile/apply.js';
+import type { Plan } from '../reconcile/types.js';
+import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/index.js';
+import { confirmOrRefuse } from './confirm.js';
+import { useColor, writeLine, type CliIo } from './io.js';
+import { startProgress } from './progress.js';
+
+/** What apply and destroy share once a plan exists. */
+export interface ExecuteFlags {
+  autoApprove?: boolean;
+  force?: boolean;
+  reload: boolean;
+  format: 'text' | 'json';
+  parallelism: number;
+}
+
+/**
+ * Shows the plan, checks safety and approval, applies, and reports every change. Exit 0 when all
+ * applied (or nothing to do), 1 when anything failed, was not attempted, or the reload failed.
+ */
+export async function executePlan(plan: Plan, client: PlatformClient, flags: ExecuteFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
+  const color = useColor(io);
+  if (flags.format === 'text') io.stdout.write(renderPlanText(plan, { color }));
+  if (plan.changes.length === 0) return 0;
+  if (plan.safety.length > 0 && !flags.force) {
+    const what = plan.safety.map((f) => `${f.message}: ${f.keys.slice(0, 10).map((k) => JSON.stringify(k)).join(', ')}${f.keys.length > 10 ? `, and ${f.keys.length - 10} more` : ''}`).join('; ');
+    throw new DsipformError('PLAN_UNSAFE', `refused: ${what}`, 'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.');
+  }
+  if (!flags.autoApprove) {
+    const approved = await confirmOrRefuse(io, verb === 'destroy' ? 'Do you really want to delete these objects?' : 'Do you want to perform these actions?');
+    if (!approved) {
+      writeLine(io.stderr, `${verb === 'destroy' ? 'Destroy' : 'Apply'} cancelled; nothing was changed.`);
+      return 1;
+    }
+  }
+  const progress = await startProgress(io, plan.changes.length, flags.format);
+  const report = await applyPlan(plan, client, { parallelism: flags.parallelism, reload: flags.reload, onOutcome: progress.onOutcome });
+  progress.stop();
+  if (flags.format === 'json') {
+    if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
+    writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded }));
+  } else {
+    io.stdout.write(renderApplyReport(report, { color }));
+  }
+  return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
+}
