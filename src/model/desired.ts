@@ -1,3 +1,6 @@
+import type { MappingContent } from './inbound-mapping.js';
+import type { RouteContent } from './outbound-route.js';
+
 /**
  * The desired state as the files declare it, after loading, schema checks and normalization:
  * every optional field holds the platform's default. Pure data; no I/O.
@@ -30,29 +33,16 @@ export interface ConfigIssue extends SourceLocation {
   readonly hint: string;
 }
 
-/** An inbound mapping as declared; identified by `did`. */
-export interface DesiredMapping {
-  readonly did: string;
-  readonly servers: readonly string[];
-  /** Default `""`. */
-  readonly notes: string;
+/** An inbound mapping as declared (`notes` default `""`); identified by `did`. */
+export interface DesiredMapping extends MappingContent {
   readonly origin?: SourceLocation;
 }
 
-/** An outbound route as declared; identified by `name`, or by `ruleid` when pinned. */
-export interface DesiredRoute {
-  readonly name: string;
-  readonly prefix: string;
-  /** `null` for a simple route (absent or `""` in the file). */
-  readonly from_prefix: string | null;
-  /** Carrier-group id without `#`. */
-  readonly gwgroupid: string;
-  /** Default 0. */
-  readonly priority: number;
-  /** Default `""`. */
-  readonly timerec: string;
-  /** Default `""`. */
-  readonly routeid: string;
+/**
+ * An outbound route as declared, defaults filled (priority 0, timerec and routeid `""`,
+ * from_prefix `null` when absent or `""`); identified by `name`, or by `ruleid` when pinned.
+ */
+export interface DesiredRoute extends RouteContent {
   /** Pins the live route this entry owns (which also lets it be renamed). */
   readonly ruleid?: number;
   readonly origin?: SourceLocation;

@@ -3,11 +3,8 @@ import { FLT_LCR_MIN, FLT_FWD_MIN } from './constants.js';
 /** `simple` routes match a To-prefix; `lcr` routes also match a From-prefix. */
 export type RouteKind = 'simple' | 'lcr';
 
-/** An outbound route as the model knows it, whatever the wire said. */
-export interface OutboundRoute {
-  readonly ruleid: number;
-  /** `8000` for simple routes; in [10000, 20000) for LCR routes. */
-  readonly groupid: number;
+/** What a route says, without the ids the platform assigns: shared by live, desired and plan. */
+export interface RouteContent {
   readonly name: string;
   readonly prefix: string;
   /** `null` for a simple route; a non-empty string for an LCR route. */
@@ -17,6 +14,13 @@ export interface OutboundRoute {
   readonly priority: number;
   readonly timerec: string;
   readonly routeid: string;
+}
+
+/** An outbound route as the model knows it, whatever the wire said. */
+export interface OutboundRoute extends RouteContent {
+  readonly ruleid: number;
+  /** `8000` for simple routes; in [10000, 20000) for LCR routes. */
+  readonly groupid: number;
 }
 
 /** The fields a client sends to create a route; a non-empty `from_prefix` makes it LCR. */

@@ -1,4 +1,6 @@
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model/desired.js';
+import type { MappingContent } from '../model/inbound-mapping.js';
+import type { RouteContent } from '../model/outbound-route.js';
 
 /**
  * Plans are data: plain JSON, frozen, no closures, colours or client handles. A plan can be
@@ -6,22 +8,10 @@ import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model
  */
 
 /** The comparable fields of an inbound mapping. */
-export interface MappingFields {
-  readonly did: string;
-  readonly servers: readonly string[];
-  readonly notes: string;
-}
+export type MappingFields = MappingContent;
 
 /** The comparable fields of an outbound route. */
-export interface RouteFields {
-  readonly name: string;
-  readonly prefix: string;
-  readonly from_prefix: string | null;
-  readonly gwgroupid: string;
-  readonly priority: number;
-  readonly timerec: string;
-  readonly routeid: string;
-}
+export type RouteFields = RouteContent;
 
 /** Field values of either kind. */
 export type ObjectFields = MappingFields | RouteFields;
