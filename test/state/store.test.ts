@@ -1,0 +1,122 @@
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InternalError } from '../../src/model/errors.js';
+import { LeaseStore } from '../../src/state/index.js';
+import { expectDsipformError, leaseRecord, tempDir } from './helpers.js';
+
+const locked = { lock: true, lockTimeoutMs: 0, command: 'dsipform apply' } as const;
+
+async function fileLeases(file: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(file, 'utf8')).leases;
+}
+
+describe('LeaseStore', () => {
+  it('opens a missing state as empty, without creating a file', async () => {
+    const file = join(await tempDir(), '.dsipform', 'state.json');
+    const store = await LeaseStore.open(file, { lock: false, command: 'dsipform output leases' });
+    expect(store.records()).toEqual([]);
+    await store.close();
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('writes each record before resolving, and reads them back sorted by name', async () => {
+    const file = join(await tempDir(), '.dsipform', 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    await store.record(leaseRecord('zulu'));
+    expect(Object.keys(await fileLeases(file))).toEqual(['zulu']); // on disk before anything else happens
+    await store.record(leaseRecord('alpha'));
+    await store.record(leaseRecord('zulu', { lease_id: 999 }));
+    expect(store.records().map((r) => r.name)).toEqual(['alpha', 'zulu']);
+    expect(store.get('zulu')?.lease_id).toBe(999);
+    expect(store.get('nope')).toBeUndefined();
+    await store.close();
+
+    const again = await LeaseStore.open(file, { lock: false, command: 'x' });
+    expect(again.records()).toEqual([leaseRecord('alpha'), leaseRecord('zulu', { lease_id: 999 })]);
+  });
+
+  it('removes a record from the file', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    await store.record(leaseRecord('a'));
+    await store.record(leaseRecord('b'));
+    await store.remove('a');
+    await store.remove('never-there');
+    expect(Object.keys(await fileLeases(file))).toEqual(['b']);
+    expect(store.records().map((r) => r.name)).toEqual(['b']);
+    await store.close();
+  });
+
+  it('keeps all of 50 records made in parallel', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    const names = Array.from({ length: 50 }, (_, i) => `lease-${String(i).padStart(2, '0')}`);
+    await Promise.all(names.map((n, i) => store.record(leaseRecord(n, { lease_id: i }))));
+    expect(Object.keys(await fileLeases(file))).toEqual(names);
+    expect(store.records().map((r) => r.name)).toEqual(names);
+    await Promise.all(names.filter((_, i) => i % 2 === 0).map((n) => store.remove(n)));
+    expect(Object.keys(await fileLeases(file))).toEqual(names.filter((_, i) => i % 2 === 1));
+    await store.close();
+  });
+
+  it('holds the lock from open to close', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    const err = await expectDsipformError(() => LeaseStore.open(file, { ...locked, command: 'dsipform destroy' }), 'STATE_LOCKED');
+    expect(err.message).toContain(`(dsipform apply)`);
+    await store.close();
+    await store.close();
+    await (await LeaseStore.open(file, locked)).close();
+  });
+
+  it('lets a reader in while the lock is held', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const writer = await LeaseStore.open(file, locked);
+    await writer.record(leaseRecord('a'));
+    const reader = await LeaseStore.open(file, { lock: false, command: 'dsipform output leases' });
+    expect(reader.records().map((r) => r.name)).toEqual(['a']);
+    await writer.close();
+  });
+
+  it('releases the lock when the state is corrupt', async () => {
+    const file = join(await tempDir(), 'state.json');
+    await writeFile(file, '{"format_version": 7, "leases": {}}');
+    await expectDsipformError(() => LeaseStore.open(file, locked), 'STATE_CORRUPT');
+    await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it.each([
+    ['without its lock', async (file: string) => LeaseStore.open(file, { lock: false, command: 'x' })],
+    ['after close', async (file: string) => {
+      const store = await LeaseStore.open(file, locked);
+      await store.close();
+      return store;
+    }],
+  ])('refuses changes %s, as a bug', async (_case, open) => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await open(file);
+    await expect(store.record(leaseRecord('a'))).rejects.toBeInstanceOf(InternalError);
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a malformed record, as a bug, without writing it', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    await expect(store.record(leaseRecord('a', { ttl: -1 }))).rejects.toThrow('leases["a"].ttl is not a whole number of seconds');
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+    await store.close();
+  });
+});
+
+describe('LeaseStore.defaultPath', () => {
+  it('is .dsipform/state.json beside a file, inside a directory, and beside a missing path', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'conf'));
+    await writeFile(join(dir, 'conf', 'dids.yaml'), '');
+    expect(LeaseStore.defaultPath(join(dir, 'conf', 'dids.yaml'))).toBe(join(dir, 'conf', '.dsipform', 'state.json'));
+    expect(LeaseStore.defaultPath(join(dir, 'conf'))).toBe(join(dir, 'conf', '.dsipform', 'state.json'));
+    expect(LeaseStore.defaultPath(join(dir, 'missing.yaml'))).toBe(join(dir, '.dsipform', 'state.json'));
+    expect(LeaseStore.defaultPath('dids.yaml')).toBe(join('.dsipform', 'state.json'));
+  });
+});
