@@ -1,4 +1,5 @@
 import type { MappingContent } from './inbound-mapping.js';
+import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 
 /**
@@ -7,18 +8,19 @@ import type { RouteContent } from './outbound-route.js';
  */
 
 /** The kinds of object dsipform manages. */
-export type Kind = 'inbound_mapping' | 'outbound_route';
+export type Kind = 'inbound_mapping' | 'outbound_route' | 'endpoint_lease';
 
 /** The collections of the desired-state files, one per kind. */
-export type CollectionName = 'inbound_mappings' | 'outbound_routes';
+export type CollectionName = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases';
 
 /** The collection that holds a kind, and back. */
 export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
   inbound_mapping: 'inbound_mappings',
   outbound_route: 'outbound_routes',
+  endpoint_lease: 'endpoint_leases',
 };
 /** Every kind, in the stable order used to break ties. */
-export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route'];
+export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route', 'endpoint_lease'];
 
 /** Where something was declared: 1-based line and column. */
 export interface SourceLocation {
@@ -48,6 +50,11 @@ export interface DesiredRoute extends RouteContent {
   readonly origin?: SourceLocation;
 }
 
+/** An endpoint lease as declared, ttl and renew_before in seconds (renew_before defaulted). */
+export interface DesiredLease extends LeaseContent {
+  readonly origin?: SourceLocation;
+}
+
 /** How many deletes a plan may carry before it needs `--force`. */
 export type DeleteLimit = { readonly count: number } | { readonly percent: number };
 
@@ -57,7 +64,7 @@ export interface Policy {
   readonly max_deletes?: DeleteLimit;
   /** Kinds never deleted without `--force`. */
   readonly protect: readonly CollectionName[];
-  /** Globs of live objects left alone: DIDs for mappings, names for routes. */
+  /** Globs of live objects left alone: DIDs for mappings, names for routes and leases. */
   readonly ignore: Readonly<Record<CollectionName, readonly string[]>>;
 }
 
@@ -68,10 +75,11 @@ export interface Policy {
 export interface DesiredState {
   readonly inbound_mappings?: readonly DesiredMapping[];
   readonly outbound_routes?: readonly DesiredRoute[];
+  readonly endpoint_leases?: readonly DesiredLease[];
   readonly policy: Policy;
   /** The files the state came from, in load order. */
   readonly files: readonly string[];
 }
 
 /** The policy when the files give none. */
-export const DEFAULT_POLICY: Policy = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [] } };
+export const DEFAULT_POLICY: Policy = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } };

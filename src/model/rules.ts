@@ -55,3 +55,22 @@ export function gwgroupidProblem(value: unknown): string | null {
 export function bareGwgroupid(value: string): string {
   return value.startsWith('#') ? value.slice(1) : value;
 }
+
+/**
+ * A simple, sane check of an email address (not RFC 5322): no spaces or control characters, one
+ * `@`, something before it, and a domain after it with a dot and no empty part.
+ */
+export function emailProblem(email: string): string | null {
+  const quoted = JSON.stringify(email);
+  if (email === '') return 'email must not be empty';
+  if (/[\s\p{Cc}]/u.test(email)) return `address ${quoted} must not contain spaces or control characters`;
+  const parts = email.split('@');
+  if (parts.length === 1) return `address ${quoted} has no "@"`;
+  if (parts.length > 2) return `address ${quoted} has ${parts.length - 1} "@"; an address has exactly one`;
+  const [local = '', domain = ''] = parts;
+  if (local === '') return `address ${quoted} has nothing before the "@"`;
+  if (domain === '') return `address ${quoted} has nothing after the "@"`;
+  if (!domain.includes('.')) return `address ${quoted} needs a domain with a dot after the "@", like example.com`;
+  if (domain.split('.').includes('')) return `address ${quoted} has an empty part in its domain (a dot at its start or end, or two dots together)`;
+  return null;
+}
