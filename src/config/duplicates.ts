@@ -38,8 +38,8 @@ class Registry {
 
 /**
  * Identities must be unique across all files: DIDs, route names of entries without a pinned
- * ruleid, LCR patterns
- * (`<from_prefix>-<prefix>`) and pinned ruleids; and only one file may hold a `policy`.
+ * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids and lease names; and only one
+ * file may hold a `policy`.
  * Each repeat is one issue at the entry, naming where else it is declared.
  */
 export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
@@ -55,6 +55,7 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
     'the platform allows one LCR route per from_prefix and prefix: change one of them or merge the routes',
   );
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
+  const leases = new Registry((o) => `lease name ${field(o, 'name')}`, 'keep one of them, or give the other lease its own name');
   const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
 
   for (const file of files) {
@@ -76,10 +77,14 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       }
       if (typeof ruleid === 'number' && Number.isInteger(ruleid)) ruleids.add(String(ruleid), { file, path });
     });
+    forEachEntry(top.endpoint_leases, (entry, i) => {
+      const path = ['endpoint_leases', i];
+      if (known([...path, 'name'], entry.name)) leases.add(entry.name, { file, path });
+    });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
   }
 
-  const issues = [dids, names, patterns, ruleids].flatMap((r) => r.issues());
+  const issues = [dids, names, patterns, ruleids, leases].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;

@@ -7,6 +7,7 @@ import type { ConfigIssue, DesiredState } from '../model/desired.js';
 import { toData } from './data.js';
 import { duplicateIssues } from './duplicates.js';
 import { issueAt, sortIssues } from './issue.js';
+import { leaseRuleIssues } from './lease-rules.js';
 import type { LoadedFile } from './loaded.js';
 import { toDesiredState } from './normalize.js';
 import { expandPaths, type InputFile } from './paths.js';
@@ -58,6 +59,7 @@ export async function loadDesiredState(paths: readonly string[], options: LoadOp
     const file: LoadedFile = { source: parsed.source, data };
     append(issues, schemaIssues(file, validate));
     append(issues, valueRuleIssues(file));
+    append(issues, leaseRuleIssues(file));
     loaded.push(file);
   });
   append(issues, duplicateIssues(loaded));

@@ -13,7 +13,7 @@ export function pathShape(path: Path): string {
 }
 
 const HINTS: Readonly<Record<string, string>> = {
-  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes or policy',
+  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases or policy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
@@ -31,15 +31,23 @@ const HINTS: Readonly<Record<string, string>> = {
   'outbound_routes[].timerec': 'write the time-recurrence pattern as text, or leave it out',
   'outbound_routes[].routeid': 'write the route id as text: routeid: "12", or leave it out',
   'outbound_routes[].ruleid': 'write the live route\'s ruleid as a whole number: ruleid: 12',
+  endpoint_leases: 'write a list of leases; endpoint_leases: [] manages none (leases dsipform obtained get revoked)',
+  'endpoint_leases[]': 'write each lease as: - name: ci-softphone then email: ops@example.com and ttl: 15m',
+  'endpoint_leases[].name': 'name the lease with text: name: ci-softphone',
+  'endpoint_leases[].email': 'write the address as text: email: ops@example.com',
+  'endpoint_leases[].ttl': 'write seconds (ttl: 900) or a whole number with s, m or h (ttl: 15m)',
+  'endpoint_leases[].renew_before': 'write seconds (renew_before: 120) or a whole number with s, m or h (renew_before: 2m); leave it out for 10% of the ttl',
   policy: 'write a mapping: policy: {max_deletes: 10, protect: [inbound_mappings]}',
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
-  'policy.protect[]': 'use inbound_mappings or outbound_routes, each once',
+  'policy.protect[]': 'use inbound_mappings, outbound_routes or endpoint_leases, each once',
   'policy.ignore': 'write ignore: {inbound_mappings: ["1800*"], outbound_routes: ["Default Outbound Route"]}',
   'policy.ignore.inbound_mappings': 'list DID globs: inbound_mappings: ["1800*"]',
   'policy.ignore.inbound_mappings[]': 'write the DID glob in quotes: "1800*"',
   'policy.ignore.outbound_routes': 'list route-name globs: outbound_routes: ["Default Outbound Route"]',
   'policy.ignore.outbound_routes[]': 'write the route-name glob in quotes: "Default*"',
+  'policy.ignore.endpoint_leases': 'list lease-name globs: endpoint_leases: ["ci-*"]',
+  'policy.ignore.endpoint_leases[]': 'write the lease-name glob in quotes: "ci-*"',
 };
 
 /** What to do about a bad value at a path (schema errors); empty when nothing useful is known. */

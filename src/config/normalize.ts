@@ -1,7 +1,10 @@
+import { InternalError } from '../model/errors.js';
+import { parseTtl } from '../model/lease.js';
 import { bareGwgroupid } from '../model/rules.js';
 import {
   type CollectionName,
   type DeleteLimit,
+  type DesiredLease,
   type DesiredMapping,
   type DesiredRoute,
   type DesiredState,
@@ -28,6 +31,14 @@ interface RouteEntry {
   ruleid?: number;
 }
 
+/** A lease entry as the schema and the lease rules admit it (ttl > 0, 0 ≤ renew_before < ttl). */
+interface LeaseEntry {
+  name: string;
+  email: string;
+  ttl: number | string;
+  renew_before?: number | string;
+}
+
 /** A policy block as the schema admits it. */
 interface PolicyEntry {
   max_deletes?: number | string;
@@ -38,18 +49,20 @@ interface PolicyEntry {
 interface FileShape {
   inbound_mappings?: MappingEntry[];
   outbound_routes?: RouteEntry[];
+  endpoint_leases?: LeaseEntry[];
   policy?: PolicyEntry;
 }
 
 /**
  * Merges checked files (no issues left) into one desired state, in file order. A collection that
  * any file declares, even as `[]`, is defined; one that no file declares stays undefined. Defaults
- * are filled, `from_prefix` "" becomes null, `gwgroupid` loses its `#`, and every entry gets its
- * `origin` (the list entry's position).
+ * are filled, `from_prefix` "" becomes null, `gwgroupid` loses its `#`, ttl and renew_before become
+ * seconds, and every entry gets its `origin` (the list entry's position).
  */
 export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let mappings: DesiredMapping[] | undefined;
   let routes: DesiredRoute[] | undefined;
+  let leases: DesiredLease[] | undefined;
   let policy: Policy = toPolicy({});
   for (const file of files) {
     const top = file.data.value as FileShape;
@@ -61,11 +74,16 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       routes ??= [];
       top.outbound_routes.forEach((r, i) => routes!.push(toRoute(r, at(file, ['outbound_routes', i]))));
     }
+    if (top.endpoint_leases) {
+      leases ??= [];
+      top.endpoint_leases.forEach((l, i) => leases!.push(toLease(l, at(file, ['endpoint_leases', i]))));
+    }
     if (top.policy) policy = toPolicy(top.policy);
   }
   return {
     ...(mappings ? { inbound_mappings: mappings } : {}),
     ...(routes ? { outbound_routes: routes } : {}),
+    ...(leases ? { endpoint_leases: leases } : {}),
     policy,
     files: files.map((f) => f.source.file),
   };
@@ -89,6 +107,27 @@ function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
   };
 }
 
+function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
+  const ttl = checkedSeconds(l.ttl);
+  const renewBefore = l.renew_before === undefined ? defaultRenewBefore(ttl) : checkedSeconds(l.renew_before);
+  return { name: l.name, email: l.email, ttl, renew_before: renewBefore, origin };
+}
+
+/**
+ * The renew_before of a lease that gives none: 10% of the ttl, rounded down, at least 1 second,
+ * and always below the ttl (so a 1-second lease gets 0: renewing it at once would never settle).
+ */
+export function defaultRenewBefore(ttl: number): number {
+  return Math.min(Math.max(1, Math.floor(ttl / 10)), ttl - 1);
+}
+
+/** A duration the lease rules already accepted, in seconds. */
+function checkedSeconds(value: number | string): number {
+  const secs = parseTtl(value);
+  if (secs === null) throw new InternalError(`a checked duration ${JSON.stringify(value)} did not parse`);
+  return secs;
+}
+
 function toPolicy(p: PolicyEntry): Policy {
   const limit = p.max_deletes === undefined ? undefined : toDeleteLimit(p.max_deletes);
   return {
@@ -97,6 +136,7 @@ function toPolicy(p: PolicyEntry): Policy {
     ignore: {
       inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
+      endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { ConfigIssue } from '../model/desired.js';
+import { DURATION_FIELDS } from './lease-rules.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
-import { fieldPath, hintFor, kindOf, suggestKey } from './messages.js';
+import { fieldPath, hintFor, kindOf, pathShape, suggestKey } from './messages.js';
 import type { FileValidator, SchemaNode } from './schema.js';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -13,6 +14,9 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   object: 'a mapping (key: value)',
   boolean: 'true or false',
 };
+
+/** Fields whose problems the lease rules word themselves, in seconds (lease-rules.ts). */
+const WORDED_BY_RULES = new Set(DURATION_FIELDS.map((field) => `endpoint_leases[].${field}`));
 
 /**
  * Checks a file's data against `schemas/dsipform.schema.json` and words every error plainly, with
@@ -28,6 +32,7 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
   for (const error of errors) {
     if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     const path = toPath(file.data.value, error.instancePath);
+    if (WORDED_BY_RULES.has(pathShape(path))) continue;
     if (error.keyword === 'additionalProperties') {
       const { issue, suggestion } = unknownKey(file, path, error);
       issues.push(issue);
@@ -38,6 +43,7 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
     if (error.keyword === 'additionalProperties') continue;
     if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     const path = toPath(file.data.value, error.instancePath);
+    if (WORDED_BY_RULES.has(pathShape(path))) continue;
     if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
     issues.push(describe(file, path, error));
   }
@@ -80,6 +86,8 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
       return issueOn(file, [...path, Number(p.i)], `${field} lists the same value twice (entries ${String(p.j)} and ${String(p.i)})`, hint);
     case 'minimum':
       return issueOn(file, path, `${field} must be at least ${String(p.limit)}`, hint);
+    case 'minLength':
+      return issueOn(file, path, Number(p.limit) === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters long`, hint);
     case 'anyOf': {
       const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
       return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);

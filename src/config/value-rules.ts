@@ -76,7 +76,7 @@ function lcrPrefixIssue(file: LoadedFile, entry: Entry, prefixPath: Path, fromPa
 }
 
 /** One rule on a string field (other types are the schema's business), worded with the field path. */
-function ruleIssue(file: LoadedFile, value: unknown, path: Path, rule: Rule, hint: string): ConfigIssue | null {
+export function ruleIssue(file: LoadedFile, value: unknown, path: Path, rule: Rule, hint: string): ConfigIssue | null {
   if (typeof value !== 'string' || isUnresolved(file, path)) return null;
   const problem = rule(value);
   if (problem === null) return null;

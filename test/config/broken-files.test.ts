@@ -144,7 +144,7 @@ const CASES: [string, string[], string[]][] = [
       `${F}/several-issues.yaml:14:15: outbound_routes[0].priority must be an integer, not a number`,
       `${F}/several-issues.yaml:15:13: outbound_routes[0].ruleid must be at least 1`,
       `${F}/several-issues.yaml:17:16: policy.max_deletes must be at most 100%`,
-      `${F}/several-issues.yaml:18:31: policy.protect[1] must be one of: inbound_mappings, outbound_routes`,
+      `${F}/several-issues.yaml:18:31: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases`,
       `${F}/several-issues.yaml:20:23: policy.ignore.inbound_mappings must be a list, not a string`,
     ],
   ],

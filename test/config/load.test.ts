@@ -20,7 +20,7 @@ describe('a valid file', () => {
       policy: {
         max_deletes: { count: 10 },
         protect: ['inbound_mappings'],
-        ignore: { inbound_mappings: ['1800*'], outbound_routes: ['Default Outbound Route'] },
+        ignore: { inbound_mappings: ['1800*'], outbound_routes: ['Default Outbound Route'], endpoint_leases: [] },
       },
       files: [file],
     });
@@ -35,7 +35,7 @@ describe('a valid file', () => {
       { name: 'Pinned', prefix: '3', from_prefix: null, gwgroupid: '4', priority: -1, timerec: 'weekdays', routeid: 'r1', ruleid: 12 },
     ]);
     expect(desired.outbound_routes?.[0]).not.toHaveProperty('ruleid');
-    expect(desired.policy).toEqual({ protect: [], ignore: { inbound_mappings: [], outbound_routes: [] } });
+    expect(desired.policy).toEqual({ protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } });
     expect(desired.policy).not.toHaveProperty('max_deletes');
   });
 

@@ -15,6 +15,9 @@ function properties(node: unknown, path: string, out: [string, Record<string, un
   return out;
 }
 
+/** A lease entry the schema accepts. */
+const LEASE = { name: 'ci-softphone', email: 'ops@example.com', ttl: '15m' };
+
 describe('schemas/dsipform.schema.json', () => {
   it('is a strict JSON Schema 2020-12 document with $id and title', () => {
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
@@ -35,15 +38,34 @@ describe('schemas/dsipform.schema.json', () => {
   });
 
   it.each([
-    [{ version: 1, endpoint_leases: [] }, 'additionalProperties'],
+    [{ version: 1, endpoint_lease: [] }, 'additionalProperties'],
     [{ version: 2 }, 'const'],
     [{ version: 1, policy: { max_deletes: '20' } }, 'anyOf'],
     [{ version: 1, policy: { max_deletes: -1 } }, 'anyOf'],
     [{ version: 1, policy: { protect: ['outbound_routes', 'outbound_routes'] } }, 'uniqueItems'],
     [{ version: 1, outbound_routes: [{ name: 'a', prefix: '', gwgroupid: '2', ruleid: 0 }] }, 'minimum'],
+    [{ version: 1, policy: { protect: ['endpoint_lease'] } }, 'enum'],
+    [{ version: 1, policy: { ignore: { endpoint_leases: 'ci-*' } } }, 'type'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, ttl: 0 }] }, 'anyOf'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, ttl: '15x' }] }, 'anyOf'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, ttl: 3_153_600_001 }] }, 'anyOf'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, renew_before: -1 }] }, 'anyOf'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, name: '' }] }, 'minLength'],
+    [{ version: 1, endpoint_leases: [{ name: 'a', email: 'ops@example.com' }] }, 'required'],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, password: 'x' }] }, 'additionalProperties'],
   ])('rejects %j (%s)', (data, keyword) => {
     const validate = new Ajv2020({ allErrors: true }).compile(schema);
     expect(validate(data)).toBe(false);
     expect(validate.errors?.map((e) => e.keyword)).toContain(keyword);
+  });
+
+  it.each([
+    [{ version: 1, endpoint_leases: [] }],
+    [{ version: 1, endpoint_leases: [LEASE, { ...LEASE, name: 'b', ttl: 900, renew_before: 0 }, { ...LEASE, name: 'c', ttl: '900', renew_before: '2m' }] }],
+    [{ version: 1, endpoint_leases: [{ ...LEASE, ttl: '1h', renew_before: '30s' }] }],
+    [{ version: 1, policy: { protect: ['endpoint_leases'], ignore: { endpoint_leases: ['ci-*'] } } }],
+  ])('accepts %j', (data) => {
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   });
 });
