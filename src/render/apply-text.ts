@@ -17,7 +17,8 @@ const WIDTH = Math.max(...Object.values(LABEL).map((l) => l.length));
  * column, e.g. `applied       + inbound_mapping "155" (ruleid 7)`,
  * `failed        ~ outbound_route "US" (ruleid 12): API_BAD_REQUEST: …` or
  * `not attempted - outbound_route "Old" (ruleid 3): <reason>`. Promote and demote are named in
- * the parentheses, since their mark is the `~` of an update.
+ * the parentheses, since their mark is the `~` of an update. A lease change names its lease id:
+ * `applied       + endpoint_lease "ci-softphone" (lease 42)` (for a renew, the new lease's id).
  */
 export function renderOutcomeLine(outcome: ChangeOutcome, options: ApplyTextOptions): string {
   const style = styleFor(options.color);
@@ -50,6 +51,7 @@ function describeOutcome(outcome: ChangeOutcome, style: Style): string {
   const extras = [
     ...(outcome.action === 'promote' || outcome.action === 'demote' ? [outcome.action] : []),
     ...(outcome.ruleid !== undefined ? [`ruleid ${outcome.ruleid}`] : []),
+    ...(outcome.lease_id !== undefined ? [`lease ${outcome.lease_id}`] : []),
   ];
   const base = `${markColor(MARK[outcome.action], style)} ${subject(outcome.kind, outcome.key)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
   if (outcome.status === 'failed' && outcome.error !== undefined) return `${base}: ${cleanText(outcome.error.code)}: ${cleanText(outcome.error.message)}`;

@@ -1,8 +1,9 @@
 import type { Change } from '../reconcile/types.js';
+import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { FIELD_ORDER, MARK, count, fieldValue, formatValue, subject } from './values.js';
 
-/** A `+`, `~` or `-` mark. */
+/** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
 
 /**
@@ -29,20 +30,30 @@ export function headline(change: Change): string {
       return `${who} will be demoted: LCR → simple; its LCR record will be deleted`;
     case 'delete':
       return `${who} will be deleted`;
+    case 'obtain':
+      return `${who} will be obtained`;
+    case 'renew':
+      return `${who} will be renewed: revoked, then obtained anew`;
+    case 'revoke':
+      return `${who} will be revoked`;
     default:
       return assertNever(change);
   }
 }
 
-/** Whether the change removes something from the platform (a delete, or a demote's LCR record). */
+/**
+ * Whether the change removes something from the platform: a delete, a demote's LCR record, or a
+ * lease (a revoke, and a renew, which revokes before it obtains anew, like Terraform's replace).
+ */
 export function isDestructive(change: Change): boolean {
-  return change.action === 'delete' || change.action === 'demote';
+  return change.action === 'delete' || change.action === 'demote' || change.action === 'renew' || change.action === 'revoke';
 }
 
 /**
  * The lines of one change, Terraform-style: the headline and reason as comments, then a block with
  * every field on create, the fields that go on delete, and only the changed fields
  * (`field: before → after`) on update, promote and demote, where `from_prefix` is always shown.
+ * Lease changes (obtain, renew, revoke) are laid out by {@link leaseRows}: never a password.
  */
 export function changeBlock(change: Change): BlockLine[] {
   const lines: BlockLine[] = [{ type: 'comment', text: headline(change), destructive: isDestructive(change) }];
@@ -54,7 +65,8 @@ export function changeBlock(change: Change): BlockLine[] {
   return lines;
 }
 
-interface Row {
+/** One `name: value` row of a block, before the names are padded to one column. */
+export interface FieldRow {
   readonly mark: Mark | null;
   readonly name: string;
   readonly value: string;
@@ -62,7 +74,7 @@ interface Row {
 
 function fieldLines(change: Change): BlockLine[] {
   const order = FIELD_ORDER[change.kind];
-  const rows: Row[] = [];
+  const rows: FieldRow[] = [];
   let hidden = 0;
   switch (change.action) {
     case 'create':
@@ -82,6 +94,14 @@ function fieldLines(change: Change): BlockLine[] {
         rows.push({ mark: '~', name, value });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;
+      break;
+    }
+    case 'obtain':
+    case 'renew':
+    case 'revoke': {
+      const lease = leaseRows(change);
+      rows.push(...lease.rows);
+      hidden = lease.hidden;
       break;
     }
     default:

@@ -1,14 +1,17 @@
 import type { BlockLine, Mark } from './change-block.js';
 import type { Style } from './style.js';
 
-/** The colour of each mark: green create, yellow change, red delete. */
+/** The colour of each mark: green create, yellow change, red delete; `-/+` red, then green. */
 export function markColor(mark: Mark, style: Style): string {
+  if (mark === '-/+') return `${style.red('-')}/${style.green('+')}`;
   return mark === '+' ? style.green(mark) : mark === '-' ? style.red(mark) : style.yellow(mark);
 }
 
 /**
  * Block lines laid out as `terraform plan` does: comments and marks indented by two, fields by
  * six, marks coloured and comments bold (destructive headlines bold red) when the style has colour.
+ * A three-character `-/+` takes the indent of its block's opening line, as Terraform's does, so
+ * every block's text starts in one column.
  */
 export function layoutText(lines: readonly BlockLine[], style: Style): string[] {
   return lines.map((line) => {
@@ -16,7 +19,7 @@ export function layoutText(lines: readonly BlockLine[], style: Style): string[] 
       case 'comment':
         return `  ${line.destructive ? style.bold(style.red(`# ${line.text}`)) : style.bold(`# ${line.text}`)}`;
       case 'open':
-        return `  ${markColor(line.mark, style)} ${line.text}`;
+        return `${' '.repeat(Math.max(0, 3 - line.mark.length))}${markColor(line.mark, style)} ${line.text}`;
       case 'field':
         return line.mark === null ? `        ${line.text}` : `      ${markColor(line.mark, style)} ${line.text}`;
       case 'close':

@@ -3,21 +3,23 @@ import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
-const PLAN_KEYS = ['format_version', 'target', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'checksum'];
+const PLAN_KEYS = ['format_version', 'target', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'checksum'];
 const POLICY_KEYS = ['max_deletes', 'protect'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
-const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'delete', 'unchanged'];
-const KIND_KEYS = ['inbound_mapping', 'outbound_route'];
-const CHANGE_KEYS = ['action', 'kind', 'key', 'ruleid', 'before', 'after', 'fields', 'reason', 'origin'];
+const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
+const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease'];
+const CHANGE_KEYS = ['action', 'kind', 'key', 'ruleid', 'lease_id', 'before', 'after', 'fields', 'reason', 'origin', 'step'];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'live', 'limit', 'keys', 'message'];
 
 /**
  * A saved plan as pretty JSON (2 spaces) with a trailing newline: what `--format json` prints and
- * `--out` writes. Nothing is added, dropped or changed; only the key order is fixed, to the order of
- * the types (`SavedPlan`: format_version … notes, then checksum; a change: action, kind, key,
- * ruleid, before, after, fields, reason, origin; fields in their type's order), so that the output
- * does not depend on how the plan object was built. Keys the types do not know follow, as given.
+ * `--out` writes. Nothing is added or changed; only the key order is fixed, to the order of the
+ * types (`SavedPlan`: format_version … notes, expired_leases, state_file, then checksum; a change:
+ * action, kind, key, ruleid or lease_id, before, after, fields, reason, origin, step; fields in
+ * their type's order), so that the output does not depend on how the plan object was built. Keys
+ * the types do not know follow, as given, except in a lease's fields: there only the known fields
+ * are written, so a secret that wrongly reached a plan (a password) never reaches a plan file.
  */
 export function renderPlanJson(plan: SavedPlan): string {
   const p = plan as unknown as Json;
@@ -38,8 +40,15 @@ function orderSummary(summary: Json): Json {
 }
 
 function orderChange(change: Change): Json {
-  const fields = (v: unknown) => reorder(v as Json, FIELD_ORDER[change.kind] ?? []);
+  const order = FIELD_ORDER[change.kind] ?? [];
+  const fields = (v: unknown) => (change.kind === 'endpoint_lease' ? pick(v as Json, order) : reorder(v as Json, order));
   return reorder(change as unknown as Json, CHANGE_KEYS, { before: fields, after: fields, origin: (v) => reorder(v as Json, ORIGIN_KEYS) });
+}
+
+// Only the keys of `order`, in that order.
+function pick(value: Json, order: readonly string[]): Json {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(order.filter((k) => k in value).map((k) => [k, value[k]]));
 }
 
 // Known keys first in `order`, then the others in their own order; `inner` reorders nested values.

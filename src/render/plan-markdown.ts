@@ -12,12 +12,16 @@ import { kindOf, noChangesLines, planSummaryLine } from './summary.js';
 export const MARKDOWN_LIMIT = 60_000;
 
 const COLUMNS = ['create', 'update', 'promote', 'demote', 'delete', 'unchanged'] as const;
+const LEASE_COLUMNS = ['obtain', 'renew', 'revoke'] as const;
+type Column = (typeof COLUMNS)[number] | (typeof LEASE_COLUMNS)[number];
 
 /**
- * A plan as a pull-request comment, ending with a newline: a title with the target, a summary table
- * (a row per managed kind and a total; columns create, update, promote, demote, delete, unchanged),
- * safety findings as a `[!WARNING]` alert, notes, the summary line, then one collapsed `<details>`
- * section per kind with a ```` ```diff ```` block of its changes (marks in column 0).
+ * A plan as a pull-request comment, ending with a newline: a title with the target (and the lease
+ * state file, if any), a summary table (a row per managed kind and a total; columns create, update,
+ * promote, demote, delete, then obtain, renew, revoke when the plan manages leases or changes one,
+ * then unchanged), safety findings as a `[!WARNING]` alert, notes, the summary line, then one
+ * collapsed `<details>` section per kind that has changes, with a ```` ```diff ```` block of its
+ * changes (marks in column 0).
  *
  * Never longer than {@link MARKDOWN_LIMIT}: the head (everything but the details) is always kept;
  * when the details would not fit, each kind shows its first changes and a line saying how many were
@@ -34,7 +38,8 @@ export function renderPlanMarkdown(plan: Plan): string {
 
 function headLines(plan: Plan): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.map(codeSpan).join(', ') : 'none';
-  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}`, '', ...table(plan)];
+  const state = plan.state_file !== undefined ? ` · State: ${codeSpan(cleanText(plan.state_file))}` : '';
+  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}${state}`, '', ...table(plan)];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
   if (plan.changes.length === 0) {
@@ -48,14 +53,21 @@ function headLines(plan: Plan): string[] {
 
 function table(plan: Plan): string[] {
   const kinds = plan.managed.map(kindOf);
+  const columns = columnsOf(plan);
   const row = (label: string, cells: readonly number[]) => `| ${label} | ${cells.join(' | ')} |`;
-  const total = COLUMNS.map((col) => (col === 'unchanged' ? plan.summary.unchanged : plan.summary.total[col]));
+  const total = columns.map((col) => (col === 'unchanged' ? plan.summary.unchanged : plan.summary.total[col]));
   return [
-    `| Kind | ${COLUMNS.map(capitalize).join(' | ')} |`,
-    `| :-- |${COLUMNS.map(() => ' --: |').join('')}`,
-    ...kinds.map((kind) => row(codeSpan(kind), COLUMNS.map((col) => plan.summary.by_kind[kind][col]))),
+    `| Kind | ${columns.map(capitalize).join(' | ')} |`,
+    `| :-- |${columns.map(() => ' --: |').join('')}`,
+    ...kinds.map((kind) => row(codeSpan(kind), columns.map((col) => plan.summary.by_kind[kind][col]))),
     `| **Total** | ${total.map((n) => `**${n}**`).join(' | ')} |`,
   ];
+}
+
+// The lease columns only where leases are in play, so a plan of mappings and routes keeps its table.
+function columnsOf(plan: Plan): readonly Column[] {
+  const leases = plan.managed.includes('endpoint_leases') || LEASE_COLUMNS.some((col) => plan.summary.total[col] > 0);
+  return leases ? [...COLUMNS.slice(0, -1), ...LEASE_COLUMNS, 'unchanged'] : COLUMNS;
 }
 
 function warning(plan: Plan): string[] {

@@ -1,5 +1,5 @@
-import type { Plan, SafetyFinding } from '../reconcile/types.js';
-import { changeBlock } from './change-block.js';
+import type { ChangeAction, Plan, SafetyFinding } from '../reconcile/types.js';
+import { changeBlock, type Mark } from './change-block.js';
 import { layoutText, markColor } from './layout.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText, styleFor, type Style } from './style.js';
@@ -13,9 +13,9 @@ export interface TextOptions {
 
 /**
  * A plan as `terraform plan` shows one, ending with a newline:
- * - a header naming the target URL and the managed collections;
+ * - a header naming the target URL, the managed collections and the lease state file, if any;
  * - a legend of the marks in use, then every change in plan (apply) order as a `# …` headline,
- *   its reason if any, and a `+`/`~`/`-` block (see {@link changeBlock});
+ *   its reason if any, and a `+`/`~`/`-`/`-/+` block (see {@link changeBlock});
  * - the plan's notes, then a `Warning: Refused without --force` box with each safety finding and
  *   the keys it would delete (at most 10 named);
  * - last, the summary line of {@link planSummaryLine}, or for a plan without changes
@@ -42,21 +42,27 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
 
 function header(plan: Plan, style: Style): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.join(', ') : '(none)';
-  return [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
+  const lines = [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
+  if (plan.state_file !== undefined) lines.push(`${style.bold('State:')}   ${cleanText(plan.state_file)}`);
+  return lines;
 }
 
-// Only the marks the plan uses, as Terraform does.
+// Each mark and the actions it stands for, in legend order: `-/+` last, as Terraform lists its replace.
+const LEGEND: readonly (readonly [Mark, readonly (readonly [ChangeAction, string])[]])[] = [
+  ['+', [['create', 'create'], ['obtain', 'obtain']]],
+  ['~', [['update', 'update in place'], ['promote', 'promote (simple → LCR)'], ['demote', 'demote (LCR → simple)']]],
+  ['-', [['delete', 'delete'], ['revoke', 'revoke']]],
+  ['-/+', [['renew', 'renew (revoke, then obtain anew)']]],
+];
+
+// Only the marks and actions the plan uses, as Terraform does.
 function legend(plan: Plan, style: Style): string[] {
   const used = new Set(plan.changes.map((c) => c.action));
-  const tilde = [
-    used.has('update') ? 'update in place' : '',
-    used.has('promote') ? 'promote (simple → LCR)' : '',
-    used.has('demote') ? 'demote (LCR → simple)' : '',
-  ].filter((s) => s !== '');
   const lines = ['dsipform compared the platform with the configuration and made the following plan.', 'Actions are indicated with the following symbols:'];
-  if (used.has('create')) lines.push(`  ${markColor('+', style)} create`);
-  if (tilde.length > 0) lines.push(`  ${markColor('~', style)} ${tilde.join(', ')}`);
-  if (used.has('delete')) lines.push(`  ${markColor('-', style)} delete`);
+  for (const [mark, actions] of LEGEND) {
+    const words = actions.filter(([action]) => used.has(action)).map(([, word]) => word);
+    if (words.length > 0) lines.push(`${' '.repeat(3 - mark.length)}${markColor(mark, style)} ${words.join(', ')}`);
+  }
   return lines;
 }
 

@@ -17,14 +17,16 @@ export function kindOf(collection: CollectionName): Kind {
  * `Plan: 2 to create, 1 to update, 1 to demote, 3 to delete.`
  *
  * Rule: `create`, `update` and `delete` are always shown, even at 0, as Terraform always shows
- * add/change/destroy; `promote` and `demote` only when non-zero, in that order between update and
- * delete. A plan without changes does not get this line but {@link noChangesLines}.
+ * add/change/destroy; the others only when non-zero. The order is create, update, promote, demote,
+ * delete, obtain, renew, revoke. A plan without changes does not get this line but
+ * {@link noChangesLines}.
  */
 export function planSummaryLine(total: ActionCounts): string {
   const parts = [`${total.create} to create`, `${total.update} to update`];
   if (total.promote > 0) parts.push(`${total.promote} to promote`);
   if (total.demote > 0) parts.push(`${total.demote} to demote`);
   parts.push(`${total.delete} to delete`);
+  for (const action of ['obtain', 'renew', 'revoke'] as const) if (total[action] > 0) parts.push(`${total[action]} to ${action}`);
   return `Plan: ${parts.join(', ')}.`;
 }
 

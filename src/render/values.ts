@@ -6,16 +6,49 @@ import { quote } from './style.js';
 export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = {
   inbound_mapping: ['did', 'servers', 'notes'],
   outbound_route: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
+  endpoint_lease: ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'],
 };
 
-/** The one-character mark of each action, as in `terraform plan`. */
-export const MARK: Readonly<Record<ChangeAction, '+' | '~' | '-'>> = {
+/**
+ * The mark of each action, as in `terraform plan`: a renew revokes and then obtains anew, so it
+ * gets Terraform's replace mark `-/+`.
+ */
+export const MARK: Readonly<Record<ChangeAction, '+' | '~' | '-' | '-/+'>> = {
   create: '+',
   update: '~',
   promote: '~',
   demote: '~',
   delete: '-',
+  obtain: '+',
+  renew: '-/+',
+  revoke: '-',
 };
+
+/** What a renderer prints for a secret, in place of any value: leases' passwords. */
+export const SENSITIVE = '(sensitive)';
+
+/** What a renderer prints for a value the platform hands out only when the change is applied. */
+export const KNOWN_AFTER_APPLY = '(known after apply)';
+
+// Fields counted in seconds, shown with a readable hint: `900 (15m)`.
+const SECONDS_FIELDS: Readonly<Partial<Record<Kind, readonly string[]>>> = { endpoint_lease: ['ttl', 'renew_before'] };
+
+/** One field's value as {@link formatValue} gives it, seconds fields with a hint: `ttl` 900 → `900 (15m)`. */
+export function formatField(kind: Kind, name: string, value: unknown): string {
+  const seconds = SECONDS_FIELDS[kind]?.includes(name) === true && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  return seconds ? `${value} (${duration(value)})` : formatValue(value);
+}
+
+/** Seconds as hours, minutes and seconds, zero parts left out: 5400 → `1h30m`, 45 → `45s`, 0 → `0s`. */
+export function duration(seconds: number): string {
+  const parts = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'm'],
+    [seconds % 60, 's'],
+  ] as const;
+  const text = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`).join('');
+  return text === '' ? '0s' : text;
+}
 
 /**
  * A field value, JSON-ish: strings quoted and escaped, numbers bare, `null` for absent,

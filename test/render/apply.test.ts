@@ -16,8 +16,11 @@ describe('renderOutcomeLine', () => {
     [0, 'applied       + inbound_mapping "15551230001" (ruleid 21)'],
     [1, 'applied       + inbound_mapping "" (default mapping) (ruleid 22)'],
     [2, 'failed        + outbound_route "UK from our 1555 numbers": API_BAD_REQUEST: POST /outboundroutes: 400 rejected: "Duplicate LCR pattern"'],
-    [4, 'applied       ~ outbound_route "DE mobile" (promote, ruleid 14)'],
-    [7, 'not attempted - outbound_route "Old US" (ruleid 3): an earlier outbound_route change failed'],
+    [3, 'applied       + endpoint_lease "ci-softphone" (lease 42)'],
+    [5, 'applied       ~ outbound_route "DE mobile" (promote, ruleid 14)'],
+    [7, 'applied       -/+ endpoint_lease "desk-phone" (lease 44)'],
+    [9, 'not attempted - outbound_route "Old US" (ruleid 3): an earlier outbound_route change failed'],
+    [10, 'failed        - endpoint_lease "old-softphone" (lease 17): API_SERVER_ERROR: PUT /endpoint/lease/17/revoke: 500'],
   ])('outcome %i → %s', (i, line) => {
     expect(renderOutcomeLine(OUTCOMES[i]!, { color: false })).toBe(line);
   });
@@ -31,13 +34,13 @@ describe('renderOutcomeLine', () => {
 describe('renderApplyReport', () => {
   it('lists failed and not attempted changes, then the closing line', async () => {
     const text = renderApplyReport(REPORT, { color: false });
-    expect(text.trimEnd().split('\n').at(-1)).toBe('Apply complete: 5 applied, 2 failed, 1 not attempted. Proxy reloaded.');
+    expect(text.trimEnd().split('\n').at(-1)).toBe('Apply complete: 7 applied, 3 failed, 1 not attempted. Proxy reloaded.');
     await expect(text).toMatchFileSnapshot('./golden/apply-report.txt');
   });
 
   it.each([
-    [REPORT_CLEAN, 'Apply complete: 5 applied, 0 failed, 0 not attempted. Proxy not reloaded.\n'],
-    [REPORT_RELOAD_FAILED, 'Apply complete: 5 applied, 0 failed, 0 not attempted. Proxy reload failed: API_SERVER_ERROR: POST /reload/kamailio: 500.\n'],
+    [REPORT_CLEAN, 'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy not reloaded.\n'],
+    [REPORT_RELOAD_FAILED, 'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy reload failed: API_SERVER_ERROR: POST /reload/kamailio: 500.\n'],
   ])('a clean apply is one line: %#', (report, text) => {
     expect(renderApplyReport(report, { color: false })).toBe(text);
   });

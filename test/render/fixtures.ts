@@ -1,4 +1,4 @@
-import type { Kind } from '../../src/model/desired.js';
+import { KINDS, type Kind } from '../../src/model/desired.js';
 import type {
   ActionCounts,
   ApplyEvent,
@@ -6,6 +6,7 @@ import type {
   Change,
   ChangeAction,
   ChangeOutcome,
+  LeaseFields,
   MappingFields,
   Plan,
   PlanSummary,
@@ -32,26 +33,31 @@ const route = (name: string, prefix: string, gwgroupid: string, more: Partial<Ro
   ...more,
 });
 
-/** Counts per action and kind of `changes`, with `unchanged` objects per kind. */
-export function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
-  const zero = (): Record<ChangeAction, number> => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0 });
+/** A lease as the files declare it, and as the state holds it when `held` is given. */
+const lease = (name: string, email: string, ttl: number, renew_before: number, held: Partial<LeaseFields> = {}): LeaseFields => ({ name, email, ttl, renew_before, ...held });
+
+/** Counts per action and kind of `changes`, with `unchanged` objects per kind (0 when not given). */
+export function summarize(changes: readonly Change[], unchanged: Partial<Record<Kind, number>>): PlanSummary {
+  const zero = (): Record<ChangeAction, number> => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 });
   const total = zero();
-  const byKind = { inbound_mapping: zero(), outbound_route: zero() };
+  const byKind: Record<Kind, Record<ChangeAction, number>> = { inbound_mapping: zero(), outbound_route: zero(), endpoint_lease: zero() };
   for (const c of changes) {
     total[c.action] += 1;
     byKind[c.kind][c.action] += 1;
   }
+  const same = (kind: Kind) => unchanged[kind] ?? 0;
   return {
     total: total as ActionCounts,
     by_kind: {
-      inbound_mapping: { ...byKind.inbound_mapping, unchanged: unchanged.inbound_mapping },
-      outbound_route: { ...byKind.outbound_route, unchanged: unchanged.outbound_route },
+      inbound_mapping: { ...byKind.inbound_mapping, unchanged: same('inbound_mapping') },
+      outbound_route: { ...byKind.outbound_route, unchanged: same('outbound_route') },
+      endpoint_lease: { ...byKind.endpoint_lease, unchanged: same('endpoint_lease') },
     },
-    unchanged: unchanged.inbound_mapping + unchanged.outbound_route,
+    unchanged: KINDS.reduce((n, kind) => n + same(kind), 0),
   };
 }
 
-function plan(changes: Change[], unchanged: Record<Kind, number>, more: Partial<Plan> = {}): Plan {
+function plan(changes: Change[], unchanged: Partial<Record<Kind, number>>, more: Partial<Plan> = {}): Plan {
   return {
     format_version: 1,
     target: TARGET,
@@ -62,11 +68,12 @@ function plan(changes: Change[], unchanged: Record<Kind, number>, more: Partial<
     changes,
     safety: [],
     notes: [],
+    expired_leases: [],
     ...more,
   };
 }
 
-/** Every action of both kinds, the default mapping, DIDs with `+ # *`, a rename, reasons, a note, a safety finding. */
+/** Every action of every kind, the default mapping, DIDs with `+ # *`, a rename, reasons, a note, a safety finding. */
 export const MIXED_CHANGES: Change[] = [
   {
     action: 'create',
@@ -83,6 +90,14 @@ export const MIXED_CHANGES: Change[] = [
     key: 'UK from our 1555 numbers',
     fields: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
     after: route('UK from our 1555 numbers', '44', '5', { from_prefix: '1555' }),
+  },
+  {
+    action: 'obtain',
+    kind: 'endpoint_lease',
+    key: 'ci-softphone',
+    fields: ['name', 'email', 'ttl', 'renew_before'],
+    after: lease('ci-softphone', 'ops@example.com', 900, 120),
+    origin: { file: 'dsip/leases.yaml', line: 2, col: 5 },
   },
   {
     action: 'update',
@@ -131,6 +146,25 @@ export const MIXED_CHANGES: Change[] = [
     after: route('FR', '33', '6'),
   },
   {
+    action: 'renew',
+    kind: 'endpoint_lease',
+    key: 'desk-phone',
+    lease_id: 41,
+    fields: ['ttl'],
+    before: lease('desk-phone', 'desk@example.com', 900, 180, { lease_id: 41, username: 'dsip_u41', domain: 'sip.example.com', expires_at: '2025-06-01T12:15:00Z' }),
+    after: lease('desk-phone', 'desk@example.com', 5400, 180),
+  },
+  {
+    action: 'renew',
+    kind: 'endpoint_lease',
+    key: 'lobby-phone',
+    lease_id: 43,
+    fields: ['expires_at'],
+    before: lease('lobby-phone', 'lobby@example.com', 3600, 300, { lease_id: 43, username: 'dsip_u43', domain: 'sip.example.com', expires_at: '2025-06-01T12:04:00Z' }),
+    after: lease('lobby-phone', 'lobby@example.com', 3600, 300),
+    reason: 'expires at 2025-06-01T12:04:00Z, within renew_before (300 s)',
+  },
+  {
     action: 'delete',
     kind: 'inbound_mapping',
     key: '*99#',
@@ -148,6 +182,14 @@ export const MIXED_CHANGES: Change[] = [
     before: route('Old US', '1', '2', { priority: 5 }),
     reason: 'deleted last, after "US domestic" takes prefix 1, so calls to 1 are never unrouted',
   },
+  {
+    action: 'revoke',
+    kind: 'endpoint_lease',
+    key: 'old-softphone',
+    lease_id: 17,
+    fields: [],
+    before: lease('old-softphone', 'ops@example.com', 600, 0, { lease_id: 17, username: 'dsip_u17', domain: 'sip.example.com', expires_at: '2025-06-01T12:09:30Z' }),
+  },
 ];
 
 const PROTECTED: SafetyFinding = {
@@ -161,9 +203,15 @@ const PROTECTED: SafetyFinding = {
 };
 
 /** A plan with every kind of change. */
-export const MIXED_PLAN: Plan = plan(MIXED_CHANGES, { inbound_mapping: 3, outbound_route: 4 }, {
+export const MIXED_PLAN: Plan = plan(MIXED_CHANGES, { inbound_mapping: 3, outbound_route: 4, endpoint_lease: 1 }, {
+  managed: ['inbound_mappings', 'outbound_routes', 'endpoint_leases'],
   safety: [PROTECTED],
-  notes: ['Creates run first and deletes last, so no DID or prefix is left without a route partway through.'],
+  notes: [
+    'Creates run first and deletes last, so no DID or prefix is left without a route partway through.',
+    'Lease "kiosk-phone" expired by itself; it is dropped from the state without a request.',
+  ],
+  expired_leases: ['kiosk-phone'],
+  state_file: '/srv/dsip/.dsipform/state.json',
 });
 
 /** The mixed plan as `--out` saves it. */
@@ -204,7 +252,7 @@ export function bigPlan(n: number): Plan {
   return plan(changes, { inbound_mapping: 0, outbound_route: 10 }, { safety: [finding] });
 }
 
-/** Outcomes of applying the mixed plan: one failure stops the routes that depend on it. */
+/** Outcomes of applying the mixed plan: one failure stops the routes that depend on it; leases name their lease ids. */
 export const OUTCOMES: ChangeOutcome[] = [
   { action: 'create', kind: 'inbound_mapping', key: '15551230001', status: 'applied', ruleid: 21, attempts: 2 },
   { action: 'create', kind: 'inbound_mapping', key: '', status: 'applied', ruleid: 22, attempts: 1 },
@@ -216,11 +264,14 @@ export const OUTCOMES: ChangeOutcome[] = [
     error: { code: 'API_BAD_REQUEST', message: 'POST /outboundroutes: 400 rejected: "Duplicate LCR pattern"' },
     attempts: 1,
   },
+  { action: 'obtain', kind: 'endpoint_lease', key: 'ci-softphone', status: 'applied', lease_id: 42, attempts: 1 },
   { action: 'update', kind: 'inbound_mapping', key: '+442071234567', status: 'applied', ruleid: 7, attempts: 1 },
   { action: 'promote', kind: 'outbound_route', key: 'DE mobile', status: 'applied', ruleid: 14, attempts: 1 },
   { action: 'demote', kind: 'outbound_route', key: 'FR', status: 'failed', ruleid: 15, error: { code: 'API_TIMEOUT', message: 'PUT /outboundroutes/15: no answer within 30 s' }, attempts: 3 },
+  { action: 'renew', kind: 'endpoint_lease', key: 'desk-phone', status: 'applied', lease_id: 44, attempts: 2 },
   { action: 'delete', kind: 'inbound_mapping', key: '*99#', status: 'applied', ruleid: 9, attempts: 1 },
   { action: 'delete', kind: 'outbound_route', key: 'Old US', status: 'not_attempted', ruleid: 3, reason: 'an earlier outbound_route change failed', attempts: 0 },
+  { action: 'revoke', kind: 'endpoint_lease', key: 'old-softphone', status: 'failed', lease_id: 17, error: { code: 'API_SERVER_ERROR', message: 'PUT /endpoint/lease/17/revoke: 500' }, attempts: 3 },
 ];
 
 /** The report of {@link OUTCOMES}, reloaded. */
@@ -228,7 +279,7 @@ export const REPORT: ApplyReport = {
   target: TARGET,
   outcomes: OUTCOMES,
   reloaded: true,
-  counts: { applied: 5, failed: 2, not_attempted: 1 },
+  counts: { applied: 7, failed: 3, not_attempted: 1 },
 };
 
 /** A clean apply without reload (`--no-reload`). */
@@ -236,7 +287,7 @@ export const REPORT_CLEAN: ApplyReport = {
   target: TARGET,
   outcomes: OUTCOMES.filter((o) => o.status === 'applied'),
   reloaded: false,
-  counts: { applied: 5, failed: 0, not_attempted: 0 },
+  counts: { applied: 7, failed: 0, not_attempted: 0 },
 };
 
 /** A clean apply whose reload failed. */

@@ -17,9 +17,16 @@ describe('renderPlanMarkdown', () => {
   it('keeps every change of a small plan, each in its kind\'s diff block', () => {
     const md = renderPlanMarkdown(MIXED_PLAN);
     expect(md).not.toContain('not shown');
-    expect(md.match(/^[+~-] (inbound_mapping|outbound_route) /gm)).toHaveLength(MIXED_PLAN.changes.length);
+    expect(md.match(/^(?:[+~-]|-\/\+) (inbound_mapping|outbound_route|endpoint_lease) /gm)).toHaveLength(MIXED_PLAN.changes.length);
     expect(md).toContain('<details><summary>inbound_mapping: 5 changes</summary>');
     expect(md).toContain('<details><summary>outbound_route: 6 changes</summary>');
+    expect(md).toContain('<details><summary>endpoint_lease: 4 changes</summary>');
+  });
+
+  it('adds obtain, renew and revoke columns only when leases are in play', () => {
+    expect(renderPlanMarkdown(MIXED_PLAN)).toContain('| Kind | Create | Update | Promote | Demote | Delete | Obtain | Renew | Revoke | Unchanged |\n');
+    expect(renderPlanMarkdown(MIXED_PLAN)).toContain('| `endpoint_lease` | 0 | 0 | 0 | 0 | 0 | 1 | 2 | 1 | 1 |\n');
+    expect(renderPlanMarkdown(EMPTY_PLAN)).toContain('| Kind | Create | Update | Promote | Demote | Delete | Unchanged |\n');
   });
 
   describe('a plan of 20,000 changes', () => {
@@ -76,7 +83,7 @@ describe('renderPlanMarkdown', () => {
     const notes = Array.from({ length: 5_000 }, (_, i) => `Note number ${i} about the order of things.`);
     const md = renderPlanMarkdown({ ...MIXED_PLAN, notes });
     expect(md.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
-    expect(md).toContain('| `inbound_mapping` | 2 | 1 | 0 | 0 | 2 | 3 |');
+    expect(md).toContain('| `inbound_mapping` | 2 | 1 | 0 | 0 | 2 | 0 | 0 | 0 | 3 |');
     expect(md.trimEnd().endsWith('_This plan was cut to stay under 60,000 characters; `dsipform plan` shows all._')).toBe(true);
   });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionCounts, Change, Plan } from '../../src/reconcile/types.js';
 import { planSummaryLine, renderPlanText } from '../../src/render/index.js';
+import { duration } from '../../src/render/values.js';
 import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
 
 const ESC = /\x1b\[/;
-const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0, ...c });
+const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });
 
 describe('renderPlanText', () => {
   it('renders a mixed plan like terraform plan', async () => {
@@ -21,7 +22,33 @@ describe('renderPlanText', () => {
 
   it('ends with the summary line', () => {
     const lines = renderPlanText(MIXED_PLAN, { color: false }).trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('Plan: 3 to create, 3 to update, 1 to promote, 1 to demote, 3 to delete.');
+    expect(lines.at(-1)).toBe('Plan: 3 to create, 3 to update, 1 to promote, 1 to demote, 3 to delete, 1 to obtain, 2 to renew, 1 to revoke.');
+  });
+
+  it('shows lease changes with their marks, seconds with a hint, and the password only as (sensitive)', () => {
+    const text = renderPlanText(MIXED_PLAN, { color: false });
+    expect(text).toContain('  # endpoint_lease "ci-softphone" will be obtained\n  + endpoint_lease "ci-softphone" {\n      + name:         "ci-softphone"\n');
+    expect(text).toContain('      + ttl:          900 (15m)\n      + renew_before: 120 (2m)\n      + lease_id:     (known after apply)\n');
+    expect(text).toContain('      + password:     (sensitive)\n    }\n');
+    expect(text).toContain('  # endpoint_lease "desk-phone" will be renewed: revoked, then obtained anew\n-/+ endpoint_lease "desk-phone" {\n      ~ ttl:        900 (15m) → 5400 (1h30m)\n');
+    expect(text).toContain('      ~ expires_at: "2025-06-01T12:15:00Z" → (known after apply)\n      ~ password:   (sensitive)\n        # (3 unchanged fields hidden)\n');
+    expect(text).toContain('  # endpoint_lease "old-softphone" will be revoked\n  - endpoint_lease "old-softphone" {\n        lease_id:     17\n');
+    expect(text).toContain('      - password:     (sensitive)\n');
+    expect(text.match(/ password: +\(sensitive\)$/gm)).toHaveLength(4);
+  });
+
+  it('lists in its legend only the marks and actions the plan uses, -/+ last', () => {
+    const text = renderPlanText(MIXED_PLAN, { color: false });
+    expect(text).toContain('symbols:\n  + create, obtain\n  ~ update in place, promote (simple → LCR), demote (LCR → simple)\n  - delete, revoke\n-/+ renew (revoke, then obtain anew)\n\n');
+    const renews = MIXED_PLAN.changes.filter((c) => c.action === 'renew');
+    const only = renderPlanText({ ...EMPTY_PLAN, changes: renews, summary: summarize(renews, {}) }, { color: false });
+    expect(only).toContain('symbols:\n-/+ renew (revoke, then obtain anew)\n\n');
+    expect(only.trimEnd().split('\n').at(-1)).toBe('Plan: 0 to create, 0 to update, 0 to delete, 2 to renew.');
+  });
+
+  it('names the lease state file in its header', () => {
+    expect(renderPlanText(MIXED_PLAN, { color: false })).toContain('Managed: inbound_mappings, outbound_routes, endpoint_leases\nState:   /srv/dsip/.dsipform/state.json\n');
+    expect(renderPlanText(EMPTY_PLAN, { color: false })).not.toContain('State:');
   });
 
   it('marks destructive changes and names the default mapping', () => {
@@ -74,14 +101,32 @@ describe('renderPlanText', () => {
   });
 });
 
-describe('planSummaryLine: create, update, delete always; promote, demote only when non-zero', () => {
+describe('planSummaryLine: create, update, delete always; the others only when non-zero', () => {
   it.each([
     [counts({ create: 1 }), 'Plan: 1 to create, 0 to update, 0 to delete.'],
     [counts({ delete: 3 }), 'Plan: 0 to create, 0 to update, 3 to delete.'],
     [counts({ create: 2, update: 1, demote: 1, delete: 3 }), 'Plan: 2 to create, 1 to update, 1 to demote, 3 to delete.'],
     [counts({ promote: 4 }), 'Plan: 0 to create, 0 to update, 4 to promote, 0 to delete.'],
     [counts({ create: 2, update: 1, promote: 1, demote: 1, delete: 3 }), 'Plan: 2 to create, 1 to update, 1 to promote, 1 to demote, 3 to delete.'],
+    [counts({ obtain: 1 }), 'Plan: 0 to create, 0 to update, 0 to delete, 1 to obtain.'],
+    [counts({ revoke: 2, renew: 1 }), 'Plan: 0 to create, 0 to update, 0 to delete, 1 to renew, 2 to revoke.'],
+    [counts({ create: 1, update: 1, promote: 1, demote: 1, delete: 1, obtain: 1, renew: 1, revoke: 1 }), 'Plan: 1 to create, 1 to update, 1 to promote, 1 to demote, 1 to delete, 1 to obtain, 1 to renew, 1 to revoke.'],
   ])('%j → %s', (total, line) => {
     expect(planSummaryLine(total)).toBe(line);
+  });
+});
+
+describe('duration: the hint after a number of seconds', () => {
+  it.each([
+    [0, '0s'],
+    [45, '45s'],
+    [120, '2m'],
+    [900, '15m'],
+    [3600, '1h'],
+    [3661, '1h1m1s'],
+    [5400, '1h30m'],
+    [86_400, '24h'],
+  ])('%i → %s', (seconds, text) => {
+    expect(duration(seconds)).toBe(text);
   });
 });
