@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.js';
 import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { executeChange } from './execute.js';
+import type { LeaseLedger } from './execute-lease.js';
 import type { ApplyReport, Change, ChangeOutcome, OutcomeStatus, Plan } from './types.js';
 
 /** How to apply. */
@@ -15,6 +16,12 @@ export interface ApplyOptions {
   readonly onOutcome?: (outcome: ChangeOutcome, index: number) => void;
   /** When aborted, no new change starts; those in flight finish. */
   readonly signal?: AbortSignal;
+  /** The lease state; required when the plan has lease changes or expired leases. */
+  readonly leases?: LeaseLedger;
+  /** The clock for lease records (ms); default `Date.now`. */
+  readonly now?: () => number;
+  /** Called at named points (e.g. `lease-recorded`), for crash tests. */
+  readonly checkpoint?: (name: string) => void;
 }
 
 function describeError(err: unknown): { code: string; message: string } {
@@ -38,7 +45,10 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     outcomes[index] = outcome;
     options.onOutcome?.(outcome, index);
   };
-  const base = (c: Change) => ({ action: c.action, kind: c.kind, key: c.key, ...('ruleid' in c ? { ruleid: c.ruleid } : {}) });
+  const base = (c: Change) => ({ action: c.action, kind: c.kind, key: c.key, ...('ruleid' in c ? { ruleid: c.ruleid } : {}), ...('lease_id' in c ? { lease_id: c.lease_id } : {}) });
+  const ctx = { ...(options.leases ? { ledger: options.leases } : {}), now: options.now ?? Date.now, checkpoint: options.checkpoint ?? (() => undefined) };
+  // Leases that expired by themselves leave the state without any request.
+  for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);
 
   const steps = [...new Set(plan.changes.map((c) => c.step ?? 0))].sort((a, b) => a - b);
   for (const step of steps) {
@@ -53,8 +63,8 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
           continue;
         }
         try {
-          const ruleid = await executeChange(c, client);
-          settle(i, { ...base(c), ...(ruleid !== undefined ? { ruleid } : {}), status: 'applied', attempts: 1 });
+          const ids = await executeChange(c, client, ctx);
+          settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: 1 });
         } catch (err) {
           settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: 1 });
           if (!failedHere.has(c.kind)) failedHere.set(c.kind, `an earlier ${c.action} of ${c.kind} "${c.key}" failed`);

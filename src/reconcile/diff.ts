@@ -3,6 +3,7 @@ import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { changedFields, mappingFields, routeFields } from './fields.js';
 import { compileIgnore } from './ignore.js';
+import { diffLeases } from './diff-leases.js';
 import type { LiveState } from './live.js';
 import type { Change, PlanIssue } from './types.js';
 
@@ -15,20 +16,30 @@ export interface DiffResult {
   readonly issues: PlanIssue[];
   /** Live objects paired with a desired entry (what `destroy` deletes). */
   readonly matched: Change[];
+  /** Recorded leases that expired by themselves. */
+  readonly expired_leases: string[];
 }
 
 /**
  * Compares desired with live, pairing objects by identity (`keyOf`: DID for mappings, route name
  * or pinned ruleid for routes) and then by normalized content. Pure: no I/O, no order.
- * A no-op is never a change; it only counts as unchanged.
+ * A no-op is never a change; it only counts as unchanged. `now` (ms) decides lease renewals.
  */
-export function diff(desired: DesiredState, live: LiveState): DiffResult {
-  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0 }, governed: {}, issues: [], matched: [] };
+export function diff(desired: DesiredState, live: LiveState, now: number): DiffResult {
+  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 }, governed: {}, issues: [], matched: [], expired_leases: [] };
   if (desired.inbound_mappings) {
     diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result);
   }
   if (desired.outbound_routes) {
     diffRoutes(desired.outbound_routes, live.outbound_routes ?? [], compileIgnore(desired.policy.ignore.outbound_routes), result);
+  }
+  if (desired.endpoint_leases) {
+    const leases = diffLeases(desired.endpoint_leases, live.endpoint_leases ?? [], now, compileIgnore(desired.policy.ignore.endpoint_leases));
+    for (const c of leases.changes) result.changes.push(c);
+    for (const c of leases.matched) result.matched.push(c);
+    result.unchanged.endpoint_lease = leases.unchanged;
+    result.governed.endpoint_leases = leases.governed;
+    result.expired_leases.push(...leases.expired);
   }
   return result;
 }

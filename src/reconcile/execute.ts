@@ -1,6 +1,13 @@
 import type { PlatformClient } from '../api/client.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
-import type { Change, MappingFields, RouteFields } from './types.js';
+import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import type { Change, LeaseFields, MappingFields, RouteFields } from './types.js';
+
+/** The ids a change created or touched. */
+export interface ExecutedIds {
+  readonly ruleid?: number;
+  readonly lease_id?: number;
+}
 
 function pick<T extends object>(after: T, fields: readonly string[]): Partial<T> {
   const out: Partial<T> = {};
@@ -20,10 +27,29 @@ function routePatch(after: RouteFields, fields: readonly string[]): OutboundRout
 }
 
 /**
- * Carries out one change with the platform requests it needs; resolves to the rule id the change
+ * Carries out one change with the platform requests it needs; resolves to the ids the change
  * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
  */
-export async function executeChange(change: Change, client: PlatformClient): Promise<number | undefined> {
+export async function executeChange(change: Change, client: PlatformClient, ctx: LeaseContext): Promise<ExecutedIds> {
+  switch (change.action) {
+    case 'obtain':
+      return { lease_id: await obtainLease(change.after, client, ctx) };
+    case 'renew':
+      // Revoke, then obtain anew: between the two the state holds no record, so a crash there
+      // leads to an obtain on the next run, never to a revoked lease taken for a live one.
+      await revokeLease(change.key, change.lease_id, client, ctx);
+      return { lease_id: await obtainLease(change.after as LeaseFields, client, ctx) };
+    case 'revoke':
+      await revokeLease(change.key, change.lease_id, client, ctx);
+      return { lease_id: change.lease_id };
+    default:
+      return { ruleid: await executeRuleChange(change, client) };
+  }
+}
+
+type RuleChange = Exclude<Change, { action: 'obtain' | 'renew' | 'revoke' }>;
+
+async function executeRuleChange(change: RuleChange, client: PlatformClient): Promise<number | undefined> {
   if (change.kind === 'inbound_mapping') {
     switch (change.action) {
       case 'create': {

@@ -8,3 +8,5 @@ export * from './safety.js';
 export * from './saved-plan.js';
 export * from './types.js';
 export * from './export.js';
+export * from './execute-lease.js';
+export * from './diff-leases.js';

@@ -3,7 +3,7 @@ import { patternOf } from './fields.js';
 import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
 
 /** The default stage of each action: make before break. */
-const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, delete: 3 };
+const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, obtain: 1, update: 2, promote: 2, demote: 2, renew: 2, delete: 3, revoke: 3 };
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
 export interface OrderResult {

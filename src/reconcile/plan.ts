@@ -7,8 +7,7 @@ import { orderChanges } from './order.js';
 import { assessSafety } from './safety.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from './types.js';
 
-const ACTIONS: readonly ChangeAction[] = ['create', 'update', 'promote', 'demote', 'delete'];
-const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes'];
+const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'];
 
 /** The collections the desired state manages, in stable order. */
 export function managedCollections(desired: DesiredState): CollectionName[] {
@@ -16,7 +15,7 @@ export function managedCollections(desired: DesiredState): CollectionName[] {
 }
 
 function zero(): Record<ChangeAction, number> {
-  return { create: 0, update: 0, promote: 0, demote: 0, delete: 0 };
+  return { create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 };
 }
 
 function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
@@ -26,7 +25,7 @@ function summarize(changes: readonly Change[], unchanged: Record<Kind, number>):
     total[c.action] += 1;
     (byKind[c.kind] as Record<ChangeAction, number>)[c.action] += 1;
   }
-  return { total, by_kind: byKind, unchanged: unchanged.inbound_mapping + unchanged.outbound_route };
+  return { total, by_kind: byKind, unchanged: KINDS.reduce((n, k) => n + unchanged[k], 0) };
 }
 
 /** Deep-freezes a plain-JSON value, so a plan cannot be changed after it was made. */
@@ -44,6 +43,10 @@ export interface PlanInput {
   readonly live: LiveState;
   /** The platform base URL (or an emulator label): never the token. */
   readonly target: string;
+  /** The instant (ms) lease renewals are decided at. */
+  readonly now: number;
+  /** The lease state file (absolute), when leases are managed. */
+  readonly stateFile?: string;
 }
 
 /** A plan, or the issues that stop one from being made. */
@@ -62,14 +65,13 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
   return assemble(input, 'destroy');
 }
 
-function assemble({ desired, live, target }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
+function assemble({ desired, live, target, now, stateFile }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
-  const found = diff(desired, live);
+  const found = diff(desired, live, now);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
   if (mode === 'destroy') {
     found.changes = found.matched;
-    found.unchanged.inbound_mapping = 0;
-    found.unchanged.outbound_route = 0;
+    for (const k of KINDS) found.unchanged[k] = 0;
   }
   const ordered = orderChanges(found.changes);
   if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
@@ -77,6 +79,7 @@ function assemble({ desired, live, target }: PlanInput, mode: 'apply' | 'destroy
   const notes: string[] = [];
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0) notes.push(`${moved} change(s) run earlier than their stage because they free an LCR pattern another change needs.`);
+  for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
   const plan: Plan = {
     format_version: 1,
     target,
@@ -87,6 +90,8 @@ function assemble({ desired, live, target }: PlanInput, mode: 'apply' | 'destroy
     changes: ordered.changes,
     safety: assessSafety(ordered.changes, found.governed, policy),
     notes,
+    expired_leases: found.expired_leases,
+    ...(stateFile && managed.includes('endpoint_leases') ? { state_file: stateFile } : {}),
   };
   return { ok: true, plan: freeze(plan) };
 }

@@ -13,13 +13,13 @@ function over(limit: DeleteLimit | undefined, deletes: number, live: number): { 
 }
 
 /**
- * What refuses a plan unless `--force`: deleting anything of a protected kind, or deleting more
+ * What refuses a plan unless `--force`: deleting (or revoking) anything of a protected kind, or deleting more
  * than the limit (`policy.max_deletes`, else 25% of a managed collection of 8 or more).
  */
 export function assessSafety(changes: readonly Change[], governed: Partial<Record<CollectionName, number>>, policy: PlanPolicy): SafetyFinding[] {
   const deletes = new Map<CollectionName, string[]>();
   for (const c of changes) {
-    if (c.action !== 'delete') continue;
+    if (c.action !== 'delete' && c.action !== 'revoke') continue;
     const col = COLLECTION_OF[c.kind];
     deletes.set(col, [...(deletes.get(col) ?? []), c.key]);
   }

@@ -1,5 +1,6 @@
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model/desired.js';
 import type { MappingContent } from '../model/inbound-mapping.js';
+import type { LeaseContent } from '../model/lease.js';
 import type { RouteContent } from '../model/outbound-route.js';
 
 /**
@@ -13,11 +14,25 @@ export type MappingFields = MappingContent;
 /** The comparable fields of an outbound route. */
 export type RouteFields = RouteContent;
 
-/** Field values of either kind. */
-export type ObjectFields = MappingFields | RouteFields;
+/**
+ * The fields of a lease as a plan shows them: what the files ask for, and for a lease already held,
+ * its id, username, domain and expiry. Never the password (renderers print `(sensitive)`).
+ */
+export interface LeaseFields extends LeaseContent {
+  readonly lease_id?: number;
+  readonly username?: string;
+  readonly domain?: string;
+  readonly expires_at?: string;
+}
 
-/** What a change does. `promote`: simple → LCR; `demote`: LCR → simple. */
-export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'delete';
+/** Field values of any kind. */
+export type ObjectFields = MappingFields | RouteFields | LeaseFields;
+
+/**
+ * What a change does. `promote`: simple → LCR; `demote`: LCR → simple. Leases: `obtain`, `renew`
+ * (revoke, then obtain anew) and `revoke`.
+ */
+export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'delete' | 'obtain' | 'renew' | 'revoke';
 
 interface ChangeCommon {
   readonly kind: Kind;
@@ -40,7 +55,10 @@ interface ChangeCommon {
 export type Change =
   | (ChangeCommon & { readonly action: 'create'; readonly after: ObjectFields })
   | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields });
+  | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields })
+  | (ChangeCommon & { readonly action: 'obtain'; readonly after: LeaseFields })
+  | (ChangeCommon & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
+  | (ChangeCommon & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;
@@ -97,6 +115,10 @@ export interface Plan {
   readonly safety: readonly SafetyFinding[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */
   readonly notes: readonly string[];
+  /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */
+  readonly expired_leases: readonly string[];
+  /** The lease state file the plan was made from (absolute), when leases are managed. */
+  readonly state_file?: string;
 }
 
 /** A plan with the sha256 of its canonical JSON, as written by `--out` and `--format json`. */
@@ -115,6 +137,8 @@ export interface ChangeOutcome {
   readonly status: OutcomeStatus;
   /** The rule id the change created or touched, when known. */
   readonly ruleid?: number;
+  /** For lease changes: the lease id obtained (obtain, renew) or revoked (revoke). */
+  readonly lease_id?: number;
   /** For `failed`: the error code and the platform's message (never a secret). */
   readonly error?: { readonly code: string; readonly message: string };
   /** For `not_attempted`: why (e.g. an earlier failure of the same kind, or an interrupt). */

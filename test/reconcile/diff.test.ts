@@ -5,7 +5,7 @@ import { desired, dm, dr, lm, lr } from './builders.js';
 
 /** A compact view of changes: "action kind key [fields]". */
 function view(live: LiveState, state: ReturnType<typeof desired>): string[] {
-  return diff(state, live)
+  return diff(state, live, 0)
     .changes.map((c) => `${c.action} ${c.kind === 'inbound_mapping' ? 'm' : 'r'} ${JSON.stringify(c.key)}${c.action === 'create' || c.action === 'delete' ? '' : ` [${c.fields.join(',')}]`}`)
     .sort();
 }
@@ -17,8 +17,8 @@ describe('diff: inbound mappings by DID', () => {
     ['server order matters', { inbound_mappings: [lm(2, '1', ['66', '67'])] }, desired({ inbound_mappings: [dm('1', ['67', '66'])] }), ['update m "1" [servers]']],
     ['notes change', { inbound_mappings: [lm(2, '1', ['1'], 'a')] }, desired({ inbound_mappings: [dm('1', ['1'], 'b')] }), ['update m "1" [notes]']],
     ['absent from files → delete', { inbound_mappings: [lm(2, '1'), lm(3, '2')] }, desired({ inbound_mappings: [dm('1')] }), ['delete m "2"']],
-    ['ignored live is left alone', { inbound_mappings: [lm(2, '18005551234'), lm(3, '2')] }, desired({ inbound_mappings: [], policy: { ignore: { inbound_mappings: ['1800*'], outbound_routes: [] } } }), ['delete m "2"']],
-    ['a declared DID is managed even if a glob matches it', { inbound_mappings: [lm(2, '18005551234', ['1'])] }, desired({ inbound_mappings: [dm('18005551234', ['2'])], policy: { ignore: { inbound_mappings: ['1800*'], outbound_routes: [] } } }), ['update m "18005551234" [servers]']],
+    ['ignored live is left alone', { inbound_mappings: [lm(2, '18005551234'), lm(3, '2')] }, desired({ inbound_mappings: [], policy: { ignore: { inbound_mappings: ['1800*'], outbound_routes: [], endpoint_leases: [] } } }), ['delete m "2"']],
+    ['a declared DID is managed even if a glob matches it', { inbound_mappings: [lm(2, '18005551234', ['1'])] }, desired({ inbound_mappings: [dm('18005551234', ['2'])], policy: { ignore: { inbound_mappings: ['1800*'], outbound_routes: [], endpoint_leases: [] } } }), ['update m "18005551234" [servers]']],
     ['DIDs with + # * are exact keys', { inbound_mappings: [lm(2, '+44'), lm(3, '#1')] }, desired({ inbound_mappings: [dm('+44'), dm('*1')] }), ['create m "*1"', 'delete m "#1"']],
     ['unmanaged collection untouched', { inbound_mappings: [lm(2, '1')] }, desired({ outbound_routes: [] }), []],
   ])('%s', (_case, live, state, expected) => {
@@ -26,7 +26,7 @@ describe('diff: inbound mappings by DID', () => {
   });
 
   it('counts unchanged objects and governed live objects', () => {
-    const r = diff(desired({ inbound_mappings: [dm('1'), dm('2', ['9'])], policy: { ignore: { inbound_mappings: ['9*'], outbound_routes: [] } } }), { inbound_mappings: [lm(2, '1'), lm(3, '2'), lm(4, '99')] });
+    const r = diff(desired({ inbound_mappings: [dm('1'), dm('2', ['9'])], policy: { ignore: { inbound_mappings: ['9*'], outbound_routes: [], endpoint_leases: [] } } }), { inbound_mappings: [lm(2, '1'), lm(3, '2'), lm(4, '99')] }, 0);
     expect(r.unchanged.inbound_mapping).toBe(1);
     expect(r.governed.inbound_mappings).toBe(2);
   });
@@ -43,14 +43,14 @@ describe('diff: outbound routes by name or pinned ruleid', () => {
     ['rename through a pinned ruleid', { outbound_routes: [lr(2, 'Old', '1')] }, desired({ outbound_routes: [dr('New', '1', { ruleid: 2 })] }), ['update r "New" [name]']],
     ['a pin wins over a name match', { outbound_routes: [lr(2, 'A', '1'), lr(3, 'B', '2')] }, desired({ outbound_routes: [dr('B', '1', { ruleid: 2 })] }), ['delete r "B"', 'update r "B" [name]']],
     ['gwgroupid "#5" live equals "5" desired', { outbound_routes: [lr(2, 'US', '1', { gwgroupid: '#5' })] }, desired({ outbound_routes: [dr('US', '1', { gwgroupid: '5' })] }), []],
-    ['ignored name glob is left alone', { outbound_routes: [def, lr(2, 'X', '1')] }, desired({ outbound_routes: [], policy: { ignore: { inbound_mappings: [], outbound_routes: ['Default*'] } } }), ['delete r "X"']],
+    ['ignored name glob is left alone', { outbound_routes: [def, lr(2, 'X', '1')] }, desired({ outbound_routes: [], policy: { ignore: { inbound_mappings: [], outbound_routes: ['Default*'], endpoint_leases: [] } } }), ['delete r "X"']],
     ['duplicate live names nobody refers to are both deleted', { outbound_routes: [lr(2, 'D', '1'), lr(3, 'D', '2')] }, desired({ outbound_routes: [] }), ['delete r "D"', 'delete r "D"']],
   ])('%s', (_case, live, state, expected) => {
     expect(view(live, state)).toEqual(expected);
   });
 
   it('refuses two live routes with the name an entry refers to, naming both ruleids', () => {
-    const r = diff(desired({ outbound_routes: [dr('US', '1')] }), { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '2')] });
+    const r = diff(desired({ outbound_routes: [dr('US', '1')] }), { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '2')] }, 0);
     expect(r.issues).toHaveLength(1);
     expect(r.issues[0]!.message).toContain('ruleids 4, 9');
     expect(r.issues[0]!.hint).toContain('ruleid: 4');
@@ -58,12 +58,12 @@ describe('diff: outbound routes by name or pinned ruleid', () => {
   });
 
   it('refuses a pin to a ruleid the platform does not have', () => {
-    const r = diff(desired({ outbound_routes: [dr('US', '1', { ruleid: 77 })] }), { outbound_routes: [lr(2, 'US', '1')] });
+    const r = diff(desired({ outbound_routes: [dr('US', '1', { ruleid: 77 })] }), { outbound_routes: [lr(2, 'US', '1')] }, 0);
     expect(r.issues.map((i) => i.message)).toEqual(['outbound route "US" pins ruleid 77, but the platform has no outbound route with that ruleid']);
   });
 
   it('keeps before and after for review and apply', () => {
-    const [c] = diff(desired({ outbound_routes: [dr('UK', '44', { from_prefix: '1555', priority: 3 })] }), { outbound_routes: [lr(2, 'UK', '44', { gwgroupid: '#2' })] }).changes;
+    const [c] = diff(desired({ outbound_routes: [dr('UK', '44', { from_prefix: '1555', priority: 3 })] }), { outbound_routes: [lr(2, 'UK', '44', { gwgroupid: '#2' })] }, 0).changes;
     expect(c).toMatchObject({ action: 'promote', ruleid: 2, fields: ['from_prefix', 'priority'], before: { from_prefix: null, priority: 0, gwgroupid: '2' }, after: { from_prefix: '1555', priority: 3 } });
   });
 });

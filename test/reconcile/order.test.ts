@@ -5,7 +5,7 @@ import { orderChanges } from '../../src/reconcile/order.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 function ordered(state: ReturnType<typeof desired>, live: LiveState): string[] {
-  const r = orderChanges(diff(state, live).changes);
+  const r = orderChanges(diff(state, live, 0).changes);
   expect(r.issues).toEqual([]);
   return r.changes.map((c) => `${c.step} ${c.action} ${c.kind === 'inbound_mapping' ? 'm' : 'r'}:${c.key}`);
 }
@@ -36,14 +36,14 @@ describe('orderChanges', () => {
   });
 
   it('explains a moved change', () => {
-    const r = orderChanges(diff(desired({ outbound_routes: [dr('New', '44', { from_prefix: '1555' })] }), { outbound_routes: [lr(2, 'Old', '44', { from_prefix: '1555' })] }).changes);
+    const r = orderChanges(diff(desired({ outbound_routes: [dr('New', '44', { from_prefix: '1555' })] }), { outbound_routes: [lr(2, 'Old', '44', { from_prefix: '1555' })] }, 0).changes);
     expect(r.changes[0]!.reason).toBe('moved before create of outbound_route "New": it frees LCR pattern 1555-44 for it');
     expect(r.changes[1]!.reason).toBeUndefined();
   });
 
   it('refuses routes that swap LCR patterns in a cycle', () => {
     const r = orderChanges(
-      diff(desired({ outbound_routes: [dr('A', '2', { from_prefix: '9' }), dr('B', '1', { from_prefix: '9' })] }), { outbound_routes: [lr(2, 'A', '1', { from_prefix: '9' }), lr(3, 'B', '2', { from_prefix: '9' })] }).changes,
+      diff(desired({ outbound_routes: [dr('A', '2', { from_prefix: '9' }), dr('B', '1', { from_prefix: '9' })] }), { outbound_routes: [lr(2, 'A', '1', { from_prefix: '9' }), lr(3, 'B', '2', { from_prefix: '9' })] }, 0).changes,
     );
     expect(r.issues).toHaveLength(1);
     expect(r.issues[0]!.message).toMatch(/swap LCR patterns/);
@@ -51,7 +51,7 @@ describe('orderChanges', () => {
   });
 
   it('is stable: the same input in any order gives the same plan', () => {
-    const changes = diff(desired({ inbound_mappings: ['5', '3', '9', '1'].map((d) => dm(d)) }), { inbound_mappings: [] }).changes;
+    const changes = diff(desired({ inbound_mappings: ['5', '3', '9', '1'].map((d) => dm(d)) }), { inbound_mappings: [] }, 0).changes;
     const a = orderChanges(changes).changes.map((c) => c.key);
     const b = orderChanges([...changes].reverse()).changes.map((c) => c.key);
     expect(a).toEqual(['1', '3', '5', '9']);
