@@ -1,15 +1,19 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { liveChecksum, readLive } from '../reconcile/live.js';
 import { parseSavedPlan, staleness } from '../reconcile/saved-plan.js';
+import type { SavedPlan } from '../reconcile/types.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
+import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { checkFormat, parseParallelism, planAgainst } from './planning.js';
-import { executePlan } from './run-apply.js';
+import { executePlan, type ExecuteFlags } from './run-apply.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
-export interface ApplyFlags extends PlatformFlags {
+export interface ApplyFlags extends PlatformFlags, StateFlags {
   plan?: string;
   autoApprove?: boolean;
   force?: boolean;
@@ -18,7 +22,7 @@ export interface ApplyFlags extends PlatformFlags {
   format: string;
 }
 
-function executeFlags(flags: ApplyFlags) {
+function executeFlags(flags: ApplyFlags): ExecuteFlags {
   return {
     autoApprove: flags.autoApprove,
     force: flags.force,
@@ -28,7 +32,7 @@ function executeFlags(flags: ApplyFlags) {
   };
 }
 
-async function readPlanFile(file: string) {
+async function readPlanFile(file: string): Promise<SavedPlan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -38,31 +42,58 @@ async function readPlanFile(file: string) {
   return parseSavedPlan(text, file);
 }
 
+/** Plans from files and executes, holding the lease state's lock for the whole run when leases are managed. */
+async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
+  const exec = executeFlags(flags);
+  const file = desired.endpoint_leases ? statePath(flags, paths) : undefined;
+  const state = file ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : undefined;
+  try {
+    const leases = state && file ? { file, records: state.store.records() } : undefined;
+    return await withPlatform(flags, io, async (client, target) => {
+      const plan = await planAgainst(client, target, desired, io, verb, leases);
+      return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledger } : {}) }, io, verb);
+    });
+  } finally {
+    await state?.store.close();
+  }
+}
+
+/** Applies exactly a saved plan, refusing when the platform or the lease state changed since. */
+async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<number> {
+  const exec = executeFlags(flags);
+  const saved = await readPlanFile(file);
+  const stateFile = saved.managed.includes('endpoint_leases') ? (flags.state ? resolve(flags.state) : saved.state_file) : undefined;
+  if (saved.managed.includes('endpoint_leases') && !stateFile) {
+    throw new DsipformError('PLAN_NO_STATE', `the plan ${file} manages leases but names no state file`, 'Give the lease state with --state FILE.');
+  }
+  const state = stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : undefined;
+  try {
+    return await withPlatform(flags, io, async (client, target) => {
+      const live = await readLive(client, saved.managed, state?.store.records());
+      const stale = staleness(saved, { target, liveChecksum: liveChecksum(live, saved.managed) });
+      if (stale) throw stale;
+      return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledger } : {}) }, io, 'apply');
+    });
+  } finally {
+    await state?.store.close();
+  }
+}
+
 /**
  * `dsipform apply PATH...` plans and applies; `dsipform apply --plan FILE` applies exactly a saved
  * plan, refusing when the platform changed since it was made.
  */
 export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
-  const exec = executeFlags(flags);
   if (flags.plan) {
     if (paths.length > 0) {
       throw new DsipformError('CLI_BAD_OPTION', 'give either files or --plan FILE, not both', 'A saved plan already holds every change; run: dsipform apply --plan FILE');
     }
-    const saved = await readPlanFile(flags.plan);
-    return withPlatform(flags, io, async (client, target) => {
-      const live = await readLive(client, saved.managed);
-      const stale = staleness(saved, { target, liveChecksum: liveChecksum(live, saved.managed) });
-      if (stale) throw stale;
-      return executePlan(saved, client, exec, io, 'apply');
-    });
+    return applySaved(flags.plan, flags, io);
   }
-  const desired = await loadOrFail(paths, io);
-  return withPlatform(flags, io, async (client, target) => executePlan(await planAgainst(client, target, desired, io), client, exec, io, 'apply'));
+  return planAndExecute(paths, await loadOrFail(paths, io), flags, io, 'apply');
 }
 
-/** `dsipform destroy PATH...`: deletes every live object the files declare. */
+/** `dsipform destroy PATH...`: deletes every live object the files declare, and revokes their leases. */
 export async function runDestroy(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
-  const exec = executeFlags(flags);
-  const desired = await loadOrFail(paths, io);
-  return withPlatform(flags, io, async (client, target) => executePlan(await planAgainst(client, target, desired, io, 'destroy'), client, exec, io, 'destroy'));
+  return planAndExecute(paths, await loadOrFail(paths, io), flags, io, 'destroy');
 }

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { addConnectionOptions } from './connection.js';
+import { addStateOptions } from './lease-state.js';
 import type { CliIo } from './io.js';
 import type { PlatformFlags } from './platform.js';
 
@@ -7,7 +8,7 @@ type SetExit = (code: number) => void;
 
 /** The flags apply and destroy share. */
 function addApplyOptions(cmd: Command): Command {
-  return cmd
+  return addStateOptions(cmd)
     .option('--auto-approve', 'apply without asking (required when not on a terminal)')
     .option('--force', 'allow deletes that the safety rules would refuse (protected kinds, mass deletes)')
     .option('--parallelism <n>', 'most requests at once within a step', '8')
@@ -29,7 +30,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       setExit(await runValidate(paths, io));
     });
 
-  addConnectionOptions(
+  addStateOptions(addConnectionOptions(
     program
       .command('plan')
       .description('show the changes that would make the platform match the files')
@@ -37,7 +38,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
       .option('--out <file>', 'also save the plan as JSON, for apply --plan')
       .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
-  ).action(async (paths: string[], opts) => {
+  )).action(async (paths: string[], opts) => {
     const { runPlan } = await import('./plan.js');
     setExit(await runPlan(paths, opts, io));
   });
@@ -75,6 +76,37 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
   ).action(async (opts: PlatformFlags & { out?: string }) => {
     const { runExport } = await import('./export.js');
     setExit(await runExport(opts, io));
+  });
+
+  const output = program.command('output').description('print values for scripts (output leases: the lease credentials)');
+  addStateOptions(
+    output
+      .command('leases')
+      .description('print the current lease credentials (this is the one command that shows passwords)')
+      .argument('[paths...]', 'desired-state paths, to find the default state file beside the first')
+      .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table')),
+  ).action(async (paths: string[], opts) => {
+    const { runOutputLeases } = await import('./output.js');
+    setExit(await runOutputLeases(paths, opts, io));
+  });
+
+  const lease = program.command('lease').description('obtain or revoke one endpoint lease by hand');
+  addStateOptions(
+    addConnectionOptions(
+      lease
+        .command('obtain')
+        .description('obtain a lease and record it in the state (never revoked by plans)')
+        .requiredOption('--email <email>', 'contact address for the lease')
+        .requiredOption('--ttl <ttl>', 'seconds, or "<n>s", "<n>m", "<n>h"')
+        .option('--name <name>', 'the name to record it under (default lease-<id>)'),
+    ),
+  ).action(async (opts) => {
+    const { runLeaseObtain } = await import('./lease.js');
+    setExit(await runLeaseObtain(opts, io));
+  });
+  addStateOptions(addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id'))).action(async (id: string, opts) => {
+    const { runLeaseRevoke } = await import('./lease.js');
+    setExit(await runLeaseRevoke(id, opts, io));
   });
 
   program

@@ -12,6 +12,8 @@ export interface CliIo {
   readonly isTTY: boolean;
   /** Secrets seen during this run; the catch site removes them from anything it prints. */
   readonly secrets: Set<string>;
+  /** The clock (ms); tests drive it to reach lease expiry without waiting. */
+  readonly now: () => number;
 }
 
 /** The process's own streams and environment. */
@@ -24,6 +26,7 @@ export function processIo(): CliIo {
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
     secrets: new Set(),
+    now: Date.now,
   };
 }
 

@@ -4,10 +4,11 @@ import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { checkFormat, planAgainst } from './planning.js';
+import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
+import { checkFormat, planAgainst, type PlanLeases } from './planning.js';
 
 /** `dsipform plan` flags. */
-export interface PlanFlags extends PlatformFlags {
+export interface PlanFlags extends PlatformFlags, StateFlags {
   format: string;
   out?: string;
   detailedExitcode?: boolean;
@@ -20,7 +21,15 @@ export interface PlanFlags extends PlatformFlags {
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
   const desired = await loadOrFail(paths, io);
-  const plan = await withPlatform(flags, io, (client, target) => planAgainst(client, target, desired, io));
+  let leases: PlanLeases | undefined;
+  if (desired.endpoint_leases) {
+    // A plan only reads the state, so it takes no lock.
+    const file = statePath(flags, paths);
+    const { store } = await openLeaseState(file, flags, io, false, 'plan');
+    leases = { file, records: store.records() };
+    await store.close();
+  }
+  const plan = await withPlatform(flags, io, (client, target) => planAgainst(client, target, desired, io, 'apply', leases));
   const saved = savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));

@@ -1,5 +1,6 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
+import type { LeaseRecord } from '../model/lease.js';
 import { DsipformError } from '../model/errors.js';
 import { readLive } from '../reconcile/live.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../reconcile/plan.js';
@@ -7,10 +8,17 @@ import type { Plan } from '../reconcile/types.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
 
+/** The lease state a plan reads, when the files manage leases. */
+export interface PlanLeases {
+  readonly file: string;
+  readonly records: readonly LeaseRecord[];
+}
+
 /** Reads the live state of the managed collections and makes the plan (or prints why it cannot). */
-export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply'): Promise<Plan> {
-  const live = await readLive(client, managedCollections(desired));
-  const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)({ desired, live, target });
+export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply', leases?: PlanLeases): Promise<Plan> {
+  const live = await readLive(client, managedCollections(desired), leases?.records);
+  const input = { desired, live, target, now: io.now(), ...(leases ? { stateFile: leases.file } : {}) };
+  const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);
   return result.plan;
 }

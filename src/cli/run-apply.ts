@@ -3,12 +3,16 @@ import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../reconcile/apply.js';
 import type { Plan } from '../reconcile/types.js';
 import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/index.js';
+import type { LeaseLedger } from '../reconcile/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
+import { crashPoints } from './crash-points.js';
 import { useColor, writeLine, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 
 /** What apply and destroy share once a plan exists. */
 export interface ExecuteFlags {
+  /** The lease state, when the plan touches leases. */
+  leases?: LeaseLedger;
   autoApprove?: boolean;
   force?: boolean;
   reload: boolean;
@@ -23,7 +27,11 @@ export interface ExecuteFlags {
 export async function executePlan(plan: Plan, client: PlatformClient, flags: ExecuteFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const color = useColor(io);
   if (flags.format === 'text') io.stdout.write(renderPlanText(plan, { color }));
-  if (plan.changes.length === 0) return 0;
+  if (plan.changes.length === 0) {
+    // Nothing to ask the platform, but leases that expired by themselves still leave the state.
+    for (const name of plan.expired_leases) await flags.leases?.remove(name);
+    return 0;
+  }
   if (plan.safety.length > 0 && !flags.force) {
     const what = plan.safety.map((f) => `${f.message}: ${f.keys.slice(0, 10).map((k) => JSON.stringify(k)).join(', ')}${f.keys.length > 10 ? `, and ${f.keys.length - 10} more` : ''}`).join('; ');
     throw new DsipformError('PLAN_UNSAFE', `refused: ${what}`, 'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.');
@@ -36,7 +44,14 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     }
   }
   const progress = await startProgress(io, plan.changes.length, flags.format);
-  const report = await applyPlan(plan, client, { parallelism: flags.parallelism, reload: flags.reload, onOutcome: progress.onOutcome });
+  const report = await applyPlan(plan, client, {
+    parallelism: flags.parallelism,
+    reload: flags.reload,
+    onOutcome: progress.onOutcome,
+    now: io.now,
+    checkpoint: crashPoints(io.env),
+    ...(flags.leases ? { leases: flags.leases } : {}),
+  });
   progress.stop();
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));

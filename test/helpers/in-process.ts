@@ -13,7 +13,7 @@ export interface RunResult {
  * Runs the CLI's `main` in this process with captured streams: the same code path as the binary,
  * minus process start-up. No terminal unless `tty` says so; `answer` is typed at a prompt.
  */
-export async function runMain(args: readonly string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; answer?: string } = {}): Promise<RunResult> {
+export async function runMain(args: readonly string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; answer?: string; now?: () => number } = {}): Promise<RunResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
@@ -30,6 +30,7 @@ export async function runMain(args: readonly string[], options: { env?: NodeJS.P
     env: { NO_COLOR: '1', ...options.env },
     isTTY: Boolean(options.tty),
     secrets: new Set(),
+    now: options.now ?? Date.now,
   };
   const code = await main(['node', 'dsipform', ...args], io);
   return { code, stdout: out, stderr: err };

@@ -13,7 +13,7 @@ export interface Scenario extends EmulatorFixture {
   /** Writes a desired-state file (YAML text) and returns its path. */
   file(name: string, text: string): string;
   /** Runs the CLI against this emulator. */
-  run(args: readonly string[], options?: { tty?: boolean; answer?: string; env?: NodeJS.ProcessEnv }): Promise<RunResult>;
+  run(args: readonly string[], options?: { tty?: boolean; answer?: string; env?: NodeJS.ProcessEnv; now?: () => number }): Promise<RunResult>;
   /** Applies the paths with --auto-approve, expects exit 0, then plans again and expects no changes. */
   converge(paths: readonly string[], extra?: readonly string[]): Promise<RunResult>;
 }
@@ -21,9 +21,11 @@ export interface Scenario extends EmulatorFixture {
 /** Starts a scenario; the emulator is closed after the test. */
 export async function scenario(options: EmulatorOptions = {}): Promise<Scenario> {
   const fixture = await emulatorFixture(options);
+  // One clock for the emulator and the CLI, so lease expiry can be reached without waiting.
+  const now = options.now;
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-scenario-'));
   const env = { DSIP_URL: fixture.emu.url, DSIP_TOKEN: fixture.emu.token };
-  const run: Scenario['run'] = (args, o = {}) => runMain(args, { ...o, env: { ...env, ...o.env } });
+  const run: Scenario['run'] = (args, o = {}) => runMain(args, { ...(now ? { now } : {}), ...o, env: { ...env, ...o.env } });
   return {
     ...fixture,
     dir,

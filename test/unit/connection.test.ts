@@ -15,7 +15,7 @@ const caFile = join(dir, 'ca.pem');
 writeFileSync(caFile, '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
 
 function io(env: NodeJS.ProcessEnv): CliIo {
-  return { stdin: new PassThrough(), stdinIsTTY: false, stdout: new PassThrough(), stderr: new PassThrough(), env, isTTY: false, secrets: new Set() };
+  return { stdin: new PassThrough(), stdinIsTTY: false, stdout: new PassThrough(), stderr: new PassThrough(), env, isTTY: false, secrets: new Set(), now: Date.now };
 }
 
 describe('resolveConnection', () => {
