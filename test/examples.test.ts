@@ -10,11 +10,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const example = (p: string) => join(root, 'examples', p);
 
 describe('examples/', () => {
-  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file'])('%s validates, applies against the emulator and then plans to no changes', async (path) => {
+  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml'])('%s validates, applies against the emulator and then plans to no changes', async (path) => {
     const valid = await runMain(['validate', example(path)]);
     expect(valid.code, valid.stderr).toBe(0);
     const s = await scenario();
-    await s.converge([example(path)]);
+    // Lease state goes to the scenario's own directory, never into examples/.
+    await s.converge([example(path)], ['--state', join(s.dir, 'state.json')]);
   });
 
   it('README quick start: apply examples/basic against the built-in emulator', async () => {

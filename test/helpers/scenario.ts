@@ -39,7 +39,8 @@ export async function scenario(options: EmulatorOptions = {}): Promise<Scenario>
     async converge(paths, extra = []) {
       const applied = await run(['apply', ...paths, '--auto-approve', ...extra]);
       expect(applied.code, `apply failed:\n${applied.stdout}\n${applied.stderr}`).toBe(0);
-      const again = await run(['plan', ...paths, '--detailed-exitcode']);
+      const state = extra.includes('--state') ? ['--state', extra[extra.indexOf('--state') + 1]!] : [];
+      const again = await run(['plan', ...paths, '--detailed-exitcode', ...state]);
       expect(again.code, `plan after apply is not empty:\n${again.stdout}\n${again.stderr}`).toBe(0);
       expect(again.stdout).toMatch(/No changes/);
       return applied;
