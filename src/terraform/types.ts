@@ -1,0 +1,84 @@
+/**
+ * The contract between the tfplugin6 host (gRPC, msgpack, handshake: `host/`) and the provider's
+ * logic (`provider.ts`, `resources/`). Values are cty values as plain JS, decoded by the host with
+ * the schema: `null`, string, number, boolean, arrays (lists), objects (objects and maps), or
+ * `UNKNOWN` (a value known only after apply, e.g. a reference to another resource's computed id).
+ */
+
+/** The one unknown value. Compare with `=== UNKNOWN` or `isUnknown()`. */
+export const UNKNOWN: unique symbol = Symbol.for('dsipform.terraform.unknown');
+export type Unknown = typeof UNKNOWN;
+
+/** A cty value as JS. */
+export type TfValue = null | string | number | boolean | Unknown | TfValue[] | TfObject;
+/** An object or map value. */
+export interface TfObject {
+  [key: string]: TfValue;
+}
+
+/** Whether a value is unknown. */
+export function isUnknown(value: unknown): value is Unknown {
+  return value === UNKNOWN;
+}
+
+/** A path to an attribute: names, and list indexes or map keys within them. */
+export type AttributePath = readonly (string | number)[];
+
+/** A diagnostic shown by Terraform; `attribute` makes it point at the attribute in the configuration. */
+export interface Diagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly summary: string;
+  readonly detail?: string;
+  readonly attribute?: AttributePath;
+}
+
+/** PlanResourceChange. `proposed` is null on destroy (only when the host asks for destroy plans). */
+export interface PlanRequest {
+  readonly prior: TfObject | null;
+  readonly proposed: TfObject | null;
+  readonly config: TfObject | null;
+}
+export interface PlanResponse {
+  readonly planned: TfObject | null;
+  readonly requiresReplace?: readonly AttributePath[];
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** ApplyResourceChange: planned null = delete, prior null = create, else update. */
+export interface ApplyRequest {
+  readonly prior: TfObject | null;
+  readonly planned: TfObject | null;
+  readonly config: TfObject | null;
+}
+export interface StateResponse {
+  /** null: the object is gone (read) or was deleted (apply). Never holds UNKNOWN. */
+  readonly state: TfObject | null;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** One managed resource type. */
+export interface ResourceHandler {
+  validate(config: TfObject): readonly Diagnostic[];
+  plan(req: PlanRequest): Promise<PlanResponse>;
+  apply(req: ApplyRequest): Promise<StateResponse>;
+  read(state: TfObject): Promise<StateResponse>;
+  /** ImportResourceState: the id the user gave (`terraform import ADDR ID` or an import block). */
+  importState(id: string): Promise<StateResponse>;
+}
+
+/** One data source type. */
+export interface DataSourceHandler {
+  validate(config: TfObject): readonly Diagnostic[];
+  read(config: TfObject): Promise<StateResponse>;
+}
+
+/** The provider as the host sees it. */
+export interface ProviderHandler {
+  validateConfig(config: TfObject): readonly Diagnostic[];
+  /** ConfigureProvider: config values may still be UNKNOWN during validate-only runs. */
+  configure(config: TfObject): Promise<readonly Diagnostic[]>;
+  readonly resources: Readonly<Record<string, ResourceHandler>>;
+  readonly dataSources: Readonly<Record<string, DataSourceHandler>>;
+  /** Called once before the process exits (GRPCController.Shutdown, SIGTERM): e.g. one proxy reload. */
+  shutdown(): Promise<void>;
+}
