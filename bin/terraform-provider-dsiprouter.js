@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// Terraform's plugin for dSIPRouter (protocol 6), compiled to dist/ by `npm run build`.
+// stdout carries the go-plugin handshake and nothing else: every console method goes to stderr
+// before anything else is loaded.
+const { consoleToStderr } = await import('../dist/terraform/host/stdio.js');
+consoleToStderr();
+const { runProviderMain } = await import('../dist/terraform/host/main.js');
+
+runProviderMain(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    // Every RPC failure becomes a diagnostic; reaching here is a bug.
+    process.stderr.write(`terraform-provider-dsiprouter: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);
