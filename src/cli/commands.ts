@@ -110,6 +110,15 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
   });
 
   program
+    .command('terraform-mirror')
+    .description('lay out a filesystem mirror of the Terraform provider and print a CLI config that uses it')
+    .argument('<dir>', 'the mirror directory to create or update')
+    .action(async (dir: string) => {
+      const { runTerraformMirror } = await import('./terraform-mirror.js');
+      setExit(await runTerraformMirror(dir, io));
+    });
+
+  program
     .command('emulator')
     .description('run the built-in emulator of the platform API')
     .option('--host <host>', 'address to listen on', '127.0.0.1')

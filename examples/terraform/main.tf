@@ -1,0 +1,94 @@
+# The dsiprouter provider from HCL. Install it without a registry:
+#   npx dsipform terraform-mirror ~/.dsipform-mirror > ~/.dsipform.tfrc
+#   export TF_CLI_CONFIG_FILE=~/.dsipform.tfrc
+#   terraform init && terraform apply
+terraform {
+  required_providers {
+    dsiprouter = {
+      source = "dsipform/dsiprouter"
+    }
+  }
+}
+
+variable "dsip_url" {
+  type        = string
+  description = "Platform base URL, e.g. https://sip.example.com:5000"
+}
+
+variable "dsip_token" {
+  type      = string
+  sensitive = true
+}
+
+provider "dsiprouter" {
+  url   = var.dsip_url
+  token = var.dsip_token
+  # ca_file  = "platform-ca.pem"
+  # insecure = false
+  # reload   = true   # one proxy reload after a run that wrote anything
+}
+
+resource "dsiprouter_inbound_mapping" "main_office" {
+  did     = "15551230001"
+  servers = ["66", "67"] # primary, secondary
+  notes   = "Main office"
+}
+
+resource "dsiprouter_inbound_mapping" "default" {
+  did     = "" # the default, catch-all mapping
+  servers = ["#2"]
+}
+
+resource "dsiprouter_outbound_route" "us" {
+  name      = "US domestic"
+  prefix    = "1"
+  gwgroupid = "2"
+  priority  = 10
+}
+
+resource "dsiprouter_outbound_route" "uk_lcr" {
+  name        = "UK from our 1555 numbers"
+  prefix      = "44"
+  from_prefix = "1555" # set: least-cost routing; remove it to demote in place
+  gwgroupid   = "5"
+}
+
+resource "dsiprouter_endpoint_lease" "softphone" {
+  email = "ops@example.com"
+  ttl   = "15m"
+}
+
+data "dsiprouter_outbound_routes" "all" {
+  depends_on = [dsiprouter_outbound_route.us, dsiprouter_outbound_route.uk_lcr]
+}
+
+data "dsiprouter_inbound_mappings" "all" {
+  depends_on = [dsiprouter_inbound_mapping.main_office, dsiprouter_inbound_mapping.default]
+}
+
+data "dsiprouter_proxy_stats" "now" {}
+
+output "uk_lcr_groupid" {
+  value = dsiprouter_outbound_route.uk_lcr.groupid
+}
+
+output "softphone_username" {
+  value = dsiprouter_endpoint_lease.softphone.username
+}
+
+output "softphone_password" {
+  value     = dsiprouter_endpoint_lease.softphone.password
+  sensitive = true
+}
+
+output "route_count" {
+  value = length(data.dsiprouter_outbound_routes.all.routes)
+}
+
+output "mapped_dids" {
+  value = [for m in data.dsiprouter_inbound_mappings.all.mappings : m.did]
+}
+
+output "proxy_counter_names" {
+  value = sort(keys(data.dsiprouter_proxy_stats.now.counters))
+}

@@ -1,0 +1,142 @@
+import { ApiError } from '../../api/errors.js';
+import { FLT_OUTBOUND } from '../../model/constants.js';
+import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
+import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem } from '../../model/rules.js';
+import type { ProviderContext } from '../context.js';
+import { isUnknown, UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
+import { apiDiagnostic, attrError, check, knownNumber, knownString } from '../values.js';
+
+/**
+ * The route as Terraform state. Two spellings the platform does not keep are kept from the prior
+ * state, so they never show as drift: `from_prefix = ""` (read back as null) and `gwgroupid = "#5"`
+ * (read back as "5").
+ */
+function toState(r: OutboundRoute, prior: TfObject | null): TfObject {
+  const priorGw = knownString(prior, 'gwgroupid');
+  return {
+    id: String(r.ruleid),
+    ruleid: r.ruleid,
+    name: r.name,
+    prefix: r.prefix,
+    gwgroupid: priorGw !== undefined && bareGwgroupid(priorGw) === r.gwgroupid ? priorGw : r.gwgroupid,
+    from_prefix: r.from_prefix ?? (prior?.from_prefix === '' ? '' : null),
+    priority: r.priority,
+    timerec: r.timerec,
+    routeid: r.routeid,
+    groupid: r.groupid,
+    kind: r.from_prefix ? 'lcr' : 'simple',
+  };
+}
+
+const fromPrefixOf = (obj: TfObject | null): string | null | typeof UNKNOWN => {
+  const v = obj?.from_prefix;
+  return isUnknown(v) ? UNKNOWN : typeof v === 'string' && v !== '' ? v : null;
+};
+
+/** `dsiprouter_outbound_route`: promote and demote are in-place updates; import by ruleid. */
+export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
+  const readBack = async (ruleid: number, prior: TfObject | null): Promise<TfObject> => {
+    const live = await ctx.client().getOutboundRoute(ruleid);
+    if (!live) throw new Error(`route ${ruleid} disappeared right after it was written`);
+    return toState(live, prior);
+  };
+
+  return {
+    validate(config) {
+      const out: Diagnostic[] = [];
+      check(out, ['name'], config.name, (v: string) => descriptionProblem(v, 'name'));
+      check(out, ['prefix'], config.prefix, (v: string) => prefixProblem(v));
+      check(out, ['from_prefix'], config.from_prefix, (v: string) => prefixProblem(v, 'from_prefix'));
+      check(out, ['gwgroupid'], config.gwgroupid, gwgroupidProblem, 'Give the carrier-group id, e.g. "5".');
+      check(out, ['priority'], config.priority, (v: number) => (Number.isInteger(v) ? null : `priority must be a whole number, not ${v}`));
+      if (config.prefix === '' && typeof config.from_prefix === 'string' && config.from_prefix !== '') {
+        out.push(attrError(['prefix'], 'Invalid prefix', 'An LCR route (with from_prefix) needs a non-empty prefix.'));
+      }
+      return out;
+    },
+
+    async plan({ prior, proposed, config }) {
+      if (!proposed) return { planned: null };
+      const from = fromPrefixOf(proposed);
+      const planned: TfObject = {
+        ...proposed,
+        priority: config?.priority ?? 0,
+        timerec: config?.timerec ?? '',
+        routeid: config?.routeid ?? '',
+        kind: isUnknown(from) ? UNKNOWN : from ? 'lcr' : 'simple',
+      };
+      if (!prior) {
+        Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN, groupid: isUnknown(from) || from ? UNKNOWN : FLT_OUTBOUND });
+      } else {
+        const before = fromPrefixOf(prior);
+        // Promotion allocates a group id; demotion returns to FLT_OUTBOUND; otherwise it stays.
+        planned.groupid = isUnknown(from) ? UNKNOWN : !from ? FLT_OUTBOUND : before ? prior.groupid! : UNKNOWN;
+      }
+      return { planned };
+    },
+
+    async apply({ prior, planned }) {
+      const client = ctx.client();
+      try {
+        if (!planned) {
+          await client.deleteOutboundRoute(knownNumber(prior, 'ruleid')!).catch((err) => {
+            if (!(err instanceof ApiError && err.isNotFound)) throw err;
+          });
+          ctx.wrote();
+          return { state: null };
+        }
+        const from = fromPrefixOf(planned) as string | null;
+        const fields = {
+          name: knownString(planned, 'name')!,
+          prefix: knownString(planned, 'prefix')!,
+          gwgroupid: knownString(planned, 'gwgroupid')!,
+          priority: knownNumber(planned, 'priority') ?? 0,
+          timerec: knownString(planned, 'timerec') ?? '',
+          routeid: knownString(planned, 'routeid') ?? '',
+        };
+        if (!prior) {
+          const ruleid = await client.createOutboundRoute({ ...fields, ...(from ? { from_prefix: from } : {}) });
+          ctx.wrote();
+          return { state: await readBack(ruleid, planned) };
+        }
+        const ruleid = knownNumber(prior, 'ruleid')!;
+        const patch: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(fields)) {
+          const was = k === 'gwgroupid' ? bareGwgroupid(String(prior[k])) : prior[k];
+          if ((k === 'gwgroupid' ? bareGwgroupid(v as string) : v) !== was) patch[k] = v;
+        }
+        if (from !== fromPrefixOf(prior)) patch.from_prefix = from ?? '';
+        if (Object.keys(patch).length > 0) {
+          await client.updateOutboundRoute(ruleid, patch as OutboundRoutePatch);
+          ctx.wrote();
+        }
+        return { state: await readBack(ruleid, planned) };
+      } catch (err) {
+        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the outbound route' : 'delete the outbound route', err)] };
+      }
+    },
+
+    async read(state) {
+      try {
+        const live = await ctx.client().getOutboundRoute(knownNumber(state, 'ruleid')!);
+        return { state: live ? toState(live, state) : null };
+      } catch (err) {
+        return { state, diagnostics: [apiDiagnostic('read the outbound route', err)] };
+      }
+    },
+
+    async importState(id) {
+      const ruleid = Number(id);
+      if (!(Number.isSafeInteger(ruleid) && ruleid > 0)) {
+        return { state: null, diagnostics: [{ severity: 'error', summary: 'Invalid import id', detail: `"${id}" is not a ruleid; import outbound routes by their ruleid, e.g. 7.` }] };
+      }
+      try {
+        const live = await ctx.client().getOutboundRoute(ruleid);
+        if (!live) return { state: null, diagnostics: [{ severity: 'error', summary: 'Cannot import a missing outbound route', detail: `The platform has no outbound route with ruleid ${ruleid}.` }] };
+        return { state: toState(live, null) };
+      } catch (err) {
+        return { state: null, diagnostics: [apiDiagnostic('read the outbound route to import', err)] };
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runMain } from './in-process.js';
+
+/** Whether the real terraform binary is on PATH. Tests that need it skip, and say so, without it. */
+export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore' }).status === 0;
+if (!hasTerraform) console.warn('terraform not found on PATH: skipping the Terraform end-to-end tests');
+
+/** What one terraform command printed. */
+export interface TfResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A Terraform working directory wired to this package's provider through a filesystem mirror. */
+export interface TfWorkspace {
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+  write(name: string, hcl: string): void;
+  tf(args: readonly string[]): Promise<TfResult>;
+}
+
+/**
+ * Makes a workspace: `dsipform terraform-mirror` lays out the mirror and writes the CLI config,
+ * HOME and plugin caches are private, checkpoint calls are off. `vars` become TF_VAR_*.
+ */
+export async function terraformWorkspace(vars: Record<string, string>): Promise<TfWorkspace> {
+  const base = mkdtempSync(join(tmpdir(), 'dsipform-tf-'));
+  const dir = join(base, 'work');
+  mkdirSync(dir);
+  const mirror = await runMain(['terraform-mirror', join(base, 'mirror')]);
+  if (mirror.code !== 0) throw new Error(`terraform-mirror failed: ${mirror.stderr}`);
+  writeFileSync(join(base, 'cli.tfrc'), mirror.stdout);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: base,
+    TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'),
+    CHECKPOINT_DISABLE: '1',
+    TF_IN_AUTOMATION: '1',
+    NO_COLOR: '1',
+    ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`TF_VAR_${k}`, v])),
+  };
+  return {
+    dir,
+    env,
+    write: (name, hcl) => writeFileSync(join(dir, name), hcl),
+    tf: (args) =>
+      new Promise((resolve) => {
+        // Go's flag parsing stops at the first positional argument: flags go right after the subcommand.
+        const child = spawn('terraform', [args[0]!, '-no-color', ...args.slice(1)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      }),
+  };
+}
