@@ -15,6 +15,7 @@ import { executePlan, type ExecuteFlags } from './run-apply.js';
 /** `dsipform apply` and `dsipform destroy` flags. */
 export interface ApplyFlags extends PlatformFlags, StateFlags {
   plan?: string;
+  cdktf?: string;
   autoApprove?: boolean;
   force?: boolean;
   parallelism: string;
@@ -45,7 +46,7 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
 /** Plans from files and executes, holding the lease state's lock for the whole run when leases are managed. */
 async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const exec = executeFlags(flags);
-  const file = desired.endpoint_leases ? statePath(flags, paths) : undefined;
+  const file = desired.endpoint_leases ? statePath(flags, flags.cdktf ? [flags.cdktf] : paths) : undefined;
   const state = file ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : undefined;
   try {
     const leases = state && file ? { file, records: state.store.records() } : undefined;
@@ -85,15 +86,15 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
  */
 export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
   if (flags.plan) {
-    if (paths.length > 0) {
+    if (paths.length > 0 || flags.cdktf) {
       throw new DsipformError('CLI_BAD_OPTION', 'give either files or --plan FILE, not both', 'A saved plan already holds every change; run: dsipform apply --plan FILE');
     }
     return applySaved(flags.plan, flags, io);
   }
-  return planAndExecute(paths, await loadOrFail(paths, io), flags, io, 'apply');
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf), flags, io, 'apply');
 }
 
 /** `dsipform destroy PATH...`: deletes every live object the files declare, and revokes their leases. */
 export async function runDestroy(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
-  return planAndExecute(paths, await loadOrFail(paths, io), flags, io, 'destroy');
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf), flags, io, 'destroy');
 }

@@ -24,17 +24,19 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
   program
     .command('validate')
     .description('check desired-state files without talking to the platform')
-    .argument('<paths...>', 'YAML/JSON files or directories')
-    .action(async (paths: string[]) => {
+    .argument('[paths...]', 'YAML/JSON files or directories')
+    .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
+    .action(async (paths: string[], opts: { cdktf?: string }) => {
       const { runValidate } = await import('./validate.js');
-      setExit(await runValidate(paths, io));
+      setExit(await runValidate(paths, io, opts.cdktf));
     });
 
   addStateOptions(addConnectionOptions(
     program
       .command('plan')
       .description('show the changes that would make the platform match the files')
-      .argument('<paths...>', 'YAML/JSON files or directories')
+      .argument('[paths...]', 'YAML/JSON files or directories')
+      .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
       .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
       .option('--out <file>', 'also save the plan as JSON, for apply --plan')
       .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
@@ -49,6 +51,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
         .command('apply')
         .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
         .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
         .option('--plan <file>', 'apply exactly this saved plan (from plan --out)'),
     ),
   ).action(async (paths: string[], opts) => {
@@ -61,7 +64,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       program
         .command('destroy')
         .description('delete every live object that the files declare')
-        .argument('<paths...>', 'YAML/JSON files or directories'),
+        .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)'),
     ),
   ).action(async (paths: string[], opts) => {
     const { runDestroy } = await import('./apply.js');

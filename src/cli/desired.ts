@@ -8,11 +8,14 @@ import { writeLine, type CliIo } from './io.js';
  * Loads the desired-state files, or prints every problem (each `FILE:LINE:COL: message` with a
  * hint) and fails with one error that counts them.
  */
-export async function loadOrFail(paths: readonly string[], io: CliIo): Promise<DesiredState> {
-  if (paths.length === 0) {
-    throw new DsipformError('CLI_NO_PATHS', 'no desired-state files given', 'Name one or more YAML/JSON files or directories, e.g. dsipform plan config/');
+export async function loadOrFail(paths: readonly string[], io: CliIo, cdktf?: string): Promise<DesiredState> {
+  if (cdktf !== undefined && paths.length > 0) {
+    throw new DsipformError('CLI_BAD_OPTION', 'give either desired-state files or --cdktf, not both', 'A synthesized stack is the whole desired state: dsipform plan --cdktf cdktf.out/stacks/<name>');
   }
-  const result = await loadDesiredState(paths, { env: io.env });
+  if (cdktf === undefined && paths.length === 0) {
+    throw new DsipformError('CLI_NO_PATHS', 'no desired-state files given', 'Name one or more YAML/JSON files or directories, e.g. dsipform plan config/ (or --cdktf cdktf.out/stacks/<name>).');
+  }
+  const result = cdktf !== undefined ? await (await import('../cdktf/reader/index.js')).readStack(cdktf) : await loadDesiredState(paths, { env: io.env });
   if (result.ok) return result.desired;
   for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));
   const n = result.issues.length;

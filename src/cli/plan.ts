@@ -9,6 +9,7 @@ import { checkFormat, planAgainst, type PlanLeases } from './planning.js';
 
 /** `dsipform plan` flags. */
 export interface PlanFlags extends PlatformFlags, StateFlags {
+  cdktf?: string;
   format: string;
   out?: string;
   detailedExitcode?: boolean;
@@ -20,11 +21,11 @@ export interface PlanFlags extends PlatformFlags, StateFlags {
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
-  const desired = await loadOrFail(paths, io);
+  const desired = await loadOrFail(paths, io, flags.cdktf);
   let leases: PlanLeases | undefined;
   if (desired.endpoint_leases) {
     // A plan only reads the state, so it takes no lock.
-    const file = statePath(flags, paths);
+    const file = statePath(flags, flags.cdktf ? [flags.cdktf] : paths);
     const { store } = await openLeaseState(file, flags, io, false, 'plan');
     leases = { file, records: store.records() };
     await store.close();

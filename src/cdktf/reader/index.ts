@@ -1,0 +1,1 @@
+export { readStack, type StackResult } from './read-stack.js';
