@@ -1,0 +1,21 @@
+// Types of generate-cdktf.mjs, for the tests that reuse it.
+
+/** The schema `npm run generate:cdktf` reads. */
+export declare const DEFAULT_SCHEMA: string;
+/** The directory `npm run generate:cdktf` replaces: src/cdktf/bindings. */
+export declare const DEFAULT_OUT_DIR: string;
+
+/** Applies the override post-processing; throws when a rule matched nowhere. */
+export declare function postProcess(files: ReadonlyMap<string, string>): Map<string, string>;
+
+/** Rewrites one generated cdktf binding into a cdktn one; throws when a reference to cdktf is left. */
+export declare function rewriteForCdktn(text: string): string;
+
+/** Runs the generator on a schema; returns the bindings as relative path -> contents, sorted. */
+export declare function renderBindings(schemaPath?: string): Promise<Map<string, string>>;
+
+/** Regenerates the bindings into outDir (replacing it); resolves to the written relative paths. */
+export declare function generateBindings(options?: { schemaPath?: string; outDir?: string }): Promise<string[]>;
+
+/** The files under dir as relative '/'-separated paths, sorted. */
+export declare function listFiles(dir: string): Promise<string[]>;

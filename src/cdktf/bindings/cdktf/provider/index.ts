@@ -1,0 +1,290 @@
+// Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0.
+// Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
+// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktf from 'cdktf';
+
+// Configuration
+
+export interface DsiprouterProviderConfig {
+  /**
+  * Platform base URL, e.g. https://sip.example.com:5000 (the provider appends /api/v1). Default: the DSIP_URL environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#url DsiprouterProvider#url}
+  */
+  readonly url?: string;
+  /**
+  * API token. Default: the DSIP_TOKEN environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#token DsiprouterProvider#token}
+  */
+  readonly token?: string;
+  /**
+  * PEM file of the CA to trust for HTTPS. Default: DSIP_CA.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#ca_file DsiprouterProvider#ca_file}
+  */
+  readonly caFile?: string;
+  /**
+  * Skip TLS verification (self-signed installs). Default: DSIP_INSECURE=1.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#insecure DsiprouterProvider#insecure}
+  */
+  readonly insecure?: boolean | cdktf.IResolvable;
+  /**
+  * Reload the proxy once after a run that wrote anything. Default true.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#reload DsiprouterProvider#reload}
+  */
+  readonly reload?: boolean | cdktf.IResolvable;
+  /**
+  * Per-request timeout in milliseconds. Default 30000.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#timeout_ms DsiprouterProvider#timeout_ms}
+  */
+  readonly timeoutMs?: number;
+  /**
+  * Alias name
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#alias DsiprouterProvider#alias}
+  */
+  readonly alias?: string;
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter}
+*/
+export class DsiprouterProvider extends cdktf.TerraformProvider {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "dsiprouter";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a DsiprouterProvider resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the DsiprouterProvider to import
+  * @param importFromId The id of the existing DsiprouterProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the DsiprouterProvider to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
+        return new cdktf.ImportableResource(scope, importToId, { terraformResourceType: "dsiprouter", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options DsiprouterProviderConfig = {}
+  */
+  public constructor(scope: Construct, id: string, config: DsiprouterProviderConfig = {}) {
+    super(scope, id, {
+      terraformResourceType: 'dsiprouter',
+      terraformGeneratorMetadata: {
+        providerName: 'dsiprouter',
+        providerVersion: '0.1.0'
+      },
+      terraformProviderSource: 'registry.terraform.io/dsipform/dsiprouter'
+    });
+    this._url = config.url;
+    this._token = config.token;
+    this._caFile = config.caFile;
+    this._insecure = config.insecure;
+    this._reload = config.reload;
+    this._timeoutMs = config.timeoutMs;
+    this._alias = config.alias;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // url - computed: false, optional: true, required: false
+  private _url?: string; 
+  public get url() {
+    return this._url;
+  }
+  public set url(value: string | undefined) {
+    this._url = value;
+  }
+  public resetUrl() {
+    this._url = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlInput() {
+    return this._url;
+  }
+
+  // token - computed: false, optional: true, required: false
+  private _token?: string; 
+  public get token() {
+    return this._token;
+  }
+  public set token(value: string | undefined) {
+    this._token = value;
+  }
+  public resetToken() {
+    this._token = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tokenInput() {
+    return this._token;
+  }
+
+  // ca_file - computed: false, optional: true, required: false
+  private _caFile?: string; 
+  public get caFile() {
+    return this._caFile;
+  }
+  public set caFile(value: string | undefined) {
+    this._caFile = value;
+  }
+  public resetCaFile() {
+    this._caFile = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get caFileInput() {
+    return this._caFile;
+  }
+
+  // insecure - computed: false, optional: true, required: false
+  private _insecure?: boolean | cdktf.IResolvable; 
+  public get insecure() {
+    return this._insecure;
+  }
+  public set insecure(value: boolean | cdktf.IResolvable | undefined) {
+    this._insecure = value;
+  }
+  public resetInsecure() {
+    this._insecure = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get insecureInput() {
+    return this._insecure;
+  }
+
+  // reload - computed: false, optional: true, required: false
+  private _reload?: boolean | cdktf.IResolvable; 
+  public get reload() {
+    return this._reload;
+  }
+  public set reload(value: boolean | cdktf.IResolvable | undefined) {
+    this._reload = value;
+  }
+  public resetReload() {
+    this._reload = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reloadInput() {
+    return this._reload;
+  }
+
+  // timeout_ms - computed: false, optional: true, required: false
+  private _timeoutMs?: number; 
+  public get timeoutMs() {
+    return this._timeoutMs;
+  }
+  public set timeoutMs(value: number | undefined) {
+    this._timeoutMs = value;
+  }
+  public resetTimeoutMs() {
+    this._timeoutMs = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timeoutMsInput() {
+    return this._timeoutMs;
+  }
+
+  // alias - computed: false, optional: true, required: false
+  private _alias?: string; 
+  public override get alias() {
+    return this._alias;
+  }
+  public override set alias(value: string | undefined) {
+    this._alias = value;
+  }
+  public resetAlias() {
+    this._alias = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get aliasInput() {
+    return this._alias;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected override synthesizeAttributes(): { [name: string]: any } {
+    return {
+      url: cdktf.stringToTerraform(this._url),
+      token: cdktf.stringToTerraform(this._token),
+      ca_file: cdktf.stringToTerraform(this._caFile),
+      insecure: cdktf.booleanToTerraform(this._insecure),
+      reload: cdktf.booleanToTerraform(this._reload),
+      timeout_ms: cdktf.numberToTerraform(this._timeoutMs),
+      alias: cdktf.stringToTerraform(this._alias),
+    };
+  }
+
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      url: {
+        value: cdktf.stringToHclTerraform(this._url),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      token: {
+        value: cdktf.stringToHclTerraform(this._token),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      ca_file: {
+        value: cdktf.stringToHclTerraform(this._caFile),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      insecure: {
+        value: cdktf.booleanToHclTerraform(this._insecure),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      reload: {
+        value: cdktf.booleanToHclTerraform(this._reload),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      timeout_ms: {
+        value: cdktf.numberToHclTerraform(this._timeoutMs),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      alias: {
+        value: cdktf.stringToHclTerraform(this._alias),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

@@ -1,0 +1,23 @@
+// Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
+// Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
+/**
+ * Constructs for the dsipform/dsiprouter Terraform provider, for CDK Terrain (`cdktn`).
+ * Import them from `dsipform/cdktn`; they need the optional peer dependencies `cdktn` and `constructs`.
+ * Every class is exported by name (`InboundMapping`) and within a namespace per resource, as
+ * `cdktf get` lays them out (`inboundMapping.InboundMapping`).
+ * @packageDocumentation
+ */
+export * from './data-dsiprouter-inbound-mappings';
+export * from './data-dsiprouter-outbound-routes';
+export * from './data-dsiprouter-proxy-stats';
+export * from './endpoint-lease';
+export * from './inbound-mapping';
+export * from './outbound-route';
+export * from './provider';
+export * as dataDsiprouterInboundMappings from './data-dsiprouter-inbound-mappings';
+export * as dataDsiprouterOutboundRoutes from './data-dsiprouter-outbound-routes';
+export * as dataDsiprouterProxyStats from './data-dsiprouter-proxy-stats';
+export * as endpointLease from './endpoint-lease';
+export * as inboundMapping from './inbound-mapping';
+export * as outboundRoute from './outbound-route';
+export * as provider from './provider';

@@ -1,0 +1,307 @@
+// Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
+// Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
+// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktn from 'cdktn';
+
+// Configuration
+
+export interface OutboundRouteConfig extends cdktn.TerraformMetaArguments {
+  /**
+  * Route name without ",".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#name OutboundRoute#name}
+  */
+  readonly name: string;
+  /**
+  * To-prefix: characters 0-9 + # *; "" matches everything (simple routes only).
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#prefix OutboundRoute#prefix}
+  */
+  readonly prefix: string;
+  /**
+  * Carrier-group id, not "0".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#gwgroupid OutboundRoute#gwgroupid}
+  */
+  readonly gwgroupid: string;
+  /**
+  * From-prefix. Set (non-empty) for a least-cost-routing route; adding it promotes a simple route, removing it demotes, both in place.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#from_prefix OutboundRoute#from_prefix}
+  */
+  readonly fromPrefix?: string;
+  /**
+  * Route priority. Default 0.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#priority OutboundRoute#priority}
+  */
+  readonly priority?: number;
+  /**
+  * Time-recurrence pattern. Default "".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#timerec OutboundRoute#timerec}
+  */
+  readonly timerec?: string;
+  /**
+  * Route id string. Default "".
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#routeid OutboundRoute#routeid}
+  */
+  readonly routeid?: string;
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route dsiprouter_outbound_route}
+*/
+export class OutboundRoute extends cdktn.TerraformResource {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "dsiprouter_outbound_route";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a OutboundRoute resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the OutboundRoute to import
+  * @param importFromId The id of the existing OutboundRoute that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the OutboundRoute to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
+        return new cdktn.ImportableResource(scope, importToId, { terraformResourceType: "dsiprouter_outbound_route", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route dsiprouter_outbound_route} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options OutboundRouteConfig
+  */
+  public constructor(scope: Construct, id: string, config: OutboundRouteConfig) {
+    super(scope, id, {
+      terraformResourceType: 'dsiprouter_outbound_route',
+      terraformGeneratorMetadata: {
+        providerName: 'dsiprouter',
+        providerVersion: '0.1.0'
+      },
+      provider: config.provider,
+      dependsOn: config.dependsOn,
+      count: config.count,
+      lifecycle: config.lifecycle,
+      provisioners: config.provisioners,
+      connection: config.connection,
+      forEach: config.forEach
+    });
+    this._name = config.name;
+    this._prefix = config.prefix;
+    this._gwgroupid = config.gwgroupid;
+    this._fromPrefix = config.fromPrefix;
+    this._priority = config.priority;
+    this._timerec = config.timerec;
+    this._routeid = config.routeid;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // id - computed: true, optional: false, required: false
+  public get id() {
+    return this.getStringAttribute('id');
+  }
+
+  // ruleid - computed: true, optional: false, required: false
+  public get ruleid() {
+    return this.getNumberAttribute('ruleid');
+  }
+
+  // name - computed: false, optional: false, required: true
+  private _name?: string; 
+  public get name() {
+    return this.getStringAttribute('name');
+  }
+  public set name(value: string) {
+    this._name = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get nameInput() {
+    return this._name;
+  }
+
+  // prefix - computed: false, optional: false, required: true
+  private _prefix?: string; 
+  public get prefix() {
+    return this.getStringAttribute('prefix');
+  }
+  public set prefix(value: string) {
+    this._prefix = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get prefixInput() {
+    return this._prefix;
+  }
+
+  // gwgroupid - computed: false, optional: false, required: true
+  private _gwgroupid?: string; 
+  public get gwgroupid() {
+    return this.getStringAttribute('gwgroupid');
+  }
+  public set gwgroupid(value: string) {
+    this._gwgroupid = value;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get gwgroupidInput() {
+    return this._gwgroupid;
+  }
+
+  // from_prefix - computed: false, optional: true, required: false
+  private _fromPrefix?: string; 
+  public get fromPrefix() {
+    return this.getStringAttribute('from_prefix');
+  }
+  public set fromPrefix(value: string) {
+    this._fromPrefix = value;
+  }
+  public resetFromPrefix() {
+    this._fromPrefix = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get fromPrefixInput() {
+    return this._fromPrefix;
+  }
+
+  // priority - computed: true, optional: true, required: false
+  private _priority?: number; 
+  public get priority() {
+    return this.getNumberAttribute('priority');
+  }
+  public set priority(value: number) {
+    this._priority = value;
+  }
+  public resetPriority() {
+    this._priority = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get priorityInput() {
+    return this._priority;
+  }
+
+  // timerec - computed: true, optional: true, required: false
+  private _timerec?: string; 
+  public get timerec() {
+    return this.getStringAttribute('timerec');
+  }
+  public set timerec(value: string) {
+    this._timerec = value;
+  }
+  public resetTimerec() {
+    this._timerec = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timerecInput() {
+    return this._timerec;
+  }
+
+  // routeid - computed: true, optional: true, required: false
+  private _routeid?: string; 
+  public get routeid() {
+    return this.getStringAttribute('routeid');
+  }
+  public set routeid(value: string) {
+    this._routeid = value;
+  }
+  public resetRouteid() {
+    this._routeid = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get routeidInput() {
+    return this._routeid;
+  }
+
+  // groupid - computed: true, optional: false, required: false
+  public get groupid() {
+    return this.getNumberAttribute('groupid');
+  }
+
+  // kind - computed: true, optional: false, required: false
+  public get kind() {
+    return this.getStringAttribute('kind');
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected override synthesizeAttributes(): { [name: string]: any } {
+    return {
+      name: cdktn.stringToTerraform(this._name),
+      prefix: cdktn.stringToTerraform(this._prefix),
+      gwgroupid: cdktn.stringToTerraform(this._gwgroupid),
+      from_prefix: cdktn.stringToTerraform(this._fromPrefix),
+      priority: cdktn.numberToTerraform(this._priority),
+      timerec: cdktn.stringToTerraform(this._timerec),
+      routeid: cdktn.stringToTerraform(this._routeid),
+    };
+  }
+
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      name: {
+        value: cdktn.stringToHclTerraform(this._name),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      prefix: {
+        value: cdktn.stringToHclTerraform(this._prefix),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      gwgroupid: {
+        value: cdktn.stringToHclTerraform(this._gwgroupid),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      from_prefix: {
+        value: cdktn.stringToHclTerraform(this._fromPrefix),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      priority: {
+        value: cdktn.numberToHclTerraform(this._priority),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      timerec: {
+        value: cdktn.stringToHclTerraform(this._timerec),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      routeid: {
+        value: cdktn.stringToHclTerraform(this._routeid),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}

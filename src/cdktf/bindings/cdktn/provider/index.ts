@@ -1,0 +1,290 @@
+// Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
+// Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
+// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs
+// generated from terraform resource schema
+
+import { Construct } from 'constructs';
+import * as cdktn from 'cdktn';
+
+// Configuration
+
+export interface DsiprouterProviderConfig {
+  /**
+  * Platform base URL, e.g. https://sip.example.com:5000 (the provider appends /api/v1). Default: the DSIP_URL environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#url DsiprouterProvider#url}
+  */
+  readonly url?: string;
+  /**
+  * API token. Default: the DSIP_TOKEN environment variable.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#token DsiprouterProvider#token}
+  */
+  readonly token?: string;
+  /**
+  * PEM file of the CA to trust for HTTPS. Default: DSIP_CA.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#ca_file DsiprouterProvider#ca_file}
+  */
+  readonly caFile?: string;
+  /**
+  * Skip TLS verification (self-signed installs). Default: DSIP_INSECURE=1.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#insecure DsiprouterProvider#insecure}
+  */
+  readonly insecure?: boolean | cdktn.IResolvable;
+  /**
+  * Reload the proxy once after a run that wrote anything. Default true.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#reload DsiprouterProvider#reload}
+  */
+  readonly reload?: boolean | cdktn.IResolvable;
+  /**
+  * Per-request timeout in milliseconds. Default 30000.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#timeout_ms DsiprouterProvider#timeout_ms}
+  */
+  readonly timeoutMs?: number;
+  /**
+  * Alias name
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#alias DsiprouterProvider#alias}
+  */
+  readonly alias?: string;
+}
+
+/**
+* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter}
+*/
+export class DsiprouterProvider extends cdktn.TerraformProvider {
+
+  // =================
+  // STATIC PROPERTIES
+  // =================
+  public static readonly tfResourceType = "dsiprouter";
+
+  // ==============
+  // STATIC Methods
+  // ==============
+  /**
+  * Generates CDKTF code for importing a DsiprouterProvider resource upon running "cdktf plan <stack-name>"
+  * @param scope The scope in which to define this construct
+  * @param importToId The construct id used in the generated config for the DsiprouterProvider to import
+  * @param importFromId The id of the existing DsiprouterProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param provider? Optional instance of the provider where the DsiprouterProvider to import is found
+  */
+  public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
+        return new cdktn.ImportableResource(scope, importToId, { terraformResourceType: "dsiprouter", importId: importFromId, provider });
+      }
+
+  // ===========
+  // INITIALIZER
+  // ===========
+
+  /**
+  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter} Resource
+  *
+  * @param scope The scope in which to define this construct
+  * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
+  * @param options DsiprouterProviderConfig = {}
+  */
+  public constructor(scope: Construct, id: string, config: DsiprouterProviderConfig = {}) {
+    super(scope, id, {
+      terraformResourceType: 'dsiprouter',
+      terraformGeneratorMetadata: {
+        providerName: 'dsiprouter',
+        providerVersion: '0.1.0'
+      },
+      terraformProviderSource: 'registry.terraform.io/dsipform/dsiprouter'
+    });
+    this._url = config.url;
+    this._token = config.token;
+    this._caFile = config.caFile;
+    this._insecure = config.insecure;
+    this._reload = config.reload;
+    this._timeoutMs = config.timeoutMs;
+    this._alias = config.alias;
+  }
+
+  // ==========
+  // ATTRIBUTES
+  // ==========
+
+  // url - computed: false, optional: true, required: false
+  private _url?: string; 
+  public get url() {
+    return this._url;
+  }
+  public set url(value: string | undefined) {
+    this._url = value;
+  }
+  public resetUrl() {
+    this._url = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlInput() {
+    return this._url;
+  }
+
+  // token - computed: false, optional: true, required: false
+  private _token?: string; 
+  public get token() {
+    return this._token;
+  }
+  public set token(value: string | undefined) {
+    this._token = value;
+  }
+  public resetToken() {
+    this._token = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tokenInput() {
+    return this._token;
+  }
+
+  // ca_file - computed: false, optional: true, required: false
+  private _caFile?: string; 
+  public get caFile() {
+    return this._caFile;
+  }
+  public set caFile(value: string | undefined) {
+    this._caFile = value;
+  }
+  public resetCaFile() {
+    this._caFile = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get caFileInput() {
+    return this._caFile;
+  }
+
+  // insecure - computed: false, optional: true, required: false
+  private _insecure?: boolean | cdktn.IResolvable; 
+  public get insecure() {
+    return this._insecure;
+  }
+  public set insecure(value: boolean | cdktn.IResolvable | undefined) {
+    this._insecure = value;
+  }
+  public resetInsecure() {
+    this._insecure = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get insecureInput() {
+    return this._insecure;
+  }
+
+  // reload - computed: false, optional: true, required: false
+  private _reload?: boolean | cdktn.IResolvable; 
+  public get reload() {
+    return this._reload;
+  }
+  public set reload(value: boolean | cdktn.IResolvable | undefined) {
+    this._reload = value;
+  }
+  public resetReload() {
+    this._reload = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get reloadInput() {
+    return this._reload;
+  }
+
+  // timeout_ms - computed: false, optional: true, required: false
+  private _timeoutMs?: number; 
+  public get timeoutMs() {
+    return this._timeoutMs;
+  }
+  public set timeoutMs(value: number | undefined) {
+    this._timeoutMs = value;
+  }
+  public resetTimeoutMs() {
+    this._timeoutMs = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get timeoutMsInput() {
+    return this._timeoutMs;
+  }
+
+  // alias - computed: false, optional: true, required: false
+  private _alias?: string; 
+  public override get alias() {
+    return this._alias;
+  }
+  public override set alias(value: string | undefined) {
+    this._alias = value;
+  }
+  public resetAlias() {
+    this._alias = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get aliasInput() {
+    return this._alias;
+  }
+
+  // =========
+  // SYNTHESIS
+  // =========
+
+  protected override synthesizeAttributes(): { [name: string]: any } {
+    return {
+      url: cdktn.stringToTerraform(this._url),
+      token: cdktn.stringToTerraform(this._token),
+      ca_file: cdktn.stringToTerraform(this._caFile),
+      insecure: cdktn.booleanToTerraform(this._insecure),
+      reload: cdktn.booleanToTerraform(this._reload),
+      timeout_ms: cdktn.numberToTerraform(this._timeoutMs),
+      alias: cdktn.stringToTerraform(this._alias),
+    };
+  }
+
+  protected override synthesizeHclAttributes(): { [name: string]: any } {
+    const attrs = {
+      url: {
+        value: cdktn.stringToHclTerraform(this._url),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      token: {
+        value: cdktn.stringToHclTerraform(this._token),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      ca_file: {
+        value: cdktn.stringToHclTerraform(this._caFile),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      insecure: {
+        value: cdktn.booleanToHclTerraform(this._insecure),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      reload: {
+        value: cdktn.booleanToHclTerraform(this._reload),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      timeout_ms: {
+        value: cdktn.numberToHclTerraform(this._timeoutMs),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
+      alias: {
+        value: cdktn.stringToHclTerraform(this._alias),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+    };
+
+    // remove undefined attributes
+    return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined ))
+  }
+}
