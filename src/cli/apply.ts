@@ -46,7 +46,7 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
 /** Plans from files and executes, holding the lease state's lock for the whole run when leases are managed. */
 async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const exec = executeFlags(flags);
-  const file = desired.endpoint_leases ? statePath(flags, flags.cdktf ? [flags.cdktf] : paths) : undefined;
+  const file = desired.endpoint_leases ? statePath(flags, paths) : undefined;
   const state = file ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : undefined;
   try {
     const leases = state && file ? { file, records: state.store.records() } : undefined;

@@ -19,9 +19,13 @@ export function addStateOptions(cmd: Command): Command {
     .addOption(new Option('--lock-timeout <seconds>', 'how long to wait for another run holding the state lock').default('30'));
 }
 
-/** The state file for this run: `--state`, else beside the first desired-state path (or here). */
-export function statePath(flags: StateFlags, paths: readonly string[]): string {
-  return resolve(flags.state ?? LeaseStore.defaultPath(paths[0] ?? '.'));
+/**
+ * The state file for this run: `--state`; else beside the first desired-state path; for a CDKTF
+ * stack, in the current directory (synthesis may rewrite cdktf.out, and with it a state kept there).
+ */
+export function statePath(flags: StateFlags & { cdktf?: string }, paths: readonly string[]): string {
+  if (flags.state) return resolve(flags.state);
+  return resolve(flags.cdktf !== undefined ? LeaseStore.defaultPath('.') : LeaseStore.defaultPath(paths[0] ?? '.'));
 }
 
 function lockTimeoutMs(text: string): number {

@@ -25,7 +25,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   let leases: PlanLeases | undefined;
   if (desired.endpoint_leases) {
     // A plan only reads the state, so it takes no lock.
-    const file = statePath(flags, flags.cdktf ? [flags.cdktf] : paths);
+    const file = statePath(flags, paths);
     const { store } = await openLeaseState(file, flags, io, false, 'plan');
     leases = { file, records: store.records() };
     await store.close();

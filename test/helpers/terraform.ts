@@ -27,7 +27,7 @@ export interface TfWorkspace {
  * Makes a workspace: `dsipform terraform-mirror` lays out the mirror and writes the CLI config,
  * HOME and plugin caches are private, checkpoint calls are off. `vars` become TF_VAR_*.
  */
-export async function terraformWorkspace(vars: Record<string, string>): Promise<TfWorkspace> {
+export async function terraformWorkspace(vars: Record<string, string>, extraEnv: NodeJS.ProcessEnv = {}): Promise<TfWorkspace> {
   const base = mkdtempSync(join(tmpdir(), 'dsipform-tf-'));
   const dir = join(base, 'work');
   mkdirSync(dir);
@@ -42,6 +42,7 @@ export async function terraformWorkspace(vars: Record<string, string>): Promise<
     TF_IN_AUTOMATION: '1',
     NO_COLOR: '1',
     ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`TF_VAR_${k}`, v])),
+    ...extraEnv,
   };
   return {
     dir,
@@ -50,7 +51,9 @@ export async function terraformWorkspace(vars: Record<string, string>): Promise<
     tf: (args) =>
       new Promise((resolve) => {
         // Go's flag parsing stops at the first positional argument: flags go right after the subcommand.
-        const child = spawn('terraform', [args[0]!, '-no-color', ...args.slice(1)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        // `-chdir=DIR` is a global flag: it comes before the subcommand.
+        const at = args[0]?.startsWith('-chdir=') ? 2 : 1;
+        const child = spawn('terraform', [...args.slice(0, at), '-no-color', ...args.slice(at)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

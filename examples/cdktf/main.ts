@@ -1,0 +1,60 @@
+// A CDKTF app that declares the platform as constructs: two inbound mappings, an LCR and a simple
+// outbound route, and an endpoint lease. `app.synth()` needs neither Terraform nor the cdktf CLI:
+//
+//   npx tsx examples/cdktf/main.ts          (or compile it with tsc and run it with node)
+//
+// writes cdktf.out/stacks/platform/cdk.tf.json. Deploy it one of two ways:
+//   1. no Terraform:  npx dsipform apply --cdktf cdktf.out/stacks/platform
+//   2. Terraform:     terraform -chdir=cdktf.out/stacks/platform init && terraform -chdir=... apply
+//                     (with TF_CLI_CONFIG_FILE from `dsipform terraform-mirror`)
+// For CDK Terrain, import App/TerraformStack from 'cdktn' and the constructs from 'dsipform/cdktn'.
+import { fileURLToPath } from 'node:url';
+import { App, TerraformOutput, TerraformStack } from 'cdktf';
+import type { Construct } from 'constructs';
+import { DsiprouterProvider, EndpointLease, InboundMapping, OutboundRoute } from 'dsipform/cdktf';
+
+/** Options of the example stack. */
+export interface PlatformStackOptions {
+  /**
+   * Also give the main-office mapping a note that refers to the LCR route's group id: a Terraform
+   * reference, which only way 2 (Terraform) can resolve; way 1 refuses it with a clear error.
+   */
+  readonly withReference?: boolean;
+}
+
+/** The platform as one stack. */
+export class PlatformStack extends TerraformStack {
+  constructor(scope: Construct, id: string, options: PlatformStackOptions = {}) {
+    super(scope, id);
+    // url and token come from DSIP_URL and DSIP_TOKEN when Terraform deploys the stack.
+    new DsiprouterProvider(this, 'dsiprouter', {});
+
+    const ukLcr = new OutboundRoute(this, 'uk_lcr', {
+      name: 'UK from our 1555 numbers',
+      prefix: '44',
+      fromPrefix: '1555', // set: least-cost routing
+      gwgroupid: '5',
+    });
+    new OutboundRoute(this, 'us', { name: 'US domestic', prefix: '1', gwgroupid: '2', priority: 10 });
+    new InboundMapping(this, 'main_office', {
+      did: '15551230001',
+      servers: ['66', '67'],
+      notes: options.withReference ? `Main office via LCR group ${ukLcr.groupid}` : 'Main office',
+    });
+    new InboundMapping(this, 'default_mapping', { did: '', servers: ['#2'] });
+    const lease = new EndpointLease(this, 'softphone', { email: 'ops@example.com', ttl: '15m' });
+    new TerraformOutput(this, 'softphone_username', { value: lease.username });
+  }
+}
+
+/** Synthesizes the app into `outdir`; returns the stack directory. */
+export function synth(outdir = 'cdktf.out', options: PlatformStackOptions = {}): string {
+  const app = new App({ outdir });
+  new PlatformStack(app, 'platform', options);
+  app.synth();
+  return `${outdir}/stacks/platform`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(`synthesized ${synth()}`);
+}
