@@ -133,6 +133,11 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
     .option('--tls-key <file>', 'PEM private key for --tls-cert')
     .option('--empty', 'start without the fresh-install default outbound route')
+    .option('--fault-rate <r>', 'answer this fraction of requests with 500, 502 or 503 before acting', '0')
+    .option('--drop-rate <r>', 'reset this fraction of connections without an answer (half of them after the change was made)', '0')
+    .option('--latency <ms>', 'delay every answer by about this many milliseconds (with jitter)', '0')
+    .option('--rate-limit <n>', 'answer 429 with Retry-After above this many requests per second', '0')
+    .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
     .action(async (opts) => {
       const { runEmulator } = await import('./emulator.js');
       setExit(await runEmulator(opts, io));

@@ -12,6 +12,11 @@ export interface EmulatorFlags {
   tlsCert?: string;
   tlsKey?: string;
   empty?: boolean;
+  faultRate: string;
+  dropRate: string;
+  latency: string;
+  rateLimit: string;
+  seed?: string;
 }
 
 function readPem(file: string, flag: string): string {
