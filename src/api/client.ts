@@ -6,6 +6,8 @@ import type { ProxyStats } from '../model/stats.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
+import { isAmbiguous } from './retry.js';
+import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts } from './transport.js';
 import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
 
@@ -44,7 +46,11 @@ export class PlatformClient {
     return statsFromWire(firstRecord(env.data, req), req);
   }
 
-  /** Obtains a lease; `ttl` in seconds or as `"<n>m"`. The password in the result is a secret. */
+  /**
+   * Obtains a lease; `ttl` in seconds or as `"<n>m"`. The password in the result is a secret.
+   * Leases cannot be read back, so an ambiguous failure is retried as it is: at worst the platform
+   * holds one unrecorded lease, which expires by itself after its ttl.
+   */
   async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
     const env = await this.#transport.send('GET', '/endpoint/lease', { query: { ttl: params.ttl, email: params.email } });
     const req = { method: 'GET', path: '/endpoint/lease' };
@@ -53,7 +59,7 @@ export class PlatformClient {
 
   /** Revokes a lease; an unknown, revoked or expired id is an `API_NOT_FOUND` error. */
   async revokeLease(leaseid: number): Promise<void> {
-    await this.#transport.send('PUT', `/endpoint/lease/${encodeURIComponent(leaseid)}/revoke`);
+    await this.#transport.send('PUT', `/endpoint/lease/${encodeURIComponent(leaseid)}/revoke`, { goneIsDone: true });
   }
 
   /** Every inbound mapping. */
@@ -76,8 +82,42 @@ export class PlatformClient {
     }
   }
 
-  /** Creates a mapping and returns its rule id, read back by DID when the answer holds none. */
+  /**
+   * Creates a mapping and returns its rule id, read back by DID when the answer holds none. Never
+   * blindly repeated: after an ambiguous failure (5xx, reset, timeout) it reads back by DID whether
+   * the create happened, and sends it again only if not.
+   */
   async createInboundMapping(input: InboundMappingInput): Promise<number> {
+    return this.#safeCreate(
+      () => this.#postInboundMapping(input),
+      async () => {
+        const found = await this.getInboundMapping({ did: input.did });
+        if (!found) return undefined;
+        const same = JSON.stringify(found.servers) === JSON.stringify(input.servers) && found.notes === (input.notes ?? '');
+        return same ? found.ruleid : null;
+      },
+    );
+  }
+
+  /**
+   * The create-once loop: try; on an ambiguous failure ask `readBack` whether it happened (a rule
+   * id: yes; undefined: no, try again; null: something else holds the key, give up).
+   */
+  async #safeCreate(create: () => Promise<number>, readBack: () => Promise<number | null | undefined>): Promise<number> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await create();
+      } catch (err) {
+        if (!(err instanceof ApiError) || !isAmbiguous(err)) throw err;
+        const found = await readBack();
+        if (typeof found === 'number') return found;
+        if (found === null || attempt >= this.#transport.retry.maxAttempts) throw err;
+        await this.#transport.pause(attempt, err);
+      }
+    }
+  }
+
+  async #postInboundMapping(input: InboundMappingInput): Promise<number> {
     const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire(input) });
     const rec = env.data[0];
     if (rec && typeof rec === 'object' && 'ruleid' in rec) {
@@ -95,9 +135,9 @@ export class PlatformClient {
     await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch) });
   }
 
-  /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error. */
+  /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteInboundMapping(sel: InboundSelector): Promise<void> {
-    await this.#transport.send('DELETE', INBOUND, { query: selectorQuery(sel) });
+    await this.#transport.send('DELETE', INBOUND, { query: selectorQuery(sel), goneIsDone: true });
   }
 
   /** Every outbound route, simple and LCR. */
@@ -119,11 +159,25 @@ export class PlatformClient {
     }
   }
 
-  /** Creates a route (LCR when `from_prefix` is non-empty) and returns its rule id. */
+  /**
+   * Creates a route (LCR when `from_prefix` is non-empty) and returns its rule id. After an
+   * ambiguous failure it reads the routes back and takes the newest one with this name and these
+   * fields, sending the create again only if there is none.
+   */
   async createOutboundRoute(input: OutboundRouteInput): Promise<number> {
     const req = { method: 'POST', path: ROUTES };
-    const env = await this.#transport.send('POST', ROUTES, { body: { ...input } });
-    return intField(firstRecord(env.data, req) as Record<string, unknown>, 'ruleid', req);
+    return this.#safeCreate(
+      async () => {
+        const env = await this.#transport.send('POST', ROUTES, { body: { ...input } });
+        return intField(firstRecord(env.data, req) as Record<string, unknown>, 'ruleid', req);
+      },
+      async () => {
+        const same = (await this.listOutboundRoutes()).filter(
+          (r) => r.name === input.name && r.prefix === input.prefix && r.gwgroupid === bareGwgroupid(input.gwgroupid) && (r.from_prefix ?? '') === (input.from_prefix ?? ''),
+        );
+        return same.length ? Math.max(...same.map((r) => r.ruleid)) : undefined;
+      },
+    );
   }
 
   /**
@@ -140,9 +194,9 @@ export class PlatformClient {
     await this.#transport.send('PUT', `${ROUTES}/${encodeURIComponent(ruleid)}`, { body });
   }
 
-  /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error. */
+  /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteOutboundRoute(ruleid: number): Promise<void> {
-    await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`);
+    await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
   }
 
   /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */

@@ -1,3 +1,5 @@
+import type { RetryPolicy } from './retry.js';
+
 /** How to reach the platform; the same for every command that talks to it. */
 export interface ConnectionOptions {
   /** Base URL, e.g. `https://sip.example.com:5000`; the client appends `/api/v1`. */
@@ -12,6 +14,8 @@ export interface ConnectionOptions {
   readonly timeoutMs?: number;
   /** Most connections kept open to the platform at once. Default 32. */
   readonly connections?: number;
+  /** Retry bounds; see `DEFAULT_RETRY`. */
+  readonly retry?: Partial<RetryPolicy>;
 }
 
 /** Default per-request timeout. */

@@ -3,3 +3,4 @@ export * from './connection.js';
 export * from './envelope.js';
 export * from './errors.js';
 export { encodeQuery, type HttpMethod, type RequestParts } from './transport.js';
+export * from './retry.js';

@@ -3,6 +3,7 @@ import { apiRoot, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connectio
 import { interpretResponse, type Envelope } from './envelope.js';
 import { transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, requestCounter, type RetryPolicy } from './retry.js';
 
 /** HTTP methods the platform API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -13,6 +14,16 @@ export interface RequestParts {
   readonly query?: Readonly<Record<string, string | number>>;
   /** JSON body; sent as `application/json`. */
   readonly body?: unknown;
+  /**
+   * Whether sending it twice does no harm (reads, updates, deletes: the default for every method
+   * but POST). Non-idempotent requests are retried only when the platform cannot have acted.
+   */
+  readonly idempotent?: boolean;
+  /**
+   * For deletes: a 404 on a retry means an earlier attempt already deleted it, so it counts as done
+   * (an empty envelope is returned). A 404 on the first attempt is still an error.
+   */
+  readonly goneIsDone?: boolean;
 }
 
 /** Percent-encodes query arguments in a stable order of insertion. */
@@ -35,12 +46,14 @@ export class Transport {
   /** `scheme://host:port` of the platform, for messages. */
   readonly origin: string;
   readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
 
   constructor(options: ConnectionOptions) {
     this.root = apiRoot(options.url);
     this.origin = new URL(this.root).origin;
     this.#token = options.token;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#agent = new Agent({
       connections: options.connections ?? 32,
       keepAliveTimeout: 30_000,
@@ -54,8 +67,32 @@ export class Transport {
     });
   }
 
-  /** Sends one request below the API root and returns the success envelope, or throws `ApiError`. */
+  /**
+   * Sends one request below the API root and returns the success envelope, or throws `ApiError`.
+   * Retries with exponential backoff and jitter (honouring Retry-After) where `isRetryable` allows,
+   * within the policy's attempts and total time.
+   */
   async send(method: HttpMethod, path: string, parts: RequestParts = {}): Promise<Envelope> {
+    const idempotent = parts.idempotent ?? method !== 'POST';
+    const started = Date.now();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.sendOnce(method, path, parts);
+      } catch (err) {
+        if (attempt > 1 && parts.goneIsDone && err instanceof ApiError && err.isNotFound) {
+          return { data: [], error: '', msg: err.platformMsg ?? '', kamreload: true, dsipreload: false };
+        }
+        if (!(err instanceof ApiError) || attempt >= this.retry.maxAttempts || !isRetryable(err, idempotent)) throw err;
+        const wait = backoffMs(this.retry, attempt, err.retryAfter);
+        if (Date.now() - started + wait > this.retry.totalMs) throw err;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  private async sendOnce(method: HttpMethod, path: string, parts: RequestParts): Promise<Envelope> {
+    const counter = requestCounter.getStore();
+    if (counter) counter.requests += 1;
     const info: ApiRequestInfo = { method, path: `${path}${encodeQuery(parts.query)}` };
     const hasBody = parts.body !== undefined;
     let res;
@@ -95,6 +132,11 @@ export class Transport {
     );
     if (outcome instanceof ApiError) throw outcome;
     return outcome;
+  }
+
+  /** Waits before attempt `attempt + 1` of an operation the caller retries itself (safe creates). */
+  async pause(attempt: number, err: ApiError): Promise<void> {
+    await new Promise((r) => setTimeout(r, backoffMs(this.retry, attempt, err.retryAfter)));
   }
 
   /** Closes pooled connections; pending requests finish first. */

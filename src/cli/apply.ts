@@ -21,6 +21,7 @@ export interface ApplyFlags extends PlatformFlags, StateFlags {
   parallelism: string;
   reload: boolean;
   format: string;
+  report?: string;
 }
 
 function executeFlags(flags: ApplyFlags): ExecuteFlags {
@@ -30,6 +31,7 @@ function executeFlags(flags: ApplyFlags): ExecuteFlags {
     reload: flags.reload,
     format: checkFormat(flags.format, ['text', 'json'] as const),
     parallelism: parseParallelism(flags.parallelism),
+    ...(flags.report ? { report: flags.report } : {}),
   };
 }
 
@@ -43,19 +45,22 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
   return parseSavedPlan(text, file);
 }
 
-/** Plans from files and executes, holding the lease state's lock for the whole run when leases are managed. */
+/**
+ * Plans from files and executes, holding the state's lock for the whole run (so two applies against
+ * one state never interleave: the second waits up to --lock-timeout, then fails naming the first).
+ */
 async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const exec = executeFlags(flags);
-  const file = desired.endpoint_leases ? statePath(flags, paths) : undefined;
-  const state = file ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : undefined;
+  const file = statePath(flags, paths);
+  const state = await openLeaseState(file, flags, io, true, `dsipform ${verb}`);
   try {
-    const leases = state && file ? { file, records: state.store.records() } : undefined;
+    const leases = { file, records: state.store.records() };
     return await withPlatform(flags, io, async (client, target) => {
       const plan = await planAgainst(client, target, desired, io, verb, leases);
-      return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledger } : {}) }, io, verb);
+      return executePlan(plan, client, { ...exec, leases: state.ledger }, io, verb);
     });
   } finally {
-    await state?.store.close();
+    await state.store.close();
   }
 }
 
@@ -63,20 +68,20 @@ async function planAndExecute(paths: string[], desired: DesiredState, flags: App
 async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<number> {
   const exec = executeFlags(flags);
   const saved = await readPlanFile(file);
-  const stateFile = saved.managed.includes('endpoint_leases') ? (flags.state ? resolve(flags.state) : saved.state_file) : undefined;
-  if (saved.managed.includes('endpoint_leases') && !stateFile) {
-    throw new DsipformError('PLAN_NO_STATE', `the plan ${file} manages leases but names no state file`, 'Give the lease state with --state FILE.');
+  const stateFile = flags.state ? resolve(flags.state) : saved.state_file;
+  if (!stateFile) {
+    throw new DsipformError('PLAN_NO_STATE', `the plan ${file} names no state file`, 'Give the state file with --state FILE.');
   }
-  const state = stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : undefined;
+  const state = await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan');
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      const live = await readLive(client, saved.managed, state?.store.records());
+      const live = await readLive(client, saved.managed, state.store.records());
       const stale = staleness(saved, { target, liveChecksum: liveChecksum(live, saved.managed) });
       if (stale) throw stale;
-      return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledger } : {}) }, io, 'apply');
+      return executePlan(saved, client, { ...exec, leases: state.ledger }, io, 'apply');
     });
   } finally {
-    await state?.store.close();
+    await state.store.close();
   }
 }
 

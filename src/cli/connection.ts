@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { ConnectionOptions } from '../api/connection.js';
+import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
 import type { CliIo } from './io.js';
 
@@ -12,6 +13,9 @@ export interface ConnectionFlags {
   ca?: string;
   insecure?: boolean;
   timeout?: string;
+  maxAttempts?: string;
+  retryBase?: string;
+  retryMaxTime?: string;
 }
 
 /** Adds the connection flags shared by every command that talks to the platform. */
@@ -22,6 +26,9 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
     .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
+    .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
+    .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
+    .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
     .option('--emulator', 'run against the built-in emulator, started for this run')
     .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
     // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
@@ -75,5 +82,24 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
     ca: caFile ? readText(caFile, 'CA file', '--ca (or DSIP_CA)') : undefined,
     insecure: Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true',
     timeoutMs,
+    retry: retryPolicy(flags),
+  };
+}
+
+function count(text: string | undefined, flag: string, min: number, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) {
+    throw new DsipformError('CONFIG_BAD_RETRY', `${flag} "${text}" is not a whole number of at least ${min}`, `For example ${flag} ${fallback} (the default).`);
+  }
+  return n;
+}
+
+/** The retry bounds from `--max-attempts`, `--retry-base` and `--retry-max-time`. */
+export function retryPolicy(flags: ConnectionFlags): Partial<RetryPolicy> {
+  return {
+    maxAttempts: count(flags.maxAttempts, '--max-attempts', 1, DEFAULT_RETRY.maxAttempts),
+    baseMs: count(flags.retryBase, '--retry-base', 0, DEFAULT_RETRY.baseMs),
+    totalMs: count(flags.retryMaxTime, '--retry-max-time', 0, DEFAULT_RETRY.totalMs),
   };
 }

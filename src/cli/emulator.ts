@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DsipformError } from '../model/errors.js';
+import type { FaultOptions } from '../emulator/faults.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** The `dsipform emulator` flags as commander parses them. */
@@ -35,6 +36,46 @@ function tlsOption(flags: EmulatorFlags): boolean | { cert: string; key: string 
   return Boolean(flags.tls);
 }
 
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
+const INTEGER = /^\d+$/;
+
+function badFlag(message: string, hint: string): DsipformError {
+  return new DsipformError('CLI_BAD_OPTION', message, hint);
+}
+
+function rateFlag(flag: string, text: string): number {
+  const value = Number(text);
+  if (!DECIMAL.test(text.trim()) || value > 1) {
+    throw badFlag(`${flag} "${text}" is not a fraction between 0 and 1`, `Use a number such as 0.2 (a fifth of the requests); 0 turns it off.`);
+  }
+  return value;
+}
+
+function integerFlag(flag: string, text: string, max: number, what: string, hint: string): number {
+  const value = Number(text);
+  if (!INTEGER.test(text.trim()) || value > max) throw badFlag(`${flag} "${text}" is not ${what} from 0 to ${max}`, hint);
+  return value;
+}
+
+/**
+ * The fault flags as emulator options, each checked with a message naming the flag. The limits
+ * mirror FAULT_LIMITS in src/emulator/faults.ts, which checks them again.
+ */
+export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate' | 'latency' | 'rateLimit' | 'seed'>): FaultOptions {
+  const faultRate = rateFlag('--fault-rate', flags.faultRate);
+  const dropRate = rateFlag('--drop-rate', flags.dropRate);
+  if (faultRate + dropRate > 1) {
+    throw badFlag(
+      `--fault-rate ${flags.faultRate} and --drop-rate ${flags.dropRate} add up to more than 1`,
+      'A request gets at most one fault, so the two rates share the requests: keep their sum at or below 1.',
+    );
+  }
+  const latencyMs = integerFlag('--latency', flags.latency, 60_000, 'a whole number of milliseconds', 'Use e.g. 200; each request waits 0.5x to 1.5x that long. 0 turns it off.');
+  const rateLimit = integerFlag('--rate-limit', flags.rateLimit, 100_000, 'a whole number of requests per second', 'Use e.g. 50; 0 turns the limit off.');
+  const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, 0xffff_ffff, 'a whole number', 'Use the seed a previous run printed, or any integer.');
+  return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
+}
+
 /**
  * `dsipform emulator`: serves the platform API until SIGINT or SIGTERM. Prints exactly one line on
  * stdout when ready (`listening on URL`); everything else goes to stderr.
@@ -44,16 +85,20 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new DsipformError('CLI_BAD_OPTION', `--port "${flags.port}" is not a port number`, 'Use 0 to 65535 (0 picks a free port).');
   }
+  const faults = faultOptions(flags);
+  const tls = tlsOption(flags);
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
     host: flags.host,
     port,
     token: flags.token ?? io.env.DSIP_TOKEN ?? undefined,
     dataFile: flags.data,
-    tls: tlsOption(flags),
+    tls,
     empty: Boolean(flags.empty),
+    faults,
   });
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
+  if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);
   writeLine(io.stdout, `listening on ${emu.url}`);
   await new Promise<void>((resolve) => {

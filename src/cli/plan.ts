@@ -22,10 +22,10 @@ export interface PlanFlags extends PlatformFlags, StateFlags {
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
   const desired = await loadOrFail(paths, io, flags.cdktf);
-  let leases: PlanLeases | undefined;
+  // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
+  const file = statePath(flags, paths);
+  let leases: PlanLeases = { file, records: [] };
   if (desired.endpoint_leases) {
-    // A plan only reads the state, so it takes no lock.
-    const file = statePath(flags, paths);
     const { store } = await openLeaseState(file, flags, io, false, 'plan');
     leases = { file, records: store.records() };
     await store.close();

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { PlatformClient } from '../api/client.js';
 import type { ConnectionOptions } from '../api/connection.js';
 import { DsipformError } from '../model/errors.js';
-import { resolveConnection, type ConnectionFlags } from './connection.js';
+import { resolveConnection, retryPolicy, type ConnectionFlags } from './connection.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** Connection flags plus the built-in emulator switch. */
@@ -28,7 +28,7 @@ export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (cl
     const emu = await startEmulator({ port: 0, ...(flags.emulatorData ? { dataFile: flags.emulatorData } : {}) });
     io.secrets.add(emu.token);
     writeLine(io.stderr, `using the built-in emulator at ${emu.url}${flags.emulatorData ? ` (state in ${flags.emulatorData})` : ''}`);
-    options = { url: emu.url, token: emu.token };
+    options = { url: emu.url, token: emu.token, retry: retryPolicy(flags) };
     // The emulator's port changes every run; a plan made against it names its data file instead.
     target = `emulator:${flags.emulatorData ? resolve(flags.emulatorData) : '(in memory)'}`;
     stopEmulator = () => emu.close();

@@ -8,6 +8,7 @@ import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
 import { useColor, writeLine, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
+import { writeFileAtomic } from './files.js';
 
 /** What apply and destroy share once a plan exists. */
 export interface ExecuteFlags {
@@ -18,6 +19,8 @@ export interface ExecuteFlags {
   reload: boolean;
   format: 'text' | 'json';
   parallelism: number;
+  /** Write the per-change outcome here as JSON. */
+  report?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
   if (plan.changes.length === 0) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
     for (const name of plan.expired_leases) await flags.leases?.remove(name);
+    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 } }, null, 2)}\n`);
     return 0;
   }
   if (plan.safety.length > 0 && !flags.force) {
@@ -44,20 +48,36 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     }
   }
   const progress = await startProgress(io, plan.changes.length, flags.format);
-  const report = await applyPlan(plan, client, {
-    parallelism: flags.parallelism,
-    reload: flags.reload,
-    onOutcome: progress.onOutcome,
-    now: io.now,
-    checkpoint: crashPoints(io.env),
-    ...(flags.leases ? { leases: flags.leases } : {}),
-  });
-  progress.stop();
+  // Ctrl-C: start no new change, let those in flight finish, report, exit 130.
+  const interrupt = new AbortController();
+  const onSigint = (): void => {
+    if (!interrupt.signal.aborted) writeLine(io.stderr, '\nInterrupted: waiting for the changes in flight, starting no more. (Ctrl-C again to stop at once.)');
+    else process.exit(130);
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSigint);
+  let report;
+  try {
+    report = await applyPlan(plan, client, {
+      parallelism: flags.parallelism,
+      reload: flags.reload,
+      onOutcome: progress.onOutcome,
+      now: io.now,
+      checkpoint: crashPoints(io.env),
+      signal: interrupt.signal,
+      ...(flags.leases ? { leases: flags.leases } : {}),
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    progress.stop();
+  }
+  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`);
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
     writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded }));
   } else {
     io.stdout.write(renderApplyReport(report, { color }));
   }
+  if (interrupt.signal.aborted) return 130;
   return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
+import { requestCounter } from '../api/retry.js';
 import { executeChange } from './execute.js';
 import type { LeaseLedger } from './execute-lease.js';
 import type { ApplyReport, Change, ChangeOutcome, OutcomeStatus, Plan } from './types.js';
@@ -62,11 +63,13 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
           settle(i, { ...base(c), status: 'not_attempted', reason: block ?? 'interrupted before it started', attempts: 0 });
           continue;
         }
+        const counted = { requests: 0 };
         try {
-          const ids = await executeChange(c, client, ctx);
-          settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: 1 });
+          const ids = await requestCounter.run(counted, () => executeChange(c, client, ctx));
+          settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: counted.requests });
+          ctx.checkpoint('change-applied');
         } catch (err) {
-          settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: 1 });
+          settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: counted.requests });
           if (!failedHere.has(c.kind)) failedHere.set(c.kind, `an earlier ${c.action} of ${c.kind} "${c.key}" failed`);
         }
       }

@@ -1,5 +1,6 @@
 import type { PlatformClient } from '../api/client.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
+import { ApiError } from '../api/errors.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import type { Change, LeaseFields, MappingFields, RouteFields } from './types.js';
 
@@ -62,7 +63,7 @@ async function executeRuleChange(change: RuleChange, client: PlatformClient): Pr
         await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after as MappingFields, change.fields));
         return change.ruleid;
       case 'delete':
-        await client.deleteInboundMapping({ ruleid: change.ruleid });
+        await goneIsDone(client.deleteInboundMapping({ ruleid: change.ruleid }));
         return change.ruleid;
       default:
         return assertNever(change);
@@ -79,10 +80,19 @@ async function executeRuleChange(change: RuleChange, client: PlatformClient): Pr
       await client.updateOutboundRoute(change.ruleid, routePatch(change.after as RouteFields, change.fields));
       return change.ruleid;
     case 'delete':
-      await client.deleteOutboundRoute(change.ruleid);
+      await goneIsDone(client.deleteOutboundRoute(change.ruleid));
       return change.ruleid;
     default:
       return assertNever(change);
+  }
+}
+
+/** A delete that finds its object already gone has reached its goal. */
+async function goneIsDone(request: Promise<void>): Promise<void> {
+  try {
+    await request;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.isNotFound)) throw err;
   }
 }
 

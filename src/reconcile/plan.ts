@@ -45,7 +45,7 @@ export interface PlanInput {
   readonly target: string;
   /** The instant (ms) lease renewals are decided at. */
   readonly now: number;
-  /** The lease state file (absolute), when leases are managed. */
+  /** The state file (absolute) whose lock an apply takes, and where leases are recorded. */
   readonly stateFile?: string;
 }
 
@@ -91,7 +91,7 @@ function assemble({ desired, live, target, now, stateFile }: PlanInput, mode: 'a
     safety: assessSafety(ordered.changes, found.governed, policy),
     notes,
     expired_leases: found.expired_leases,
-    ...(stateFile && managed.includes('endpoint_leases') ? { state_file: stateFile } : {}),
+    ...(stateFile ? { state_file: stateFile } : {}),
   };
   return { ok: true, plan: freeze(plan) };
 }

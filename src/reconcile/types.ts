@@ -117,7 +117,7 @@ export interface Plan {
   readonly notes: readonly string[];
   /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */
   readonly expired_leases: readonly string[];
-  /** The lease state file the plan was made from (absolute), when leases are managed. */
+  /** The state file (absolute): its lock is held while applying; leases are recorded in it. */
   readonly state_file?: string;
 }
 

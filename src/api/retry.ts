@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ApiError } from './errors.js';
+
+/** How hard to try. Every bound applies; the first reached ends the retries. */
+export interface RetryPolicy {
+  /** Most attempts of one request, the first included. Default 6; 1 turns retries off. */
+  readonly maxAttempts: number;
+  /** First backoff in ms, doubled per attempt, with full jitter. Default 200. */
+  readonly baseMs: number;
+  /** Longest single wait in ms. Default 5,000. */
+  readonly maxDelayMs: number;
+  /** Longest total time spent retrying one request, in ms. Default 60,000. */
+  readonly totalMs: number;
+}
+
+/** The defaults. */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseMs: 200, maxDelayMs: 5_000, totalMs: 60_000 };
+
+/**
+ * Whether a failed request may be sent again. Any request may be retried when the platform cannot
+ * have acted (429, connection refused). Reads, updates and deletes are idempotent, so they are also
+ * retried after 5xx answers, resets and timeouts. A create is not: after such an ambiguous failure
+ * the caller must first read back whether it happened.
+ */
+export function isRetryable(err: ApiError, idempotent: boolean): boolean {
+  if (err.code === 'API_RATE_LIMITED' || err.code === 'API_CONNECTION_REFUSED') return true;
+  return idempotent && isAmbiguous(err);
+}
+
+/** A failure after which the platform may or may not have carried out the request. */
+export function isAmbiguous(err: ApiError): boolean {
+  return err.code === 'API_SERVER_ERROR' || err.code === 'API_CONNECTION_RESET' || err.code === 'API_TIMEOUT' || (err.code === 'API_UNEXPECTED_RESPONSE' && (err.status ?? 0) >= 500);
+}
+
+/** The wait before attempt `attempt + 1` (attempt counts from 1): exponential with full jitter, at least Retry-After. */
+export function backoffMs(policy: RetryPolicy, attempt: number, retryAfterS: number | undefined, random: () => number = Math.random): number {
+  const cap = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** (attempt - 1));
+  const jittered = Math.floor(random() * cap);
+  return Math.max(jittered, (retryAfterS ?? 0) * 1000);
+}
+
+/** Counts the HTTP requests made inside `run`, e.g. for one change of an apply, across parallel work. */
+export const requestCounter = new AsyncLocalStorage<{ requests: number }>();
+
+/** Runs `work` and returns its result with the number of requests it made. */
+export async function countRequests<T>(work: () => Promise<T>): Promise<{ value: T; requests: number }> {
+  const box = { requests: 0 };
+  const value = await requestCounter.run(box, work);
+  return { value, requests: box.requests };
+}
