@@ -51,6 +51,17 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);
 
+  // Lease changes run one at a time: the platform cannot list leases, so an obtain whose answer is
+  // lost (the process killed while it was in flight) can never be recovered. One at a time, no obtain
+  // is ever in flight at a crash point between changes, and at most one at any other moment.
+  let leaseTurn: Promise<unknown> = Promise.resolve();
+  const serialFor = <T>(c: Change, work: () => Promise<T>): Promise<T> => {
+    if (c.kind !== 'endpoint_lease') return work();
+    const run = leaseTurn.then(work, work);
+    leaseTurn = run.catch(() => undefined);
+    return run;
+  };
+
   const steps = [...new Set(plan.changes.map((c) => c.step ?? 0))].sort((a, b) => a - b);
   for (const step of steps) {
     const queue = plan.changes.map((c, i) => ({ c, i })).filter(({ c }) => (c.step ?? 0) === step);
@@ -65,7 +76,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
         }
         const counted = { requests: 0 };
         try {
-          const ids = await requestCounter.run(counted, () => executeChange(c, client, ctx));
+          const ids = await serialFor(c, () => requestCounter.run(counted, () => executeChange(c, client, ctx)));
           settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: counted.requests });
           ctx.checkpoint('change-applied');
         } catch (err) {

@@ -46,7 +46,8 @@ interface ChangeCommon {
   readonly origin?: SourceLocation;
   /**
    * The apply wave: changes of one step may run in parallel, steps run in order. Absent means the
-   * action's default stage (creates 1, updates/promotions/demotions 2, deletes 3).
+   * action's default stage (creates 1, updates/promotions/demotions 2, deletes 3, then leases:
+   * obtains 4, renewals 5, revocations 6).
    */
   readonly step?: number;
 }
