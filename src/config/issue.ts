@@ -14,9 +14,19 @@ export function formatIssue(issue: ConfigIssue): string {
   return issue.hint === '' ? head : `${head}\n  hint: ${issue.hint}`;
 }
 
-/** Builds an issue at a location. */
+/**
+ * Builds an issue at a location. Message and hint are made one printable line: a control character
+ * or line separator from the file (a key, a DID) is written as an escape (`\u001b`), so no file can
+ * break the `FILE:LINE:COL: message` form or drive the terminal that shows it.
+ */
 export function issueAt(loc: SourceLocation, message: string, hint: string): ConfigIssue {
-  return { file: loc.file, line: loc.line, col: loc.col, message, hint };
+  return { file: loc.file, line: loc.line, col: loc.col, message: printable(message), hint: printable(hint) };
+}
+
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029]/gu;
+
+function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -28,6 +28,8 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
   if (errors.length === 0) return [];
   const folded = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
   const misspelt = new Set<string>();
+  // A value outside an enum is worded by the enum ("must be one of: …"); its type error would repeat it.
+  const enumerated = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
   const issues: ConfigIssue[] = [];
   for (const error of errors) {
     if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
@@ -44,6 +46,7 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
     if (folded.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     const path = toPath(file.data.value, error.instancePath);
     if (WORDED_BY_RULES.has(pathShape(path))) continue;
+    if (error.keyword === 'type' && enumerated.has(error.instancePath)) continue;
     if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
     issues.push(describe(file, path, error));
   }

@@ -2,6 +2,8 @@ import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml'
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { issueAt } from './issue.js';
 
+const STACK_OVERFLOW = /call stack/i;
+
 /** One parsed desired-state file: its YAML document and the line index to place nodes. */
 export interface SourceFile {
   /** The name as the user gave it (relative stays relative). */
@@ -29,10 +31,16 @@ export function positionOf(source: SourceFile, offset: number): SourceLocation {
  * still checked, so the user sees everything else too. An empty file is an issue.
  */
 export function parseSource(file: string, text: string): ParseResult {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const source: SourceFile = { file, text, doc, lines };
-  const issues = [...doc.errors, ...doc.warnings].map((e) => yamlIssue(source, e));
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const source: SourceFile = { file, text, doc, lines: lineIndex(text) };
+  const errors = [...doc.errors, ...doc.warnings];
+  // Nesting that exhausts the parser's stack leaves an error at many levels, worded for programmers.
+  const overflow = errors.find((e) => e.code === 'RESOURCE_EXHAUSTION' || STACK_OVERFLOW.test(e.message));
+  if (overflow) {
+    const hint = 'a desired-state file needs a few levels: look for unclosed [ or { or runaway indentation here';
+    return { issues: [issueAt(positionOf(source, overflow.pos[0]), 'lists or mappings are nested too deeply to read', hint)] };
+  }
+  const issues = errors.map((e) => yamlIssue(source, e));
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues };
   if (doc.contents === null) {
     return {
@@ -46,6 +54,17 @@ export function parseSource(file: string, text: string): ParseResult {
     };
   }
   return { source, issues };
+}
+
+/**
+ * The start of every line of the text. Not the parser's own counter: after a syntax error it skips
+ * the lines inside a scalar it recovers, and every position below them lands on the wrong line.
+ */
+function lineIndex(text: string): LineCounter {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) lines.addNewLine(nl + 1);
+  return lines;
 }
 
 function yamlIssue(source: SourceFile, error: YAMLError): ConfigIssue {

@@ -128,6 +128,41 @@ const CASES: [string, string[], string[]][] = [
   ['another extension', [`${F}/wrong-extension.txt`], [`${F}/wrong-extension.txt:1:1: not a .yaml, .yml or .json file`]],
   ['alias that contains itself', [`${F}/alias-loop.yaml`], [`${F}/alias-loop.yaml:5:5: alias *loop refers to itself`]],
   ['aliases that explode', [`${F}/billion-laughs.yaml`], [`${F}/billion-laughs.yaml:2:28: aliases expand this file beyond a sane size`]],
+  // Found by the properties (properties.test.ts): each shrunk counterexample, kept as a fixture.
+  ['a control character in a key is escaped, so the issue stays one line', [`${F}/control-character-key.yaml`], [`${F}/control-character-key.yaml:2:1: the file has an unknown key "\\u000d"`]],
+  [
+    'a control character in a DID is escaped',
+    [`${F}/control-character-did.json`],
+    [
+      `${F}/control-character-did.json:1:1: version is required`,
+      `${F}/control-character-did.json:3:5: inbound_mappings[0].servers is required`,
+      `${F}/control-character-did.json:4:14: inbound_mappings[0].did: DID "a\\u0000b" may contain only the characters 0-9 + # *`,
+    ],
+  ],
+  [
+    'syntax errors below a scalar the parser recovers keep their lines',
+    [`${F}/indented-first-line.yaml`],
+    [
+      `${F}/indented-first-line.yaml:2:1: syntax error: Unexpected scalar at node end`,
+      `${F}/indented-first-line.yaml:2:17: syntax error: Unexpected map-value-ind token in YAML stream: ":"`,
+      `${F}/indented-first-line.yaml:3:1: syntax error: Unexpected scalar token in YAML stream: "version"`,
+      `${F}/indented-first-line.yaml:3:8: syntax error: Unexpected map-value-ind token in YAML stream: ":"`,
+      `${F}/indented-first-line.yaml:3:10: syntax error: Unexpected scalar token in YAML stream: "1\\n    servers"`,
+      `${F}/indented-first-line.yaml:4:12: syntax error: Unexpected map-value-ind token in YAML stream: ":"`,
+      `${F}/indented-first-line.yaml:4:14: syntax error: Unexpected flow-seq-start token in YAML stream: "["`,
+      `${F}/indented-first-line.yaml:4:15: syntax error: Unexpected double-quoted-scalar token in YAML stream: "\\"66\\""`,
+      `${F}/indented-first-line.yaml:4:19: syntax error: Unexpected flow-seq-end token in YAML stream: "]"`,
+    ],
+  ],
+  [
+    'mappings in policy.protect (the schema check compared them and threw)',
+    [`${F}/protect-mappings.json`],
+    [
+      `${F}/protect-mappings.json:1:1: version is required`,
+      `${F}/protect-mappings.json:4:7: policy.protect[0] must be one of: inbound_mappings, outbound_routes, endpoint_leases`,
+      `${F}/protect-mappings.json:5:7: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases`,
+    ],
+  ],
   [
     'several issues in one file, all reported in order',
     [`${F}/several-issues.yaml`],
@@ -169,6 +204,14 @@ describe('broken desired-state files: every issue, at its line and column', () =
     const result = await load(paths);
     expect(result.ok).toBe(false);
     if (!result.ok) for (const issue of result.issues) expect(issue.hint, issue.message).not.toBe('');
+  });
+});
+
+describe('nesting that exhausts the parser', () => {
+  it('is one issue on the line of the nesting (its column depends on the stack size), not a JS error', async () => {
+    const issues = await loadIssues([`${F}/deep-nesting.yaml`]);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(new RegExp(`^${F}/deep-nesting\\.yaml:2:\\d+: lists or mappings are nested too deeply to read\\n  hint: `));
   });
 });
 
