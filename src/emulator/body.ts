@@ -3,31 +3,38 @@ import type { IncomingMessage } from 'node:http';
 /** A JSON object body, keyed by field name. */
 export type JsonObject = Readonly<Record<string, unknown>>;
 
-/** The raw body, or the news that it was too large (reading stopped there). */
-export type BodyRead = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly tooLarge: true };
+/**
+ * The raw body; or the news that it was too large (reading stopped there), or that the client went
+ * away mid-body (nobody is left to answer).
+ */
+export type BodyRead =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
  * Reads a request body of at most `limit` bytes. A declared Content-Length over the limit is refused
  * before reading anything; a streamed body is refused as soon as it passes the limit. In both cases
  * reading stops (the caller answers 413 and closes the connection), so a huge upload costs nothing.
+ * Never rejects.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return Promise.resolve({ ok: false, tooLarge: true });
-  return new Promise((resolve, reject) => {
+  if (declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = (): void => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onError);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
         cleanup();
         req.pause();
-        resolve({ ok: false, tooLarge: true });
+        resolve({ ok: false, reason: 'too-large' });
         return;
       }
       chunks.push(chunk);
@@ -36,13 +43,15 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead>
       cleanup();
       resolve({ ok: true, bytes: Buffer.concat(chunks, size) });
     };
-    const onError = (err: Error): void => {
+    const onError = (): void => {
       cleanup();
-      reject(err);
+      resolve({ ok: false, reason: 'aborted' });
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    // A request closed before its end (client gone) may not emit 'error'; 'close' always comes.
+    req.on('close', onError);
   });
 }
 

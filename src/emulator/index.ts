@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { generateToken } from './auth.js';
 import { Persister, loadSnapshot } from './persist.js';
 import { Router } from './router.js';
-import { createRequestListener } from './server.js';
+import { createFaultInjector, type FaultOptions } from './faults.js';
+import { createConnectListener, createRequestListener, type ServerContext } from './server.js';
 import { SPEC_PROFILE } from './spec-profile.js';
 import { EmulatorStore } from './store/store.js';
 import { selfSignedCertificate, type TlsMaterial } from './tls.js';
@@ -16,6 +17,7 @@ export { EmulatorStore, type StoreOptions } from './store/store.js';
 export type { EmulatorSnapshot } from './store/snapshot.js';
 export type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './store/records.js';
 export type { Outcome, Failure } from './store/outcome.js';
+export type { FaultOptions } from './faults.js';
 
 /** How to start the emulator. Every field is optional. */
 export interface EmulatorOptions {
@@ -35,6 +37,8 @@ export interface EmulatorOptions {
   empty?: boolean;
   /** Clock in ms, default `Date.now`; tests drive lease expiry with it. */
   now?: () => number;
+  /** Failures to inject (5xx, resets, latency, 429), reproducible by seed; see faults.ts. Default none. */
+  faults?: FaultOptions;
 }
 
 /** A listening emulator. */
@@ -48,30 +52,36 @@ export interface RunningEmulator {
   readonly caFile?: string;
   /** The same certificate as text (TLS only). */
   readonly caPem?: string;
+  /** The seed of the injected faults (given or drawn), when any fault is on: pass it back to repeat a run. */
+  readonly faultSeed?: number;
   /** Stops accepting, closes every connection (keep-alive ones too), waits for pending saves. */
   close(): Promise<void>;
 }
 
 /**
  * Starts the platform API emulator ("spec" profile) and resolves once it listens. Rejects when the
- * token is `""`, the data file is corrupt or unwritable (the message names it), the port is taken,
- * or the certificate cannot be written.
+ * token is `""`, a fault option is out of range, the data file is corrupt or unwritable (the message
+ * names it), the port is taken, or the certificate cannot be written.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   if (options.token === '') throw new Error('The emulator token must not be empty');
+  const faults = createFaultInjector(options.faults);
   const token = options.token ?? generateToken();
   const store = await openStore(options);
   const persister = options.dataFile ? new Persister(options.dataFile, () => store.snapshot()) : undefined;
   // Save once at start so an unwritable data file fails now rather than on the first write.
   await persister?.save();
   const tls = await tlsMaterial(options);
-  const listener = createRequestListener({
+  const ctx: ServerContext = {
     store,
     router: new Router(SPEC_PROFILE),
     token,
     ...(persister ? { persist: () => persister.save() } : {}),
-  });
+    ...(faults ? { faults } : {}),
+  };
+  const listener = createRequestListener(ctx);
   const server: Server = tls ? createHttpsServer({ cert: tls.material.cert, key: tls.material.key }, listener) : createHttpServer(listener);
+  server.on('connect', createConnectListener(ctx));
   try {
     await listen(server, options.port ?? 5000, options.host ?? '127.0.0.1');
   } catch (err) {
@@ -85,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     token,
     tokenGenerated: options.token === undefined,
     ...(tls ? { caFile: tls.caFile, caPem: tls.material.cert } : {}),
+    ...(faults ? { faultSeed: faults.seed } : {}),
     close: () => (closing ??= shutdown(server, persister, tls?.cleanup)),
   };
 }

@@ -7,9 +7,9 @@ export function sendReply(res: ServerResponse, reply: Reply, kamreload: boolean,
   send(res, reply.status, 'application/json', body, { ...reply.headers, ...(close ? { Connection: 'close' } : {}) });
 }
 
-/** Writes an HTML page (the login page the platform shows browsers). */
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  send(res, status, 'text/html; charset=utf-8', html, {});
+/** Writes an HTML page (the login page the platform shows browsers, nginx's error pages). */
+export function sendHtml(res: ServerResponse, status: number, html: string, headers: Readonly<Record<string, string>> = {}): void {
+  send(res, status, 'text/html; charset=utf-8', html, headers);
 }
 
 function send(

@@ -1,11 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../model/index.js';
 import { LOGIN_PAGE, isAuthorized, wantsHtml } from './auth.js';
 import { parseJsonObject, readBody, type JsonObject } from './body.js';
-import { badRequest, httpError, serverError, type Reply } from './envelope.js';
+import { badRequest, envelope, httpError, serverError, type Reply } from './envelope.js';
+import { lingerAfterAnswer } from './linger.js';
+import { nginxErrorPage, type FaultDecision, type FaultInjector } from './faults.js';
 import { parseQuery, splitTarget } from './query.js';
 import { sendHtml, sendReply } from './respond.js';
-import { API_PREFIX, type Router } from './router.js';
+import { API_PREFIX, type Router, type RouteMatch } from './router.js';
 import type { EmulatorStore } from './store/store.js';
 
 /** What the request pipeline needs. */
@@ -15,12 +19,17 @@ export interface ServerContext {
   readonly token: string;
   /** Saves the store; called after a request changed it, and awaited before answering. */
   readonly persist?: () => Promise<void>;
+  /** Faults to inject; absent means none, and the pipeline then makes no fault check at all. */
+  readonly faults?: FaultInjector;
 }
+
+type Routed = Extract<RouteMatch, { kind: 'handler' }>;
 
 /**
  * The node:http request listener. The pipeline runs in the order a careful server checks things:
  * HTML-asking clients and auth first (nothing is revealed without the token), then the path and
- * method, then the body (bounded), the query and the JSON, and only then the handler.
+ * method, then the body (bounded), the query and the JSON, and only then the handler. Injected
+ * faults slot in where faults.ts says.
  */
 export function createRequestListener(ctx: ServerContext): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -37,6 +46,13 @@ export function createRequestListener(ctx: ServerContext): (req: IncomingMessage
 
 async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const reply = (r: Reply, close = false): void => sendReply(res, r, ctx.store.kamreload, close);
+  if (ctx.faults) {
+    const delay = ctx.faults.delayMs();
+    if (delay > 0) await sleep(delay);
+    if (res.destroyed) return;
+    const retryAfter = ctx.faults.admit();
+    if (retryAfter !== null) return reply(httpError(429, 'Too Many Requests', { 'Retry-After': String(retryAfter) }));
+  }
   if (wantsHtml(req.headers.accept)) return sendHtml(res, 401, LOGIN_PAGE);
   if (!isAuthorized(req.headers.authorization, ctx.token)) {
     return reply(httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' }));
@@ -48,17 +64,29 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
     return reply(httpError(405, 'Method Not Allowed', { Allow: match.allow.join(', ') }));
   }
   const read = await readBody(req, MAX_BODY_BYTES);
+  if (!read.ok && read.reason === 'aborted') return void res.destroy();
   if (!read.ok) {
-    // Reading stopped mid-body, so the connection cannot carry another request: close it.
-    res.on('finish', () => req.destroy());
+    // Reading stopped mid-body, so the connection cannot carry another request: close it, gently.
+    lingerAfterAnswer(req);
     return reply(httpError(413, 'Request body too large'), true);
   }
+  const fault: FaultDecision = ctx.faults ? ctx.faults.decide() : 'none';
+  if (fault === 'drop-before') return void req.socket.destroy();
+  if (typeof fault === 'number') return sendFault(ctx, res, fault);
+  const answer = await act(ctx, match, path, rawQuery, read.bytes);
+  // The change (if any) is saved: resetting now leaves the client unsure whether it happened.
+  if (fault === 'drop-after') return void req.socket.destroy();
+  reply(answer);
+}
+
+/** Validates the query and body, runs the handler and saves what it changed. */
+async function act(ctx: ServerContext, match: Routed, path: string, rawQuery: string, bytes: Buffer): Promise<Reply> {
   const query = parseQuery(rawQuery);
-  if (!query.ok) return reply(badRequest(query.msg));
+  if (!query.ok) return badRequest(query.msg);
   let body: JsonObject = {};
   if (match.method === 'POST' || match.method === 'PUT') {
-    const parsed = parseJsonObject(read.bytes);
-    if (parsed === null) return reply(badRequest('Malformed JSON body'));
+    const parsed = parseJsonObject(bytes);
+    if (parsed === null) return badRequest('Malformed JSON body');
     body = parsed;
   }
   const before = ctx.store.revision;
@@ -68,10 +96,49 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
     try {
       await ctx.persist();
     } catch (err) {
-      return reply(serverError(`Could not save the emulator state: ${describe(err)}`, 'db'));
+      return serverError(`Could not save the emulator state: ${describe(err)}`, 'db');
     }
   }
-  reply(answer);
+  return answer;
+}
+
+/** An injected 5xx: the application's own 500 (JSON envelope), or nginx's 502/503 page. */
+function sendFault(ctx: ServerContext, res: ServerResponse, status: 500 | 502 | 503): void {
+  if (status === 500) return sendReply(res, serverError('Internal Server Error'), ctx.store.kamreload);
+  sendHtml(res, status, nginxErrorPage(status), status === 503 ? { 'Retry-After': '1', Server: 'nginx' } : { Server: 'nginx' });
+}
+
+/** How long a refused tunnel's connection may linger for the client to finish sending and close. */
+const LINGER_MS = 1000;
+
+/**
+ * The `connect` listener. Node hands CONNECT requests (proxy tunnels) to this event instead of the
+ * request listener and, without a listener, drops the connection unanswered; the API has no tunnels,
+ * so they get a plain 405 (401 without the token). The connection is then closed the way nginx's
+ * lingering close does it: whatever the client still sends is read and discarded until it closes
+ * its side or a second has passed, so neither the answer is lost to a reset nor the socket leaked.
+ */
+export function createConnectListener(ctx: ServerContext): (req: IncomingMessage, socket: Duplex) => void {
+  return (req, socket) => {
+    const reply = isAuthorized(req.headers.authorization, ctx.token)
+      ? httpError(405, 'Method Not Allowed')
+      : httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    const body = JSON.stringify(envelope(reply, ctx.store.kamreload));
+    const extra = Object.entries(reply.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    const destroy = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    socket.on('error', destroy);
+    socket.on('end', destroy);
+    socket.resume();
+    socket.end(
+      `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${extra}Content-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    ctx.store.traffic.record(reply.status);
+  };
 }
 
 function describe(err: unknown): string {
