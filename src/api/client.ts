@@ -7,6 +7,7 @@ import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
 import { isAmbiguous } from './retry.js';
+import { detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts } from './transport.js';
 import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
@@ -24,9 +25,30 @@ function selectorQuery(sel: InboundSelector): Record<string, string | number> {
  */
 export class PlatformClient {
   readonly #transport: Transport;
+  readonly #choice: ProfileChoice;
+  #detected: Promise<ApiProfile> | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#transport = new Transport(options);
+    this.#choice = options.profile ?? 'auto';
+  }
+
+  /** The API profile in use: the one given, or detected once (at most two requests) and remembered. */
+  profile(): Promise<ApiProfile> {
+    if (this.#choice !== 'auto') return Promise.resolve(this.#choice);
+    this.#detected ??= detectProfile(this.#transport);
+    // A failed detection is not remembered: the next call tries again.
+    this.#detected.catch(() => (this.#detected = undefined));
+    return this.#detected;
+  }
+
+  /** Whether the choice was detected rather than given. */
+  get profileDetected(): boolean {
+    return this.#choice === 'auto';
+  }
+
+  async #shape(): Promise<ProfileShape> {
+    return PROFILES[await this.profile()];
   }
 
   /** The API root the client talks to (`<base>/api/v1`); safe to print. */
@@ -41,7 +63,7 @@ export class PlatformClient {
 
   /** The proxy's transaction counters. */
   async proxyStats(): Promise<ProxyStats> {
-    const req = { method: 'GET', path: '/proxy/stats' };
+    const req = { method: 'GET', path: (await this.#shape()).statsPath };
     const env = await this.#transport.send('GET', req.path);
     return statsFromWire(firstRecord(env.data, req), req);
   }
@@ -52,14 +74,27 @@ export class PlatformClient {
    * holds one unrecorded lease, which expires by itself after its ttl.
    */
   async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
-    const env = await this.#transport.send('GET', '/endpoint/lease', { query: { ttl: params.ttl, email: params.email } });
-    const req = { method: 'GET', path: '/endpoint/lease' };
+    const { path } = (await this.#shape()).leaseObtain;
+    const env = await this.#transport.send('GET', path, { query: { ttl: params.ttl, email: params.email } });
+    const req = { method: 'GET', path };
     return leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
   }
 
-  /** Revokes a lease; an unknown, revoked or expired id is an `API_NOT_FOUND` error. */
+  /**
+   * Revokes a lease; an unknown, revoked or expired id is an `API_NOT_FOUND` error. The deployed
+   * platform answers those with 500 instead, so there a 500 is read as not found (and not retried).
+   */
   async revokeLease(leaseid: number): Promise<void> {
-    await this.#transport.send('PUT', `/endpoint/lease/${encodeURIComponent(leaseid)}/revoke`, { goneIsDone: true });
+    const shape = await this.#shape();
+    const { method, path } = shape.leaseRevoke(leaseid);
+    try {
+      await this.#transport.send(method, path, { goneIsDone: true, idempotent: !shape.revokeUnknownIs500 });
+    } catch (err) {
+      if (shape.revokeUnknownIs500 && err instanceof ApiError && err.code === 'API_SERVER_ERROR') {
+        throw new ApiError('API_NOT_FOUND', `lease ${leaseid} is unknown, revoked or expired (the platform answered 500)`, { method, path, status: err.status, platformMsg: err.platformMsg, platformError: err.platformError }, '', err);
+      }
+      throw err;
+    }
   }
 
   /** Every inbound mapping. */
@@ -118,7 +153,8 @@ export class PlatformClient {
   }
 
   async #postInboundMapping(input: InboundMappingInput): Promise<number> {
-    const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire(input) });
+    // Always with a note: on the deployed platform a mapping without one breaks every list read.
+    const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey) });
     const rec = env.data[0];
     if (rec && typeof rec === 'object' && 'ruleid' in rec) {
       return intField(rec as Record<string, unknown>, 'ruleid', { method: 'POST', path: INBOUND });
@@ -130,9 +166,16 @@ export class PlatformClient {
     return created.ruleid;
   }
 
-  /** Updates the selected mapping with any non-empty subset of its fields; `did` renames. */
+  /**
+   * Updates the selected mapping with any non-empty subset of its fields; `did` renames. The
+   * deployed platform cannot (`API_UNSUPPORTED`): replace the mapping instead (delete, then create).
+   */
   async updateInboundMapping(sel: InboundSelector, patch: InboundMappingPatch): Promise<void> {
-    await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch) });
+    const shape = await this.#shape();
+    if (!shape.updatesMappingsInPlace) {
+      throw new ApiError('API_UNSUPPORTED', 'the deployed platform cannot update an inbound mapping in place', { method: 'PUT', path: INBOUND }, 'Replace it: delete, then create (dsipform plans do this under the current profile).');
+    }
+    await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch, shape.noteKey) });
   }
 
   /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error (but not on a retry: done). */

@@ -1,3 +1,4 @@
+import type { ProfileChoice } from './profile.js';
 import type { RetryPolicy } from './retry.js';
 
 /** How to reach the platform; the same for every command that talks to it. */
@@ -16,6 +17,8 @@ export interface ConnectionOptions {
   readonly connections?: number;
   /** Retry bounds; see `DEFAULT_RETRY`. */
   readonly retry?: Partial<RetryPolicy>;
+  /** The API profile, or `auto` (the default): detected once, on first use. */
+  readonly profile?: ProfileChoice;
 }
 
 /** Default per-request timeout. */

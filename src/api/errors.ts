@@ -16,7 +16,8 @@ export type ApiErrorCode =
   | 'API_CONNECTION_RESET'
   | 'API_HOST_NOT_FOUND'
   | 'API_TLS'
-  | 'API_NETWORK';
+  | 'API_NETWORK'
+  | 'API_UNSUPPORTED';
 
 /** What the request was; never holds headers, so never the token. */
 export interface ApiRequestInfo {

@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './errors.js';
 export { encodeQuery, type HttpMethod, type RequestParts } from './transport.js';
 export * from './retry.js';
+export * from './profile.js';

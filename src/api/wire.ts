@@ -50,12 +50,12 @@ export function mappingFromWire(value: unknown, req: ApiRequestInfo): InboundMap
   };
 }
 
-/** Model patch → inbound body: only the fields given. */
-export function mappingToWire(patch: InboundMappingPatch): Rec {
+/** Model patch → inbound body: only the fields given; the note under the profile's key. */
+export function mappingToWire(patch: InboundMappingPatch, noteKey: 'notes' | 'name' = 'notes'): Rec {
   const body: Rec = {};
   if (patch.did !== undefined) body.did = patch.did;
   if (patch.servers !== undefined) body.servers = [...patch.servers];
-  if (patch.notes !== undefined) body.notes = patch.notes;
+  if (patch.notes !== undefined) body[noteKey] = patch.notes;
   return body;
 }
 

@@ -49,7 +49,7 @@ describe('client error mapping against real servers', () => {
     [413, 'text/html', '<html>413 Request Entity Too Large</html>', 'API_BODY_TOO_LARGE', /too large/],
   ])('status %i with %s body → %s', async (status, type, body, code, message) => {
     server = await answer(status, type, body);
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listInboundMappings());
     expect(err.code).toBe(code);
     expect(err.status).toBe(status);
@@ -60,7 +60,7 @@ describe('client error mapping against real servers', () => {
 
   it('keeps the platform msg of a JSON error', async () => {
     server = await answer(400, 'application/json', JSON.stringify({ data: [], error: 'http', msg: 'DID is required', kamreload: false, dsipreload: false }));
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.createInboundMapping({ did: '1', servers: ['1'] }));
     expect(err.code).toBe('API_BAD_REQUEST');
     expect(err.platformMsg).toBe('DID is required');
@@ -70,7 +70,7 @@ describe('client error mapping against real servers', () => {
 
   it('tells a missing object (JSON 404, error "") from a missing path', async () => {
     server = await answer(404, 'application/json', JSON.stringify({ data: [], error: '', msg: 'No Matching Rule Found', kamreload: false, dsipreload: false }));
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.deleteOutboundRoute(7));
     expect(err.code).toBe('API_NOT_FOUND');
     expect(err.isNotFound).toBe(true);
@@ -79,7 +79,7 @@ describe('client error mapping against real servers', () => {
 
   it('reads Retry-After on 429', async () => {
     server = await answer(429, 'application/json', JSON.stringify({ data: [], error: 'http', msg: 'Too Many Requests', kamreload: false, dsipreload: false }), { 'retry-after': '3' });
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listOutboundRoutes());
     expect(err.code).toBe('API_RATE_LIMITED');
     expect(err.retryAfter).toBe(3);
@@ -87,7 +87,7 @@ describe('client error mapping against real servers', () => {
 
   it('names the target of a redirect (http → https on real installs)', async () => {
     server = await answer(301, 'text/html', '<a>moved</a>', { location: 'https://sip.example.com:5000/api/v1/proxy/stats' });
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.proxyStats());
     expect(err.code).toBe('API_UNEXPECTED_RESPONSE');
     expect(err.message).toContain('redirect to https://sip.example.com:5000/api/v1/proxy/stats');
@@ -97,7 +97,7 @@ describe('client error mapping against real servers', () => {
     server = await startTinyServer(() => {
       /* never answers */
     });
-    client = new PlatformClient({ url: server.url, token: TOKEN, timeoutMs: 300, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, timeoutMs: 300, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listInboundMappings());
     expect(err.code).toBe('API_TIMEOUT');
     expect(err.status).toBeUndefined();
@@ -106,7 +106,7 @@ describe('client error mapping against real servers', () => {
 
   it('reports a connection reset before any answer', async () => {
     server = await startTinyServer((req) => req.socket.destroy());
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listOutboundRoutes());
     expect(err.code).toBe('API_CONNECTION_RESET');
     expect(err.hint).toMatch(/may or may not have been carried out/);
@@ -118,7 +118,7 @@ describe('client error mapping against real servers', () => {
       res.write('{"data": [');
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listOutboundRoutes());
     expect(err.code).toBe('API_CONNECTION_RESET');
   });
@@ -129,7 +129,7 @@ describe('client error mapping against real servers', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    client = new PlatformClient({ url: `http://127.0.0.1:${port}`, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: `http://127.0.0.1:${port}`, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.proxyStats());
     expect(err.code).toBe('API_CONNECTION_REFUSED');
     expect(err.hint).toMatch(/--url/);
@@ -143,7 +143,7 @@ describe('client error mapping against real servers', () => {
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     const { port } = raw.address() as AddressInfo;
-    client = new PlatformClient({ url: `http://127.0.0.1:${port}`, token: TOKEN, retry: { maxAttempts: 1 } });
+    client = new PlatformClient({ url: `http://127.0.0.1:${port}`, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     try {
       const err = await failureOf(client.proxyStats());
       expect(err.code).toBe('API_UNEXPECTED_RESPONSE');
@@ -156,7 +156,7 @@ describe('client error mapping against real servers', () => {
 
   it('sends the three headers on every request and reuses the connection', async () => {
     server = await answer(200, 'application/json', JSON.stringify({ data: [], error: '', msg: 'No Rules Found', kamreload: false, dsipreload: false }));
-    client = new PlatformClient({ url: `${server.url}/`, token: TOKEN });
+    client = new PlatformClient({ url: `${server.url}/`, token: TOKEN, profile: 'spec' });
     await client.obtainLease({ email: 'a@b.c', ttl: 60 }).catch(() => undefined);
     for (let i = 0; i < 9; i += 1) await client.listInboundMappings();
     expect(server.seen).toHaveLength(10);

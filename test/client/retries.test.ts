@@ -19,7 +19,7 @@ async function scripted(handle: (req: import('node:http').IncomingMessage, res: 
     req.on('data', (d: Buffer) => (body += d.toString()));
     req.on('end', () => handle(req, res, (n += 1), body));
   });
-  client = new PlatformClient({ url: server.url, token: 't', retry: fast });
+  client = new PlatformClient({ url: server.url, token: 't', retry: fast, profile: 'spec' });
   return server;
 }
 

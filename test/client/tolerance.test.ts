@@ -23,7 +23,7 @@ describe('client tolerance of the deployed platform', () => {
       if (req.method === 'POST') res.end(envelope([], 'Rule Created'));
       else res.end(envelope([{ ruleid: '17', did: '+4420', servers: ['#3'], name: 'deployed' }], 'Rule Found'));
     });
-    client = new PlatformClient({ url: server.url, token: 't' });
+    client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
     expect(await client.createInboundMapping({ did: '+4420', servers: ['#3'], notes: 'deployed' })).toBe(17);
     expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/inboundmapping', 'GET /api/v1/inboundmapping?did=%2B4420']);
   });
@@ -38,7 +38,7 @@ describe('client tolerance of the deployed platform', () => {
         res.end(envelope([], 'No Matching DID Found'));
       }
     });
-    client = new PlatformClient({ url: server.url, token: 't' });
+    client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
     await expect(client.createInboundMapping({ did: '5', servers: ['1'] })).rejects.toMatchObject({ code: 'API_UNEXPECTED_RESPONSE', message: expect.stringContaining('cannot read it back') });
   });
 
@@ -47,7 +47,7 @@ describe('client tolerance of the deployed platform', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(envelope([{ ruleid: '2', did: '', servers: ['66', '#2'], name: 'default' }], 'Rules Found'));
     });
-    client = new PlatformClient({ url: server.url, token: 't' });
+    client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
     expect(await client.listInboundMappings()).toEqual([{ ruleid: 2, did: '', servers: ['66', '#2'], notes: 'default' }]);
   });
 
@@ -63,7 +63,7 @@ describe('client tolerance of the deployed platform', () => {
         res.end(envelope(req.method === 'GET' ? [route] : [], 'ok'));
       });
     });
-    client = new PlatformClient({ url: server.url, token: 't' });
+    client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
     await client.updateOutboundRoute(4, { from_prefix: '1555' });
     await client.updateOutboundRoute(4, { from_prefix: '' });
     expect(bodies).toEqual([{ from_prefix: '1555', prefix: '44' }, { from_prefix: '' }]);

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlatformClient } from '../../src/api/index.js';
+import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
+
+const envelope = (data: unknown[], msg = 'ok') => JSON.stringify({ data, error: '', msg, kamreload: false, dsipreload: false });
+const stats = { current: 0, waiting: 0, total: 1, total_local: 0, rpl_received: 0, rpl_generated: 0, rpl_sent: 0, '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, '6xx': 0, created: 1, freed: 1, delayed_free: 0 };
+let server: TinyServer | undefined;
+let client: PlatformClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+/** A server that knows only the given paths (JSON), and answers everything else with Flask's HTML 404. */
+async function serving(paths: Record<string, (body: string) => [number, string]>) {
+  server = await startTinyServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const key = `${req.method} ${req.url!.split('?')[0]}`;
+      const handler = paths[key];
+      if (!handler) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>404 Not Found</title><h1>Not Found</h1>');
+        return;
+      }
+      const [status, text] = handler(body);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(text);
+    });
+  });
+  return server;
+}
+
+describe('API profiles', () => {
+  it('detects the specified API with one request', async () => {
+    const srv = await serving({ 'GET /api/v1/proxy/stats': () => [200, envelope([stats])] });
+    client = new PlatformClient({ url: srv.url, token: 't' });
+    expect(await client.profile()).toBe('spec');
+    expect(await client.profile()).toBe('spec'); // once per client
+    expect(srv.seen).toHaveLength(1);
+  });
+
+  it('detects the deployed API with two requests, and then uses its paths', async () => {
+    const srv = await serving({
+      'GET /api/v1/kamailio/stats': () => [200, envelope([stats])],
+      'GET /api/v1/lease/endpoint': () => [200, envelope([{ leaseid: 4, username: 'lease4', password: 'p'.repeat(32), domain: 'd', ttl: '15' }])],
+      'DELETE /api/v1/lease/endpoint/4/revoke': () => [200, envelope([], 'Lease revoked')],
+      'DELETE /api/v1/lease/endpoint/5/revoke': () => [500, JSON.stringify({ data: [], error: 'server', msg: 'Internal Server Error', kamreload: false, dsipreload: false })],
+    });
+    client = new PlatformClient({ url: srv.url, token: 't' });
+    expect(await client.profile()).toBe('current');
+    expect(srv.seen.map((r) => r.url)).toEqual(['/api/v1/proxy/stats', '/api/v1/kamailio/stats']);
+    expect((await client.proxyStats()).total).toBe(1);
+    expect((await client.obtainLease({ email: 'a@b.cd', ttl: 15 })).ttl).toBe(15);
+    await client.revokeLease(4);
+    await expect(client.revokeLease(5)).rejects.toMatchObject({ code: 'API_NOT_FOUND' }); // the deployed 500 for an unknown id
+    await expect(client.updateInboundMapping({ ruleid: 2 }, { notes: 'x' })).rejects.toMatchObject({ code: 'API_UNSUPPORTED' });
+  });
+
+  it('sends the inbound note as `name` to the deployed API, and always sends one', async () => {
+    const bodies: unknown[] = [];
+    const srv = await serving({
+      'POST /api/v1/inboundmapping': (body) => {
+        bodies.push(JSON.parse(body));
+        return [200, envelope([], 'Rule Created')];
+      },
+      'GET /api/v1/inboundmapping': () => [200, envelope([{ ruleid: '3', did: '1', servers: ['1'], name: '' }])],
+    });
+    client = new PlatformClient({ url: srv.url, token: 't', profile: 'current' });
+    expect(await client.createInboundMapping({ did: '1', servers: ['1'] })).toBe(3);
+    expect(bodies).toEqual([{ did: '1', servers: ['1'], name: '' }]);
+  });
+
+  it('says clearly when neither stats path answers', async () => {
+    const srv = await serving({});
+    client = new PlatformClient({ url: srv.url, token: 't' });
+    await expect(client.profile()).rejects.toMatchObject({ code: 'API_NO_SUCH_ENDPOINT', message: expect.stringContaining('neither /proxy/stats nor /kamailio/stats') });
+  });
+});
