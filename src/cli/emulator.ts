@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DsipformError } from '../model/errors.js';
 import type { FaultOptions } from '../emulator/faults.js';
+import type { ApiProfileName } from '../emulator/profiles.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** The `dsipform emulator` flags as commander parses them. */
@@ -18,6 +19,8 @@ export interface EmulatorFlags {
   latency: string;
   rateLimit: string;
   seed?: string;
+  /** `spec` or `current`; commander checks the choice, runEmulator checks again for other callers. */
+  profile?: string;
 }
 
 function readPem(file: string, flag: string): string {
@@ -76,6 +79,12 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
   return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
 }
 
+/** The `--profile` flag, default `spec`. */
+export function profileOption(text: string | undefined): ApiProfileName {
+  if (text === undefined || text === 'spec' || text === 'current') return text ?? 'spec';
+  throw badFlag(`--profile "${text}" is not an API profile`, 'Use spec (the API as specified) or current (the platform as deployed).');
+}
+
 /**
  * `dsipform emulator`: serves the platform API until SIGINT or SIGTERM. Prints exactly one line on
  * stdout when ready (`listening on URL`); everything else goes to stderr.
@@ -86,6 +95,7 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
     throw new DsipformError('CLI_BAD_OPTION', `--port "${flags.port}" is not a port number`, 'Use 0 to 65535 (0 picks a free port).');
   }
   const faults = faultOptions(flags);
+  const profile = profileOption(flags.profile);
   const tls = tlsOption(flags);
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
@@ -96,10 +106,12 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
     tls,
     empty: Boolean(flags.empty),
     faults,
+    profile,
   });
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
   if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);
+  if (emu.profile !== 'spec') writeLine(io.stderr, `profile: ${emu.profile}  (the platform as deployed)`);
   writeLine(io.stdout, `listening on ${emu.url}`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

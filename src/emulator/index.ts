@@ -9,7 +9,7 @@ import { Persister, loadSnapshot } from './persist.js';
 import { Router } from './router.js';
 import { createFaultInjector, type FaultOptions } from './faults.js';
 import { createConnectListener, createRequestListener, type ServerContext } from './server.js';
-import { SPEC_PROFILE } from './spec-profile.js';
+import { buildProfile, type ApiProfileName } from './profiles.js';
 import { EmulatorStore } from './store/store.js';
 import { selfSignedCertificate, type TlsMaterial } from './tls.js';
 
@@ -18,6 +18,7 @@ export type { EmulatorSnapshot } from './store/snapshot.js';
 export type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './store/records.js';
 export type { Outcome, Failure } from './store/outcome.js';
 export type { FaultOptions } from './faults.js';
+export { API_PROFILE_NAMES, type ApiProfileName } from './profiles.js';
 
 /** How to start the emulator. Every field is optional. */
 export interface EmulatorOptions {
@@ -39,6 +40,8 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Failures to inject (5xx, resets, latency, 429), reproducible by seed; see faults.ts. Default none. */
   faults?: FaultOptions;
+  /** Which API to serve: `spec` (the contract as specified, default) or `current` (the platform as deployed). */
+  profile?: ApiProfileName;
 }
 
 /** A listening emulator. */
@@ -54,17 +57,21 @@ export interface RunningEmulator {
   readonly caPem?: string;
   /** The seed of the injected faults (given or drawn), when any fault is on: pass it back to repeat a run. */
   readonly faultSeed?: number;
+  /** The API profile served. */
+  readonly profile: ApiProfileName;
   /** Stops accepting, closes every connection (keep-alive ones too), waits for pending saves. */
   close(): Promise<void>;
 }
 
 /**
- * Starts the platform API emulator ("spec" profile) and resolves once it listens. Rejects when the
- * token is `""`, a fault option is out of range, the data file is corrupt or unwritable (the message
- * names it), the port is taken, or the certificate cannot be written.
+ * Starts the platform API emulator (the "spec" profile unless told otherwise) and resolves once it
+ * listens. Rejects when the profile is unknown, the token is `""`, a fault option is out of range,
+ * the data file is corrupt or unwritable (the message names it), the port is taken, or the
+ * certificate cannot be written.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   if (options.token === '') throw new Error('The emulator token must not be empty');
+  const profile = buildProfile(options.profile ?? 'spec');
   const faults = createFaultInjector(options.faults);
   const token = options.token ?? generateToken();
   const store = await openStore(options);
@@ -74,7 +81,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const tls = await tlsMaterial(options);
   const ctx: ServerContext = {
     store,
-    router: new Router(SPEC_PROFILE),
+    router: new Router(profile.entries),
+    ...(profile.routingPage ? { routingPage: profile.routingPage } : {}),
     token,
     ...(persister ? { persist: () => persister.save() } : {}),
     ...(faults ? { faults } : {}),
@@ -96,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     tokenGenerated: options.token === undefined,
     ...(tls ? { caFile: tls.caFile, caPem: tls.material.cert } : {}),
     ...(faults ? { faultSeed: faults.seed } : {}),
+    profile: profile.name,
     close: () => (closing ??= shutdown(server, persister, tls?.cleanup)),
   };
 }

@@ -21,6 +21,8 @@ export interface ServerContext {
   readonly persist?: () => Promise<void>;
   /** Faults to inject; absent means none, and the pipeline then makes no fault check at all. */
   readonly faults?: FaultInjector;
+  /** Answers an unknown path or wrong method (the `current` profile's HTML pages); absent: JSON 404/405. */
+  readonly routingPage?: (res: ServerResponse, match: Exclude<RouteMatch, { kind: 'handler' }>) => void;
 }
 
 type Routed = Extract<RouteMatch, { kind: 'handler' }>;
@@ -59,6 +61,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   }
   const { path, rawQuery } = splitTarget(req.url ?? '/');
   const match = ctx.router.match(req.method ?? '', path);
+  if (match.kind !== 'handler' && ctx.routingPage) return ctx.routingPage(res, match);
   if (match.kind === 'not-found') return reply(httpError(404, 'Not Found'));
   if (match.kind === 'method-not-allowed') {
     return reply(httpError(405, 'Method Not Allowed', { Allow: match.allow.join(', ') }));
