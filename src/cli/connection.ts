@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { ConnectionOptions } from '../api/connection.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
+import type { ProfileChoice } from '../api/profile.js';
 import { DsipformError } from '../model/errors.js';
 import type { CliIo } from './io.js';
 
@@ -16,6 +17,7 @@ export interface ConnectionFlags {
   maxAttempts?: string;
   retryBase?: string;
   retryMaxTime?: string;
+  apiProfile?: string;
 }
 
 /** Adds the connection flags shared by every command that talks to the platform. */
@@ -29,6 +31,7 @@ export function addConnectionOptions(cmd: Command): Command {
     .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
     .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
     .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
+    .addOption(new Option('--api-profile <profile>', 'the platform API: spec, current (the deployed releases), or auto (detect; env DSIP_API_PROFILE)').choices(['auto', 'spec', 'current']))
     .option('--emulator', 'run against the built-in emulator, started for this run')
     .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
     // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
@@ -83,6 +86,7 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
     insecure: Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true',
     timeoutMs,
     retry: retryPolicy(flags),
+    profile: profileChoice(flags, io),
   };
 }
 
@@ -93,6 +97,15 @@ function count(text: string | undefined, flag: string, min: number, fallback: nu
     throw new DsipformError('CONFIG_BAD_RETRY', `${flag} "${text}" is not a whole number of at least ${min}`, `For example ${flag} ${fallback} (the default).`);
   }
   return n;
+}
+
+/** `--api-profile` when given (not the default), else `DSIP_API_PROFILE`, else `auto`. */
+export function profileChoice(flags: ConnectionFlags, io: CliIo): ProfileChoice {
+  const value = flags.apiProfile && flags.apiProfile !== 'auto' ? flags.apiProfile : io.env.DSIP_API_PROFILE || 'auto';
+  if (value !== 'auto' && value !== 'spec' && value !== 'current') {
+    throw new DsipformError('CONFIG_BAD_PROFILE', `DSIP_API_PROFILE "${value}" is not an API profile`, 'Use spec, current, or auto.');
+  }
+  return value;
 }
 
 /** The retry bounds from `--max-attempts`, `--retry-base` and `--retry-max-time`. */

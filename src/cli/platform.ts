@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { PlatformClient } from '../api/client.js';
 import type { ConnectionOptions } from '../api/connection.js';
 import { DsipformError } from '../model/errors.js';
-import { resolveConnection, retryPolicy, type ConnectionFlags } from './connection.js';
+import { profileChoice, resolveConnection, retryPolicy, type ConnectionFlags } from './connection.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** Connection flags plus the built-in emulator switch. */
@@ -25,10 +25,11 @@ export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (cl
       throw new DsipformError('CONFIG_CONFLICT', '--url and --emulator exclude each other', 'Use --url for a real platform, or --emulator for the built-in one.');
     }
     const { startEmulator } = await import('../emulator/index.js');
-    const emu = await startEmulator({ port: 0, ...(flags.emulatorData ? { dataFile: flags.emulatorData } : {}) });
+    const profile = profileChoice(flags, io) === 'current' ? 'current' : 'spec';
+    const emu = await startEmulator({ port: 0, profile, ...(flags.emulatorData ? { dataFile: flags.emulatorData } : {}) });
     io.secrets.add(emu.token);
     writeLine(io.stderr, `using the built-in emulator at ${emu.url}${flags.emulatorData ? ` (state in ${flags.emulatorData})` : ''}`);
-    options = { url: emu.url, token: emu.token, retry: retryPolicy(flags) };
+    options = { url: emu.url, token: emu.token, retry: retryPolicy(flags), profile };
     // The emulator's port changes every run; a plan made against it names its data file instead.
     target = `emulator:${flags.emulatorData ? resolve(flags.emulatorData) : '(in memory)'}`;
     stopEmulator = () => emu.close();

@@ -62,6 +62,12 @@ async function executeRuleChange(change: RuleChange, client: PlatformClient): Pr
       case 'demote':
         await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after as MappingFields, change.fields));
         return change.ruleid;
+      case 'replace': {
+        // The DID is unique, so the old mapping must go first; the new one has a new rule id.
+        const after = change.after as MappingFields;
+        await goneIsDone(client.deleteInboundMapping({ ruleid: change.ruleid }));
+        return client.createInboundMapping({ did: after.did, servers: after.servers, notes: after.notes });
+      }
       case 'delete':
         await goneIsDone(client.deleteInboundMapping({ ruleid: change.ruleid }));
         return change.ruleid;
@@ -77,6 +83,7 @@ async function executeRuleChange(change: RuleChange, client: PlatformClient): Pr
     case 'update':
     case 'promote':
     case 'demote':
+    case 'replace':
       await client.updateOutboundRoute(change.ruleid, routePatch(change.after as RouteFields, change.fields));
       return change.ruleid;
     case 'delete':

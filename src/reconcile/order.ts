@@ -6,7 +6,7 @@ import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
  * The default stage of each action: make before break. Lease changes come after every rule change,
  * in stages of their own: they run one at a time, so no obtain is ever in flight beside other work.
  */
-const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, delete: 3, obtain: 4, renew: 5, revoke: 6 };
+const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, replace: 2, delete: 3, obtain: 4, renew: 5, revoke: 6 };
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
 export interface OrderResult {

@@ -15,7 +15,7 @@ export function managedCollections(desired: DesiredState): CollectionName[] {
 }
 
 function zero(): Record<ChangeAction, number> {
-  return { create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 };
+  return { create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 };
 }
 
 function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
@@ -45,6 +45,8 @@ export interface PlanInput {
   readonly target: string;
   /** The instant (ms) lease renewals are decided at. */
   readonly now: number;
+  /** The API profile; under `current` a mapping update is planned as a replace. Default `spec`. */
+  readonly profile?: 'spec' | 'current';
   /** The state file (absolute) whose lock an apply takes, and where leases are recorded. */
   readonly stateFile?: string;
 }
@@ -65,9 +67,10 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
   return assemble(input, 'destroy');
 }
 
-function assemble({ desired, live, target, now, stateFile }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
+function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live, now);
+  if (profile === 'current') found.changes = found.changes.map(replaceMappingUpdate);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
   if (mode === 'destroy') {
     found.changes = found.matched;
@@ -80,9 +83,13 @@ function assemble({ desired, live, target, now, stateFile }: PlanInput, mode: 'a
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0) notes.push(`${moved} change(s) run earlier than their stage because they free an LCR pattern another change needs.`);
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
+  if (profile === 'current' && found.changes.some((c) => c.action === 'replace')) {
+    notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');
+  }
   const plan: Plan = {
     format_version: 1,
     target,
+    api_profile: profile,
     managed,
     live_checksum: liveChecksum(live, managed),
     policy,
@@ -104,4 +111,10 @@ export function savePlan(plan: Plan): SavedPlan {
 /** Whether a plan has anything to do. */
 export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
+}
+
+/** Under the deployed API a mapping cannot be updated in place: the update becomes delete + create. */
+function replaceMappingUpdate(c: Change): Change {
+  if (c.kind !== 'inbound_mapping' || c.action !== 'update') return c;
+  return { ...c, action: 'replace', reason: 'the deployed platform cannot update a mapping in place: deleted, then created' };
 }

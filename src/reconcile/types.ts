@@ -29,10 +29,11 @@ export interface LeaseFields extends LeaseContent {
 export type ObjectFields = MappingFields | RouteFields | LeaseFields;
 
 /**
- * What a change does. `promote`: simple → LCR; `demote`: LCR → simple. Leases: `obtain`, `renew`
- * (revoke, then obtain anew) and `revoke`.
+ * What a change does. `promote`: simple → LCR; `demote`: LCR → simple; `replace`: delete, then
+ * create (a mapping update on the deployed platform, which cannot update in place). Leases:
+ * `obtain`, `renew` (revoke, then obtain anew) and `revoke`.
  */
-export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'delete' | 'obtain' | 'renew' | 'revoke';
+export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'replace' | 'delete' | 'obtain' | 'renew' | 'revoke';
 
 interface ChangeCommon {
   readonly kind: Kind;
@@ -55,7 +56,7 @@ interface ChangeCommon {
 /** One change of a plan: a discriminated union on `action`. */
 export type Change =
   | (ChangeCommon & { readonly action: 'create'; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
+  | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote' | 'replace'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
   | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields })
   | (ChangeCommon & { readonly action: 'obtain'; readonly after: LeaseFields })
   | (ChangeCommon & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
@@ -104,6 +105,8 @@ export interface Plan {
   readonly format_version: 1;
   /** The platform base URL (never the token). */
   readonly target: string;
+  /** The API profile the plan was made for: `spec`, or `current` (the deployed releases). */
+  readonly api_profile?: 'spec' | 'current';
   /** The collections the files manage, in stable order. */
   readonly managed: readonly CollectionName[];
   /** sha256 of the canonical JSON of the live state the plan was made from. */

@@ -28,6 +28,8 @@ export function headline(change: Change): string {
       return `${who} will be promoted: simple → LCR`;
     case 'demote':
       return `${who} will be demoted: LCR → simple; its LCR record will be deleted`;
+    case 'replace':
+      return `${who} will be replaced: deleted, then created`;
     case 'delete':
       return `${who} will be deleted`;
     case 'obtain':
@@ -46,7 +48,7 @@ export function headline(change: Change): string {
  * lease (a revoke, and a renew, which revokes before it obtains anew, like Terraform's replace).
  */
 export function isDestructive(change: Change): boolean {
-  return change.action === 'delete' || change.action === 'demote' || change.action === 'renew' || change.action === 'revoke';
+  return change.action === 'delete' || change.action === 'demote' || change.action === 'replace' || change.action === 'renew' || change.action === 'revoke';
 }
 
 /**
@@ -86,7 +88,8 @@ function fieldLines(change: Change): BlockLine[] {
       break;
     case 'update':
     case 'promote':
-    case 'demote': {
+    case 'demote':
+    case 'replace': {
       const shown = changedFields(change);
       rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
       for (const name of shown) {
@@ -115,7 +118,7 @@ function fieldLines(change: Change): BlockLine[] {
 
 // The type's field order first; fields the order does not know last, as given. A promote or a
 // demote is about `from_prefix`, so it is always shown even if a plan forgot to list it.
-function changedFields(change: Change & { readonly action: 'update' | 'promote' | 'demote' }): string[] {
+function changedFields(change: Change & { readonly action: 'update' | 'promote' | 'demote' | 'replace' }): string[] {
   const listed = new Set(change.fields);
   if (change.action !== 'update') listed.add('from_prefix');
   const order = FIELD_ORDER[change.kind];

@@ -3,10 +3,10 @@ import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
-const PLAN_KEYS = ['format_version', 'target', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'checksum'];
+const PLAN_KEYS = ['format_version', 'target', 'api_profile', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'checksum'];
 const POLICY_KEYS = ['max_deletes', 'protect'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
-const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
+const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
 const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease'];
 const CHANGE_KEYS = ['action', 'kind', 'key', 'ruleid', 'lease_id', 'before', 'after', 'fields', 'reason', 'origin', 'step'];
 const ORIGIN_KEYS = ['file', 'line', 'col'];

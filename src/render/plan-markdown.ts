@@ -13,7 +13,7 @@ export const MARKDOWN_LIMIT = 60_000;
 
 const COLUMNS = ['create', 'update', 'promote', 'demote', 'delete', 'unchanged'] as const;
 const LEASE_COLUMNS = ['obtain', 'renew', 'revoke'] as const;
-type Column = (typeof COLUMNS)[number] | (typeof LEASE_COLUMNS)[number];
+type Column = (typeof COLUMNS)[number] | (typeof LEASE_COLUMNS)[number] | 'replace';
 
 /**
  * A plan as a pull-request comment, ending with a newline: a title with the target (and the lease
@@ -39,7 +39,8 @@ export function renderPlanMarkdown(plan: Plan): string {
 function headLines(plan: Plan): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.map(codeSpan).join(', ') : 'none';
   const state = plan.state_file !== undefined ? ` · State: ${codeSpan(cleanText(plan.state_file))}` : '';
-  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}${state}`, '', ...table(plan)];
+  const api = plan.api_profile !== undefined ? ` · API: ${codeSpan(plan.api_profile)}` : '';
+  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}${state}${api}`, '', ...table(plan)];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
   if (plan.changes.length === 0) {
@@ -67,7 +68,9 @@ function table(plan: Plan): string[] {
 // The lease columns only where leases are in play, so a plan of mappings and routes keeps its table.
 function columnsOf(plan: Plan): readonly Column[] {
   const leases = plan.managed.includes('endpoint_leases') || LEASE_COLUMNS.some((col) => plan.summary.total[col] > 0);
-  return leases ? [...COLUMNS.slice(0, -1), ...LEASE_COLUMNS, 'unchanged'] : COLUMNS;
+  // A Replace column only where it can happen: under the deployed platform's API.
+  const rules: readonly Column[] = plan.api_profile === 'current' || (plan.summary.total.replace ?? 0) > 0 ? ['create', 'update', 'promote', 'demote', 'replace', 'delete'] : COLUMNS.slice(0, -1);
+  return leases ? [...rules, ...LEASE_COLUMNS, 'unchanged'] : [...rules, 'unchanged'];
 }
 
 function warning(plan: Plan): string[] {

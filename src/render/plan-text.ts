@@ -44,6 +44,7 @@ function header(plan: Plan, style: Style): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.join(', ') : '(none)';
   const lines = [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
   if (plan.state_file !== undefined) lines.push(`${style.bold('State:')}   ${cleanText(plan.state_file)}`);
+  if (plan.api_profile !== undefined) lines.push(`${style.bold('API:')}     ${plan.api_profile === 'current' ? 'current (the deployed platform releases)' : 'spec (as specified)'}`);
   return lines;
 }
 
@@ -52,7 +53,7 @@ const LEGEND: readonly (readonly [Mark, readonly (readonly [ChangeAction, string
   ['+', [['create', 'create'], ['obtain', 'obtain']]],
   ['~', [['update', 'update in place'], ['promote', 'promote (simple → LCR)'], ['demote', 'demote (LCR → simple)']]],
   ['-', [['delete', 'delete'], ['revoke', 'revoke']]],
-  ['-/+', [['renew', 'renew (revoke, then obtain anew)']]],
+  ['-/+', [['replace', 'replace (delete, then create)'], ['renew', 'renew (revoke, then obtain anew)']]],
 ];
 
 // Only the marks and actions the plan uses, as Terraform does.

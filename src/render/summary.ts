@@ -25,6 +25,7 @@ export function planSummaryLine(total: ActionCounts): string {
   const parts = [`${total.create} to create`, `${total.update} to update`];
   if (total.promote > 0) parts.push(`${total.promote} to promote`);
   if (total.demote > 0) parts.push(`${total.demote} to demote`);
+  if (total.replace > 0) parts.push(`${total.replace} to replace`);
   parts.push(`${total.delete} to delete`);
   for (const action of ['obtain', 'renew', 'revoke'] as const) if (total[action] > 0) parts.push(`${total[action]} to ${action}`);
   return `Plan: ${parts.join(', ')}.`;

@@ -18,6 +18,7 @@ export const MARK: Readonly<Record<ChangeAction, '+' | '~' | '-' | '-/+'>> = {
   update: '~',
   promote: '~',
   demote: '~',
+  replace: '-/+',
   delete: '-',
   obtain: '+',
   renew: '-/+',

@@ -16,8 +16,8 @@ function plan() {
 describe('buildPlan', () => {
   it('summarizes per action and per kind, counting unchanged objects', () => {
     const p = plan();
-    expect(p.summary.total).toEqual({ create: 2, update: 1, promote: 0, demote: 0, delete: 1, obtain: 0, renew: 0, revoke: 0 });
-    expect(p.summary.by_kind.inbound_mapping).toEqual({ create: 1, update: 1, promote: 0, demote: 0, delete: 1, obtain: 0, renew: 0, revoke: 0, unchanged: 0 });
+    expect(p.summary.total).toEqual({ create: 2, update: 1, promote: 0, demote: 0, replace: 0, delete: 1, obtain: 0, renew: 0, revoke: 0 });
+    expect(p.summary.by_kind.inbound_mapping).toEqual({ create: 1, update: 1, promote: 0, demote: 0, replace: 0, delete: 1, obtain: 0, renew: 0, revoke: 0, unchanged: 0 });
     expect(p.summary.by_kind.outbound_route).toMatchObject({ create: 1, unchanged: 1 });
     expect(p.managed).toEqual(['inbound_mappings', 'outbound_routes']);
     expect(p.target).toBe('https://sip.example.com:5000');

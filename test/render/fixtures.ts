@@ -38,7 +38,7 @@ const lease = (name: string, email: string, ttl: number, renew_before: number, h
 
 /** Counts per action and kind of `changes`, with `unchanged` objects per kind (0 when not given). */
 export function summarize(changes: readonly Change[], unchanged: Partial<Record<Kind, number>>): PlanSummary {
-  const zero = (): Record<ChangeAction, number> => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 });
+  const zero = (): Record<ChangeAction, number> => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 });
   const total = zero();
   const byKind: Record<Kind, Record<ChangeAction, number>> = { inbound_mapping: zero(), outbound_route: zero(), endpoint_lease: zero() };
   for (const c of changes) {

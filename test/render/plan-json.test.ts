@@ -30,7 +30,7 @@ describe('renderPlanJson', () => {
     const keysOf = (key: string) => Object.keys(changes.find((c) => c.key === key) ?? {});
     expect(keysOf('+442071234567')).toEqual(['action', 'kind', 'key', 'ruleid', 'before', 'after', 'fields']);
     expect(keysOf('desk-phone')).toEqual(['action', 'kind', 'key', 'lease_id', 'before', 'after', 'fields']);
-    expect(Object.keys(JSON.parse(json).summary.total)).toEqual(['create', 'update', 'promote', 'demote', 'delete', 'obtain', 'renew', 'revoke']);
+    expect(Object.keys(JSON.parse(json).summary.total)).toEqual(['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke']);
   });
 
   it('keeps keys the types do not know, after the known ones', () => {

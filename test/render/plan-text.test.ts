@@ -5,7 +5,7 @@ import { duration } from '../../src/render/values.js';
 import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
 
 const ESC = /\x1b\[/;
-const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });
+const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });
 
 describe('renderPlanText', () => {
   it('renders a mixed plan like terraform plan', async () => {
