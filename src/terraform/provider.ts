@@ -26,7 +26,11 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
     }
   }
   const insecure = config.insecure === true || (config.insecure == null && (env.DSIP_INSECURE === '1' || env.DSIP_INSECURE === 'true'));
-  return { url, token, insecure, timeoutMs: knownNumber(config, 'timeout_ms') ?? 30_000, ...(ca ? { ca } : {}) };
+  const profile = knownString(config, 'api_profile') ?? (env.DSIP_API_PROFILE || 'auto');
+  if (profile !== 'auto' && profile !== 'spec' && profile !== 'current') {
+    return attrError(['api_profile'], 'Invalid api_profile', `"${profile}" is not one of spec, current, auto.`);
+  }
+  return { url, token, insecure, profile, timeoutMs: knownNumber(config, 'timeout_ms') ?? 30_000, ...(ca ? { ca } : {}) };
 }
 
 /**

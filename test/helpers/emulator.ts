@@ -14,8 +14,14 @@ const open: EmulatorFixture[] = [];
  * Starts a fresh emulator on 127.0.0.1:0 with a client over real HTTP. Everything started in a
  * test is closed after it, so every test begins from a fresh install.
  */
+/**
+ * The API profile the platform-facing suites run against: `DSIPFORM_TEST_PROFILE=current` runs them
+ * against the deployed platform's API (npm test runs those suites under both).
+ */
+export const TEST_PROFILE: 'spec' | 'current' = process.env.DSIPFORM_TEST_PROFILE === 'current' ? 'current' : 'spec';
+
 export async function emulatorFixture(options: EmulatorOptions = {}): Promise<EmulatorFixture> {
-  const emu = await startEmulator({ port: 0, token: 'conformance-token-0123456789', ...options });
+  const emu = await startEmulator({ port: 0, token: 'conformance-token-0123456789', profile: TEST_PROFILE, ...options });
   const client = new PlatformClient({ url: emu.url, token: emu.token, ...(emu.caPem ? { ca: emu.caPem } : {}) });
   const fixture = { emu, client };
   open.push(fixture);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { emulatorFixture, type EmulatorFixture } from './emulator.js';
+import { emulatorFixture, TEST_PROFILE, type EmulatorFixture } from './emulator.js';
 import { runMain, type RunResult } from './in-process.js';
 
 /** A fresh emulator, a scratch directory for desired-state files, and the CLI pointed at both. */
@@ -24,7 +24,7 @@ export async function scenario(options: EmulatorOptions = {}): Promise<Scenario>
   // One clock for the emulator and the CLI, so lease expiry can be reached without waiting.
   const now = options.now;
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-scenario-'));
-  const env = { DSIP_URL: fixture.emu.url, DSIP_TOKEN: fixture.emu.token };
+  const env = { DSIP_URL: fixture.emu.url, DSIP_TOKEN: fixture.emu.token, DSIP_API_PROFILE: options.profile ?? TEST_PROFILE };
   const run: Scenario['run'] = (args, o = {}) => runMain(args, { ...(now ? { now } : {}), ...o, env: { ...env, ...o.env } });
   return {
     ...fixture,

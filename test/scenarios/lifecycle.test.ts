@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_PROFILE } from '../helpers/emulator.js';
 import { scenario } from '../helpers/scenario.js';
 
 const BASE = `version: 1
@@ -45,17 +46,26 @@ describe('scenario: the life of a configuration', () => {
     expect(routes.find((r) => r.name === 'US domestic')).toMatchObject({ priority: 10, groupid: 8000 });
   });
 
-  it('edits fields in place, keeping rule ids, and sends only what changed', async () => {
+  it('edits fields in place, keeping rule ids (the deployed API replaces a mapping instead)', async () => {
     const s = await scenario();
     await s.converge([s.file('p.yaml', BASE)]);
     const before = await s.client.listInboundMappings();
     const edited = BASE.replace('servers: ["66", "67"]', 'servers: ["67", "66"]').replace('priority: 10', 'priority: 20\n    timerec: weekdays');
     const path = s.file('p.yaml', edited);
     const plan = await s.run(['plan', path]);
-    expect(plan.stdout).toMatch(/Plan: 0 to create, 2 to update, 0 to delete\./);
+    const changed = (m: { did: string }) => m.did === '15551230001';
+    if (TEST_PROFILE === 'spec') {
+      expect(plan.stdout).toMatch(/Plan: 0 to create, 2 to update, 0 to delete\./);
+    } else {
+      expect(plan.stdout).toMatch(/Plan: 0 to create, 1 to update, 1 to replace, 0 to delete\./);
+      expect(plan.stdout).toMatch(/inbound_mapping "15551230001" will be replaced: deleted, then created/);
+      expect(plan.stdout).toMatch(/cannot update an inbound mapping in place/);
+    }
     await s.converge([path]);
     const after = await s.client.listInboundMappings();
-    expect(after.map((m) => m.ruleid).sort()).toEqual(before.map((m) => m.ruleid).sort());
+    const kept = (xs: { did: string; ruleid: number }[]) => xs.filter((m) => TEST_PROFILE === 'spec' || !changed(m)).map((m) => m.ruleid).sort();
+    expect(kept(after)).toEqual(kept(before));
+    if (TEST_PROFILE === 'current') expect(after.find(changed)!.ruleid).not.toBe(before.find(changed)!.ruleid);
     expect(after.find((m) => m.did === '15551230001')?.servers).toEqual(['67', '66']);
     expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'US domestic')).toMatchObject({ priority: 20, timerec: 'weekdays' });
   });
@@ -122,5 +132,19 @@ describe('scenario: the life of a configuration', () => {
     const r = await s.run(['apply', edited, '--auto-approve']);
     expect(r.stdout).toMatch(/Proxy reloaded/);
     expect((await s.client.raw('GET', '/outboundroutes')).kamreload).toBe(false);
+  });
+});
+
+describe('scenario: the API profile', () => {
+  it.each(['spec', 'current'] as const)('detects a %s platform with at most two cheap requests, once per run, and says so in the plan', async (profile) => {
+    const s = await scenario({ profile });
+    const path = s.file('p.yaml', BASE);
+    const before = (await s.client.proxyStats()).total;
+    const plan = await s.run(['plan', path, '--format', 'json'], { env: { DSIP_API_PROFILE: '' } });
+    expect(JSON.parse(plan.stdout).api_profile).toBe(profile);
+    const requests = (await s.client.proxyStats()).total - before;
+    expect(requests).toBe(1 + 2 + (profile === 'spec' ? 1 : 2)); // this stats read, two lists, the detection
+    const text = await s.run(['plan', path], { env: { DSIP_API_PROFILE: '' } });
+    expect(text.stdout).toMatch(profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases\)/);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { TEST_PROFILE } from '../helpers/emulator.js';
 import { hasTerraform, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';
 
 const EXAMPLE = readFileSync(new URL('../../examples/terraform/main.tf', import.meta.url), 'utf8');
@@ -11,7 +12,7 @@ const EXAMPLE = readFileSync(new URL('../../examples/terraform/main.tf', import.
  * apply, plan again with no changes, and every kind of change after. Steps share one workspace
  * and run in order, as in Terraform's own acceptance tests (each terraform call costs seconds).
  */
-describe.skipIf(!hasTerraform)('terraform end to end (examples/terraform/main.tf)', () => {
+describe.skipIf(!hasTerraform)(`terraform end to end (examples/terraform/main.tf, ${TEST_PROFILE} API)`, () => {
   let emu: RunningEmulator;
   let client: PlatformClient;
   let ws: TfWorkspace;
@@ -28,7 +29,7 @@ describe.skipIf(!hasTerraform)('terraform end to end (examples/terraform/main.tf
   const route = async (name: string) => (await client.listOutboundRoutes()).find((r) => r.name === name);
 
   beforeAll(async () => {
-    emu = await startEmulator({ port: 0, token: 'tf-e2e-token-0123456789' });
+    emu = await startEmulator({ port: 0, token: 'tf-e2e-token-0123456789', profile: TEST_PROFILE });
     client = new PlatformClient({ url: emu.url, token: emu.token });
     ws = await terraformWorkspace({ dsip_url: emu.url, dsip_token: emu.token });
     ws.write('main.tf', EXAMPLE);
@@ -95,8 +96,7 @@ describe.skipIf(!hasTerraform)('terraform end to end (examples/terraform/main.tf
   }, 180_000);
 
   it('shows changes made outside Terraform as drift, and re-creates what was deleted', async () => {
-    const main = await client.getInboundMapping({ did: '15551230001' });
-    await client.updateInboundMapping({ ruleid: main!.ruleid }, { servers: ['99'] });
+    await client.updateOutboundRoute((await route('UK from our 1555 numbers'))!.ruleid, { gwgroupid: '99' });
     await client.deleteOutboundRoute((await route('US domestic'))!.ruleid);
     const plan = await ws.tf(['plan', '-detailed-exitcode', '-input=false']);
     expect(plan.code).toBe(2);
@@ -104,7 +104,7 @@ describe.skipIf(!hasTerraform)('terraform end to end (examples/terraform/main.tf
     expect(plan.stdout).toMatch(/"99"/);
     await ok(['apply', '-auto-approve', '-input=false']);
     await converged();
-    expect((await client.getInboundMapping({ did: '15551230001' }))?.servers).toEqual(['66', '67']);
+    expect((await route('UK from our 1555 numbers'))?.gwgroupid).toBe('5');
   }, 180_000);
 
   it('imports by ruleid and by did:<DID>, with the import command and with import blocks', async () => {

@@ -27,7 +27,10 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
     async plan({ prior, proposed, config }) {
       if (!proposed) return { planned: null };
       const planned: TfObject = { ...proposed, notes: config?.notes ?? '' };
-      if (!prior) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
+      // The deployed API cannot update a mapping in place: any change is delete + create, which
+      // hands out a new rule id (still an update for Terraform: the address and the DID stay).
+      const replaced = prior && (await ctx.client().profile()) === 'current' && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
+      if (!prior || replaced) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
       return { planned };
     },
 
@@ -53,10 +56,13 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (prior.did !== fields.did) patch.did = fields.did;
         if (JSON.stringify(prior.servers) !== JSON.stringify(fields.servers)) patch.servers = fields.servers;
         if (prior.notes !== fields.notes) patch.notes = fields.notes;
-        if (Object.keys(patch).length > 0) {
-          await client.updateInboundMapping({ ruleid }, patch);
-          ctx.wrote();
+        if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }) };
+        ctx.wrote();
+        if ((await client.profile()) === 'current') {
+          await client.deleteInboundMapping({ ruleid });
+          return { state: toState({ ruleid: await client.createInboundMapping(fields), ...fields }) };
         }
+        await client.updateInboundMapping({ ruleid }, patch);
         return { state: toState({ ruleid, ...fields }) };
       } catch (err) {
         return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the inbound mapping' : 'delete the inbound mapping', err)] };

@@ -209,9 +209,9 @@ describe('provider configuration and data sources', () => {
     const { rpc } = host({ configure, validateConfig });
     const type = schemas.provider.type;
     await rpc.ConfigureProvider({ config: toDynamicValue({ url: UNKNOWN, token: 't' }, type) });
-    expect(configure).toHaveBeenCalledWith({ url: UNKNOWN, token: 't', ca_file: null, insecure: null, reload: null, timeout_ms: null });
+    expect(configure).toHaveBeenCalledWith({ url: UNKNOWN, token: 't', ca_file: null, insecure: null, reload: null, timeout_ms: null, api_profile: null });
     await rpc.ValidateProviderConfig({ config: null });
-    expect(validateConfig).toHaveBeenCalledWith({ url: null, token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null });
+    expect(validateConfig).toHaveBeenCalledWith({ url: null, token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null, api_profile: null });
   });
 
   it('reads a data source holding a list of objects', async () => {

@@ -46,6 +46,12 @@ export interface DsiprouterProviderConfig {
   */
   readonly timeoutMs?: number;
   /**
+  * The platform API: "spec", "current" (the deployed releases 0.7x-0.79), or "auto" (detect; the default). Default: DSIP_API_PROFILE.
+  *
+  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#api_profile DsiprouterProvider#api_profile}
+  */
+  readonly apiProfile?: string;
+  /**
   * Alias name
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#alias DsiprouterProvider#alias}
@@ -103,6 +109,7 @@ export class DsiprouterProvider extends cdktn.TerraformProvider {
     this._insecure = config.insecure;
     this._reload = config.reload;
     this._timeoutMs = config.timeoutMs;
+    this._apiProfile = config.apiProfile;
     this._alias = config.alias;
   }
 
@@ -206,6 +213,22 @@ export class DsiprouterProvider extends cdktn.TerraformProvider {
     return this._timeoutMs;
   }
 
+  // api_profile - computed: false, optional: true, required: false
+  private _apiProfile?: string; 
+  public get apiProfile() {
+    return this._apiProfile;
+  }
+  public set apiProfile(value: string | undefined) {
+    this._apiProfile = value;
+  }
+  public resetApiProfile() {
+    this._apiProfile = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get apiProfileInput() {
+    return this._apiProfile;
+  }
+
   // alias - computed: false, optional: true, required: false
   private _alias?: string; 
   public override get alias() {
@@ -234,6 +257,7 @@ export class DsiprouterProvider extends cdktn.TerraformProvider {
       insecure: cdktn.booleanToTerraform(this._insecure),
       reload: cdktn.booleanToTerraform(this._reload),
       timeout_ms: cdktn.numberToTerraform(this._timeoutMs),
+      api_profile: cdktn.stringToTerraform(this._apiProfile),
       alias: cdktn.stringToTerraform(this._alias),
     };
   }
@@ -275,6 +299,12 @@ export class DsiprouterProvider extends cdktn.TerraformProvider {
         isBlock: false,
         type: "simple",
         storageClassType: "number",
+      },
+      api_profile: {
+        value: cdktn.stringToHclTerraform(this._apiProfile),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
       },
       alias: {
         value: cdktn.stringToHclTerraform(this._alias),
