@@ -11,21 +11,31 @@ interface Occurrence {
 
 /** Occurrences of one identity across all files, by identity, in file and list order. */
 class Registry {
-  readonly #seen = new Map<string, Occurrence[]>();
+  /** The first occurrence of each identity; most identities occur once, so no list is kept for them. */
+  readonly #first = new Map<string, Occurrence>();
+  /** Every occurrence of the identities that occur more than once. */
+  readonly #repeated = new Map<string, Occurrence[]>();
   constructor(
     readonly describe: (first: Occurrence) => string,
     readonly hint: string,
   ) {}
   add(identity: string, occurrence: Occurrence): void {
-    const list = this.#seen.get(identity);
+    const first = this.#first.get(identity);
+    if (first === undefined) {
+      this.#first.set(identity, occurrence);
+      return;
+    }
+    const list = this.#repeated.get(identity);
     if (list) list.push(occurrence);
-    else this.#seen.set(identity, [occurrence]);
+    else this.#repeated.set(identity, [first, occurrence]);
   }
   /** One issue per identity declared more than once, at its last place, naming the others. */
   issues(): ConfigIssue[] {
     const out: ConfigIssue[] = [];
-    for (const list of this.#seen.values()) {
-      if (list.length < 2) continue;
+    if (this.#repeated.size === 0) return out;
+    for (const identity of this.#first.keys()) {
+      const list = this.#repeated.get(identity);
+      if (!list) continue;
       const last = list[list.length - 1] as Occurrence;
       const others = list.slice(0, -1).map((o) => formatLocation(at(o.file, o.path)));
       const times = list.length === 2 ? 'twice' : `${list.length} times`;
@@ -61,25 +71,27 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   for (const file of files) {
     const top = file.data.value as Record<string, unknown> | null;
     if (top === null || typeof top !== 'object' || Array.isArray(top)) continue;
-    const known = (path: Path, value: unknown): value is string => typeof value === 'string' && !isUnresolved(file, path);
+    // The field's path is built only when some string of the file names an unset variable.
+    const known = (path: Path, field: string, value: unknown): value is string =>
+      typeof value === 'string' && (file.data.unresolved.size === 0 || !isUnresolved(file, [...path, field]));
     forEachEntry(top.inbound_mappings, (entry, i) => {
       const path = ['inbound_mappings', i];
-      if (known([...path, 'did'], entry.did)) dids.add(entry.did, { file, path });
+      if (known(path, 'did', entry.did)) dids.add(entry.did, { file, path });
     });
     forEachEntry(top.outbound_routes, (entry, i) => {
       const path = ['outbound_routes', i];
       const { name, prefix, from_prefix: fromPrefix, ruleid } = entry;
       // Entries that pin a ruleid are identified by it, so they may share a name (live routes can).
-      if (known([...path, 'name'], name) && ruleid === undefined) names.add(name, { file, path });
+      if (known(path, 'name', name) && ruleid === undefined) names.add(name, { file, path });
       // An LCR route with an empty prefix is already an issue of its own.
-      if (known([...path, 'from_prefix'], fromPrefix) && fromPrefix !== '' && known([...path, 'prefix'], prefix) && prefix !== '') {
+      if (known(path, 'from_prefix', fromPrefix) && fromPrefix !== '' && known(path, 'prefix', prefix) && prefix !== '') {
         patterns.add(`${fromPrefix}-${prefix}`, { file, path });
       }
       if (typeof ruleid === 'number' && Number.isInteger(ruleid)) ruleids.add(String(ruleid), { file, path });
     });
     forEachEntry(top.endpoint_leases, (entry, i) => {
       const path = ['endpoint_leases', i];
-      if (known([...path, 'name'], entry.name)) leases.add(entry.name, { file, path });
+      if (known(path, 'name', entry.name)) leases.add(entry.name, { file, path });
     });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
   }

@@ -1,18 +1,20 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { pathKey, type FileData } from './data.js';
 import { issueAt } from './issue.js';
-import { locate, type Path } from './locate.js';
-import type { SourceFile } from './source.js';
+import type { Path } from './locate.js';
 
-/** A file that parsed: its source (for positions) and its data (for checks). */
+/** A file that was read: its name, where its paths are written (for issues), and its data (for checks). */
 export interface LoadedFile {
-  readonly source: SourceFile;
+  /** The name as the user gave it (relative stays relative). */
+  readonly file: string;
+  /** Where a path of the data is written: the value's node, or with `key` the key's node (`locate()`). */
+  readonly locate: (path: Path, key: boolean) => SourceLocation;
   readonly data: FileData;
 }
 
 /** Where a path of the file is: the value's node, or with `key` the key's node. */
 export function at(file: LoadedFile, path: Path, key = false): SourceLocation {
-  return locate(file.source, path, key);
+  return file.locate(path, key);
 }
 
 /** An issue at a path of the file. */

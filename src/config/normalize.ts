@@ -85,7 +85,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     ...(routes ? { outbound_routes: routes } : {}),
     ...(leases ? { endpoint_leases: leases } : {}),
     policy,
-    files: files.map((f) => f.source.file),
+    files: files.map((f) => f.file),
   };
 }
 

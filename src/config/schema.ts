@@ -44,9 +44,15 @@ export function schemaChild(schema: SchemaNode | undefined, seg: string | number
   return deref(typeof seg === 'number' ? here.items : here.properties?.[seg]);
 }
 
+/** Local `$ref`s already followed: every list entry of a file asks for one. */
+const refs = new Map<string, SchemaNode | undefined>();
+
 function deref(schema: SchemaNode | undefined): SchemaNode | undefined {
   const ref = schema?.$ref;
   if (!ref) return schema;
+  if (refs.has(ref)) return refs.get(ref);
   const name = ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
-  return name === undefined ? undefined : desiredStateSchema().$defs?.[name];
+  const target = name === undefined ? undefined : desiredStateSchema().$defs?.[name];
+  refs.set(ref, target);
+  return target;
 }

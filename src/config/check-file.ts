@@ -1,0 +1,84 @@
+import type { ConfigIssue, SourceLocation } from '../model/desired.js';
+import { toData } from './data.js';
+import { readFast, type FastRead } from './fast-reader.js';
+import { leaseRuleIssues } from './lease-rules.js';
+import type { LoadedFile } from './loaded.js';
+import { locate, type Path } from './locate.js';
+import { schemaIssues } from './schema-issues.js';
+import type { FileValidator } from './schema.js';
+import { parseSource, type SourceFile } from './source.js';
+import { valueRuleIssues } from './value-rules.js';
+
+/** One file, read and checked: the file when it can take part in the cross-file checks, and its issues. */
+export interface CheckedFile {
+  readonly file?: LoadedFile;
+  readonly issues: ConfigIssue[];
+}
+
+/** Which reader to try first: the fast reader (`readFast`), or the YAML parser only. */
+export type Reader = 'fast' | 'yaml';
+
+/**
+ * Reads one file's text and checks it on its own (schema, value rules, lease rules). With `'fast'`,
+ * the fast reader is tried first; its result is kept only when it read the file and the file has no
+ * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
+ * every issue exactly. Both give the same answer for any text.
+ */
+export function checkFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator, reader: Reader): CheckedFile {
+  const fast = reader === 'fast' ? readCleanFile(name, text, env, validate) : null;
+  if (fast) return { file: fast, issues: [] };
+  const parsed = parseSource(name, text);
+  const issues = [...parsed.issues];
+  const source = parsed.source;
+  if (!source) return { issues };
+  const data = toData(source, env);
+  append(issues, data.issues);
+  if (!data.complete) return { issues };
+  const file: LoadedFile = { file: name, locate: (path, key) => locate(source, path, key), data };
+  append(issues, fileIssues(file, validate));
+  return { file, issues };
+}
+
+/** Pushes one by one: a file of 100,000 bad entries would overflow `push(...items)`. */
+export function append(target: ConfigIssue[], items: readonly ConfigIssue[]): void {
+  for (const item of items) target.push(item);
+}
+
+function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
+  const issues = schemaIssues(file, validate);
+  append(issues, valueRuleIssues(file));
+  append(issues, leaseRuleIssues(file));
+  return issues;
+}
+
+/**
+ * The file as the fast reader reads it, when it can and the file has no issue; else null, and
+ * nothing of the attempt stays reachable while the YAML parser reads the file.
+ */
+function readCleanFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator): LoadedFile | null {
+  const read = readFast(text, env);
+  if (!read) return null;
+  // The issues found here are dropped unseen (the YAML parser's path words and places them), so none is placed.
+  const unplaced: LoadedFile = { file: name, locate: () => ({ file: name, line: 1, col: 1 }), data: read.data };
+  return fileIssues(unplaced, validate).length === 0 ? fastFile(name, text, read) : null;
+}
+
+/**
+ * A file the fast reader read: entries and top-level keys are placed from what it recorded; any
+ * other path (only issues ask for them) from the YAML parser's tree, built on first use.
+ */
+function fastFile(name: string, text: string, read: FastRead): LoadedFile {
+  let tree: SourceFile | null | undefined;
+  const locateInTree = (path: Path, key: boolean): SourceLocation => {
+    tree ??= parseSource(name, text).source ?? null;
+    return tree ? locate(tree, path, key) : { file: name, line: 1, col: 1 };
+  };
+  return {
+    file: name,
+    data: read.data,
+    locate: (path, key) => {
+      const place = read.place(path, key);
+      return place ? { file: name, line: place.line, col: place.col } : locateInTree(path, key);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { pathKey } from './data.js';
+import { substitute } from './env.js';
+import { resolvePlain, unsupported } from './fast-scalars.js';
+import type { Path } from './locate.js';
+import type { SchemaNode } from './schema.js';
+
+/*
+ * The fast reader's cursor (fast-reader.ts): where it is in the text, by offset and line; the
+ * lines it skips (blank, comments); the path it is at; what it records for placing entries and
+ * top-level keys; and how it turns a scalar into data, as `toData` does.
+ */
+
+/** A line and column (1-based, in UTF-16 units like the YAML parser's) of the file. */
+export interface Place {
+  readonly line: number;
+  readonly col: number;
+}
+
+export const NL = 0x0a;
+export const CR = 0x0d;
+export const SP = 0x20;
+export const TAB = 0x09;
+export const HASH = 0x23;
+
+const KEY_TEXT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Keys the core schema reads as null or true/false (their text would change). */
+const NOT_A_STRING_KEY = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+/** Deeper than any desired-state file; keeps the recursion far from the stack's end. */
+const MAX_DEPTH = 32;
+
+/** The state the fast reader moves through a text with; `UNSUPPORTED` is thrown where it gives up. */
+export class Cursor {
+  /** As `FileData.substituted`: paths of strings that took variables, with their text as written. */
+  readonly substituted = new Map<string, string>();
+  /** Top-level key → [line, col] of the key. */
+  readonly #keys = new Map<string, [number, number]>();
+  /** Top-level key → [line, col, line, col, …] of its list's entries. */
+  readonly #entries = new Map<string, number[]>();
+  readonly #path: (string | number)[] = [];
+  protected readonly text: string;
+  readonly #env: NodeJS.ProcessEnv;
+  protected pos = 0;
+  protected line = 1;
+  protected lineStart = 0;
+  /** Inside a document written in flow style, where collections may span lines. */
+  protected multiline = false;
+
+  constructor(text: string, env: NodeJS.ProcessEnv) {
+    this.text = text;
+    this.#env = env;
+  }
+
+  /** Where a top-level key (with `key`) or an entry `[collection, i]` is written; null for other paths. */
+  place(path: Path, key: boolean): Place | null {
+    const [top, index] = path;
+    if (typeof top !== 'string') return null;
+    if (key && path.length === 1) {
+      const at = this.#keys.get(top);
+      return at ? { line: at[0], col: at[1] } : null;
+    }
+    if (key || path.length !== 2 || typeof index !== 'number') return null;
+    const list = this.#entries.get(top);
+    const line = list?.[2 * index];
+    const col = list?.[2 * index + 1];
+    return line === undefined || col === undefined ? null : { line, col };
+  }
+
+  // --- lines ---------------------------------------------------------------------------------
+
+  /** From a line's start, skips blank and comment lines: the next content line's indent, or -1 at the end. */
+  protected nextLine(): number {
+    const t = this.text;
+    for (;;) {
+      let i = this.pos;
+      while (t.charCodeAt(i) === SP) i++;
+      if (i >= t.length) {
+        this.pos = t.length;
+        return -1;
+      }
+      const c = t.charCodeAt(i);
+      if (c !== NL && c !== CR && c !== HASH) return i - this.pos;
+      this.skipLine(i);
+    }
+  }
+
+  /** Moves to the start of the line after the one holding `from`. */
+  protected skipLine(from: number): void {
+    const nl = this.text.indexOf('\n', from);
+    this.pos = nl === -1 ? this.text.length : nl + 1;
+    if (nl !== -1) {
+      this.line++;
+      this.lineStart = this.pos;
+    }
+  }
+
+  /** True at a line break or the end of the text. */
+  protected lineEnds(i: number): boolean {
+    const c = this.text.charCodeAt(i);
+    return c === NL || c === CR || i >= this.text.length;
+  }
+
+  /** True at the end of a line's content: a line break, the end, or a comment after a space. */
+  protected contentEnds(i: number): boolean {
+    const t = this.text;
+    return this.lineEnds(i) || (t.charCodeAt(i) === HASH && (t.charCodeAt(i - 1) === SP || (this.multiline && t.charCodeAt(i - 1) === TAB)));
+  }
+
+  /** The rest of the line from `from` holds only spaces and perhaps a comment; moves past it. */
+  protected endLine(from: number): void {
+    const t = this.text;
+    let i = from;
+    while (t.charCodeAt(i) === SP || (this.multiline && t.charCodeAt(i) === TAB)) i++;
+    if (!this.contentEnds(i)) unsupported();
+    this.skipLine(i);
+  }
+
+  protected enter(seg: string | number): void {
+    if (this.#path.length >= MAX_DEPTH) unsupported();
+    this.#path.push(seg);
+  }
+
+  protected leave(): void {
+    this.#path.pop();
+  }
+
+  /** Records where an entry of a top-level list starts. */
+  protected entry(at: number): void {
+    const top = this.#path[0];
+    if (this.#path.length !== 2 || typeof top !== 'string') return;
+    let list = this.#entries.get(top);
+    if (!list) this.#entries.set(top, (list = []));
+    list.push(this.line, at - this.lineStart + 1);
+  }
+
+  protected key(key: string, at: number): void {
+    if (!KEY_TEXT.test(key) || NOT_A_STRING_KEY.test(key)) unsupported();
+    if (this.#path.length === 0) this.#keys.set(key, [this.line, at - this.lineStart + 1]);
+  }
+
+  // --- scalars -------------------------------------------------------------------------------
+
+  protected plain(text: string, schema: SchemaNode | undefined): unknown {
+    const read = resolvePlain(text, schema?.type === 'string');
+    return read.kind === 'number' ? read.value : this.string(text);
+  }
+
+  /** `${NAME}` replaced, as `toData` does; an unset or malformed reference gives up (it is an issue). */
+  protected string(text: string): string {
+    if (!text.includes('${')) return text;
+    const result = substitute(text, this.#env);
+    if (result.unset.length > 0 || result.malformed) unsupported();
+    if (result.text !== text) this.substituted.set(pathKey(this.#path), text);
+    return result.text;
+  }
+}

@@ -1,0 +1,334 @@
+import type { FileData } from './data.js';
+import { CR, Cursor, NL, SP, TAB, type Place } from './fast-cursor.js';
+import { quotedAt, unsupported, UNSUPPORTED } from './fast-scalars.js';
+import type { Path } from './locate.js';
+import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
+
+export type { Place } from './fast-cursor.js';
+
+/** What the fast reader made of a file: the data, and where its keys and entries are written. */
+export interface FastRead {
+  readonly data: FileData;
+  /**
+   * Where a path is written, for the paths a valid file needs placed: a top-level key (with `key`)
+   * and a top-level list's entry (`[collection, i]`). Null for any other path.
+   */
+  place(path: Path, key: boolean): Place | null;
+}
+
+const DASH = 0x2d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_SEQ = 0x5b;
+const CLOSE_SEQ = 0x5d;
+const OPEN_MAP = 0x7b;
+const CLOSE_MAP = 0x7d;
+
+/** Characters the YAML parser reads differently or warns about; their files take the slow path. */
+const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+const KEY = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** A plain scalar in a flow collection: one word of safe characters. */
+const FLOW_PLAIN = /(?:[A-Za-z0-9_+]|[-.][0-9])[A-Za-z0-9_+.\-@%/*]*/y;
+/** Characters that may not start a plain scalar in block context (YAML indicators). */
+const INDICATORS = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)));
+
+/**
+ * Reads a desired-state file without a syntax tree, straight into the data `toData` would build,
+ * or returns null. It reads a strict subset of YAML: block mappings and lists indented with spaces,
+ * one-line scalars (plain, '…', "…" with JSON's escapes), comments, one leading `---`, flow
+ * collections on one line, or a whole document in flow style (JSON). Anything else (anchors,
+ * tags, block scalars, multi-line scalars, duplicate keys, null, true/false, numbers it cannot
+ * read exactly, an unset variable…) returns null, and the caller uses the YAML parser, so every
+ * issue keeps its exact text and position.
+ */
+export function readFast(text: string, env: NodeJS.ProcessEnv): FastRead | null {
+  if (UNREADABLE.test(text)) return null;
+  const reader = new Reader(text, env);
+  let value: unknown;
+  try {
+    value = reader.document();
+  } catch (err) {
+    if (err === UNSUPPORTED) return null;
+    throw err;
+  }
+  const data: FileData = { value, substituted: reader.substituted, unresolved: new Set(), issues: [], complete: true };
+  return { data, place: (path, key) => reader.place(path, key) };
+}
+
+/** Block style line by line, flow style token by token; the scalars and places are the cursor's. */
+class Reader extends Cursor {
+  /** The whole text: one mapping or list, in block or flow style, then only comments. */
+  document(): unknown {
+    let indent = this.nextLine();
+    if (indent === 0 && this.#documentStart()) indent = this.nextLine();
+    if (indent !== 0) unsupported();
+    const c = this.text.charCodeAt(this.pos);
+    let value: unknown;
+    if (c === OPEN_MAP || c === OPEN_SEQ) {
+      this.multiline = true;
+      value = this.#flowValue(desiredStateSchema());
+      this.endLine(this.pos);
+    } else {
+      if (this.text.includes('\t')) unsupported();
+      value = this.#blockNode(0, desiredStateSchema());
+    }
+    if (this.nextLine() !== -1) unsupported();
+    return value;
+  }
+
+  /** A `---` line (nothing else on it) is skipped; true when there was one. */
+  #documentStart(): boolean {
+    const t = this.text;
+    if (!t.startsWith('---', this.pos)) return false;
+    let i = this.pos + 3;
+    while (t.charCodeAt(i) === SP) i++;
+    if (!this.lineEnds(i)) return false;
+    this.skipLine(i);
+    return true;
+  }
+
+  // --- block style ---------------------------------------------------------------------------
+
+  /** The node of the content line at the current position, indented by `indent`. */
+  #blockNode(indent: number, schema: SchemaNode | undefined): unknown {
+    const at = this.pos + indent;
+    if (this.#isEntry(at)) return this.#blockSeq(indent, schema);
+    const key = this.#keyAt(at);
+    return key ? this.#blockMap(indent, at, key, schema) : unsupported();
+  }
+
+  /** True at a `-` that starts a list entry. */
+  #isEntry(i: number): boolean {
+    return this.text.charCodeAt(i) === DASH && (this.text.charCodeAt(i + 1) === SP || this.lineEnds(i + 1));
+  }
+
+  /** The key of a mapping entry at `at` (`key: ` or `"key": `) and the offset after its `:`, or null. */
+  #keyAt(at: number): { key: string; end: number } | null {
+    const t = this.text;
+    let key: string;
+    let end: number;
+    const quoted = quotedAt(t, at);
+    if (quoted) {
+      key = quoted.value;
+      end = quoted.end;
+    } else {
+      KEY.lastIndex = at;
+      const word = KEY.exec(t);
+      if (!word) return null;
+      key = word[0];
+      end = at + key.length;
+    }
+    if (t.charCodeAt(end) !== COLON || !(t.charCodeAt(end + 1) === SP || this.lineEnds(end + 1))) return null;
+    return { key, end: end + 1 };
+  }
+
+  #blockMap(indent: number, at: number, first: { key: string; end: number }, schema: SchemaNode | undefined): unknown {
+    const out = Object.create(null) as Record<string, unknown>;
+    let key = first;
+    let keyAt = at;
+    for (;;) {
+      if (key.key in out) unsupported();
+      this.key(key.key, keyAt);
+      this.enter(key.key);
+      out[key.key] = this.#mapValue(indent, key.end, schemaChild(schema, key.key));
+      this.leave();
+      const next = this.nextLine();
+      if (next < indent) return out;
+      if (next > indent) unsupported();
+      keyAt = this.pos + indent;
+      key = this.#keyAt(keyAt) ?? unsupported();
+    }
+  }
+
+  /** A mapping value: on the key's line, or the block below it (a list may sit at the key's indent). */
+  #mapValue(indent: number, from: number, schema: SchemaNode | undefined): unknown {
+    const t = this.text;
+    let i = from;
+    while (t.charCodeAt(i) === SP) i++;
+    if (!this.contentEnds(i)) return this.#inlineValue(i, schema);
+    this.skipLine(i);
+    const below = this.nextLine();
+    if (below > indent) return this.#blockNode(below, schema);
+    if (below === indent && this.#isEntry(this.pos + indent)) return this.#blockSeq(indent, schema);
+    return unsupported(); // an empty value is null: never valid
+  }
+
+  #blockSeq(indent: number, schema: SchemaNode | undefined): unknown[] {
+    const t = this.text;
+    const out: unknown[] = [];
+    for (;;) {
+      const index = out.length;
+      this.enter(index);
+      const itemSchema = schemaChild(schema, index);
+      let i = this.pos + indent + 1;
+      while (t.charCodeAt(i) === SP) i++;
+      if (this.contentEnds(i)) {
+        this.skipLine(i);
+        const below = this.nextLine();
+        if (below <= indent) unsupported(); // an empty entry is null: never valid
+        this.entry(this.pos + below);
+        out.push(this.#blockNode(below, itemSchema));
+      } else {
+        if (this.#isEntry(i)) unsupported();
+        this.entry(i);
+        const key = this.#keyAt(i);
+        out.push(key ? this.#blockMap(i - this.lineStart, i, key, itemSchema) : this.#inlineValue(i, itemSchema));
+      }
+      this.leave();
+      const next = this.nextLine();
+      if (next > indent) unsupported();
+      if (next < indent || !this.#isEntry(this.pos + indent)) return out;
+    }
+  }
+
+  /** A value on the current line from `at`: a scalar or a one-line flow collection, then the line's end. */
+  #inlineValue(at: number, schema: SchemaNode | undefined): unknown {
+    const t = this.text;
+    const quoted = quotedAt(t, at);
+    let value: unknown;
+    let end: number;
+    if (quoted) {
+      value = this.string(quoted.value);
+      end = quoted.end;
+    } else if (t.charCodeAt(at) === OPEN_MAP || t.charCodeAt(at) === OPEN_SEQ) {
+      this.pos = at;
+      value = this.#flowValue(schema);
+      end = this.pos;
+    } else {
+      end = this.#blockPlainEnd(at);
+      value = this.plain(t.slice(at, end), schema);
+    }
+    this.endLine(end);
+    return value;
+  }
+
+  /** The end of a plain scalar on one line (before a comment and trailing spaces). */
+  #blockPlainEnd(at: number): number {
+    const t = this.text;
+    const first = t.charCodeAt(at);
+    const next = t.charCodeAt(at + 1);
+    if (INDICATORS.has(first) && !(first === DASH && ((next >= 0x30 && next <= 0x39) || next === 0x2e))) unsupported();
+    let end = at;
+    for (let i = at; !this.contentEnds(i); i++) {
+      const c = t.charCodeAt(i);
+      // "a: b" on one line is a nested mapping the parser refuses; "a:" ends a key.
+      if (c === COLON && (t.charCodeAt(i + 1) === SP || this.lineEnds(i + 1))) unsupported();
+      if (c !== SP) end = i + 1;
+    }
+    return end;
+  }
+
+  // --- flow style ----------------------------------------------------------------------------
+
+  #flowValue(schema: SchemaNode | undefined): unknown {
+    const t = this.text;
+    const at = this.pos;
+    const c = t.charCodeAt(at);
+    if (c === OPEN_SEQ) return this.#flowSeq(schema);
+    if (c === OPEN_MAP) return this.#flowMap(schema);
+    const quoted = quotedAt(t, at);
+    if (quoted) {
+      this.pos = quoted.end;
+      this.#flowScalarEnds();
+      return this.string(quoted.value);
+    }
+    FLOW_PLAIN.lastIndex = at;
+    const word = FLOW_PLAIN.exec(t) ?? unsupported();
+    this.pos = at + word[0].length;
+    this.#flowScalarEnds();
+    return this.plain(word[0], schema);
+  }
+
+  /** After a scalar in a flow collection comes space, a line break, `,`, `]` or `}`. */
+  #flowScalarEnds(): void {
+    const c = this.text.charCodeAt(this.pos);
+    if (!(c === SP || c === TAB || c === NL || c === CR || c === COMMA || c === CLOSE_SEQ || c === CLOSE_MAP)) unsupported();
+  }
+
+  /** Skips spaces, and line breaks where collections may span lines. */
+  #flowSpace(): void {
+    const t = this.text;
+    for (;;) {
+      const c = t.charCodeAt(this.pos);
+      if (c === SP || c === TAB) this.pos++;
+      else if (c === NL || c === CR) {
+        if (!this.multiline) unsupported();
+        this.skipLine(this.pos);
+      } else return;
+    }
+  }
+
+  /** After an item: `,` then another item, or the closing bracket (true). No trailing comma. */
+  #flowNext(close: number): boolean {
+    this.#flowSpace();
+    const c = this.text.charCodeAt(this.pos++);
+    if (c === close) return true;
+    if (c !== COMMA) unsupported();
+    this.#flowSpace();
+    if (this.text.charCodeAt(this.pos) === close) unsupported();
+    return false;
+  }
+
+  #flowSeq(schema: SchemaNode | undefined): unknown[] {
+    const out: unknown[] = [];
+    this.pos++;
+    this.#flowSpace();
+    if (this.text.charCodeAt(this.pos) === CLOSE_SEQ) {
+      this.pos++;
+      return out;
+    }
+    do {
+      const index = out.length;
+      this.enter(index);
+      this.entry(this.pos);
+      out.push(this.#flowValue(schemaChild(schema, index)));
+      this.leave();
+    } while (!this.#flowNext(CLOSE_SEQ));
+    return out;
+  }
+
+  #flowMap(schema: SchemaNode | undefined): unknown {
+    const t = this.text;
+    const out = Object.create(null) as Record<string, unknown>;
+    this.pos++;
+    this.#flowSpace();
+    if (t.charCodeAt(this.pos) === CLOSE_MAP) {
+      this.pos++;
+      return out;
+    }
+    do {
+      const at = this.pos;
+      const key = this.#flowKey();
+      if (key in out) unsupported();
+      this.key(key, at);
+      this.#flowSpace();
+      const c = t.charCodeAt(this.pos);
+      if (c === COMMA || c === CLOSE_MAP) unsupported(); // an empty value is null: never valid
+      this.enter(key);
+      out[key] = this.#flowValue(schemaChild(schema, key));
+      this.leave();
+    } while (!this.#flowNext(CLOSE_MAP));
+    return out;
+  }
+
+  /** A key in a flow mapping: `"key":` (JSON) or `key: `; moves past the `:`. */
+  #flowKey(): string {
+    const t = this.text;
+    const at = this.pos;
+    const quoted = quotedAt(t, at);
+    let key: string;
+    let end: number;
+    if (quoted) {
+      key = quoted.value;
+      end = quoted.end;
+    } else {
+      KEY.lastIndex = at;
+      key = (KEY.exec(t) ?? unsupported())[0];
+      end = at + key.length;
+      if (t.charCodeAt(end + 1) !== SP) unsupported();
+    }
+    if (t.charCodeAt(end) !== COLON) unsupported();
+    this.pos = end + 1;
+    return key;
+  }
+}

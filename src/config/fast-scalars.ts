@@ -1,0 +1,115 @@
+/*
+ * Scalars for the fast reader (fast-reader.ts): quoted strings decoded, plain scalars checked and
+ * resolved the way the `yaml` library's core schema resolves them. Whatever these functions are not
+ * sure of throws `UNSUPPORTED`, and the file is read by the full YAML parser instead.
+ */
+
+/** Thrown when the fast reader meets anything it does not read exactly like the YAML parser. */
+export const UNSUPPORTED: unique symbol = Symbol('unsupported by the fast reader');
+
+/** Gives up on the fast reader. */
+export function unsupported(): never {
+  throw UNSUPPORTED;
+}
+
+/** A decoded quoted scalar and the offset just after its closing quote. */
+export interface Quoted {
+  readonly value: string;
+  readonly end: number;
+}
+
+// The `yaml` library's core schema (yaml/dist/schema/core): which plain scalars are not strings.
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT = /^[-+]?[0-9]+$/;
+const OTHER_NUMBER = [
+  /^0o[0-7]+$/,
+  /^0x[0-9a-fA-F]+$/,
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+];
+/** Leading zeros and sign, dropped to count an integer's significant digits. */
+const INT_PREFIX = /^[-+]?0*/;
+
+/** How a plain scalar reads: as its text (a string, or a number in a string field), or as a number. */
+export type PlainKind = { readonly kind: 'string' } | { readonly kind: 'number'; readonly value: number };
+
+/**
+ * What a plain scalar is in the core schema. Null and true/false are never valid in a desired-state
+ * file, and numbers other than plain decimal integers of up to 15 digits might read differently
+ * (octal, hex, rounding): both give up, unless `keepsText` (a string field: the loader keeps the
+ * digits as written, so the kind of number does not matter).
+ */
+export function resolvePlain(text: string, keepsText: boolean): PlainKind {
+  if (NULL.test(text) || BOOL.test(text)) unsupported();
+  if (keepsText) return STRING;
+  if (INT.test(text)) {
+    if (text.replace(INT_PREFIX, '').length > 15) unsupported();
+    return { kind: 'number', value: Number(text) };
+  }
+  if (OTHER_NUMBER.some((re) => re.test(text))) unsupported();
+  return STRING;
+}
+
+const STRING: PlainKind = { kind: 'string' };
+
+const BACKSLASH = 0x5c;
+const DOUBLE = 0x22;
+const SINGLE = 0x27;
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+/**
+ * A double-quoted scalar starting at `start` (its `"`), on one line, with JSON's escapes only;
+ * a line break, a tab or another escape gives up.
+ */
+export function doubleQuoted(text: string, start: number): Quoted {
+  let value = '';
+  let from = start + 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === DOUBLE) return { value: value + text.slice(from, i), end: i + 1 };
+    if (c === 0x0a || c === 0x0d || c === 0x09) unsupported();
+    if (c !== BACKSLASH) continue;
+    value += text.slice(from, i);
+    const e = text[i + 1] ?? '';
+    if (e === 'u') {
+      const hex = text.slice(i + 2, i + 6);
+      if (!HEX4.test(hex)) unsupported();
+      value += String.fromCharCode(Number.parseInt(hex, 16));
+      i += 5;
+    } else {
+      const decoded = ESCAPES[e];
+      if (decoded === undefined) unsupported();
+      value += decoded;
+      i += 1;
+    }
+    from = i + 1;
+  }
+  return unsupported();
+}
+
+/** A single-quoted scalar starting at `start` (its `'`), on one line; `''` is a quote. */
+export function singleQuoted(text: string, start: number): Quoted {
+  let value = '';
+  let from = start + 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || c === 0x09) unsupported();
+    if (c !== SINGLE) continue;
+    if (text.charCodeAt(i + 1) !== SINGLE) return { value: value + text.slice(from, i), end: i + 1 };
+    value += text.slice(from, i + 1);
+    i += 1;
+    from = i + 1;
+  }
+  return unsupported();
+}
+
+/** The quoted scalar at `start`, or null when none starts there. */
+export function quotedAt(text: string, start: number): Quoted | null {
+  const c = text.charCodeAt(start);
+  if (c === DOUBLE) return doubleQuoted(text, start);
+  if (c === SINGLE) return singleQuoted(text, start);
+  return null;
+}
