@@ -51,6 +51,8 @@ function describeBody(res: RawResponse): string {
  */
 export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelope | ApiError {
   const env = parseEnvelope(res.text);
+  // The common case first: a success needs none of the error's details.
+  if (res.status === 200 && env) return env;
   const retryAfter = retryAfterSeconds(res.retryAfter);
   const details = { ...req, status: res.status, platformMsg: env?.msg, platformError: env?.error, retryAfter };
   const fail = (code: ApiErrorCode, what: string, hint: string) => new ApiError(code, `${res.status} ${what}`, details, hint);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { DsipformError } from '../model/errors.js';
 import { processIo, redact, writeLine, type CliIo } from './io.js';
@@ -26,10 +27,21 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
 }
 
 /**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
+ * compiler, then again, optimized, on a background thread, and a process cannot exit before that
+ * job is done: 60-70 ms at the end of every command that talked to the platform, more than a plan
+ * of 1,000 objects takes. The baseline code parses our traffic as fast (bench/apply-throughput.mjs).
+ */
+function skipWasmTierUp(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
+/**
  * Runs the CLI and resolves to its exit code: 0 success, 1 error, 2 as a command documents
  * (e.g. pending changes with --detailed-exitcode). The one catch site for every command.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  skipWasmTierUp();
   let exitCode = 0;
   const program = buildProgram(io, (code) => {
     exitCode = code;

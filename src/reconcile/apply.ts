@@ -66,8 +66,10 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   for (const step of steps) {
     const queue = plan.changes.map((c, i) => ({ c, i })).filter(({ c }) => (c.step ?? 0) === step);
     const failedHere = new Map<Kind, string>();
+    // A shared cursor, not queue.shift(): shifting a 10,000-change queue moves the rest each time.
+    let cursor = 0;
     const worker = async (): Promise<void> => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+      for (let next = queue[cursor++]; next; next = queue[cursor++]) {
         const { c, i } = next;
         const block = blocked.get(c.kind);
         if (options.signal?.aborted || block) {

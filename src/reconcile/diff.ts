@@ -1,7 +1,7 @@
 import type { CollectionName, DesiredMapping, DesiredRoute, DesiredState, Kind } from '../model/desired.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import { changedFields, mappingFields, routeFields } from './fields.js';
+import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from './fields.js';
 import { compileIgnore } from './ignore.js';
 import { diffLeases } from './diff-leases.js';
 import type { LiveState } from './live.js';
@@ -20,18 +20,28 @@ export interface DiffResult {
   readonly expired_leases: string[];
 }
 
+/** How to diff. */
+export interface DiffOptions {
+  /**
+   * Whether to list the matched live objects (`matched`, what `destroy` deletes); default true.
+   * A plan to apply does not need them, and leaving them out spares one object per live object.
+   */
+  readonly matched?: boolean;
+}
+
 /**
  * Compares desired with live, pairing objects by identity (`keyOf`: DID for mappings, route name
  * or pinned ruleid for routes) and then by normalized content. Pure: no I/O, no order.
  * A no-op is never a change; it only counts as unchanged. `now` (ms) decides lease renewals.
  */
-export function diff(desired: DesiredState, live: LiveState, now: number): DiffResult {
+export function diff(desired: DesiredState, live: LiveState, now: number, options: DiffOptions = {}): DiffResult {
   const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 }, governed: {}, issues: [], matched: [], expired_leases: [] };
+  const listMatched = options.matched ?? true;
   if (desired.inbound_mappings) {
-    diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result);
+    diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result, listMatched);
   }
   if (desired.outbound_routes) {
-    diffRoutes(desired.outbound_routes, live.outbound_routes ?? [], compileIgnore(desired.policy.ignore.outbound_routes), result);
+    diffRoutes(desired.outbound_routes, live.outbound_routes ?? [], compileIgnore(desired.policy.ignore.outbound_routes), result, listMatched);
   }
   if (desired.endpoint_leases) {
     const leases = diffLeases(desired.endpoint_leases, live.endpoint_leases ?? [], now, compileIgnore(desired.policy.ignore.endpoint_leases));
@@ -44,23 +54,22 @@ export function diff(desired: DesiredState, live: LiveState, now: number): DiffR
   return result;
 }
 
-function diffMappings(desired: readonly DesiredMapping[], live: readonly InboundMapping[], ignored: (did: string) => boolean, out: DiffResult): void {
-  const byDid = new Map(live.map((m) => [m.did, m]));
+function diffMappings(desired: readonly DesiredMapping[], live: readonly InboundMapping[], ignored: (did: string) => boolean, out: DiffResult, listMatched: boolean): void {
+  const byDid = new Map<string, InboundMapping>();
+  for (const m of live) byDid.set(m.did, m);
   const claimed = new Set<number>();
   for (const want of desired) {
-    const after = mappingFields(want);
     const have = byDid.get(want.did);
-    const origin = want.origin ? { origin: want.origin } : {};
     if (!have) {
-      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: want.did, after, fields: Object.keys(after), ...origin });
+      const after = mappingFields(want);
+      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: want.did, after, fields: Object.keys(after), ...originOf(want) });
       continue;
     }
     claimed.add(have.ruleid);
-    const before = mappingFields(have);
-    out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before, fields: [] });
-    const fields = changedFields(before, after);
+    if (listMatched) out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+    const fields = changedMappingFields(have, want);
     if (fields.length === 0) out.unchanged.inbound_mapping += 1;
-    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: want.did, ruleid: have.ruleid, before, after, fields, ...origin });
+    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: want.did, ruleid: have.ruleid, before: mappingFields(have), after: mappingFields(want), fields, ...originOf(want) });
   }
   let governed = 0;
   for (const have of live) {
@@ -74,8 +83,9 @@ function diffMappings(desired: readonly DesiredMapping[], live: readonly Inbound
   out.governed.inbound_mappings = governed;
 }
 
-function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRoute[], ignored: (name: string) => boolean, out: DiffResult): void {
-  const byId = new Map(live.map((r) => [r.ruleid, r]));
+function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRoute[], ignored: (name: string) => boolean, out: DiffResult, listMatched: boolean): void {
+  const byId = new Map<number, OutboundRoute>();
+  for (const r of live) byId.set(r.ruleid, r);
   const claimed = new Set<number>();
   // Pins first, so a pinned route is never also matched by name.
   for (const want of desired) {
@@ -115,7 +125,7 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
       have = candidates[0];
       if (have) claimed.add(have.ruleid);
     }
-    routeChange(want, have, out);
+    routeChange(want, have, out, listMatched);
   }
   let governed = 0;
   for (const have of live) {
@@ -128,20 +138,25 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
   out.governed.outbound_routes = governed;
 }
 
-function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult): void {
-  const after = routeFields(want);
-  const origin = want.origin ? { origin: want.origin } : {};
+function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult, listMatched: boolean): void {
   if (!have) {
-    out.changes.push({ action: 'create', kind: 'outbound_route', key: want.name, after, fields: Object.keys(after), ...origin });
+    const after = routeFields(want);
+    out.changes.push({ action: 'create', kind: 'outbound_route', key: want.name, after, fields: Object.keys(after), ...originOf(want) });
     return;
   }
-  const before = routeFields(have);
-  out.matched.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before, fields: [] });
-  const fields = changedFields(before, after);
+  if (listMatched) out.matched.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before: routeFields(have), fields: [] });
+  const fields = changedRouteFields(have, want);
   if (fields.length === 0) {
     out.unchanged.outbound_route += 1;
     return;
   }
+  const before = routeFields(have);
+  const after = routeFields(want);
   const action = before.from_prefix === null && after.from_prefix !== null ? 'promote' : before.from_prefix !== null && after.from_prefix === null ? 'demote' : 'update';
-  out.changes.push({ action, kind: 'outbound_route', key: want.name, ruleid: have.ruleid, before, after, fields, ...origin });
+  out.changes.push({ action, kind: 'outbound_route', key: want.name, ruleid: have.ruleid, before, after, fields, ...originOf(want) });
+}
+
+/** Where an entry was declared, as the optional `origin` of its change. */
+function originOf(want: DesiredMapping | DesiredRoute): { origin?: DesiredMapping['origin'] } {
+  return want.origin ? { origin: want.origin } : {};
 }

@@ -3,7 +3,7 @@ import type { CollectionName } from '../model/desired.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import { checksumOf } from './checksum.js';
+import { canonicalJson, checksumOfText } from './checksum.js';
 
 /**
  * What the platform holds, for the managed collections only (unmanaged ones stay undefined).
@@ -32,17 +32,34 @@ export async function readLive(client: PlatformClient, managed: readonly Collect
 }
 
 /**
+ * The fields of each kind of live record, in sorted order. Live records hold exactly these (the
+ * client's wire mapping makes them), all flat, so JSON.stringify given this list writes a record's
+ * canonical JSON as it is: no sorted copy of each of 15,000 records on every plan.
+ */
+const RECORD_FIELDS = {
+  inbound_mappings: ['did', 'notes', 'ruleid', 'servers'],
+  outbound_routes: ['from_prefix', 'groupid', 'gwgroupid', 'name', 'prefix', 'priority', 'routeid', 'ruleid', 'timerec'],
+} as const satisfies { inbound_mappings: readonly (keyof InboundMapping)[]; outbound_routes: readonly (keyof OutboundRoute)[] };
+
+// A field added to the model must be added above, or it would be left out of the checksum.
+type Unlisted = Exclude<keyof InboundMapping, (typeof RECORD_FIELDS.inbound_mappings)[number]> | Exclude<keyof OutboundRoute, (typeof RECORD_FIELDS.outbound_routes)[number]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : never = true;
+void everyFieldListed;
+
+/**
  * The checksum of a live state: sha256 of its canonical JSON, records sorted by ruleid, so the
  * same platform content always gives the same checksum whatever order the platform lists it in.
+ * (The same text as `checksumOf({ [collection]: records })`, written without the general walk.)
  */
 export function liveChecksum(live: LiveState, managed: readonly CollectionName[]): string {
-  const byId = (xs: readonly { ruleid: number }[] | undefined) => [...(xs ?? [])].sort((a, b) => a.ruleid - b.ruleid);
-  const content: Record<string, unknown> = {};
+  const byId = <T extends { ruleid: number }>(xs: readonly T[] | undefined) => [...(xs ?? [])].sort((a, b) => a.ruleid - b.ruleid);
+  const parts = new Map<CollectionName, string>();
   for (const c of managed) {
     if (c === 'endpoint_leases') {
       // The password never enters a checksum: a checksum is printed and saved in plan files.
-      content[c] = [...(live.endpoint_leases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ password: _secret, ...rest }) => rest);
-    } else content[c] = byId(live[c]);
+      parts.set(c, canonicalJson([...(live.endpoint_leases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ password: _secret, ...rest }) => rest)));
+    } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
-  return checksumOf(content);
+  const text = [...parts.keys()].sort().map((c) => `${JSON.stringify(c)}:${parts.get(c)}`).join(',');
+  return checksumOfText(`{${text}}`);
 }

@@ -69,7 +69,7 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
 
 function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
-  const found = diff(desired, live, now);
+  const found = diff(desired, live, now, { matched: mode === 'destroy' });
   if (profile === 'current') found.changes = found.changes.map(replaceMappingUpdate);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
   if (mode === 'destroy') {

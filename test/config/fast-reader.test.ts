@@ -258,9 +258,13 @@ describe('loading with the fast reader gives the same result as the YAML parser 
       ...readdirSync(join(ROOT, F)).map((f) => `${F}/${f}`),
       ...['basic', 'lcr', 'leases', 'multi-file'].map((d) => `examples/${d}`),
     ];
+    // Where the parser runs out of stack (too-deep nesting), the column it reports depends on how
+    // deep the stack already was, so that one issue is compared without its column.
+    const stable = (r: Awaited<ReturnType<typeof loadWith>>) =>
+      r.ok ? r : { ...r, issues: r.issues.map((i) => (/nested too deeply/.test(i.message) ? { ...i, col: 0 } : i)) };
     for (const path of paths) {
       const fast = await loadWith([path], { cwd: ROOT, env: ENV }, 'fast');
-      expect(fast, path).toStrictEqual(await loadWith([path], { cwd: ROOT, env: ENV }, 'yaml'));
+      expect(stable(fast), path).toStrictEqual(stable(await loadWith([path], { cwd: ROOT, env: ENV }, 'yaml')));
     }
   });
 });

@@ -1,0 +1,113 @@
+// Apply of N creates (default 10,000 inbound mappings) at parallelism 1, 8 and 32, against the
+// emulator's raw throughput for the same requests at the same concurrency, in the same run:
+//   - raw: bare undici POSTs of the very bodies the client sends, by P workers on one pool;
+//   - apply, in-process: `applyPlan` through the client (safe creates, outcomes, one reload),
+//     on a plan made beforehand;
+//   - apply, CLI: `node bin/dsipform.js apply FILE --auto-approve --parallelism P` end to end
+//     (start-up, loading, planning, printing the plan and one line per change count).
+// Each run gets a fresh, empty emulator in its own process. Figures are creates per second.
+//
+//   node bench/apply-throughput.mjs [--quick] [--json]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { PlatformClient } from '../dist/api/index.js';
+import { loadDesiredState } from '../dist/config/index.js';
+import { applyPlan, buildPlan } from '../dist/reconcile/index.js';
+import { mappingToWire } from '../dist/api/wire.js';
+import { forkEmulator, TOKEN } from './lib/emulator.mjs';
+import { mappingAt, writeDesiredFiles } from './lib/fixtures.mjs';
+import { timeToExit } from './lib/spawn.mjs';
+import { median, msSince, ratio, round } from './lib/stats.mjs';
+
+const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
+const HEADERS = { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': 'application/json' };
+
+/** `n` POSTs by `p` workers over one pool of up to 32 connections (the client's default); ms. */
+async function raw(url, bodies, p) {
+  const agent = new Agent({ connections: 32 });
+  let next = 0;
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: p }, async () => {
+      for (let i = next++; i < bodies.length; i = next++) {
+        const res = await request(`${url}/api/v1/inboundmapping`, { method: 'POST', headers: HEADERS, body: bodies[i], dispatcher: agent });
+        const text = await res.body.text();
+        if (res.statusCode !== 200) throw new Error(`POST answered ${res.statusCode}: ${text}`);
+      }
+    }),
+  );
+  const ms = msSince(start);
+  await agent.close();
+  return ms;
+}
+
+/** `applyPlan` of the creates through a fresh client; ms. */
+async function applied(url, plan, p) {
+  const client = new PlatformClient({ url, token: TOKEN });
+  const start = process.hrtime.bigint();
+  const report = await applyPlan(plan, client, { parallelism: p });
+  const ms = msSince(start);
+  await client.close();
+  if (report.counts.applied !== plan.changes.length || !report.reloaded) throw new Error(`apply: ${JSON.stringify(report.counts)}`);
+  return ms;
+}
+
+/** The whole CLI run; ms. */
+async function cli(url, file, p) {
+  const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
+  return (await timeToExit(process.execPath, [CLI, 'apply', file, '--url', url, '--auto-approve', '--parallelism', String(p)], { env })).ms;
+}
+
+/** Runs `measure` against a fresh, empty emulator; resolves to its ms. */
+async function onFreshEmulator(measure) {
+  const emu = await forkEmulator();
+  try {
+    return await measure(emu.url);
+  } finally {
+    await emu.close();
+  }
+}
+
+/** Runs the comparison; resolves to creates/s medians and ratios per parallelism. */
+export async function run({ quick = false } = {}) {
+  const n = quick ? 1_000 : 10_000;
+  const runs = 3;
+  const levels = [1, 8, 32];
+  const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-apply-'));
+  try {
+    const files = writeDesiredFiles(join(dir, 'creates'), { mappings: n, routes: 0 });
+    const loaded = await loadDesiredState([files.yaml], { env: {} });
+    if (!loaded.ok) throw new Error('the desired file does not load');
+    const result = buildPlan({ desired: loaded.desired, live: { inbound_mappings: [], outbound_routes: [] }, target: 'bench', now: Date.now() });
+    if (!result.ok || result.plan.changes.length !== n) throw new Error('the plan is not N creates');
+    const bodies = Array.from({ length: n }, (_, i) => JSON.stringify(mappingToWire(mappingAt(i))));
+    const byLevel = {};
+    for (const p of levels) {
+      const ms = { raw: [], apply: [], cli: [] };
+      for (let r = 0; r < runs; r += 1) {
+        ms.raw.push(await onFreshEmulator((url) => raw(url, bodies, p)));
+        ms.apply.push(await onFreshEmulator((url) => applied(url, result.plan, p)));
+        ms.cli.push(await onFreshEmulator((url) => cli(url, files.yaml, p)));
+      }
+      const perSecond = (xs) => round((n * 1000) / median(xs));
+      const rate = { raw: perSecond(ms.raw), apply: perSecond(ms.apply), cli: perSecond(ms.cli) };
+      byLevel[p] = {
+        createsPerSecond: rate,
+        medianMs: { raw: round(median(ms.raw)), apply: round(median(ms.apply)), cli: round(median(ms.cli)) },
+        samplesMs: Object.fromEntries(Object.entries(ms).map(([k, xs]) => [k, xs.map((x) => round(x))])),
+        ratios: { applyOverRaw: ratio(rate.apply, rate.raw), cliOverRaw: ratio(rate.cli, rate.raw) },
+      };
+    }
+    return { creates: n, kind: 'inbound_mapping', runs, parallelism: byLevel, goal: { applyOverRawAtLeast: 0.7 } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await run({ quick: process.argv.includes('--quick') });
+  console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 1));
+}

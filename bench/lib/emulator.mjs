@@ -1,0 +1,41 @@
+// The emulator in a child process of its own, as a platform would be: its work does not share a
+// thread with the client being measured. `node bench/lib/emulator.mjs` is the child.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const TOKEN = 'bench-token-0123456789abcdef';
+const SELF = fileURLToPath(import.meta.url);
+
+/**
+ * Starts the emulator (on a free loopback port, with `TOKEN`) in a child process; `dataFile` loads
+ * that state, otherwise it starts empty (no default route). Resolves to its url and a `close()`.
+ */
+export function forkEmulator({ dataFile } = {}) {
+  const child = fork(SELF, ['--child', ...(dataFile ? [dataFile] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before it listened`)));
+    child.once('message', (msg) => {
+      child.removeAllListeners('exit');
+      resolve({
+        url: msg.url,
+        token: TOKEN,
+        close: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.send('stop');
+          }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] === SELF && process.argv[2] === '--child') {
+  const { startEmulator } = await import('../../dist/emulator/index.js');
+  const dataFile = process.argv[3];
+  const emu = await startEmulator({ port: 0, token: TOKEN, empty: true, ...(dataFile ? { dataFile } : {}) });
+  process.on('message', (msg) => {
+    if (msg === 'stop') void emu.close().then(() => process.exit(0));
+  });
+  process.send({ url: emu.url });
+}
