@@ -244,7 +244,8 @@ export class PlatformClient {
 
   /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */
   async reloadProxy(): Promise<void> {
-    await this.#transport.send('POST', '/reload/kamailio');
+    // A second reload does no harm, so the POST is retried like an idempotent request.
+    await this.#transport.send('POST', '/reload/kamailio', { idempotent: true });
   }
 
   /** Closes pooled connections. */
