@@ -37,5 +37,7 @@ if (process.argv[1] === SELF && process.argv[2] === '--child') {
   process.on('message', (msg) => {
     if (msg === 'stop') void emu.close().then(() => process.exit(0));
   });
+  // A benchmark that dies (Ctrl-C, a crash) must not leave its emulator behind.
+  process.on('disconnect', () => process.exit(0));
   process.send({ url: emu.url });
 }
