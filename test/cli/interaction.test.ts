@@ -124,7 +124,7 @@ describe('Ctrl-C during an apply', () => {
   }, 60_000);
 
   it('a second Ctrl-C stops at once and still writes what is known to the report, marked interrupted', async () => {
-    const s = await scenario({ empty: true, faults: { latencyMs: 300, seed: 1 } });
+    const s = await scenario({ empty: true, faults: { latencyMs: 1000, seed: 1 } }); // a change sent stays in flight at least 500 ms
     const path = s.file('p.yaml', mappings(40));
     const report = join(s.dir, 'report.json');
     const run = startCli(['apply', path, '--auto-approve', '--parallelism', '4', '--report', report], s.env);
