@@ -96,10 +96,10 @@ export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): P
     }
     return applySaved(flags.plan, flags, io);
   }
-  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf), flags, io, 'apply');
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'apply'), flags, io, 'apply');
 }
 
 /** `dsipform destroy PATH...`: deletes every live object the files declare, and revokes their leases. */
 export async function runDestroy(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
-  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf), flags, io, 'destroy');
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'destroy'), flags, io, 'destroy');
 }

@@ -46,3 +46,32 @@ export function writeLine(stream: Writable, line = ''): void {
 export function useColor(io: CliIo): boolean {
   return io.isTTY && !io.env.NO_COLOR;
 }
+
+const closedOutputs = new WeakSet<Writable>();
+
+/**
+ * Keeps an output whose reader went away (EPIPE: `dsipform … | head -1`) or that cannot be written
+ * (a full disk) from crashing the run: the write error is noted, later writes go nowhere, and the
+ * command goes on to its end. {@link isOutputClosed} then tells the command and the catch site.
+ */
+export function guardOutput(stream: Writable): void {
+  if (stream.listeners('error').some((l) => (l as { guardsOutput?: boolean }).guardsOutput)) return;
+  const onError = Object.assign(() => void closedOutputs.add(stream), { guardsOutput: true });
+  stream.on('error', onError);
+}
+
+/** Whether a write to this guarded output has failed: what is written to it from now on is lost. */
+export function isOutputClosed(stream: Writable): boolean {
+  return closedOutputs.has(stream);
+}
+
+/**
+ * Resolves once everything written so far to a guarded output has left the process, or could not
+ * (then {@link isOutputClosed} is true): a pipe takes a large write in parts, after the command ends.
+ */
+export async function flushOutput(stream: Writable): Promise<void> {
+  if (isOutputClosed(stream) || stream.destroyed || stream.writableEnded) return;
+  await new Promise<void>((resolve) => {
+    stream.write('', () => resolve());
+  });
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { DsipformError } from '../model/errors.js';
-import { processIo, redact, writeLine, type CliIo } from './io.js';
+import { flushOutput, guardOutput, isOutputClosed, processIo, redact, writeLine, type CliIo } from './io.js';
 import { registerCommands } from './commands.js';
 
 function packageVersion(): string {
@@ -38,16 +38,24 @@ function skipWasmTierUp(): void {
 
 /**
  * Runs the CLI and resolves to its exit code: 0 success, 1 error, 2 as a command documents
- * (e.g. pending changes with --detailed-exitcode). The one catch site for every command.
+ * (e.g. pending changes with --detailed-exitcode), 130 when interrupted. The one catch site for
+ * every command. A closed stdout (EPIPE, `| head -1`) never crashes a command: it runs to its end,
+ * and a run that would have succeeded fails with OUTPUT_CLOSED, since part of its output was lost.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   skipWasmTierUp();
+  guardOutput(io.stdout);
+  guardOutput(io.stderr);
   let exitCode = 0;
   const program = buildProgram(io, (code) => {
     exitCode = code;
   });
   try {
     await program.parseAsync([...argv]);
+    await flushOutput(io.stdout);
+    if (exitCode === 0 && isOutputClosed(io.stdout)) {
+      throw new DsipformError('OUTPUT_CLOSED', 'standard output was closed before all the output was written (the reader went away, as with | head)', 'The command itself ran to its end. To read all of its output, send it to a file or a reader that reads to the end.');
+    }
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 1;

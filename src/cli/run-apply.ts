@@ -1,12 +1,14 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../reconcile/apply.js';
-import type { Plan } from '../reconcile/types.js';
+import type { ApplyReport, Plan } from '../reconcile/types.js';
+import type { Progress } from './progress.js';
 import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/index.js';
 import type { LeaseLedger } from '../reconcile/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
-import { useColor, writeLine, type CliIo } from './io.js';
+import { flushOutput, isOutputClosed, useColor, writeLine, type CliIo } from './io.js';
+import { ApplyTracker, writeFileAtomicNow } from './apply-tracker.js';
 import { startProgress } from './progress.js';
 import { writeFileAtomic } from './files.js';
 
@@ -25,7 +27,10 @@ export interface ExecuteFlags {
 
 /**
  * Shows the plan, checks safety and approval, applies, and reports every change. Exit 0 when all
- * applied (or nothing to do), 1 when anything failed, was not attempted, or the reload failed.
+ * applied (or nothing to do), 1 when anything failed, was not attempted, or the reload failed, or
+ * the approval was declined (or stdin ended); 130 when interrupted (Ctrl-C at the prompt: nothing
+ * changed). A closed stdout does not stop the apply: it goes on to its end, reloads, writes the
+ * report, then fails with OUTPUT_CLOSED.
  */
 export async function executePlan(plan: Plan, client: PlatformClient, flags: ExecuteFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const color = useColor(io);
@@ -41,18 +46,21 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     throw new DsipformError('PLAN_UNSAFE', `refused: ${what}`, 'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.');
   }
   if (!flags.autoApprove) {
-    const approved = await confirmOrRefuse(io, verb === 'destroy' ? 'Do you really want to delete these objects?' : 'Do you want to perform these actions?');
-    if (!approved) {
+    const answer = await confirmOrRefuse(io, verb === 'destroy' ? 'Do you really want to delete these objects?' : 'Do you want to perform these actions?');
+    if (answer !== 'yes') {
       writeLine(io.stderr, `${verb === 'destroy' ? 'Destroy' : 'Apply'} cancelled; nothing was changed.`);
-      return 1;
+      // Ctrl-C exits as an interrupted program does (128 + SIGINT); "no" and Ctrl-D (end of input) exit 1.
+      return answer === 'interrupted' ? 130 : 1;
     }
   }
-  const progress = await startProgress(io, plan.changes.length, flags.format);
-  // Ctrl-C: start no new change, let those in flight finish, report, exit 130.
   const interrupt = new AbortController();
+  const tracker = new ApplyTracker(plan);
+  const progress = await startProgress(io, plan.changes.length, flags.format, () => interrupt.signal.aborted);
+  // Ctrl-C: start no new change, let those in flight finish, report, exit 130. A second Ctrl-C
+  // stops at once, after writing what is known to the report.
   const onSigint = (): void => {
-    if (!interrupt.signal.aborted) writeLine(io.stderr, '\nInterrupted: waiting for the changes in flight, starting no more. (Ctrl-C again to stop at once.)');
-    else process.exit(130);
+    if (interrupt.signal.aborted) stopAtOnce(tracker, progress, flags, io);
+    writeLine(io.stderr, '\nInterrupted: waiting for the changes in flight, starting no more. (Ctrl-C again to stop at once.)');
     interrupt.abort();
   };
   process.on('SIGINT', onSigint);
@@ -61,7 +69,11 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     report = await applyPlan(plan, client, {
       parallelism: flags.parallelism,
       reload: flags.reload,
-      onOutcome: progress.onOutcome,
+      onOutcome: (outcome, index) => {
+        tracker.onOutcome(outcome, index);
+        progress.onOutcome(outcome);
+      },
+      onStart: tracker.onStart,
       now: io.now,
       checkpoint: crashPoints(io.env),
       signal: interrupt.signal,
@@ -71,13 +83,44 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     process.off('SIGINT', onSigint);
     progress.stop();
   }
-  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`);
+  const interrupted = interrupt.signal.aborted;
+  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted, ...report }, null, 2)}\n`);
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
-    writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded }));
+    writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded, ...(interrupted ? { interrupted } : {}) }));
   } else {
-    io.stdout.write(renderApplyReport(report, { color }));
+    io.stdout.write(renderApplyReport(report, { color, interrupted, ...(flags.report ? { reportFile: flags.report } : {}) }));
   }
-  if (interrupt.signal.aborted) return 130;
+  await flushOutput(io.stdout);
+  if (isOutputClosed(io.stdout)) throw outputClosedDuringApply(report, flags, verb, interrupted);
+  if (interrupted) return 130;
   return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
+}
+
+/** The second Ctrl-C: write what is known to the report, marked interrupted, and exit 130 now. */
+function stopAtOnce(tracker: ApplyTracker, progress: Progress, flags: ExecuteFlags, io: CliIo): never {
+  progress.stop();
+  const known = tracker.stoppedReport();
+  writeLine(io.stderr, `\n${tracker.stoppedSentence(known)}`);
+  if (flags.report) {
+    try {
+      writeFileAtomicNow(flags.report, `${JSON.stringify(known, null, 2)}\n`);
+      writeLine(io.stderr, `What is known is in ${flags.report}. Run dsipform plan to see where the platform stands.`);
+    } catch (err) {
+      writeLine(io.stderr, `error: cannot write the report ${flags.report} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+  } else {
+    writeLine(io.stderr, 'Run dsipform plan to see where the platform stands.');
+  }
+  process.exit(130);
+}
+
+function outputClosedDuringApply(report: ApplyReport, flags: ExecuteFlags, verb: 'apply' | 'destroy', interrupted: boolean): DsipformError {
+  const { applied, failed, not_attempted } = report.counts;
+  const proxy = report.reload_error !== undefined ? 'the proxy reload failed' : report.reloaded ? 'the proxy was reloaded' : 'the proxy was not reloaded';
+  return new DsipformError(
+    'OUTPUT_CLOSED',
+    `standard output was closed while the ${verb} ran (the reader went away, as with | head); the ${verb} went on ${interrupted ? 'until interrupted' : 'to its end'}: ${applied} applied, ${failed} failed, ${not_attempted} not attempted; ${proxy}`,
+    `${flags.report ? `Every outcome is in ${flags.report}.` : 'Run with --report FILE to keep every outcome.'} To read the output, send it to a file or a reader that reads to the end.`,
+  );
 }

@@ -1,5 +1,6 @@
 import type { ConfigIssue } from '../model/desired.js';
 import { parseTtl } from '../model/lease.js';
+import { count } from '../model/words.js';
 import { emailProblem } from '../model/rules.js';
 import { pathKey } from './data.js';
 import { issueOn, isUnresolved, shown, type LoadedFile } from './loaded.js';
@@ -97,5 +98,5 @@ function written(file: LoadedFile, path: Path, value: unknown): string {
 function inSeconds(file: LoadedFile, path: Path, secs: number): string {
   const raw = file.data.substituted.size > 0 ? file.data.substituted.get(pathKey(path)) : undefined;
   if (raw !== undefined) return JSON.stringify(raw);
-  return `${secs} second${secs === 1 ? '' : 's'}`;
+  return count(secs, 'second');
 }

@@ -5,7 +5,7 @@ import { DsipformError } from '../model/errors.js';
 import { requestCounter } from '../api/retry.js';
 import { executeChange } from './execute.js';
 import type { LeaseLedger } from './execute-lease.js';
-import type { ApplyReport, Change, ChangeOutcome, OutcomeStatus, Plan } from './types.js';
+import { INTERRUPTED_REASON, type ApplyReport, type Change, type ChangeOutcome, type OutcomeStatus, type Plan } from './types.js';
 
 /** How to apply. */
 export interface ApplyOptions {
@@ -15,6 +15,8 @@ export interface ApplyOptions {
   readonly reload?: boolean;
   /** Called once per change as soon as its outcome is known (applied, failed or not attempted). */
   readonly onOutcome?: (outcome: ChangeOutcome, index: number) => void;
+  /** Called when a change starts (its first request is about to be sent), with its index in the plan. */
+  readonly onStart?: (index: number) => void;
   /** When aborted, no new change starts; those in flight finish. */
   readonly signal?: AbortSignal;
   /** The lease state; required when the plan has lease changes or expired leases. */
@@ -73,10 +75,11 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
         const { c, i } = next;
         const block = blocked.get(c.kind);
         if (options.signal?.aborted || block) {
-          settle(i, { ...base(c), status: 'not_attempted', reason: block ?? 'interrupted before it started', attempts: 0 });
+          settle(i, { ...base(c), status: 'not_attempted', reason: block ?? INTERRUPTED_REASON, attempts: 0 });
           continue;
         }
         const counted = { requests: 0 };
+        options.onStart?.(i);
         try {
           const ids = await serialFor(c, () => requestCounter.run(counted, () => executeChange(c, client, ctx)));
           settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: counted.requests });

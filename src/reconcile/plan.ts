@@ -1,5 +1,6 @@
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS } from '../model/desired.js';
+import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
 import { liveChecksum, type LiveState } from './live.js';
@@ -81,7 +82,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: P
   const policy = { ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}), protect: [...desired.policy.protect] };
   const notes: string[] = [];
   const moved = ordered.changes.filter((c) => c.reason).length;
-  if (moved > 0) notes.push(`${moved} change(s) run earlier than their stage because they free an LCR pattern another change needs.`);
+  if (moved > 0) notes.push(`${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`);
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
   if (profile === 'current' && found.changes.some((c) => c.action === 'replace')) {
     notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');

@@ -151,6 +151,9 @@ export interface ChangeOutcome {
   readonly attempts: number;
 }
 
+/** The `reason` of a change an interrupt kept from starting. */
+export const INTERRUPTED_REASON = 'interrupted before it started';
+
 /** The result of an apply. */
 export interface ApplyReport {
   readonly target: string;
@@ -166,4 +169,4 @@ export interface ApplyReport {
 export type ApplyEvent =
   | ({ readonly event: 'change' } & ChangeOutcome)
   | { readonly event: 'reload'; readonly ok: boolean; readonly error?: string }
-  | ({ readonly event: 'summary' } & Pick<ApplyReport, 'counts' | 'reloaded'>);
+  | ({ readonly event: 'summary'; readonly interrupted?: boolean } & Pick<ApplyReport, 'counts' | 'reloaded'>);

@@ -1,13 +1,23 @@
-import type { ApplyReport, ChangeOutcome, OutcomeStatus } from '../reconcile/types.js';
+import { KINDS } from '../model/desired.js';
+import { INTERRUPTED_REASON, type ApplyReport, type ChangeAction, type ChangeOutcome, type OutcomeStatus } from '../reconcile/types.js';
 import { markColor } from './layout.js';
 import { cleanText, styleFor, type Style } from './style.js';
-import { MARK, subject } from './values.js';
+import { MARK, count, subject } from './values.js';
 
 /** Options of the apply renderers. */
 export interface ApplyTextOptions {
   /** ANSI colour; the caller decides (TTY, `NO_COLOR`). When false the output holds no escape code. */
   readonly color: boolean;
+  /** The apply was interrupted (Ctrl-C): the closing line says so. */
+  readonly interrupted?: boolean;
+  /** The `--report` file, named where the report lists what the screen only counts. */
+  readonly reportFile?: string;
 }
+
+/** Most not-attempted changes of one reason listed one per line; more are counted per kind and action. */
+export const MAX_LISTED = 10;
+
+const ACTION_ORDER: readonly ChangeAction[] = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke'];
 
 const LABEL: Readonly<Record<OutcomeStatus, string>> = { applied: 'applied', failed: 'failed', not_attempted: 'not attempted' };
 const WIDTH = Math.max(...Object.values(LABEL).map((l) => l.length));
@@ -28,23 +38,60 @@ export function renderOutcomeLine(outcome: ChangeOutcome, options: ApplyTextOpti
 
 /**
  * The closing report of an apply, ending with a newline: every failed change with its error code
- * and message, every change not attempted with its reason, then one line
- * `Apply complete: 5 applied, 1 failed, 2 not attempted. Proxy reloaded.`; the proxy sentence is
- * `Proxy reloaded.`, `Proxy not reloaded.` or `Proxy reload failed: <error>.` from `reloaded` and
- * `reload_error`. All three counts are always shown.
+ * and message, the changes not attempted, then one line
+ * `Apply complete: 5 applied, 1 failed, 2 not attempted. Proxy reloaded.` (`Apply interrupted: …`
+ * after Ctrl-C); the proxy sentence is `Proxy reloaded.`, `Proxy not reloaded.` or
+ * `Proxy reload failed: <error>.` from `reloaded` and `reload_error`. All three counts are always
+ * shown.
+ *
+ * Changes not attempted are grouped by their reason. A group of at most {@link MAX_LISTED} is listed
+ * one per line; a larger group, and the changes an interrupt kept from starting, are counted per
+ * kind and action (`inbound_mapping: 1980 to create`), pointing to the `--report` file for the list,
+ * so that interrupting a large apply does not flood the screen.
  */
 export function renderApplyReport(report: ApplyReport, options: ApplyTextOptions): string {
   const style = styleFor(options.color);
   const out: string[] = [];
-  for (const [status, title] of [['failed', 'Failed:'], ['not_attempted', 'Not attempted:']] as const) {
-    const listed = report.outcomes.filter((o) => o.status === status);
-    if (listed.length > 0) out.push(statusColor(status, style)(style.bold(title)), ...listed.map((o) => `  ${describeOutcome(o, style)}`), '');
-  }
+  const failedOnes = report.outcomes.filter((o) => o.status === 'failed');
+  if (failedOnes.length > 0) out.push(statusColor('failed', style)(style.bold('Failed:')), ...failedOnes.map((o) => `  ${describeOutcome(o, style)}`), '');
+  out.push(...notAttemptedLines(report.outcomes.filter((o) => o.status === 'not_attempted'), options, style));
   const { applied, failed, not_attempted } = report.counts;
-  const ok = failed === 0 && not_attempted === 0;
-  const counts = `Apply complete: ${applied} applied, ${failed} failed, ${not_attempted} not attempted.`;
+  const ok = failed === 0 && not_attempted === 0 && !options.interrupted;
+  const counts = `Apply ${options.interrupted ? 'interrupted' : 'complete'}: ${applied} applied, ${failed} failed, ${not_attempted} not attempted.`;
   out.push(`${style.bold(ok ? style.green(counts) : style.red(counts))} ${proxySentence(report, style)}`);
   return `${out.join('\n')}\n`;
+}
+
+function notAttemptedLines(outcomes: readonly ChangeOutcome[], options: ApplyTextOptions, style: Style): string[] {
+  const byReason = new Map<string, ChangeOutcome[]>();
+  for (const o of outcomes) {
+    const reason = o.reason ?? '';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), o]);
+  }
+  const listed: ChangeOutcome[] = [];
+  const counted: string[] = [];
+  const title = (text: string): string => statusColor('not_attempted', style)(style.bold(text));
+  for (const [reason, group] of byReason) {
+    if (group.length <= MAX_LISTED && reason !== INTERRUPTED_REASON) {
+      listed.push(...group);
+      continue;
+    }
+    const why = reason === INTERRUPTED_REASON ? 'interrupted before they started' : cleanText(reason);
+    const where = options.reportFile !== undefined ? `${cleanText(options.reportFile)} lists each one` : 'run with --report FILE to list each one';
+    counted.push(title(`Not attempted, ${why}: ${count(group.length, 'change')} (${where}):`), ...countByKind(group).map((line) => `  ${line}`), '');
+  }
+  const head = listed.length > 0 ? [title('Not attempted:'), ...listed.map((o) => `  ${describeOutcome(o, style)}`), ''] : [];
+  return [...head, ...counted];
+}
+
+/** `inbound_mapping: 1980 to create, 2 to delete`, one line per kind, in the plan's orders. */
+function countByKind(outcomes: readonly ChangeOutcome[]): string[] {
+  return KINDS.flatMap((kind) => {
+    const parts = ACTION_ORDER.map((action) => [action, outcomes.filter((o) => o.kind === kind && o.action === action).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([action, n]) => `${n} to ${action}`);
+    return parts.length > 0 ? [`${kind}: ${parts.join(', ')}`] : [];
+  });
 }
 
 function describeOutcome(outcome: ChangeOutcome, style: Style): string {

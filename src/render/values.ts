@@ -78,7 +78,5 @@ export function fieldValue(fields: ObjectFields, name: string): unknown {
   return (fields as unknown as Readonly<Record<string, unknown>>)[name];
 }
 
-/** `1 object` / `2 objects`: a count with its noun, pluralized by adding `s`. */
-export function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
+/** `1 object` / `2 objects`: the one plural rule, from the model (also used by cli/ and reconcile/). */
+export { count, plural } from '../model/words.js';

@@ -34,7 +34,7 @@ describe('way 1: dsipform plan|apply --cdktf, no Terraform', () => {
     const s = await scenario();
     const stack = synth(join(s.dir, 'cdktf.out'));
     const r = await s.run(['validate', '--cdktf', stack]);
-    expect(r.stdout).toBe('Valid: 1 file, 2 inbound mappings, 2 outbound routes, 1 endpoint leases.\n');
+    expect(r.stdout).toBe('Valid: 1 file, 2 inbound mappings, 2 outbound routes, 1 endpoint lease.\n');
     expect(existsSync(join(stack, '.dsipform'))).toBe(false);
   });
 

@@ -50,8 +50,8 @@ describe('Ctrl-C', () => {
     const [code] = await run.exit();
     expect(code).toBe(130);
     expect(run.out.stderr).toMatch(/Interrupted: waiting for the changes in flight, starting no more/);
-    expect(run.out.stdout).toMatch(/not attempted .*interrupted before it started/);
-    expect(run.out.stdout).toMatch(/Apply complete: \d+ applied, 0 failed, \d+ not attempted/);
+    expect(run.out.stdout).toMatch(/Not attempted, interrupted before they started: \d+ changes? \(.*report\.json lists each one\):/);
+    expect(run.out.stdout).toMatch(/Apply interrupted: \d+ applied, 0 failed, \d+ not attempted/);
     const written = JSON.parse(readFileSync(report, 'utf8'));
     expect(written.interrupted).toBe(true);
     expect(written.counts.applied).toBeGreaterThan(0);

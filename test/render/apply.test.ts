@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplyEvent } from '../../src/reconcile/types.js';
 import { renderApplyEvent, renderApplyReport, renderOutcomeLine } from '../../src/render/index.js';
-import { EVENTS, OUTCOMES, REPORT, REPORT_CLEAN, REPORT_RELOAD_FAILED } from './fixtures.js';
+import { EVENTS, OUTCOMES, REPORT, REPORT_CLEAN, REPORT_INTERRUPTED, REPORT_RELOAD_FAILED } from './fixtures.js';
 
 const ESC = /\x1b\[/;
 
@@ -43,6 +43,27 @@ describe('renderApplyReport', () => {
     [REPORT_RELOAD_FAILED, 'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy reload failed: API_SERVER_ERROR: POST /reload/kamailio: 500.\n'],
   ])('a clean apply is one line: %#', (report, text) => {
     expect(renderApplyReport(report, { color: false })).toBe(text);
+  });
+
+  it('after Ctrl-C says "Apply interrupted" and counts large groups of changes not attempted per kind and action', async () => {
+    const text = renderApplyReport(REPORT_INTERRUPTED, { color: false, interrupted: true, reportFile: 'report.json' });
+    expect(text.trimEnd().split('\n').at(-1)).toBe('Apply interrupted: 2 applied, 1 failed, 2063 not attempted. Proxy reloaded.');
+    expect(text).toContain('Not attempted, interrupted before they started: 2050 changes (report.json lists each one):\n  inbound_mapping: 1980 to create, 1 to update\n  outbound_route: 68 to create\n  endpoint_lease: 1 to obtain\n');
+    // A small group keeps its lines; more than MAX_LISTED of one reason are counted.
+    expect(text).toContain('Not attempted:\n  - outbound_route "Old US" (ruleid 3): an earlier outbound_route change failed\n');
+    expect(text).toContain('Not attempted, an earlier create of outbound_route "UK from our 1555 numbers" failed: 12 changes (report.json lists each one):\n  outbound_route: 12 to delete\n');
+    expect(text.split('\n').length).toBeLessThan(25);
+    await expect(text).toMatchFileSnapshot('./golden/apply-report-interrupted.txt');
+  });
+
+  it('without --report, says how to get the list', () => {
+    const text = renderApplyReport(REPORT_INTERRUPTED, { color: false, interrupted: true });
+    expect(text).toContain('Not attempted, interrupted before they started: 2050 changes (run with --report FILE to list each one):');
+  });
+
+  it('counts 1 change in the singular', () => {
+    const one = { ...REPORT_CLEAN, outcomes: [{ ...OUTCOMES[9]!, reason: 'interrupted before it started' }], counts: { applied: 0, failed: 0, not_attempted: 1 } };
+    expect(renderApplyReport(one, { color: false, interrupted: true })).toContain('interrupted before they started: 1 change (');
   });
 
   it('colours only when asked', () => {

@@ -299,3 +299,26 @@ export const EVENTS: ApplyEvent[] = [
   { event: 'reload', ok: true },
   { event: 'summary', counts: REPORT.counts, reloaded: true },
 ];
+
+/**
+ * An apply interrupted (Ctrl-C) after 3 changes: 2,050 changes never started, and one failure held
+ * back 12 route deletes and 2 lease revokes.
+ */
+export const REPORT_INTERRUPTED: ApplyReport = (() => {
+  const interrupted = (action: ChangeOutcome['action'], kind: ChangeOutcome['kind'], n: number): ChangeOutcome[] =>
+    Array.from({ length: n }, (_, i) => ({ action, kind, key: `${kind}-${action}-${i}`, status: 'not_attempted', reason: 'interrupted before it started', attempts: 0 }));
+  const held = (action: ChangeOutcome['action'], kind: ChangeOutcome['kind'], n: number): ChangeOutcome[] =>
+    Array.from({ length: n }, (_, i) => ({ action, kind, key: `old-${i}`, status: 'not_attempted', reason: 'an earlier create of outbound_route "UK from our 1555 numbers" failed', attempts: 0 }));
+  const outcomes: ChangeOutcome[] = [
+    OUTCOMES[0]!,
+    OUTCOMES[1]!,
+    OUTCOMES[2]!,
+    ...interrupted('create', 'inbound_mapping', 1980),
+    ...interrupted('update', 'inbound_mapping', 1),
+    ...interrupted('create', 'outbound_route', 68),
+    ...interrupted('obtain', 'endpoint_lease', 1),
+    ...held('delete', 'outbound_route', 12),
+    OUTCOMES[9]!,
+  ];
+  return { target: TARGET, outcomes, reloaded: true, counts: { applied: 2, failed: 1, not_attempted: 2063 } };
+})();
