@@ -8,7 +8,6 @@ import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
 import type { EmulatorStore } from '../store/store.js';
-import type { Failure } from '../store/outcome.js';
 import type { StoredRoute } from '../store/records.js';
 import { has, isReply, refusal, unknownArgument, unknownField } from './args.js';
 import { toWire } from './outbound.js';
@@ -41,7 +40,8 @@ export const createRouteDeployed: Handler = (store, req) => {
   const data = mergedRequestData(req.body, req.query);
   const early = validateBody(data, true);
   if (early) return early;
-  // functions.py:77-85
+  // functions.py:77-85. A duplicate LCR pattern stays the spec's 400 here, though the platform's
+  // dsip_lcr primary key makes it a 500 `db` (docs/platform-profiles.md, "Not reproduced").
   const priority = pyInt(pyTruthy(data['priority']) ? data['priority'] : 0);
   if (raised(priority)) return serverError(priority.raised);
   const outcome = store.routes.create({
@@ -53,7 +53,7 @@ export const createRouteDeployed: Handler = (store, req) => {
     timerec: textOf(data, 'timerec'),
     routeid: textOf(data, 'routeid'),
   });
-  return outcome.ok ? ok('Rule Created', [{ ruleid: outcome.value.ruleid }]) : storeRefusal(outcome);
+  return outcome.ok ? ok('Rule Created', [{ ruleid: outcome.value.ruleid }]) : refusal(outcome);
 };
 
 /**
@@ -76,7 +76,7 @@ export const updateRouteDeployed: Handler = (store, req) => {
   if (has(data, 'gwgroupid')) patch.gwgroupid = pyTruthy(data['gwgroupid']) ? pyStr(data['gwgroupid']) : '';
   if (has(data, 'from_prefix')) patch.from_prefix = pyTruthy(data['from_prefix']) ? pyStr(data['from_prefix']) : '';
   const outcome = store.routes.update(rid, patch);
-  return outcome.ok ? ok('Rule Updated') : storeRefusal(outcome);
+  return outcome.ok ? ok('Rule Updated') : refusal(outcome);
 };
 
 /** DELETE (routes.py:152-169): by path id or `?ruleid=`; neither the query nor the body is checked. */
@@ -135,10 +135,4 @@ function requiredRuleid(req: ParsedRequest): number | Reply {
 function textOf(data: JsonObject, field: string): string {
   const value = data[field];
   return value === undefined || value === null ? '' : pyStr(value);
-}
-
-/** Two LCR records with one pattern break dsip_lcr's primary key (kamailio/defaults/dsip_lcr.sql:12). */
-function storeRefusal(failure: Failure): Reply {
-  if (failure.msg !== 'Duplicate LCR pattern') return refusal(failure);
-  return serverError("(pymysql.err.IntegrityError) (1062, \"Duplicate entry for key 'PRIMARY'\")", 'db');
 }
