@@ -116,3 +116,27 @@ describe('a platform without its Core licence (issue 14, point 18)', () => {
     expect(err.hint).toMatch(/Check the API token/);
   });
 });
+
+describe('the client against the current twin (issue 14)', () => {
+  it('updates routes although PUT answers data [] and needs prefix beside from_prefix, and reads gwgroupid without #', async () => {
+    emulator = await startEmulator({ port: 0, token: 'twin-token', profile: 'current', empty: true });
+    client = new PlatformClient({ url: emulator.url, token: 'twin-token' });
+    const ruleid = await client.createOutboundRoute({ name: 'uk', prefix: '44', gwgroupid: '5' });
+    await client.updateOutboundRoute(ruleid, { priority: 3, gwgroupid: '7' });
+    await client.updateOutboundRoute(ruleid, { from_prefix: '1555' }); // promote: the client adds the prefix (point 6)
+    expect(await client.getOutboundRoute(ruleid)).toMatchObject({ ruleid, priority: 3, gwgroupid: '7', from_prefix: '1555', prefix: '44' });
+    const raw = await client.raw('GET', `/outboundroutes/${ruleid}`);
+    expect(raw).toMatchObject({ msg: 'Rule Found', data: [expect.objectContaining({ gwgroupid: '7' })] });
+  });
+
+  it('creates, reads and deletes mappings with the twin\'s messages, and never makes the reads break', async () => {
+    emulator = await startEmulator({ port: 0, token: 'twin-token', profile: 'current' });
+    client = new PlatformClient({ url: emulator.url, token: 'twin-token' });
+    const ruleid = await client.createInboundMapping({ did: '+4420', servers: ['66'] });
+    expect(await client.getInboundMapping({ did: '+4420' })).toEqual({ ruleid, did: '+4420', servers: ['66'], notes: '' });
+    expect(await client.listInboundMappings()).toHaveLength(1);
+    await client.deleteInboundMapping({ ruleid });
+    await expect(client.deleteInboundMapping({ ruleid })).rejects.toMatchObject({ code: 'API_NOT_FOUND', platformMsg: 'Rule Deleted' });
+    expect(await client.getInboundMapping({ ruleid })).toBeNull();
+  });
+});
