@@ -39,6 +39,16 @@ function retryAfterSeconds(header: string | undefined): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+/**
+ * Release 0.79 answers every API call 401 "Unauthorized - Core Subscription Required. …" on an
+ * instance without its DSIP_CORE licence, before it looks at the token.
+ */
+const CORE_SUBSCRIPTION = /Core Subscription Required/i;
+const UNLICENSED_HINT =
+  "The token is not the problem: the platform's API works only with a dSIPRouter Core subscription. " +
+  'Activate a DSIP_CORE licence on the platform (its /api/v1/licensing/activate endpoint or its web UI; ' +
+  'buy one at https://dopensource.com/product/dsiprouter-core/), then run dsipform again.';
+
 function describeBody(res: RawResponse): string {
   if (/html/i.test(res.contentType) || /^\s*</.test(res.text)) return 'an HTML page instead of JSON';
   if (res.text.trim() === '') return 'an empty body instead of JSON';
@@ -68,6 +78,9 @@ export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelo
   }
   switch (res.status) {
     case 401:
+      if (env && CORE_SUBSCRIPTION.test(env.msg)) {
+        return fail('API_UNLICENSED', "the platform's API needs a Core subscription (DSIP_CORE licence), which this instance lacks", UNLICENSED_HINT);
+      }
       return fail('API_UNAUTHORIZED', `unauthorized (${said})`, 'Check the API token in DSIP_TOKEN or --token-file.');
     case 404:
       if (env && env.error === '') return fail('API_NOT_FOUND', `not found: ${said}`, '');

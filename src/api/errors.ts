@@ -4,6 +4,7 @@ import { DsipformError } from '../model/errors.js';
 export type ApiErrorCode =
   | 'API_BAD_REQUEST'
   | 'API_UNAUTHORIZED'
+  | 'API_UNLICENSED'
   | 'API_NOT_FOUND'
   | 'API_NO_SUCH_ENDPOINT'
   | 'API_METHOD_NOT_ALLOWED'

@@ -140,6 +140,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .option('--rate-limit <n>', 'answer 429 with Retry-After above this many requests per second', '0')
     .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
     .addOption(new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)').choices(['spec', 'current']).default('spec'))
+    .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
     .action(async (opts) => {
       const { runEmulator } = await import('./emulator.js');
       setExit(await runEmulator(opts, io));

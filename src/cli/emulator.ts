@@ -21,6 +21,8 @@ export interface EmulatorFlags {
   seed?: string;
   /** `spec` or `current`; commander checks the choice, runEmulator checks again for other callers. */
   profile?: string;
+  /** Serve a platform without its Core licence (every API call 401). */
+  unlicensed?: boolean;
 }
 
 function readPem(file: string, flag: string): string {
@@ -107,10 +109,12 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
     empty: Boolean(flags.empty),
     faults,
     profile,
+    unlicensed: Boolean(flags.unlicensed),
   });
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
   if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);
+  if (flags.unlicensed) writeLine(io.stderr, 'unlicensed: every API call answers 401 "Core Subscription Required"');
   if (emu.profile !== 'spec') writeLine(io.stderr, `profile: ${emu.profile}  (the platform as deployed)`);
   writeLine(io.stdout, `listening on ${emu.url}`);
   await new Promise<void>((resolve) => {

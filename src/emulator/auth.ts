@@ -25,6 +25,12 @@ export function wantsHtml(accept: string | undefined): boolean {
   return accept !== undefined && accept.toLowerCase().includes('text/html');
 }
 
+/**
+ * What release 0.79 answers (401, `error: "http"`) to every API call when the instance holds no
+ * DSIP_CORE licence, whatever the token (gui/modules/api/api_functions.py:103-112, v0.79-rel).
+ */
+export const UNLICENSED_MSG = 'Unauthorized - Core Subscription Required. Purchase from https://dopensource.com/product/dsiprouter-core/';
+
 /** The small login page served with that 401. */
 export const LOGIN_PAGE = `<!DOCTYPE html>
 <html lang="en">

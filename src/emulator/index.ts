@@ -42,6 +42,8 @@ export interface EmulatorOptions {
   faults?: FaultOptions;
   /** Which API to serve: `spec` (the contract as specified, default) or `current` (the platform as deployed). */
   profile?: ApiProfileName;
+  /** Serve an instance without a DSIP_CORE licence: every API call is 401 "Core Subscription Required". */
+  unlicensed?: boolean;
 }
 
 /** A listening emulator. */
@@ -86,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     token,
     ...(persister ? { persist: () => persister.save() } : {}),
     ...(faults ? { faults } : {}),
+    ...(options.unlicensed ? { unlicensed: true } : {}),
   };
   const listener = createRequestListener(ctx);
   const server: Server = tls ? createHttpsServer({ cert: tls.material.cert, key: tls.material.key }, listener) : createHttpServer(listener);

@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../model/index.js';
-import { LOGIN_PAGE, isAuthorized, wantsHtml } from './auth.js';
+import { LOGIN_PAGE, UNLICENSED_MSG, isAuthorized, wantsHtml } from './auth.js';
 import { parseJsonObject, readBody, type JsonObject } from './body.js';
 import { badRequest, envelope, httpError, serverError, type Reply } from './envelope.js';
 import { lingerAfterAnswer } from './linger.js';
@@ -23,6 +23,8 @@ export interface ServerContext {
   readonly faults?: FaultInjector;
   /** Answers an unknown path or wrong method (the `current` profile's HTML pages); absent: JSON 404/405. */
   readonly routingPage?: (res: ServerResponse, match: Exclude<RouteMatch, { kind: 'handler' }>) => void;
+  /** No DSIP_CORE licence: every API call is 401 "Core Subscription Required", checked before the token. */
+  readonly unlicensed?: boolean;
 }
 
 type Routed = Extract<RouteMatch, { kind: 'handler' }>;
@@ -56,6 +58,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
     if (retryAfter !== null) return reply(httpError(429, 'Too Many Requests', { 'Retry-After': String(retryAfter) }));
   }
   if (wantsHtml(req.headers.accept)) return sendHtml(res, 401, LOGIN_PAGE);
+  if (ctx.unlicensed) return reply(httpError(401, UNLICENSED_MSG));
   if (!isAuthorized(req.headers.authorization, ctx.token)) {
     return reply(httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' }));
   }

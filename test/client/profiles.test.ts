@@ -1,14 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/index.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiErrorOf } from '../helpers/expect-api-error.js';
+import { runMain } from '../helpers/in-process.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 const envelope = (data: unknown[], msg = 'ok') => JSON.stringify({ data, error: '', msg, kamreload: false, dsipreload: false });
 const stats = { current: 0, waiting: 0, total: 1, total_local: 0, rpl_received: 0, rpl_generated: 0, rpl_sent: 0, '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, '6xx': 0, created: 1, freed: 1, delayed_free: 0 };
 let server: TinyServer | undefined;
 let client: PlatformClient | undefined;
+let emulator: RunningEmulator | undefined;
 afterEach(async () => {
   await client?.close();
   await server?.close();
+  await emulator?.close();
+  client = undefined;
+  server = undefined;
+  emulator = undefined;
 });
 
 /** A server that knows only the given paths (JSON), and answers everything else with Flask's HTML 404. */
@@ -76,5 +84,59 @@ describe('API profiles', () => {
     const srv = await serving({});
     client = new PlatformClient({ url: srv.url, token: 't' });
     await expect(client.profile()).rejects.toMatchObject({ code: 'API_NO_SUCH_ENDPOINT', message: expect.stringContaining('neither /proxy/stats nor /kamailio/stats') });
+  });
+});
+
+describe('a platform without its Core licence (issue 14, point 18)', () => {
+  it.each(['spec', 'current'] as const)('is API_UNLICENSED, never a token problem (%s profile, detected)', async (profile) => {
+    emulator = await startEmulator({ port: 0, token: 'lic-token', profile, unlicensed: true });
+    client = new PlatformClient({ url: emulator.url, token: 'lic-token' });
+    const err = await apiErrorOf(client.listOutboundRoutes());
+    expect(err.code).toBe('API_UNLICENSED');
+    expect(err.status).toBe(401);
+    expect(err.message).toContain("the platform's API needs a Core subscription");
+    expect(err.hint).toContain('DSIP_CORE');
+    expect(`${err.message} ${err.hint}`).not.toMatch(/check the (api )?token/i);
+  });
+
+  it('says so on the command line, with the hint and not "check the token"', async () => {
+    emulator = await startEmulator({ port: 0, token: 'lic-token', profile: 'current', unlicensed: true });
+    const r = await runMain(['stats', '--url', emulator.url], { env: { DSIP_TOKEN: 'lic-token' } });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain("the platform's API needs a Core subscription");
+    expect(r.stderr).toContain('DSIP_CORE licence');
+    expect(r.stderr).not.toMatch(/check the (api )?token/i);
+  });
+
+  it('keeps "check the token" for a plain 401 from a licensed platform', async () => {
+    emulator = await startEmulator({ port: 0, token: 'lic-token', profile: 'current' });
+    client = new PlatformClient({ url: emulator.url, token: 'wrong-token', profile: 'current' });
+    const err = await apiErrorOf(client.listOutboundRoutes());
+    expect(err.code).toBe('API_UNAUTHORIZED');
+    expect(err.hint).toMatch(/Check the API token/);
+  });
+});
+
+describe('the client against the current twin (issue 14)', () => {
+  it('updates routes although PUT answers data [] and needs prefix beside from_prefix, and reads gwgroupid without #', async () => {
+    emulator = await startEmulator({ port: 0, token: 'twin-token', profile: 'current', empty: true });
+    client = new PlatformClient({ url: emulator.url, token: 'twin-token' });
+    const ruleid = await client.createOutboundRoute({ name: 'uk', prefix: '44', gwgroupid: '5' });
+    await client.updateOutboundRoute(ruleid, { priority: 3, gwgroupid: '7' });
+    await client.updateOutboundRoute(ruleid, { from_prefix: '1555' }); // promote: the client adds the prefix (point 6)
+    expect(await client.getOutboundRoute(ruleid)).toMatchObject({ ruleid, priority: 3, gwgroupid: '7', from_prefix: '1555', prefix: '44' });
+    const raw = await client.raw('GET', `/outboundroutes/${ruleid}`);
+    expect(raw).toMatchObject({ msg: 'Rule Found', data: [expect.objectContaining({ gwgroupid: '7' })] });
+  });
+
+  it('creates, reads and deletes mappings with the twin\'s messages, and never makes the reads break', async () => {
+    emulator = await startEmulator({ port: 0, token: 'twin-token', profile: 'current' });
+    client = new PlatformClient({ url: emulator.url, token: 'twin-token' });
+    const ruleid = await client.createInboundMapping({ did: '+4420', servers: ['66'] });
+    expect(await client.getInboundMapping({ did: '+4420' })).toEqual({ ruleid, did: '+4420', servers: ['66'], notes: '' });
+    expect(await client.listInboundMappings()).toHaveLength(1);
+    await client.deleteInboundMapping({ ruleid });
+    await expect(client.deleteInboundMapping({ ruleid })).rejects.toMatchObject({ code: 'API_NOT_FOUND', platformMsg: 'Rule Deleted' });
+    expect(await client.getInboundMapping({ ruleid })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ describe('§6 outbound routes', () => {
   it('holds the default route on a fresh install, and nothing with --empty', async () => {
     const { client } = await emulatorFixture();
     const raw = await client.raw('GET', '/outboundroutes');
-    expect(raw.data).toEqual([{ ruleid: 1, groupid: '8000', name: 'Default Outbound Route', prefix: '', from_prefix: null, gwgroupid: '#2', priority: 0, timerec: '', routeid: '' }]);
+    expect(raw.data).toEqual([{ ruleid: 1, groupid: '8000', name: 'Default Outbound Route', prefix: '', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '' }]);
     expect(await client.listOutboundRoutes()).toEqual([DEFAULT_ROUTE]);
     const empty = await emulatorFixture({ empty: true });
     expect(await empty.client.listOutboundRoutes()).toEqual([]);

@@ -115,7 +115,7 @@ describe('route invariants in the store', () => {
   it('shares one ruleid counter between mappings and routes and never reuses one', () => {
     const store = new EmulatorStore();
     const mapping = store.mappings.create({ did: '', servers: ['1'] });
-    const route = store.routes.create({ name: 'r', prefix: '1', gwgroupid: '#3' });
+    const route = store.routes.create({ name: 'r', prefix: '1', gwgroupid: '3' });
     expect(mapping.ok && mapping.value.ruleid).toBe(2);
     expect(route.ok && route.value.ruleid).toBe(3);
     expect(route.ok && route.value.gwgroupid).toBe('#3');

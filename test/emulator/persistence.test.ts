@@ -37,7 +37,7 @@ describe('emulator persistence (dataFile)', () => {
       expect(mappings.json.data).toEqual([{ ruleid: mapping.json.data[0].ruleid, did: '4420', servers: ['#7'], notes: 'n' }]);
       const routes = await call(second, 'GET', '/outboundroutes');
       expect(routes.json.data).toEqual([
-        { ruleid: lcr.json.data[0].ruleid, groupid: '10000', name: 'uk', prefix: '44', from_prefix: '1', gwgroupid: '#9', priority: 3, timerec: '', routeid: '' },
+        { ruleid: lcr.json.data[0].ruleid, groupid: '10000', name: 'uk', prefix: '44', from_prefix: '1', gwgroupid: '9', priority: 3, timerec: '', routeid: '' },
       ]);
       expect(routes.json.kamreload).toBe(true);
       // Counters continue: the next rule is 4, the next lease 2, and the old lease is still revocable.

@@ -1,90 +1,146 @@
-import { descriptionProblem, didProblem, serversProblem } from '../../model/index.js';
+/**
+ * /inboundmapping as the deployed platform serves it: handleInboundMapping in
+ * gui/modules/api/api_routes.py (v0.79-rel, unchanged by the outbound-routes merge f721389c).
+ * Line numbers in comments are of that file.
+ */
+import type { InboundMappingPatch, InboundSelector } from '../../model/index.js';
 import type { JsonObject } from '../body.js';
-import { badRequest, ok, serverError, type Reply } from '../envelope.js';
+import { badRequest, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
+import type { QueryArgs } from '../query.js';
 import type { Handler } from '../router.js';
+import type { StoredMapping } from '../store/records.js';
 import type { EmulatorStore } from '../store/store.js';
-import { has, refusal, unknownArgument, unknownField } from './args.js';
-import { deleteMapping, getMappings } from './inbound.js';
+import { has, isReply, refusal, unknownArgument, unknownField } from './args.js';
+import { iterate, mergedRequestData, mysqlNumber, pyStr, pyType, raised, strFieldsToDict } from './python.js';
 
-/** The body keys the deployed platform takes: the note is `name` (it rejects `notes`). */
+const SELECTORS = ['ruleid', 'did'] as const;
 const FIELDS = ['did', 'servers', 'name'] as const;
+/** gui/settings.py:198 DID_PREFIX_ALLOWED_CHARS. The platform joins a Python set, whose order varies. */
+const DID_CHARS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '#', '*'];
+const BAD_DID = `DID improperly formatted. Allowed characters: ${DID_CHARS.join(',')}`;
+const NO_SELECTOR = 'One of the following is required: {ruleid, or did}';
 
-/**
- * What the deployed platform's list read raises on a mapping stored without `name:` in its
- * description (it rebuilds a dict from `key:value` pairs).
- */
-const LIST_CRASH = 'ValueError: dictionary update sequence element #0 has length 1; 2 is required';
-
-/** The inbound mapping handlers of the `current` profile. */
-export interface DeployedInbound {
-  readonly get: Handler;
-  readonly create: Handler;
-  readonly update: Handler;
-  readonly delete: Handler;
-}
-
-/**
- * Builds the `current` profile's inbound handlers. They share the ruleids of mappings created
- * without a note, which break every list read until deleted; those ids live in memory only (a data
- * file does not keep them), and ruleids are never reused, so a deleted id simply stops counting.
- */
-export function deployedInbound(): DeployedInbound {
-  const noteless = new Set<number>();
-  const listBroken = (store: EmulatorStore): boolean => {
-    for (const ruleid of noteless) {
-      if (store.mappings.find({ ruleid })) return true;
-      noteless.delete(ruleid);
-    }
-    return false;
-  };
-
-  /** GET: as in `spec`, with the note under `name`; the list fails while a noteless mapping exists. */
-  const get: Handler = (store, req) => {
-    if (req.query.size === 0 && listBroken(store)) return serverError(LIST_CRASH);
-    const answer = getMappings(store, req);
-    return answer.status === 200 ? { ...answer, data: answer.data.map(renameNote) } : answer;
-  };
-
-  /** POST: `{did, servers, name?}`; answers `data: []`, never the new ruleid. */
-  const create: Handler = (store, req) => {
-    const early = unknownArgument(req.query, []) ?? checkFields(req.body);
-    if (early) return early;
-    const outcome = store.mappings.create({
-      did: req.body['did'] as string,
-      servers: req.body['servers'] as string[],
-      notes: has(req.body, 'name') ? (req.body['name'] as string) : '',
-    });
-    if (!outcome.ok) return refusal(outcome);
-    if (!has(req.body, 'name')) noteless.add(outcome.value.ruleid);
-    return ok('Rule Created');
-  };
-
-  return { get, create, update: updateMappingDeployed, delete: deleteMapping };
-}
-
-/**
- * PUT (`current`): never updates. The platform merges the query into the body, so the selector
- * (`?ruleid=` or `?did=`, or any other argument) becomes an unrecognized data argument; without a
- * query there is no selector at all.
- */
-export const updateMappingDeployed: Handler = (_store, req) => {
-  if (req.query.size > 0) return badRequest('Request data argument not recognized');
-  return unknownField(req.body, FIELDS) ?? badRequest('ruleid or did is required');
+/** GET (:506-562): `?ruleid=` first, then `?did=`, else the list; every read parses the description. */
+export const getMappingsDeployed: Handler = (store, req) => {
+  const unknown = unknownArgument(req.query, SELECTORS);
+  if (unknown) return unknown;
+  const selector = selectorOf(req.query);
+  if (selector === null) {
+    const all = serializeAll(store.mappings.list());
+    if (!Array.isArray(all)) return all;
+    return ok(all.length > 0 ? 'Rules Found' : 'No Rules Found', all);
+  }
+  const found = findMapping(store, selector);
+  const byDid = 'did' in selector;
+  if (!found) return notFoundReply(byDid ? 'No Matching DID Found' : 'No Matching Rule Found');
+  const one = serializeAll([found]);
+  return Array.isArray(one) ? ok(byDid ? 'DID Found' : 'Rule Found', one) : one;
 };
 
-/** A create body's problem as a 400, or `null`: `did` and `servers` required, `name` optional. */
-function checkFields(body: JsonObject): Reply | null {
-  const unknown = unknownField(body, FIELDS);
+/** POST (:567-611): servers are not checked beyond 1 or 2 of them; `name` optional; answers `[]`. */
+export const createMappingDeployed: Handler = (store, req) => {
+  const data = mergedRequestData(req.body, req.query);
+  const unknown = unknownField(data, FIELDS);
   if (unknown) return unknown;
-  if (!has(body, 'did')) return badRequest('DID is required');
-  if (!has(body, 'servers')) return badRequest('servers are required');
-  const problem =
-    didProblem(body['did']) ?? serversProblem(body['servers']) ?? (has(body, 'name') ? descriptionProblem(body['name'], 'name') : null);
-  return problem ? badRequest(problem) : null;
+  if (!has(data, 'servers')) return badRequest('Servers to map DID to are required');
+  const countProblem = serverCountProblem(data['servers']);
+  if (countProblem) return countProblem;
+  if (!has(data, 'did')) return badRequest('DID is required');
+  const fields = readFields(data);
+  if (isReply(fields)) return fields;
+  const named = has(data, 'name');
+  const outcome = store.mappings.create({ did: fields.did ?? '', servers: fields.servers ?? [], notes: fields.notes ?? '' }, !named);
+  return outcome.ok ? ok('Rule Created') : refusal(outcome);
+};
+
+/**
+ * PUT (:616-699): the query is merged into the body as lists, so `?ruleid=` is an unknown data
+ * argument and `?did=X` makes `did` the list `["X"]`, whose "characters" are whole strings: only a
+ * one-character DID gets through. A miss is still 200.
+ */
+export const updateMappingDeployed: Handler = (store, req) => {
+  const unknown = unknownArgument(req.query, SELECTORS);
+  if (unknown) return unknown;
+  const data = mergedRequestData(req.body, req.query);
+  const unknownData = unknownField(data, FIELDS);
+  if (unknownData) return unknownData;
+  if (!FIELDS.some((field) => has(data, field))) return badRequest('No data args supplied, {did, and servers} is required');
+  if (has(data, 'servers')) {
+    const countProblem = serverCountProblem(data['servers']);
+    if (countProblem) return countProblem;
+  }
+  const fields = readFields(data);
+  if (isReply(fields)) return fields;
+  const did = req.query.get('did');
+  if (did === undefined) return badRequest(NO_SELECTOR);
+  const { did: _sameDid, ...patch } = fields;
+  const outcome = store.mappings.update({ did }, patch);
+  if (!outcome.ok) store.recordWrite();
+  return ok(outcome.ok ? 'Rule Updated' : 'No Matching Rule Found');
+};
+
+/** DELETE (:704-743): a miss is 404, but the message is overwritten to "Rule Deleted" (:742). */
+export const deleteMappingDeployed: Handler = (store, req) => {
+  const unknown = unknownArgument(req.query, SELECTORS);
+  if (unknown) return unknown;
+  const selector = selectorOf(req.query);
+  if (selector === null) return badRequest(NO_SELECTOR);
+  const found = findMapping(store, selector);
+  if (!found) {
+    store.recordWrite(); // :739-741 commit and raise kamreload whatever happened
+    return notFoundReply('Rule Deleted');
+  }
+  store.mappings.delete({ ruleid: found.ruleid });
+  return ok('Rule Deleted');
+};
+
+/** The row as GET returns it (:518-522): the name parsed out of the description, servers split. */
+function serializeAll(mappings: readonly StoredMapping[]): Record<string, unknown>[] | Reply {
+  const out: Record<string, unknown>[] = [];
+  for (const m of mappings) {
+    const desc = strFieldsToDict(m.noteless ? '' : `name:${m.notes}`);
+    if (raised(desc)) return serverError(desc.raised);
+    out.push({ ruleid: String(m.ruleid), did: m.did, name: desc['name'] ?? '', servers: m.servers.join(',').split(',') });
+  }
+  return out;
 }
 
-/** The spec wire record `{ruleid, did, servers, notes}` with the note renamed to `name`. */
-function renameNote(record: unknown): unknown {
-  const { notes, ...rest } = record as Record<string, unknown>;
-  return { ...rest, name: notes };
+/** `?ruleid=` wins over `?did=`; `null` when neither is given. */
+function selectorOf(query: QueryArgs): { ruleidText: string } | { did: string } | null {
+  const ruleidText = query.get('ruleid');
+  if (ruleidText !== undefined) return { ruleidText };
+  const did = query.get('did');
+  return did === undefined ? null : { did };
+}
+
+/** The database's comparison: `ruleid = '<text>'` converts the text as MySQL does. */
+function findMapping(store: EmulatorStore, selector: { ruleidText: string } | { did: string }): StoredMapping | undefined {
+  if ('did' in selector) return store.mappings.find(selector);
+  const ruleid = mysqlNumber(selector.ruleidText);
+  return Number.isSafeInteger(ruleid) ? store.mappings.find({ ruleid } satisfies InboundSelector) : undefined;
+}
+
+/** `len(data['servers'])` must be 1 or 2 (:577, :634); `len()` of a number raises. */
+function serverCountProblem(servers: unknown): Reply | null {
+  const items = typeof servers === 'number' || typeof servers === 'boolean' || servers === null ? null : iterate(servers);
+  if (items === null || raised(items)) return serverError(`object of type '${pyType(servers)}' has no len()`);
+  return items.length < 1 || items.length > 2 ? badRequest('Primary Server missing or More than 2 Servers Provided') : null;
+}
+
+/** Servers through `str()` (:583-588), the DID's characters (:589-593), the note; or the 400/500. */
+function readFields(data: JsonObject): InboundMappingPatch | Reply {
+  const fields: { did?: string; servers?: string[]; notes?: string } = {};
+  if (has(data, 'servers')) {
+    // Item assignment fails on a string or an object: the platform's bare except says this.
+    if (!Array.isArray(data['servers'])) return badRequest('Invalid Server ID');
+    fields.servers = data['servers'].map(pyStr);
+  }
+  if (has(data, 'did')) {
+    const chars = iterate(data['did']);
+    if (raised(chars)) return serverError(chars.raised);
+    if (chars.some((c) => typeof c !== 'string' || !DID_CHARS.includes(c))) return badRequest(BAD_DID);
+    fields.did = typeof data['did'] === 'string' ? data['did'] : chars.join('');
+  }
+  if (has(data, 'name')) fields.notes = pyStr(data['name']);
+  return fields;
 }

@@ -47,7 +47,11 @@ export const deleteRoute: Handler = (store, req) => {
   return outcome.ok ? ok('Route Deleted') : refusal(outcome);
 };
 
-/** The record as the emulator returns it: ruleid a number, groupid a string. */
+/**
+ * The record as the emulator returns it: ruleid a number, groupid a string, and `gwgroupid` the
+ * stored `gwlist` with one leading `#` stripped (gui/modules/api/outboundroutes/functions.py:59),
+ * so `"2"` reads `"2"` and `"#2"` (stored `##2`) reads `"#2"`.
+ */
 export function toWire(route: StoredRoute): Record<string, unknown> {
   return {
     ruleid: route.ruleid,
@@ -55,7 +59,7 @@ export function toWire(route: StoredRoute): Record<string, unknown> {
     name: route.name,
     prefix: route.prefix,
     from_prefix: route.from_prefix,
-    gwgroupid: route.gwgroupid,
+    gwgroupid: route.gwgroupid.startsWith('#') ? route.gwgroupid.slice(1) : route.gwgroupid,
     priority: route.priority,
     timerec: route.timerec,
     routeid: route.routeid,

@@ -16,3 +16,15 @@ export const reloadProxy: Handler = (store, req) => {
   store.reload();
   return ok('Reload succeeded');
 };
+
+/**
+ * GET /kamailio/stats (`current`): arguments are not checked; msg as gui/modules/api/api_routes.py:224
+ * (v0.79-rel).
+ */
+export const getStatsDeployed: Handler = (store) => ok('Successfully retrieved kamailio stats', [store.traffic.stats()]);
+
+/** POST /reload/kamailio (`current`): msg as gui/modules/api/api_routes.py:243 (v0.79-rel). */
+export const reloadProxyDeployed: Handler = (store) => {
+  store.reload();
+  return ok('Kamailio reload succeeded');
+};

@@ -19,7 +19,8 @@ const REQUIRED_ON_CREATE = ['name', 'prefix', 'gwgroupid'] as const;
  * and `gwgroupid` must be present. `from_prefix: null` is read as `""` (simple), because a client
  * echoing a simple route's record back sends the `null` it was given.
  */
-export function readRouteFields(body: JsonObject, creating: boolean): OutboundRoutePatch | Reply {
+export function readRouteFields(sent: JsonObject, creating: boolean): OutboundRoutePatch | Reply {
+  const body = withStringGwgroupid(sent);
   const unknown = unknownField(body, ROUTE_FIELDS);
   if (unknown) return unknown;
   if (creating) {
@@ -45,6 +46,15 @@ export function readRouteFields(body: JsonObject, creating: boolean): OutboundRo
   if (has(body, 'timerec')) patch.timerec = body['timerec'] as string;
   if (has(body, 'routeid')) patch.routeid = body['routeid'] as string;
   return patch;
+}
+
+/**
+ * A whole-number `gwgroupid` (`2`) read as its string (`"2"`): the platform formats whatever it is
+ * given into `#{}` (gui/modules/api/outboundroutes/functions.py:84).
+ */
+function withStringGwgroupid(body: JsonObject): JsonObject {
+  const value = body['gwgroupid'];
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? { ...body, gwgroupid: String(value) } : body;
 }
 
 function stringProblem(body: JsonObject, field: string): string | null {

@@ -32,14 +32,18 @@ export class MappingTable {
     return ruleid === undefined ? undefined : this.byId.get(ruleid);
   }
 
-  /** Creates a mapping; a DID that is already mapped (including `""`) is a conflict. */
-  create(input: InboundMappingInput): Outcome<StoredMapping> {
+  /**
+   * Creates a mapping; a DID that is already mapped (including `""`) is a conflict. `noteless`: the
+   * deployed platform was sent no note (see StoredMapping).
+   */
+  create(input: InboundMappingInput, noteless = false): Outcome<StoredMapping> {
     if (this.byDid.has(input.did)) return conflict(DUPLICATE_DID);
     const mapping: StoredMapping = {
       ruleid: this.ledger.allocateRuleid(),
       did: input.did,
       servers: [...input.servers],
       notes: input.notes ?? '',
+      ...(noteless ? { noteless: true as const } : {}),
     };
     this.insert(mapping);
     this.ledger.recordWrite();
@@ -58,6 +62,8 @@ export class MappingTable {
       did: patch.did ?? current.did,
       servers: patch.servers ? [...patch.servers] : current.servers,
       notes: patch.notes ?? current.notes,
+      // A note sent now gives the row a description.
+      ...(current.noteless && patch.notes === undefined ? { noteless: true as const } : {}),
     };
     this.byDid.delete(current.did);
     this.insert(next);

@@ -25,8 +25,14 @@ export interface StoredLease extends Lease {
   readonly obtainedAt: number;
 }
 
-/** Inbound mappings are stored exactly as the model describes them. */
-export type StoredMapping = InboundMapping;
+/**
+ * An inbound mapping as the model describes it. `noteless` (present only when true) marks one
+ * created without a note on the deployed platform: its description is empty, which breaks that
+ * platform's reads of it; the data file keeps the mark so the breakage survives a restart.
+ */
+export interface StoredMapping extends InboundMapping {
+  readonly noteless?: true;
+}
 
 /**
  * What every table needs from the store that owns it. Mappings and routes share one ruleid

@@ -1,6 +1,5 @@
 import {
   FLT_OUTBOUND,
-  bareGwgroupid,
   lcrPattern,
   type OutboundRouteInput,
   type OutboundRoutePatch,
@@ -148,7 +147,10 @@ export class RouteTable {
   }
 }
 
-/** The platform stores carrier-group references with a leading `#`, whichever form was sent. */
+/**
+ * The platform's `gwlist`: `#` put in front of the id exactly as sent (so `"#2"` becomes `"##2"`),
+ * or empty for `""` and `"0"` (gui/modules/api/outboundroutes/functions.py:84, :119).
+ */
 export function storedGwgroupid(value: string): string {
-  return `#${bareGwgroupid(value)}`;
+  return value !== '' && value !== '0' ? `#${value}` : '';
 }

@@ -15,13 +15,15 @@ export interface EmulatorSnapshot {
   readonly leases: readonly StoredLease[];
 }
 
-type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]' | 'string|null';
+/** `true?`: absent, or `true` (a mark kept only where it applies). */
+type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]' | 'string|null' | 'true?';
 
 const MAPPING: Record<keyof StoredMapping, FieldType> = {
   ruleid: 'integer',
   did: 'string',
   servers: 'string[]',
   notes: 'string',
+  noteless: 'true?',
 };
 const ROUTE: Record<keyof StoredRoute, FieldType> = {
   ruleid: 'integer',
@@ -76,6 +78,7 @@ function records<T>(value: unknown, shape: Record<string, FieldType>, where: str
     const record = asObject(item, `${where}[${index}]`);
     const picked: Record<string, unknown> = {};
     for (const [field, type] of Object.entries(shape)) {
+      if (type === 'true?' && record[field] === undefined) continue;
       check(record[field], type, `${where}[${index}].${field}`);
       picked[field] = record[field];
     }
@@ -102,6 +105,13 @@ function check(value: unknown, type: FieldType, where: string): void {
             ? typeof value === 'boolean'
             : type === 'string|null'
               ? value === null || typeof value === 'string'
-              : Array.isArray(value) && value.every((s) => typeof s === 'string');
-  if (!good) throw new Error(`${where} must be ${type === 'string[]' ? 'an array of strings' : `a ${type}`}`);
+              : type === 'true?'
+                ? value === true
+                : Array.isArray(value) && value.every((s) => typeof s === 'string');
+  if (!good) throw new Error(`${where} must be ${describeType(type)}`);
+}
+
+function describeType(type: FieldType): string {
+  if (type === 'string[]') return 'an array of strings';
+  return type === 'true?' ? 'true when present' : `a ${type}`;
 }
