@@ -110,6 +110,8 @@ describe('scenario: endpoint leases', () => {
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`pid ${holder.pid}`);
     expect(blocked.stderr).toContain('dsipform apply (other pipeline)');
+    // The hint is true: a live holder is waited for; a dead one's lock is taken over (below), never removed by hand.
+    expect(blocked.stderr).toContain(`hint: wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`);
     holder.kill('SIGKILL');
     await once(holder, 'exit');
     const after = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '1']);
