@@ -75,7 +75,9 @@ export async function obtainAndRecord(request: ObtainRequest, client: PlatformCl
     domain: lease.domain,
     password: lease.password,
     email: request.email,
-    ttl: lease.ttl,
+    // A platform's ttl beyond what a record holds (only a misbehaving one answers that) must not
+    // stop the record: keep the ttl asked for; the expiry still follows the platform's answer.
+    ttl: Number.isSafeInteger(lease.ttl) && lease.ttl > 0 ? lease.ttl : request.ttl,
     obtained_at: expiresAt(at, 0),
     expires_at: expiresAt(at, lease.ttl),
     source: request.source,

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../helpers/scenario.js';
+import { startTinyServer } from '../helpers/tiny-server.js';
 
 const LEASE = (ttl = '15m') => `version: 1
 endpoint_leases:
@@ -101,5 +102,26 @@ describe('the state exists only when there is something to keep', () => {
     expect(plan.stdout).toContain(`State:   ${join(s.dir, '.dsipform', 'state.json')}`);
     await s.converge([path]);
     expect(readdirSync(s.dir)).toEqual(['leases.yaml']);
+  });
+});
+
+describe('a lease the platform issued is always recorded', () => {
+  it.each([['"2500000000h"', '2500000000h'], ['1e300', 1e300]])('even when the platform answers a ttl of %s', async (_label, ttl) => {
+    const server = await startTinyServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ leaseid: 7, username: 'lease7', password: 'pw-from-the-platform-0123456789ab', domain: 'sip.example.com', ttl }], error: '', msg: 'Lease created', kamreload: false, dsipreload: false }));
+    });
+    try {
+      const s = await scenario();
+      const file = join(s.dir, 's.json');
+      const r = await s.run(['lease', 'obtain', '--email', 'me@example.com', '--ttl', '15m', '--state', file], { env: { DSIP_URL: server.url, DSIP_TOKEN: 't', DSIP_API_PROFILE: 'spec' } });
+      expect(r.code, r.stderr).toBe(0);
+      const [rec] = (JSON.parse(readFileSync(file, 'utf8')) as { leases: { lease_id: number; ttl: number; expires_at: string; target: string }[] }).leases;
+      expect(rec).toMatchObject({ lease_id: 7, target: server.url });
+      expect(Date.parse(rec!.expires_at)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+      expect(r.stdout).toContain(`expires ${rec!.expires_at}.`);
+    } finally {
+      await server.close();
+    }
   });
 });
