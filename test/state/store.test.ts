@@ -112,6 +112,45 @@ describe('LeaseStore', () => {
   });
 });
 
+describe('LeaseStore across targets and in-flight obtains', () => {
+  const note = { id: 'n1', target: T, email: 'ops@example.com', ttl: 900, started_at: '2030-01-01T00:00:00.000Z', expires_by: '2030-01-01T00:25:00.000Z' };
+  const at2030 = { ...locked, now: () => Date.parse('2030-01-01T00:01:00.000Z') };
+
+  it('keeps one lease per target and name, and removes only the one of the target named', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    await store.record(leaseRecord('phone', { lease_id: 1 }));
+    await store.record(leaseRecord('phone', { lease_id: 1, target: 'emulator:(in memory)' }));
+    expect(store.heldAt(T).map((r) => r.lease_id)).toEqual([1]);
+    await store.remove('emulator:(in memory)', 'phone');
+    expect(store.records().map((r) => r.target)).toEqual([T]);
+    await store.close();
+  });
+
+  it('writes the note before the obtain and removes it in the write that records the lease', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, at2030);
+    await store.beginObtain(note);
+    expect(JSON.parse(await readFile(file, 'utf8')).obtaining).toEqual([note]);
+    await store.record(leaseRecord('phone'), 'n1');
+    const text = JSON.parse(await readFile(file, 'utf8'));
+    expect([text.obtaining, text.leases.length]).toEqual([undefined, 1]);
+    await store.close();
+  });
+
+  it('drops a note once its lease has certainly expired, at the next write', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, at2030);
+    await store.beginObtain(note);
+    await store.close();
+    const later = await LeaseStore.open(file, { ...locked, now: () => Date.parse('2030-01-01T00:25:00.001Z') });
+    expect(later.inFlight()).toEqual([note]); // read as it is
+    await later.record(leaseRecord('other'));
+    expect(later.inFlight()).toEqual([]);
+    await later.close();
+  });
+});
+
 describe('LeaseStore.defaultPath', () => {
   it('is .dsipform/state.json beside a file, inside a directory, and beside a missing path', async () => {
     const dir = await tempDir();
