@@ -52,15 +52,16 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
 async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const exec = executeFlags(flags);
   const file = statePath(flags, paths);
-  const state = await openLeaseState(file, flags, io, true, `dsipform ${verb}`);
+  // Files that declare no leases never need the state: none is created or locked for them.
+  const state = desired.endpoint_leases ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
   try {
-    const leases = { file, records: state.store.records() };
+    const leases = state ? { file, records: state.store.records() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
       const plan = await planAgainst(client, target, desired, io, verb, leases);
-      return executePlan(plan, client, { ...exec, leases: state.ledger }, io, verb);
+      return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
     });
   } finally {
-    await state.store.close();
+    await state?.store.close();
   }
 }
 
@@ -69,19 +70,20 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   const exec = executeFlags(flags);
   const saved = await readPlanFile(file);
   const stateFile = flags.state ? resolve(flags.state) : saved.state_file;
-  if (!stateFile) {
+  const needsState = saved.managed.includes('endpoint_leases');
+  if (needsState && !stateFile) {
     throw new DsipformError('PLAN_NO_STATE', `the plan ${file} names no state file`, 'Give the state file with --state FILE.');
   }
-  const state = await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan');
+  const state = needsState && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      const live = await readLive(client, saved.managed, state.store.records());
+      const live = await readLive(client, saved.managed, state?.store.heldAt(target));
       const stale = staleness(saved, { target, liveChecksum: liveChecksum(live, saved.managed) });
       if (stale) throw stale;
-      return executePlan(saved, client, { ...exec, leases: state.ledger }, io, 'apply');
+      return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, 'apply');
     });
   } finally {
-    await state.store.close();
+    await state?.store.close();
   }
 }
 

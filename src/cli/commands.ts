@@ -89,7 +89,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       .command('leases')
       .description('print the current lease credentials (this is the one command that shows passwords)')
       .argument('[paths...]', 'desired-state paths, to find the default state file beside the first')
-      .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table')),
+      .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table'))
+      .option('--target <target>', 'only the leases of this platform: its URL, or emulator:FILE as the target column shows'),
   ).action(async (paths: string[], opts) => {
     const { runOutputLeases } = await import('./output.js');
     setExit(await runOutputLeases(paths, opts, io));

@@ -1,6 +1,6 @@
 /**
  * Crash points for tests of what survives a crash: when `DSIPFORM_CRASH_AT` names a point that an
- * apply reaches (`lease-recorded`, `lease-revoked`, `change-applied`), optionally with the how-many-th
+ * apply reaches (`lease-requested`, `lease-recorded`, `lease-revoked`, `change-applied`), optionally with the how-many-th
  * time (`change-applied:5`), the process kills itself with SIGKILL right there, as a power cut or
  * `kill -9` would. Unset (always, outside tests), it does nothing.
  */

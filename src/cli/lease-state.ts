@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DsipformError } from '../model/errors.js';
-import type { LeaseRecord } from '../model/lease.js';
+import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type LeaseRecord } from '../model/lease.js';
 import type { LeaseLedger } from '../reconcile/execute-lease.js';
 import { LeaseStore } from '../state/index.js';
-import type { CliIo } from './io.js';
+import { writeLine, type CliIo } from './io.js';
 
 /** The state flags as commander parses them. */
 export interface StateFlags {
@@ -42,18 +43,51 @@ function guard(io: CliIo, records: readonly LeaseRecord[]): void {
 }
 
 /**
- * Opens the lease state; with `lock`, holds the state's lock until `close()` (waiting up to
- * `--lock-timeout`). The returned ledger registers each new password as a secret.
+ * Says what the state cannot vouch for: an obtain a dead run started and never recorded (the lease
+ * may exist until its `expires_by`), and live leases recorded before targets were (which no plan
+ * touches, see docs/decisions.md).
  */
-export async function openLeaseState(file: string, flags: StateFlags, io: CliIo, lock: boolean, command: string): Promise<{ store: LeaseStore; ledger: LeaseLedger }> {
-  const store = await LeaseStore.open(file, { lock, lockTimeoutMs: lockTimeoutMs(flags.lockTimeout), command });
+function warnAbout(store: LeaseStore, io: CliIo): void {
+  const now = io.now();
+  for (const note of store.inFlight()) {
+    if (Date.parse(note.expires_by) <= now) continue;
+    writeLine(io.stderr, `warning: one lease may have been obtained and not recorded; it expires by ${note.expires_by}. (A run stopped while obtaining a lease for ${note.email}, ttl ${note.ttl} s, on ${note.target}, at ${note.started_at}; its credentials cannot be recovered.)`);
+  }
+  const unknown = store.records().filter((r) => r.target === null && !isExpired(r, now));
+  if (unknown.length === 0) return;
+  const list = unknown.map((r) => `"${r.name}" (lease ${r.lease_id})`).join(', ');
+  writeLine(io.stderr, `warning: ${store.file} holds ${unknown.length === 1 ? 'a lease' : `${unknown.length} leases`} recorded before dsipform noted which platform a lease came from: ${list}. No plan renews or revokes ${unknown.length === 1 ? 'it' : 'them'}; to revoke one, run dsipform lease revoke ID against the platform it came from (--url URL, or --emulator), which also removes it from the state.`);
+}
+
+/** The state of one run, and the ledger through which it records leases. */
+export interface LeaseState {
+  readonly store: LeaseStore;
+  /** The ledger for leases obtained from `target` (the label `withPlatform` gives). */
+  ledgerFor(target: string): LeaseLedger;
+}
+
+/**
+ * Opens the lease state; with `lock`, holds the state's lock until `close()` (waiting up to
+ * `--lock-timeout`). Warns on stderr about in-flight obtains a dead run left and leases of an
+ * unknown target. Each ledger registers each new password as a secret.
+ */
+export async function openLeaseState(file: string, flags: StateFlags, io: CliIo, lock: boolean, command: string): Promise<LeaseState> {
+  const store = await LeaseStore.open(file, { lock, lockTimeoutMs: lockTimeoutMs(flags.lockTimeout), command, now: io.now });
   guard(io, store.records());
-  const ledger: LeaseLedger = {
-    record: async (rec) => {
-      io.secrets.add(rec.password);
-      await store.record(rec);
+  warnAbout(store, io);
+  const ledgerFor = (target: string): LeaseLedger => ({
+    beginObtain: async ({ email, ttl }) => {
+      const id = randomBytes(8).toString('hex');
+      const at = io.now();
+      await store.beginObtain({ id, target, email, ttl, started_at: expiresAt(at, 0), expires_by: expiresAt(at + OBTAIN_WINDOW_MS, ttl) });
+      return id;
     },
-    remove: (name) => store.remove(name),
-  };
-  return { store, ledger };
+    record: async (rec, noteId) => {
+      io.secrets.add(rec.password);
+      await store.record({ ...rec, target }, noteId);
+    },
+    abandonObtain: (noteId) => store.endObtain(noteId),
+    remove: (name) => store.remove(target, name),
+  });
+  return { store, ledgerFor };
 }

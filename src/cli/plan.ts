@@ -24,7 +24,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const desired = await loadOrFail(paths, io, flags.cdktf);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
-  let leases: PlanLeases = { file, records: [] };
+  let leases: PlanLeases | undefined;
   if (desired.endpoint_leases) {
     const { store } = await openLeaseState(file, flags, io, false, 'plan');
     leases = { file, records: store.records() };

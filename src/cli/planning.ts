@@ -11,12 +11,18 @@ import type { CliIo } from './io.js';
 /** The lease state a plan reads, when the files manage leases. */
 export interface PlanLeases {
   readonly file: string;
+  /** Every record of the state, of every target. */
   readonly records: readonly LeaseRecord[];
 }
 
-/** Reads the live state of the managed collections and makes the plan (or prints why it cannot). */
+/**
+ * Reads the live state of the managed collections and makes the plan (or prints why it cannot).
+ * Only the leases recorded for `target` are held there: a lease of another platform (or of an
+ * unknown one) is never renewed or revoked by this plan.
+ */
 export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply', leases?: PlanLeases): Promise<Plan> {
-  const [live, profile] = await Promise.all([readLive(client, managedCollections(desired), leases?.records), client.profile()]);
+  const held = leases?.records.filter((r) => r.target === target);
+  const [live, profile] = await Promise.all([readLive(client, managedCollections(desired), held), client.profile()]);
   const input = { desired, live, target, now: io.now(), profile, ...(leases ? { stateFile: leases.file } : {}) };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);

@@ -1,5 +1,5 @@
 import type { ConfigIssue } from '../model/desired.js';
-import { parseTtl } from '../model/lease.js';
+import { parseTtl, ttlRangeProblem } from '../model/lease.js';
 import { count } from '../model/words.js';
 import { emailProblem } from '../model/rules.js';
 import { pathKey } from './data.js';
@@ -14,8 +14,7 @@ import { forEachEntry, ruleIssue } from './value-rules.js';
  */
 export const DURATION_FIELDS: readonly string[] = ['ttl', 'renew_before'];
 
-/** The longest ttl, 100 years: beyond it an expiry is no sane date (and digits start to go). */
-export const MAX_TTL_SECONDS = 100 * 365 * 86_400;
+export { MAX_TTL_SECONDS } from '../model/lease.js';
 
 /** The form the schema admits for a duration written as a string. */
 const DURATION_TEXT = /^[0-9]+[smh]?$/;
@@ -48,18 +47,17 @@ export function leaseRuleIssues(file: LoadedFile): ConfigIssue[] {
     push(ruleIssue(file, entry.name, at('name'), leaseNameProblem, HINT.name));
     push(ruleIssue(file, entry.email, at('email'), emailProblem, HINT.email));
     const ttl = seconds(file, entry.ttl, at('ttl'), push);
-    if (ttl !== null && ttl <= 0) {
-      push(issueOn(file, at('ttl'), `${fieldPath(at('ttl'))} must be more than 0 seconds, not ${written(file, at('ttl'), entry.ttl)}`, HINT.ttlZero));
-    } else if (ttl !== null && ttl > MAX_TTL_SECONDS) {
-      const message = `${fieldPath(at('ttl'))} must be at most ${MAX_TTL_SECONDS} seconds (100 years), not ${written(file, at('ttl'), entry.ttl)}`;
-      push(issueOn(file, at('ttl'), message, HINT.ttlMax));
+    const ttlProblem = ttl === null ? null : ttlRangeProblem(ttl);
+    if (ttl !== null && ttlProblem !== null) {
+      const message = `${fieldPath(at('ttl'))} ${ttlProblem}, not ${written(file, at('ttl'), entry.ttl)}`;
+      push(issueOn(file, at('ttl'), message, ttl <= 0 ? HINT.ttlZero : HINT.ttlMax));
     }
     const renew = seconds(file, entry.renew_before, at('renew_before'), push);
     if (renew === null) return;
     const renewField = fieldPath(at('renew_before'));
     if (renew < 0) {
       push(issueOn(file, at('renew_before'), `${renewField} must be 0 seconds or more, not ${written(file, at('renew_before'), entry.renew_before)}`, HINT.renewNegative));
-    } else if (ttl !== null && ttl > 0 && ttl <= MAX_TTL_SECONDS && renew >= ttl) {
+    } else if (ttl !== null && ttlRangeProblem(ttl) === null && renew >= ttl) {
       const message = `${renewField} (${inSeconds(file, at('renew_before'), renew)}) must be less than ttl (${inSeconds(file, at('ttl'), ttl)})`;
       push(issueOn(file, at('renew_before'), message, HINT.renewTtl));
     }

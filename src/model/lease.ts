@@ -52,6 +52,65 @@ export interface LeaseRecord {
   readonly expires_at: string;
   /** `files`: managed by the desired-state files; `cli`: obtained one-off by `dsipform lease obtain`. */
   readonly source: 'files' | 'cli';
+  /**
+   * The platform the lease was obtained from: its base URL, or `emulator:<data file>` /
+   * `emulator:(in memory)`. Only plans against this target see the lease as held (and may renew or
+   * revoke it). `null`: recorded before dsipform recorded targets; no plan ever touches it.
+   */
+  readonly target: string | null;
+}
+
+/** A lease as the executor hands it to the state: the target is the state's to fill in. */
+export type NewLeaseRecord = Omit<LeaseRecord, 'target'>;
+
+/**
+ * A note written to the state before an obtain request and removed when the lease is recorded: if
+ * the process dies in between, the platform may have issued a lease nobody recorded.
+ */
+export interface InFlightObtain {
+  /** Random; tells notes of parallel obtains apart. */
+  readonly id: string;
+  readonly target: string;
+  readonly email: string;
+  /** Seconds. */
+  readonly ttl: number;
+  /** ISO 8601: when the request was about to be sent. */
+  readonly started_at: string;
+  /** ISO 8601: by when such a lease has certainly expired (start + ttl + `OBTAIN_WINDOW_MS`). */
+  readonly expires_by: string;
+}
+
+/**
+ * How long after its start an obtain request can still be issuing the lease: far beyond the
+ * client's default request budget (30 s timeout, 60 s of retries), so `expires_by` is an upper bound.
+ */
+export const OBTAIN_WINDOW_MS = 10 * 60_000;
+
+/** The longest ttl, 100 years: beyond it an expiry is no sane date (and digits start to go). */
+export const MAX_TTL_SECONDS = 100 * 365 * 86_400;
+
+/**
+ * The one ttl rule every entry point applies (files, `lease obtain --ttl`, CDKTF, the provider):
+ * a whole number of seconds above 0 and at most `MAX_TTL_SECONDS`. Returns what is wrong, phrased
+ * to follow the name of the field (`ttl must be ...`), or `null` when the ttl is allowed.
+ */
+export function ttlRangeProblem(seconds: number): string | null {
+  if (!(seconds > 0)) return 'must be more than 0 seconds';
+  if (!(seconds <= MAX_TTL_SECONDS)) return `must be at most ${MAX_TTL_SECONDS} seconds (100 years)`;
+  return null;
+}
+
+/** The latest instant a `Date` can hold, in ms. */
+const LAST_INSTANT_MS = 8.64e15;
+
+/**
+ * The ISO 8601 instant `ttlSeconds` after `atMs`. Never throws: a ttl past the end of time (which
+ * only a misbehaving platform can answer, since our own ttls are capped) gives the last instant,
+ * so a lease the platform issued is always recordable.
+ */
+export function expiresAt(atMs: number, ttlSeconds: number): string {
+  const ms = atMs + ttlSeconds * 1000;
+  return new Date(Number.isFinite(ms) ? Math.min(Math.max(ms, -LAST_INSTANT_MS), LAST_INSTANT_MS) : LAST_INSTANT_MS).toISOString();
 }
 
 /** Whether a recorded lease has expired at `now` (ms). */

@@ -3,7 +3,7 @@
  * `<state>.lock` exclusively; a lock left by a dead process on this host is taken over, so a killed
  * run never needs a hand to clean up. Nothing removes the lock at exit: that is the designed path.
  */
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -55,12 +55,17 @@ async function readSeen(lockFile: string): Promise<SeenLock | null> {
 }
 
 /** Creates the lock file with our content; `false` when it already exists. */
-async function tryCreate(lockFile: string, text: string): Promise<boolean> {
+async function tryCreate(lockFile: string, text: string, retry = true): Promise<boolean> {
   let handle;
   try {
     handle = await open(lockFile, 'wx', 0o600);
   } catch (err) {
     if (errnoOf(err) === 'EEXIST') return false;
+    // A run releasing its lock removes a directory it created once empty, maybe just now: recreate it.
+    if (errnoOf(err) === 'ENOENT' && retry) {
+      await ensurePrivateDir(dirname(lockFile));
+      return tryCreate(lockFile, text, false);
+    }
     throw new DsipformError('STATE_UNWRITABLE', `cannot create the lock file ${lockFile}: ${(err as Error).message}`,
       `check that ${dirname(lockFile)} is writable`, { cause: err });
   }
@@ -85,13 +90,34 @@ function lockedError(stateFile: string, lockFile: string, seen: SeenLock): Dsipf
   if (!seen.holder) {
     return new DsipformError('STATE_LOCKED',
       `the state ${stateFile} is locked: the lock file ${lockFile} cannot be parsed (it is being written, or damaged)`,
-      `wait and run again; if no dsipform is running against this state, remove ${lockFile}`);
+      `wait and run again: a lock file that still cannot be parsed after ${UNPARSABLE_STALE_MS / 1000} s is taken over automatically`);
   }
-  return new DsipformError('STATE_LOCKED', `the state ${stateFile} is locked by ${describeHolder(seen.holder)}`,
-    `wait for it to finish and run again; if that process is gone, remove ${lockFile}`);
+  const holder = seen.holder;
+  if (holder.hostname !== hostname()) {
+    // A process on another host (a shared disk) cannot be checked, so its lock is never taken over.
+    return new DsipformError('STATE_LOCKED', `the state ${stateFile} is locked by ${describeHolder(holder)}`,
+      `wait for it to finish and run again; dsipform cannot check a process on ${holder.hostname}: only if pid ${holder.pid} there is certainly gone, remove ${lockFile}`);
+  }
+  return new DsipformError('STATE_LOCKED', `the state ${stateFile} is locked by ${describeHolder(holder)}, which is still running`,
+    `wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`);
 }
 
-function makeLock(lockFile: string, text: string): Lock {
+/**
+ * Removes the directories the lock created, innermost first, as long as they are empty: a run that
+ * kept nothing (files declaring leases, none obtained) leaves no empty `.dsipform/` behind.
+ */
+async function removeEmptyDirs(dir: string, createdTop: string): Promise<void> {
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      await rmdir(d);
+    } catch {
+      return; // not empty (the state is there), or not ours to remove
+    }
+    if (d === createdTop || dirname(d) === d) return;
+  }
+}
+
+function makeLock(lockFile: string, text: string, createdDir: string | undefined): Lock {
   let released = false;
   return {
     file: lockFile,
@@ -103,7 +129,9 @@ function makeLock(lockFile: string, text: string): Lock {
         throw err;
       });
       // A different content means our lock was taken over (we were judged dead): not ours to remove.
-      if (current === text) await rm(lockFile, { force: true });
+      if (current !== text) return;
+      await rm(lockFile, { force: true });
+      if (createdDir !== undefined) await removeEmptyDirs(dirname(lockFile), createdDir);
     },
   };
 }
@@ -112,7 +140,8 @@ function makeLock(lockFile: string, text: string): Lock {
  * Takes the lock of `stateFile` (the file `${stateFile}.lock`, created 0600, holding the JSON of a
  * `LockHolder`). A lock of a dead process on this host, or an unparsable one older than 10 s, is
  * taken over; a live holder is waited for, polling, up to `timeoutMs`, after which this throws
- * `DsipformError('STATE_LOCKED')` naming the holder. Creates the state's directory (0700) if missing.
+ * `DsipformError('STATE_LOCKED')` naming the holder. Creates the state's directory (0700) if missing,
+ * and removes it again at release if it is still empty then.
  */
 export async function acquireLock(stateFile: string, options: LockOptions): Promise<Lock> {
   const lockFile = `${stateFile}.lock`;
@@ -123,15 +152,16 @@ export async function acquireLock(stateFile: string, options: LockOptions): Prom
     started_at: new Date((options.now ?? Date.now)()).toISOString(),
   };
   const text = `${JSON.stringify(holder)}\n`;
+  let createdDir: string | undefined;
   try {
-    await ensurePrivateDir(dirname(lockFile));
+    createdDir = await ensurePrivateDir(dirname(lockFile));
   } catch (err) {
     throw new DsipformError('STATE_UNWRITABLE', `cannot create the state directory ${dirname(lockFile)}: ${(err as Error).message}`,
       'check the permissions of its parent directory, or pass another path with --state', { cause: err });
   }
   const deadline = Date.now() + Math.max(0, options.timeoutMs);
   for (;;) {
-    if (await tryCreate(lockFile, text)) return makeLock(lockFile, text);
+    if (await tryCreate(lockFile, text)) return makeLock(lockFile, text, createdDir);
     const seen = await readSeen(lockFile);
     if (seen === null) continue; // released between our two looks: try again at once
     if (isStale(seen) && (await takeOverStale(lockFile, seen))) continue;

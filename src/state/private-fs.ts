@@ -14,16 +14,18 @@ export function errnoOf(err: unknown): string | undefined {
 /**
  * Makes sure `dir` exists. Every directory this call creates ends up mode 0700 whatever the umask;
  * a directory that already existed is left as it is, since it may be the user's own (`--state`).
+ * Resolves to the outermost directory it created, or `undefined` when `dir` existed.
  */
-export async function ensurePrivateDir(dir: string): Promise<void> {
+export async function ensurePrivateDir(dir: string): Promise<string | undefined> {
   const first = await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (first === undefined) return;
+  if (first === undefined) return undefined;
   // mkdir's mode is masked by the umask (0o277 would leave us unable to write), so fix it up;
   // the mask can only remove bits, so the directory was never more open than 0700.
   for (let d = dir; ; d = dirname(d)) {
     await chmod(d, 0o700);
     if (d === first || !isInside(first, d)) break;
   }
+  return first;
 }
 
 function isInside(parent: string, child: string): boolean {

@@ -3,17 +3,19 @@
  * back. Losing it forgets live credentials, so reads never reset it silently and writes are atomic.
  */
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DsipformError } from '../model/errors.js';
 import { ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
 import { STATE_FORMAT_VERSION, toStateFile, type StateFile } from './state-shape.js';
+import { findDuplicateKey } from './strict-json.js';
 
 export { STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
 
 /** A state with no leases: what a missing state file means. */
 export function emptyState(): StateFile {
-  return { format_version: STATE_FORMAT_VERSION, leases: {} };
+  return { format_version: STATE_FORMAT_VERSION, leases: [] };
 }
 
 function repairHint(file: string): string {
@@ -33,19 +35,64 @@ function jsonProblem(err: unknown, text: string): string {
 }
 
 /**
- * Reads the state file. A missing file is an empty state (the first run). Anything else that is not
- * a valid state throws a `DsipformError`, `STATE_UNREADABLE` (cannot be read: permissions, a
- * directory, ...) or `STATE_CORRUPT` (not JSON, another `format_version`, a malformed record),
- * whose message names the file and the problem, never a value from it.
+ * Refuses a state directory that is a symbolic link. The state holds passwords, so like ssh with a
+ * private key, dsipform uses only the real thing, never what a link points at.
  */
-export async function readState(file: string): Promise<StateFile> {
-  let text: string;
+export async function checkStateDir(file: string): Promise<void> {
+  const dir = dirname(file);
+  const stats = await lstat(dir).catch(() => null);
+  if (!stats?.isSymbolicLink()) return;
+  const real = await realpath(dir).catch(() => null);
+  throw new DsipformError('STATE_SYMLINK', `the state directory ${dir} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
+    real ? `point --state at the real file: --state ${join(real, basename(file))}` : `remove the link ${dir}, or point --state at a file in a real directory`);
+}
+
+async function openState(file: string): Promise<FileHandle | null> {
   try {
-    text = await readFile(file, 'utf8');
+    return await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return emptyState();
+    if (errnoOf(err) === 'ENOENT') return null;
+    if (errnoOf(err) === 'ELOOP') {
+      const real = await realpath(file).catch(() => null);
+      throw new DsipformError('STATE_SYMLINK', `the state file ${file} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
+        real ? `point --state at the real file: --state ${real}` : `remove the link ${file}, or point --state at the real file`, { cause: err });
+    }
     const reason = err instanceof Error ? err.message : String(err);
     throw new DsipformError('STATE_UNREADABLE', `cannot read the state file ${file}: ${reason}`, repairHint(file), { cause: err });
+  }
+}
+
+/** Refuses a state file others can read or write: it holds passwords (ssh refuses such a key). */
+function checkMode(file: string, mode: number): void {
+  if (process.platform === 'win32' || (mode & 0o077) === 0) return;
+  const shown = (mode & 0o777).toString(8).padStart(4, '0');
+  throw new DsipformError('STATE_PERMISSIONS', `the state file ${file} is open to other users (mode ${shown}), but it holds lease passwords`,
+    `run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)`);
+}
+
+/**
+ * Reads the state file. A missing file is an empty state (the first run). Anything else that is not
+ * a valid state throws a `DsipformError`: `STATE_SYMLINK` (the file or its directory is a symbolic
+ * link), `STATE_PERMISSIONS` (group or others have any access), `STATE_UNREADABLE` (cannot be read)
+ * or `STATE_CORRUPT` (not JSON, a duplicate key, an unknown `format_version`, a malformed record),
+ * whose message names the file and the problem, never a value from it. A format-1 file is read
+ * with every lease's target unknown (`null`).
+ */
+export async function readState(file: string): Promise<StateFile> {
+  await checkStateDir(file);
+  const handle = await openState(file);
+  if (handle === null) return emptyState();
+  let text: string;
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) checkMode(file, stats.mode);
+    text = await handle.readFile('utf8');
+  } catch (err) {
+    if (err instanceof DsipformError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new DsipformError('STATE_UNREADABLE', `cannot read the state file ${file}: ${reason}`, repairHint(file), { cause: err });
+  } finally {
+    await handle.close();
   }
   let data: unknown;
   try {
@@ -53,6 +100,11 @@ export async function readState(file: string): Promise<StateFile> {
   } catch (err) {
     // No `cause`: the SyntaxError's message quotes the file's text.
     throw new DsipformError('STATE_CORRUPT', `the state file ${file} is corrupt: ${jsonProblem(err, text)}`, repairHint(file));
+  }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const where = `line ${duplicate.line}, column ${duplicate.col}`;
+    throw new DsipformError('STATE_CORRUPT', `the state file ${file} is corrupt: the key ${JSON.stringify(duplicate.key)} appears twice in one object (at ${where})`, repairHint(file));
   }
   const state = toStateFile(data);
   if (typeof state === 'string') {

@@ -5,10 +5,10 @@
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InternalError } from '../model/errors.js';
-import type { LeaseRecord } from '../model/lease.js';
+import type { InFlightObtain, LeaseRecord } from '../model/lease.js';
 import { acquireLock, type Lock } from './lock.js';
-import { readState, writeState } from './state-file.js';
-import { recordProblem, STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
+import { checkStateDir, readState, writeState } from './state-file.js';
+import { byTargetAndName, recordProblem, STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
 
 /** How long a run waits for another run's lock by default (the CLI's `--lock-timeout`). */
 export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
@@ -21,21 +21,23 @@ export interface LeaseStoreOptions {
   readonly lockTimeoutMs?: number;
   /** What this run does, shown to a run that waits for the lock, e.g. `dsipform apply`. */
   readonly command: string;
-  /** The clock for the lock's `started_at` (ms); default `Date.now`. */
+  /** The clock (ms) for the lock's `started_at` and for dropping lapsed in-flight notes; default `Date.now`. */
   readonly now?: () => number;
 }
 
-function byName(a: LeaseRecord, b: LeaseRecord): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
+/** What a write changes: the next records and notes, or `false` when nothing changed (no write). */
+type Edit = (next: { leases: LeaseRecord[]; obtaining: InFlightObtain[] }) => boolean;
+
+const sameLease = (target: string | null, name: string) => (r: LeaseRecord): boolean => r.target === target && r.name === name;
 
 /**
  * The lease state of one state file. Changes are written one at a time, in call order, each as a
  * whole new file; a change is in memory only once it is on disk, so memory never claims more than
- * the file holds. Structurally a `LeaseLedger` for the reconciler.
+ * the file holds. A lease is identified by its target and name: one file may hold leases of
+ * several platforms.
  */
 export class LeaseStore {
-  private leases: ReadonlyMap<string, LeaseRecord>;
+  private state: StateFile;
   /** The tail of the write queue; never rejects, so one failed write does not block the next. */
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
@@ -45,16 +47,18 @@ export class LeaseStore {
     readonly file: string,
     state: StateFile,
     private readonly lock: Lock | null,
+    private readonly now: () => number,
   ) {
-    this.leases = new Map(Object.entries(state.leases));
+    this.state = state;
   }
 
   /**
-   * Opens the state at `file`: takes its lock first when `options.lock` (throwing `STATE_LOCKED`
-   * after the timeout), then reads it (a missing file is empty; `STATE_CORRUPT` or
-   * `STATE_UNREADABLE` otherwise, with the lock released again).
+   * Opens the state at `file`: refuses a symlinked state directory (`STATE_SYMLINK`), takes the
+   * lock first when `options.lock` (throwing `STATE_LOCKED` after the timeout), then reads it (a
+   * missing file is empty; see `readState` for its errors, with the lock released again).
    */
   static async open(file: string, options: LeaseStoreOptions): Promise<LeaseStore> {
+    await checkStateDir(file);
     const lock = options.lock
       ? await acquireLock(file, {
           timeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
@@ -63,7 +67,7 @@ export class LeaseStore {
         })
       : null;
     try {
-      return new LeaseStore(file, await readState(file), lock);
+      return new LeaseStore(file, await readState(file), lock, options.now ?? Date.now);
     } catch (err) {
       await lock?.release();
       throw err;
@@ -85,34 +89,70 @@ export class LeaseStore {
     return join(isDir ? firstDesiredPath : dirname(firstDesiredPath), '.dsipform', 'state.json');
   }
 
-  /** Every recorded lease, sorted by name, as of the last completed write. */
+  /** Every recorded lease, of every target, sorted by target (unknown first), then name. */
   records(): readonly LeaseRecord[] {
-    return [...this.leases.values()].sort(byName);
+    return this.state.leases;
   }
 
-  /** The recorded lease called `name`, if any. */
-  get(name: string): LeaseRecord | undefined {
-    return this.leases.get(name);
+  /** The leases held on `target` (recorded with exactly this target), sorted by name. */
+  heldAt(target: string): readonly LeaseRecord[] {
+    return this.state.leases.filter((r) => r.target === target);
+  }
+
+  /** The lease called `name` recorded for `target` (`null`: of an unknown target), if any. */
+  get(target: string | null, name: string): LeaseRecord | undefined {
+    return this.state.leases.find(sameLease(target, name));
+  }
+
+  /** Obtains started and never recorded: notes left by a run that died (or this run's, in flight). */
+  inFlight(): readonly InFlightObtain[] {
+    return this.state.obtaining ?? [];
   }
 
   /**
-   * Records a lease (replacing one of the same name) and resolves once the state file holds it.
-   * Call it the moment the platform returns a lease. Rejects with `STATE_UNWRITABLE` if the write
-   * failed, in which case neither the file nor `records()` has the lease.
+   * Notes an obtain about to be requested, and resolves once the note is on disk: if the process
+   * dies before `record(…, note.id)`, the next run learns that a lease may exist unrecorded.
    */
-  record(rec: LeaseRecord): Promise<void> {
-    const problem = recordProblem(rec.name, rec);
-    if (problem !== null) return Promise.reject(new InternalError(`a lease record to store is malformed: ${problem}`));
-    const copy: LeaseRecord = { ...rec };
+  beginObtain(note: InFlightObtain): Promise<void> {
     return this.update((next) => {
-      next.set(copy.name, copy);
+      next.obtaining.push({ ...note });
       return true;
     });
   }
 
-  /** Forgets the lease called `name` and resolves once the state file no longer has it. */
-  remove(name: string): Promise<void> {
-    return this.update((next) => next.delete(name));
+  /** Removes an in-flight note whose obtain certainly issued no lease (the platform refused it). */
+  endObtain(id: string): Promise<void> {
+    return this.update((next) => dropNote(next.obtaining, id));
+  }
+
+  /**
+   * Records a lease (replacing one of the same target and name) and, in the same write, removes the
+   * in-flight note `noteId`; resolves once the state file holds it. Call it the moment the platform
+   * returns a lease. Rejects with `STATE_UNWRITABLE` if the write failed, in which case neither the
+   * file nor `records()` has the lease.
+   */
+  record(rec: LeaseRecord, noteId?: string): Promise<void> {
+    const problem = recordProblem(rec, `leases[${JSON.stringify(rec.name)}]`);
+    if (problem !== null) return Promise.reject(new InternalError(`a lease record to store is malformed: ${problem}`));
+    const copy: LeaseRecord = { ...rec };
+    return this.update((next) => {
+      const at = next.leases.findIndex(sameLease(copy.target, copy.name));
+      if (at >= 0) next.leases.splice(at, 1);
+      next.leases.push(copy);
+      next.leases.sort(byTargetAndName);
+      if (noteId !== undefined) dropNote(next.obtaining, noteId);
+      return true;
+    });
+  }
+
+  /** Forgets the lease `name` of `target` and resolves once the state file no longer has it. */
+  remove(target: string | null, name: string): Promise<void> {
+    return this.update((next) => {
+      const at = next.leases.findIndex(sameLease(target, name));
+      if (at < 0) return false;
+      next.leases.splice(at, 1);
+      return true;
+    });
   }
 
   /** Waits for queued writes, then releases the lock. Idempotent; the store is unusable after. */
@@ -123,18 +163,32 @@ export class LeaseStore {
     await this.lock?.release();
   }
 
-  /** Queues a change: `change` edits a copy and says whether anything changed (else no write). */
-  private update(change: (next: Map<string, LeaseRecord>) => boolean): Promise<void> {
+  /**
+   * Queues a change: `edit` changes a copy and says whether anything changed (else no write). A
+   * write also drops in-flight notes whose lease has certainly expired: they can warn of nothing.
+   */
+  private update(edit: Edit): Promise<void> {
     if (this.closed) return Promise.reject(new InternalError(`the lease state ${this.file} was changed after it was closed`));
     if (!this.lock) return Promise.reject(new InternalError(`the lease state ${this.file} was changed without its lock`));
     // Each write starts from the result of the previous one, so parallel callers never lose updates.
     const run = this.queue.then(async () => {
-      const next = new Map(this.leases);
-      if (!change(next)) return;
-      await writeState(this.file, { format_version: STATE_FORMAT_VERSION, leases: Object.fromEntries(next) });
-      this.leases = next;
+      const next = { leases: [...this.state.leases], obtaining: [...(this.state.obtaining ?? [])] };
+      if (!edit(next)) return;
+      const now = this.now();
+      const obtaining = next.obtaining.filter((n) => Date.parse(n.expires_by) > now);
+      const state: StateFile = { format_version: STATE_FORMAT_VERSION, leases: next.leases, ...(obtaining.length > 0 ? { obtaining } : {}) };
+      await writeState(this.file, state);
+      this.state = state;
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Removes the note `id`; whether it was there. */
+function dropNote(notes: InFlightObtain[], id: string): boolean {
+  const at = notes.findIndex((n) => n.id === id);
+  if (at < 0) return false;
+  notes.splice(at, 1);
+  return true;
 }

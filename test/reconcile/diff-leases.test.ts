@@ -7,7 +7,7 @@ const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const want = (name: string, ttl = 900, extra: Partial<DesiredLease> = {}): DesiredLease => ({ name, email: 'ops@example.com', ttl, renew_before: Math.floor(ttl / 10), ...extra });
 const held = (name: string, expiresInS: number, extra: Partial<LeaseRecord> = {}): LeaseRecord => ({
   name, lease_id: 7, username: 'lease7', domain: 'd', password: 'pw-secret-value-xxxxxxxxxxxxxxxx', email: 'ops@example.com', ttl: 900,
-  obtained_at: new Date(T0 - 1000).toISOString(), expires_at: new Date(T0 + expiresInS * 1000).toISOString(), source: 'files', ...extra,
+  obtained_at: new Date(T0 - 1000).toISOString(), expires_at: new Date(T0 + expiresInS * 1000).toISOString(), source: 'files', target: 'https://dsip.example.com', ...extra,
 });
 const none = () => false;
 

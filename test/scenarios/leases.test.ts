@@ -20,8 +20,12 @@ const SECOND_LEASE = `  - name: desk-phone
     ttl: 600
 `;
 
-function state(s: Scenario): { leases: Record<string, { lease_id: number; password: string; expires_at: string; source: string }> } {
-  return JSON.parse(readFileSync(join(s.dir, '.dsipform', 'state.json'), 'utf8'));
+interface Recorded { name: string; lease_id: number; password: string; expires_at: string; source: string; target: string | null }
+
+/** The state file's leases by name (these scenarios use one target), and its in-flight notes. */
+function state(s: Scenario, file = join(s.dir, '.dsipform', 'state.json')): { leases: Record<string, Recorded>; obtaining?: unknown[] } {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as { leases: Recorded[]; obtaining?: unknown[] };
+  return { ...data, leases: Object.fromEntries(data.leases.map((r) => [r.name, r])) };
 }
 
 describe('scenario: endpoint leases', () => {
@@ -35,7 +39,7 @@ describe('scenario: endpoint leases', () => {
     expect(plan.stdout).toMatch(/1 to obtain/);
     await s.converge([path]);
     const rec = state(s).leases['ci-softphone']!;
-    expect(rec).toMatchObject({ lease_id: 1, source: 'files', expires_at: new Date(clock.now() + 900_000).toISOString() });
+    expect(rec).toMatchObject({ lease_id: 1, source: 'files', expires_at: new Date(clock.now() + 900_000).toISOString(), target: s.emu.url });
     expect(rec.password).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(statSync(join(s.dir, '.dsipform', 'state.json')).mode & 0o777).toBe(0o600);
     expect(statSync(join(s.dir, '.dsipform')).mode & 0o777).toBe(0o700);
@@ -106,6 +110,8 @@ describe('scenario: endpoint leases', () => {
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`pid ${holder.pid}`);
     expect(blocked.stderr).toContain('dsipform apply (other pipeline)');
+    // The hint is true: a live holder is waited for; a dead one's lock is taken over (below), never removed by hand.
+    expect(blocked.stderr).toContain(`hint: wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`);
     holder.kill('SIGKILL');
     await once(holder, 'exit');
     const after = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '1']);
@@ -153,7 +159,7 @@ describe('scenario: using the credentials', () => {
     await s.converge([path]);
     const recs = state(s).leases;
     const table = await s.run(['output', 'leases', path]);
-    expect(table.stdout.split('\n')[0]).toMatch(/^name +lease_id +username +password +domain +expires_at +status$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^name +lease_id +username +password +domain +expires_at +status +target$/);
     expect(table.stdout).toContain(recs['ci-softphone']!.password);
     const env = await s.run(['output', 'leases', '--format', 'env', path]);
     const child = spawn('bash', ['-c', 'eval "$(cat)"; printf %s "$DSIP_LEASE_CI_SOFTPHONE_PASSWORD"'], { stdio: ['pipe', 'pipe', 'inherit'] });

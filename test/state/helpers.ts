@@ -34,6 +34,7 @@ export function leaseRecord(name: string, overrides: Partial<LeaseRecord> = {}):
     obtained_at: '2030-01-01T00:00:00.000Z',
     expires_at: '2030-01-01T00:15:00.000Z',
     source: 'files',
+    target: 'https://dsip.example.com',
     ...overrides,
   };
 }

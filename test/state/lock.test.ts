@@ -1,4 +1,4 @@
-import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,9 +44,30 @@ describe('acquireLock', () => {
     const started = Date.now();
     const err = await expectDsipformError(() => acquireLock(state, { timeoutMs: 300, command: 'dsipform plan' }), 'STATE_LOCKED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(err.message).toBe(`the state ${state} is locked by pid ${process.pid} on ${hostname()} (dsipform apply) since 2030-01-02T00:00:00.000Z`);
-    expect(err.hint).toContain(`remove ${state}.lock`);
+    expect(err.message).toBe(`the state ${state} is locked by pid ${process.pid} on ${hostname()} (dsipform apply) since 2030-01-02T00:00:00.000Z, which is still running`);
+    expect(err.hint).toBe(`wait for pid ${process.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${state}.lock by hand`);
     await first.release();
+  });
+
+  it('removes the state directory it created once it is released with nothing kept in it', async () => {
+    const dir = join(await tempDir(), 'project');
+    await mkdir(dir);
+    const lock = await acquireLock(join(dir, '.dsipform', 'state.json'), { timeoutMs: 0, command: 'dsipform apply' });
+    expect(await readdir(join(dir, '.dsipform'))).toEqual(['state.json.lock']);
+    await lock.release();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('keeps the directory once the state is in it, and one that existed before', async () => {
+    const dir = await tempDir();
+    const state = join(dir, '.dsipform', 'state.json');
+    const lock = await acquireLock(state, { timeoutMs: 0, command: 'dsipform apply' });
+    await writeFile(state, '{}', { mode: 0o600 });
+    await lock.release();
+    expect(await readdir(join(dir, '.dsipform'))).toEqual(['state.json']);
+    await rm(state);
+    await (await acquireLock(state, { timeoutMs: 0, command: 'dsipform apply' })).release();
+    expect(await readdir(join(dir, '.dsipform'))).toEqual([]);
   });
 
   it('with timeout 0 tries once', async () => {
@@ -82,6 +103,8 @@ describe('acquireLock', () => {
     await writeFile(`${state}.lock`, holderText(await deadPid(), 'other-host'));
     const err = await expectDsipformError(() => acquireLock(state, { timeoutMs: 0, command: 'y' }), 'STATE_LOCKED');
     expect(err.message).toContain(' on other-host (dsipform destroy)');
+    expect(err.hint).toContain(`dsipform cannot check a process on other-host: only if pid`);
+    expect(err.hint).toContain(`remove ${state}.lock`);
   });
 
   it('takes over an unparsable lock file older than 10 s', async () => {
@@ -99,6 +122,7 @@ describe('acquireLock', () => {
     await writeFile(`${state}.lock`, '');
     const err = await expectDsipformError(() => acquireLock(state, { timeoutMs: 300, command: 'y' }), 'STATE_LOCKED');
     expect(err.message).toContain(`the lock file ${state}.lock cannot be parsed`);
+    expect(err.hint).toBe('wait and run again: a lock file that still cannot be parsed after 10 s is taken over automatically');
     expect(await readFile(`${state}.lock`, 'utf8')).toBe('');
   });
 

@@ -7,8 +7,11 @@ import { expectDsipformError, leaseRecord, tempDir } from './helpers.js';
 
 const locked = { lock: true, lockTimeoutMs: 0, command: 'dsipform apply' } as const;
 
-async function fileLeases(file: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(file, 'utf8')).leases;
+const T = 'https://dsip.example.com';
+
+/** The names of the leases the file holds, in file order. */
+async function fileLeases(file: string): Promise<string[]> {
+  return JSON.parse(await readFile(file, 'utf8')).leases.map((r: { name: string }) => r.name);
 }
 
 describe('LeaseStore', () => {
@@ -24,12 +27,12 @@ describe('LeaseStore', () => {
     const file = join(await tempDir(), '.dsipform', 'state.json');
     const store = await LeaseStore.open(file, locked);
     await store.record(leaseRecord('zulu'));
-    expect(Object.keys(await fileLeases(file))).toEqual(['zulu']); // on disk before anything else happens
+    expect((await fileLeases(file))).toEqual(['zulu']); // on disk before anything else happens
     await store.record(leaseRecord('alpha'));
     await store.record(leaseRecord('zulu', { lease_id: 999 }));
     expect(store.records().map((r) => r.name)).toEqual(['alpha', 'zulu']);
-    expect(store.get('zulu')?.lease_id).toBe(999);
-    expect(store.get('nope')).toBeUndefined();
+    expect(store.get(T, 'zulu')?.lease_id).toBe(999);
+    expect(store.get(T, 'nope')).toBeUndefined();
     await store.close();
 
     const again = await LeaseStore.open(file, { lock: false, command: 'x' });
@@ -41,9 +44,9 @@ describe('LeaseStore', () => {
     const store = await LeaseStore.open(file, locked);
     await store.record(leaseRecord('a'));
     await store.record(leaseRecord('b'));
-    await store.remove('a');
-    await store.remove('never-there');
-    expect(Object.keys(await fileLeases(file))).toEqual(['b']);
+    await store.remove(T, 'a');
+    await store.remove(T, 'never-there');
+    expect((await fileLeases(file))).toEqual(['b']);
     expect(store.records().map((r) => r.name)).toEqual(['b']);
     await store.close();
   });
@@ -53,10 +56,10 @@ describe('LeaseStore', () => {
     const store = await LeaseStore.open(file, locked);
     const names = Array.from({ length: 50 }, (_, i) => `lease-${String(i).padStart(2, '0')}`);
     await Promise.all(names.map((n, i) => store.record(leaseRecord(n, { lease_id: i }))));
-    expect(Object.keys(await fileLeases(file))).toEqual(names);
+    expect((await fileLeases(file))).toEqual(names);
     expect(store.records().map((r) => r.name)).toEqual(names);
-    await Promise.all(names.filter((_, i) => i % 2 === 0).map((n) => store.remove(n)));
-    expect(Object.keys(await fileLeases(file))).toEqual(names.filter((_, i) => i % 2 === 1));
+    await Promise.all(names.filter((_, i) => i % 2 === 0).map((n) => store.remove(T, n)));
+    expect((await fileLeases(file))).toEqual(names.filter((_, i) => i % 2 === 1));
     await store.close();
   });
 
@@ -81,7 +84,7 @@ describe('LeaseStore', () => {
 
   it('releases the lock when the state is corrupt', async () => {
     const file = join(await tempDir(), 'state.json');
-    await writeFile(file, '{"format_version": 7, "leases": {}}');
+    await writeFile(file, '{"format_version": 7, "leases": {}}', { mode: 0o600 });
     await expectDsipformError(() => LeaseStore.open(file, locked), 'STATE_CORRUPT');
     await expect(stat(`${file}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -106,6 +109,45 @@ describe('LeaseStore', () => {
     await expect(store.record(leaseRecord('a', { ttl: -1 }))).rejects.toThrow('leases["a"].ttl is not a whole number of seconds');
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
     await store.close();
+  });
+});
+
+describe('LeaseStore across targets and in-flight obtains', () => {
+  const note = { id: 'n1', target: T, email: 'ops@example.com', ttl: 900, started_at: '2030-01-01T00:00:00.000Z', expires_by: '2030-01-01T00:25:00.000Z' };
+  const at2030 = { ...locked, now: () => Date.parse('2030-01-01T00:01:00.000Z') };
+
+  it('keeps one lease per target and name, and removes only the one of the target named', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, locked);
+    await store.record(leaseRecord('phone', { lease_id: 1 }));
+    await store.record(leaseRecord('phone', { lease_id: 1, target: 'emulator:(in memory)' }));
+    expect(store.heldAt(T).map((r) => r.lease_id)).toEqual([1]);
+    await store.remove('emulator:(in memory)', 'phone');
+    expect(store.records().map((r) => r.target)).toEqual([T]);
+    await store.close();
+  });
+
+  it('writes the note before the obtain and removes it in the write that records the lease', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, at2030);
+    await store.beginObtain(note);
+    expect(JSON.parse(await readFile(file, 'utf8')).obtaining).toEqual([note]);
+    await store.record(leaseRecord('phone'), 'n1');
+    const text = JSON.parse(await readFile(file, 'utf8'));
+    expect([text.obtaining, text.leases.length]).toEqual([undefined, 1]);
+    await store.close();
+  });
+
+  it('drops a note once its lease has certainly expired, at the next write', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const store = await LeaseStore.open(file, at2030);
+    await store.beginObtain(note);
+    await store.close();
+    const later = await LeaseStore.open(file, { ...locked, now: () => Date.parse('2030-01-01T00:25:00.001Z') });
+    expect(later.inFlight()).toEqual([note]); // read as it is
+    await later.record(leaseRecord('other'));
+    expect(later.inFlight()).toEqual([]);
+    await later.close();
   });
 });
 

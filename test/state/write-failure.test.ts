@@ -39,11 +39,11 @@ describe('a failed write leaves the old state intact', () => {
   it.each(cases)('failing at %s', async (at) => {
     const dir = await tempDir();
     const file = join(dir, 'state.json');
-    await writeState(file, { format_version: 1, leases: { old: leaseRecord('old') } });
+    await writeState(file, { format_version: 2, leases: [leaseRecord('old')] });
     const before = await readFile(file, 'utf8');
 
     failure.at = at;
-    const err = await expectDsipformError(() => writeState(file, { format_version: 1, leases: { new: leaseRecord('new') } }), 'STATE_UNWRITABLE');
+    const err = await expectDsipformError(() => writeState(file, { format_version: 2, leases: [leaseRecord('new')] }), 'STATE_UNWRITABLE');
     expect(err.message).toContain(`cannot write the state file ${file}`);
     expect(err.hint).toContain('the previous state file is unchanged');
 
@@ -63,6 +63,6 @@ describe('a failed write leaves the old state intact', () => {
     failure.at = null;
     await store.record(leaseRecord('c'));
     await store.close();
-    expect(Object.keys(JSON.parse(await readFile(file, 'utf8')).leases)).toEqual(['a', 'c']);
+    expect(JSON.parse(await readFile(file, 'utf8')).leases.map((r: { name: string }) => r.name)).toEqual(['a', 'c']);
   });
 });

@@ -22,9 +22,14 @@ describe('validation points at the attribute', () => {
     ['a bad email', lease, { email: 'ops', ttl: '15m' }, [['email']]],
     ['a zero ttl', lease, { email: 'ops@example.com', ttl: '0' }, [['ttl']]],
     ['a ttl in words', lease, { email: 'ops@example.com', ttl: 'soon' }, [['ttl']]],
+    ['a ttl beyond 100 years', lease, { email: 'ops@example.com', ttl: '2500000000h' }, [['ttl']]],
   ])('%s', (_case, resource, config, expected) => {
     expect(attrs(resource.validate(config))).toEqual(expected);
   });
+});
+
+it('words the ttl cap as every entry point does', () => {
+  expect(lease.validate({ email: 'ops@example.com', ttl: '2500000000h' }).map((d) => d.detail)).toEqual(['ttl must be at most 3153600000 seconds (100 years)']);
 });
 
 describe('planning', () => {

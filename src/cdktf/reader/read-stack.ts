@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
-import { parseTtl } from '../../model/lease.js';
+import { parseTtl, ttlRangeProblem } from '../../model/lease.js';
 import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, serversProblem } from '../../model/rules.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
@@ -145,8 +145,11 @@ function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['ori
   const email = str(body, 'email', issue, true);
   rule(issue, 'email', email === '' ? null : emailProblem(email), 'For example email: "ops@example.com".');
   const ttlText = str(body, 'ttl', issue, true, '0');
-  const ttl = parseTtl(ttlText) ?? 0;
-  if (ttl <= 0) issue('ttl', `ttl "${ttlText}" is not a positive duration`, 'Give seconds ("900") or "<n>s", "<n>m", "<n>h".');
+  const parsed = parseTtl(ttlText);
+  const range = parsed === null ? null : ttlRangeProblem(parsed);
+  if (parsed === null || (range !== null && parsed <= 0)) issue('ttl', `ttl "${ttlText}" is not a positive duration`, 'Give seconds ("900") or "<n>s", "<n>m", "<n>h".');
+  else if (range !== null) issue('ttl', `ttl "${ttlText}" ${range}`, 'Give a shorter ttl, e.g. "24h", and renew the lease instead.');
+  const ttl = parsed !== null && range === null ? parsed : 0;
   // The lease's name is the resource's logical id in the stack.
   return { name, email, ttl, renew_before: Math.max(1, Math.floor(ttl / 10)), ...(origin ? { origin } : {}) };
 }

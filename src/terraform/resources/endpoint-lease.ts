@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors.js';
-import { parseTtl } from '../../model/lease.js';
+import { expiresAt, parseTtl, ttlRangeProblem } from '../../model/lease.js';
 import { emailProblem } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type AttributePath, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
@@ -10,7 +10,8 @@ const COMPUTED = ['id', 'lease_id', 'username', 'domain', 'password', 'expires_a
 function ttlProblem(value: string): string | null {
   const seconds = parseTtl(value.trim() === '' ? null : value);
   if (seconds === null) return `ttl "${value}" is not seconds ("900") or "<n>s", "<n>m", "<n>h"`;
-  return seconds > 0 ? null : 'ttl must be more than 0 seconds';
+  const range = ttlRangeProblem(seconds);
+  return range === null ? null : `ttl ${range}`;
 }
 
 /**
@@ -60,7 +61,7 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
             username: lease.username,
             domain: lease.domain,
             password: lease.password,
-            expires_at: new Date(ctx.now() + lease.ttl * 1000).toISOString(),
+            expires_at: expiresAt(ctx.now(), lease.ttl),
           },
         };
       } catch (err) {
