@@ -19,6 +19,12 @@ export interface ConnectionOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** The API profile, or `auto` (the default): detected once, on first use. */
   readonly profile?: ProfileChoice;
+  /**
+   * The run's secrets. The client adds its token and every lease password it obtains, and removes
+   * all of them from whatever the platform answers before it becomes an error or a result. Pass
+   * the set the rest of the run redacts with (lease passwords read from a state file join it there).
+   */
+  readonly secrets?: Set<string>;
 }
 
 /** Default per-request timeout. */

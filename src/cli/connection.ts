@@ -87,6 +87,7 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
     timeoutMs,
     retry: retryPolicy(flags),
     profile: profileChoice(flags, io),
+    secrets: io.secrets,
   };
 }
 

@@ -10,6 +10,9 @@ import { useColor, writeLine, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { writeFileAtomic } from './files.js';
 
+/** A report names the platform and its objects: readable by its owner only, like the state. */
+const REPORT_MODE = 0o600;
+
 /** What apply and destroy share once a plan exists. */
 export interface ExecuteFlags {
   /** The lease state, when the plan touches leases. */
@@ -33,7 +36,7 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
   if (plan.changes.length === 0) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
     for (const name of plan.expired_leases) await flags.leases?.remove(name);
-    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 } }, null, 2)}\n`);
+    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 }, requests: [] }, null, 2)}\n`, REPORT_MODE);
     return 0;
   }
   if (plan.safety.length > 0 && !flags.force) {
@@ -71,7 +74,7 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     process.off('SIGINT', onSigint);
     progress.stop();
   }
-  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`);
+  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`, REPORT_MODE);
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
     writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded }));
