@@ -1,7 +1,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import { apiRoot, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection.js';
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
-import { transportFailure } from './failure.js';
+import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 import { backoffMs, DEFAULT_RETRY, isRetryable, rateLimitWaitMs, requestCounter, type RetryPolicy } from './retry.js';
 import { redactText, scrubBody } from './secrets.js';
@@ -44,6 +44,8 @@ export class Transport {
   readonly #token: string;
   readonly #secrets: Set<string>;
   readonly #agent: Agent;
+  /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
+  #tlsProbe: Promise<boolean> | undefined;
   /** The API root, `<base>/api/v1`. */
   readonly root: string;
   /** `scheme://host:port` of the platform, for messages. */
@@ -145,6 +147,18 @@ export class Transport {
     }
   }
 
+  /**
+   * A failure before a complete answer as an `ApiError`. A plain-HTTP request cut off (or answered
+   * with something that is not HTTP) by a server that speaks TLS is a wrong URL scheme, not a reset.
+   */
+  private async failure(err: unknown, info: ApiRequestInfo): Promise<ApiError> {
+    const failure = transportFailure(err, info, this.origin, this.timeoutMs);
+    const cutOff = failure.code === 'API_CONNECTION_RESET' || (failure.code === 'API_UNEXPECTED_RESPONSE' && failure.status === undefined);
+    if (!cutOff || !this.origin.startsWith('http:')) return failure;
+    this.#tlsProbe ??= speaksTls(this.origin, this.timeoutMs);
+    return (await this.#tlsProbe) ? httpsExpected(info, this.origin, err) : failure;
+  }
+
   /** One HTTP exchange: the whole answer, with every known secret already removed from it. */
   private async exchange(method: HttpMethod, info: ApiRequestInfo, parts: RequestParts): Promise<RawResponse> {
     const hasBody = parts.body !== undefined;
@@ -161,13 +175,13 @@ export class Transport {
         body: hasBody ? JSON.stringify(parts.body) : undefined,
       });
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw await this.failure(err, info);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw await this.failure(err, info);
     }
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
