@@ -57,14 +57,15 @@ function scrubValue(value: unknown, secrets: Iterable<string>): unknown {
   if (typeof value === 'string') return redactText(value, secrets);
   if (Array.isArray(value)) return value.map((v) => scrubValue(v, secrets));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k, secrets), scrubValue(v, secrets)]));
+    // Keys stay: they are the answer's structure (a secret equal to `data` must not hide the data).
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubValue(v, secrets)]));
   }
   return value;
 }
 
 /**
  * A response body with every known secret removed. JSON stays valid JSON (secrets are replaced
- * inside its strings, so a short secret can never break its structure); other text is replaced as
+ * inside its string values, so a secret can never break its structure); other text is replaced as
  * it is. The common case, a body holding no secret, costs one search per form and is returned as
  * it came. No legitimate answer holds a known secret: the one answer that carries a password, a
  * lease obtain, carries a new one, registered only after it arrives.
