@@ -6,7 +6,7 @@ import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/i
 import type { LeaseLedger } from '../reconcile/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
-import { useColor, writeLine, type CliIo } from './io.js';
+import { redact, useColor, writeLine, type CliIo } from './io.js';
 import { startProgress } from './progress.js';
 import { writeFileAtomic } from './files.js';
 
@@ -74,7 +74,8 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     process.off('SIGINT', onSigint);
     progress.stop();
   }
-  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`, REPORT_MODE);
+  // The client already removed every secret from what the platform said; this also covers the rest.
+  if (flags.report) await writeFileAtomic(flags.report, redact(`${JSON.stringify({ format_version: 1, interrupted: interrupt.signal.aborted, ...report }, null, 2)}\n`, io.secrets), REPORT_MODE);
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
     writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded }));
