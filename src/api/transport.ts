@@ -130,10 +130,10 @@ export class Transport {
       const res = await this.exchange(method, info, parts);
       status = res.status;
       const outcome = interpretResponse(res, info);
-      if (outcome instanceof ApiError) throw (failure = outcome);
+      if (outcome instanceof ApiError) throw outcome;
       return outcome;
     } catch (err) {
-      failure ??= err instanceof ApiError ? err : undefined;
+      if (err instanceof ApiError) failure = err;
       throw err;
     } finally {
       tally?.log?.push({
