@@ -77,7 +77,10 @@ export class PlatformClient {
     const { path } = (await this.#shape()).leaseObtain;
     const env = await this.#transport.send('GET', path, { query: { ttl: params.ttl, email: params.email } });
     const req = { method: 'GET', path };
-    return leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
+    const lease = leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
+    // From now on no answer may show it.
+    this.#transport.addSecret(lease.password);
+    return lease;
   }
 
   /**
@@ -251,6 +254,11 @@ export class PlatformClient {
   /** Closes pooled connections. */
   close(): Promise<void> {
     return this.#transport.close();
+  }
+
+  /** Adds a secret (e.g. the password of a lease read from a state file) to remove from every answer. */
+  addSecret(secret: string): void {
+    this.#transport.addSecret(secret);
   }
 
   /** Never reveals the token. */

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import type { ProfileChoice } from './profile.js';
 import type { RetryPolicy } from './retry.js';
 
@@ -19,6 +20,12 @@ export interface ConnectionOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** The API profile, or `auto` (the default): detected once, on first use. */
   readonly profile?: ProfileChoice;
+  /**
+   * The run's secrets. The client adds its token and every lease password it obtains, and removes
+   * all of them from whatever the platform answers before it becomes an error or a result. Pass
+   * the set the rest of the run redacts with (lease passwords read from a state file join it there).
+   */
+  readonly secrets?: Set<string>;
 }
 
 /** Default per-request timeout. */
@@ -27,4 +34,22 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The API root for a base URL: trailing slashes dropped, `/api/v1` appended. */
 export function apiRoot(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+}
+
+/**
+ * Why `pem` cannot serve as a CA to trust, or `null` when it can: it must hold at least one PEM
+ * certificate (`-----BEGIN CERTIFICATE-----`), and each must parse. A key, a CSR or a DER file is
+ * refused here, where the mistake is still clear, rather than as a certificate error at connect.
+ */
+export function caProblem(pem: string): string | null {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g);
+  if (!blocks) return /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem) ? 'it holds a private key, not a certificate' : 'it holds no PEM certificate (-----BEGIN CERTIFICATE-----)';
+  for (const [i, block] of blocks.entries()) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      return `its certificate ${i + 1} does not parse`;
+    }
+  }
+  return null;
 }

@@ -17,6 +17,7 @@ export type ApiErrorCode =
   | 'API_CONNECTION_RESET'
   | 'API_HOST_NOT_FOUND'
   | 'API_TLS'
+  | 'API_HTTPS_EXPECTED'
   | 'API_NETWORK'
   | 'API_UNSUPPORTED';
 

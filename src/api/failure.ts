@@ -1,3 +1,4 @@
+import { connect } from 'node:tls';
 import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
 
 const TLS_CODES = new Set([
@@ -67,4 +68,28 @@ export function transportFailure(err: unknown, req: ApiRequestInfo, origin: stri
       }
       return make('API_NETWORK', `request to ${origin} failed${code ? ` (${code})` : ''}`, 'Check the network path to the platform.');
   }
+}
+
+/**
+ * Whether a TLS handshake with `origin`'s host and port succeeds (certificate not checked): asked
+ * only after a plain-HTTP request was cut off, to tell "this is an HTTPS server" from a real reset.
+ */
+export function speaksTls(origin: string, timeoutMs: number): Promise<boolean> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || 80), rejectUnauthorized: false });
+    const done = (answer: boolean): void => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(Math.min(timeoutMs, 2_000), () => done(false));
+    socket.once('secureConnect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The error for an http:// URL whose server speaks HTTPS: nothing was carried out. */
+export function httpsExpected(req: ApiRequestInfo, origin: string, cause: unknown): ApiError {
+  const https = origin.replace(/^http:/, 'https:');
+  return new ApiError('API_HTTPS_EXPECTED', `${origin} looks like an HTTPS server; use https://`, req, `Use --url ${https} (or DSIP_URL); the request was not carried out.`, cause);
 }

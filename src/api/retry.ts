@@ -39,8 +39,44 @@ export function backoffMs(policy: RetryPolicy, attempt: number, retryAfterS: num
   return Math.max(jittered, (retryAfterS ?? 0) * 1000);
 }
 
+/**
+ * The wait before retrying a request answered 429 for the `limited`-th time in a row: its
+ * Retry-After (one second when it gives none) plus a jitter that doubles from `baseMs` up to one
+ * second. Retry-After counts whole seconds, so the moment the limit admits again lies within the
+ * second after it; spreading the retries keeps requests limited together from all coming back at
+ * once and meeting the limit again.
+ */
+export function rateLimitWaitMs(policy: RetryPolicy, limited: number, retryAfterS: number | undefined, random: () => number = Math.random): number {
+  const spread = Math.min(1000, Math.max(1, policy.baseMs) * 2 ** (limited - 1));
+  return (retryAfterS ?? 1) * 1000 + Math.floor(random() * spread);
+}
+
+/** One HTTP request as a report records it: never a header or a body, which may hold a secret. */
+export interface RequestRecord {
+  readonly method: string;
+  /** Below the API root, with its query; any known secret in it replaced by `(sensitive)`. */
+  readonly path: string;
+  /** The HTTP status, or `null` when no answer arrived. */
+  readonly status: number | null;
+  /** From sending to the whole answer read (or the failure), in milliseconds. */
+  readonly duration_ms: number;
+  /** The error code, when the request failed. */
+  readonly error?: string;
+  /** The index of the change (in plan order) it was made for; absent for the run's own requests. */
+  readonly change?: number;
+}
+
+/** Where requests are counted (and, with `log`, recorded) for one piece of work. */
+export interface RequestTally {
+  requests: number;
+  /** When present, every request is appended here. */
+  readonly log?: RequestRecord[];
+  /** Stamped on each record appended to `log`. */
+  readonly change?: number;
+}
+
 /** Counts the HTTP requests made inside `run`, e.g. for one change of an apply, across parallel work. */
-export const requestCounter = new AsyncLocalStorage<{ requests: number }>();
+export const requestCounter = new AsyncLocalStorage<RequestTally>();
 
 /** Runs `work` and returns its result with the number of requests it made. */
 export async function countRequests<T>(work: () => Promise<T>): Promise<{ value: T; requests: number }> {

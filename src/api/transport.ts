@@ -1,9 +1,10 @@
 import { Agent, request as undiciRequest } from 'undici';
 import { apiRoot, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection.js';
-import { interpretResponse, type Envelope } from './envelope.js';
-import { transportFailure } from './failure.js';
+import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
+import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import { backoffMs, DEFAULT_RETRY, isRetryable, requestCounter, type RetryPolicy } from './retry.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, rateLimitWaitMs, requestCounter, type RetryPolicy } from './retry.js';
+import { redactText, scrubBody } from './secrets.js';
 
 /** HTTP methods the platform API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,11 +37,15 @@ export function encodeQuery(query: RequestParts['query']): string {
 /**
  * The single choke point for platform requests: one keep-alive connection pool, the three headers
  * on every request, and every failure turned into a typed `ApiError`. The token is held in a
- * private field, so it shows in no inspection, serialization or error of this object.
+ * private field, so it shows in no inspection, serialization or error of this object; it and every
+ * other secret of the run are removed from each answer before anything reads it.
  */
 export class Transport {
   readonly #token: string;
+  readonly #secrets: Set<string>;
   readonly #agent: Agent;
+  /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
+  #tlsProbe: Promise<boolean> | undefined;
   /** The API root, `<base>/api/v1`. */
   readonly root: string;
   /** `scheme://host:port` of the platform, for messages. */
@@ -52,6 +57,8 @@ export class Transport {
     this.root = apiRoot(options.url);
     this.origin = new URL(this.root).origin;
     this.#token = options.token;
+    this.#secrets = options.secrets ?? new Set();
+    this.#secrets.add(options.token);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.#agent = new Agent({
@@ -67,23 +74,45 @@ export class Transport {
     });
   }
 
+  /** Adds a secret (e.g. a lease password) to remove from every later answer. */
+  addSecret(secret: string): void {
+    this.#secrets.add(secret);
+  }
+
+  /** `text` with every secret the run knows replaced by `(sensitive)`. */
+  redact(text: string): string {
+    return redactText(text, this.#secrets);
+  }
+
   /**
    * Sends one request below the API root and returns the success envelope, or throws `ApiError`.
-   * Retries with exponential backoff and jitter (honouring Retry-After) where `isRetryable` allows,
-   * within the policy's attempts and total time.
+   * Retries with exponential backoff and jitter where `isRetryable` allows, within the policy's
+   * attempts and total time. A 429 is not a failure of the request but a request to slow down: it
+   * waits its Retry-After (plus jitter, so parallel requests do not all return at once) and uses up
+   * no attempt; only the total time bounds it.
    */
   async send(method: HttpMethod, path: string, parts: RequestParts = {}): Promise<Envelope> {
     const idempotent = parts.idempotent ?? method !== 'POST';
     const started = Date.now();
-    for (let attempt = 1; ; attempt += 1) {
+    let failures = 0;
+    let limited = 0;
+    for (;;) {
       try {
         return await this.sendOnce(method, path, parts);
       } catch (err) {
-        if (attempt > 1 && parts.goneIsDone && err instanceof ApiError && err.isNotFound) {
+        if (failures + limited > 0 && parts.goneIsDone && err instanceof ApiError && err.isNotFound) {
           return { data: [], error: '', msg: err.platformMsg ?? '', kamreload: true, dsipreload: false };
         }
-        if (!(err instanceof ApiError) || attempt >= this.retry.maxAttempts || !isRetryable(err, idempotent)) throw err;
-        const wait = backoffMs(this.retry, attempt, err.retryAfter);
+        if (!(err instanceof ApiError) || this.retry.maxAttempts <= 1 || !isRetryable(err, idempotent)) throw err;
+        let wait: number;
+        if (err.code === 'API_RATE_LIMITED') {
+          limited += 1;
+          wait = rateLimitWaitMs(this.retry, limited, err.retryAfter);
+        } else {
+          failures += 1;
+          if (failures >= this.retry.maxAttempts) throw err;
+          wait = backoffMs(this.retry, failures, err.retryAfter);
+        }
         if (Date.now() - started + wait > this.retry.totalMs) throw err;
         await new Promise((r) => setTimeout(r, wait));
       }
@@ -91,9 +120,47 @@ export class Transport {
   }
 
   private async sendOnce(method: HttpMethod, path: string, parts: RequestParts): Promise<Envelope> {
-    const counter = requestCounter.getStore();
-    if (counter) counter.requests += 1;
+    const tally = requestCounter.getStore();
+    if (tally) tally.requests += 1;
     const info: ApiRequestInfo = { method, path: `${path}${encodeQuery(parts.query)}` };
+    const started = performance.now();
+    let status: number | null = null;
+    let failure: ApiError | undefined;
+    try {
+      const res = await this.exchange(method, info, parts);
+      status = res.status;
+      const outcome = interpretResponse(res, info);
+      if (outcome instanceof ApiError) throw outcome;
+      return outcome;
+    } catch (err) {
+      if (err instanceof ApiError) failure = err;
+      throw err;
+    } finally {
+      tally?.log?.push({
+        method,
+        path: this.redact(info.path),
+        status,
+        duration_ms: Math.round(performance.now() - started),
+        ...(failure ? { error: failure.code } : {}),
+        ...(tally.change !== undefined ? { change: tally.change } : {}),
+      });
+    }
+  }
+
+  /**
+   * A failure before a complete answer as an `ApiError`. A plain-HTTP request cut off (or answered
+   * with something that is not HTTP) by a server that speaks TLS is a wrong URL scheme, not a reset.
+   */
+  private async failure(err: unknown, info: ApiRequestInfo): Promise<ApiError> {
+    const failure = transportFailure(err, info, this.origin, this.timeoutMs);
+    const cutOff = failure.code === 'API_CONNECTION_RESET' || (failure.code === 'API_UNEXPECTED_RESPONSE' && failure.status === undefined);
+    if (!cutOff || !this.origin.startsWith('http:')) return failure;
+    this.#tlsProbe ??= speaksTls(this.origin, this.timeoutMs);
+    return (await this.#tlsProbe) ? httpsExpected(info, this.origin, err) : failure;
+  }
+
+  /** One HTTP exchange: the whole answer, with every known secret already removed from it. */
+  private async exchange(method: HttpMethod, info: ApiRequestInfo, parts: RequestParts): Promise<RawResponse> {
     const hasBody = parts.body !== undefined;
     let res;
     try {
@@ -108,30 +175,26 @@ export class Transport {
         body: hasBody ? JSON.stringify(parts.body) : undefined,
       });
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw await this.failure(err, info);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw await this.failure(err, info);
     }
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
-      return Array.isArray(v) ? v[0] : v;
+      const one = Array.isArray(v) ? v[0] : v;
+      return one === undefined ? undefined : this.redact(one);
     };
-    const outcome = interpretResponse(
-      {
-        status: res.statusCode,
-        contentType: header('content-type') ?? '',
-        text,
-        location: header('location'),
-        retryAfter: header('retry-after'),
-      },
-      info,
-    );
-    if (outcome instanceof ApiError) throw outcome;
-    return outcome;
+    return {
+      status: res.statusCode,
+      contentType: header('content-type') ?? '',
+      text: scrubBody(text, this.#secrets),
+      location: header('location'),
+      retryAfter: header('retry-after'),
+    };
   }
 
   /** Waits before attempt `attempt + 1` of an operation the caller retries itself (safe creates). */

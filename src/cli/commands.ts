@@ -13,7 +13,7 @@ function addApplyOptions(cmd: Command): Command {
     .option('--force', 'allow deletes that the safety rules would refuse (protected kinds, mass deletes)')
     .option('--parallelism <n>', 'most requests at once within a step', '8')
     .option('--no-reload', 'do not reload the proxy after the changes')
-    .option('--report <file>', 'write each change\'s outcome (applied, failed, not attempted, attempts) as JSON')
+    .option('--report <file>', 'write each change\'s outcome and every request made (method, path, status, ms) as JSON, mode 0600')
     .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
 }
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import type { ConnectionOptions } from '../api/connection.js';
+import { caProblem, type ConnectionOptions } from '../api/connection.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
 import type { ProfileChoice } from '../api/profile.js';
 import { DsipformError } from '../model/errors.js';
-import type { CliIo } from './io.js';
+import { writeLine, type CliIo } from './io.js';
 
 /** The connection flags as commander parses them. */
 export interface ConnectionFlags {
@@ -79,15 +79,36 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
     throw new DsipformError('CONFIG_BAD_TIMEOUT', `--timeout "${flags.timeout}" is not a positive number of milliseconds`, 'For example --timeout 10000.');
   }
   const insecureEnv = io.env.DSIP_INSECURE;
+  const insecure = Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true';
+  if (insecure) {
+    const what = flags.insecure ? '--insecure' : 'DSIP_INSECURE';
+    // One line per run: resolveConnection runs once per command.
+    writeLine(
+      io.stderr,
+      parsed.protocol === 'https:'
+        ? `warning: ${what}: the certificate of ${parsed.host} is not verified, so anyone on the network path could pose as the platform and read the token; trust its CA with --ca FILE instead`
+        : `warning: ${what} has no effect on an http:// URL: nothing is encrypted, and the token crosses the network in the clear`,
+    );
+  }
   return {
     url,
     token,
-    ca: caFile ? readText(caFile, 'CA file', '--ca (or DSIP_CA)') : undefined,
-    insecure: Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true',
+    ca: caFile ? readCa(caFile) : undefined,
+    insecure,
     timeoutMs,
     retry: retryPolicy(flags),
     profile: profileChoice(flags, io),
+    secrets: io.secrets,
   };
+}
+
+function readCa(file: string): string {
+  const pem = readText(file, 'CA file', '--ca (or DSIP_CA)');
+  const problem = caProblem(pem);
+  if (problem) {
+    throw new DsipformError('CONFIG_BAD_CA', `the CA file ${file} is not a certificate: ${problem}`, 'Give --ca (or DSIP_CA) the PEM certificate of the CA that signed the platform\'s certificate (for a self-signed install, the certificate itself), not its key.');
+  }
+  return pem;
 }
 
 function count(text: string | undefined, flag: string, min: number, fallback: number): number {

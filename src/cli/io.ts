@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { redactText } from '../api/secrets.js';
 
 /** Where a command reads its environment and writes its output; tests pass their own. */
 export interface CliIo {
@@ -30,11 +31,9 @@ export function processIo(): CliIo {
   };
 }
 
-/** Replaces every known secret in `text` with `(sensitive)`. */
+/** Replaces every known secret in `text` (as it is, JSON-escaped or percent-encoded) with `(sensitive)`. */
 export function redact(text: string, secrets: ReadonlySet<string>): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('(sensitive)');
-  return out;
+  return redactText(text, secrets);
 }
 
 /** Writes one line to a stream. */

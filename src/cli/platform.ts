@@ -29,7 +29,7 @@ export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (cl
     const emu = await startEmulator({ port: 0, profile, ...(flags.emulatorData ? { dataFile: flags.emulatorData } : {}) });
     io.secrets.add(emu.token);
     writeLine(io.stderr, `using the built-in emulator at ${emu.url}${flags.emulatorData ? ` (state in ${flags.emulatorData})` : ''}`);
-    options = { url: emu.url, token: emu.token, retry: retryPolicy(flags), profile };
+    options = { url: emu.url, token: emu.token, retry: retryPolicy(flags), profile, secrets: io.secrets };
     // The emulator's port changes every run; a plan made against it names its data file instead.
     target = `emulator:${flags.emulatorData ? resolve(flags.emulatorData) : '(in memory)'}`;
     stopEmulator = () => emu.close();

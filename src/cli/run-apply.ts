@@ -7,10 +7,13 @@ import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/i
 import type { LeaseLedger } from '../reconcile/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
-import { flushOutput, isOutputClosed, useColor, writeLine, type CliIo } from './io.js';
+import { flushOutput, isOutputClosed, redact, useColor, writeLine, type CliIo } from './io.js';
 import { ApplyTracker, writeFileAtomicNow } from './apply-tracker.js';
 import { startProgress } from './progress.js';
 import { writeFileAtomic } from './files.js';
+
+/** A report names the platform and its objects: readable by its owner only, like the state. */
+const REPORT_MODE = 0o600;
 
 /** What apply and destroy share once a plan exists. */
 export interface ExecuteFlags {
@@ -38,7 +41,7 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
   if (plan.changes.length === 0) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
     for (const name of plan.expired_leases) await flags.leases?.remove(name);
-    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 } }, null, 2)}\n`);
+    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 }, requests: [] }, null, 2)}\n`, REPORT_MODE);
     return 0;
   }
   if (plan.safety.length > 0 && !flags.force) {
@@ -84,7 +87,8 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
     progress.stop();
   }
   const interrupted = interrupt.signal.aborted;
-  if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted, ...report }, null, 2)}\n`);
+  // The client already removed every secret from what the platform said; this also covers the rest.
+  if (flags.report) await writeFileAtomic(flags.report, redact(`${JSON.stringify({ format_version: 1, interrupted, ...report }, null, 2)}\n`, io.secrets), REPORT_MODE);
   if (flags.format === 'json') {
     if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
     writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded, ...(interrupted ? { interrupted } : {}) }));
@@ -104,7 +108,7 @@ function stopAtOnce(tracker: ApplyTracker, progress: Progress, flags: ExecuteFla
   writeLine(io.stderr, `\n${tracker.stoppedSentence(known)}`);
   if (flags.report) {
     try {
-      writeFileAtomicNow(flags.report, `${JSON.stringify(known, null, 2)}\n`);
+      writeFileAtomicNow(flags.report, redact(`${JSON.stringify(known, null, 2)}\n`, io.secrets));
       writeLine(io.stderr, `What is known is in ${flags.report}. Run dsipform plan to see where the platform stands.`);
     } catch (err) {
       writeLine(io.stderr, `error: cannot write the report ${flags.report} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);

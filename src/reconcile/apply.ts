@@ -2,7 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { requestCounter } from '../api/retry.js';
+import { requestCounter, type RequestRecord } from '../api/retry.js';
 import { executeChange } from './execute.js';
 import type { LeaseLedger } from './execute-lease.js';
 import { INTERRUPTED_REASON, type ApplyReport, type Change, type ChangeOutcome, type OutcomeStatus, type Plan } from './types.js';
@@ -43,6 +43,7 @@ function describeError(err: unknown): { code: string; message: string } {
 export async function applyPlan(plan: Plan, client: PlatformClient, options: ApplyOptions = {}): Promise<ApplyReport> {
   const parallelism = Math.max(1, options.parallelism ?? 8);
   const outcomes = new Array<ChangeOutcome>(plan.changes.length);
+  const requests: RequestRecord[] = [];
   const blocked = new Map<Kind, string>();
   const settle = (index: number, outcome: ChangeOutcome): void => {
     outcomes[index] = outcome;
@@ -78,7 +79,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
           settle(i, { ...base(c), status: 'not_attempted', reason: block ?? INTERRUPTED_REASON, attempts: 0 });
           continue;
         }
-        const counted = { requests: 0 };
+        const counted = { requests: 0, log: requests, change: i };
         options.onStart?.(i);
         try {
           const ids = await serialFor(c, () => requestCounter.run(counted, () => executeChange(c, client, ctx)));
@@ -101,11 +102,11 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   let reloadError: string | undefined;
   if (counts.applied > 0 && options.reload !== false) {
     try {
-      await client.reloadProxy();
+      await requestCounter.run({ requests: 0, log: requests }, () => client.reloadProxy());
       reloaded = true;
     } catch (err) {
       reloadError = describeError(err).message;
     }
   }
-  return { target: plan.target, outcomes, reloaded, ...(reloadError ? { reload_error: reloadError } : {}), counts };
+  return { target: plan.target, outcomes, reloaded, ...(reloadError ? { reload_error: reloadError } : {}), counts, requests };
 }

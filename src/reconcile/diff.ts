@@ -18,6 +18,8 @@ export interface DiffResult {
   readonly matched: Change[];
   /** Recorded leases that expired by themselves. */
   readonly expired_leases: string[];
+  /** Sentences for the plan's reader (e.g. duplicate live routes the plan deletes). */
+  readonly notes: string[];
 }
 
 /** How to diff. */
@@ -35,7 +37,7 @@ export interface DiffOptions {
  * A no-op is never a change; it only counts as unchanged. `now` (ms) decides lease renewals.
  */
 export function diff(desired: DesiredState, live: LiveState, now: number, options: DiffOptions = {}): DiffResult {
-  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 }, governed: {}, issues: [], matched: [], expired_leases: [] };
+  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 }, governed: {}, issues: [], matched: [], expired_leases: [], notes: [] };
   const listMatched = options.matched ?? true;
   if (desired.inbound_mappings) {
     diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result, listMatched);
@@ -113,6 +115,12 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
       if (!have) continue;
     } else {
       const candidates = byName.get(want.name) ?? [];
+      if (candidates.length > 1 && allIdentical(candidates)) {
+        have = keepOldest(candidates, out, listMatched);
+        for (const c of candidates) claimed.add(c.ruleid); // the copies' deletes are planned already
+        routeChange(want, have, out, listMatched);
+        continue;
+      }
       if (candidates.length > 1) {
         out.issues.push({
           message: `the platform has ${candidates.length} outbound routes named "${want.name}" (ruleids ${candidates.map((r) => r.ruleid).join(', ')}), so the entry cannot tell which one it means`,
@@ -136,6 +144,31 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
     }
   }
   out.governed.outbound_routes = governed;
+}
+
+/** Whether live routes are the same in every field but their ids (`ruleid`, and `groupid` for LCR). */
+function allIdentical(routes: readonly OutboundRoute[]): boolean {
+  const first = routes[0]!;
+  return routes.every((r) => changedRouteFields(first, r).length === 0);
+}
+
+/**
+ * Copies of one route, the same in every field, are what two runs applying the same files at once
+ * leave behind. The oldest (lowest ruleid) stays; the newer copies are planned as ordinary deletes,
+ * so the next apply recovers without editing any file.
+ */
+function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatched: boolean): OutboundRoute {
+  const [kept, ...extra] = [...copies].sort((a, b) => a.ruleid - b.ruleid);
+  for (const r of extra) {
+    const change = { action: 'delete', kind: 'outbound_route', key: r.name, ruleid: r.ruleid, before: routeFields(r), fields: [] } as const;
+    out.changes.push(change);
+    if (listMatched) out.matched.push(change);
+  }
+  const ids = extra.map((r) => r.ruleid).join(', ');
+  out.notes.push(
+    `The platform has ${copies.length} outbound routes named "${kept!.name}", identical in every field (ruleids ${copies.map((r) => r.ruleid).sort((a, b) => a - b).join(', ')}), as two runs applying at once leave behind: the files manage ruleid ${kept!.ruleid}, and the newer ${extra.length === 1 ? 'copy is' : 'copies are'} deleted (ruleid${extra.length === 1 ? '' : 's'} ${ids}).`,
+  );
+  return kept!;
 }
 
 function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult, listMatched: boolean): void {

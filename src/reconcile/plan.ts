@@ -80,7 +80,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: P
   const ordered = orderChanges(found.changes);
   if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
   const policy = { ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}), protect: [...desired.policy.protect] };
-  const notes: string[] = [];
+  const notes: string[] = [...found.notes];
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0) notes.push(`${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`);
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);

@@ -1,3 +1,4 @@
+import type { RequestRecord } from '../api/retry.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model/desired.js';
 import type { MappingContent } from '../model/inbound-mapping.js';
 import type { LeaseContent } from '../model/lease.js';
@@ -163,6 +164,11 @@ export interface ApplyReport {
   /** Set when the reload itself failed. */
   readonly reload_error?: string;
   readonly counts: Readonly<Record<OutcomeStatus, number>>;
+  /**
+   * Every request the apply made, in the order they ended: method, path, status, duration and the
+   * index of the change it served (none for the reload). Never a header or a body.
+   */
+  readonly requests?: readonly RequestRecord[];
 }
 
 /** One line of `--format json` output during an apply: one per change, then a summary. */

@@ -49,6 +49,28 @@ describe('retries', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  it('does not count 429s against the attempt bound: a rate limit slows a create down, it does not fail it', async () => {
+    const srv = await scripted((_req, res, n) => {
+      const limited = n <= 8;
+      res.writeHead(limited ? 429 : 200, { 'content-type': 'application/json', ...(limited ? { 'retry-after': '0' } : {}) });
+      res.end(limited ? env([], 'Too Many Requests') : env([{ ruleid: 7 }]));
+    });
+    await expect(client!.createOutboundRoute({ name: 'r', prefix: '1', gwgroupid: '2' })).resolves.toBe(7);
+    expect(srv.seen).toHaveLength(9);
+  });
+
+  it('gives up on 429s once --retry-max-time is spent, with the rate-limit error', async () => {
+    server = await startTinyServer((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(env([], 'Too Many Requests'));
+    });
+    client = new PlatformClient({ url: server.url, token: 't', retry: { ...fast, totalMs: 1_500 }, profile: 'spec' });
+    const started = Date.now();
+    await expect(client.listOutboundRoutes()).rejects.toMatchObject({ code: 'API_RATE_LIMITED' });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(server.seen.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('gives up after the attempt bound, with the last error', async () => {
     const srv = await scripted((_req, res) => {
       res.writeHead(502, { 'content-type': 'text/html' });

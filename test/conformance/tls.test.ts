@@ -39,7 +39,8 @@ describe('TLS', () => {
     const plain = new PlatformClient({ url: emu.url.replace('https://', 'http://'), token: emu.token, timeoutMs: 2000 });
     try {
       const err = await apiErrorOf(plain.listOutboundRoutes());
-      expect(['API_UNEXPECTED_RESPONSE', 'API_CONNECTION_RESET', 'API_BAD_REQUEST']).toContain(err.code);
+      expect(err.code).toBe('API_HTTPS_EXPECTED');
+      expect(err.message).toMatch(/looks like an HTTPS server; use https:\/\//);
     } finally {
       await plain.close();
     }

@@ -49,6 +49,33 @@ describe('diff: outbound routes by name or pinned ruleid', () => {
     expect(view(live, state)).toEqual(expected);
   });
 
+  it.each<[string, LiveState, ReturnType<typeof desired>, string[], string[]]>([
+    ['two identical copies: the newer is deleted', { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '1')] }, desired({ outbound_routes: [dr('US', '1')] }), ['delete r "US" 9'], ['ruleids 4, 9', 'files manage ruleid 4', 'newer copy is deleted (ruleid 9)']],
+    ['three identical copies listed newest first: both newer are deleted', { outbound_routes: [lr(12, 'US', '1'), lr(9, 'US', '1'), lr(4, 'US', '1')] }, desired({ outbound_routes: [dr('US', '1')] }), ['delete r "US" 12', 'delete r "US" 9'], ['3 outbound routes named "US"', 'files manage ruleid 4', 'copies are deleted (ruleids 9, 12)']],
+    ['identical copies that differ from the file: the oldest is updated', { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '1')] }, desired({ outbound_routes: [dr('US', '1', { priority: 5 })] }), ['delete r "US" 9', 'update r "US" 4 [priority]'], ['files manage ruleid 4']],
+    ['identical LCR copies (their groupids differ, as the platform assigns them)', { outbound_routes: [lr(4, 'UK', '44', { from_prefix: '1555' }), lr(9, 'UK', '44', { from_prefix: '1555' })] }, desired({ outbound_routes: [dr('UK', '44', { from_prefix: '1555' })] }), ['delete r "UK" 9'], ['ruleids 4, 9']],
+  ])('duplicate live routes, %s', (_case, live, state, expected, noteParts) => {
+    const r = diff(state, live, 0);
+    expect(r.issues).toEqual([]);
+    expect(r.changes.map((c) => `${c.action} r ${JSON.stringify(c.key)} ${'ruleid' in c ? c.ruleid : ''}${c.action === 'update' ? ` [${c.fields.join(',')}]` : ''}`).sort()).toEqual(expected);
+    expect(r.notes).toHaveLength(1);
+    for (const part of noteParts) expect(r.notes[0]).toContain(part);
+  });
+
+  it.each<[string, Partial<import('../../src/model/outbound-route.js').OutboundRoute>]>([
+    ['prefix', { prefix: '2' }],
+    ['gwgroupid', { gwgroupid: '5' }],
+    ['priority', { priority: 1 }],
+    ['from_prefix', { from_prefix: '1555' }],
+    ['timerec', { timerec: 'weekdays' }],
+  ])('refuses duplicate live routes that differ in %s (no delete, no note)', (_field, extra) => {
+    const r = diff(desired({ outbound_routes: [dr('US', '1')] }), { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '1', extra)] }, 0);
+    expect(r.issues).toHaveLength(1);
+    expect(r.issues[0]!.message).toContain('ruleids 4, 9');
+    expect(r.changes).toEqual([]);
+    expect(r.notes).toEqual([]);
+  });
+
   it('refuses two live routes with the name an entry refers to, naming both ruleids', () => {
     const r = diff(desired({ outbound_routes: [dr('US', '1')] }), { outbound_routes: [lr(4, 'US', '1'), lr(9, 'US', '2')] }, 0);
     expect(r.issues).toHaveLength(1);
