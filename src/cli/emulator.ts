@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { DsipformError } from '../model/errors.js';
+import { emptyTokenError } from '../emulator/start-errors.js';
+import { checkTlsMaterial } from '../emulator/tls.js';
+import { readText } from './connection.js';
 import type { FaultOptions } from '../emulator/faults.js';
 import type { ApiProfileName } from '../emulator/profiles.js';
 import { writeLine, type CliIo } from './io.js';
@@ -9,6 +12,7 @@ export interface EmulatorFlags {
   host: string;
   port: string;
   token?: string;
+  tokenFile?: string;
   data?: string;
   tls?: boolean;
   tlsCert?: string;
@@ -21,6 +25,10 @@ export interface EmulatorFlags {
   seed?: string;
   /** `spec` or `current`; commander checks the choice, runEmulator checks again for other callers. */
   profile?: string;
+  /** Milliseconds a request body may take to arrive (default 30000). */
+  bodyTimeout?: string;
+  /** Most connections at once (default 1000; 0: no limit). */
+  maxConnections?: string;
 }
 
 function readPem(file: string, flag: string): string {
@@ -35,7 +43,11 @@ function tlsOption(flags: EmulatorFlags): boolean | { cert: string; key: string 
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) {
     throw new DsipformError('CLI_BAD_OPTION', '--tls-cert and --tls-key go together', 'Give both, or use --tls for a generated certificate.');
   }
-  if (flags.tlsCert && flags.tlsKey) return { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') };
+  if (flags.tlsCert && flags.tlsKey) {
+    const material = { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') };
+    checkTlsMaterial(material, `--tls-cert ${flags.tlsCert}`, `--tls-key ${flags.tlsKey}`);
+    return material;
+  }
   return Boolean(flags.tls);
 }
 
@@ -79,6 +91,28 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
   return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
 }
 
+/**
+ * The token to require: `--token-file FILE` (trimmed), else `--token`, else `DSIP_TOKEN`, else none
+ * (a generated one). An empty one from any of them is refused, naming where it came from.
+ */
+export function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
+  if (flags.tokenFile !== undefined && flags.token !== undefined) {
+    throw badFlag('--token and --token-file exclude each other', 'Give the token one way: --token-file FILE (not visible to other users) or DSIP_TOKEN.');
+  }
+  if (flags.tokenFile !== undefined) {
+    const token = readText(flags.tokenFile, 'token file', '--token-file').trim();
+    if (token === '') throw emptyTokenError(`the token file ${flags.tokenFile}`);
+    return token;
+  }
+  if (flags.token !== undefined) {
+    if (flags.token.trim() === '') throw emptyTokenError('--token');
+    return flags.token;
+  }
+  const fromEnv = env.DSIP_TOKEN;
+  if (fromEnv !== undefined && fromEnv.trim() === '') throw emptyTokenError('DSIP_TOKEN');
+  return fromEnv;
+}
+
 /** The `--profile` flag, default `spec`. */
 export function profileOption(text: string | undefined): ApiProfileName {
   if (text === undefined || text === 'spec' || text === 'current') return text ?? 'spec';
@@ -97,17 +131,25 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   const faults = faultOptions(flags);
   const profile = profileOption(flags.profile);
   const tls = tlsOption(flags);
+  const token = emulatorToken(flags, io.env);
+  if (token !== undefined) io.secrets.add(token);
+  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', 3_600_000, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
+  const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', 1_000_000, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
+  if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
     host: flags.host,
     port,
-    token: flags.token ?? io.env.DSIP_TOKEN ?? undefined,
+    ...(token === undefined ? {} : { token }),
     dataFile: flags.data,
     tls,
     empty: Boolean(flags.empty),
     faults,
     profile,
+    bodyTimeoutMs: bodyTimeout,
+    maxConnections,
   });
+  for (const file of emu.removedTempFiles) writeLine(io.stderr, `removed ${file}  (left by an emulator that was stopped mid-write)`);
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
   if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);
