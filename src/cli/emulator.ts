@@ -125,7 +125,7 @@ export function profileOption(text: string | undefined): ApiProfileName {
  */
 export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!INTEGER.test(flags.port.trim()) || port > 65535) {
     throw new DsipformError('CLI_BAD_OPTION', `--port "${flags.port}" is not a port number`, 'Use 0 to 65535 (0 picks a free port).');
   }
   const faults = faultOptions(flags);

@@ -65,6 +65,7 @@ const cases: Record<string, Case> = {
   'emulator: missing --token-file': { args: () => ['emulator', '--port', '0', '--token-file', join(dir, 'no-token')], says: /cannot read token file \S+no-token \(ENOENT\)/ },
   'emulator: --token with --token-file': { args: () => ['emulator', '--port', '0', '--token', 'x1234', '--token-file', file('token', TOKEN)], says: /--token and --token-file exclude each other/ },
   'emulator: bad --port': { args: () => ['emulator', '--port', '70000'], says: /--port "70000" is not a port number/ },
+  'emulator: empty --port': { args: () => ['emulator', '--port', ''], says: /--port "" is not a port number/ },
   'emulator: bad --body-timeout': { args: () => ['emulator', '--port', '0', '--body-timeout', 'soon'], says: /--body-timeout "soon" is not a whole number of milliseconds/ },
   'emulator: bad --max-connections': { args: () => ['emulator', '--port', '0', '--max-connections', '-1'], says: /--max-connections "-1" is not a whole number of connections/ },
   'emulator: unknown --profile': { args: () => ['emulator', '--port', '0', '--profile', 'latest'], says: /argument 'latest' is invalid/ },
