@@ -75,19 +75,26 @@ describe('maxConnections', () => {
   it('closes connections beyond the limit on arrival and serves again once one is free', async () => {
     const emu = await emulator({ maxConnections: 2 });
     const port = portOf(emu);
+    const get = (connection: string): string =>
+      `GET /api/v1/proxy/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nAccept: application/json\r\nConnection: ${connection}\r\n\r\n`;
     for (let i = 0; i < 2; i++) {
       const s = connect(port, '127.0.0.1');
       s.on('error', () => undefined);
       sockets.push(s);
-      await new Promise((resolve) => s.once('connect', resolve));
+      // An answer on a kept-alive connection: the server has surely counted it.
+      const answered = new Promise((resolve) => s.once('data', resolve));
+      s.write(get('keep-alive'));
+      await answered;
     }
-    await sleep(100); // the server has accepted both
-    const get = `GET /api/v1/proxy/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nAccept: application/json\r\nConnection: close\r\n\r\n`;
-    const third = await rawRequest(port, [get], { end: false });
+    const third = await rawRequest(port, [get('close')], { end: false });
     expect(third.status).toBeNull(); // closed without an answer
     sockets.shift()!.destroy();
-    await sleep(100);
-    expect((await rawRequest(port, [get], { end: false })).status).toBe(200);
+    let status: number | null = null;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      await sleep(50); // until the server has seen the close
+      status = (await rawRequest(port, [get('close')], { end: false })).status;
+    }
+    expect(status).toBe(200);
   });
 });
 
