@@ -133,7 +133,8 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   const tls = tlsOption(flags);
   const token = emulatorToken(flags, io.env);
   if (token !== undefined) io.secrets.add(token);
-  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', 3_600_000, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
+  // At most node's own requestTimeout (5 minutes), past which node answers 408 itself, outside the envelope.
+  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', 300_000, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
   const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', 1_000_000, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
   if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
   const { startEmulator } = await import('../emulator/index.js');
