@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -51,4 +55,64 @@ describe('examples/', () => {
     expect(codes).toEqual([0, 2, 0, 0]);
     expect((await s.run(['plan', example('multi-file'), '--detailed-exitcode'])).code).toBe(0);
   });
+});
+
+/** Pids of live processes whose environment holds `marker` (Linux /proc); what a script left behind. */
+function processesMarked(marker: string): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker)) pids.push(Number(name));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
+}
+
+// npx links this package into its cache on first use: tens of seconds on a cold cache, hence the timeouts.
+describe.skipIf(!existsSync('/proc/self/environ'))('examples/emulator.sh (needs /proc to find what it started)', () => {
+  const script = example('emulator.sh');
+  const run = (marker: string) =>
+    spawn('bash', [script], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', EXAMPLE_MARK: marker }, stdio: ['ignore', 'pipe', 'pipe'] });
+
+  it('prints the counters and leaves no emulator running after it exits', async () => {
+    const marker = `emulator-sh-${randomBytes(6).toString('hex')}`;
+    const child = run(marker);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    // 'exit', not 'close': an emulator left running would hold the pipes open.
+    const [code] = (await once(child, 'exit')) as [number];
+    await sleep(200);
+    const left = processesMarked(marker);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/^counter\s+value$/m);
+    expect(left).toEqual([]);
+  }, 150_000);
+
+  it('stops its emulator when it is itself stopped (SIGTERM) while the emulator runs', async () => {
+    const marker = `emulator-sh-${randomBytes(6).toString('hex')}`;
+    const child = run(marker);
+    let out = '';
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const isEmulator = (pid: number): boolean => {
+      try {
+        return /^[^\0]*node\0[^\0]*dsipform(\.js)?\0emulator\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'latin1'));
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 1200 && !processesMarked(marker).some(isEmulator); i++) await sleep(100); // npx may first link the package: slow on a cold cache
+    expect(processesMarked(marker).some(isEmulator), out).toBe(true);
+    await sleep(500); // past start-up: the emulator is listening
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    await sleep(200);
+    const left = processesMarked(marker);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left).toEqual([]);
+  }, 150_000);
 });

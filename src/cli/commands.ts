@@ -129,7 +129,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .description('run the built-in emulator of the platform API')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '5000')
-    .option('--token <token>', 'API token to require (env DSIP_TOKEN; default: a generated one, printed on stderr)')
+    .option('--token-file <file>', 'read the API token to require from FILE (or env DSIP_TOKEN; default: a generated one, printed on stderr)')
+    .option('--token <token>', 'the API token to require; visible to other users of this machine (ps): prefer --token-file or DSIP_TOKEN')
     .option('--data <file>', 'load state from FILE and save it there after every change')
     .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
     .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
@@ -140,6 +141,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .option('--latency <ms>', 'delay every answer by about this many milliseconds (with jitter)', '0')
     .option('--rate-limit <n>', 'answer 429 with Retry-After above this many requests per second', '0')
     .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
+    .option('--body-timeout <ms>', 'answer 408 and close when a request body has not arrived within this long', '30000')
+    .option('--max-connections <n>', 'most connections open at once; more are closed on arrival (0: no limit)', '1000')
     .addOption(new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)').choices(['spec', 'current']).default('spec'))
     .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
     .action(async (opts) => {

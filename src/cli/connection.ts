@@ -38,7 +38,8 @@ export function addConnectionOptions(cmd: Command): Command {
     .addOption(new Option('--token <token>').hideHelp());
 }
 
-function readText(file: string, what: string, flag: string): string {
+/** Reads a small text file a flag names; throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
+export function readText(file: string, what: string, flag: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { DsipformError } from '../model/errors.js';
+import { emptyTokenError } from '../emulator/start-errors.js';
+import { checkTlsMaterial } from '../emulator/tls.js';
+import { readText } from './connection.js';
 import type { FaultOptions } from '../emulator/faults.js';
 import type { ApiProfileName } from '../emulator/profiles.js';
 import { writeLine, type CliIo } from './io.js';
@@ -9,6 +12,7 @@ export interface EmulatorFlags {
   host: string;
   port: string;
   token?: string;
+  tokenFile?: string;
   data?: string;
   tls?: boolean;
   tlsCert?: string;
@@ -23,6 +27,11 @@ export interface EmulatorFlags {
   profile?: string;
   /** Serve a platform without its Core licence (every API call 401). */
   unlicensed?: boolean;
+
+  /** Milliseconds a request body may take to arrive (default 30000). */
+  bodyTimeout?: string;
+  /** Most connections at once (default 1000; 0: no limit). */
+  maxConnections?: string;
 }
 
 function readPem(file: string, flag: string): string {
@@ -37,7 +46,11 @@ function tlsOption(flags: EmulatorFlags): boolean | { cert: string; key: string 
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) {
     throw new DsipformError('CLI_BAD_OPTION', '--tls-cert and --tls-key go together', 'Give both, or use --tls for a generated certificate.');
   }
-  if (flags.tlsCert && flags.tlsKey) return { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') };
+  if (flags.tlsCert && flags.tlsKey) {
+    const material = { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') };
+    checkTlsMaterial(material, `--tls-cert ${flags.tlsCert}`, `--tls-key ${flags.tlsKey}`);
+    return material;
+  }
   return Boolean(flags.tls);
 }
 
@@ -81,6 +94,28 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
   return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
 }
 
+/**
+ * The token to require: `--token-file FILE` (trimmed), else `--token`, else `DSIP_TOKEN`, else none
+ * (a generated one). An empty one from any of them is refused, naming where it came from.
+ */
+export function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
+  if (flags.tokenFile !== undefined && flags.token !== undefined) {
+    throw badFlag('--token and --token-file exclude each other', 'Give the token one way: --token-file FILE (not visible to other users) or DSIP_TOKEN.');
+  }
+  if (flags.tokenFile !== undefined) {
+    const token = readText(flags.tokenFile, 'token file', '--token-file').trim();
+    if (token === '') throw emptyTokenError(`the token file ${flags.tokenFile}`);
+    return token;
+  }
+  if (flags.token !== undefined) {
+    if (flags.token.trim() === '') throw emptyTokenError('--token');
+    return flags.token;
+  }
+  const fromEnv = env.DSIP_TOKEN;
+  if (fromEnv !== undefined && fromEnv.trim() === '') throw emptyTokenError('DSIP_TOKEN');
+  return fromEnv;
+}
+
 /** The `--profile` flag, default `spec`. */
 export function profileOption(text: string | undefined): ApiProfileName {
   if (text === undefined || text === 'spec' || text === 'current') return text ?? 'spec';
@@ -93,24 +128,34 @@ export function profileOption(text: string | undefined): ApiProfileName {
  */
 export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<number> {
   const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!INTEGER.test(flags.port.trim()) || port > 65535) {
     throw new DsipformError('CLI_BAD_OPTION', `--port "${flags.port}" is not a port number`, 'Use 0 to 65535 (0 picks a free port).');
   }
   const faults = faultOptions(flags);
   const profile = profileOption(flags.profile);
   const tls = tlsOption(flags);
+  const token = emulatorToken(flags, io.env);
+  if (token !== undefined) io.secrets.add(token);
+  // At most node's own requestTimeout (5 minutes), past which node answers 408 itself, outside the envelope.
+  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', 300_000, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
+  const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', 1_000_000, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
+  if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
     host: flags.host,
     port,
-    token: flags.token ?? io.env.DSIP_TOKEN ?? undefined,
+    ...(token === undefined ? {} : { token }),
     dataFile: flags.data,
     tls,
     empty: Boolean(flags.empty),
     faults,
     profile,
     unlicensed: Boolean(flags.unlicensed),
+
+    bodyTimeoutMs: bodyTimeout,
+    maxConnections,
   });
+  for (const file of emu.removedTempFiles) writeLine(io.stderr, `removed ${file}  (left by an emulator that was stopped mid-write)`);
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
   if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);

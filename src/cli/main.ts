@@ -16,7 +16,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
     .description('Declarative, reviewable configuration for a dSIPRouter platform.')
     .version(packageVersion(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .showHelpAfterError('(run with --help for usage)')
+    .showHelpAfterError('hint: run with --help for usage')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),

@@ -36,7 +36,13 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   const launcher = join(root, 'bin', 'terraform-provider-dsiprouter.js');
   const mirror = resolve(dir);
   const target = join(mirror, PROVIDER_ADDRESS, version, terraformPlatform());
-  await mkdir(target, { recursive: true });
+  try {
+    await mkdir(target, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    const hint = code === 'ENOTDIR' || code === 'EEXIST' ? 'A file stands where a directory is needed: give another directory, or move the file away.' : 'Give a directory you may write to.';
+    throw new DsipformError('MIRROR_DIR_UNWRITABLE', `cannot create the mirror directory ${mirror} (${code})`, hint);
+  }
   const binary = join(target, `terraform-provider-dsiprouter_v${version}`);
   await writeFileAtomic(binary, `#!/bin/sh\n# dsipform ${version}: the dsiprouter Terraform provider, run by node.\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(launcher)} "$@"\n`, 0o755);
   await chmod(binary, 0o755);

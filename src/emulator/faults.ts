@@ -12,6 +12,7 @@
  * A 5xx or a drop-before changes nothing; a drop-after runs the handler and saves the change, then
  * resets the connection instead of answering: the client cannot tell it from a drop-before.
  */
+import { DsipformError } from '../model/errors.js';
 import { randomInt } from 'node:crypto';
 import { mulberry32, type Random } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
@@ -59,7 +60,7 @@ export class FaultInjector {
 
   constructor(options: FaultOptions, clock?: () => number) {
     const problem = checkFaults(options);
-    if (problem) throw new Error(`Bad emulator fault option: ${problem}`);
+    if (problem) throw new DsipformError('EMULATOR_BAD_OPTION', `Bad emulator fault option: ${problem}`, 'See FAULT_LIMITS in the emulator for the allowed ranges.');
     this.seed = options.seed ?? randomInt(0, FAULT_LIMITS.seed + 1);
     this.faultRate = options.faultRate ?? 0;
     this.dropRate = options.dropRate ?? 0;

@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { generateToken } from './auth.js';
-import { Persister, loadSnapshot } from './persist.js';
+import { Persister, loadSnapshot, removeStaleTempFiles } from './persist.js';
 import { Router } from './router.js';
 import { createFaultInjector, type FaultOptions } from './faults.js';
 import { createConnectListener, createRequestListener, type ServerContext } from './server.js';
 import { buildProfile, type ApiProfileName } from './profiles.js';
 import { EmulatorStore } from './store/store.js';
-import { selfSignedCertificate, type TlsMaterial } from './tls.js';
+import { checkTlsMaterial, selfSignedCertificate, type TlsMaterial } from './tls.js';
+import { certUnwritableError, dataCorruptError, dataUnwritableError, emptyTokenError, listenError, tlsError } from './start-errors.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from './body.js';
 
 export { EmulatorStore, type StoreOptions } from './store/store.js';
 export type { EmulatorSnapshot } from './store/snapshot.js';
@@ -30,7 +32,7 @@ export interface EmulatorOptions {
   token?: string;
   /** State file: loaded at start when it exists, saved atomically after every change. */
   dataFile?: string;
-  /** `true`: a fresh self-signed certificate for 127.0.0.1 and localhost; or the PEMs to serve. */
+  /** `true`: a fresh self-signed certificate for 127.0.0.1, localhost and `host`; or the PEMs to serve. */
   tls?: boolean | { cert: string; key: string };
   /** Where the certificate PEM is written (TLS only); default `${dataFile}.cert.pem`, else a temp dir. */
   certFile?: string;
@@ -44,6 +46,11 @@ export interface EmulatorOptions {
   profile?: ApiProfileName;
   /** Serve an instance without a DSIP_CORE licence: every API call is 401 "Core Subscription Required". */
   unlicensed?: boolean;
+
+  /** Most time a request body may take to arrive, in ms, before a 408 and a closed connection; default 30,000. */
+  bodyTimeoutMs?: number;
+  /** Most connections open at once (node's `server.maxConnections`; more are closed on arrival); default no limit. */
+  maxConnections?: number;
 }
 
 /** A listening emulator. */
@@ -61,26 +68,37 @@ export interface RunningEmulator {
   readonly faultSeed?: number;
   /** The API profile served. */
   readonly profile: ApiProfileName;
+  /** Temporary files a killed emulator had left beside the data file, removed at start. */
+  readonly removedTempFiles: readonly string[];
   /** Stops accepting, closes every connection (keep-alive ones too), waits for pending saves. */
   close(): Promise<void>;
 }
 
 /**
  * Starts the platform API emulator (the "spec" profile unless told otherwise) and resolves once it
- * listens. Rejects when the profile is unknown, the token is `""`, a fault option is out of range,
- * the data file is corrupt or unwritable (the message names it), the port is taken, or the
- * certificate cannot be written.
+ * listens. Rejects with a coded `DsipformError` (see start-errors.ts) when the token is `""`, the
+ * data file is unreadable, corrupt or unwritable (the message names it), the given certificate and
+ * key are not a pair, the certificate cannot be written, or it cannot listen (port taken, address
+ * not of this machine); and when the profile is unknown or a fault option is out of range.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  if (options.token === '') throw new Error('The emulator token must not be empty');
+  if (options.token === '') throw emptyTokenError();
   const profile = buildProfile(options.profile ?? 'spec');
   const faults = createFaultInjector(options.faults);
   const token = options.token ?? generateToken();
+  if (options.tls && options.tls !== true) checkTlsMaterial(options.tls);
+  const removedTempFiles = options.dataFile ? await removeStaleTempFiles(options.dataFile) : [];
   const store = await openStore(options);
   const persister = options.dataFile ? new Persister(options.dataFile, () => store.snapshot()) : undefined;
   // Save once at start so an unwritable data file fails now rather than on the first write.
-  await persister?.save();
-  const tls = await tlsMaterial(options);
+  try {
+    await persister?.save();
+  } catch (err) {
+    throw dataUnwritableError(options.dataFile!, err);
+  }
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 5000;
+  const tls = await tlsMaterial(options, host);
   const ctx: ServerContext = {
     store,
     router: new Router(profile.entries),
@@ -89,15 +107,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(persister ? { persist: () => persister.save() } : {}),
     ...(faults ? { faults } : {}),
     ...(options.unlicensed ? { unlicensed: true } : {}),
+
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
   };
   const listener = createRequestListener(ctx);
-  const server: Server = tls ? createHttpsServer({ cert: tls.material.cert, key: tls.material.key }, listener) : createHttpServer(listener);
+  const server: Server = tls ? httpsServer(tls, listener) : createHttpServer(listener);
   server.on('connect', createConnectListener(ctx));
+  if (options.maxConnections !== undefined && options.maxConnections > 0) server.maxConnections = options.maxConnections;
   try {
-    await listen(server, options.port ?? 5000, options.host ?? '127.0.0.1');
+    await listen(server, port, host);
   } catch (err) {
     await tls?.cleanup();
-    throw err;
+    throw listenError(err, host, port);
   }
   const address = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
@@ -108,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(tls ? { caFile: tls.caFile, caPem: tls.material.cert } : {}),
     ...(faults ? { faultSeed: faults.seed } : {}),
     profile: profile.name,
+    removedTempFiles,
     close: () => (closing ??= shutdown(server, persister, tls?.cleanup)),
   };
 }
@@ -119,7 +141,7 @@ async function openStore(options: EmulatorOptions): Promise<EmulatorStore> {
   try {
     return EmulatorStore.fromSnapshot(snapshot, storeOptions);
   } catch (err) {
-    throw new Error(`Emulator data file ${options.dataFile} is corrupt: ${(err as Error).message}`);
+    throw dataCorruptError(options.dataFile!, (err as Error).message);
   }
 }
 
@@ -130,21 +152,34 @@ interface TlsSetup {
 }
 
 /** The certificate to serve, written where clients can find it; `undefined` for plain HTTP. */
-async function tlsMaterial(options: EmulatorOptions): Promise<TlsSetup | undefined> {
+async function tlsMaterial(options: EmulatorOptions, host: string): Promise<TlsSetup | undefined> {
   if (!options.tls) return undefined;
-  const material = options.tls === true ? await selfSignedCertificate() : options.tls;
+  const material = options.tls === true ? await selfSignedCertificate(host) : options.tls;
   let tempDir: string | undefined;
   let caFile = options.certFile ?? (options.dataFile ? `${options.dataFile}.cert.pem` : undefined);
   if (caFile === undefined) {
     tempDir = await mkdtemp(join(tmpdir(), 'dsipform-emu-'));
     caFile = join(tempDir, 'cert.pem');
   }
-  await writeFile(caFile, material.cert, { mode: 0o644 });
+  try {
+    await writeFile(caFile, material.cert, { mode: 0o644 });
+  } catch (err) {
+    throw certUnwritableError(caFile, err);
+  }
   // Only a directory we made is ours to remove; a certFile the caller named outlives the emulator.
   const cleanup = async (): Promise<void> => {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   };
   return { material, caFile, cleanup };
+}
+
+/** The HTTPS server; a certificate OpenSSL refuses (after checkTlsMaterial) is still the user's, not a bug. */
+function httpsServer(tls: TlsSetup, listener: ReturnType<typeof createRequestListener>): Server {
+  try {
+    return createHttpsServer({ cert: tls.material.cert, key: tls.material.key }, listener);
+  } catch (err) {
+    throw tlsError(`the certificate and key cannot be served: ${(err as Error).message}`);
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -1,11 +1,13 @@
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { parseSnapshot, type EmulatorSnapshot } from './store/snapshot.js';
+import { dataCorruptError, dataUnreadableError } from './start-errors.js';
 
 /**
- * Reads a data file. Returns `undefined` when it does not exist; throws an Error naming the file
- * when it exists but is not a valid snapshot, so a typo never silently starts an empty platform.
+ * Reads a data file. Returns `undefined` when it does not exist; throws a coded error naming the
+ * file (`EMULATOR_DATA_UNREADABLE`, `EMULATOR_DATA_CORRUPT`) when it exists but cannot be read or is
+ * not a valid snapshot, so a typo never silently starts an empty platform.
  */
 export async function loadSnapshot(file: string): Promise<EmulatorSnapshot | undefined> {
   let text: string;
@@ -13,12 +15,18 @@ export async function loadSnapshot(file: string): Promise<EmulatorSnapshot | und
     text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`Cannot read emulator data file ${file}: ${(err as Error).message}`);
+    throw dataUnreadableError(file, err);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw dataCorruptError(file, `it is not valid JSON (${(err as Error).message})`);
   }
   try {
-    return parseSnapshot(JSON.parse(text));
+    return parseSnapshot(json);
   } catch (err) {
-    throw new Error(`Emulator data file ${file} is corrupt: ${(err as Error).message}`);
+    throw dataCorruptError(file, (err as Error).message);
   }
 }
 
@@ -65,10 +73,54 @@ export class Persister {
   }
 }
 
+/** The temporary sibling a write of `file` goes through: `.NAME.PID.HEX.tmp`, named by its writer's pid. */
+function tempName(file: string): string {
+  return join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether a process with this pid runs (EPERM: it does, as another user). */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files that writers of `file` killed mid-write left beside it (the rename
+ * never came), and returns their paths. Only files named as `writeAtomically` names them and whose
+ * writer's pid is no longer alive: a live emulator's write in progress is never touched. A directory
+ * that cannot be listed is left alone.
+ */
+export async function removeStaleTempFiles(file: string): Promise<string[]> {
+  const dir = dirname(file);
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(file))}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? NaN);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || pidAlive(pid)) continue;
+    await rm(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}
+
 /** Writes `text` to `file` via a temporary sibling, fsynced, then renamed over the target. */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const dir = dirname(file);
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = tempName(file);
   const handle = await open(tmp, 'w', 0o600);
   try {
     await handle.writeFile(text, 'utf8');

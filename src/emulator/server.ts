@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../model/index.js';
 import { LOGIN_PAGE, UNLICENSED_MSG, isAuthorized, wantsHtml } from './auth.js';
-import { parseJsonObject, readBody, type JsonObject } from './body.js';
+import { MAX_JSON_DEPTH, parseBody, readBody, type JsonObject } from './body.js';
 import { badRequest, envelope, httpError, serverError, type Reply } from './envelope.js';
 import { lingerAfterAnswer } from './linger.js';
 import { nginxErrorPage, type FaultDecision, type FaultInjector } from './faults.js';
@@ -25,6 +25,9 @@ export interface ServerContext {
   readonly routingPage?: (res: ServerResponse, match: Exclude<RouteMatch, { kind: 'handler' }>) => void;
   /** No DSIP_CORE licence: every API call is 401 "Core Subscription Required", checked before the token. */
   readonly unlicensed?: boolean;
+
+  /** Most time a request body may take to arrive (ms); default body.ts's DEFAULT_BODY_TIMEOUT_MS. */
+  readonly bodyTimeoutMs?: number;
 }
 
 type Routed = Extract<RouteMatch, { kind: 'handler' }>;
@@ -69,8 +72,12 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   if (match.kind === 'method-not-allowed') {
     return reply(httpError(405, 'Method Not Allowed', { Allow: match.allow.join(', ') }));
   }
-  const read = await readBody(req, MAX_BODY_BYTES);
+  const read = await readBody(req, MAX_BODY_BYTES, ctx.bodyTimeoutMs);
   if (!read.ok && read.reason === 'aborted') return void res.destroy();
+  if (!read.ok && read.reason === 'timeout') {
+    // A client this slow is not waited for again: answer, and close the connection once it is out.
+    return reply(httpError(408, 'Request body not received in time'), true);
+  }
   if (!read.ok) {
     // Reading stopped mid-body, so the connection cannot carry another request: close it, gently.
     lingerAfterAnswer(req);
@@ -91,9 +98,9 @@ async function act(ctx: ServerContext, match: Routed, path: string, rawQuery: st
   if (!query.ok) return badRequest(query.msg);
   let body: JsonObject = {};
   if (match.method === 'POST' || match.method === 'PUT') {
-    const parsed = parseJsonObject(bytes);
-    if (parsed === null) return badRequest('Malformed JSON body');
-    body = parsed;
+    const parsed = parseBody(bytes);
+    if (!parsed.ok) return badRequest(parsed.reason === 'too-deep' ? `JSON body nested more than ${MAX_JSON_DEPTH} levels deep` : 'Malformed JSON body');
+    body = parsed.body;
   }
   const before = ctx.store.revision;
   const request = { method: match.method, path: path.slice(API_PREFIX.length), params: match.params, query: query.args, body };

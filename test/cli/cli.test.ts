@@ -93,8 +93,24 @@ describe('dsipform emulator', () => {
     writeFileSync(data, '{ not json');
     const r = await runCli(['emulator', '--port', '0', '--data', data]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(data);
+    expect(r.stderr).toBe(
+      `error: the emulator data file ${data} is corrupt: it is not valid JSON (Expected property name or '}' in JSON at position 2)\n` +
+        `hint: Restore it from a backup, or move it away (mv ${data} ${data}.bad) to start an empty platform there.\n`,
+    );
     expect(r.stdout).toBe('');
+  });
+
+  it('takes the token from --token-file, and --help says --token is visible to other users', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
+    writeFileSync(join(dir, 'token'), `${TOKEN}\n`);
+    const p = await emulator(['--token-file', join(dir, 'token')]);
+    expect(p.output.stderr).not.toContain(TOKEN);
+    expect(p.output.stderr).not.toMatch(/generated/);
+    expect((await runCli(['stats', '--url', p.url], { DSIP_TOKEN: TOKEN })).code).toBe(0);
+    expect((await runCli(['stats', '--url', p.url], { DSIP_TOKEN: 'wrong-token' })).code).toBe(1);
+    const help = (await runCli(['emulator', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/--token-file <file> read the API token to require from FILE/);
+    expect(help).toMatch(/--token <token> the API token to require; visible to other users of this machine \(ps\): prefer --token-file or DSIP_TOKEN/);
   });
 });
 

@@ -133,7 +133,8 @@ describe('startEmulator', () => {
   it('rejects when the port is taken', async () => {
     const emu = await startEmulator({ port: 0 });
     try {
-      await expect(startEmulator({ port: Number(new URL(emu.url).port) })).rejects.toThrow(/EADDRINUSE/);
+      const port = Number(new URL(emu.url).port);
+      await expect(startEmulator({ port })).rejects.toMatchObject({ code: 'EMULATOR_PORT_IN_USE', message: `cannot listen on 127.0.0.1:${port}: the port is already in use` });
     } finally {
       await emu.close();
     }

@@ -81,7 +81,7 @@ describe('emulator persistence (dataFile)', () => {
     ['a ruleid at or above nextRuleid', JSON.stringify({ format: 'dsipform-emulator/1', nextRuleid: 2, nextLeaseid: 1, kamreload: false, mappings: [{ ruleid: 2, did: '', servers: ['1'], notes: '' }], routes: [], lcr: [], leases: [] })],
   ])('refuses to start on a data file with %s, naming the file', async (_name, content) => {
     await writeFile(dataFile, content);
-    await expect(startEmulator({ port: 0, dataFile })).rejects.toThrow(`Emulator data file ${dataFile} is corrupt`);
+    await expect(startEmulator({ port: 0, dataFile })).rejects.toMatchObject({ code: 'EMULATOR_DATA_CORRUPT', message: expect.stringContaining(`the emulator data file ${dataFile} is corrupt: `) });
     expect(await readFile(dataFile, 'utf8')).toBe(content); // and leaves it alone
   });
 });
