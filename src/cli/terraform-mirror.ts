@@ -1,7 +1,7 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DsipformError } from '../model/errors.js';
 import { storedZip } from './stored-zip.js';
@@ -123,6 +123,36 @@ async function writeBytesAtomic(file: string, bytes: Buffer): Promise<void> {
 }
 
 /**
+ * Creates dir and its missing parents one level at a time: `mkdir(…, { recursive: true })` of Node 20
+ * never returns for some paths (e.g. under /proc). A failure is a coded error naming the directory.
+ */
+async function makeDirectory(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try {
+      const info = await stat(d);
+      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      break;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' || dirname(d) === d) return cannotCreate(d, code);
+      missing.unshift(d);
+    }
+  }
+  for (const d of missing) {
+    try {
+      await mkdir(d);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') cannotCreate(d, (err as NodeJS.ErrnoException).code);
+    }
+  }
+}
+
+function cannotCreate(dir: string, code: string | undefined): never {
+  throw new DsipformError('FILE_WRITE_FAILED', `cannot create the mirror directory ${dir} (${code ?? 'error'})`, 'Give terraform-mirror a directory you can write to, e.g. ~/.dsipform/mirror.');
+}
+
+/**
  * Removes this version's packages in the unpacked layout (`<version>/<os>_<arch>/`) that earlier
  * dsipform releases wrote: beside the packed ones Terraform would see the same version twice.
  */
@@ -146,7 +176,7 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   }
   const mirror = resolve(dir);
   const providerDir = join(mirror, PROVIDER_ADDRESS);
-  await mkdir(providerDir, { recursive: true });
+  await makeDirectory(providerDir);
   await removeUnpacked(providerDir, version);
   const bytes = providerPackage(version);
   const platforms = [...new Set<string>([...MIRROR_PLATFORMS, here])].sort();

@@ -83,6 +83,16 @@ describe('dsipform terraform-mirror', () => {
     expect(text).toContain(`terraform providers lock -fs-mirror=${mirrors.b} -platform=`);
   });
 
+  it.each([
+    ['below a file', () => join(configs.a, 'mirror')],
+    ['under /proc (where Node 20 recursive mkdir never returns)', () => '/proc/dsipform-no-such-dir/mirror'],
+  ])('refuses a mirror directory it cannot create (%s) with a coded error', async (_case, dir) => {
+    const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', dir()], base, { PATH: process.env.PATH });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
+    expect(r.stdout).toBe('');
+  }, 20_000);
+
   // One real-terraform test: the lock file a team commits (made from Alice's mirror) verifies against
   // Bob's mirror, and the provider Terraform unpacked finds Bob's dsipform at run time.
   it.skipIf(!hasTerraform)(
