@@ -28,6 +28,11 @@ export function terraformPlatform(platform = process.platform, arch = process.ar
   return `${os}_${cpu}`;
 }
 
+/** A shell word for a path: as it is when that is safe, else single-quoted. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
+}
+
 /** HCL string literal. */
 function hcl(value: string): string {
   return JSON.stringify(value).replaceAll('${', '$${').replaceAll('%{', '%%{');
@@ -92,6 +97,9 @@ if [ -z "$found" ]; then
 fi
 if [ -z "$found" ]; then
   fail "cannot find dsipform $version, which this provider runs from (looked in DSIPFORM_HOME, node_modules/dsipform in $(pwd) and above, npm's global packages): install it (npm install dsipform@$version here, or npm install --global dsipform@$version), or set DSIPFORM_HOME to its directory."
+fi
+if [ ! -f "$found/dist/terraform/host/main.js" ]; then
+  fail "dsipform at $found is not built (no dist/): run npm ci, or npm run build, there."
 fi
 node=\${DSIPFORM_NODE:-node}
 if ! command -v "$node" >/dev/null 2>&1; then
@@ -183,7 +191,7 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   for (const platform of platforms) await writeBytesAtomic(join(providerDir, packageFileName(version, platform)), bytes);
   writeLine(io.stderr, `Wrote ${join(providerDir, packageFileName(version, here))} and the same package for ${platforms.length - 1} other platforms.`);
   writeLine(io.stdout, `# Terraform CLI configuration for the dsiprouter provider ${version}: export TF_CLI_CONFIG_FILE=<this file>`);
-  writeLine(io.stdout, `# Lock it offline from the same mirror: terraform providers lock -fs-mirror=${mirror} -platform=${here}`);
+  writeLine(io.stdout, `# Lock it offline from the same mirror: terraform providers lock -fs-mirror=${shellWord(mirror)} -platform=${here}`);
   writeLine(io.stdout, 'provider_installation {');
   writeLine(io.stdout, '  filesystem_mirror {');
   writeLine(io.stdout, `    path    = ${hcl(mirror)}`);

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { providerWrapper } from '../../src/cli/terraform-mirror.js';
 import { hasTerraform } from '../helpers/terraform.js';
 
 // `dsipform terraform-mirror` run by the BUILT CLI (dist/, from `npm run build`) of two installs of
@@ -81,6 +82,57 @@ describe('dsipform terraform-mirror', () => {
     const text = readFileSync(configs.b, 'utf8');
     expect(text).toContain(`path    = ${JSON.stringify(mirrors.b)}`);
     expect(text).toContain(`terraform providers lock -fs-mirror=${mirrors.b} -platform=`);
+  });
+
+  it('replaces the unpacked layout an earlier release wrote for this version (Terraform would see the version twice)', async () => {
+    const mirror = join(base, 'mirror-old');
+    const old = join(mirror, ADDRESS, '0.1.0', 'linux_amd64');
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, 'terraform-provider-dsiprouter_v0.1.0'), '#!/bin/sh\nexec "/old/node" "/old/checkout/bin/terraform-provider-dsiprouter.js"\n');
+    const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', mirror], base, { PATH: process.env.PATH });
+    expect(r.code, r.stderr).toBe(0);
+    expect(hashes(mirror)).toEqual(hashes(mirrors.a));
+  });
+
+  describe('the packaged script, run as Terraform runs it', () => {
+    let script = '';
+    beforeAll(() => {
+      const text = providerWrapper('0.1.0');
+      expect(readFileSync(join(mirrors.a, ADDRESS, 'terraform-provider-dsiprouter_0.1.0_linux_amd64.zip')).includes(Buffer.from(text))).toBe(true);
+      script = join(base, 'wrapper.sh');
+      writeFileSync(script, text);
+    });
+    const start = (cwd: string, env: NodeJS.ProcessEnv) => run('sh', [script], cwd, { PATH: process.env.PATH, ...env });
+    // Without Terraform's magic cookie the provider says it is a plugin: proof that it was started.
+    const STARTED = /This binary is a plugin for Terraform/;
+
+    it('finds dsipform in an npm global prefix beside a PATH entry', async () => {
+      const prefix = join(base, 'prefix');
+      mkdirSync(join(prefix, 'bin'), { recursive: true });
+      mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
+      symlinkSync(installs.a, join(prefix, 'lib', 'node_modules', 'dsipform'), 'dir');
+      const r = await start(base, { PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
+      expect(r.stdout + r.stderr).toMatch(STARTED);
+    });
+
+    it('prefers DSIPFORM_HOME, and refuses one that is not this version', async () => {
+      const ok = await start(base, { DSIPFORM_HOME: installs.b });
+      expect(ok.stdout + ok.stderr).toMatch(STARTED);
+      const other = join(base, 'other');
+      mkdirSync(join(other, 'bin'), { recursive: true });
+      writeFileSync(join(other, 'bin', 'terraform-provider-dsiprouter.js'), '');
+      writeFileSync(join(other, 'package.json'), '{\n  "name": "dsipform",\n  "version": "9.9.9"\n}\n');
+      // From inside Bob's project, where the upward search would find his install: DSIPFORM_HOME comes first.
+      const r = await start(join(base, 'bob', 'w', 'x'), { DSIPFORM_HOME: other });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe(`terraform-provider-dsiprouter: DSIPFORM_HOME (${other}) is not the directory of dsipform 0.1.0 (package.json, bin/terraform-provider-dsiprouter.js): point it at dsipform 0.1.0, or unset it.\n`);
+    });
+
+    it('says on stdout (the line Terraform shows) what it searched when it finds nothing', async () => {
+      const r = await start(base, {});
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(new RegExp(`^terraform-provider-dsiprouter: cannot find dsipform 0\\.1\\.0, .*node_modules/dsipform in ${base} and above.*set DSIPFORM_HOME to its directory\\.\n$`));
+    });
   });
 
   it.each([
