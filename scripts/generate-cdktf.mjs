@@ -191,6 +191,47 @@ export function rewriteDocLinks(files, schema) {
   for (const [path, text] of out) {
     const left = /https?:\/\/registry\.terraform\.io[^\s}]*/.exec(text);
     if (left) throw new Error(`generate-cdktf: a link to ${left[0]} is left in ${path}; add a rule to DOC_RULES in scripts/generate-cdktf.mjs`);
+    out.set(path, describeHelpers(path, text));
+  }
+  return out;
+}
+
+/** `FromPrefix` -> `from_prefix`: the Terraform name of a generated class-name part. */
+const snake = (pascal) => pascal.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Gives every exported class and interface of one binding a doc comment. The generator documents
+ * only the main class (the resource, data source or provider); the config interface and the helper
+ * types of nested attributes (`<Owner><Attr>`, `…OutputReference`, `…List`) get one that names the
+ * Terraform attribute they stand for. Throws when a file has no main class, or when an exported
+ * class or interface is still undocumented afterwards.
+ * @param {string} path
+ * @param {string} text after DOC_RULES
+ * @returns {string}
+ */
+export function describeHelpers(path, text) {
+  const main = /^\* The Terraform (resource|data source|provider) `([a-z0-9_]+)`: .* are in (\S+) in the dsipform package\.\n\*\/\nexport class (\w+) extends cdktf\.Terraform(?:Resource|DataSource|Provider) \{$/m.exec(text);
+  if (!main) throw new Error(`generate-cdktf: no resource, data source or provider class found in ${path}; update describeHelpers in scripts/generate-cdktf.mjs`);
+  const [, kind, name, where, owner] = main;
+  const of = `the Terraform ${kind} \`${name}\` (${where} in the dsipform package)`;
+  const doc = (line) => `/**\n* ${line}\n*/\n`;
+  const out = text.replace(/^export (class|interface) (\w+)( extends [\w.]+)? \{$/gm, (decl, what, type, ext) => {
+    if (type === owner) return decl;
+    if (type === `${owner}Config`) return `${doc(`The arguments of ${of}: what \`new ${owner}(scope, id, config)\` takes.`)}${decl}`;
+    const nested = new RegExp(`^${owner}([A-Z]\\w*?)(OutputReference|List)?$`).exec(type);
+    if (!nested) return decl;
+    const attr = snake(nested[1]);
+    const line =
+      nested[2] === 'OutputReference'
+        ? `A reference to \`${attr}\` (one element of it, when it is a list) of ${of}: its attributes read as Terraform expressions.`
+        : nested[2] === 'List'
+          ? `The list \`${attr}\` of ${of}: \`.get(index)\` reads one element.`
+          : `The value of \`${attr}\` (one element of it, when it is a list) in ${of}, as plain values.`;
+    return `${doc(line)}${decl}`;
+  });
+  for (const m of out.matchAll(/^export (?:class|interface) (\w+)/gm)) {
+    const before = out.slice(0, m.index).trimEnd();
+    if (!before.endsWith('*/')) throw new Error(`generate-cdktf: ${m[1]} in ${path} has no doc comment; update describeHelpers in scripts/generate-cdktf.mjs`);
   }
   return out;
 }

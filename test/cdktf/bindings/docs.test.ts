@@ -71,6 +71,15 @@ describe('the doc comments of the generated bindings', () => {
     expect([...anchors].filter((a) => !sections.has(a))).toEqual([]);
   });
 
+  it('document every exported class and interface', async () => {
+    const bare: string[] = [];
+    for (const path of await listFiles(DEFAULT_OUT_DIR)) {
+      const text = readFileSync(join(DEFAULT_OUT_DIR, path), 'utf8');
+      for (const m of text.matchAll(/^export (?:class|interface) (\w+)/gm)) if (!text.slice(0, m.index).trimEnd().endsWith('*/')) bare.push(`${path}: ${m[1]}`);
+    }
+    expect(bare).toEqual([]);
+  });
+
   it('describe each class with the schema description of what it declares', () => {
     const text = readFileSync(join(DEFAULT_OUT_DIR, 'cdktf', 'inbound-mapping', 'index.ts'), 'utf8');
     expect(text).toContain(`* ${provider.resource_schemas.dsiprouter_inbound_mapping!.block.description}\n*\n* The Terraform resource \`dsiprouter_inbound_mapping\``);

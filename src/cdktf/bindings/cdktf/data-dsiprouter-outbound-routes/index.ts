@@ -8,8 +8,14 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): what `new DataDsiprouterOutboundRoutes(scope, id, config)` takes.
+*/
 export interface DataDsiprouterOutboundRoutesConfig extends cdktf.TerraformMetaArguments {
 }
+/**
+* The value of `routes` (one element of it, when it is a list) in the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package), as plain values.
+*/
 export interface DataDsiprouterOutboundRoutesRoutes {
 }
 
@@ -33,6 +39,9 @@ export function dataDsiprouterOutboundRoutesRoutesToHclTerraform(struct?: DataDs
   return attrs;
 }
 
+/**
+* A reference to `routes` (one element of it, when it is a list) of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class DataDsiprouterOutboundRoutesRoutesOutputReference extends cdktf.ComplexObject {
   private isEmptyObject = false;
 
@@ -112,6 +121,9 @@ export class DataDsiprouterOutboundRoutesRoutesOutputReference extends cdktf.Com
   }
 }
 
+/**
+* The list `routes` of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): `.get(index)` reads one element.
+*/
 export class DataDsiprouterOutboundRoutesRoutesList extends cdktf.ComplexList {
 
   /**

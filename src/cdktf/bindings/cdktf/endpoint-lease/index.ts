@@ -8,6 +8,9 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_endpoint_lease` (docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package): what `new EndpointLease(scope, id, config)` takes.
+*/
 export interface EndpointLeaseConfig extends cdktf.TerraformMetaArguments {
   /**
   * Contact address for the lease. Changing it replaces the lease.

@@ -8,6 +8,9 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_inbound_mapping` (docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package): what `new InboundMapping(scope, id, config)` takes.
+*/
 export interface InboundMappingConfig extends cdktf.TerraformMetaArguments {
   /**
   * The dialled number: characters 0-9 + # *; "" is the default, catch-all mapping. Changing it renames the mapping in place.

@@ -8,8 +8,14 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): what `new DataDsiprouterInboundMappings(scope, id, config)` takes.
+*/
 export interface DataDsiprouterInboundMappingsConfig extends cdktn.TerraformMetaArguments {
 }
+/**
+* The value of `mappings` (one element of it, when it is a list) in the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package), as plain values.
+*/
 export interface DataDsiprouterInboundMappingsMappings {
 }
 
@@ -33,6 +39,9 @@ export function dataDsiprouterInboundMappingsMappingsToHclTerraform(struct?: Dat
   return attrs;
 }
 
+/**
+* A reference to `mappings` (one element of it, when it is a list) of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class DataDsiprouterInboundMappingsMappingsOutputReference extends cdktn.ComplexObject {
   private isEmptyObject = false;
 
@@ -82,6 +91,9 @@ export class DataDsiprouterInboundMappingsMappingsOutputReference extends cdktn.
   }
 }
 
+/**
+* The list `mappings` of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): `.get(index)` reads one element.
+*/
 export class DataDsiprouterInboundMappingsMappingsList extends cdktn.ComplexList {
 
   /**

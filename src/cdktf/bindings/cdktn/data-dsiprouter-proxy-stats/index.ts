@@ -8,6 +8,9 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_proxy_stats` (docs/terraform.md#data-source-dsiprouter_proxy_stats in the dsipform package): what `new DataDsiprouterProxyStats(scope, id, config)` takes.
+*/
 export interface DataDsiprouterProxyStatsConfig extends cdktn.TerraformMetaArguments {
 }
 

@@ -8,6 +8,9 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_outbound_route` (docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package): what `new OutboundRoute(scope, id, config)` takes.
+*/
 export interface OutboundRouteConfig extends cdktn.TerraformMetaArguments {
   /**
   * Route name without ",".

@@ -8,6 +8,9 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform provider `dsiprouter` (docs/terraform.md#provider in the dsipform package): what `new DsiprouterProvider(scope, id, config)` takes.
+*/
 export interface DsiprouterProviderConfig {
   /**
   * Platform base URL, e.g. https://sip.example.com:5000 (the provider appends /api/v1). Default: the DSIP_URL environment variable.
