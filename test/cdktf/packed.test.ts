@@ -46,15 +46,21 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
 
 interface Run {
   code: number | null;
+  /** stdout and stderr, as they came */
   out: string;
+  stdout: string;
 }
 function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHECKPOINT_DISABLE: '1' } });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      stdout += d.toString();
+    });
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => resolve({ code, out }));
+    child.on('close', (code) => resolve({ code, out, stdout }));
   });
 }
 
@@ -65,7 +71,7 @@ beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'dsipform-packed-'));
   const packed = await run('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', base], REPO);
   expect(packed.code, packed.out).toBe(0);
-  const tarball = join(base, (JSON.parse(packed.out.slice(packed.out.indexOf('['))) as { filename: string }[])[0]!.filename);
+  const tarball = join(base, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
 
   app = join(base, 'app');
   mkdirSync(join(app, 'node_modules'), { recursive: true });
