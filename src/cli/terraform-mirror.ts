@@ -132,18 +132,19 @@ async function writeBytesAtomic(file: string, bytes: Buffer): Promise<void> {
 
 /**
  * Creates dir and its missing parents one level at a time: `mkdir(…, { recursive: true })` of Node 20
- * never returns for some paths (e.g. under /proc). A failure is a coded error naming the directory.
+ * never returns for some paths (e.g. under /proc). A failure is a coded error naming `given`, the
+ * mirror directory the user gave.
  */
-async function makeDirectory(dir: string): Promise<void> {
+async function makeDirectory(dir: string, given: string): Promise<void> {
   const missing: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
     try {
-      const info = await stat(d);
-      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+      if (!(await stat(d)).isDirectory()) cannotCreate(given, 'ENOTDIR');
       break;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' || dirname(d) === d) return cannotCreate(d, code);
+      if (err instanceof DsipformError) throw err;
+      if (code !== 'ENOENT' || dirname(d) === d) cannotCreate(given, code);
       missing.unshift(d);
     }
   }
@@ -151,13 +152,14 @@ async function makeDirectory(dir: string): Promise<void> {
     try {
       await mkdir(d);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') cannotCreate(d, (err as NodeJS.ErrnoException).code);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') cannotCreate(given, (err as NodeJS.ErrnoException).code);
     }
   }
 }
 
-function cannotCreate(dir: string, code: string | undefined): never {
-  throw new DsipformError('FILE_WRITE_FAILED', `cannot create the mirror directory ${dir} (${code ?? 'error'})`, 'Give terraform-mirror a directory you can write to, e.g. ~/.dsipform/mirror.');
+function cannotCreate(mirror: string, code = 'error'): never {
+  const hint = code === 'ENOTDIR' || code === 'EEXIST' ? 'A file stands where a directory is needed: give another directory, or move the file away.' : 'Give a directory you may write to, e.g. ~/.dsipform/mirror.';
+  throw new DsipformError('MIRROR_DIR_UNWRITABLE', `cannot create the mirror directory ${mirror} (${code})`, hint);
 }
 
 /**
@@ -184,7 +186,7 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   }
   const mirror = resolve(dir);
   const providerDir = join(mirror, PROVIDER_ADDRESS);
-  await makeDirectory(providerDir);
+  await makeDirectory(providerDir, mirror);
   await removeUnpacked(providerDir, version);
   const bytes = providerPackage(version);
   const platforms = [...new Set<string>([...MIRROR_PLATFORMS, here])].sort();

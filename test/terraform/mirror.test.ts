@@ -142,6 +142,7 @@ describe('dsipform terraform-mirror', () => {
     const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', dir()], base, { PATH: process.env.PATH });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
+    expect(r.stderr).toContain(`the mirror directory ${dir()} (`);
     expect(r.stdout).toBe('');
   }, 20_000);
 
