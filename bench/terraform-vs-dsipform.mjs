@@ -20,6 +20,8 @@ import { timeToExit } from './lib/spawn.mjs';
 import { median, ratio, round } from './lib/stats.mjs';
 
 const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
+// The mirrored provider finds dsipform through DSIPFORM_HOME: the workspace is outside this checkout.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PARALLELISM = 10;
 
 const MAIN_TF = `terraform {
@@ -62,7 +64,7 @@ async function workspace(base, n) {
   const mappings = Object.fromEntries(Array.from({ length: n }, (_, i) => mappingAt(i)).map((m) => [m.did, { servers: m.servers, notes: m.notes }]));
   writeFileSync(join(dir, 'mappings.json'), JSON.stringify(mappings));
   writeFileSync(join(dir, 'main.tf'), MAIN_TF);
-  const env = { PATH: process.env.PATH, HOME: base, TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'), CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1' };
+  const env = { PATH: process.env.PATH, HOME: base, TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'), DSIPFORM_HOME: ROOT, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1' };
   const tf = (args, url, okCodes = [0]) =>
     timeToExit('terraform', [args[0], '-no-color', '-input=false', ...args.slice(1)], { cwd: dir, env: { ...env, TF_VAR_dsip_url: url, TF_VAR_dsip_token: TOKEN }, okCodes });
   await tf(['init'], 'http://unused');

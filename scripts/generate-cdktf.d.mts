@@ -19,3 +19,12 @@ export declare function generateBindings(options?: { schemaPath?: string; outDir
 
 /** The files under dir as relative '/'-separated paths, sorted. */
 export declare function listFiles(dir: string): Promise<string[]>;
+
+/** Where the generated doc comments point: docs/terraform.md, shipped in the package. */
+export declare const DOCS_FILE: string;
+
+/** Replaces the generator's registry.terraform.io links with schema descriptions and docs/terraform.md; throws when a rule matched nothing or a link is left. */
+export declare function rewriteDocLinks(files: ReadonlyMap<string, string>, schema: unknown): Map<string, string>;
+
+/** Gives every exported class and interface of one binding (after rewriteDocLinks) a doc comment; throws when one is left without. */
+export declare function describeHelpers(path: string, text: string): string;

@@ -86,6 +86,156 @@ export function postProcess(files) {
   return out;
 }
 
+/** Where the generated doc comments send readers: shipped in the package (package.json `files`). */
+export const DOCS_FILE = 'docs/terraform.md';
+
+/**
+ * The generator links every class and attribute to registry.terraform.io pages, which do not exist
+ * for this provider. One link in its output: what it names, and the docs/terraform.md section that
+ * documents that instead.
+ */
+const REGISTRY_URL = /https:\/\/registry\.terraform\.io\/providers\/dsipform\/dsiprouter\/[^/\s#}]+\/docs(?:\/(resources|data-sources)\/([a-z0-9_]+))?/;
+
+/**
+ * @param {RegExpExecArray | string[]} m a match of REGISTRY_URL
+ * @returns {{ kind: 'provider' | 'resource' | 'data source', name: string, anchor: string, where: string }}
+ */
+function target(m) {
+  const kind = m[1] === 'resources' ? 'resource' : m[1] === 'data-sources' ? 'data source' : 'provider';
+  const name = kind === 'provider' ? 'dsiprouter' : `dsiprouter_${m[2]}`;
+  // GitHub's heading anchors: "## Resource dsiprouter_x" -> #resource-dsiprouter_x.
+  const anchor = kind === 'provider' ? 'provider' : `${kind.replace(' ', '-')}-${name}`;
+  return { kind, name, anchor, where: `${DOCS_FILE}#${anchor} in the dsipform package` };
+}
+
+/**
+ * The schema's description of what a link names (the provider, a resource or a data source).
+ * @param {any} schema the provider schema JSON
+ * @param {ReturnType<typeof target>} t
+ */
+function describe(schema, t) {
+  const provider = Object.values(schema.provider_schemas ?? {})[0] ?? {};
+  const block =
+    t.kind === 'provider' ? provider.provider?.block : (t.kind === 'resource' ? provider.resource_schemas : provider.data_source_schemas)?.[t.name]?.block;
+  const text = block?.description;
+  if (!text) throw new Error(`generate-cdktf: the schema has no description for the ${t.kind} ${t.name}; add one (it becomes the class's doc comment)`);
+  return text.replaceAll('*/', '* /');
+}
+
+const SOURCE = REGISTRY_URL.source;
+/** Doc-comment rewrites: each replaces one shape of registry link the generator writes. */
+const DOC_RULES = [
+  {
+    name: 'the file header link',
+    pattern: new RegExp(`^// ${SOURCE}$`, 'gm'),
+    replace: (schema, m) => `// Documentation: ${target(m).where}`,
+  },
+  {
+    name: 'the class description',
+    pattern: new RegExp(`^(\\s*)\\* Represents a \\{@link ${SOURCE} [a-z0-9_]+\\}$`, 'gm'),
+    replace: (schema, m) => {
+      const [, indent] = m;
+      const t = target(m.slice(1));
+      const what = t.kind === 'resource' ? 'every attribute, the import id and an example' : 'every attribute and an example';
+      return `${indent}* ${describe(schema, t)}\n${indent}*\n${indent}* The Terraform ${t.kind} \`${t.name}\`: ${what} are in ${t.where}.`;
+    },
+  },
+  {
+    name: 'the constructor link',
+    pattern: new RegExp(`\\* Create a new \\{@link ${SOURCE} [a-z0-9_]+\\} (?:Resource|Data Source|Provider)$`, 'gm'),
+    replace: (schema, m) => {
+      const t = target(m);
+      return `* Create a new \`${t.name}\` ${t.kind} (${t.where})`;
+    },
+  },
+  {
+    name: 'the attribute links',
+    pattern: new RegExp(`Docs at Terraform Registry: \\{@link ${SOURCE}#([a-z0-9_]+) [A-Za-z0-9_]+#[a-z0-9_]+\\}`, 'g'),
+    replace: (schema, m) => `Documentation: ${DOCS_FILE}#${target(m).anchor} (\`${m[3]}\`) in the dsipform package`,
+  },
+  {
+    name: 'the import id link',
+    pattern: new RegExp(`Refer to the \\{@link ${SOURCE}#import import section\\} in the documentation of this resource for the id to use`, 'g'),
+    replace: (schema, m) => {
+      const t = target(m);
+      return t.kind === 'resource'
+        ? `Which id: "Import" under ${t.where}`
+        : `A ${t.kind} is read, not imported: Terraform cannot import \`${t.name}\``;
+    },
+  },
+];
+
+/**
+ * Replaces the generator's links to registry.terraform.io (pages that do not exist for this
+ * provider) with the schema's descriptions and pointers to docs/terraform.md. Throws when a rule
+ * matched nothing, or when a registry link is left.
+ * @param {ReadonlyMap<string, string>} files path -> TypeScript source
+ * @param {any} schema the provider schema JSON
+ * @returns {Map<string, string>}
+ */
+export function rewriteDocLinks(files, schema) {
+  const out = new Map(files);
+  for (const rule of DOC_RULES) {
+    let hits = 0;
+    for (const [path, text] of out) {
+      out.set(
+        path,
+        text.replace(rule.pattern, (...args) => {
+          hits += 1;
+          return rule.replace(schema, args.slice(0, -2));
+        }),
+      );
+    }
+    if (hits === 0) throw new Error(`generate-cdktf: the doc rule "${rule.name}" matched nothing; the generator output changed, so update DOC_RULES in scripts/generate-cdktf.mjs`);
+  }
+  for (const [path, text] of out) {
+    const left = /https?:\/\/registry\.terraform\.io[^\s}]*/.exec(text);
+    if (left) throw new Error(`generate-cdktf: a link to ${left[0]} is left in ${path}; add a rule to DOC_RULES in scripts/generate-cdktf.mjs`);
+    out.set(path, describeHelpers(path, text));
+  }
+  return out;
+}
+
+/** `FromPrefix` -> `from_prefix`: the Terraform name of a generated class-name part. */
+const snake = (pascal) => pascal.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
+/**
+ * Gives every exported class and interface of one binding a doc comment. The generator documents
+ * only the main class (the resource, data source or provider); the config interface and the helper
+ * types of nested attributes (`<Owner><Attr>`, `…OutputReference`, `…List`) get one that names the
+ * Terraform attribute they stand for. Throws when a file has no main class, or when an exported
+ * class or interface is still undocumented afterwards.
+ * @param {string} path
+ * @param {string} text after DOC_RULES
+ * @returns {string}
+ */
+export function describeHelpers(path, text) {
+  const main = /^\* The Terraform (resource|data source|provider) `([a-z0-9_]+)`: .* are in (\S+) in the dsipform package\.\n\*\/\nexport class (\w+) extends cdktf\.Terraform(?:Resource|DataSource|Provider) \{$/m.exec(text);
+  if (!main) throw new Error(`generate-cdktf: no resource, data source or provider class found in ${path}; update describeHelpers in scripts/generate-cdktf.mjs`);
+  const [, kind, name, where, owner] = main;
+  const of = `the Terraform ${kind} \`${name}\` (${where} in the dsipform package)`;
+  const doc = (line) => `/**\n* ${line}\n*/\n`;
+  const out = text.replace(/^export (class|interface) (\w+)( extends [\w.]+)? \{$/gm, (decl, what, type, ext) => {
+    if (type === owner) return decl;
+    if (type === `${owner}Config`) return `${doc(`The arguments of ${of}: what \`new ${owner}(scope, id, config)\` takes.`)}${decl}`;
+    const nested = new RegExp(`^${owner}([A-Z]\\w*?)(OutputReference|List)?$`).exec(type);
+    if (!nested) return decl;
+    const attr = snake(nested[1]);
+    const line =
+      nested[2] === 'OutputReference'
+        ? `A reference to \`${attr}\` (one element of it, when it is a list) of ${of}: its attributes read as Terraform expressions.`
+        : nested[2] === 'List'
+          ? `The list \`${attr}\` of ${of}: \`.get(index)\` reads one element.`
+          : `The value of \`${attr}\` (one element of it, when it is a list) in ${of}, as plain values.`;
+    return `${doc(line)}${decl}`;
+  });
+  for (const m of out.matchAll(/^export (?:class|interface) (\w+)/gm)) {
+    const before = out.slice(0, m.index).trimEnd();
+    if (!before.endsWith('*/')) throw new Error(`generate-cdktf: ${m[1]} in ${path} has no doc comment; update describeHelpers in scripts/generate-cdktf.mjs`);
+  }
+  return out;
+}
+
 const CDKTF_IMPORT = /^import \* as cdktf from 'cdktf';$/gm;
 /** Comments and single- or double-quoted strings, which the rewrite leaves as they are, or the namespace. */
 const CODE_TOKENS = /(\/\/[^\n]*|\/\*[\s\S]*?\*\/|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*")|\bcdktf\b(?=\.[A-Za-z_])/g;
@@ -206,7 +356,7 @@ export async function renderBindings(schemaPath = DEFAULT_SCHEMA) {
       sources.set(path, await readFile(join(root, path), 'utf8'));
     }
     if (sources.size === 0) throw new Error(`generate-cdktf: the generator wrote no resources under ${PROVIDER_FOLDER}`);
-    const processed = postProcess(sources);
+    const processed = rewriteDocLinks(postProcess(sources), schema);
     const modules = [...processed.keys()].map((p) => p.split('/')[0]).sort();
 
     const files = new Map();

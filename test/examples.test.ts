@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,24 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runMain } from './helpers/in-process.js';
 import { scenario } from './helpers/scenario.js';
+import { emulatorFixture } from './helpers/emulator.js';
+import { hasTerraform } from './helpers/terraform.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const example = (p: string) => join(root, 'examples', p);
+
+/** Runs a shell script; resolves to its exit code and output. */
+function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-e', '-c', script], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
 
 describe('examples/', () => {
   it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml'])('%s validates, applies against the emulator and then plans to no changes', async (path) => {
@@ -55,6 +71,46 @@ describe('examples/', () => {
     expect(codes).toEqual([0, 2, 0, 0]);
     expect((await s.run(['plan', example('multi-file'), '--detailed-exitcode'])).code).toBe(0);
   });
+
+  it.skipIf(!hasTerraform)(
+    'README Terraform quick start runs as written, with only DSIP_URL and DSIP_TOKEN, and plans -input=false to no changes',
+    async () => {
+      const { emu } = await emulatorFixture();
+      const readme = readFileSync(join(root, 'README.md'), 'utf8');
+      const block = /from nothing to `terraform apply`:\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+      const credentials = /export DSIP_URL=\S+ DSIP_TOKEN=\S+/;
+      expect(block).toMatch(credentials);
+      // As in a fresh clone after `npm ci` (already done here): `npx dsipform` is this checkout's CLI,
+      // and the credentials are the emulator's. Everything else runs as written, under `sh -e`.
+      const script = block
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !line.startsWith('npm ci'))
+        .map((line) => line.replace(/^npx dsipform /, `node '${join(root, 'bin', 'dsipform.js')}' `).replace(credentials, `export DSIP_URL='${emu.url}' DSIP_TOKEN='${emu.token}'`))
+        .join('\n');
+      const home = mkdtempSync(join(tmpdir(), 'dsipform-readme-tf-'));
+      const clone = join(home, 'clone');
+      mkdirSync(join(clone, 'examples'), { recursive: true });
+      cpSync(example('terraform'), join(clone, 'examples', 'terraform'), { recursive: true });
+      // The clone holds only the example: DSIPFORM_HOME tells the provider where dsipform is (in a
+      // real clone it finds the checkout above the demo directory).
+      const env = { PATH: process.env.PATH, HOME: home, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1', DSIPFORM_HOME: root };
+      const r = await sh(script, clone, env, 'yes\n');
+      expect(r.code, `${script}\n${r.stdout}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/Installing dsipform\/dsiprouter v\d+\.\d+\.\d+/);
+      expect(r.stdout).toMatch(/Apply complete! Resources: 5 added, 0 changed, 0 destroyed\./);
+      expect(r.stdout + r.stderr).not.toContain(emu.token);
+
+      const again = await sh('terraform plan -input=false -detailed-exitcode -no-color', join(clone, 'demo'), {
+        ...env,
+        TF_CLI_CONFIG_FILE: join(home, '.dsipform', 'terraform.tfrc'),
+        DSIP_URL: emu.url,
+        DSIP_TOKEN: emu.token,
+      });
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/No changes/);
+    },
+    240_000,
+  );
 });
 
 /** Pids of live processes whose environment holds `marker` (Linux /proc); what a script left behind. */

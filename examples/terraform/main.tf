@@ -1,7 +1,10 @@
-# The dsiprouter provider from HCL. Install it without a registry:
-#   npx dsipform terraform-mirror ~/.dsipform-mirror > ~/.dsipform.tfrc
-#   export TF_CLI_CONFIG_FILE=~/.dsipform.tfrc
+# The dsiprouter provider from HCL. Install it without a registry (README.md, "Terraform"):
+#   mkdir -p ~/.dsipform
+#   npx dsipform terraform-mirror ~/.dsipform/mirror > ~/.dsipform/terraform.tfrc
+#   export TF_CLI_CONFIG_FILE=~/.dsipform/terraform.tfrc
+#   export DSIP_URL=https://sip.example.com:5000 DSIP_TOKEN=...   # or TF_VAR_dsip_url / TF_VAR_dsip_token
 #   terraform init && terraform apply
+# Every resource, data source and attribute: docs/terraform.md.
 terraform {
   required_providers {
     dsiprouter = {
@@ -10,14 +13,18 @@ terraform {
   }
 }
 
+# Both default to null: the provider then reads DSIP_URL and DSIP_TOKEN from the environment.
 variable "dsip_url" {
   type        = string
-  description = "Platform base URL, e.g. https://sip.example.com:5000"
+  description = "Platform base URL, e.g. https://sip.example.com:5000 (default: DSIP_URL)"
+  default     = null
 }
 
 variable "dsip_token" {
-  type      = string
-  sensitive = true
+  type        = string
+  description = "API token (default: DSIP_TOKEN)"
+  sensitive   = true
+  default     = null
 }
 
 provider "dsiprouter" {

@@ -2,7 +2,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runMain } from './in-process.js';
+
+/** This checkout: the dsipform the mirrored provider runs from, the workspaces being outside it. */
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Whether the real terraform binary is on PATH. Tests that need it skip, and say so, without it. */
 export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore' }).status === 0;
@@ -25,7 +29,8 @@ export interface TfWorkspace {
 
 /**
  * Makes a workspace: `dsipform terraform-mirror` lays out the mirror and writes the CLI config,
- * HOME and plugin caches are private, checkpoint calls are off. `vars` become TF_VAR_*.
+ * HOME and plugin caches are private, checkpoint calls are off, DSIPFORM_HOME names this checkout
+ * (the mirrored provider finds dsipform there). `vars` become TF_VAR_*.
  */
 export async function terraformWorkspace(vars: Record<string, string>, extraEnv: NodeJS.ProcessEnv = {}): Promise<TfWorkspace> {
   const base = mkdtempSync(join(tmpdir(), 'dsipform-tf-'));
@@ -38,6 +43,7 @@ export async function terraformWorkspace(vars: Record<string, string>, extraEnv:
     PATH: process.env.PATH,
     HOME: base,
     TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'),
+    DSIPFORM_HOME: REPO,
     CHECKPOINT_DISABLE: '1',
     TF_IN_AUTOMATION: '1',
     NO_COLOR: '1',

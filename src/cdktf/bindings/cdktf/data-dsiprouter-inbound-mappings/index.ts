@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mappings
+// Documentation: docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,8 +8,14 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): what `new DataDsiprouterInboundMappings(scope, id, config)` takes.
+*/
 export interface DataDsiprouterInboundMappingsConfig extends cdktf.TerraformMetaArguments {
 }
+/**
+* The value of `mappings` (one element of it, when it is a list) in the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package), as plain values.
+*/
 export interface DataDsiprouterInboundMappingsMappings {
 }
 
@@ -33,6 +39,9 @@ export function dataDsiprouterInboundMappingsMappingsToHclTerraform(struct?: Dat
   return attrs;
 }
 
+/**
+* A reference to `mappings` (one element of it, when it is a list) of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class DataDsiprouterInboundMappingsMappingsOutputReference extends cdktf.ComplexObject {
   private isEmptyObject = false;
 
@@ -82,6 +91,9 @@ export class DataDsiprouterInboundMappingsMappingsOutputReference extends cdktf.
   }
 }
 
+/**
+* The list `mappings` of the Terraform data source `dsiprouter_inbound_mappings` (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package): `.get(index)` reads one element.
+*/
 export class DataDsiprouterInboundMappingsMappingsList extends cdktf.ComplexList {
 
   /**
@@ -102,7 +114,9 @@ export class DataDsiprouterInboundMappingsMappingsList extends cdktf.ComplexList
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mappings dsiprouter_inbound_mappings}
+* Every inbound DID mapping on the platform.
+*
+* The Terraform data source `dsiprouter_inbound_mappings`: every attribute and an example are in docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package.
 */
 export class DataDsiprouterInboundMappings extends cdktf.TerraformDataSource {
 
@@ -118,7 +132,7 @@ export class DataDsiprouterInboundMappings extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataDsiprouterInboundMappings resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataDsiprouterInboundMappings to import
-  * @param importFromId The id of the existing DataDsiprouterInboundMappings that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mappings#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataDsiprouterInboundMappings that should be imported. A data source is read, not imported: Terraform cannot import `dsiprouter_inbound_mappings`
   * @param provider? Optional instance of the provider where the DataDsiprouterInboundMappings to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -130,7 +144,7 @@ export class DataDsiprouterInboundMappings extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mappings dsiprouter_inbound_mappings} Data Source
+  * Create a new `dsiprouter_inbound_mappings` data source (docs/terraform.md#data-source-dsiprouter_inbound_mappings in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

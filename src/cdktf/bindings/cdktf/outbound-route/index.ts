@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route
+// Documentation: docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,53 +8,58 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_outbound_route` (docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package): what `new OutboundRoute(scope, id, config)` takes.
+*/
 export interface OutboundRouteConfig extends cdktf.TerraformMetaArguments {
   /**
   * Route name without ",".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#name OutboundRoute#name}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`name`) in the dsipform package
   */
   readonly name: string;
   /**
   * To-prefix: characters 0-9 + # *; "" matches everything (simple routes only).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#prefix OutboundRoute#prefix}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`prefix`) in the dsipform package
   */
   readonly prefix: string;
   /**
   * Carrier-group id, not "0".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#gwgroupid OutboundRoute#gwgroupid}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`gwgroupid`) in the dsipform package
   */
   readonly gwgroupid: string;
   /**
   * From-prefix. Set (non-empty) for a least-cost-routing route; adding it promotes a simple route, removing it demotes, both in place.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#from_prefix OutboundRoute#from_prefix}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`from_prefix`) in the dsipform package
   */
   readonly fromPrefix?: string;
   /**
   * Route priority. Default 0.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#priority OutboundRoute#priority}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`priority`) in the dsipform package
   */
   readonly priority?: number;
   /**
   * Time-recurrence pattern. Default "".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#timerec OutboundRoute#timerec}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`timerec`) in the dsipform package
   */
   readonly timerec?: string;
   /**
   * Route id string. Default "".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#routeid OutboundRoute#routeid}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`routeid`) in the dsipform package
   */
   readonly routeid?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route dsiprouter_outbound_route}
+* An outbound route, simple or least-cost-routing (LCR). Import by ruleid.
+*
+* The Terraform resource `dsiprouter_outbound_route`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package.
 */
 export class OutboundRoute extends cdktf.TerraformResource {
 
@@ -70,7 +75,7 @@ export class OutboundRoute extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a OutboundRoute resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the OutboundRoute to import
-  * @param importFromId The id of the existing OutboundRoute that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing OutboundRoute that should be imported. Which id: "Import" under docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package
   * @param provider? Optional instance of the provider where the OutboundRoute to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -82,7 +87,7 @@ export class OutboundRoute extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route dsiprouter_outbound_route} Resource
+  * Create a new `dsiprouter_outbound_route` resource (docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

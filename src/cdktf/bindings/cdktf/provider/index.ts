@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs
+// Documentation: docs/terraform.md#provider in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,59 +8,64 @@ import * as cdktf from 'cdktf';
 
 // Configuration
 
+/**
+* The arguments of the Terraform provider `dsiprouter` (docs/terraform.md#provider in the dsipform package): what `new DsiprouterProvider(scope, id, config)` takes.
+*/
 export interface DsiprouterProviderConfig {
   /**
   * Platform base URL, e.g. https://sip.example.com:5000 (the provider appends /api/v1). Default: the DSIP_URL environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#url DsiprouterProvider#url}
+  * Documentation: docs/terraform.md#provider (`url`) in the dsipform package
   */
   readonly url?: string;
   /**
   * API token. Default: the DSIP_TOKEN environment variable.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#token DsiprouterProvider#token}
+  * Documentation: docs/terraform.md#provider (`token`) in the dsipform package
   */
   readonly token?: string;
   /**
   * PEM file of the CA to trust for HTTPS. Default: DSIP_CA.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#ca_file DsiprouterProvider#ca_file}
+  * Documentation: docs/terraform.md#provider (`ca_file`) in the dsipform package
   */
   readonly caFile?: string;
   /**
   * Skip TLS verification (self-signed installs). Default: DSIP_INSECURE=1.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#insecure DsiprouterProvider#insecure}
+  * Documentation: docs/terraform.md#provider (`insecure`) in the dsipform package
   */
   readonly insecure?: boolean | cdktf.IResolvable;
   /**
   * Reload the proxy once after a run that wrote anything. Default true.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#reload DsiprouterProvider#reload}
+  * Documentation: docs/terraform.md#provider (`reload`) in the dsipform package
   */
   readonly reload?: boolean | cdktf.IResolvable;
   /**
   * Per-request timeout in milliseconds. Default 30000.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#timeout_ms DsiprouterProvider#timeout_ms}
+  * Documentation: docs/terraform.md#provider (`timeout_ms`) in the dsipform package
   */
   readonly timeoutMs?: number;
   /**
   * The platform API: "spec", "current" (the deployed releases 0.7x-0.79), or "auto" (detect; the default). Default: DSIP_API_PROFILE.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#api_profile DsiprouterProvider#api_profile}
+  * Documentation: docs/terraform.md#provider (`api_profile`) in the dsipform package
   */
   readonly apiProfile?: string;
   /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#alias DsiprouterProvider#alias}
+  * Documentation: docs/terraform.md#provider (`alias`) in the dsipform package
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter}
+* Manages a dSIPRouter platform through its management API: inbound DID mappings, outbound routes and endpoint leases.
+*
+* The Terraform provider `dsiprouter`: every attribute and an example are in docs/terraform.md#provider in the dsipform package.
 */
 export class DsiprouterProvider extends cdktf.TerraformProvider {
 
@@ -76,7 +81,7 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a DsiprouterProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DsiprouterProvider to import
-  * @param importFromId The id of the existing DsiprouterProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DsiprouterProvider that should be imported. A provider is read, not imported: Terraform cannot import `dsiprouter`
   * @param provider? Optional instance of the provider where the DsiprouterProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -88,7 +93,7 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs dsiprouter} Resource
+  * Create a new `dsiprouter` provider (docs/terraform.md#provider in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_routes
+// Documentation: docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,8 +8,14 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): what `new DataDsiprouterOutboundRoutes(scope, id, config)` takes.
+*/
 export interface DataDsiprouterOutboundRoutesConfig extends cdktn.TerraformMetaArguments {
 }
+/**
+* The value of `routes` (one element of it, when it is a list) in the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package), as plain values.
+*/
 export interface DataDsiprouterOutboundRoutesRoutes {
 }
 
@@ -33,6 +39,9 @@ export function dataDsiprouterOutboundRoutesRoutesToHclTerraform(struct?: DataDs
   return attrs;
 }
 
+/**
+* A reference to `routes` (one element of it, when it is a list) of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class DataDsiprouterOutboundRoutesRoutesOutputReference extends cdktn.ComplexObject {
   private isEmptyObject = false;
 
@@ -112,6 +121,9 @@ export class DataDsiprouterOutboundRoutesRoutesOutputReference extends cdktn.Com
   }
 }
 
+/**
+* The list `routes` of the Terraform data source `dsiprouter_outbound_routes` (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package): `.get(index)` reads one element.
+*/
 export class DataDsiprouterOutboundRoutesRoutesList extends cdktn.ComplexList {
 
   /**
@@ -132,7 +144,9 @@ export class DataDsiprouterOutboundRoutesRoutesList extends cdktn.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_routes dsiprouter_outbound_routes}
+* Every outbound route on the platform, simple and LCR.
+*
+* The Terraform data source `dsiprouter_outbound_routes`: every attribute and an example are in docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package.
 */
 export class DataDsiprouterOutboundRoutes extends cdktn.TerraformDataSource {
 
@@ -148,7 +162,7 @@ export class DataDsiprouterOutboundRoutes extends cdktn.TerraformDataSource {
   * Generates CDKTF code for importing a DataDsiprouterOutboundRoutes resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataDsiprouterOutboundRoutes to import
-  * @param importFromId The id of the existing DataDsiprouterOutboundRoutes that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_routes#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataDsiprouterOutboundRoutes that should be imported. A data source is read, not imported: Terraform cannot import `dsiprouter_outbound_routes`
   * @param provider? Optional instance of the provider where the DataDsiprouterOutboundRoutes to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -160,7 +174,7 @@ export class DataDsiprouterOutboundRoutes extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_routes dsiprouter_outbound_routes} Data Source
+  * Create a new `dsiprouter_outbound_routes` data source (docs/terraform.md#data-source-dsiprouter_outbound_routes in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/proxy_stats
+// Documentation: docs/terraform.md#data-source-dsiprouter_proxy_stats in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,11 +8,16 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_proxy_stats` (docs/terraform.md#data-source-dsiprouter_proxy_stats in the dsipform package): what `new DataDsiprouterProxyStats(scope, id, config)` takes.
+*/
 export interface DataDsiprouterProxyStatsConfig extends cdktn.TerraformMetaArguments {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/proxy_stats dsiprouter_proxy_stats}
+* The proxy's transaction counters.
+*
+* The Terraform data source `dsiprouter_proxy_stats`: every attribute and an example are in docs/terraform.md#data-source-dsiprouter_proxy_stats in the dsipform package.
 */
 export class DataDsiprouterProxyStats extends cdktn.TerraformDataSource {
 
@@ -28,7 +33,7 @@ export class DataDsiprouterProxyStats extends cdktn.TerraformDataSource {
   * Generates CDKTF code for importing a DataDsiprouterProxyStats resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataDsiprouterProxyStats to import
-  * @param importFromId The id of the existing DataDsiprouterProxyStats that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/proxy_stats#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataDsiprouterProxyStats that should be imported. A data source is read, not imported: Terraform cannot import `dsiprouter_proxy_stats`
   * @param provider? Optional instance of the provider where the DataDsiprouterProxyStats to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -40,7 +45,7 @@ export class DataDsiprouterProxyStats extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/proxy_stats dsiprouter_proxy_stats} Data Source
+  * Create a new `dsiprouter_proxy_stats` data source (docs/terraform.md#data-source-dsiprouter_proxy_stats in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease
+// Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,23 +8,28 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_endpoint_lease` (docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package): what `new EndpointLease(scope, id, config)` takes.
+*/
 export interface EndpointLeaseConfig extends cdktn.TerraformMetaArguments {
   /**
   * Contact address for the lease. Changing it replaces the lease.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#email EndpointLease#email}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`email`) in the dsipform package
   */
   readonly email: string;
   /**
   * Time to live: seconds ("900") or "<n>s", "<n>m", "<n>h". Changing it replaces the lease.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#ttl EndpointLease#ttl}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`ttl`) in the dsipform package
   */
   readonly ttl: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease dsiprouter_endpoint_lease}
+* A temporary SIP credential. The platform cannot read leases back: Terraform state is the record.
+*
+* The Terraform resource `dsiprouter_endpoint_lease`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package.
 */
 export class EndpointLease extends cdktn.TerraformResource {
 
@@ -40,7 +45,7 @@ export class EndpointLease extends cdktn.TerraformResource {
   * Generates CDKTF code for importing a EndpointLease resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the EndpointLease to import
-  * @param importFromId The id of the existing EndpointLease that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing EndpointLease that should be imported. Which id: "Import" under docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package
   * @param provider? Optional instance of the provider where the EndpointLease to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -52,7 +57,7 @@ export class EndpointLease extends cdktn.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease dsiprouter_endpoint_lease} Resource
+  * Create a new `dsiprouter_endpoint_lease` resource (docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping
+// Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,29 +8,34 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform resource `dsiprouter_inbound_mapping` (docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package): what `new InboundMapping(scope, id, config)` takes.
+*/
 export interface InboundMappingConfig extends cdktn.TerraformMetaArguments {
   /**
   * The dialled number: characters 0-9 + # *; "" is the default, catch-all mapping. Changing it renames the mapping in place.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#did InboundMapping#did}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`did`) in the dsipform package
   */
   readonly did: string;
   /**
   * 1 or 2 servers, primary then secondary: gateway ids ("66") or carrier groups ("#22").
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#servers InboundMapping#servers}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`servers`) in the dsipform package
   */
   readonly servers: string[];
   /**
   * Free-text note without ",". Default "".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#notes InboundMapping#notes}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`notes`) in the dsipform package
   */
   readonly notes?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping dsiprouter_inbound_mapping}
+* An inbound DID mapping. Import by ruleid (terraform import ... 7) or by DID (did:<DID>).
+*
+* The Terraform resource `dsiprouter_inbound_mapping`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package.
 */
 export class InboundMapping extends cdktn.TerraformResource {
 
@@ -46,7 +51,7 @@ export class InboundMapping extends cdktn.TerraformResource {
   * Generates CDKTF code for importing a InboundMapping resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the InboundMapping to import
-  * @param importFromId The id of the existing InboundMapping that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing InboundMapping that should be imported. Which id: "Import" under docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package
   * @param provider? Optional instance of the provider where the InboundMapping to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -58,7 +63,7 @@ export class InboundMapping extends cdktn.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping dsiprouter_inbound_mapping} Resource
+  * Create a new `dsiprouter_inbound_mapping` resource (docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
