@@ -16,8 +16,8 @@ import { runCli } from '../helpers/cli.js';
 const TOKEN = 'user-errors-token-0123456789';
 const example = fileURLToPath(new URL('../../examples/basic', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'dsipform-user-errors-'));
-const file = (name: string, text: string): string => {
-  writeFileSync(join(dir, name), text);
+const file = (name: string, text: string, mode = 0o644): string => {
+  writeFileSync(join(dir, name), text, { mode });
   return join(dir, name);
 };
 
@@ -82,7 +82,9 @@ const cases: Record<string, Case> = {
   'apply: corrupt plan file': { args: () => ['apply', '--plan', file('plan.json', '{ "format_version": '), '--emulator', '--auto-approve'], says: /plan\.json is not a plan file/ },
   'apply: bad --parallelism': { args: () => ['apply', example, '--emulator', '--auto-approve', '--parallelism', 'x', '--state', join(dir, 'state.json')], says: /--parallelism "x" is not a whole number/ },
   'lease obtain: bad --ttl': { args: () => ['lease', 'obtain', '--emulator', '--email', 'a@example.com', '--ttl', 'forever', '--state', join(dir, 'state.json')], says: /--ttl "forever" is not a positive duration/ },
-  'output leases: corrupt state file': { args: () => ['output', 'leases', '--state', join(dir, 'broken.json')], says: /state file \S+broken\.json is corrupt/ },
+  // The state holds lease passwords: it must be the owner's alone before its contents are even read.
+  'output leases: corrupt state file': { args: () => ['output', 'leases', '--state', file('broken-state.json', '{ "leases": ', 0o600)], says: /state file \S+broken-state\.json is corrupt/ },
+  'output leases: state file readable by others': { args: () => ['output', 'leases', '--state', file('open-state.json', '{}', 0o644)], says: /open-state\.json is open to other users \(mode 0644\)/ },
   'export: --out in a missing directory': { args: () => ['export', '--emulator', '--out', join(dir, 'missing', 'live.yaml')], says: /cannot write \S+live\.yaml \(ENOENT\)/ },
   'terraform-mirror: a file in the way': { args: () => ['terraform-mirror', join(file('a-file', 'x'), 'mirror')], says: /cannot create the mirror directory \S+a-file\/mirror/ },
 };
