@@ -14,6 +14,11 @@ export interface FileData {
   readonly substituted: ReadonlyMap<string, string>;
   /** Paths of strings that name an unset variable (already reported; later rules skip them). */
   readonly unresolved: ReadonlySet<string>;
+  /**
+   * Paths of whole numbers too large for a JavaScript number to hold exactly (9007199254740993),
+   * with their text as written, so that a message shows the digits the user wrote.
+   */
+  readonly inexact: ReadonlyMap<string, string>;
   readonly issues: readonly ConfigIssue[];
   /** False when aliases loop or run away: the data is meaningless, check nothing further. */
   readonly complete: boolean;
@@ -29,6 +34,7 @@ interface Walk {
   readonly env: NodeJS.ProcessEnv;
   readonly substituted: Map<string, string>;
   readonly unresolved: Set<string>;
+  readonly inexact: Map<string, string>;
   readonly issues: ConfigIssue[];
   /** Anchored nodes being expanded, to stop an alias that contains itself. */
   readonly expanding: Set<Node>;
@@ -49,13 +55,15 @@ export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
     env,
     substituted: new Map(),
     unresolved: new Set(),
+    inexact: new Map(),
     issues: [],
     expanding: new Set(),
     budget: 4 * source.text.length + 10_000,
     aborted: false,
   };
   const value = convert(walk, source.doc.contents, [], desiredStateSchema());
-  return { value, substituted: walk.substituted, unresolved: walk.unresolved, issues: walk.issues, complete: !walk.aborted };
+  const { substituted, unresolved, inexact, issues } = walk;
+  return { value, substituted, unresolved, inexact, issues, complete: !walk.aborted };
 }
 
 function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | undefined): unknown {
@@ -105,6 +113,9 @@ function scalarValue(walk: Walk, node: Scalar, path: Path, schema: SchemaNode | 
   const value = node.value;
   if ((typeof value === 'number' || typeof value === 'bigint') && schema?.type === 'string') {
     return node.source ?? String(value);
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && node.source) {
+    walk.inexact.set(pathKey(path), node.source);
   }
   if (typeof value !== 'string') return value;
   const result = substitute(value, walk.env);

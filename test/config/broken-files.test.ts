@@ -164,6 +164,15 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
+    'a priority beyond the platform\'s signed 32-bit range, also beyond 2^53 (digits as written)',
+    [`${F}/priority-out-of-range.yaml`],
+    [
+      `${F}/priority-out-of-range.yaml:6:15: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`,
+      `${F}/priority-out-of-range.yaml:10:15: outbound_routes[1].priority 2147483648 is outside the platform's range (-2147483648 to 2147483647)`,
+      `${F}/priority-out-of-range.yaml:22:15: outbound_routes[4].priority -2147483649 is outside the platform's range (-2147483648 to 2147483647)`,
+    ],
+  ],
+  [
     'several issues in one file, all reported in order',
     [`${F}/several-issues.yaml`],
     [
@@ -204,6 +213,28 @@ describe('broken desired-state files: every issue, at its line and column', () =
     const result = await load(paths);
     expect(result.ok).toBe(false);
     if (!result.ok) for (const issue of result.issues) expect(issue.hint, issue.message).not.toBe('');
+  });
+});
+
+/** The variables of substituted-bad-value.yaml; API_TOKEN's name looks secret, so its value is never shown. */
+const BAD_VALUES: NodeJS.ProcessEnv = { MY_DID: '12a', AREA: '55x', GATEWAY: 'g1', NOTES: 'a,b', SAME_DID: '155', API_TOKEN: 'tok,en-3f9a' };
+
+describe('a bad value from ${NAME}: the issue shows the value and names the variable', () => {
+  it('words each issue with the value and where it came from', async () => {
+    const F2 = `${F}/substituted-bad-value.yaml`;
+    expect(headLines(await loadIssues([F2], BAD_VALUES))).toEqual([
+      `${F2}:3:10: inbound_mappings[0].did: DID "12a" (from \${MY_DID}) may contain only the characters 0-9 + # *`,
+      `${F2}:5:10: inbound_mappings[1].did: DID "+155x" (from "+1\${AREA}") may contain only the characters 0-9 + # *`,
+      `${F2}:6:15: inbound_mappings[1].servers[0]: server "g1" (from \${GATEWAY}) must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F2}:7:12: inbound_mappings[1].notes may not contain "," ("a,b" from \${NOTES})`,
+      `${F2}:10:12: inbound_mappings[2].notes may not contain "," (from \${API_TOKEN})`,
+      `${F2}:11:5: DID "155" (from \${SAME_DID}) is declared twice: also at ${F2}:8:5`,
+    ]);
+  });
+
+  it('never shows the value of a variable whose name looks secret', async () => {
+    const issues = await loadIssues([`${F}/substituted-bad-value.yaml`], BAD_VALUES);
+    expect(issues.join('\n')).not.toContain('tok,en');
   });
 });
 
