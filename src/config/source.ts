@@ -26,7 +26,8 @@ export function positionOf(source: SourceFile, offset: number): SourceLocation {
 }
 
 /**
- * Parses YAML (also used for `.json`, so that positions work the same way). Syntax errors stop the
+ * Parses YAML (also used for `.json` once it passed the strict JSON check, so that positions,
+ * duplicate keys and exact digits work the same way; YAML reads JSON as JSON). Syntax errors stop the
  * file: what follows would be noise. Duplicate keys and unknown tags are reported and the file is
  * still checked, so the user sees everything else too. An empty file is an issue.
  */

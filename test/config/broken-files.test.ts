@@ -14,11 +14,23 @@ const CASES: [string, string[], string[]][] = [
   [
     'JSON syntax error',
     [`${F}/json-syntax-error.json`],
-    [
-      `${F}/json-syntax-error.json:6:1: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${F}/json-syntax-error.json:6:2: syntax error: Flow map must end with a }`,
-    ],
+    [`${F}/json-syntax-error.json:6:1: JSON syntax error: found "}", but the "[" opened at line 3, column 23 is not closed yet`],
   ],
+  // A .json file is strict JSON: what the YAML parser would let through is refused, at its place.
+  [
+    'JSON: a trailing comma',
+    [`${F}/json-trailing-comma.json`],
+    [`${F}/json-trailing-comma.json:4:40: JSON syntax error: a "," before "]": JSON allows no comma after the last item`],
+  ],
+  ['JSON: a comment', [`${F}/json-comment.json`], [`${F}/json-comment.json:3:3: JSON syntax error: comments are not allowed in JSON`]],
+  ['JSON: single quotes', [`${F}/json-single-quotes.json`], [`${F}/json-single-quotes.json:3:26: JSON syntax error: keys in JSON take double quotes, not '`]],
+  [
+    'JSON: a number DID with a leading zero',
+    [`${F}/json-leading-zero-did.json`],
+    [`${F}/json-leading-zero-did.json:3:33: JSON syntax error: a number in JSON cannot start with 0 (0044123)`],
+  ],
+  ['JSON: two values', [`${F}/json-two-values.json`], [`${F}/json-two-values.json:7:1: JSON syntax error: expected the end of the file, found "{"`]],
+  ['JSON: a duplicate key, at its place', [`${F}/json-duplicate-key.json`], [`${F}/json-duplicate-key.json:4:40: duplicate key "did" in this mapping`]],
   ['several YAML documents', [`${F}/multiple-documents.yaml`], [`${F}/multiple-documents.yaml:3:1: the file holds more than one YAML document`]],
   ['duplicate key', [`${F}/duplicate-key.yaml`], [`${F}/duplicate-key.yaml:5:5: duplicate key "did" in this mapping`]],
   [

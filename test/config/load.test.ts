@@ -60,6 +60,11 @@ describe('exact digits', () => {
     expect(desired.policy.ignore.inbound_mappings).toEqual(['1800']);
   });
 
+  it('keeps the digits of a number DID in a .json file (strict JSON, read as today)', async () => {
+    const desired = await loadOk([`${F}/json-number-did.json`]);
+    expect(desired.inbound_mappings?.map((m) => m.did)).toEqual(['15551230001', '12345678901234567890']);
+  });
+
   it('reads did: 0x1F as the text "0x1F", which the DID rule then rejects (not as 31)', async () => {
     const [issue] = await loadIssues([`${F}/hex-did.yaml`]);
     expect(issue).toContain('DID "0x1F" may contain only the characters 0-9 + # *');
