@@ -32,7 +32,7 @@ export function positionOf(source: SourceFile, offset: number): SourceLocation {
  * still checked, so the user sees everything else too. An empty file is an issue.
  */
 export function parseSource(file: string, text: string): ParseResult {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: true });
   const source: SourceFile = { file, text, doc, lines: lineIndex(text) };
   const errors = [...doc.errors, ...doc.warnings];
   // Nesting that exhausts the parser's stack leaves an error at many levels, worded for programmers.

@@ -185,6 +185,20 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
+    'merge keys: an issue in a merged value points where the value is written, naming each entry that took it',
+    [`${F}/merge-keys-bad-value.yaml`],
+    [
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[0].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[1].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[3].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:13:5: inbound_mappings[3] has an unknown key "colour"`,
+      `${F}/merge-keys-bad-value.yaml:14:5: inbound_mappings[4].servers is required`,
+      `${F}/merge-keys-bad-value.yaml:14:9: a merge key (<<) takes a mapping or a list of mappings, like <<: *base`,
+    ],
+  ],
+  ['a merge key that merges its own mapping', [`${F}/merge-key-loop.yaml`], [`${F}/merge-key-loop.yaml:6:9: a merge key (<<) merges a mapping into itself`]],
+  ['merge keys that multiply (each level merges the last ten times)', [`${F}/merge-key-bomb.yaml`], [`${F}/merge-key-bomb.yaml:3:45: merge keys expand this file beyond a sane size`]],
+  [
     'several issues in one file, all reported in order',
     [`${F}/several-issues.yaml`],
     [

@@ -153,6 +153,20 @@ describe('several files', () => {
     expect(desired.inbound_mappings?.map((m) => m.servers)).toEqual([['66', '67'], ['66', '67']]);
   });
 
+  it('merge keys (<<: *base, <<: [*a]) lend the keys an entry does not write itself', async () => {
+    const file = `${F}/merge-keys.yaml`;
+    const desired = await loadOk([file]);
+    expect(desired.inbound_mappings?.map((m) => [m.did, m.servers, m.notes, m.origin.line])).toEqual([
+      ['15551230001', ['66', '67'], 'Main office', 4],
+      ['15551230002', ['66', '67'], 'Main office', 7],
+      ['15551230003', ['66', '67'], 'Branch office', 9],
+    ]);
+    expect(desired.outbound_routes?.map((r) => [r.name, r.prefix, r.gwgroupid, r.priority])).toEqual([
+      ['US domestic', '1', '2', 10],
+      ['US toll-free', '1800', '2', 10],
+    ]);
+  });
+
   it('no path at all is an issue, not a throw', async () => {
     expect(await loadIssues([])).toEqual(['no desired-state file given\n  hint: pass one or more *.yaml, *.yml or *.json files or directories']);
   });
