@@ -156,7 +156,7 @@ describe('several files', () => {
   it('merge keys (<<: *base, <<: [*a]) lend the keys an entry does not write itself', async () => {
     const file = `${F}/merge-keys.yaml`;
     const desired = await loadOk([file]);
-    expect(desired.inbound_mappings?.map((m) => [m.did, m.servers, m.notes, m.origin.line])).toEqual([
+    expect(desired.inbound_mappings?.map((m) => [m.did, m.servers, m.notes, m.origin?.line])).toEqual([
       ['15551230001', ['66', '67'], 'Main office', 4],
       ['15551230002', ['66', '67'], 'Main office', 7],
       ['15551230003', ['66', '67'], 'Branch office', 9],

@@ -16,7 +16,7 @@ describe('the route priority rule (one rule for files, the emulator and the prov
     [9007199254740993, '9007199254740993', `priority 9007199254740993 ${RANGE}`],
     [1.5, undefined, 'priority must be an integer'],
     ['10', undefined, 'priority must be an integer'],
-  ])('priorityProblem(%j, %j) is %j', (value, written, expected) => {
+  ])('priorityProblem(%s, %s) is %s', (value, written, expected) => {
     expect(priorityProblem(value, written)).toBe(expected);
   });
 
