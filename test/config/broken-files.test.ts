@@ -185,6 +185,11 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
+    'a priority beyond 2^53 in a .json file (digits as written)',
+    [`${F}/priority-out-of-range.json`],
+    [`${F}/priority-out-of-range.json:4:75: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`],
+  ],
+  [
     'merge keys: an issue in a merged value points where the value is written, naming each entry that took it',
     [`${F}/merge-keys-bad-value.yaml`],
     [
