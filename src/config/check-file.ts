@@ -1,6 +1,7 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { toData } from './data.js';
 import { readFast, type FastRead } from './fast-reader.js';
+import { jsonSyntaxIssue } from './json-syntax.js';
 import { leaseRuleIssues } from './lease-rules.js';
 import type { LoadedFile } from './loaded.js';
 import { locate, type Path } from './locate.js';
@@ -15,6 +16,8 @@ export interface CheckedFile {
   readonly issues: ConfigIssue[];
 }
 
+const JSON_FILE = /\.json$/i;
+
 /** Which reader to try first: the fast reader (`readFast`), or the YAML parser only. */
 export type Reader = 'fast' | 'yaml';
 
@@ -22,9 +25,14 @@ export type Reader = 'fast' | 'yaml';
  * Reads one file's text and checks it on its own (schema, value rules, lease rules). With `'fast'`,
  * the fast reader is tried first; its result is kept only when it read the file and the file has no
  * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
- * every issue exactly. Both give the same answer for any text.
+ * every issue exactly. Both give the same answer for any text. A `.json` file must first be strict
+ * JSON (json-syntax.ts); both readers would accept more.
  */
 export function checkFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator, reader: Reader): CheckedFile {
+  if (JSON_FILE.test(name)) {
+    const issue = jsonSyntaxIssue(name, text);
+    if (issue) return { issues: [issue] };
+  }
   const fast = reader === 'fast' ? readCleanFile(name, text, env, validate) : null;
   if (fast) return { file: fast, issues: [] };
   const parsed = parseSource(name, text);

@@ -2,7 +2,7 @@ import { isAlias, isMap, isScalar, isSeq, type Alias, type Node, type Scalar } f
 import type { ConfigIssue } from '../model/desired.js';
 import { substitute } from './env.js';
 import { issueAt } from './issue.js';
-import { keyText, type Path } from './locate.js';
+import { isMergeKey, keyText, type Path } from './locate.js';
 import { fieldPath } from './messages.js';
 import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
 import { positionOf, type SourceFile } from './source.js';
@@ -14,6 +14,11 @@ export interface FileData {
   readonly substituted: ReadonlyMap<string, string>;
   /** Paths of strings that name an unset variable (already reported; later rules skip them). */
   readonly unresolved: ReadonlySet<string>;
+  /**
+   * Paths of whole numbers too large for a JavaScript number to hold exactly (9007199254740993),
+   * with their text as written, so that a message shows the digits the user wrote.
+   */
+  readonly inexact: ReadonlyMap<string, string>;
   readonly issues: readonly ConfigIssue[];
   /** False when aliases loop or run away: the data is meaningless, check nothing further. */
   readonly complete: boolean;
@@ -29,6 +34,7 @@ interface Walk {
   readonly env: NodeJS.ProcessEnv;
   readonly substituted: Map<string, string>;
   readonly unresolved: Set<string>;
+  readonly inexact: Map<string, string>;
   readonly issues: ConfigIssue[];
   /** Anchored nodes being expanded, to stop an alias that contains itself. */
   readonly expanding: Set<Node>;
@@ -49,13 +55,15 @@ export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
     env,
     substituted: new Map(),
     unresolved: new Set(),
+    inexact: new Map(),
     issues: [],
     expanding: new Set(),
     budget: 4 * source.text.length + 10_000,
     aborted: false,
   };
   const value = convert(walk, source.doc.contents, [], desiredStateSchema());
-  return { value, substituted: walk.substituted, unresolved: walk.unresolved, issues: walk.issues, complete: !walk.aborted };
+  const { substituted, unresolved, inexact, issues } = walk;
+  return { value, substituted, unresolved, inexact, issues, complete: !walk.aborted };
 }
 
 function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | undefined): unknown {
@@ -69,7 +77,12 @@ function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | und
   if (isScalar(node)) return scalarValue(walk, node, path, schema);
   if (isMap(node)) {
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    const merges: unknown[] = [];
     for (const pair of node.items) {
+      if (isMergeKey(pair.key)) {
+        merges.push(pair.value);
+        continue;
+      }
       const key = keyText(pair.key);
       if (key === null) {
         report(walk, pair.key, 'a key must be a plain word, not a list or mapping', 'write the key as text, e.g. did:');
@@ -77,12 +90,56 @@ function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | und
       }
       out[key] = convert(walk, pair.value, [...path, key], schemaChild(schema, key));
     }
+    for (const value of merges) merge(walk, out, value, path, schema);
     return out;
   }
   if (isSeq(node)) {
     return node.items.map((item, i) => convert(walk, item, [...path, i], schemaChild(schema, i)));
   }
   return null;
+}
+
+/**
+ * A merge key (`<<: *base` or `<<: [*a, *b]`): the keys of the merged mappings that the mapping
+ * does not have yet are added, the first merged mapping first (YAML's merge key type). Values are
+ * converted only for the keys taken, so a value the mapping overrides is never checked.
+ */
+function merge(walk: Walk, out: Record<string, unknown>, value: unknown, path: Path, schema: SchemaNode | undefined): void {
+  const here = isAlias(value) ? value.resolve(walk.source.doc) : value;
+  for (const item of isSeq(here) ? here.items : [value]) {
+    if (walk.aborted) return;
+    const map = isAlias(item) ? item.resolve(walk.source.doc) : item;
+    if (!isMap(map)) {
+      const hint = 'anchor a mapping (&base {servers: ["66"]}) and merge it with <<: *base, or list several: <<: [*a, *b]';
+      report(walk, item ?? value, 'a merge key (<<) takes a mapping or a list of mappings, like <<: *base', hint);
+      continue;
+    }
+    // Each merged mapping costs budget, also when all its keys are taken already: nested merges multiply.
+    if (--walk.budget < 0) {
+      walk.aborted = true;
+      report(walk, item, 'merge keys expand this file beyond a sane size', 'write the values out instead of nesting merges');
+      return;
+    }
+    if (walk.expanding.has(map)) {
+      walk.aborted = true;
+      report(walk, item, 'a merge key (<<) merges a mapping into itself', 'merge a mapping defined outside of this one');
+      return;
+    }
+    walk.expanding.add(map);
+    try {
+      const nested: unknown[] = [];
+      for (const pair of map.items) {
+        if (isMergeKey(pair.key)) nested.push(pair.value);
+        else {
+          const key = keyText(pair.key);
+          if (key !== null && !(key in out)) out[key] = convert(walk, pair.value, [...path, key], schemaChild(schema, key));
+        }
+      }
+      for (const more of nested) merge(walk, out, more, path, schema);
+    } finally {
+      walk.expanding.delete(map);
+    }
+  }
 }
 
 function convertAlias(walk: Walk, node: Alias, path: Path, schema: SchemaNode | undefined): unknown {
@@ -105,6 +162,9 @@ function scalarValue(walk: Walk, node: Scalar, path: Path, schema: SchemaNode | 
   const value = node.value;
   if ((typeof value === 'number' || typeof value === 'bigint') && schema?.type === 'string') {
     return node.source ?? String(value);
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && node.source) {
+    walk.inexact.set(pathKey(path), node.source);
   }
   if (typeof value !== 'string') return value;
   const result = substitute(value, walk.env);

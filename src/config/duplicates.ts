@@ -1,6 +1,6 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { formatLocation, issueAt } from './issue.js';
-import { at, isUnresolved, written, type LoadedFile } from './loaded.js';
+import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { forEachEntry } from './value-rules.js';
 
@@ -57,7 +57,10 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
     const entry = entryAt(o) as Record<string, unknown>;
     return written(o.file, [...o.path, name], String(entry[name]));
   };
-  const field = (o: Occurrence, name: string): string => JSON.stringify(raw(o, name));
+  const field = (o: Occurrence, name: string): string => {
+    const entry = entryAt(o) as Record<string, unknown>;
+    return shown(o.file, [...o.path, name], String(entry[name]));
+  };
   const dids = new Registry((o) => `DID ${field(o, 'did')}`, 'keep one of them, or give the other its own DID');
   const names = new Registry((o) => `route name ${field(o, 'name')}`, 'give each route its own name, or pin each one to its live route with ruleid: N');
   const patterns = new Registry(

@@ -51,7 +51,8 @@ export function readFast(text: string, env: NodeJS.ProcessEnv): FastRead | null 
     if (err === UNSUPPORTED) return null;
     throw err;
   }
-  const data: FileData = { value, substituted: reader.substituted, unresolved: new Set(), issues: [], complete: true };
+  // No inexact numbers: the reader gives up on integers of more than 15 digits.
+  const data: FileData = { value, substituted: reader.substituted, unresolved: new Set(), inexact: new Map(), issues: [], complete: true };
   return { data, place: (path, key) => reader.place(path, key) };
 }
 

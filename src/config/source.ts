@@ -26,12 +26,13 @@ export function positionOf(source: SourceFile, offset: number): SourceLocation {
 }
 
 /**
- * Parses YAML (also used for `.json`, so that positions work the same way). Syntax errors stop the
+ * Parses YAML (also used for `.json` once it passed the strict JSON check, so that positions,
+ * duplicate keys and exact digits work the same way; YAML reads JSON as JSON). Syntax errors stop the
  * file: what follows would be noise. Duplicate keys and unknown tags are reported and the file is
  * still checked, so the user sees everything else too. An empty file is an issue.
  */
 export function parseSource(file: string, text: string): ParseResult {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: true });
   const source: SourceFile = { file, text, doc, lines: lineIndex(text) };
   const errors = [...doc.errors, ...doc.warnings];
   // Nesting that exhausts the parser's stack leaves an error at many levels, worded for programmers.

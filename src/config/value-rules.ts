@@ -1,5 +1,6 @@
 import type { ConfigIssue } from '../model/desired.js';
-import { descriptionProblem, didProblem, gwgroupidProblem, prefixProblem, serversProblem } from '../model/rules.js';
+import { descriptionProblem, didProblem, gwgroupidProblem, PRIORITY_MAX, PRIORITY_MIN, prefixProblem, priorityProblem, serversProblem } from '../model/rules.js';
+import { pathKey } from './data.js';
 import { issueOn, isUnresolved, redacted, shown, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { fieldPath } from './messages.js';
@@ -18,6 +19,7 @@ const HINT = {
   gwgroupid: 'name an existing carrier group by its id, in quotes: gwgroupid: "5"',
   lcrPrefix: 'give the LCR route a prefix (prefix: "44"), or remove from_prefix to make it a simple route',
   percent: 'write a percentage from "0%" to "100%", or a number of deletes',
+  priority: `the platform stores priority as a 32-bit integer: write a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}, e.g. priority: 10`,
 } as const;
 
 /**
@@ -50,6 +52,8 @@ export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
     check(entry.gwgroupid, at('gwgroupid'), gwgroupidProblem, HINT.gwgroupid);
     const issue = lcrPrefixIssue(file, entry, at('prefix'), at('from_prefix'));
     if (issue) issues.push(issue);
+    const priority = priorityIssue(file, entry.priority, at('priority'));
+    if (priority) issues.push(priority);
   });
   const limit = (top.policy as Entry | null | undefined)?.max_deletes;
   if (typeof limit === 'string' && /^[0-9]+(\.[0-9]+)?%$/.test(limit) && Number.parseFloat(limit) > 100) {
@@ -73,6 +77,13 @@ function lcrPrefixIssue(file: LoadedFile, entry: Entry, prefixPath: Path, fromPa
   if (isUnresolved(file, fromPath) || isUnresolved(file, prefixPath)) return null;
   const message = `${fieldPath(prefixPath)} must not be empty on an LCR route (from_prefix ${shown(file, fromPath, fromPrefix)})`;
   return issueOn(file, prefixPath, message, HINT.lcrPrefix);
+}
+
+/** A whole-number priority the platform cannot store; other types are the schema's business. */
+function priorityIssue(file: LoadedFile, value: unknown, path: Path): ConfigIssue | null {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return null;
+  const problem = priorityProblem(value, file.data.inexact.size > 0 ? file.data.inexact.get(pathKey(path)) : undefined);
+  return problem === null ? null : issueOn(file, path, `${fieldPath(path)}${problem.slice('priority'.length)}`, HINT.priority);
 }
 
 /** One rule on a string field (other types are the schema's business), worded with the field path. */

@@ -51,6 +51,24 @@ export function gwgroupidProblem(value: unknown): string | null {
   return null;
 }
 
+/** The platform stores a route's priority in a signed 32-bit column (MySQL `INT`, `dr_rules.priority`). */
+export const PRIORITY_MIN = -2_147_483_648;
+/** The largest priority the platform can store. */
+export const PRIORITY_MAX = 2_147_483_647;
+
+/**
+ * A route priority: an integer the platform can store (`PRIORITY_MIN`..`PRIORITY_MAX`). `written` is
+ * the number as the user wrote it, shown instead of the value: a number beyond 2^53 (9007199254740993)
+ * has already lost digits in JavaScript, but is still far outside the range, so the check sees it.
+ */
+export function priorityProblem(value: unknown, written?: string): string | null {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return 'priority must be an integer';
+  if (value < PRIORITY_MIN || value > PRIORITY_MAX) {
+    return `priority ${written ?? String(value)} is outside the platform's range (${PRIORITY_MIN} to ${PRIORITY_MAX})`;
+  }
+  return null;
+}
+
 /** Strips the `#` the platform stores in front of a carrier-group id. */
 export function bareGwgroupid(value: string): string {
   return value.startsWith('#') ? value.slice(1) : value;

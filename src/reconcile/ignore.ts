@@ -3,12 +3,21 @@ import picomatch from 'picomatch';
 // Names are not paths: picomatch's `*` stops at `/`, so `/` is swapped for a look-alike on both sides.
 const SLASH = '\u2215';
 
-/** A predicate: does a name match any of the globs (`*`, `?`, `[...]`, whole-name match)? */
+/**
+ * A predicate: does a name match any of the globs (`*`, `?`, `[...]`, whole-name match)? The empty
+ * glob `""` matches exactly the empty name (the default mapping's DID), nothing else.
+ */
 export function compileIgnore(globs: readonly string[]): (name: string) => boolean {
   if (globs.length === 0) return () => false;
-  const matchers = globs.map((g) => picomatch(g.replaceAll('/', SLASH), { dot: true, nonegate: true, noglobstar: true }));
+  const matchers = globs.map(compileGlob);
   return (name) => {
     const n = name.replaceAll('/', SLASH);
     return matchers.some((m) => m(n));
   };
+}
+
+function compileGlob(glob: string): (name: string) => boolean {
+  // picomatch refuses an empty pattern; "" is the natural way to name the default mapping.
+  if (glob === '') return (name) => name === '';
+  return picomatch(glob.replaceAll('/', SLASH), { dot: true, nonegate: true, noglobstar: true });
 }

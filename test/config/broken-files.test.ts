@@ -14,11 +14,23 @@ const CASES: [string, string[], string[]][] = [
   [
     'JSON syntax error',
     [`${F}/json-syntax-error.json`],
-    [
-      `${F}/json-syntax-error.json:6:1: syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`,
-      `${F}/json-syntax-error.json:6:2: syntax error: Flow map must end with a }`,
-    ],
+    [`${F}/json-syntax-error.json:6:1: JSON syntax error: found "}", but the "[" opened at line 3, column 23 is not closed yet`],
   ],
+  // A .json file is strict JSON: what the YAML parser would let through is refused, at its place.
+  [
+    'JSON: a trailing comma',
+    [`${F}/json-trailing-comma.json`],
+    [`${F}/json-trailing-comma.json:4:40: JSON syntax error: a "," before "]": JSON allows no comma after the last item`],
+  ],
+  ['JSON: a comment', [`${F}/json-comment.json`], [`${F}/json-comment.json:3:3: JSON syntax error: comments are not allowed in JSON`]],
+  ['JSON: single quotes', [`${F}/json-single-quotes.json`], [`${F}/json-single-quotes.json:3:26: JSON syntax error: keys in JSON take double quotes, not '`]],
+  [
+    'JSON: a number DID with a leading zero',
+    [`${F}/json-leading-zero-did.json`],
+    [`${F}/json-leading-zero-did.json:3:33: JSON syntax error: a number in JSON cannot start with 0 (0044123)`],
+  ],
+  ['JSON: two values', [`${F}/json-two-values.json`], [`${F}/json-two-values.json:7:1: JSON syntax error: expected the end of the file, found "{"`]],
+  ['JSON: a duplicate key, at its place', [`${F}/json-duplicate-key.json`], [`${F}/json-duplicate-key.json:4:40: duplicate key "did" in this mapping`]],
   ['several YAML documents', [`${F}/multiple-documents.yaml`], [`${F}/multiple-documents.yaml:3:1: the file holds more than one YAML document`]],
   ['duplicate key', [`${F}/duplicate-key.yaml`], [`${F}/duplicate-key.yaml:5:5: duplicate key "did" in this mapping`]],
   [
@@ -164,6 +176,34 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
+    'a priority beyond the platform\'s signed 32-bit range, also beyond 2^53 (digits as written)',
+    [`${F}/priority-out-of-range.yaml`],
+    [
+      `${F}/priority-out-of-range.yaml:6:15: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`,
+      `${F}/priority-out-of-range.yaml:10:15: outbound_routes[1].priority 2147483648 is outside the platform's range (-2147483648 to 2147483647)`,
+      `${F}/priority-out-of-range.yaml:22:15: outbound_routes[4].priority -2147483649 is outside the platform's range (-2147483648 to 2147483647)`,
+    ],
+  ],
+  [
+    'a priority beyond 2^53 in a .json file (digits as written)',
+    [`${F}/priority-out-of-range.json`],
+    [`${F}/priority-out-of-range.json:4:75: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`],
+  ],
+  [
+    'merge keys: an issue in a merged value points where the value is written, naming each entry that took it',
+    [`${F}/merge-keys-bad-value.yaml`],
+    [
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[0].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[1].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[3].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F}/merge-keys-bad-value.yaml:13:5: inbound_mappings[3] has an unknown key "colour"`,
+      `${F}/merge-keys-bad-value.yaml:14:5: inbound_mappings[4].servers is required`,
+      `${F}/merge-keys-bad-value.yaml:14:9: a merge key (<<) takes a mapping or a list of mappings, like <<: *base`,
+    ],
+  ],
+  ['a merge key that merges its own mapping', [`${F}/merge-key-loop.yaml`], [`${F}/merge-key-loop.yaml:6:9: a merge key (<<) merges a mapping into itself`]],
+  ['merge keys that multiply (each level merges the last ten times)', [`${F}/merge-key-bomb.yaml`], [`${F}/merge-key-bomb.yaml:3:45: merge keys expand this file beyond a sane size`]],
+  [
     'several issues in one file, all reported in order',
     [`${F}/several-issues.yaml`],
     [
@@ -204,6 +244,28 @@ describe('broken desired-state files: every issue, at its line and column', () =
     const result = await load(paths);
     expect(result.ok).toBe(false);
     if (!result.ok) for (const issue of result.issues) expect(issue.hint, issue.message).not.toBe('');
+  });
+});
+
+/** The variables of substituted-bad-value.yaml; API_TOKEN's name looks secret, so its value is never shown. */
+const BAD_VALUES: NodeJS.ProcessEnv = { MY_DID: '12a', AREA: '55x', GATEWAY: 'g1', NOTES: 'a,b', SAME_DID: '155', API_TOKEN: 'tok,en-3f9a' };
+
+describe('a bad value from ${NAME}: the issue shows the value and names the variable', () => {
+  it('words each issue with the value and where it came from', async () => {
+    const F2 = `${F}/substituted-bad-value.yaml`;
+    expect(headLines(await loadIssues([F2], BAD_VALUES))).toEqual([
+      `${F2}:3:10: inbound_mappings[0].did: DID "12a" (from \${MY_DID}) may contain only the characters 0-9 + # *`,
+      `${F2}:5:10: inbound_mappings[1].did: DID "+155x" (from "+1\${AREA}") may contain only the characters 0-9 + # *`,
+      `${F2}:6:15: inbound_mappings[1].servers[0]: server "g1" (from \${GATEWAY}) must be a gateway id like "66" or a carrier group like "#22"`,
+      `${F2}:7:12: inbound_mappings[1].notes may not contain "," ("a,b" from \${NOTES})`,
+      `${F2}:10:12: inbound_mappings[2].notes may not contain "," (from \${API_TOKEN})`,
+      `${F2}:11:5: DID "155" (from \${SAME_DID}) is declared twice: also at ${F2}:8:5`,
+    ]);
+  });
+
+  it('never shows the value of a variable whose name looks secret', async () => {
+    const issues = await loadIssues([`${F}/substituted-bad-value.yaml`], BAD_VALUES);
+    expect(issues.join('\n')).not.toContain('tok,en');
   });
 });
 

@@ -60,6 +60,11 @@ describe('exact digits', () => {
     expect(desired.policy.ignore.inbound_mappings).toEqual(['1800']);
   });
 
+  it('keeps the digits of a number DID in a .json file (strict JSON, read as today)', async () => {
+    const desired = await loadOk([`${F}/json-number-did.json`]);
+    expect(desired.inbound_mappings?.map((m) => m.did)).toEqual(['15551230001', '12345678901234567890']);
+  });
+
   it('reads did: 0x1F as the text "0x1F", which the DID rule then rejects (not as 31)', async () => {
     const [issue] = await loadIssues([`${F}/hex-did.yaml`]);
     expect(issue).toContain('DID "0x1F" may contain only the characters 0-9 + # *');
@@ -146,6 +151,20 @@ describe('several files', () => {
   it('anchors and aliases work', async () => {
     const desired = await loadOk([`${F}/aliases.yaml`]);
     expect(desired.inbound_mappings?.map((m) => m.servers)).toEqual([['66', '67'], ['66', '67']]);
+  });
+
+  it('merge keys (<<: *base, <<: [*a]) lend the keys an entry does not write itself', async () => {
+    const file = `${F}/merge-keys.yaml`;
+    const desired = await loadOk([file]);
+    expect(desired.inbound_mappings?.map((m) => [m.did, m.servers, m.notes, m.origin?.line])).toEqual([
+      ['15551230001', ['66', '67'], 'Main office', 4],
+      ['15551230002', ['66', '67'], 'Main office', 7],
+      ['15551230003', ['66', '67'], 'Branch office', 9],
+    ]);
+    expect(desired.outbound_routes?.map((r) => [r.name, r.prefix, r.gwgroupid, r.priority])).toEqual([
+      ['US domestic', '1', '2', 10],
+      ['US toll-free', '1800', '2', 10],
+    ]);
   });
 
   it('no path at all is an issue, not a throw', async () => {

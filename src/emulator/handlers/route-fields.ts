@@ -2,6 +2,7 @@ import {
   descriptionProblem,
   gwgroupidProblem,
   prefixProblem,
+  priorityProblem,
   type OutboundRoutePatch,
 } from '../../model/index.js';
 import type { JsonObject } from '../body.js';
@@ -33,7 +34,7 @@ export function readRouteFields(sent: JsonObject, creating: boolean): OutboundRo
     (has(body, 'prefix') ? prefixProblem(body['prefix']) : null) ??
     (has(body, 'gwgroupid') ? gwgroupidProblem(body['gwgroupid']) : null) ??
     (has(body, 'from_prefix') ? prefixProblem(fromPrefix, 'from_prefix') : null) ??
-    (has(body, 'priority') && !Number.isSafeInteger(body['priority']) ? 'priority must be an integer' : null) ??
+    (has(body, 'priority') ? priorityProblem(body['priority']) : null) ??
     stringProblem(body, 'timerec') ??
     stringProblem(body, 'routeid');
   if (problem) return badRequest(problem);
