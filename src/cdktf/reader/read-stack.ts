@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
 import { parseTtl, ttlRangeProblem } from '../../model/lease.js';
-import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, serversProblem } from '../../model/rules.js';
+import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, priorityProblem, serversProblem } from '../../model/rules.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
@@ -133,7 +133,7 @@ function route(body: Json, issue: Issue, origin: DesiredRoute['origin']): Desire
   rule(issue, 'gwgroupid', gwgroupidProblem(gwgroupid), 'Give the carrier-group id, e.g. "5".');
   if (from !== '' && prefix === '') issue('prefix', 'an LCR route (with from_prefix) needs a non-empty prefix', 'Set the To-prefix.');
   const priority = body.priority ?? 0;
-  if (typeof priority !== 'number' || !Number.isInteger(priority)) issue('priority', 'priority must be a whole number', 'For example priority: 10.');
+  rule(issue, 'priority', priorityProblem(priority), 'Give a whole number within the range, for example priority: 10.');
   return {
     name, prefix, from_prefix: from === '' ? null : from, gwgroupid: bareGwgroupid(gwgroupid),
     priority: typeof priority === 'number' ? priority : 0, timerec: str(body, 'timerec', issue, false), routeid: str(body, 'routeid', issue, false),

@@ -54,6 +54,7 @@ describe('readStack', () => {
     ['platform rules', { dsiprouter_inbound_mapping: { m: { did: '12ab', servers: ['1', '2', '3'] } }, dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '0' } } }, [/attribute did/, /attribute servers/, /attribute gwgroupid/]],
     ['a duplicate DID', { dsiprouter_inbound_mapping: { a: { did: '1', servers: ['1'] }, b: { did: '1', servers: ['2'] } } }, [/DID "1" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/]],
     ['a lease without a ttl', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd' } } }, [/ttl is required/]],
+    ['a priority beyond the platform\'s 32-bit range (the one priority rule)', { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } }, [/\(attribute priority\): priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)/]],
     ['a ttl beyond 100 years (the one ttl rule)', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd', ttl: '2500000000h' } } }, [/\(attribute ttl\): ttl "2500000000h" must be at most 3153600000 seconds \(100 years\)/]],
   ])('refuses %s, with FILE:LINE:COL', async (_case, resource, messages) => {
     const dir = stackWith(resource);
