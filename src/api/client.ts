@@ -242,6 +242,14 @@ export class PlatformClient {
     await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
   }
 
+  /**
+   * Whether the platform holds writes that are not live yet (`kamreload: true`), by one cheap
+   * read (the proxy counters; every answer carries the global flag).
+   */
+  async pendingReload(): Promise<boolean> {
+    return (await this.#transport.send('GET', (await this.#shape()).statsPath)).kamreload;
+  }
+
   /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */
   async reloadProxy(): Promise<void> {
     // A second reload does no harm, so the POST is retried like an idempotent request.

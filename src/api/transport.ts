@@ -1,9 +1,9 @@
 import { Agent, request as undiciRequest } from 'undici';
-import { apiRoot, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection.js';
+import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
 import { interpretResponse, type Envelope } from './envelope.js';
 import { transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import { backoffMs, DEFAULT_RETRY, isRetryable, requestCounter, type RetryPolicy } from './retry.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, operationDeadline, requestCounter, type RetryPolicy } from './retry.js';
 
 /** HTTP methods the platform API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,14 +41,19 @@ export function encodeQuery(query: RequestParts['query']): string {
 export class Transport {
   readonly #token: string;
   readonly #agent: Agent;
+  readonly #onRequest: ConnectionOptions['onRequest'];
   /** The API root, `<base>/api/v1`. */
   readonly root: string;
   /** `scheme://host:port` of the platform, for messages. */
   readonly origin: string;
   readonly timeoutMs: number;
   readonly retry: RetryPolicy;
+  /** How the front end names its settings, for hints. */
+  readonly settingNames: SettingNames;
 
   constructor(options: ConnectionOptions) {
+    this.settingNames = options.settingNames ?? CLI_SETTING_NAMES;
+    this.#onRequest = options.onRequest;
     this.root = apiRoot(options.url);
     this.origin = new URL(this.root).origin;
     this.#token = options.token;
@@ -85,21 +90,42 @@ export class Transport {
         if (!(err instanceof ApiError) || attempt >= this.retry.maxAttempts || !isRetryable(err, idempotent)) throw err;
         const wait = backoffMs(this.retry, attempt, err.retryAfter);
         if (Date.now() - started + wait > this.retry.totalMs) throw err;
+        if (Date.now() + wait > (operationDeadline.getStore() ?? Infinity)) throw err;
         await new Promise((r) => setTimeout(r, wait));
       }
     }
   }
 
   private async sendOnce(method: HttpMethod, path: string, parts: RequestParts): Promise<Envelope> {
+    if (!this.#onRequest) return this.sendOnceQuietly(method, path, parts);
+    const started = performance.now();
+    let status: number | undefined;
+    try {
+      const env = await this.sendOnceQuietly(method, path, parts);
+      status = 200;
+      return env;
+    } catch (err) {
+      status = err instanceof ApiError ? err.status : undefined;
+      throw err;
+    } finally {
+      this.#onRequest({ method, path: `${path}${encodeQuery(parts.query)}`, status, ms: Math.round(performance.now() - started) });
+    }
+  }
+
+  private async sendOnceQuietly(method: HttpMethod, path: string, parts: RequestParts): Promise<Envelope> {
     const counter = requestCounter.getStore();
     if (counter) counter.requests += 1;
     const info: ApiRequestInfo = { method, path: `${path}${encodeQuery(parts.query)}` };
     const hasBody = parts.body !== undefined;
+    // Inside an operation with a deadline, the request may not outlive it.
+    const deadline = operationDeadline.getStore();
+    const timeoutMs = deadline === undefined ? this.timeoutMs : Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
     let res;
     try {
       res = await undiciRequest(`${this.root}${info.path}`, {
         method,
         dispatcher: this.#agent,
+        ...(deadline === undefined ? {} : { headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
         headers: {
           authorization: `Bearer ${this.#token}`,
           accept: 'application/json',
@@ -108,13 +134,13 @@ export class Transport {
         body: hasBody ? JSON.stringify(parts.body) : undefined,
       });
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw transportFailure(err, info, this.origin, timeoutMs, this.settingNames);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw transportFailure(err, info, this.origin, this.timeoutMs);
+      throw transportFailure(err, info, this.origin, timeoutMs, this.settingNames);
     }
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
@@ -129,6 +155,7 @@ export class Transport {
         retryAfter: header('retry-after'),
       },
       info,
+      this.settingNames,
     );
     if (outcome instanceof ApiError) throw outcome;
     return outcome;

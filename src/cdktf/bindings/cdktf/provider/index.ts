@@ -34,13 +34,13 @@ export interface DsiprouterProviderConfig {
   */
   readonly insecure?: boolean | cdktf.IResolvable;
   /**
-  * Reload the proxy once after a run that wrote anything. Default true.
+  * Reload the proxy after the applies that wrote anything (a failed reload fails the apply). Default true.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#reload DsiprouterProvider#reload}
   */
   readonly reload?: boolean | cdktf.IResolvable;
   /**
-  * Per-request timeout in milliseconds. Default 30000.
+  * Per-request timeout in milliseconds, a whole number from 1 to 600000. Default 30000.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs#timeout_ms DsiprouterProvider#timeout_ms}
   */
