@@ -120,12 +120,15 @@ export class Transport {
     // Inside an operation with a deadline, the request may not outlive it.
     const deadline = operationDeadline.getStore();
     const timeoutMs = deadline === undefined ? this.timeoutMs : Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
+    // undici's own timers are coarse (about a second): an abort signal keeps a short deadline.
+    const signal = deadline === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    const failure = (err: unknown) => transportFailure(signal?.aborted ? Object.assign(new Error('deadline'), { code: 'ETIMEDOUT' }) : err, info, this.origin, timeoutMs, this.settingNames);
     let res;
     try {
       res = await undiciRequest(`${this.root}${info.path}`, {
         method,
         dispatcher: this.#agent,
-        ...(deadline === undefined ? {} : { headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
+        ...(signal ? { signal } : {}),
         headers: {
           authorization: `Bearer ${this.#token}`,
           accept: 'application/json',
@@ -134,13 +137,13 @@ export class Transport {
         body: hasBody ? JSON.stringify(parts.body) : undefined,
       });
     } catch (err) {
-      throw transportFailure(err, info, this.origin, timeoutMs, this.settingNames);
+      throw failure(err);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw transportFailure(err, info, this.origin, timeoutMs, this.settingNames);
+      throw failure(err);
     }
     const header = (name: string): string | undefined => {
       const v = res.headers[name];
