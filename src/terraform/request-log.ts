@@ -15,7 +15,8 @@ export function requestLogger(env: NodeJS.ProcessEnv, write: (line: string) => v
       '@level': 'debug',
       '@message': `${e.method} ${e.path} -> ${e.status ?? 'no answer'} in ${e.ms} ms`,
       '@module': 'provider.dsiprouter',
-      '@timestamp': new Date().toISOString(),
+      // go-plugin parses the timestamp with microseconds (Go's 2006-01-02T15:04:05.000000Z07:00).
+      '@timestamp': new Date().toISOString().replace(/\.(\d{3})Z$/, '.$1000Z'),
       http_method: e.method,
       http_path: e.path,
       http_status: e.status ?? 0,
