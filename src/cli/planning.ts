@@ -16,8 +16,8 @@ export interface PlanLeases {
 
 /** Reads the live state of the managed collections and makes the plan (or prints why it cannot). */
 export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply', leases?: PlanLeases): Promise<Plan> {
-  const [live, profile] = await Promise.all([readLive(client, managedCollections(desired), leases?.records), client.profile()]);
-  const input = { desired, live, target, now: io.now(), profile, ...(leases ? { stateFile: leases.file } : {}) };
+  const [live, profile, pendingReload] = await Promise.all([readLive(client, managedCollections(desired), leases?.records), client.profile(), client.pendingReload()]);
+  const input = { desired, live, target, now: io.now(), profile, pendingReload, ...(leases ? { stateFile: leases.file } : {}) };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);
   return result.plan;
