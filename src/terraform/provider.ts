@@ -69,7 +69,7 @@ export const PENDING_RELOAD_WARNING: Diagnostic = {
   detail:
     'Something wrote to the platform without reloading the proxy (an interrupted run, a failed reload, or a change made outside Terraform). ' +
     'The next apply that changes a resource reloads the proxy. Terraform does not call the provider when nothing changes: ' +
-    'to make them live now, reload the proxy from the platform (Reload Kamailio) or run `dsipform apply`, which reloads when kamreload is true.',
+    'to make them live now, reload the proxy from the platform (Reload Kamailio), or run `dsipform apply FILE --auto-approve` with a file holding just `version: 1` (it manages nothing and reloads when kamreload is true).',
 };
 
 /**
