@@ -50,6 +50,8 @@ export class Transport {
   readonly retry: RetryPolicy;
   /** How the front end names its settings, for hints. */
   readonly settingNames: SettingNames;
+  /** The platform's `kamreload` flag in the last answer that carried one; undefined before any. */
+  lastKamreload: boolean | undefined;
 
   constructor(options: ConnectionOptions) {
     this.settingNames = options.settingNames ?? CLI_SETTING_NAMES;
@@ -161,6 +163,7 @@ export class Transport {
       this.settingNames,
     );
     if (outcome instanceof ApiError) throw outcome;
+    this.lastKamreload = outcome.kamreload;
     return outcome;
   }
 

@@ -1,4 +1,4 @@
-import { hasChanges, savePlan } from '../reconcile/plan.js';
+import { savePlan } from '../reconcile/plan.js';
 import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../render/index.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
@@ -37,5 +37,5 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
   else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
   if (flags.out) io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
-  return flags.detailedExitcode && hasChanges(plan) ? 2 : 0;
+  return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
 }

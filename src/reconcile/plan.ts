@@ -115,9 +115,9 @@ export function savePlan(plan: Plan): SavedPlan {
   return freeze({ ...plan, checksum: checksumOf(plan) });
 }
 
-/** Whether a plan has anything to do: a change, or a proxy reload the platform still owes. */
+/** Whether a plan has anything to do. */
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.length > 0 || plan.pending_reload === true;
+  return plan.changes.length > 0;
 }
 
 /** Under the deployed API a mapping cannot be updated in place: the update becomes delete + create. */

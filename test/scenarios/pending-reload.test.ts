@@ -19,7 +19,7 @@ describe('scenario: writes that are not live yet (kamreload: true)', () => {
     expect((await s.client.raw('GET', '/inboundmapping')).kamreload).toBe(true);
 
     const text = await s.run(['plan', path, '--detailed-exitcode']);
-    expect(text.code).toBe(2);
+    expect(text.code).toBe(0); // no change to the configuration's objects
     expect(text.stdout).toContain(NOTE);
     expect(text.stdout).toMatch(/No changes/);
     const json = JSON.parse((await s.run(['plan', path, '--format', 'json'])).stdout);
@@ -42,5 +42,18 @@ describe('scenario: writes that are not live yet (kamreload: true)', () => {
     const apply = await s.run(['apply', path, '--auto-approve', '--no-reload']);
     expect(apply.code, apply.stderr).toBe(0);
     expect((await s.client.raw('GET', '/inboundmapping')).kamreload).toBe(true);
+  });
+});
+
+describe('scenario: making pending writes live with a file that manages nothing', () => {
+  it('plans the reload from a file holding just version: 1, and applies it', async () => {
+    const s = await scenario();
+    const path = s.file('nothing.yaml', 'version: 1\n');
+    await s.client.createOutboundRoute({ name: 'by hand', prefix: '44', gwgroupid: '5' });
+    const apply = await s.run(['apply', path, '--auto-approve']);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(apply.stdout).toContain(NOTE);
+    expect(apply.stdout).toMatch(/Proxy reloaded/);
+    expect((await s.client.raw('GET', '/inboundmapping')).kamreload).toBe(false);
   });
 });
