@@ -129,6 +129,8 @@ describe('a DID that another mapping holds', () => {
     const res = await p.resources.dsiprouter_inbound_mapping!.apply({ prior, planned: { ...prior, did: '15550402' }, config: null });
     expect(text(res.diagnostics)).toMatch(/two resources swapping DIDs.*apply twice/s);
     expect(res.state).toEqual(prior);
+    // Under the deployed API (delete + create) the DID is checked first: nothing was deleted.
+    expect(await client.getInboundMapping({ did: '15550401' })).toMatchObject({ servers: ['1'] });
     await p.shutdown();
   });
 });

@@ -17,6 +17,9 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
    */
   const takenDid = async (err: unknown, did: string, own: number | undefined): Promise<Diagnostic | undefined> => {
     if (!(err instanceof ApiError) || err.status === undefined || err.status < 400 || err.status >= 500) return undefined;
+    return heldBy(did, own);
+  };
+  const heldBy = async (did: string, own: number | undefined): Promise<Diagnostic | undefined> => {
     const holder = await ctx.client().getInboundMapping({ did }).catch(() => null);
     if (!holder || holder.ruleid === own) return undefined;
     return {
@@ -87,6 +90,9 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }) };
         ctx.wrote();
         if ((await client.profile()) === 'current') {
+          // Delete + create: check the new DID is free first, or the delete would leave nothing.
+          const taken = patch.did === undefined ? undefined : await heldBy(fields.did, ruleid);
+          if (taken) return { state: prior, diagnostics: [taken] };
           await client.deleteInboundMapping({ ruleid });
           return { state: toState({ ruleid: await client.createInboundMapping(fields), ...fields }) };
         }
