@@ -46,9 +46,13 @@ export class Reloader {
     let result: T;
     try {
       result = await this.#scope.run(ticket, apply);
-    } finally {
+    } catch (err) {
+      // A thrown apply must not leave the writers before it waiting for a reload that never starts.
       this.#inFlight -= 1;
+      this.#kick();
+      throw err;
     }
+    this.#inFlight -= 1;
     if (!ticket.wrote) {
       this.#kick();
       return { result, reloadError: null };
