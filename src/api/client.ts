@@ -245,6 +245,22 @@ export class PlatformClient {
     await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
   }
 
+  /**
+   * Whether the platform holds writes that are not live yet (`kamreload: true`), by one cheap
+   * read (the proxy counters; every answer carries the global flag).
+   */
+  async pendingReload(): Promise<boolean> {
+    return (await this.#transport.send('GET', (await this.#shape()).statsPath)).kamreload;
+  }
+
+  /**
+   * The platform's `kamreload` flag as of the last answer this client received (every answer
+   * carries it), or undefined before any: lets a plan know without another request.
+   */
+  get lastKamreload(): boolean | undefined {
+    return this.#transport.lastKamreload;
+  }
+
   /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */
   async reloadProxy(): Promise<void> {
     // A second reload does no harm, so the POST is retried like an idempotent request.

@@ -26,6 +26,47 @@ export interface ConnectionOptions {
    * the set the rest of the run redacts with (lease passwords read from a state file join it there).
    */
   readonly secrets?: Set<string>;
+  /**
+   * Told of every HTTP request once it ends (for debug logs): method, path with query, status
+   * (undefined when no answer came) and duration. Never the headers or the body.
+   */
+  readonly onRequest?: (event: RequestEvent) => void;
+  /** How the front end names its settings in error hints; default: the CLI's flags. */
+  readonly settingNames?: SettingNames;
+}
+
+/**
+ * How one front end (CLI flags, Terraform provider attributes) names the connection settings, so
+ * an error's hint tells the user what to change where they configure it. Each is a phrase that
+ * fits after "check"/"pass"/"raise" in a sentence and names the environment variable too.
+ */
+export interface SettingNames {
+  readonly url: string;
+  readonly token: string;
+  readonly ca: string;
+  readonly insecure: string;
+  readonly profile: string;
+  readonly timeout: string;
+  readonly parallelism: string;
+}
+
+/** The CLI's names: its flags and environment variables. */
+export const CLI_SETTING_NAMES: SettingNames = {
+  url: '--url (or DSIP_URL)',
+  token: 'DSIP_TOKEN or --token-file',
+  ca: '--ca FILE (or DSIP_CA)',
+  insecure: '--insecure (DSIP_INSECURE=1)',
+  profile: '--api-profile spec|current',
+  timeout: '--timeout MS',
+  parallelism: '--parallelism',
+};
+
+/** One finished HTTP request, as `onRequest` sees it. */
+export interface RequestEvent {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly ms: number;
 }
 
 /** Default per-request timeout. */

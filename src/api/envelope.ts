@@ -1,4 +1,5 @@
 import type { Envelope } from '../model/envelope.js';
+import { CLI_SETTING_NAMES, type SettingNames } from './connection.js';
 import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
 
 export type { Envelope };
@@ -59,7 +60,7 @@ function describeBody(res: RawResponse): string {
  * Turns an HTTP answer into the envelope, or into a typed `ApiError` for every non-success:
  * Returns (never throws) the error. JSON errors keep the platform's `msg`; HTML pages, redirects and broken bodies get their own codes.
  */
-export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelope | ApiError {
+export function interpretResponse(res: RawResponse, req: ApiRequestInfo, names: SettingNames = CLI_SETTING_NAMES): Envelope | ApiError {
   const env = parseEnvelope(res.text);
   // The common case first: a success needs none of the error's details.
   if (res.status === 200 && env) return env;
@@ -70,7 +71,7 @@ export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelo
 
   if (res.status === 200) {
     if (env) return env;
-    return fail('API_UNEXPECTED_RESPONSE', `answered with ${said}`, 'Check that --url points at the platform (port 5000), not at its web UI or a proxy page.');
+    return fail('API_UNEXPECTED_RESPONSE', `answered with ${said}`, `Check that ${names.url} points at the platform (port 5000), not at its web UI or a proxy page.`);
   }
   if (res.status >= 300 && res.status < 400) {
     const to = res.location ? ` to ${res.location}` : '';
@@ -81,16 +82,16 @@ export function interpretResponse(res: RawResponse, req: ApiRequestInfo): Envelo
       if (env && CORE_SUBSCRIPTION.test(env.msg)) {
         return fail('API_UNLICENSED', "the platform's API needs a Core subscription (DSIP_CORE licence), which this instance lacks", UNLICENSED_HINT);
       }
-      return fail('API_UNAUTHORIZED', `unauthorized (${said})`, 'Check the API token in DSIP_TOKEN or --token-file.');
+      return fail('API_UNAUTHORIZED', `unauthorized (${said})`, `Check the API token in ${names.token}.`);
     case 404:
       if (env && env.error === '') return fail('API_NOT_FOUND', `not found: ${said}`, '');
-      return fail('API_NO_SUCH_ENDPOINT', `the server does not serve this path (${said})`, 'Check that --url is the platform base URL (the client appends /api/v1) and that the platform release serves this API.');
+      return fail('API_NO_SUCH_ENDPOINT', `the server does not serve this path (${said})`, `Check that ${names.url} is the platform base URL (the client appends /api/v1) and that the platform release serves this API.`);
     case 405:
       return fail('API_METHOD_NOT_ALLOWED', `method not allowed (${said})`, 'The platform release does not offer this operation here.');
     case 413:
       return fail('API_BODY_TOO_LARGE', 'request body too large', 'The platform accepts bodies up to 1 MiB.');
     case 429:
-      return fail('API_RATE_LIMITED', `rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`, 'Lower --parallelism, or try again later.');
+      return fail('API_RATE_LIMITED', `rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`, `Lower ${names.parallelism}, or try again later.`);
     default:
       if (res.status >= 500) {
         return fail('API_SERVER_ERROR', `server error: ${said}`, 'The platform failed; its logs may say why. Plan again to see what was applied.');

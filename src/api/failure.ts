@@ -1,4 +1,5 @@
 import { connect } from 'node:tls';
+import { CLI_SETTING_NAMES, type SettingNames } from './connection.js';
 import { ApiError, type ApiErrorCode, type ApiRequestInfo } from './errors.js';
 
 const TLS_CODES = new Set([
@@ -16,9 +17,9 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
-const TLS_HINT =
-  'The server certificate was not accepted: pass its CA with --ca FILE (or DSIP_CA), ' +
-  'or, for a self-signed install you trust, --insecure (DSIP_INSECURE=1). ' +
+const tlsHint = (n: SettingNames): string =>
+  `The server certificate was not accepted: pass its CA with ${n.ca}, ` +
+  `or, for a self-signed install you trust, ${n.insecure}. ` +
   'If the server speaks plain HTTP, use an http:// URL.';
 
 /** Walks `cause` links for the first error carrying a `code`. */
@@ -40,7 +41,7 @@ function rootCode(err: unknown): { code: string; message: string } {
  * Maps a failure that happened before any response arrived (connect, TLS, timeout, reset) to an
  * `ApiError`. The message names the system's code but never any request header.
  */
-export function transportFailure(err: unknown, req: ApiRequestInfo, origin: string, timeoutMs: number): ApiError {
+export function transportFailure(err: unknown, req: ApiRequestInfo, origin: string, timeoutMs: number, names: SettingNames = CLI_SETTING_NAMES): ApiError {
   const { code } = rootCode(err);
   const make = (c: ApiErrorCode, msg: string, hint: string) => new ApiError(c, msg, req, hint, err);
   switch (code) {
@@ -48,12 +49,12 @@ export function transportFailure(err: unknown, req: ApiRequestInfo, origin: stri
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'ETIMEDOUT':
-      return make('API_TIMEOUT', `no answer from ${origin} within ${timeoutMs} ms`, 'Check that the platform is up and reachable, or raise --timeout MS.');
+      return make('API_TIMEOUT', `no answer from ${origin} within ${timeoutMs} ms`, `Check that the platform is up and reachable, or raise ${names.timeout}.`);
     case 'ECONNREFUSED':
-      return make('API_CONNECTION_REFUSED', `connection to ${origin} refused`, 'Check --url (or DSIP_URL): host and port (the platform listens on 5000).');
+      return make('API_CONNECTION_REFUSED', `connection to ${origin} refused`, `Check ${names.url}: host and port (the platform listens on 5000).`);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return make('API_HOST_NOT_FOUND', `host of ${origin} not found`, 'Check the host name in --url (or DSIP_URL).');
+      return make('API_HOST_NOT_FOUND', `host of ${origin} not found`, `Check the host name in ${names.url}.`);
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
@@ -61,7 +62,7 @@ export function transportFailure(err: unknown, req: ApiRequestInfo, origin: stri
       return make('API_CONNECTION_RESET', `connection to ${origin} closed before a complete answer`, 'The request may or may not have been carried out; plan again to see the platform as it is now.');
     default:
       if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(code)) {
-        return make('API_TLS', `TLS with ${origin} failed (${code})`, TLS_HINT);
+        return make('API_TLS', `TLS with ${origin} failed (${code})`, tlsHint(names));
       }
       if (code.startsWith('HPE_')) {
         return make('API_UNEXPECTED_RESPONSE', `${origin} did not answer with HTTP (${code})`, 'If the server speaks HTTPS, use an https:// URL.');
@@ -89,7 +90,7 @@ export function speaksTls(origin: string, timeoutMs: number): Promise<boolean> {
 }
 
 /** The error for an http:// URL whose server speaks HTTPS: nothing was carried out. */
-export function httpsExpected(req: ApiRequestInfo, origin: string, cause: unknown): ApiError {
+export function httpsExpected(req: ApiRequestInfo, origin: string, cause: unknown, names: SettingNames = CLI_SETTING_NAMES): ApiError {
   const https = origin.replace(/^http:/, 'https:');
-  return new ApiError('API_HTTPS_EXPECTED', `${origin} looks like an HTTPS server; use https://`, req, `Use --url ${https} (or DSIP_URL); the request was not carried out.`, cause);
+  return new ApiError('API_HTTPS_EXPECTED', `${origin} looks like an HTTPS server; use https://`, req, `Use ${https} in ${names.url}; the request was not carried out.`, cause);
 }

@@ -60,7 +60,7 @@ export async function detectProfile(transport: Transport): Promise<ApiProfile> {
     return 'current';
   } catch (err) {
     if (err instanceof ApiError && err.code === 'API_NO_SUCH_ENDPOINT') {
-      throw new ApiError('API_NO_SUCH_ENDPOINT', 'neither /proxy/stats nor /kamailio/stats answers: this does not look like the platform API', { method: 'GET', path: '/kamailio/stats', status: err.status }, 'Check --url (the client appends /api/v1), or give --api-profile spec|current.', err);
+      throw new ApiError('API_NO_SUCH_ENDPOINT', 'neither /proxy/stats nor /kamailio/stats answers: this does not look like the platform API', { method: 'GET', path: '/kamailio/stats', status: err.status }, `Check ${transport.settingNames.url} (the client appends /api/v1), or give ${transport.settingNames.profile}.`, err);
     }
     throw err;
   }

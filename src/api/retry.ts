@@ -78,6 +78,12 @@ export interface RequestTally {
 /** Counts the HTTP requests made inside `run`, e.g. for one change of an apply, across parallel work. */
 export const requestCounter = new AsyncLocalStorage<RequestTally>();
 
+/**
+ * The deadline (epoch ms) of the operation running inside, e.g. a Terraform resource's
+ * `timeouts { create = "2m" }`: its requests time out, and stop retrying, by then.
+ */
+export const operationDeadline = new AsyncLocalStorage<number>();
+
 /** Runs `work` and returns its result with the number of requests it made. */
 export async function countRequests<T>(work: () => Promise<T>): Promise<{ value: T; requests: number }> {
   const box = { requests: 0 };

@@ -1,9 +1,9 @@
 import { Agent, request as undiciRequest } from 'undici';
-import { apiRoot, DEFAULT_TIMEOUT_MS, type ConnectionOptions } from './connection.js';
+import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import { backoffMs, DEFAULT_RETRY, isRetryable, rateLimitWaitMs, requestCounter, type RetryPolicy } from './retry.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, operationDeadline, rateLimitWaitMs, requestCounter, type RetryPolicy } from './retry.js';
 import { redactText, scrubBody } from './secrets.js';
 
 /** HTTP methods the platform API uses. */
@@ -44,6 +44,7 @@ export class Transport {
   readonly #token: string;
   readonly #secrets: Set<string>;
   readonly #agent: Agent;
+  readonly #onRequest: ConnectionOptions['onRequest'];
   /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
   #tlsProbe: Promise<boolean> | undefined;
   /** The API root, `<base>/api/v1`. */
@@ -52,6 +53,10 @@ export class Transport {
   readonly origin: string;
   readonly timeoutMs: number;
   readonly retry: RetryPolicy;
+  /** How the front end names its settings, for hints. */
+  readonly settingNames: SettingNames;
+  /** The platform's `kamreload` flag in the last answer that carried one; undefined before any. */
+  lastKamreload: boolean | undefined;
 
   constructor(options: ConnectionOptions) {
     this.root = apiRoot(options.url);
@@ -61,6 +66,8 @@ export class Transport {
     this.#secrets.add(options.token);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.settingNames = options.settingNames ?? CLI_SETTING_NAMES;
+    this.#onRequest = options.onRequest;
     this.#agent = new Agent({
       connections: options.connections ?? 32,
       keepAliveTimeout: 30_000,
@@ -114,6 +121,7 @@ export class Transport {
           wait = backoffMs(this.retry, failures, err.retryAfter);
         }
         if (Date.now() - started + wait > this.retry.totalMs) throw err;
+        if (Date.now() + wait > (operationDeadline.getStore() ?? Infinity)) throw err;
         await new Promise((r) => setTimeout(r, wait));
       }
     }
@@ -129,21 +137,24 @@ export class Transport {
     try {
       const res = await this.exchange(method, info, parts);
       status = res.status;
-      const outcome = interpretResponse(res, info);
+      const outcome = interpretResponse(res, info, this.settingNames);
       if (outcome instanceof ApiError) throw outcome;
+      this.lastKamreload = outcome.kamreload;
       return outcome;
     } catch (err) {
       if (err instanceof ApiError) failure = err;
       throw err;
     } finally {
+      const ms = Math.round(performance.now() - started);
       tally?.log?.push({
         method,
         path: this.redact(info.path),
         status,
-        duration_ms: Math.round(performance.now() - started),
+        duration_ms: ms,
         ...(failure ? { error: failure.code } : {}),
         ...(tally.change !== undefined ? { change: tally.change } : {}),
       });
+      this.#onRequest?.({ method, path: this.redact(info.path), status: status ?? undefined, ms });
     }
   }
 
@@ -151,17 +162,24 @@ export class Transport {
    * A failure before a complete answer as an `ApiError`. A plain-HTTP request cut off (or answered
    * with something that is not HTTP) by a server that speaks TLS is a wrong URL scheme, not a reset.
    */
-  private async failure(err: unknown, info: ApiRequestInfo): Promise<ApiError> {
-    const failure = transportFailure(err, info, this.origin, this.timeoutMs);
+  private async failure(err: unknown, info: ApiRequestInfo, timeoutMs: number): Promise<ApiError> {
+    const failure = transportFailure(err, info, this.origin, timeoutMs, this.settingNames);
     const cutOff = failure.code === 'API_CONNECTION_RESET' || (failure.code === 'API_UNEXPECTED_RESPONSE' && failure.status === undefined);
     if (!cutOff || !this.origin.startsWith('http:')) return failure;
     this.#tlsProbe ??= speaksTls(this.origin, this.timeoutMs);
-    return (await this.#tlsProbe) ? httpsExpected(info, this.origin, err) : failure;
+    return (await this.#tlsProbe) ? httpsExpected(info, this.origin, err, this.settingNames) : failure;
   }
 
   /** One HTTP exchange: the whole answer, with every known secret already removed from it. */
   private async exchange(method: HttpMethod, info: ApiRequestInfo, parts: RequestParts): Promise<RawResponse> {
     const hasBody = parts.body !== undefined;
+    // Inside an operation with a deadline, the request may not outlive it.
+    const deadline = operationDeadline.getStore();
+    const timeoutMs = deadline === undefined ? this.timeoutMs : Math.max(1, Math.min(this.timeoutMs, deadline - Date.now()));
+    // undici's own timers are coarse (about a second): an abort signal keeps a short deadline.
+    const signal = deadline === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    const failed = (err: unknown): Promise<ApiError> =>
+      this.failure(signal?.aborted ? Object.assign(new Error('deadline'), { code: 'ETIMEDOUT' }) : err, info, timeoutMs);
     let res;
     try {
       res = await undiciRequest(`${this.root}${info.path}`, {
@@ -173,15 +191,16 @@ export class Transport {
           'content-type': 'application/json',
         },
         body: hasBody ? JSON.stringify(parts.body) : undefined,
+        ...(signal ? { signal } : {}),
       });
     } catch (err) {
-      throw await this.failure(err, info);
+      throw await failed(err);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
-      throw await this.failure(err, info);
+      throw await failed(err);
     }
     const header = (name: string): string | undefined => {
       const v = res.headers[name];

@@ -22,8 +22,13 @@ export interface PlanLeases {
  */
 export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply', leases?: PlanLeases): Promise<Plan> {
   const held = leases?.records.filter((r) => r.target === target);
-  const [live, profile] = await Promise.all([readLive(client, managedCollections(desired), held), client.profile()]);
-  const input = { desired, live, target, now: io.now(), profile, ...(leases ? { stateFile: leases.file } : {}) };
+  const managed = managedCollections(desired);
+  const [live, profile] = await Promise.all([readLive(client, managed, held), client.profile()]);
+  // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
+  // applying such a file makes pending writes live; a leases-only plan stays without a request.
+  const managesNothing = managed.length === 0 && !desired.endpoint_leases;
+  const pendingReload = client.lastKamreload ?? (managesNothing ? await client.pendingReload() : false);
+  const input = { desired, live, target, now: io.now(), profile, pendingReload, ...(leases ? { stateFile: leases.file } : {}) };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);
   return result.plan;

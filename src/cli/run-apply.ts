@@ -38,7 +38,8 @@ export interface ExecuteFlags {
 export async function executePlan(plan: Plan, client: PlatformClient, flags: ExecuteFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
   const color = useColor(io);
   if (flags.format === 'text') io.stdout.write(renderPlanText(plan, { color }));
-  if (plan.changes.length === 0) {
+  // A plan without changes may still owe the proxy a reload (kamreload: true at plan time).
+  if (plan.changes.length === 0 && !(plan.pending_reload && flags.reload)) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
     for (const name of plan.expired_leases) await flags.leases?.remove(name);
     if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 }, requests: [] }, null, 2)}\n`, REPORT_MODE);

@@ -100,7 +100,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   for (const o of outcomes) counts[o.status] += 1;
   let reloaded = false;
   let reloadError: string | undefined;
-  if (counts.applied > 0 && options.reload !== false) {
+  if ((counts.applied > 0 || plan.pending_reload) && options.reload !== false) {
     try {
       await requestCounter.run({ requests: 0, log: requests }, () => client.reloadProxy());
       reloaded = true;

@@ -50,7 +50,12 @@ export interface PlanInput {
   readonly profile?: 'spec' | 'current';
   /** The state file (absolute) whose lock an apply takes, and where leases are recorded. */
   readonly stateFile?: string;
+  /** The platform reported `kamreload: true`: writes not live yet, so apply reloads even with no change. */
+  readonly pendingReload?: boolean;
 }
+
+/** The note a plan carries when the platform holds writes that are not live yet. */
+export const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
 
 /** A plan, or the issues that stop one from being made. */
 export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
@@ -68,7 +73,7 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
   return assemble(input, 'destroy');
 }
 
-function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
+function assemble({ desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live, now, { matched: mode === 'destroy' });
   if (profile === 'current') found.changes = found.changes.map(replaceMappingUpdate);
@@ -87,6 +92,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: P
   if (profile === 'current' && found.changes.some((c) => c.action === 'replace')) {
     notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');
   }
+  if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
   const plan: Plan = {
     format_version: 1,
     target,
@@ -100,6 +106,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec' }: P
     notes,
     expired_leases: found.expired_leases,
     ...(stateFile ? { state_file: stateFile } : {}),
+    ...(pendingReload ? { pending_reload: true as const } : {}),
   };
   return { ok: true, plan: freeze(plan) };
 }

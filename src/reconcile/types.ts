@@ -124,6 +124,8 @@ export interface Plan {
   readonly expired_leases: readonly string[];
   /** The state file (absolute): its lock is held while applying; leases are recorded in it. */
   readonly state_file?: string;
+  /** The platform reported `kamreload: true` (writes not live yet): apply reloads the proxy even without a change. */
+  readonly pending_reload?: true;
 }
 
 /** A plan with the sha256 of its canonical JSON, as written by `--out` and `--format json`. */

@@ -3,7 +3,7 @@ import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
-const PLAN_KEYS = ['format_version', 'target', 'api_profile', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'checksum'];
+const PLAN_KEYS = ['format_version', 'target', 'api_profile', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'pending_reload', 'checksum'];
 const POLICY_KEYS = ['max_deletes', 'protect'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];

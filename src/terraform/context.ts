@@ -1,10 +1,10 @@
 import type { PlatformClient } from '../api/client.js';
 
-/** What resources share: the configured client, the clock, and a count of writes for the reload. */
+/** What resources share: the configured client, the clock, and the record of writes for the reload. */
 export interface ProviderContext {
   /** The client; throws a clear error when the provider was not configured. */
   client(): PlatformClient;
-  /** Records that the platform was written to (one proxy reload at shutdown). */
+  /** Records that the current apply wrote to the platform (it then waits for the proxy reload). */
   wrote(): void;
   now(): number;
 }

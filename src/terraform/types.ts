@@ -54,6 +54,11 @@ export interface StateResponse {
   /** null: the object is gone (read) or was deleted (apply). Never holds UNKNOWN. */
   readonly state: TfObject | null;
   readonly diagnostics?: readonly Diagnostic[];
+  /**
+   * The state is what the platform holds even though there are errors (a write that went through
+   * before the proxy reload failed): the host keeps it, also when it is null (a delete).
+   */
+  readonly written?: boolean;
 }
 
 /** One managed resource type. */

@@ -59,7 +59,7 @@ describe('TLS settings and mistakes, against the emulator with --tls', () => {
     const r = await stats('--url', url);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error: GET /proxy/stats: ${url} looks like an HTTPS server; use https://`);
-    expect(r.stderr).toContain(`hint: Use --url ${emulator.url}`);
+    expect(r.stderr).toContain(`hint: Use ${emulator.url} in --url (or DSIP_URL)`);
     expect(r.stderr).not.toMatch(/closed before a complete answer|may or may not/);
     expect(Date.now() - started).toBeLessThan(4_000); // not retried as a reset
   });

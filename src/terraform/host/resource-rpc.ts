@@ -109,8 +109,8 @@ export function resourceRpcs(ctx: RpcContext) {
  * A failed read, update or delete that returns no state still has its object: keep the prior
  * state rather than tell Terraform the object is gone.
  */
-function keepOnFailure(result: { state: TfObject | null; diagnostics?: readonly Diagnostic[] }, prior: TfObject | null): TfObject | null {
-  return result.state === null && hasErrors(result.diagnostics) ? prior : result.state;
+function keepOnFailure(result: { state: TfObject | null; diagnostics?: readonly Diagnostic[]; written?: boolean }, prior: TfObject | null): TfObject | null {
+  return result.state === null && !result.written && hasErrors(result.diagnostics) ? prior : result.state;
 }
 
 function assertKnown(state: TfObject | null, typeName: string, step: string): void {

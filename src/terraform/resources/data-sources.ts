@@ -1,22 +1,40 @@
 import { STAT_KEYS } from '../../model/stats.js';
 import type { ProviderContext } from '../context.js';
-import type { DataSourceHandler, StateResponse, TfObject } from '../types.js';
-import { apiDiagnostic } from '../values.js';
+import type { DataSourceHandler, Diagnostic, StateResponse, TfObject } from '../types.js';
+import type { OutboundRoute } from '../../model/outbound-route.js';
+import { didProblem } from '../../model/rules.js';
+import { apiDiagnostic, attrError, check, knownString } from '../values.js';
 
-function source(what: string, read: () => Promise<TfObject>): DataSourceHandler {
+/** A lookup that found nothing, or too much: the message is the diagnostic, pointing at the key. */
+class LookupProblem extends Error {
+  constructor(
+    readonly attribute: string,
+    readonly summary: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+function source(what: string, read: (config: TfObject) => Promise<TfObject>, validate: DataSourceHandler['validate'] = () => []): DataSourceHandler {
   return {
-    validate: () => [],
-    async read(): Promise<StateResponse> {
+    validate,
+    async read(config): Promise<StateResponse> {
       try {
-        return { state: await read() };
+        return { state: await read(config) };
       } catch (err) {
+        if (err instanceof LookupProblem) return { state: null, diagnostics: [attrError([err.attribute], err.summary, err.message)] };
         return { state: null, diagnostics: [apiDiagnostic(`read ${what}`, err)] };
       }
     },
   };
 }
 
-/** The three data sources: proxy counters, every mapping, every route. */
+function routeObject(r: OutboundRoute): TfObject {
+  return { ruleid: r.ruleid, groupid: r.groupid, kind: r.from_prefix ? 'lcr' : 'simple', name: r.name, prefix: r.prefix, from_prefix: r.from_prefix, gwgroupid: r.gwgroupid, priority: r.priority, timerec: r.timerec, routeid: r.routeid };
+}
+
+/** The data sources: proxy counters, every mapping, every route, one mapping by DID, one route by name. */
 export function dataSources(ctx: ProviderContext): Record<string, DataSourceHandler> {
   return {
     dsiprouter_proxy_stats: source('the proxy counters', async () => {
@@ -33,8 +51,31 @@ export function dataSources(ctx: ProviderContext): Record<string, DataSourceHand
       all.sort((a, b) => a.ruleid - b.ruleid);
       return {
         id: 'outbound_routes',
-        routes: all.map((r) => ({ ruleid: r.ruleid, groupid: r.groupid, kind: r.from_prefix ? 'lcr' : 'simple', name: r.name, prefix: r.prefix, from_prefix: r.from_prefix, gwgroupid: r.gwgroupid, priority: r.priority, timerec: r.timerec, routeid: r.routeid })),
+        routes: all.map(routeObject),
       };
+    }),
+    dsiprouter_inbound_mapping: source(
+      'the inbound mapping',
+      async (config) => {
+        const did = knownString(config, 'did')!;
+        const m = await ctx.client().getInboundMapping({ did });
+        if (!m) throw new LookupProblem('did', 'No such inbound mapping', `The platform has no inbound mapping for DID "${did}".`);
+        return { id: String(m.ruleid), did: m.did, ruleid: m.ruleid, servers: [...m.servers], notes: m.notes };
+      },
+      (config) => {
+        const out: Diagnostic[] = [];
+        check(out, ['did'], config.did, didProblem, 'Quote the DID and use only 0-9 + # *; "" is the default mapping.');
+        return out;
+      },
+    ),
+    dsiprouter_outbound_route: source('the outbound route', async (config) => {
+      const name = knownString(config, 'name')!;
+      const found = (await ctx.client().listOutboundRoutes()).filter((r) => r.name === name).sort((a, b) => a.ruleid - b.ruleid);
+      if (found.length === 0) throw new LookupProblem('name', 'No such outbound route', `The platform has no outbound route named "${name}".`);
+      if (found.length > 1) {
+        throw new LookupProblem('name', 'Several outbound routes have this name', `${found.length} outbound routes are named "${name}" (ruleids ${found.map((r) => r.ruleid).join(', ')}); give each route a distinct name, or read them all with the dsiprouter_outbound_routes data source.`);
+      }
+      return { id: String(found[0]!.ruleid), ...routeObject(found[0]!) };
     }),
   };
 }

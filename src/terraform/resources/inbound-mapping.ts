@@ -11,6 +11,29 @@ function toState(m: InboundMapping): TfObject {
 
 /** `dsiprouter_inbound_mapping`: changing `did` renames in place; import by ruleid or `did:<DID>`. */
 export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
+  /**
+   * After a rejected write: when another mapping holds the DID, says which and what to do (import
+   * it, or apply a swap of DIDs in two steps), instead of the platform's bare "Duplicate DID's".
+   */
+  const takenDid = async (err: unknown, did: string, own: number | undefined): Promise<Diagnostic | undefined> => {
+    if (!(err instanceof ApiError) || err.status === undefined || err.status < 400 || err.status >= 500) return undefined;
+    return heldBy(did, own);
+  };
+  const heldBy = async (did: string, own: number | undefined): Promise<Diagnostic | undefined> => {
+    const holder = await ctx.client().getInboundMapping({ did }).catch(() => null);
+    if (!holder || holder.ruleid === own) return undefined;
+    return {
+      severity: 'error',
+      summary: `DID "${did}" already has an inbound mapping`,
+      detail:
+        `The platform already maps DID "${did}" (ruleid ${holder.ruleid}, servers ${holder.servers.join(', ')}) and allows one mapping per DID. ` +
+        `If that mapping was made outside Terraform (or deleted and re-created), take it under this resource: ` +
+        `terraform import dsiprouter_inbound_mapping.<NAME> did:${did} (or an import block with id = "did:${did}"). ` +
+        'If another resource of this configuration gives up this DID in the same apply (two resources swapping DIDs), ' +
+        'the platform cannot take both renames at once: apply twice, first with a temporary unused DID on one of them, then with the final DIDs.',
+    };
+  };
+
   return {
     validate(config) {
       const out: Diagnostic[] = [];
@@ -31,7 +54,15 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
       const replaced = prior && (await ctx.client().profile()) === 'current' && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
       if (!prior || replaced) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
-      return { planned };
+      if (!replaced) return { planned };
+      const warning: Diagnostic = {
+        severity: 'warning',
+        summary: 'This change deletes and re-creates the inbound mapping',
+        detail:
+          `The platform's API (api_profile "current") cannot update a mapping in place: apply deletes mapping ${String(prior.ruleid)} and creates it again, ` +
+          `so DID "${String(prior.did)}" is unrouted for a moment and the rule id changes. Terraform shows it as an update because the resource stays the same.`,
+      };
+      return { planned, diagnostics: [warning] };
     },
 
     async apply({ prior, planned }) {
@@ -59,13 +90,17 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }) };
         ctx.wrote();
         if ((await client.profile()) === 'current') {
+          // Delete + create: check the new DID is free first, or the delete would leave nothing.
+          const taken = patch.did === undefined ? undefined : await heldBy(fields.did, ruleid);
+          if (taken) return { state: prior, diagnostics: [taken] };
           await client.deleteInboundMapping({ ruleid });
           return { state: toState({ ruleid: await client.createInboundMapping(fields), ...fields }) };
         }
         await client.updateInboundMapping({ ruleid }, patch);
         return { state: toState({ ruleid, ...fields }) };
       } catch (err) {
-        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the inbound mapping' : 'delete the inbound mapping', err)] };
+        const taken = planned ? await takenDid(err, knownString(planned, 'did')!, knownNumber(prior, 'ruleid')) : undefined;
+        return { state: prior, diagnostics: [taken ?? apiDiagnostic(planned ? 'write the inbound mapping' : 'delete the inbound mapping', err)] };
       }
     },
 

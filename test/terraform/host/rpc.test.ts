@@ -16,7 +16,7 @@ const EMPTY = Buffer.alloc(0);
 const dv = (value: TfObject | null, type = MAPPING) => toDynamicValue(value, type);
 const read = (msg: DynamicValueMsg | undefined, type = MAPPING) => fromDynamicValue(msg, type);
 
-const mapping = (over: TfObject = {}): TfObject => ({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: '', ...over });
+const mapping = (over: TfObject = {}): TfObject => ({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: '', timeouts: null, ...over });
 
 function resource(over: Partial<ResourceHandler> = {}): ResourceHandler {
   return {
@@ -60,7 +60,7 @@ describe('calls that need no provider', () => {
     const raw = { json: Buffer.from('{"id":"7","ruleid":7,"did":"100","servers":["s1"],"gone":1}'), flatmap: {} };
     const res = await rpc.UpgradeResourceState({ type_name: TYPE, version: 0, raw_state: raw });
     expect(res.diagnostics).toEqual([]);
-    expect(read(res.upgraded_state)).toEqual({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: null });
+    expect(read(res.upgraded_state)).toEqual({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: null, timeouts: null });
     expect(factory).not.toHaveBeenCalled();
   });
 

@@ -52,7 +52,7 @@ describe('the package schema file', () => {
     expect(schemas.address).toBe('registry.terraform.io/dsipform/dsiprouter');
     expect(schemas.resources.get('dsiprouter_inbound_mapping')?.type).toEqual([
       'object',
-      { id: 'string', ruleid: 'number', did: 'string', servers: ['list', 'string'], notes: 'string' },
+      { id: 'string', ruleid: 'number', did: 'string', servers: ['list', 'string'], notes: 'string', timeouts: ['object', { create: 'string', update: 'string', delete: 'string' }] },
     ]);
     expect(schemas.dataSources.get('dsiprouter_proxy_stats')?.type).toEqual(['object', { id: 'string', counters: ['map', 'number'] }]);
   });

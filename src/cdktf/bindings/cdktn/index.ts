@@ -7,14 +7,18 @@
  * `cdktf get` lays them out (`inboundMapping.InboundMapping`).
  * @packageDocumentation
  */
+export * from './data-dsiprouter-inbound-mapping';
 export * from './data-dsiprouter-inbound-mappings';
+export * from './data-dsiprouter-outbound-route';
 export * from './data-dsiprouter-outbound-routes';
 export * from './data-dsiprouter-proxy-stats';
 export * from './endpoint-lease';
 export * from './inbound-mapping';
 export * from './outbound-route';
 export * from './provider';
+export * as dataDsiprouterInboundMapping from './data-dsiprouter-inbound-mapping';
 export * as dataDsiprouterInboundMappings from './data-dsiprouter-inbound-mappings';
+export * as dataDsiprouterOutboundRoute from './data-dsiprouter-outbound-route';
 export * as dataDsiprouterOutboundRoutes from './data-dsiprouter-outbound-routes';
 export * as dataDsiprouterProxyStats from './data-dsiprouter-proxy-stats';
 export * as endpointLease from './endpoint-lease';

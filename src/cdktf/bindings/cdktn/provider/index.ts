@@ -37,13 +37,13 @@ export interface DsiprouterProviderConfig {
   */
   readonly insecure?: boolean | cdktn.IResolvable;
   /**
-  * Reload the proxy once after a run that wrote anything. Default true.
+  * Reload the proxy after the applies that wrote anything (a failed reload fails the apply). Default true.
   *
   * Documentation: docs/terraform.md#provider (`reload`) in the dsipform package
   */
   readonly reload?: boolean | cdktn.IResolvable;
   /**
-  * Per-request timeout in milliseconds. Default 30000.
+  * Per-request timeout in milliseconds, a whole number from 1 to 600000. Default 30000.
   *
   * Documentation: docs/terraform.md#provider (`timeout_ms`) in the dsipform package
   */
