@@ -57,27 +57,30 @@ export interface OutboundRouteConfig extends cdktf.TerraformMetaArguments {
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#timeouts OutboundRoute#timeouts}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`timeouts`) in the dsipform package
   */
   readonly timeouts?: OutboundRouteTimeouts;
 }
+/**
+* The value of `timeouts` (one element of it, when it is a list) in the Terraform resource `dsiprouter_outbound_route` (docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package), as plain values.
+*/
 export interface OutboundRouteTimeouts {
   /**
   * How long the create may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#create OutboundRoute#create}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`create`) in the dsipform package
   */
   readonly create?: string;
   /**
   * How long the update may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#update OutboundRoute#update}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`update`) in the dsipform package
   */
   readonly update?: string;
   /**
   * How long the delete may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/outbound_route#delete OutboundRoute#delete}
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`delete`) in the dsipform package
   */
   readonly delete?: string;
 }
@@ -125,6 +128,9 @@ export function outboundRouteTimeoutsToHclTerraform(struct?: OutboundRouteTimeou
   return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
 }
 
+/**
+* A reference to `timeouts` (one element of it, when it is a list) of the Terraform resource `dsiprouter_outbound_route` (docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class OutboundRouteTimeoutsOutputReference extends cdktf.ComplexObject {
   private isEmptyObject = false;
   private resolvableValue?: cdktf.IResolvable;

@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mapping
+// Documentation: docs/terraform.md#data-source-dsiprouter_inbound_mapping in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,17 +8,22 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_inbound_mapping` (docs/terraform.md#data-source-dsiprouter_inbound_mapping in the dsipform package): what `new DataDsiprouterInboundMapping(scope, id, config)` takes.
+*/
 export interface DataDsiprouterInboundMappingConfig extends cdktn.TerraformMetaArguments {
   /**
   * The DID to look up: characters 0-9 + # *; "" is the default mapping.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mapping#did DataDsiprouterInboundMapping#did}
+  * Documentation: docs/terraform.md#data-source-dsiprouter_inbound_mapping (`did`) in the dsipform package
   */
   readonly did: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mapping dsiprouter_inbound_mapping}
+* One inbound DID mapping, looked up by DID; an error when the platform has none.
+*
+* The Terraform data source `dsiprouter_inbound_mapping`: every attribute and an example are in docs/terraform.md#data-source-dsiprouter_inbound_mapping in the dsipform package.
 */
 export class DataDsiprouterInboundMapping extends cdktn.TerraformDataSource {
 
@@ -34,7 +39,7 @@ export class DataDsiprouterInboundMapping extends cdktn.TerraformDataSource {
   * Generates CDKTF code for importing a DataDsiprouterInboundMapping resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataDsiprouterInboundMapping to import
-  * @param importFromId The id of the existing DataDsiprouterInboundMapping that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mapping#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataDsiprouterInboundMapping that should be imported. A data source is read, not imported: Terraform cannot import `dsiprouter_inbound_mapping`
   * @param provider? Optional instance of the provider where the DataDsiprouterInboundMapping to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -46,7 +51,7 @@ export class DataDsiprouterInboundMapping extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/inbound_mapping dsiprouter_inbound_mapping} Data Source
+  * Create a new `dsiprouter_inbound_mapping` data source (docs/terraform.md#data-source-dsiprouter_inbound_mapping in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

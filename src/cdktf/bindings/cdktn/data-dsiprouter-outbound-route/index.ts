@@ -1,6 +1,6 @@
 // Generated from schemas/provider.schema.json by @cdktf/provider-generator 0.21.0, with the module 'cdktf' rewritten to 'cdktn'.
 // Do not edit: run `npm run generate:cdktf` (scripts/generate-cdktf.mjs).
-// https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_route
+// Documentation: docs/terraform.md#data-source-dsiprouter_outbound_route in the dsipform package
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -8,17 +8,22 @@ import * as cdktn from 'cdktn';
 
 // Configuration
 
+/**
+* The arguments of the Terraform data source `dsiprouter_outbound_route` (docs/terraform.md#data-source-dsiprouter_outbound_route in the dsipform package): what `new DataDsiprouterOutboundRoute(scope, id, config)` takes.
+*/
 export interface DataDsiprouterOutboundRouteConfig extends cdktn.TerraformMetaArguments {
   /**
   * The route name to look up; an error when no route or several routes have it.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_route#name DataDsiprouterOutboundRoute#name}
+  * Documentation: docs/terraform.md#data-source-dsiprouter_outbound_route (`name`) in the dsipform package
   */
   readonly name: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_route dsiprouter_outbound_route}
+* One outbound route, looked up by name; an error when none or several have it.
+*
+* The Terraform data source `dsiprouter_outbound_route`: every attribute and an example are in docs/terraform.md#data-source-dsiprouter_outbound_route in the dsipform package.
 */
 export class DataDsiprouterOutboundRoute extends cdktn.TerraformDataSource {
 
@@ -34,7 +39,7 @@ export class DataDsiprouterOutboundRoute extends cdktn.TerraformDataSource {
   * Generates CDKTF code for importing a DataDsiprouterOutboundRoute resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataDsiprouterOutboundRoute to import
-  * @param importFromId The id of the existing DataDsiprouterOutboundRoute that should be imported. Refer to the {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_route#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataDsiprouterOutboundRoute that should be imported. A data source is read, not imported: Terraform cannot import `dsiprouter_outbound_route`
   * @param provider? Optional instance of the provider where the DataDsiprouterOutboundRoute to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktn.TerraformProvider) {
@@ -46,7 +51,7 @@ export class DataDsiprouterOutboundRoute extends cdktn.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/data-sources/outbound_route dsiprouter_outbound_route} Data Source
+  * Create a new `dsiprouter_outbound_route` data source (docs/terraform.md#data-source-dsiprouter_outbound_route in the dsipform package)
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope

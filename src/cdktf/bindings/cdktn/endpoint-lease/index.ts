@@ -27,27 +27,30 @@ export interface EndpointLeaseConfig extends cdktn.TerraformMetaArguments {
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#timeouts EndpointLease#timeouts}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`timeouts`) in the dsipform package
   */
   readonly timeouts?: EndpointLeaseTimeouts;
 }
+/**
+* The value of `timeouts` (one element of it, when it is a list) in the Terraform resource `dsiprouter_endpoint_lease` (docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package), as plain values.
+*/
 export interface EndpointLeaseTimeouts {
   /**
   * How long the create may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#create EndpointLease#create}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`create`) in the dsipform package
   */
   readonly create?: string;
   /**
   * How long the update may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#update EndpointLease#update}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`update`) in the dsipform package
   */
   readonly update?: string;
   /**
   * How long the delete may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/endpoint_lease#delete EndpointLease#delete}
+  * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_lease (`delete`) in the dsipform package
   */
   readonly delete?: string;
 }
@@ -95,6 +98,9 @@ export function endpointLeaseTimeoutsToHclTerraform(struct?: EndpointLeaseTimeou
   return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
 }
 
+/**
+* A reference to `timeouts` (one element of it, when it is a list) of the Terraform resource `dsiprouter_endpoint_lease` (docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class EndpointLeaseTimeoutsOutputReference extends cdktn.ComplexObject {
   private isEmptyObject = false;
   private resolvableValue?: cdktn.IResolvable;

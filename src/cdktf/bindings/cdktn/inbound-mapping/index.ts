@@ -33,27 +33,30 @@ export interface InboundMappingConfig extends cdktn.TerraformMetaArguments {
   /**
   * timeouts block
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#timeouts InboundMapping#timeouts}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`timeouts`) in the dsipform package
   */
   readonly timeouts?: InboundMappingTimeouts;
 }
+/**
+* The value of `timeouts` (one element of it, when it is a list) in the Terraform resource `dsiprouter_inbound_mapping` (docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package), as plain values.
+*/
 export interface InboundMappingTimeouts {
   /**
   * How long the create may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#create InboundMapping#create}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`create`) in the dsipform package
   */
   readonly create?: string;
   /**
   * How long the update may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#update InboundMapping#update}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`update`) in the dsipform package
   */
   readonly update?: string;
   /**
   * How long the delete may take in all, retries included, as a duration: "30s", "2m", "1h30m". Default: the provider's timeout_ms per request and the client's retry budget.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/dsipform/dsiprouter/0.1.0/docs/resources/inbound_mapping#delete InboundMapping#delete}
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`delete`) in the dsipform package
   */
   readonly delete?: string;
 }
@@ -101,6 +104,9 @@ export function inboundMappingTimeoutsToHclTerraform(struct?: InboundMappingTime
   return Object.fromEntries(Object.entries(attrs).filter(([_, value]) => value !== undefined && value.value !== undefined));
 }
 
+/**
+* A reference to `timeouts` (one element of it, when it is a list) of the Terraform resource `dsiprouter_inbound_mapping` (docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package): its attributes read as Terraform expressions.
+*/
 export class InboundMappingTimeoutsOutputReference extends cdktn.ComplexObject {
   private isEmptyObject = false;
   private resolvableValue?: cdktn.IResolvable;
