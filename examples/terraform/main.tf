@@ -32,7 +32,7 @@ provider "dsiprouter" {
   token = var.dsip_token
   # ca_file  = "platform-ca.pem"
   # insecure = false
-  # reload   = true   # one proxy reload after a run that wrote anything
+  # reload   = true   # reload the proxy inside each apply that wrote (a failed reload fails the apply)
 }
 
 resource "dsiprouter_inbound_mapping" "main_office" {

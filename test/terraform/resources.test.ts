@@ -19,6 +19,7 @@ describe('validation points at the attribute', () => {
     ['gwgroupid "0"', route, { name: 'R', prefix: '1', gwgroupid: '0', from_prefix: null, priority: null }, [['gwgroupid']]],
     ['an LCR route with an empty prefix', route, { name: 'R', prefix: '', gwgroupid: '5', from_prefix: '1555', priority: null }, [['prefix']]],
     ['a fractional priority', route, { name: 'R', prefix: '1', gwgroupid: '5', from_prefix: null, priority: 1.5 }, [['priority']]],
+    ['a priority beyond the platform\'s 32-bit range', route, { name: 'R', prefix: '1', gwgroupid: '5', from_prefix: null, priority: 2147483648 }, [['priority']]],
     ['a bad email', lease, { email: 'ops', ttl: '15m' }, [['email']]],
     ['a zero ttl', lease, { email: 'ops@example.com', ttl: '0' }, [['ttl']]],
     ['a ttl in words', lease, { email: 'ops@example.com', ttl: 'soon' }, [['ttl']]],

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
-import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem } from '../../model/rules.js';
+import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, attrError, check, knownNumber, knownString } from '../values.js';
@@ -48,7 +48,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
       check(out, ['prefix'], config.prefix, (v: string) => prefixProblem(v));
       check(out, ['from_prefix'], config.from_prefix, (v: string) => prefixProblem(v, 'from_prefix'));
       check(out, ['gwgroupid'], config.gwgroupid, gwgroupidProblem, 'Give the carrier-group id, e.g. "5".');
-      check(out, ['priority'], config.priority, (v: number) => (Number.isInteger(v) ? null : `priority must be a whole number, not ${v}`));
+      check(out, ['priority'], config.priority, (v: number) => priorityProblem(v), 'Give a whole number within the range, for example priority = 10.');
       if (config.prefix === '' && typeof config.from_prefix === 'string' && config.from_prefix !== '') {
         out.push(attrError(['prefix'], 'Invalid prefix', 'An LCR route (with from_prefix) needs a non-empty prefix.'));
       }
