@@ -77,7 +77,7 @@ async function loadsSafely(text: string, ext = 'yaml'): Promise<void> {
   checkResult(file, text, await loadDesiredState([file], { env: ENV }));
 }
 
-describe('the loader on random and mutated files: issues with a place, never a crash', () => {
+describe('the loader on random and mutated files: issues with a place, never a crash', { timeout: 60_000 }, () => {
   it('arbitrary text', async () => {
     await fc.assert(fc.asyncProperty(anyText, (text) => loadsSafely(text)), { numRuns: RUNS });
   });
@@ -138,5 +138,6 @@ describe('dsipform validate on generated files', () => {
       }),
       { numRuns: 8 },
     );
-  });
+    // Eight CLI processes: a guard against a hang, not a speed check (a busy two-core machine needs room).
+  }, 90_000);
 });
