@@ -168,8 +168,8 @@ describe('--emulator', () => {
 
 describe('dsipform emulator, more flags', () => {
   it('serves HTTPS with a given --tls-cert and --tls-key', async () => {
-    const { selfSignedCertificate } = await import('../../src/emulator/tls.js');
-    const material = await selfSignedCertificate();
+    const { emulatorCertificate } = await import('../../src/emulator/tls.js');
+    const material = await emulatorCertificate();
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
     writeFileSync(join(dir, 'cert.pem'), material.cert);
     writeFileSync(join(dir, 'key.pem'), material.key);

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { credentials, loadPackageDefinition, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverCertificate, type ServerCertificate } from '../../../src/terraform/host/certificate.js';
+import { serverCertificate } from '../../../src/terraform/host/certificate.js';
+import type { SelfSignedCertificate } from '../../../src/tls/self-signed.js';
 import {
   checkPluginEnvironment,
   handshakeLine,
@@ -76,7 +77,7 @@ describe('the launcher run by hand', () => {
 });
 
 describe('a provider process over AutoMTLS', () => {
-  let client: ServerCertificate;
+  let client: SelfSignedCertificate;
   let plugin: PluginProcess;
   let events: string;
   let socket: string;
@@ -90,7 +91,7 @@ describe('a provider process over AutoMTLS', () => {
     new Service(
       `unix:${socket}`,
       withClientCert
-        ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(client.keyPem), Buffer.from(client.certPem))
+        ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(client.key), Buffer.from(client.cert))
         : credentials.createSsl(Buffer.from(serverCertPem)),
       { 'grpc.ssl_target_name_override': 'localhost' },
     );
@@ -100,7 +101,7 @@ describe('a provider process over AutoMTLS', () => {
   beforeAll(async () => {
     client = await serverCertificate();
     events = join(mkdtempSync(join(tmpdir(), 'dsipform-host-')), 'events.log');
-    plugin = await startPlugin(FAKE_PLUGIN, [], { ...COOKIE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.certPem, FAKE_DSIP_EVENTS: events });
+    plugin = await startPlugin(FAKE_PLUGIN, [], { ...COOKIE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.cert, FAKE_DSIP_EVENTS: events });
     const m = /^1\|6\|unix\|([^|]+)\|grpc\|([A-Za-z0-9+/]+)$/.exec(plugin.line);
     expect(m, plugin.line).not.toBeNull();
     socket = m![1]!;
@@ -114,7 +115,7 @@ describe('a provider process over AutoMTLS', () => {
   it('serves a fresh certificate for localhost', () => {
     const cert = new X509Certificate(serverCertPem);
     expect(cert.checkHost('localhost')).toBe('localhost');
-    expect(cert.fingerprint256).not.toBe(new X509Certificate(client.certPem).fingerprint256);
+    expect(cert.fingerprint256).not.toBe(new X509Certificate(client.cert).fingerprint256);
   });
 
   it('answers the health check with SERVING', async () => {
