@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { credentials, loadPackageDefinition, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { credentials, loadPackageDefinition, status, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverCertificate } from '../../../src/terraform/host/certificate.js';
@@ -87,12 +87,11 @@ describe('a provider process over AutoMTLS', () => {
     plugin: { GRPCController: ServiceClientConstructor };
     grpc: { health: { v1: { Health: ServiceClientConstructor } } };
   };
-  const connect = (Service: ServiceClientConstructor, withClientCert = true) =>
+  /** A client of the plugin presenting `as` (default: the certificate announced in PLUGIN_CLIENT_CERT), or none. */
+  const connect = (Service: ServiceClientConstructor, as: SelfSignedCertificate | null = client) =>
     new Service(
       `unix:${socket}`,
-      withClientCert
-        ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(client.key), Buffer.from(client.cert))
-        : credentials.createSsl(Buffer.from(serverCertPem)),
+      as ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(as.key), Buffer.from(as.cert)) : credentials.createSsl(Buffer.from(serverCertPem)),
       { 'grpc.ssl_target_name_override': 'localhost' },
     );
   const call = <T>(c: Client, method: string, req: object = {}) =>
@@ -125,8 +124,16 @@ describe('a provider process over AutoMTLS', () => {
   });
 
   it('refuses a client without the certificate Terraform announced', async () => {
-    const health = connect(defs.grpc.health.v1.Health, false);
-    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toThrow();
+    const health = connect(defs.grpc.health.v1.Health, null);
+    // The TLS 1.3 alert the server sends when no client certificate comes (OpenSSL's alert 116).
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/certificate required/) });
+    health.close();
+  });
+
+  it('refuses a client presenting another certificate than the one Terraform announced', async () => {
+    const health = connect(defs.grpc.health.v1.Health, await serverCertificate());
+    // The server ends the handshake (its certificate check fails): no connection, not an answer.
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/^No connection established/) });
     health.close();
   });
 
