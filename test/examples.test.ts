@@ -11,22 +11,15 @@ import { parse } from 'yaml';
 import { runMain } from './helpers/in-process.js';
 import { scenario } from './helpers/scenario.js';
 import { emulatorFixture } from './helpers/emulator.js';
+import { runProcess, type ProcessResult } from './helpers/process.js';
 import { hasTerraform } from './helpers/terraform.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const example = (p: string) => join(root, 'examples', p);
 
 /** Runs a shell script; resolves to its exit code and output. */
-function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('sh', ['-e', '-c', script], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Promise<ProcessResult> {
+  return runProcess('sh', ['-e', '-c', script], { cwd, env, input });
 }
 
 describe('examples/', () => {

@@ -9,8 +9,8 @@ import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { checkFormat, parseParallelism, planAgainst } from './planning.js';
-import { executePlan, type ExecuteFlags } from './run-apply.js';
+import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
+import { executePlan, type ExecuteFlags } from './execute-plan.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
 export interface ApplyFlags extends PlatformFlags, StateFlags {

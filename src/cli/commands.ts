@@ -92,7 +92,7 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table'))
       .option('--target <target>', 'only the leases of this platform: its URL, or emulator:FILE as the target column shows'),
   ).action(async (paths: string[], opts) => {
-    const { runOutputLeases } = await import('./output.js');
+    const { runOutputLeases } = await import('./output-leases.js');
     setExit(await runOutputLeases(paths, opts, io));
   });
 

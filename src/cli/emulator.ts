@@ -4,6 +4,7 @@ import { emptyTokenError } from '../emulator/start-errors.js';
 import { checkTlsMaterial } from '../emulator/tls.js';
 import { readText } from './connection.js';
 import type { FaultOptions } from '../emulator/faults.js';
+import { FAULT_LIMITS, SERVER_LIMITS } from '../emulator/limits.js';
 import type { ApiProfileName } from '../emulator/profiles.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -76,8 +77,8 @@ function integerFlag(flag: string, text: string, max: number, what: string, hint
 }
 
 /**
- * The fault flags as emulator options, each checked with a message naming the flag. The limits
- * mirror FAULT_LIMITS in src/emulator/faults.ts, which checks them again.
+ * The fault flags as emulator options, each checked with a message naming the flag, against the
+ * emulator's own FAULT_LIMITS (which startEmulator checks again).
  */
 export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate' | 'latency' | 'rateLimit' | 'seed'>): FaultOptions {
   const faultRate = rateFlag('--fault-rate', flags.faultRate);
@@ -88,9 +89,9 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
       'A request gets at most one fault, so the two rates share the requests: keep their sum at or below 1.',
     );
   }
-  const latencyMs = integerFlag('--latency', flags.latency, 60_000, 'a whole number of milliseconds', 'Use e.g. 200; each request waits 0.5x to 1.5x that long. 0 turns it off.');
-  const rateLimit = integerFlag('--rate-limit', flags.rateLimit, 100_000, 'a whole number of requests per second', 'Use e.g. 50; 0 turns the limit off.');
-  const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, 0xffff_ffff, 'a whole number', 'Use the seed a previous run printed, or any integer.');
+  const latencyMs = integerFlag('--latency', flags.latency, FAULT_LIMITS.latencyMs, 'a whole number of milliseconds', 'Use e.g. 200; each request waits 0.5x to 1.5x that long. 0 turns it off.');
+  const rateLimit = integerFlag('--rate-limit', flags.rateLimit, FAULT_LIMITS.rateLimit, 'a whole number of requests per second', 'Use e.g. 50; 0 turns the limit off.');
+  const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, FAULT_LIMITS.seed, 'a whole number', 'Use the seed a previous run printed, or any integer.');
   return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
 }
 
@@ -137,8 +138,8 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   const token = emulatorToken(flags, io.env);
   if (token !== undefined) io.secrets.add(token);
   // At most node's own requestTimeout (5 minutes), past which node answers 408 itself, outside the envelope.
-  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', 300_000, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
-  const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', 1_000_000, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
+  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', SERVER_LIMITS.bodyTimeoutMs, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
+  const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', SERVER_LIMITS.maxConnections, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
   if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({

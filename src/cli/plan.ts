@@ -5,7 +5,7 @@ import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
-import { checkFormat, planAgainst, type PlanLeases } from './planning.js';
+import { checkFormat, planAgainst, type PlanLeases } from './plan-against.js';
 
 /** `dsipform plan` flags. */
 export interface PlanFlags extends PlatformFlags, StateFlags {

@@ -15,6 +15,7 @@
 import { DsipformError } from '../model/errors.js';
 import { randomInt } from 'node:crypto';
 import { mulberry32, type Random } from './prng.js';
+import { FAULT_LIMITS } from './limits.js';
 import { RateLimiter } from './rate-limit.js';
 
 /** Faults to inject; every one is off when absent or 0. */
@@ -37,9 +38,6 @@ export interface FaultOptions {
 
 /** What happens to one request that reached an operation. */
 export type FaultDecision = 'none' | 'drop-before' | 'drop-after' | 500 | 502 | 503;
-
-/** Upper bounds of the numeric options. */
-export const FAULT_LIMITS = { latencyMs: 60_000, rateLimit: 100_000, seed: 0xffff_ffff } as const;
 
 const STATUSES = [500, 502, 503] as const;
 

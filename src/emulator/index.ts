@@ -11,7 +11,7 @@ import { createFaultInjector, type FaultOptions } from './faults.js';
 import { createConnectListener, createRequestListener, type ServerContext } from './server.js';
 import { buildProfile, type ApiProfileName } from './profiles.js';
 import { EmulatorStore } from './store/store.js';
-import { checkTlsMaterial, selfSignedCertificate, type TlsMaterial } from './tls.js';
+import { checkTlsMaterial, emulatorCertificate, type TlsMaterial } from './tls.js';
 import { certUnwritableError, dataCorruptError, dataUnwritableError, emptyTokenError, listenError, tlsError } from './start-errors.js';
 import { DEFAULT_BODY_TIMEOUT_MS } from './body.js';
 
@@ -154,7 +154,7 @@ interface TlsSetup {
 /** The certificate to serve, written where clients can find it; `undefined` for plain HTTP. */
 async function tlsMaterial(options: EmulatorOptions, host: string): Promise<TlsSetup | undefined> {
   if (!options.tls) return undefined;
-  const material = options.tls === true ? await selfSignedCertificate(host) : options.tls;
+  const material = options.tls === true ? await emulatorCertificate(host) : options.tls;
   let tempDir: string | undefined;
   let caFile = options.certFile ?? (options.dataFile ? `${options.dataFile}.cert.pem` : undefined);
   if (caFile === undefined) {

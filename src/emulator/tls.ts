@@ -1,6 +1,7 @@
-import { X509Certificate, createPrivateKey, randomBytes, webcrypto, type KeyObject } from 'node:crypto';
+import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
+import { selfSignedCertificate, type AltName } from '../tls/self-signed.js';
 import { tlsError } from './start-errors.js';
 
 /** A certificate and its private key, both PEM. */
@@ -9,10 +10,7 @@ export interface TlsMaterial {
   readonly key: string;
 }
 
-const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY_MS = 86_400_000;
-
-type AltName = { type: 'ip' | 'dns'; value: string };
 
 /**
  * The names a certificate for a server listening on `host` carries: `127.0.0.1` and `localhost`
@@ -36,33 +34,11 @@ export function subjectAltNames(host?: string): AltName[] {
 }
 
 /**
- * A fresh self-signed ECDSA P-256 certificate for `127.0.0.1`, `localhost` and the listen address
- * `host` (see subjectAltNames), valid from a day ago (clock skew) for a year. The x509 library is
- * imported only here, so starting a plain-HTTP emulator never loads it.
+ * The emulator's own certificate: self-signed for `127.0.0.1`, `localhost` and the listen address
+ * `host` (see subjectAltNames), valid from a day ago (clock skew) for a year.
  */
-export async function selfSignedCertificate(host?: string): Promise<TlsMaterial> {
-  await import('reflect-metadata');
-  const x509 = await import('@peculiar/x509');
-  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const now = Date.now();
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    // A leading 01 keeps the DER integer positive whatever the random bytes are.
-    serialNumber: `01${randomBytes(8).toString('hex')}`,
-    name: 'CN=dsipform emulator',
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + 365 * DAY_MS),
-    signingAlgorithm: ALGORITHM,
-    keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'],
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-      new x509.SubjectAlternativeNameExtension(subjectAltNames(host)),
-    ],
-  });
-  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
-  return { cert: cert.toString('pem'), key: x509.PemConverter.encode(pkcs8, 'PRIVATE KEY') };
+export function emulatorCertificate(host?: string): Promise<TlsMaterial> {
+  return selfSignedCertificate({ commonName: 'dsipform emulator', altNames: subjectAltNames(host), backdateMs: DAY_MS, validForMs: 365 * DAY_MS });
 }
 
 /**

@@ -19,7 +19,8 @@ function zero(): Record<ChangeAction, number> {
   return { create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 };
 }
 
-function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
+/** The plan's summary: counts per action in total and per kind of `changes`, and the `unchanged` objects per kind. */
+export function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
   const total = zero();
   const byKind = Object.fromEntries(KINDS.map((k) => [k, { ...zero(), unchanged: unchanged[k] }])) as Record<Kind, ActionCounts & { unchanged: number }>;
   for (const c of changes) {

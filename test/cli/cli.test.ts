@@ -69,7 +69,7 @@ describe('dsipform emulator', () => {
     await c1.createInboundMapping({ did: '+15551230001', servers: ['#2'], notes: 'kept' });
     await c1.close();
     expect(await first.stop()).toBe(0);
-    expect(() => JSON.parse(readFileSync(data, 'utf8'))).not.toThrow();
+    expect(JSON.parse(readFileSync(data, 'utf8')).mappings).toEqual([{ ruleid: 2, did: '+15551230001', servers: ['#2'], notes: 'kept' }]);
     const second = await emulator(['--data', data, '--token', TOKEN]);
     const c2 = new PlatformClient({ url: second.url, token: TOKEN });
     expect((await c2.listInboundMappings()).map((m) => [m.did, m.notes])).toEqual([['+15551230001', 'kept']]);
@@ -168,8 +168,8 @@ describe('--emulator', () => {
 
 describe('dsipform emulator, more flags', () => {
   it('serves HTTPS with a given --tls-cert and --tls-key', async () => {
-    const { selfSignedCertificate } = await import('../../src/emulator/tls.js');
-    const material = await selfSignedCertificate();
+    const { emulatorCertificate } = await import('../../src/emulator/tls.js');
+    const material = await emulatorCertificate();
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
     writeFileSync(join(dir, 'cert.pem'), material.cert);
     writeFileSync(join(dir, 'key.pem'), material.key);

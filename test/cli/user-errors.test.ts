@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { selfSignedCertificate } from '../../src/emulator/tls.js';
+import { emulatorCertificate } from '../../src/emulator/tls.js';
 import { runCli } from '../helpers/cli.js';
 
 /**
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   busyPort = (busy.address() as AddressInfo).port;
   emu = await startEmulator({ port: 0, token: TOKEN });
-  const [a, b] = [await selfSignedCertificate(), await selfSignedCertificate()];
+  const [a, b] = [await emulatorCertificate(), await emulatorCertificate()];
   pems.cert = file('cert.pem', a.cert);
   pems.otherKey = file('other-key.pem', b.key);
 });

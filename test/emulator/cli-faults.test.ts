@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { faultOptions } from '../../src/cli/emulator.js';
+import { checkFaults } from '../../src/emulator/faults.js';
+import { FAULT_LIMITS } from '../../src/emulator/limits.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { call } from './helpers.js';
@@ -39,6 +41,19 @@ describe('dsipform emulator fault flags', () => {
     [{ faultRate: '1', dropRate: '0.0', latency: '60000', rateLimit: '100000', seed: '4294967295' }, { faultRate: 1, dropRate: 0, latencyMs: 60_000, rateLimit: 100_000, seed: 4_294_967_295 }],
   ])('turns %j into %j', (flags, options) => {
     expect(faultOptions(flags)).toEqual(options);
+  });
+
+  it.each([
+    ['--latency', 'latency', 'latencyMs'],
+    ['--rate-limit', 'rateLimit', 'rateLimit'],
+    ['--seed', 'seed', 'seed'],
+  ] as const)('%s takes what the emulator takes, up to its limit and no further', (flag, field, option) => {
+    const base = { faultRate: '0', dropRate: '0', latency: '0', rateLimit: '0' };
+    const limit = FAULT_LIMITS[option];
+    expect(faultOptions({ ...base, [field]: String(limit) })[option]).toBe(limit);
+    expect(checkFaults({ [option]: limit })).toBeNull();
+    expect(() => faultOptions({ ...base, [field]: String(limit + 1) })).toThrow(`${flag} "${limit + 1}" is not`);
+    expect(checkFaults({ [option]: limit + 1 })).toBe(`${option} ${limit + 1} is not an integer from 0 to ${limit}`);
   });
 
   it('prints the seed it drew on stderr, and repeats a run given that seed (built CLI)', async () => {

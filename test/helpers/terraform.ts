@@ -1,23 +1,23 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runMain } from './in-process.js';
+import { runProcess, type ProcessResult } from './process.js';
 
 /** This checkout: the dsipform the mirrored provider runs from, the workspaces being outside it. */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Whether the real terraform binary is on PATH. Tests that need it skip, and say so, without it. */
-export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore' }).status === 0;
+/**
+ * Whether the real terraform binary is on PATH (asked with checkpoint calls off, so nothing leaves
+ * the machine). Tests that need it skip, and say so, without it.
+ */
+export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore', env: { PATH: process.env.PATH, CHECKPOINT_DISABLE: '1' } }).status === 0;
 if (!hasTerraform) console.warn('terraform not found on PATH: skipping the Terraform end-to-end tests');
 
 /** What one terraform command printed. */
-export interface TfResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type TfResult = ProcessResult;
 
 /** A Terraform working directory wired to this package's provider through a filesystem mirror. */
 export interface TfWorkspace {
@@ -54,17 +54,11 @@ export async function terraformWorkspace(vars: Record<string, string>, extraEnv:
     dir,
     env,
     write: (name, hcl) => writeFileSync(join(dir, name), hcl),
-    tf: (args) =>
-      new Promise((resolve) => {
-        // Go's flag parsing stops at the first positional argument: flags go right after the subcommand.
-        // `-chdir=DIR` is a global flag: it comes before the subcommand.
-        const at = args[0]?.startsWith('-chdir=') ? 2 : 1;
-        const child = spawn('terraform', [...args.slice(0, at), '-no-color', ...args.slice(at)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('close', (code) => resolve({ code, stdout, stderr }));
-      }),
+    tf: (args) => {
+      // Go's flag parsing stops at the first positional argument: flags go right after the subcommand.
+      // `-chdir=DIR` is a global flag: it comes before the subcommand.
+      const at = args[0]?.startsWith('-chdir=') ? 2 : 1;
+      return runProcess('terraform', [...args.slice(0, at), '-no-color', ...args.slice(at)], { cwd: dir, env });
+    },
   };
 }

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { CLI } from '../helpers/cli.js';
+import { startProcess, waitForStdout } from '../helpers/process.js';
 
 /** A running CLI child process with its output so far. */
 export interface CliChild {
@@ -14,26 +15,12 @@ export interface CliChild {
 
 /** Starts `dsipform ARGS` as a real process. */
 export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): CliChild {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out = { stdout: '', stderr: '' };
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  child.stdout!.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const p = startProcess(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, NO_COLOR: '1', ...env } });
+  const exited = once(p.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   return {
-    child,
-    out,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = (): void => {
-          if (pattern.test(out.stdout)) {
-            child.stdout!.off('data', check);
-            resolve();
-          }
-        };
-        child.stdout!.on('data', check);
-        void exited.then(() => (pattern.test(out.stdout) ? resolve() : reject(new Error(`exited before ${pattern}: ${out.stdout}\n${out.stderr}`))));
-        check();
-      }),
+    child: p.child,
+    out: p.output,
+    waitFor: async (pattern) => void (await waitForStdout(p, pattern)),
     exit: () => exited,
   };
 }

@@ -1,15 +1,13 @@
-import { KINDS, type Kind } from '../../src/model/desired.js';
+import type { Kind } from '../../src/model/desired.js';
+import { summarize } from '../../src/reconcile/plan.js';
 import type {
-  ActionCounts,
   ApplyEvent,
   ApplyReport,
   Change,
-  ChangeAction,
   ChangeOutcome,
   LeaseFields,
   MappingFields,
   Plan,
-  PlanSummary,
   RouteFields,
   SafetyFinding,
   SavedPlan,
@@ -36,26 +34,8 @@ const route = (name: string, prefix: string, gwgroupid: string, more: Partial<Ro
 /** A lease as the files declare it, and as the state holds it when `held` is given. */
 const lease = (name: string, email: string, ttl: number, renew_before: number, held: Partial<LeaseFields> = {}): LeaseFields => ({ name, email, ttl, renew_before, ...held });
 
-/** Counts per action and kind of `changes`, with `unchanged` objects per kind (0 when not given). */
-export function summarize(changes: readonly Change[], unchanged: Partial<Record<Kind, number>>): PlanSummary {
-  const zero = (): Record<ChangeAction, number> => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 });
-  const total = zero();
-  const byKind: Record<Kind, Record<ChangeAction, number>> = { inbound_mapping: zero(), outbound_route: zero(), endpoint_lease: zero() };
-  for (const c of changes) {
-    total[c.action] += 1;
-    byKind[c.kind][c.action] += 1;
-  }
-  const same = (kind: Kind) => unchanged[kind] ?? 0;
-  return {
-    total: total as ActionCounts,
-    by_kind: {
-      inbound_mapping: { ...byKind.inbound_mapping, unchanged: same('inbound_mapping') },
-      outbound_route: { ...byKind.outbound_route, unchanged: same('outbound_route') },
-      endpoint_lease: { ...byKind.endpoint_lease, unchanged: same('endpoint_lease') },
-    },
-    unchanged: KINDS.reduce((n, kind) => n + same(kind), 0),
-  };
-}
+/** No unchanged objects of any kind; spread a count over it for the kinds that have some. */
+export const NONE_UNCHANGED: Record<Kind, number> = { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 };
 
 function plan(changes: Change[], unchanged: Partial<Record<Kind, number>>, more: Partial<Plan> = {}): Plan {
   return {
@@ -64,7 +44,7 @@ function plan(changes: Change[], unchanged: Partial<Record<Kind, number>>, more:
     managed: ['inbound_mappings', 'outbound_routes'],
     live_checksum: LIVE_CHECKSUM,
     policy: { protect: ['inbound_mappings'] },
-    summary: summarize(changes, unchanged),
+    summary: summarize(changes, { ...NONE_UNCHANGED, ...unchanged }),
     changes,
     safety: [],
     notes: [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/render/index.js';
-import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
+import { EMPTY_PLAN, MIXED_PLAN, NONE_UNCHANGED, bigPlan } from './fixtures.js';
+import { summarize } from '../../src/reconcile/plan.js';
 
 describe('renderPlanMarkdown', () => {
   it('renders a mixed plan for a pull-request comment', async () => {
@@ -73,7 +74,7 @@ describe('renderPlanMarkdown', () => {
     const big = bigPlan(20_000);
     const routes = MIXED_PLAN.changes.filter((c) => c.kind === 'outbound_route');
     const changes = [...big.changes.filter((c) => c.kind === 'inbound_mapping'), ...routes];
-    const md = renderPlanMarkdown({ ...big, changes, safety: [], summary: summarize(changes, { inbound_mapping: 0, outbound_route: 0 }) });
+    const md = renderPlanMarkdown({ ...big, changes, safety: [], summary: summarize(changes, NONE_UNCHANGED) });
     expect(md.length).toBeLessThanOrEqual(MARKDOWN_LIMIT);
     expect(md).toContain('<details><summary>outbound_route: 6 changes</summary>');
     expect(md).toMatch(/<details><summary>inbound_mapping: 12000 changes \(first \d+ shown\)<\/summary>/);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActionCounts, Change, Plan } from '../../src/reconcile/types.js';
 import { planSummaryLine, renderPlanText } from '../../src/render/index.js';
 import { duration } from '../../src/render/values.js';
-import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
+import { EMPTY_PLAN, MIXED_PLAN, NONE_UNCHANGED, bigPlan } from './fixtures.js';
+import { summarize } from '../../src/reconcile/plan.js';
 
 const ESC = /\x1b\[/;
 const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });
@@ -41,7 +42,7 @@ describe('renderPlanText', () => {
     const text = renderPlanText(MIXED_PLAN, { color: false });
     expect(text).toContain('symbols:\n  + create, obtain\n  ~ update in place, promote (simple → LCR), demote (LCR → simple)\n  - delete, revoke\n-/+ renew (revoke, then obtain anew)\n\n');
     const renews = MIXED_PLAN.changes.filter((c) => c.action === 'renew');
-    const only = renderPlanText({ ...EMPTY_PLAN, changes: renews, summary: summarize(renews, {}) }, { color: false });
+    const only = renderPlanText({ ...EMPTY_PLAN, changes: renews, summary: summarize(renews, NONE_UNCHANGED) }, { color: false });
     expect(only).toContain('symbols:\n-/+ renew (revoke, then obtain anew)\n\n');
     expect(only.trimEnd().split('\n').at(-1)).toBe('Plan: 0 to create, 0 to update, 0 to delete, 2 to renew.');
   });
@@ -82,7 +83,7 @@ describe('renderPlanText', () => {
 
   it('escapes control characters in keys, values and free text, so none reaches the terminal', () => {
     const change: Change = { action: 'create', kind: 'outbound_route', key: 'evil\x1b[2J', fields: [], after: { name: 'evil\x1b[2J', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '\x9b31m', routeid: '' }, reason: 'line\nbreak \x07' };
-    const plan: Plan = { ...EMPTY_PLAN, changes: [change], summary: summarize([change], { inbound_mapping: 0, outbound_route: 0 }), notes: ['\x1b]0;title\x07'] };
+    const plan: Plan = { ...EMPTY_PLAN, changes: [change], summary: summarize([change], NONE_UNCHANGED), notes: ['\x1b]0;title\x07'] };
     const text = renderPlanText(plan, { color: false });
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
     expect(text).toContain('"evil\\u001b[2J"');

@@ -90,16 +90,18 @@ describe('LeaseStore', () => {
   });
 
   it.each([
-    ['without its lock', async (file: string) => LeaseStore.open(file, { lock: false, command: 'x' })],
-    ['after close', async (file: string) => {
+    ['without its lock', 'was changed without its lock', async (file: string) => LeaseStore.open(file, { lock: false, command: 'x' })],
+    ['after close', 'was changed after it was closed', async (file: string) => {
       const store = await LeaseStore.open(file, locked);
       await store.close();
       return store;
     }],
-  ])('refuses changes %s, as a bug', async (_case, open) => {
+  ] as const)('refuses changes %s, as a bug', async (_case, why, open) => {
     const file = join(await tempDir(), 'state.json');
     const store = await open(file);
-    await expect(store.record(leaseRecord('a'))).rejects.toBeInstanceOf(InternalError);
+    const err = await store.record(leaseRecord('a')).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(InternalError);
+    expect((err as InternalError).message).toBe(`the lease state ${file} ${why} (this is a bug, please report it)`);
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { providerWrapper } from '../../src/cli/terraform-mirror.js';
+import { runProcess, type ProcessResult } from '../helpers/process.js';
 import { hasTerraform } from '../helpers/terraform.js';
 
 // `dsipform terraform-mirror` run by the BUILT CLI (dist/, from `npm run build`) of two installs of
@@ -14,20 +14,8 @@ import { hasTerraform } from '../helpers/terraform.js';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ADDRESS = join('registry.terraform.io', 'dsipform', 'dsiprouter');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ProcessResult> {
+  return runProcess(command, args, { cwd, env });
 }
 
 /** A copy of the published files (package.json, bin, dist, schemas) at `dir`, its dependencies linked. */

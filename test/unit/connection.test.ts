@@ -7,13 +7,13 @@ import { resolveConnection, type ConnectionFlags } from '../../src/cli/connectio
 import type { CliIo } from '../../src/cli/io.js';
 import { redact } from '../../src/cli/io.js';
 import { DsipformError } from '../../src/model/errors.js';
-import { selfSignedCertificate } from '../../src/emulator/tls.js';
+import { emulatorCertificate } from '../../src/emulator/tls.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dsipform-conn-'));
 const tokenFile = join(dir, 'token');
 writeFileSync(tokenFile, 'from-file-token\n');
 const caFile = join(dir, 'ca.pem');
-writeFileSync(caFile, (await selfSignedCertificate()).cert);
+writeFileSync(caFile, (await emulatorCertificate()).cert);
 
 function io(env: NodeJS.ProcessEnv): CliIo {
   return { stdin: new PassThrough(), stdinIsTTY: false, stdout: new PassThrough(), stderr: new PassThrough(), env, isTTY: false, secrets: new Set(), now: Date.now };

@@ -75,7 +75,7 @@ export async function serve(factory: () => Promise<ProviderHandler>, options: Se
   const cert = await certificate;
   server = await startGrpcServer(defs, {
     socketPath,
-    tls: cert && clientCertPem ? { certPem: cert.certPem, keyPem: cert.keyPem, clientCertPem } : undefined,
+    tls: cert && clientCertPem ? { certPem: cert.cert, keyPem: cert.key, clientCertPem } : undefined,
     rpcs: { ...providerRpcs(ctx), ...resourceRpcs(ctx) },
     // In debug mode Terraform does not own the process: a Shutdown from it ends nothing.
     onShutdown: debug ? async () => undefined : stopProvider,

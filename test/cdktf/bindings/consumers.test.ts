@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../../helpers/process.js';
 import { expectDemoStack, readStack } from './stack-json.js';
 
 // Apps outside this repository that depend on the BUILT package (dist/, built by `npm test`),
@@ -52,13 +51,10 @@ interface Run {
   code: number | null;
   out: string;
 }
+/** Runs `node ARGS` in `cwd`; `out` is what it printed, stdout then stderr. */
 async function run(args: string[], cwd: string): Promise<Run> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, out };
+  const r = await runProcess(process.execPath, args, { cwd });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 let dir = '';

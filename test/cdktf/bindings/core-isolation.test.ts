@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess, type ProcessResult } from '../../helpers/process.js';
 
 // The CLI, the reconciler and the emulator never load cdktf, cdktn or constructs (optional peer
 // dependencies that most users do not have). The built CLI runs under a guard that makes loading
@@ -52,18 +51,9 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function guarded(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', guard, ...args], {
-    cwd: REPO, // so that `dsipform/...` resolves to this package (self-reference)
-    env: { PATH: process.env.PATH, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+function guarded(args: string[]): Promise<ProcessResult> {
+  // cwd: so that `dsipform/...` resolves to this package (self-reference)
+  return runProcess(process.execPath, ['--import', guard, ...args], { cwd: REPO, env: { PATH: process.env.PATH, NO_COLOR: '1' } });
 }
 
 describe('the core without cdktf, cdktn and constructs', () => {

@@ -2,10 +2,11 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { credentials, loadPackageDefinition, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { credentials, loadPackageDefinition, status, type Client, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverCertificate, type ServerCertificate } from '../../../src/terraform/host/certificate.js';
+import { serverCertificate } from '../../../src/terraform/host/certificate.js';
+import type { SelfSignedCertificate } from '../../../src/tls/self-signed.js';
 import {
   checkPluginEnvironment,
   handshakeLine,
@@ -76,7 +77,7 @@ describe('the launcher run by hand', () => {
 });
 
 describe('a provider process over AutoMTLS', () => {
-  let client: ServerCertificate;
+  let client: SelfSignedCertificate;
   let plugin: PluginProcess;
   let events: string;
   let socket: string;
@@ -86,12 +87,11 @@ describe('a provider process over AutoMTLS', () => {
     plugin: { GRPCController: ServiceClientConstructor };
     grpc: { health: { v1: { Health: ServiceClientConstructor } } };
   };
-  const connect = (Service: ServiceClientConstructor, withClientCert = true) =>
+  /** A client of the plugin presenting `as` (default: the certificate announced in PLUGIN_CLIENT_CERT), or none. */
+  const connect = (Service: ServiceClientConstructor, as: SelfSignedCertificate | null = client) =>
     new Service(
       `unix:${socket}`,
-      withClientCert
-        ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(client.keyPem), Buffer.from(client.certPem))
-        : credentials.createSsl(Buffer.from(serverCertPem)),
+      as ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(as.key), Buffer.from(as.cert)) : credentials.createSsl(Buffer.from(serverCertPem)),
       { 'grpc.ssl_target_name_override': 'localhost' },
     );
   const call = <T>(c: Client, method: string, req: object = {}) =>
@@ -100,7 +100,7 @@ describe('a provider process over AutoMTLS', () => {
   beforeAll(async () => {
     client = await serverCertificate();
     events = join(mkdtempSync(join(tmpdir(), 'dsipform-host-')), 'events.log');
-    plugin = await startPlugin(FAKE_PLUGIN, [], { ...COOKIE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.certPem, FAKE_DSIP_EVENTS: events });
+    plugin = await startPlugin(FAKE_PLUGIN, [], { ...COOKIE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.cert, FAKE_DSIP_EVENTS: events });
     const m = /^1\|6\|unix\|([^|]+)\|grpc\|([A-Za-z0-9+/]+)$/.exec(plugin.line);
     expect(m, plugin.line).not.toBeNull();
     socket = m![1]!;
@@ -114,7 +114,7 @@ describe('a provider process over AutoMTLS', () => {
   it('serves a fresh certificate for localhost', () => {
     const cert = new X509Certificate(serverCertPem);
     expect(cert.checkHost('localhost')).toBe('localhost');
-    expect(cert.fingerprint256).not.toBe(new X509Certificate(client.certPem).fingerprint256);
+    expect(cert.fingerprint256).not.toBe(new X509Certificate(client.cert).fingerprint256);
   });
 
   it('answers the health check with SERVING', async () => {
@@ -124,8 +124,16 @@ describe('a provider process over AutoMTLS', () => {
   });
 
   it('refuses a client without the certificate Terraform announced', async () => {
-    const health = connect(defs.grpc.health.v1.Health, false);
-    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toThrow();
+    const health = connect(defs.grpc.health.v1.Health, null);
+    // The TLS 1.3 alert the server sends when no client certificate comes (OpenSSL's alert 116).
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/certificate required/) });
+    health.close();
+  });
+
+  it('refuses a client presenting another certificate than the one Terraform announced', async () => {
+    const health = connect(defs.grpc.health.v1.Health, await serverCertificate());
+    // The server ends the handshake (its certificate check fails): no connection, not an answer.
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/^No connection established/) });
     health.close();
   });
 

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runProcess, startProcess, waitForStdout, type ProcessResult } from '../../helpers/process.js';
 
 /** The built launcher, and the host from dist/ serving the fake provider (`npm test` builds dist/ first). */
 export const LAUNCHER = fileURLToPath(new URL('../../../bin/terraform-provider-dsiprouter.js', import.meta.url));
@@ -16,29 +16,13 @@ export interface PluginProcess {
 }
 
 /** Runs `node script ARGS` to completion with exactly `env` (plus PATH). */
-export async function runPlugin(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const [code] = (await once(child, 'close')) as [number | null];
-  return { code, stdout, stderr };
+export function runPlugin(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<ProcessResult> {
+  return runProcess(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env } });
 }
 
 /** Starts `node script ARGS` and waits for its first line on stdout (the handshake or reattach line). */
 export async function startPlugin(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<PluginProcess> {
-  const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = { stdout: '', stderr: '' };
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output.stdout += d.toString();
-      const end = output.stdout.indexOf('\n');
-      if (end >= 0) resolve(output.stdout.slice(0, end));
-    });
-    void exited.then((code) => reject(new Error(`provider exited (${code}) before its first line: ${output.stderr}`)));
-  });
-  return { child, line, output, exited };
+  const p = startProcess(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env } });
+  const line = (await waitForStdout(p, /^(.*)\n/))[1]!;
+  return { child: p.child, line, output: p.output, exited: p.exited };
 }

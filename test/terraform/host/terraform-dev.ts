@@ -1,11 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runProcess } from '../../helpers/process.js';
 import { FAKE_PLUGIN } from './plugin-process.js';
-
-/** Whether the real terraform binary is on PATH; the end-to-end tests skip, and say so, without it. */
-export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore', env: { PATH: process.env.PATH, CHECKPOINT_DISABLE: '1' } }).status === 0;
 
 /** What one terraform command printed; `all` is stdout then stderr. */
 export interface TfResult {
@@ -69,14 +66,9 @@ export function devTerraform(): DevTerraform {
       writeFileSync(join(dir, 'main.tf'), hcl);
       return dir;
     },
-    tf: (dir, args, extraEnv = {}) =>
-      new Promise((resolve) => {
-        const child = spawn('terraform', args, { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-        child.on('close', (code) => resolve({ code, stdout, stderr, all: stdout + stderr }));
-      }),
+    tf: async (dir, args, extraEnv = {}) => {
+      const r = await runProcess('terraform', args, { cwd: dir, env: { ...env, ...extraEnv } });
+      return { ...r, all: r.stdout + r.stderr };
+    },
   };
 }

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_SCHEMA_FILE } from '../../../src/terraform/host/provider-schemas.js';
 import { FAKE_PLUGIN, startPlugin } from './plugin-process.js';
-import { devTerraform, hasTerraform, type DevTerraform } from './terraform-dev.js';
-
-if (!hasTerraform) console.warn('terraform not found on PATH: skipping the provider host end-to-end tests (test/terraform/host/terraform-e2e.test.ts)');
+import { hasTerraform } from '../../helpers/terraform.js';
+import { devTerraform, type DevTerraform } from './terraform-dev.js';
 
 const HEADER = `terraform {
   required_providers { dsiprouter = { source = "dsipform/dsiprouter" } }

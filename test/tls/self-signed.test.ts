@@ -1,0 +1,43 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../src/tls/self-signed.js';
+
+const HOUR_MS = 3_600_000;
+
+describe('selfSignedCertificate', () => {
+  it('makes a certificate for the names given, valid for the window given, with its own key', async () => {
+    const before = Date.now();
+    const made = await selfSignedCertificate({
+      commonName: 'a test server',
+      altNames: [
+        { type: 'ip', value: '127.0.0.1' },
+        { type: 'dns', value: 'pbx.example.com' },
+      ],
+      backdateMs: HOUR_MS,
+      validForMs: 2 * HOUR_MS,
+    });
+    const cert = new X509Certificate(made.cert);
+    expect(cert.subject).toBe('CN=a test server');
+    expect(cert.subjectAltName).toBe('IP Address:127.0.0.1, DNS:pbx.example.com');
+    expect(cert.checkHost('pbx.example.com')).toBe('pbx.example.com');
+    expect(cert.checkHost('other.example.com')).toBeUndefined();
+    expect(cert.ca).toBe(false);
+    expect(cert.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1']); // serverAuth only
+    expect(cert.checkPrivateKey(createPrivateKey(made.key))).toBe(true);
+    expect(Buffer.from(made.der)).toEqual(cert.raw);
+    const from = Date.parse(cert.validFrom);
+    const to = Date.parse(cert.validTo);
+    // X.509 times have whole seconds.
+    expect(Math.abs(from - (before - HOUR_MS))).toBeLessThan(5000);
+    expect(Math.abs(to - (before + 2 * HOUR_MS))).toBeLessThan(5000);
+  });
+
+  it('adds clientAuth when asked, and gives a new key and serial each time', async () => {
+    const options = { commonName: 'x', altNames: [{ type: 'dns', value: 'localhost' }] as const, backdateMs: 0, validForMs: HOUR_MS };
+    const [a, b] = [await selfSignedCertificate({ ...options, clientAuth: true }), await selfSignedCertificate(options)];
+    const [ca, cb] = [new X509Certificate(a.cert), new X509Certificate(b.cert)];
+    expect(ca.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1', '1.3.6.1.5.5.7.3.2']);
+    expect(ca.serialNumber).not.toBe(cb.serialNumber);
+    expect(ca.checkPrivateKey(createPrivateKey(b.key))).toBe(false);
+  });
+});
