@@ -1,3 +1,4 @@
+import { InternalError } from '../../model/errors.js';
 import type { AttributePath, Diagnostic } from '../types.js';
 import type { CtyType } from './cty-type.js';
 import {
@@ -71,7 +72,7 @@ export function internalErrorDiagnostic(err: unknown): Diagnostic {
   const message = err instanceof Error ? err.message : String(err);
   return {
     severity: 'error',
-    summary: `internal error in the dsiprouter provider (this is a bug, please report it): ${message}`,
+    summary: err instanceof InternalError ? `internal error in the dsiprouter provider: ${message}` : `internal error in the dsiprouter provider (this is a bug, please report it): ${message}`,
     detail: err instanceof Error && err.stack ? err.stack : '',
   };
 }
