@@ -59,8 +59,12 @@ export class DsipformError extends Error {
 export class InternalError extends DsipformError {
   static override readonly kind: string = 'InternalError';
 
+  /** What went wrong, without the request to report it (for callers that say that themselves). */
+  readonly problem: string;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super('INTERNAL', `${message} (this is a bug, please report it)`, '', options);
     this.name = 'InternalError';
+    this.problem = message;
   }
 }

@@ -69,10 +69,10 @@ export function hasErrors(diagnostics: readonly Diagnostic[] | undefined): boole
 
 /** The diagnostic for a thrown error: the provider never crashes, it reports the bug. */
 export function internalErrorDiagnostic(err: unknown): Diagnostic {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = err instanceof InternalError ? err.problem : err instanceof Error ? err.message : String(err);
   return {
     severity: 'error',
-    summary: err instanceof InternalError ? `internal error in the dsiprouter provider: ${message}` : `internal error in the dsiprouter provider (this is a bug, please report it): ${message}`,
+    summary: `internal error in the dsiprouter provider (this is a bug, please report it): ${message}`,
     detail: err instanceof Error && err.stack ? err.stack : '',
   };
 }
