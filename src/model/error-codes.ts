@@ -90,7 +90,3 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 /** The codes of a failed platform request (`ApiError`). */
 export type ApiErrorCode = Extract<ErrorCode, `API_${string}`>;
 
-/** Whether a string is one of the registered codes. */
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_CODES, value);
-}

@@ -1,6 +1,6 @@
 import type { ErrorCode } from './error-codes.js';
 
-export { ERROR_CODES, isErrorCode, type ApiErrorCode, type ErrorCode } from './error-codes.js';
+export type { ApiErrorCode, ErrorCode } from './error-codes.js';
 
 /**
  * The brand every dsipform error carries: the names of the classes it was made by (`DsipformError`,
