@@ -1,25 +1,8 @@
+import type { ApiErrorCode } from '../model/error-codes.js';
 import { DsipformError } from '../model/errors.js';
 
-/** Every way a platform request can fail; stable, safe to match on. */
-export type ApiErrorCode =
-  | 'API_BAD_REQUEST'
-  | 'API_UNAUTHORIZED'
-  | 'API_UNLICENSED'
-  | 'API_NOT_FOUND'
-  | 'API_NO_SUCH_ENDPOINT'
-  | 'API_METHOD_NOT_ALLOWED'
-  | 'API_BODY_TOO_LARGE'
-  | 'API_RATE_LIMITED'
-  | 'API_SERVER_ERROR'
-  | 'API_UNEXPECTED_RESPONSE'
-  | 'API_TIMEOUT'
-  | 'API_CONNECTION_REFUSED'
-  | 'API_CONNECTION_RESET'
-  | 'API_HOST_NOT_FOUND'
-  | 'API_TLS'
-  | 'API_HTTPS_EXPECTED'
-  | 'API_NETWORK'
-  | 'API_UNSUPPORTED';
+/** Every way a platform request can fail: the `API_` codes of the one registry (model/error-codes.ts). */
+export type { ApiErrorCode };
 
 /** What the request was; never holds headers, so never the token. */
 export interface ApiRequestInfo {
@@ -48,6 +31,7 @@ export class ApiError extends DsipformError {
   readonly platformMsg: string | undefined;
   readonly platformError: string | undefined;
   readonly retryAfter: number | undefined;
+  static override readonly kind: string = 'ApiError';
   declare readonly code: ApiErrorCode;
 
   constructor(code: ApiErrorCode, message: string, details: ApiErrorDetails, hint = '', cause?: unknown) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
-import { DsipformError } from '../model/errors.js';
+import { DsipformError, InternalError } from '../model/errors.js';
 import { flushOutput, guardOutput, isOutputClosed, processIo, redact, writeLine, type CliIo } from './io.js';
 import { registerCommands } from './commands.js';
 
@@ -59,13 +59,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 1;
-    if (err instanceof DsipformError) {
+    if (err instanceof DsipformError && !(err instanceof InternalError)) {
       writeLine(io.stderr, redact(`error: ${err.message}`, io.secrets));
       if (err.hint) writeLine(io.stderr, redact(`hint: ${err.hint}`, io.secrets));
       return 1;
     }
     const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    writeLine(io.stderr, redact(`internal error (this is a bug, please report it): ${text}`, io.secrets));
+    // An InternalError's message already says it is a bug; either way the stack goes with it.
+    const head = err instanceof InternalError ? 'internal error' : 'internal error (this is a bug, please report it)';
+    writeLine(io.stderr, redact(`${head}: ${text}`, io.secrets));
     return 1;
   }
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { DsipformError } from '../model/errors.js';
 import { currentProfile } from './current-profile.js';
 import type { Unrouted } from './flask-pages.js';
 import type { RouteEntry } from './router.js';
@@ -22,5 +23,5 @@ export interface ApiProfile {
 export function buildProfile(name: ApiProfileName): ApiProfile {
   if (name === 'spec') return { name, entries: SPEC_PROFILE };
   if (name === 'current') return currentProfile();
-  throw new Error(`Unknown emulator profile ${JSON.stringify(name)}: use ${API_PROFILE_NAMES.join(' or ')}`);
+  throw new DsipformError('EMULATOR_BAD_OPTION', `Unknown emulator profile ${JSON.stringify(name)}: use ${API_PROFILE_NAMES.join(' or ')}`);
 }

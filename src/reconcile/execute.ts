@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
 import { ApiError } from '../api/errors.js';
+import { InternalError } from '../model/errors.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import type { Change, LeaseFields, MappingFields, RouteFields } from './types.js';
 
@@ -104,5 +105,5 @@ async function goneIsDone(request: Promise<void>): Promise<void> {
 }
 
 function assertNever(change: never): never {
-  throw new Error(`unknown change action ${JSON.stringify(change)}`);
+  throw new InternalError(`unknown change action ${JSON.stringify(change)}`);
 }

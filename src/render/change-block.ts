@@ -1,3 +1,4 @@
+import { InternalError } from '../model/errors.js';
 import type { Change } from '../reconcile/types.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
@@ -126,5 +127,5 @@ function changedFields(change: Change & { readonly action: 'update' | 'promote' 
 }
 
 function assertNever(value: never): never {
-  throw new Error(`unexpected change action: ${JSON.stringify(value)}`);
+  throw new InternalError(`unexpected change action: ${JSON.stringify(value)}`);
 }

@@ -1,4 +1,5 @@
 import { COLLECTION_OF, KINDS, type CollectionName, type Kind } from '../model/desired.js';
+import { InternalError } from '../model/errors.js';
 import type { ActionCounts, Plan } from '../reconcile/types.js';
 import { count } from './values.js';
 
@@ -8,7 +9,7 @@ export const NO_CHANGES = 'No changes. The platform matches the configuration.';
 /** The kind a collection holds. */
 export function kindOf(collection: CollectionName): Kind {
   const kind = KINDS.find((k) => COLLECTION_OF[k] === collection);
-  if (kind === undefined) throw new Error(`unknown collection: ${String(collection)}`);
+  if (kind === undefined) throw new InternalError(`unknown collection: ${String(collection)}`);
   return kind;
 }
 

@@ -1,5 +1,7 @@
 import { FLT_FWD_MIN, FLT_LCR_MIN } from '../../model/index.js';
+import { InternalError } from '../../model/errors.js';
 import type { LcrRecord } from './records.js';
+import { snapshotError } from './snapshot.js';
 
 /**
  * The LCR records paired with LCR routes, indexed by groupid and by pattern. Allocation follows the
@@ -27,17 +29,27 @@ export class LcrTable {
     return this.byPattern.get(pattern);
   }
 
+  private taken(record: LcrRecord): boolean {
+    return this.byGroup.has(record.groupid) || this.byPattern.has(record.pattern);
+  }
+
   /** The groupid the next LCR route gets, or `null` when that would leave the LCR range. */
   nextGroupid(): number | null {
     const next = this.maxGroupid === null ? FLT_LCR_MIN : this.maxGroupid + 1;
     return next < FLT_FWD_MIN ? next : null;
   }
 
+  /** Puts records back from a data file; throws on a duplicate, which means the file is corrupt. */
+  load(records: readonly LcrRecord[]): void {
+    for (const record of records) {
+      if (this.taken(record)) throw snapshotError(`duplicate LCR record (groupid ${record.groupid}, pattern "${record.pattern}")`);
+      this.add(record);
+    }
+  }
+
   /** Adds a record; callers have checked that neither its groupid nor its pattern is taken. */
   add(record: LcrRecord): void {
-    if (this.byGroup.has(record.groupid) || this.byPattern.has(record.pattern)) {
-      throw new Error(`duplicate LCR record (groupid ${record.groupid}, pattern "${record.pattern}")`);
-    }
+    if (this.taken(record)) throw new InternalError(`duplicate LCR record (groupid ${record.groupid}, pattern "${record.pattern}")`);
     this.byGroup.set(record.groupid, record);
     this.byPattern.set(record.pattern, record.groupid);
     if (this.maxGroupid === null || record.groupid > this.maxGroupid) this.maxGroupid = record.groupid;
@@ -46,7 +58,7 @@ export class LcrTable {
   /** Changes a record's pattern and from-prefix in place, keeping its groupid. */
   repattern(groupid: number, pattern: string, fromPrefix: string): void {
     const current = this.byGroup.get(groupid);
-    if (!current) throw new Error(`no LCR record with groupid ${groupid}`);
+    if (!current) throw new InternalError(`no LCR record with groupid ${groupid}`);
     this.byPattern.delete(current.pattern);
     this.byGroup.set(groupid, { pattern, from_prefix: fromPrefix, groupid });
     this.byPattern.set(pattern, groupid);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Lease } from '../../model/index.js';
 import { notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredLease } from './records.js';
+import { snapshotError } from './snapshot.js';
 
 /** The SIP domain every emulated lease registers in; `.invalid` can never resolve. */
 export const LEASE_DOMAIN = 'emulator.dsipform.invalid';
@@ -62,7 +63,7 @@ export class LeaseTable {
   load(leases: readonly StoredLease[], nextLeaseid: number): void {
     for (const lease of leases) {
       if (this.byId.has(lease.leaseid) || lease.leaseid >= nextLeaseid) {
-        throw new Error(`lease ${lease.leaseid} is duplicated or not below nextLeaseid ${nextLeaseid}`);
+        throw snapshotError(`lease ${lease.leaseid} is duplicated or not below nextLeaseid ${nextLeaseid}`);
       }
       this.byId.set(lease.leaseid, lease);
     }

@@ -1,6 +1,7 @@
 import type { InboundMappingInput, InboundMappingPatch, InboundSelector } from '../../model/index.js';
 import { conflict, notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredMapping } from './records.js';
+import { snapshotError } from './snapshot.js';
 
 const DUPLICATE_DID = "Duplicate DID's are not allowed";
 
@@ -85,7 +86,7 @@ export class MappingTable {
   load(records: readonly StoredMapping[]): void {
     for (const record of records) {
       if (this.byId.has(record.ruleid) || this.byDid.has(record.did)) {
-        throw new Error(`duplicate inbound mapping (ruleid ${record.ruleid}, did "${record.did}")`);
+        throw snapshotError(`duplicate inbound mapping (ruleid ${record.ruleid}, did "${record.did}")`);
       }
       this.insert(record);
     }

@@ -4,9 +4,11 @@ import {
   type OutboundRouteInput,
   type OutboundRoutePatch,
 } from '../../model/index.js';
+import { InternalError } from '../../model/errors.js';
 import { LcrTable } from './lcr.js';
 import { conflict, notFound, success, type Failure, type Outcome } from './outcome.js';
 import type { Ledger, StoredRoute } from './records.js';
+import { snapshotError } from './snapshot.js';
 
 const NO_ROUTE = 'No Matching Rule Found';
 
@@ -100,9 +102,9 @@ export class RouteTable {
   /** Puts routes back from a data file (their LCR records are loaded separately, first). */
   load(routes: readonly StoredRoute[]): void {
     for (const route of routes) {
-      if (this.byId.has(route.ruleid)) throw new Error(`duplicate outbound route ruleid ${route.ruleid}`);
+      if (this.byId.has(route.ruleid)) throw snapshotError(`duplicate outbound route ruleid ${route.ruleid}`);
       if (route.from_prefix !== null && this.lcr.get(route.groupid) === undefined) {
-        throw new Error(`LCR route ${route.ruleid} has no LCR record with groupid ${route.groupid}`);
+        throw snapshotError(`LCR route ${route.ruleid} has no LCR record with groupid ${route.groupid}`);
       }
       this.byId.set(route.ruleid, route);
     }
@@ -139,7 +141,7 @@ export class RouteTable {
         break;
       default: {
         const never: never = plan;
-        throw new Error(`unknown LCR plan ${JSON.stringify(never)}`);
+        throw new InternalError(`unknown LCR plan ${JSON.stringify(never)}`);
       }
     }
     this.byId.set(route.ruleid, route);

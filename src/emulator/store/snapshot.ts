@@ -1,3 +1,4 @@
+import { DsipformError } from '../../model/errors.js';
 import type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './records.js';
 
 /** Tag of the data file's layout; bump it when the layout changes incompatibly. */
@@ -48,14 +49,14 @@ const LEASE: Record<keyof StoredLease, FieldType> = {
 };
 
 /**
- * Checks that parsed JSON has the snapshot's shape and returns it typed. Throws an Error saying
+ * Checks that parsed JSON has the snapshot's shape and returns it typed. Throws (EMULATOR_SNAPSHOT_INVALID) saying
  * which part is wrong; cross-record invariants (duplicates, LCR pairing) are checked when the
  * tables load the records.
  */
 export function parseSnapshot(value: unknown): EmulatorSnapshot {
   const root = asObject(value, 'the file');
   if (root['format'] !== SNAPSHOT_FORMAT) {
-    throw new Error(`format is ${JSON.stringify(root['format'])}, expected "${SNAPSHOT_FORMAT}"`);
+    throw snapshotError(`format is ${JSON.stringify(root['format'])}, expected "${SNAPSHOT_FORMAT}"`);
   }
   check(root['nextRuleid'], 'integer', 'nextRuleid');
   check(root['nextLeaseid'], 'integer', 'nextLeaseid');
@@ -73,7 +74,7 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
 }
 
 function records<T>(value: unknown, shape: Record<string, FieldType>, where: string): T[] {
-  if (!Array.isArray(value)) throw new Error(`${where} must be an array`);
+  if (!Array.isArray(value)) throw snapshotError(`${where} must be an array`);
   return value.map((item, index) => {
     const record = asObject(item, `${where}[${index}]`);
     const picked: Record<string, unknown> = {};
@@ -88,7 +89,7 @@ function records<T>(value: unknown, shape: Record<string, FieldType>, where: str
 
 function asObject(value: unknown, where: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(`${where} must be a JSON object`);
+    throw snapshotError(`${where} must be a JSON object`);
   }
   return value as Record<string, unknown>;
 }
@@ -108,10 +109,18 @@ function check(value: unknown, type: FieldType, where: string): void {
               : type === 'true?'
                 ? value === true
                 : Array.isArray(value) && value.every((s) => typeof s === 'string');
-  if (!good) throw new Error(`${where} must be ${describeType(type)}`);
+  if (!good) throw snapshotError(`${where} must be ${describeType(type)}`);
 }
 
 function describeType(type: FieldType): string {
   if (type === 'string[]') return 'an array of strings';
   return type === 'true?' ? 'true when present' : `a ${type}`;
+}
+
+/**
+ * A snapshot that is malformed or contradicts itself (duplicates, an LCR route without its record).
+ * The message names the part; loading a data file wraps it in EMULATOR_DATA_CORRUPT naming the file.
+ */
+export function snapshotError(message: string): DsipformError {
+  return new DsipformError('EMULATOR_SNAPSHOT_INVALID', message, "Give a snapshot the emulator wrote (its data file, or EmulatorStore's snapshot()).");
 }

@@ -4,7 +4,7 @@ import { LeaseTable } from './leases.js';
 import { MappingTable } from './mappings.js';
 import type { Ledger } from './records.js';
 import { RouteTable } from './routes.js';
-import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from './snapshot.js';
+import { SNAPSHOT_FORMAT, snapshotError, type EmulatorSnapshot } from './snapshot.js';
 
 /** How to build a store. */
 export interface StoreOptions {
@@ -41,14 +41,14 @@ export class EmulatorStore implements Ledger {
   /** Rebuilds a store from a data file's snapshot; throws when the records contradict each other. */
   static fromSnapshot(snapshot: EmulatorSnapshot, options: Omit<StoreOptions, 'empty'> = {}): EmulatorStore {
     const store = new EmulatorStore({ ...options, empty: true });
-    for (const record of snapshot.lcr) store.routes.lcr.add(record);
+    store.routes.lcr.load(snapshot.lcr);
     store.routes.load(snapshot.routes);
     store.mappings.load(snapshot.mappings);
     store.leases.load(snapshot.leases, snapshot.nextLeaseid);
     let highest = 0;
     for (const rule of [...snapshot.routes, ...snapshot.mappings]) highest = Math.max(highest, rule.ruleid);
     if (snapshot.nextRuleid <= highest) {
-      throw new Error(`nextRuleid ${snapshot.nextRuleid} is not above the highest ruleid ${highest}`);
+      throw snapshotError(`nextRuleid ${snapshot.nextRuleid} is not above the highest ruleid ${highest}`);
     }
     store.nextRuleid = snapshot.nextRuleid;
     store.reloadPending = snapshot.kamreload;

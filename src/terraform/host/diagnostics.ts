@@ -1,3 +1,4 @@
+import { InternalError } from '../../model/errors.js';
 import type { AttributePath, Diagnostic } from '../types.js';
 import type { CtyType } from './cty-type.js';
 import {
@@ -68,7 +69,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[] | undefined): boole
 
 /** The diagnostic for a thrown error: the provider never crashes, it reports the bug. */
 export function internalErrorDiagnostic(err: unknown): Diagnostic {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = err instanceof InternalError ? err.problem : err instanceof Error ? err.message : String(err);
   return {
     severity: 'error',
     summary: `internal error in the dsiprouter provider (this is a bug, please report it): ${message}`,

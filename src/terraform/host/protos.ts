@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
+import { InternalError } from '../../model/errors.js';
 
 /** The .proto files ship next to the host: `{src,dist}/terraform/proto/` (the build copies them). */
 export const PROTO_DIR = fileURLToPath(new URL('../proto/', import.meta.url));
@@ -21,7 +22,7 @@ export interface ServiceDefinitions {
  */
 export function loadServiceDefinitions(dir: string = PROTO_DIR): ServiceDefinitions {
   if (!existsSync(`${dir}/tfplugin6.proto`)) {
-    throw new Error(`the provider's protocol files are missing from ${dir}: the build must copy src/terraform/proto/ there`);
+    throw new InternalError(`the provider's protocol files are missing from ${dir}: the build must copy src/terraform/proto/ there`);
   }
   const defs = loadSync(['tfplugin6.proto', 'plugin.proto', 'health.proto'], {
     includeDirs: [dir],
@@ -34,7 +35,7 @@ export function loadServiceDefinitions(dir: string = PROTO_DIR): ServiceDefiniti
   const service = (name: string) => {
     const def = defs[name];
     // Message types carry a `format`; services do not.
-    if (def === undefined || 'format' in def) throw new Error(`service ${name} is not in the protocol files`);
+    if (def === undefined || 'format' in def) throw new InternalError(`service ${name} is not in the protocol files`);
     return def as ServiceDefinition;
   };
   return {

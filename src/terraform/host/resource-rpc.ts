@@ -1,3 +1,4 @@
+import { InternalError } from '../../model/errors.js';
 import type { Diagnostic, TfObject } from '../types.js';
 import { hasErrors, toAttributePathMsg, toDiagnosticMsgs } from './diagnostics.js';
 import { findUnknown, fromDynamicValue, toDynamicValue } from './dynamic-value.js';
@@ -98,7 +99,7 @@ export function resourceRpcs(ctx: RpcContext) {
         const { handler, schema } = await dataSourceOf(ctx, req.type_name);
         const config = configObject(fromDynamicValue(req.config, schema.type), schema.type);
         const result = await handler.read(config);
-        if (result.state === null && !hasErrors(result.diagnostics)) throw new Error(`data source ${req.type_name} returned no state and no error`);
+        if (result.state === null && !hasErrors(result.diagnostics)) throw new InternalError(`data source ${req.type_name} returned no state and no error`);
         assertKnown(result.state, req.type_name, 'read');
         return { state: toDynamicValue(result.state, schema.type), diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type) };
       }),
@@ -115,5 +116,5 @@ function keepOnFailure(result: { state: TfObject | null; diagnostics?: readonly 
 
 function assertKnown(state: TfObject | null, typeName: string, step: string): void {
   const at = state === null ? undefined : findUnknown(state);
-  if (at !== undefined) throw new Error(`${typeName}: ${step} returned an unknown value at ${at}; a state must be wholly known`);
+  if (at !== undefined) throw new InternalError(`${typeName}: ${step} returned an unknown value at ${at}; a state must be wholly known`);
 }

@@ -1,3 +1,4 @@
+import { InternalError } from '../../model/errors.js';
 import type { DataSourceHandler, Diagnostic, ResourceHandler, TfObject, TfValue } from '../types.js';
 import { UNKNOWN } from '../types.js';
 import type { CtyObjectType } from './cty-type.js';
@@ -52,7 +53,7 @@ export async function resourceOf(ctx: RpcContext, typeName: string): Promise<{ h
   const schema = ctx.schemas().resources.get(typeName);
   if (schema === undefined) fail(`Unknown resource type ${JSON.stringify(typeName)}`, 'The dsiprouter provider has no such resource type.');
   const handler = (await ctx.provider.get()).resources[typeName];
-  if (handler === undefined) throw new Error(`resource type ${typeName} is in the schema but has no handler`);
+  if (handler === undefined) throw new InternalError(`resource type ${typeName} is in the schema but has no handler`);
   return { handler, schema };
 }
 
@@ -61,14 +62,14 @@ export async function dataSourceOf(ctx: RpcContext, typeName: string): Promise<{
   const schema = ctx.schemas().dataSources.get(typeName);
   if (schema === undefined) fail(`Unknown data source ${JSON.stringify(typeName)}`, 'The dsiprouter provider has no such data source.');
   const handler = (await ctx.provider.get()).dataSources[typeName];
-  if (handler === undefined) throw new Error(`data source ${typeName} is in the schema but has no handler`);
+  if (handler === undefined) throw new InternalError(`data source ${typeName} is in the schema but has no handler`);
   return { handler, schema };
 }
 
 /** A decoded block value as an object, or null (absent: create, destroy). */
 export function asObject(value: TfValue, what: string): TfObject | null {
   if (value === null) return null;
-  if (value === UNKNOWN || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what} is not an object`);
+  if (value === UNKNOWN || typeof value !== 'object' || Array.isArray(value)) throw new InternalError(`${what} is not an object`);
   return value;
 }
 

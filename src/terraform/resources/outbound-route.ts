@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
+import { DsipformError } from '../../model/errors.js';
 import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
 import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
@@ -37,7 +38,7 @@ const fromPrefixOf = (obj: TfObject | null): string | null | typeof UNKNOWN => {
 export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
   const readBack = async (ruleid: number, prior: TfObject | null): Promise<TfObject> => {
     const live = await ctx.client().getOutboundRoute(ruleid);
-    if (!live) throw new Error(`route ${ruleid} disappeared right after it was written`);
+    if (!live) throw new DsipformError('TF_READ_BACK_FAILED', `route ${ruleid} disappeared right after it was written`, 'Something else deleted it; run terraform plan to see the platform as it is now.');
     return toState(live, prior);
   };
 

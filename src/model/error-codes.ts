@@ -1,0 +1,92 @@
+/**
+ * Every error code dsipform can fail with, and what it means: the one list. A code is stable (never
+ * reworded, safe to match on); its message and hint may change. docs/errors.md says what to do about
+ * each, and a test keeps the two lists equal. The CLI exits 1 for every code (2 and 130 are not
+ * errors), so no exit class is kept here.
+ */
+export const ERROR_CODES = {
+  // The platform API (ApiError)
+  API_BAD_REQUEST: 'the platform rejected the request as invalid (400)',
+  API_UNAUTHORIZED: 'the platform refused the API token (401)',
+  API_UNLICENSED: "the platform's API needs a Core subscription (DSIP_CORE licence) the instance lacks",
+  API_NOT_FOUND: 'the platform answered that the object does not exist',
+  API_NO_SUCH_ENDPOINT: 'the server does not serve this path: wrong base URL or platform release',
+  API_METHOD_NOT_ALLOWED: 'the platform release does not offer this operation on this path (405)',
+  API_BODY_TOO_LARGE: 'the request body exceeded the platform limit (413)',
+  API_RATE_LIMITED: 'the platform asked the client to slow down (429)',
+  API_SERVER_ERROR: 'the platform failed while handling the request (5xx)',
+  API_UNEXPECTED_RESPONSE: 'the answer was not what the platform API answers (not its JSON, a redirect, not HTTP)',
+  API_TIMEOUT: 'no answer within the timeout',
+  API_CONNECTION_REFUSED: 'nothing listens at the platform URL',
+  API_CONNECTION_RESET: 'the connection closed before a complete answer; the request may or may not have run',
+  API_HOST_NOT_FOUND: 'the host name of the platform URL does not resolve',
+  API_TLS: 'the TLS handshake failed (untrusted, expired or mismatched certificate)',
+  API_HTTPS_EXPECTED: 'an http:// URL reached a server that speaks HTTPS',
+  API_NETWORK: 'the request failed on the network for another reason',
+  API_UNSUPPORTED: 'the deployed platform cannot carry out this operation',
+  // The connection settings and desired-state files
+  CONFIG_INVALID: 'the desired-state files have problems (each printed with FILE:LINE:COL)',
+  CONFIG_FILE_UNREADABLE: 'a file named by an option (token, CA, certificate) cannot be read',
+  CONFIG_CONFLICT: 'two options that exclude each other were given',
+  CONFIG_NO_URL: 'no platform URL given',
+  CONFIG_BAD_URL: 'the platform URL is not an http:// or https:// URL',
+  CONFIG_NO_TOKEN: 'no API token given, or the token file is empty',
+  CONFIG_TOKEN_ON_COMMAND_LINE: 'the API token was given on the command line, where other users can read it',
+  CONFIG_BAD_TIMEOUT: 'the request timeout is not a positive number of milliseconds',
+  CONFIG_BAD_RETRY: 'a retry option is not a whole number in range',
+  CONFIG_BAD_PROFILE: 'DSIP_API_PROFILE names no API profile',
+  CONFIG_BAD_CA: 'the CA file is not a PEM certificate',
+  // Command-line usage
+  CLI_BAD_OPTION: 'an option value is malformed or options are combined wrongly',
+  CLI_BAD_FORMAT: 'an unknown --format',
+  CLI_NO_PATHS: 'no desired-state files given',
+  OUTPUT_CLOSED: 'standard output was closed before all the output was written',
+  OUTPUT_NAME_CLASH: 'two leases would be exported under the same variable names',
+  FILE_WRITE_FAILED: 'an output file cannot be written',
+  // Plans
+  PLAN_BLOCKED: 'problems found while planning stop the plan',
+  PLAN_UNSAFE: 'the plan deletes more than the safety limits allow without --force',
+  PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
+  PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',
+  PLAN_FILE_MODIFIED: "the saved plan was edited after it was written (its checksum does not match)",
+  PLAN_TARGET_MISMATCH: 'the saved plan was made for another platform',
+  PLAN_STALE: 'the platform changed since the saved plan was made',
+  PLAN_NO_STATE: 'the saved plan has lease changes but names no state file',
+  APPLY_NEEDS_APPROVAL: 'apply needs approval and no terminal can give it',
+  // Leases and the state file
+  LEASE_NAME_TAKEN: 'the state already holds a lease of that name',
+  STATE_LOCKED: 'another dsipform holds the state lock',
+  STATE_UNREADABLE: 'the state file or its lock file cannot be read',
+  STATE_UNWRITABLE: 'the state file, its lock file or its directory cannot be written',
+  STATE_CORRUPT: 'the state file is not valid dsipform state',
+  STATE_SYMLINK: 'the state file or its directory is a symbolic link, which dsipform does not follow',
+  STATE_PERMISSIONS: 'the state file (which holds lease passwords) is readable by other users',
+  // The emulator
+  EMULATOR_BAD_OPTION: 'an emulator option (fault rates, profile) is out of range or unknown',
+  EMULATOR_EMPTY_TOKEN: 'the token given to the emulator is empty',
+  EMULATOR_PORT_IN_USE: 'the emulator port is already in use',
+  EMULATOR_ADDRESS_UNAVAILABLE: 'the emulator host is not an address of this machine',
+  EMULATOR_PORT_DENIED: 'the emulator may not listen on that port (below 1024 needs privileges)',
+  EMULATOR_HOST_UNKNOWN: 'the emulator host name does not resolve',
+  EMULATOR_LISTEN_FAILED: 'the emulator cannot listen for another reason',
+  EMULATOR_DATA_UNREADABLE: 'the emulator data file exists but cannot be read',
+  EMULATOR_DATA_CORRUPT: 'the emulator data file is not a valid snapshot',
+  EMULATOR_DATA_UNWRITABLE: 'the emulator data file cannot be written',
+  EMULATOR_SNAPSHOT_INVALID: 'a snapshot given to the emulator is malformed or contradicts itself',
+  EMULATOR_CERT_UNWRITABLE: "the emulator's certificate file cannot be written",
+  EMULATOR_TLS_INVALID: 'the certificate or key given to the emulator is not usable',
+  // The Terraform provider and its mirror
+  TF_NOT_CONFIGURED: 'the provider was used before Terraform configured it',
+  TF_READ_BACK_FAILED: 'an object the provider just wrote could not be read back',
+  MIRROR_PLATFORM: 'Terraform on this operating system or CPU cannot run the provider',
+  MIRROR_DIR_UNWRITABLE: 'the provider mirror directory cannot be created',
+  // Bugs
+  INTERNAL: 'dsipform itself is wrong: a bug, please report it',
+} as const satisfies Record<string, string>;
+
+/** One of the codes in {@link ERROR_CODES}; a misspelt code fails to type-check. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes of a failed platform request (`ApiError`). */
+export type ApiErrorCode = Extract<ErrorCode, `API_${string}`>;
+
