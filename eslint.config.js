@@ -42,7 +42,7 @@ LAYERS.index.push('reconcile', 'reconcile/types.ts');
 
 /** Packages the core never imports: the CDKTF runtimes belong to the generated bindings alone. */
 const CDKTF_PACKAGES = ['cdktf', 'cdktn', 'constructs'].map((name) => ({
-  group: [name, `${name}/**`],
+  regex: `^${name}(/|$)`, // the package, not a relative path through src/cdktf/
   message: 'Only the generated bindings (src/cdktf/bindings) import the CDKTF runtime; the core reads cdk.tf.json.',
 }));
 
@@ -79,8 +79,14 @@ export default tseslint.config(
     plugins: { dsipform: layersPlugin },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        // `typeof import('./x.js')` stays allowed: the lazily loaded modules are typed that way.
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/no-import-type-side-effects': 'error',
+      // A `let` that a closure above its one assignment reads (a server a shutdown hook stops) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
   {
