@@ -43,9 +43,9 @@ export async function startEmulatorProcess(args: readonly string[], env: NodeJS.
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = { stdout: '', stderr: '' };
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output.stderr += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       output.stdout += d.toString();
       const m = /^listening on (\S+)\n/.exec(output.stdout);
       if (m) resolve(m[1]!);

@@ -17,8 +17,8 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): CliCh
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = { stdout: '', stderr: '' };
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  child.stdout!.on('data', (d: Buffer) => (out.stdout += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
   return {
     child,
     out,
@@ -26,11 +26,11 @@ export function startCli(args: readonly string[], env: NodeJS.ProcessEnv): CliCh
       new Promise((resolve, reject) => {
         const check = (): void => {
           if (pattern.test(out.stdout)) {
-            child.stdout!.off('data', check);
+            child.stdout.off('data', check);
             resolve();
           }
         };
-        child.stdout!.on('data', check);
+        child.stdout.on('data', check);
         void exited.then(() => (pattern.test(out.stdout) ? resolve() : reject(new Error(`exited before ${pattern}: ${out.stdout}\n${out.stderr}`))));
         check();
       }),

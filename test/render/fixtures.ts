@@ -1,6 +1,5 @@
 import { KINDS, type Kind } from '../../src/model/desired.js';
 import type {
-  ActionCounts,
   ApplyEvent,
   ApplyReport,
   Change,
@@ -47,7 +46,7 @@ export function summarize(changes: readonly Change[], unchanged: Partial<Record<
   }
   const same = (kind: Kind) => unchanged[kind] ?? 0;
   return {
-    total: total as ActionCounts,
+    total: total,
     by_kind: {
       inbound_mapping: { ...byKind.inbound_mapping, unchanged: same('inbound_mapping') },
       outbound_route: { ...byKind.outbound_route, unchanged: same('outbound_route') },

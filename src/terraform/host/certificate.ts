@@ -22,7 +22,7 @@ export async function serverCertificate(): Promise<ServerCertificate> {
   await import('reflect-metadata');
   const x509 = await import('@peculiar/x509');
   x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']));
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     // A leading 01 keeps the DER integer positive whatever the random bytes are.
@@ -31,7 +31,7 @@ export async function serverCertificate(): Promise<ServerCertificate> {
     notBefore: new Date(now - HOUR_MS),
     notAfter: new Date(now + 30 * 24 * HOUR_MS),
     signingAlgorithm: ALGORITHM,
-    keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'],
+    keys: keys,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),

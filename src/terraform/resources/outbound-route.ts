@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
-import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
+import type { OutboundRoute } from '../../model/outbound-route.js';
 import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
@@ -107,7 +107,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
         }
         if (from !== fromPrefixOf(prior)) patch.from_prefix = from ?? '';
         if (Object.keys(patch).length > 0) {
-          await client.updateOutboundRoute(ruleid, patch as OutboundRoutePatch);
+          await client.updateOutboundRoute(ruleid, patch);
           ctx.wrote();
         }
         return { state: await readBack(ruleid, planned) };

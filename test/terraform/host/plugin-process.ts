@@ -30,10 +30,10 @@ export async function runPlugin(script: string, args: readonly string[], env: No
 export async function startPlugin(script: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<PluginProcess> {
   const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { stdout: '', stderr: '' };
-  child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output.stderr += d.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   const line = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       output.stdout += d.toString();
       const end = output.stdout.indexOf('\n');
       if (end >= 0) resolve(output.stdout.slice(0, end));
