@@ -95,7 +95,7 @@ export default tseslint.config(
       // interface is (callers await them), whether or not the body awaits today.
       '@typescript-eslint/require-await': 'off',
       // Off: values read from the platform's JSON are `unknown`, and String(value) is the wanted
-      // rendering of whatever came back (an object there is itself the finding being reported).
+      // rendering of whatever came back, in messages that report it.
       '@typescript-eslint/no-base-to-string': 'off',
       // Off: both flag the compile-time exhaustiveness checks (`[Unlisted] extends [never]`) whose
       // union is `never` on purpose.
