@@ -215,7 +215,7 @@ export function describeHelpers(path, text) {
   const [, kind, name, where, owner] = main;
   const of = `the Terraform ${kind} \`${name}\` (${where} in the dsipform package)`;
   const doc = (line) => `/**\n* ${line}\n*/\n`;
-  const out = text.replace(/^export (class|interface) (\w+)( extends [\w.]+)? \{$/gm, (decl, what, type, ext) => {
+  const out = text.replace(/^export (class|interface) (\w+)( extends [\w.]+)? \{$/gm, (decl, what, type) => {
     if (type === owner) return decl;
     if (type === `${owner}Config`) return `${doc(`The arguments of ${of}: what \`new ${owner}(scope, id, config)\` takes.`)}${decl}`;
     const nested = new RegExp(`^${owner}([A-Z]\\w*?)(OutputReference|List)?$`).exec(type);

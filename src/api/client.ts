@@ -160,7 +160,7 @@ export class PlatformClient {
     const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey) });
     const rec = env.data[0];
     if (rec && typeof rec === 'object' && 'ruleid' in rec) {
-      return intField(rec as Record<string, unknown>, 'ruleid', { method: 'POST', path: INBOUND });
+      return intField(rec, 'ruleid', { method: 'POST', path: INBOUND });
     }
     const created = await this.getInboundMapping({ did: input.did });
     if (!created) {

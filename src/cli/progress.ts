@@ -20,7 +20,7 @@ export async function startProgress(io: CliIo, total: number, format: 'text' | '
   const skipped = (o: ChangeOutcome): boolean => o.status === 'not_attempted' && interrupted();
   if (io.isTTY && total >= 20) {
     const { SingleBar, Presets } = await import('cli-progress');
-    const bar = new SingleBar({ stream: io.stderr as NodeJS.WriteStream, format: 'applying [{bar}] {value}/{total} changes, {failed} failed{state}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 200 }, Presets.shades_classic);
+    const bar = new SingleBar({ stream: io.stderr, format: 'applying [{bar}] {value}/{total} changes, {failed} failed{state}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 200 }, Presets.shades_classic);
     let failed = 0;
     bar.start(total, 0, { failed, state: '' });
     return {

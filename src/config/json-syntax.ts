@@ -21,7 +21,7 @@ interface Problem {
   readonly hint: string;
 }
 
-const WORD = /[A-Za-z0-9_$+.\-]+/y;
+const WORD = /[A-Za-z0-9_$+.-]+/y;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?/y;
 const ESCAPE = /["\\/bfnrt]|u[0-9a-fA-F]{4}/y;
 const CLOSER: Readonly<Record<string, string>> = { '{': '}', '[': ']' };

@@ -34,7 +34,7 @@ function pairOf(source: SourceFile, map: YAMLMap, key: string, seen: Set<unknown
   seen.add(map);
   for (let j = map.items.length - 1; j >= 0; j--) {
     const pair = map.items[j];
-    if (isPair(pair) && !isMergeKey(pair.key) && keyText(pair.key) === key) return pair as Pair;
+    if (isPair(pair) && !isMergeKey(pair.key) && keyText(pair.key) === key) return pair;
   }
   for (const pair of map.items) {
     if (!isMergeKey(pair.key)) continue;

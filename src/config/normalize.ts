@@ -1,14 +1,14 @@
 import { InternalError } from '../model/errors.js';
 import { parseTtl } from '../model/lease.js';
 import { bareGwgroupid } from '../model/rules.js';
-import {
-  type CollectionName,
-  type DeleteLimit,
-  type DesiredLease,
-  type DesiredMapping,
-  type DesiredRoute,
-  type DesiredState,
-  type Policy,
+import type {
+  CollectionName,
+  DeleteLimit,
+  DesiredLease,
+  DesiredMapping,
+  DesiredRoute,
+  DesiredState,
+  Policy,
 } from '../model/desired.js';
 import { at, type LoadedFile } from './loaded.js';
 

@@ -3,7 +3,7 @@ import type { OutboundRoutePatch } from '../model/outbound-route.js';
 import { ApiError } from '../api/errors.js';
 import { InternalError } from '../model/errors.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
-import type { Change, LeaseFields, MappingFields, RouteFields } from './types.js';
+import type { Change, MappingFields, RouteFields } from './types.js';
 
 /** The ids a change created or touched. */
 export interface ExecutedIds {
@@ -25,7 +25,7 @@ function routePatch(after: RouteFields, fields: readonly string[]): OutboundRout
     patch.from_prefix = from_prefix ?? '';
     if (from_prefix) patch.prefix = after.prefix;
   }
-  return patch as OutboundRoutePatch;
+  return patch;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
       // Revoke, then obtain anew: between the two the state holds no record, so a crash there
       // leads to an obtain on the next run, never to a revoked lease taken for a live one.
       await revokeLease(change.key, change.lease_id, client, ctx);
-      return { lease_id: await obtainLease(change.after as LeaseFields, client, ctx) };
+      return { lease_id: await obtainLease(change.after, client, ctx) };
     case 'revoke':
       await revokeLease(change.key, change.lease_id, client, ctx);
       return { lease_id: change.lease_id };

@@ -88,7 +88,7 @@ export function orderChanges(changes: readonly Change[]): OrderResult {
   }
   const steps = [...new Set(rank as number[])].sort((a, b) => a - b);
   const ordered = changes
-    .map((c, i) => ({ ...c, step: steps.indexOf(rank[i]!) + 1, ...(reason[i] ? { reason: reason[i] } : {}) }) as Change)
-    .sort((a, b) => a.step! - b.step! || compare(a, b));
+    .map((c, i) => ({ ...c, step: steps.indexOf(rank[i]!) + 1, ...(reason[i] ? { reason: reason[i] } : {}) }))
+    .sort((a, b) => a.step - b.step || compare(a, b));
   return { changes: ordered, issues: [] };
 }

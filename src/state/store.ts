@@ -80,7 +80,7 @@ export class LeaseStore {
    * examined counts as a file; reading the state will then report what is wrong.
    */
   static defaultPath(firstDesiredPath: string): string {
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = statSync(firstDesiredPath, { throwIfNoEntry: false })?.isDirectory() ?? false;
     } catch {

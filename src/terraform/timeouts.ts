@@ -18,7 +18,7 @@ type Operation = (typeof OPERATIONS)[number];
 
 function timeoutsOf(obj: TfObject | null): TfObject | null {
   const t = obj?.timeouts;
-  return t && typeof t === 'object' && !Array.isArray(t) ? (t as TfObject) : null;
+  return t && typeof t === 'object' && !Array.isArray(t) ? (t) : null;
 }
 
 function without(obj: TfObject | null): TfObject | null {

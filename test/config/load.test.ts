@@ -221,6 +221,7 @@ describe('routes that share a name', () => {
   it('are allowed when each pins its own live route, as export writes them', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- path.join does not use `this`
     const { join } = await import('node:path');
     const { loadDesiredState } = await import('../../src/config/index.js');
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-twins-'));

@@ -13,6 +13,7 @@ describe('the route priority rule (one rule for files, the emulator and the prov
     [PRIORITY_MAX + 1, undefined, `priority 2147483648 ${RANGE}`],
     [PRIORITY_MIN - 1, undefined, `priority -2147483649 ${RANGE}`],
     // 9007199254740993 reads as ...992 in JavaScript: the digits as written are shown.
+    // eslint-disable-next-line no-loss-of-precision -- the lost precision is the case under test
     [9007199254740993, '9007199254740993', `priority 9007199254740993 ${RANGE}`],
     [1.5, undefined, 'priority must be an integer'],
     ['10', undefined, 'priority must be an integer'],

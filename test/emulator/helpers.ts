@@ -7,6 +7,7 @@ export interface Answer {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   /** Parsed JSON, loosely typed on purpose: tests poke at envelopes freely. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loose on purpose (above)
   json: any;
 }
 

@@ -119,7 +119,7 @@ describe('temporary files left by a killed emulator', () => {
   it('are removed at start when their writer is dead; a live writer\'s and other files are kept', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dsipform-emu-tmp-'));
     const dataFile = join(dir, 'emu.json');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!; // a pid that has exited
+    const dead = spawnSync(process.execPath, ['-e', '']).pid; // a pid that has exited
     const names = [`.emu.json.${dead}.0badc0de.tmp`, `.emu.json.${process.ppid}.cafebabe.tmp`, `.other.json.${dead}.0badc0de.tmp`, 'notes.txt'];
     for (const name of names) await writeFile(join(dir, name), 'x');
     const emu = await emulator({ dataFile });

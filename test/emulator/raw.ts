@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Router } from '../../src/emulator/router.js';
 import { createConnectListener, createRequestListener } from '../../src/emulator/server.js';
 import { SPEC_PROFILE } from '../../src/emulator/spec-profile.js';
-import { EmulatorStore } from '../../src/emulator/store/store.js';
+import type { EmulatorStore } from '../../src/emulator/store/store.js';
 
 /** An emulator pipeline over a store the test holds, so it can snapshot the whole state directly. */
 export interface StoreServer {

@@ -105,7 +105,7 @@ describe('scenario: endpoint leases', () => {
     const lockFile = join(s.dir, '.dsipform', 'state.json.lock');
     // A real second process holds the lock while it lives.
     const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(lockFile)}, JSON.stringify({pid: process.pid, hostname: ${JSON.stringify(hostname())}, command: 'dsipform apply (other pipeline)', started_at: new Date().toISOString()}), {flag: 'wx', mode: 0o600}); console.log('held'); setInterval(() => {}, 1000)`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await once(holder.stdout!, 'data');
+    await once(holder.stdout, 'data');
     const blocked = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '1']);
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`pid ${holder.pid}`);

@@ -22,7 +22,7 @@ describe('secrets never leak', () => {
       const r = await s.run(args);
       printed.push(r.stdout, r.stderr);
       // Every password the run ever held passes through the state: collect them after each step.
-      if (existsSync(stateFile)) for (const l of Object.values(JSON.parse(readFileSync(stateFile, 'utf8')).leases) as { password: string }[]) passwords.add(l.password);
+      if (existsSync(stateFile)) for (const l of Object.values<{ password: string }>(JSON.parse(readFileSync(stateFile, 'utf8')).leases)) passwords.add(l.password);
       return r;
     };
     const config = (ttl: string, extraRoutes = '') => `version: 1

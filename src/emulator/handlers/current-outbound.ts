@@ -7,7 +7,6 @@ import type { OutboundRoutePatch } from '../../model/index.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
-import type { EmulatorStore } from '../store/store.js';
 import type { StoredRoute } from '../store/records.js';
 import { has, isReply, refusal, unknownArgument, unknownField } from './args.js';
 import { toWire } from './outbound.js';

@@ -87,13 +87,13 @@ export function mysqlNumber(text: string): number {
 export function mergedRequestData(body: JsonObject, query: QueryArgs): JsonObject {
   const data: Record<string, unknown> = { ...body };
   for (const [name, value] of query) data[name] = [value];
-  return data as JsonObject;
+  return data;
 }
 
 /** `for c in v: if c not in allowed` over a JSON value: a string's characters, a list's items. */
 export function iterate(value: unknown): readonly unknown[] | PyRaise {
   if (typeof value === 'string') return [...value];
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (typeof value === 'object' && value !== null) return Object.keys(value);
   return { raised: `'${pyType(value)}' object is not iterable` };
 }

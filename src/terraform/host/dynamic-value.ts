@@ -29,7 +29,7 @@ export function findUnknown(value: TfValue, path: (string | number)[] = []): str
     }
   } else if (isPlainObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      const found = findUnknown(item as TfValue, [...path, key]);
+      const found = findUnknown(item, [...path, key]);
       if (found !== undefined) return found;
     }
   }

@@ -12,6 +12,7 @@ export function log(line: string): void {
 export function consoleToStderr(): void {
   const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr });
   for (const name of Object.keys(toStderr) as (keyof Console)[]) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- Node's Console binds its methods to the instance
     const method = toStderr[name];
     if (typeof method === 'function') (console as unknown as Record<string, unknown>)[name] = method;
   }
@@ -19,5 +20,5 @@ export function consoleToStderr(): void {
 
 /** After the one handshake line: anything written to stdout goes to stderr instead. */
 export function guardStdout(): void {
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  process.stdout.write = process.stderr.write.bind<typeof process.stdout.write>(process.stderr);
 }

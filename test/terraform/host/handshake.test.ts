@@ -95,7 +95,7 @@ describe('a provider process over AutoMTLS', () => {
       { 'grpc.ssl_target_name_override': 'localhost' },
     );
   const call = <T>(c: Client, method: string, req: object = {}) =>
-    new Promise<T>((resolve, reject) => (c as unknown as Record<string, Function>)[method]!.call(c, req, (err: Error | null, res: T) => (err ? reject(err) : resolve(res))));
+    new Promise<T>((resolve, reject) => (c as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!.call(c, req, (err: Error | null, res: T) => (err ? reject(err) : resolve(res))));
 
   beforeAll(async () => {
     client = await serverCertificate();

@@ -1,0 +1,178 @@
+// ESLint (flat config): typescript-eslint's type-aware rules over src/, test/, scripts/, bench/
+// and examples/, plus the layer rule that keeps imports pointing down the layers.
+// `npm run lint` runs it (with --cache) and `npm test` runs `npm run lint`.
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import layersPlugin from './eslint/layers.js';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The layers of src/ and the layers each may import (a layer may always import itself). The
+ * target layout of issue 15, as README.md's "Layout" draws it; a folder of src/ missing here fails
+ * the lint until it is added.
+ */
+export const LAYERS = {
+  model: [], // pure types and rules, no I/O
+  plan: ['model'], // the pure planner
+  apply: ['plan', 'api', 'model'], // live reads and execution
+  render: ['model'],
+  config: ['model'],
+  api: ['model'],
+  state: ['model'],
+  tls: ['model'],
+  emulator: ['model', 'tls'],
+  terraform: ['model', 'api', 'tls'],
+  'cdktf/reader': ['model'],
+  'cdktf/bindings': [], // generated; nothing in the core imports it
+  cli: ['apply', 'plan', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
+  index: ['apply', 'plan', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
+};
+
+// Transitional, while src/reconcile/ still holds both halves (issue 15 splits it into plan/ and
+// apply/): it may import what apply/ may, and render/ may read the Plan/Change types of its
+// types.ts. Delete these lines once src/reconcile/ is gone.
+LAYERS.reconcile = ['api', 'model', 'reconcile/types.ts'];
+LAYERS['reconcile/types.ts'] = ['api', 'model'];
+LAYERS.render.push('reconcile/types.ts');
+LAYERS.cli.push('reconcile', 'reconcile/types.ts');
+LAYERS.index.push('reconcile', 'reconcile/types.ts');
+
+/** Packages the core never imports: the CDKTF runtimes belong to the generated bindings alone. */
+const CDKTF_PACKAGES = ['cdktf', 'cdktn', 'constructs'].map((name) => ({
+  regex: `^${name}(/|$)`, // the package, not a relative path through src/cdktf/
+  message: 'Only the generated bindings (src/cdktf/bindings) import the CDKTF runtime; the core reads cdk.tf.json.',
+}));
+
+/** Modules that do I/O, which the pure layers (model/, plan/) never import. */
+const IO_MODULES = ['fs', 'fs/promises', 'http', 'https', 'http2', 'net', 'tls', 'dgram', 'child_process', 'worker_threads']
+  .flatMap((name) => [name, `node:${name}`])
+  .concat('undici')
+  .map((name) => ({ name, message: 'model/ and plan/ are pure: I/O belongs in apply/, api/, config/ or cli/.' }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'coverage/**',
+      'src/cdktf/bindings/**', // generated: test/cdktf/bindings/freshness.test.ts wants them as generated
+      'bench/results/**',
+      'bench/.scratch/**',
+      '**/cdktf.out/**',
+      '**/.terraform/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // One program for every file linted (tsconfig.eslint.json adds scripts/, bench/ and the
+        // JavaScript files to tsconfig.json's): type information for all of them, built once.
+        project: './tsconfig.eslint.json',
+        tsconfigRootDir: ROOT,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { dsipform: layersPlugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        // `typeof import('./x.js')` stays allowed: the lazily loaded modules are typed that way.
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      // A `let` that a closure above its one assignment reads (a server a shutdown hook stops) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    rules: {
+      // Off: the provider's gRPC handlers and the emulator's route handlers are async because their
+      // interface is (callers await them), whether or not the body awaits today.
+      '@typescript-eslint/require-await': 'off',
+      // Off: values read from the platform's JSON are `unknown`, and String(value) is the wanted
+      // rendering of whatever came back, in messages that report it.
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Off: both flag the compile-time exhaustiveness checks (`[Unlisted] extends [never]`) whose
+      // union is `never` on purpose.
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+      '@typescript-eslint/no-duplicate-type-constituents': 'off',
+      // Off: the config loader and the renderer look for control characters on purpose.
+      'no-control-regex': 'off',
+      // A leading underscore marks a value left unused on purpose (a parameter an interface
+      // requires, a field dropped by destructuring).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // The fast YAML/JSON readers unwind with small non-Error sentinels (no stack to build on the hot
+    // path); they are caught inside the reader and never reach a user.
+    files: ['src/config/fast-*.ts', 'src/config/json-syntax.ts'],
+    rules: { '@typescript-eslint/only-throw-error': 'off' },
+  },
+  {
+    // @peculiar/x509's types name the DOM's CryptoKeyPair, which lib ES2022 lacks: its `keys`
+    // parameter type is unresolved, so the (type-checked) assignment to it reads as unsafe.
+    files: ['src/tls/**', 'src/emulator/tls.ts', 'src/terraform/host/certificate.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // commander hands each action its parsed options as `any`; the run* function each action
+    // loads lazily (to keep heavy modules off the start path) declares their type.
+    files: ['src/cli/commands.ts'],
+    rules: { '@typescript-eslint/no-unsafe-argument': 'off' },
+  },
+  {
+    // The generator has a hand-written generate-cdktf.d.mts beside it, which TypeScript takes in
+    // its place, so the file is in no program: it is linted without type information.
+    files: ['scripts/generate-cdktf.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: {
+      // Node scripts (bench/, scripts/, bin/, eslint/, this file): Node's globals.
+      globals: globals.node,
+    },
+    rules: {
+      // Plain JavaScript has no types (checkJs is off): every value is `any`, so these would flag
+      // every line. no-floating-promises and the rest still apply.
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['test/**'],
+    rules: {
+      // Tests read what the CLI and the API print through JSON.parse (`any`) and assert on it.
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Regexes over YAML text keep its indentation as written.
+      'no-regex-spaces': 'off',
+    },
+  },
+  {
+    files: ['src/**'],
+    rules: {
+      'dsipform/layers': ['error', { srcRoot: `${ROOT}src`, layers: LAYERS }],
+      'no-restricted-imports': ['error', { patterns: CDKTF_PACKAGES }],
+    },
+  },
+  {
+    files: ['src/model/**', 'src/plan/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: CDKTF_PACKAGES }] },
+  },
+);
