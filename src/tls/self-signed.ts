@@ -42,7 +42,7 @@ export async function selfSignedCertificate(options: SelfSignedOptions): Promise
   await import('reflect-metadata');
   const x509 = await import('@peculiar/x509');
   x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']));
   const now = Date.now();
   const usages = options.clientAuth ? [x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth] : [x509.ExtendedKeyUsage.serverAuth];
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -52,7 +52,7 @@ export async function selfSignedCertificate(options: SelfSignedOptions): Promise
     notBefore: new Date(now - options.backdateMs),
     notAfter: new Date(now + options.validForMs),
     signingAlgorithm: ALGORITHM,
-    keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'],
+    keys: keys,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
       // An ECDSA key signs; it enciphers no keys (RFC 5480), so digitalSignature is its one usage.

@@ -68,7 +68,7 @@ describe('the emulator fails with codes, not plain Errors', () => {
     ['a ruleid at or above nextRuleid', { ...base, nextRuleid: 2, mappings: [{ ruleid: 2, did: '1', servers: ['1'], notes: '' }] }, 'nextRuleid 2 is not above the highest ruleid 2'],
     ['a duplicate LCR record', { ...base, mappings: [], lcr: [{ groupid: 10000, pattern: 'a', from_prefix: 'a' }, { groupid: 10000, pattern: 'b', from_prefix: 'b' }] }, 'duplicate LCR record (groupid 10000, pattern "b")'],
   ])('a snapshot with %s is EMULATOR_SNAPSHOT_INVALID, with the message it had', (_name, snapshot, message) => {
-    const load = () => EmulatorStore.fromSnapshot(snapshot as never);
+    const load = () => EmulatorStore.fromSnapshot(snapshot);
     expect(load).toThrow(DsipformError);
     expect(load).toThrow(expect.objectContaining({ code: 'EMULATOR_SNAPSHOT_INVALID', message }));
   });

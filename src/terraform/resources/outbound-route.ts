@@ -108,7 +108,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
         }
         if (from !== fromPrefixOf(prior)) patch.from_prefix = from ?? '';
         if (Object.keys(patch).length > 0) {
-          await client.updateOutboundRoute(ruleid, patch as OutboundRoutePatch);
+          await client.updateOutboundRoute(ruleid, patch);
           ctx.wrote();
         }
         return { state: await readBack(ruleid, planned) };
