@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import { DsipformError } from '../../model/errors.js';
-import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
+import type { OutboundRoute } from '../../model/outbound-route.js';
 import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
