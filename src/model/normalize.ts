@@ -93,6 +93,11 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   email: 'write the address as text: email: ops@example.com',
 };
 
+/** The defaults of a mapping's optional fields (every front end fills them from here). */
+export const MAPPING_DEFAULTS = { notes: '' } as const;
+/** The defaults of a route's optional fields; an absent or empty from_prefix makes a simple route. */
+export const ROUTE_DEFAULTS = { priority: 0, timerec: '', routeid: '' } as const;
+
 /** A field path as messages name it: `servers[1]`. */
 export function fieldName(field: FieldPath): string {
   let out = '';
@@ -177,7 +182,7 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<Ma
   }
   const notes = c.string('notes', false);
   c.rule(['notes'], notes, (v) => descriptionProblem(v, 'notes'), HINTS.comma);
-  return answer(c, () => ({ did: did as string, servers: [...(servers as string[])], notes: notes ?? '' }));
+  return answer(c, () => ({ did: did as string, servers: [...(servers as string[])], notes: notes ?? MAPPING_DEFAULTS.notes }));
 }
 
 /** An outbound route as normalised: its content, and the live route it pins (files only). */
@@ -205,7 +210,7 @@ export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<Norm
   const priority = raw.priority;
   if (priority !== undefined) {
     if (typeof priority !== 'number' || !Number.isInteger(priority)) {
-      c.add(['priority'], `priority must be an integer, not ${kindOf(priority)}`, FIELD_HINTS.priority ?? '', 'type');
+      c.add(['priority'], `priority must be an integer, not ${kindOf(priority)}`, FIELD_HINTS.priority ?? '', 'schema');
     } else {
       const problem = priorityProblem(priority, c.spell?.(['priority'], priority));
       if (problem !== null) c.add(['priority'], problem, HINTS.priority, 'rule');
@@ -219,9 +224,9 @@ export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<Norm
     prefix: prefix as string,
     from_prefix: fromPrefix ? fromPrefix : null,
     gwgroupid: bareGwgroupid(gwgroupid as string),
-    priority: (priority as number | undefined) ?? 0,
-    timerec: timerec ?? '',
-    routeid: routeid ?? '',
+    priority: (priority as number | undefined) ?? ROUTE_DEFAULTS.priority,
+    timerec: timerec ?? ROUTE_DEFAULTS.timerec,
+    routeid: routeid ?? ROUTE_DEFAULTS.routeid,
     ...(typeof ruleid === 'number' ? { ruleid } : {}),
   }));
 }
