@@ -78,6 +78,14 @@ export const HINTS = {
   renewTtl: 'renew_before says how long before expiry the lease is renewed: make it smaller than the ttl (renew_before: 2m for ttl: 15m), or leave it out for 10% of the ttl',
 } as const;
 
+/** The hints for an identity declared twice (the cross-entry checks of every front end). */
+export const DUPLICATE_HINTS = {
+  did: 'keep one of them, or give the other its own DID',
+  routeName: 'give each route its own name',
+  lcrPattern: 'the platform allows one LCR route per from_prefix and prefix: change one of them or merge the routes',
+  leaseName: 'keep one of them, or give the other lease its own name',
+} as const;
+
 /** The hints of the required and type checks, by field. */
 const FIELD_HINTS: Readonly<Record<string, string>> = {
   did: 'quote the DID: did: "0044123" (did: "" is the default mapping)',

@@ -85,7 +85,7 @@ function viaProvider(objects: readonly Declared[]): { issues: Said[]; attributes
 /** The desired state without origins (the place differs by front end), each collection in key order. */
 function content(desired: DesiredState | undefined): unknown {
   const strip = (list: readonly object[] | undefined, key: string) =>
-    list?.map(({ origin: _origin, ...rest }: Record<string, unknown>) => rest).sort((a, b) => String(a[key]).localeCompare(String(b[key])));
+    list?.map((entry) => Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'origin'))).sort((a, b) => String(a[key]).localeCompare(String(b[key])));
   return { inbound_mappings: strip(desired?.inbound_mappings, 'did'), outbound_routes: strip(desired?.outbound_routes, 'name'), endpoint_leases: strip(desired?.endpoint_leases, 'name') };
 }
 

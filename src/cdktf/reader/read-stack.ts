@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
-import { normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../../model/normalize.js';
+import { DUPLICATE_HINTS, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../../model/normalize.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
@@ -149,16 +149,16 @@ function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['ori
 }
 
 function duplicates(stack: StackFile, out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[] }, issues: ConfigIssue[]): void {
-  const seen = (what: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
+  const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
     const first = new Map<string, { line: number; col: number } | undefined>();
     for (const it of items) {
       if (first.has(it.key)) {
         const at = first.get(it.key);
-        issues.push({ file: stack.file, line: it.origin?.line ?? 1, col: it.origin?.col ?? 1, message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`, hint: 'Keep one of them.' });
+        issues.push({ file: stack.file, line: it.origin?.line ?? 1, col: it.origin?.col ?? 1, message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`, hint });
       } else first.set(it.key, it.origin);
     }
   };
-  seen('DID', (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
-  seen('route name', (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
-  seen('LCR pattern', (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('DID', DUPLICATE_HINTS.did, (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
+  seen('route name', DUPLICATE_HINTS.routeName, (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('LCR pattern', DUPLICATE_HINTS.lcrPattern, (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
 }
