@@ -17,9 +17,22 @@ export function normalizeEntry<T>(file: LoadedFile, collection: string, index: n
   return normalize(plainEntry(file, [collection, index], entry), yamlSpelling(file, [collection, index]));
 }
 
+/**
+ * Entries the checks normalised without an issue, with their normalised value: `toDesiredState`
+ * takes it from here instead of normalising each entry a second time. Weak: a file's data goes
+ * when the file does.
+ */
+const normalizedEntries = new WeakMap<RawEntry, unknown>();
+
+/** The normalised value of an entry `entryIssues` found clean, if it did. */
+export function normalizedEntry<T>(entry: RawEntry): T | undefined {
+  return normalizedEntries.get(entry) as T | undefined;
+}
+
 /** The model's issues of one entry as the file's issues: placed, and worded with the entry's path. */
 export function entryIssues(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<unknown>): ConfigIssue[] {
-  const { issues } = normalizeEntry(file, collection, index, entry, normalize);
+  const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
+  if (value !== null) normalizedEntries.set(entry, value);
   const out: ConfigIssue[] = [];
   for (const issue of issues) if (issue.check === 'rule') out.push(placed(file, [collection, index], issue));
   return out;

@@ -9,6 +9,7 @@ import {
   type DesiredState,
   type Policy,
 } from '../model/desired.js';
+import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
 /** A mapping entry as the schema admits it. */
@@ -89,19 +90,22 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
 }
 
 function toMapping(m: MappingEntry, origin: DesiredMapping['origin']): DesiredMapping {
-  return { ...checked(normalizeMapping(m as unknown as RawEntry)), origin };
+  return { ...checked(m as unknown as RawEntry, normalizeMapping), origin };
 }
 
 function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
-  return { ...checked(normalizeRoute(r as unknown as RawEntry)), origin };
+  return { ...checked(r as unknown as RawEntry, normalizeRoute), origin };
 }
 
 function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
-  return { ...checked(normalizeLease(l as unknown as RawEntry)), origin };
+  return { ...checked(l as unknown as RawEntry, normalizeLease), origin };
 }
 
-/** The value of an entry the checks already passed. */
-function checked<T>(result: Normalized<T>): T {
+/** The normalised value of an entry the checks already passed (kept by them, or normalised again). */
+function checked<T>(entry: RawEntry, normalize: (raw: RawEntry) => Normalized<T>): T {
+  const kept = normalizedEntry<T>(entry);
+  if (kept !== undefined) return kept;
+  const result = normalize(entry);
   if (result.value === null) throw new InternalError(`a checked entry did not normalise: ${result.issues[0]?.message ?? ''}`);
   return result.value;
 }
