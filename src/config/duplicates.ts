@@ -1,4 +1,5 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
+import { DUPLICATE_HINTS } from '../model/normalize.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
@@ -61,14 +62,14 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
     const entry = entryAt(o) as Record<string, unknown>;
     return shown(o.file, [...o.path, name], String(entry[name]));
   };
-  const dids = new Registry((o) => `DID ${field(o, 'did')}`, 'keep one of them, or give the other its own DID');
-  const names = new Registry((o) => `route name ${field(o, 'name')}`, 'give each route its own name, or pin each one to its live route with ruleid: N');
+  const dids = new Registry((o) => `DID ${field(o, 'did')}`, DUPLICATE_HINTS.did);
+  const names = new Registry((o) => `route name ${field(o, 'name')}`, `${DUPLICATE_HINTS.routeName}, or pin each one to its live route with ruleid: N`);
   const patterns = new Registry(
     (o) => `LCR pattern ${JSON.stringify(`${raw(o, 'from_prefix')}-${raw(o, 'prefix')}`)}`,
-    'the platform allows one LCR route per from_prefix and prefix: change one of them or merge the routes',
+    DUPLICATE_HINTS.lcrPattern,
   );
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
-  const leases = new Registry((o) => `lease name ${field(o, 'name')}`, 'keep one of them, or give the other lease its own name');
+  const leases = new Registry((o) => `lease name ${field(o, 'name')}`, DUPLICATE_HINTS.leaseName);
   const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
 
   for (const file of files) {

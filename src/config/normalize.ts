@@ -1,6 +1,5 @@
 import { InternalError } from '../model/errors.js';
-import { parseTtl } from '../model/lease.js';
-import { bareGwgroupid } from '../model/rules.js';
+import { defaultRenewBefore, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../model/normalize.js';
 import type {
   CollectionName,
   DeleteLimit,
@@ -10,6 +9,7 @@ import type {
   DesiredState,
   Policy,
 } from '../model/desired.js';
+import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
 /** A mapping entry as the schema admits it. */
@@ -56,8 +56,8 @@ interface FileShape {
 /**
  * Merges checked files (no issues left) into one desired state, in file order. A collection that
  * any file declares, even as `[]`, is defined; one that no file declares stays undefined. Defaults
- * are filled, `from_prefix` "" becomes null, `gwgroupid` loses its `#`, ttl and renew_before become
- * seconds, and every entry gets its `origin` (the list entry's position).
+ * are filled by the one normaliser (model/normalize.ts), and every entry gets its `origin` (the
+ * list entry's position).
  */
 export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let mappings: DesiredMapping[] | undefined;
@@ -90,43 +90,27 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
 }
 
 function toMapping(m: MappingEntry, origin: DesiredMapping['origin']): DesiredMapping {
-  return { did: m.did, servers: [...m.servers], notes: m.notes ?? '', origin };
+  return { ...checked(m as unknown as RawEntry, normalizeMapping), origin };
 }
 
 function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
-  return {
-    name: r.name,
-    prefix: r.prefix,
-    from_prefix: r.from_prefix ? r.from_prefix : null,
-    gwgroupid: bareGwgroupid(r.gwgroupid),
-    priority: r.priority ?? 0,
-    timerec: r.timerec ?? '',
-    routeid: r.routeid ?? '',
-    ...(r.ruleid !== undefined ? { ruleid: r.ruleid } : {}),
-    origin,
-  };
+  return { ...checked(r as unknown as RawEntry, normalizeRoute), origin };
 }
 
 function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
-  const ttl = checkedSeconds(l.ttl);
-  const renewBefore = l.renew_before === undefined ? defaultRenewBefore(ttl) : checkedSeconds(l.renew_before);
-  return { name: l.name, email: l.email, ttl, renew_before: renewBefore, origin };
+  return { ...checked(l as unknown as RawEntry, normalizeLease), origin };
 }
 
-/**
- * The renew_before of a lease that gives none: 10% of the ttl, rounded down, at least 1 second,
- * and always below the ttl (so a 1-second lease gets 0: renewing it at once would never settle).
- */
-export function defaultRenewBefore(ttl: number): number {
-  return Math.min(Math.max(1, Math.floor(ttl / 10)), ttl - 1);
+/** The normalised value of an entry the checks already passed (kept by them, or normalised again). */
+function checked<T>(entry: RawEntry, normalize: (raw: RawEntry) => Normalized<T>): T {
+  const kept = normalizedEntry<T>(entry);
+  if (kept !== undefined) return kept;
+  const result = normalize(entry);
+  if (result.value === null) throw new InternalError(`a checked entry did not normalise: ${result.issues[0]?.message ?? ''}`);
+  return result.value;
 }
 
-/** A duration the lease rules already accepted, in seconds. */
-function checkedSeconds(value: number | string): number {
-  const secs = parseTtl(value);
-  if (secs === null) throw new InternalError(`a checked duration ${JSON.stringify(value)} did not parse`);
-  return secs;
-}
+export { defaultRenewBefore };
 
 function toPolicy(p: PolicyEntry): Policy {
   const limit = p.max_deletes === undefined ? undefined : toDeleteLimit(p.max_deletes);

@@ -2,8 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
-import { parseTtl, ttlRangeProblem } from '../../model/lease.js';
-import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, priorityProblem, serversProblem } from '../../model/rules.js';
+import { DUPLICATE_HINTS, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../../model/normalize.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
@@ -69,14 +68,19 @@ function collect(stack: StackFile, root: Json): StackResult {
         else issue(key, `"${key}" is not an attribute of ${type}`, `Its attributes are: ${TYPES[type].join(', ')}.`);
       }
       const origin = locate(stack, path);
-      if (type === 'dsiprouter_inbound_mapping') (out.inbound_mappings ??= []).push(mapping(body, issue, origin));
-      else if (type === 'dsiprouter_outbound_route') (out.outbound_routes ??= []).push(route(body, issue, origin));
-      else (out.endpoint_leases ??= []).push(lease(name, body, issue, origin));
+      // A kind the stack holds is managed even when its only resource is refused.
+      if (type === 'dsiprouter_inbound_mapping') pushIf((out.inbound_mappings ??= []), mapping(body, issue, origin));
+      else if (type === 'dsiprouter_outbound_route') pushIf((out.outbound_routes ??= []), route(body, issue, origin));
+      else pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
     }
   }
   duplicates(stack, out, issues);
   if (issues.length > 0) return { ok: false, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
   return { ok: true, desired: { ...out, policy: DEFAULT_POLICY, files: [stack.file] } };
+}
+
+function pushIf<T>(list: T[], item: T | null): void {
+  if (item !== null) list.push(item);
 }
 
 /** Finds `${...}` anywhere in a resource's values; each is an issue. */
@@ -96,75 +100,65 @@ function checkLiteral(stack: StackFile, value: unknown, path: (string | number)[
 
 type Issue = (attr: string | null, message: string, hint: string) => void;
 
-function str(body: Json, key: string, issue: Issue, required: boolean, fallback = ''): string {
-  const v = body[key];
-  if (v === undefined || v === null) {
-    if (required) issue(null, `${key} is required`, `Set ${key} on the construct.`);
-    return fallback;
+/** The attributes Terraform types as numbers; every other one dsipform reads is a string (or a list of strings). */
+const NUMBER_ATTRIBUTES = new Set(['priority']);
+
+/**
+ * The resource's attributes as plain values, converted as Terraform converts them for the
+ * attribute's type (a number or bool written for a string attribute is its text; a numeric string
+ * for a number attribute is the number); `null` is unset. Only the attributes of the type are kept.
+ */
+function plainEntry(type: ResourceType, body: Json): RawEntry {
+  const out: Record<string, unknown> = {};
+  for (const attr of TYPES[type]) {
+    const value = body[attr];
+    if (value === undefined || value === null) continue;
+    out[attr] = NUMBER_ATTRIBUTES.has(attr) ? toNumber(value) : Array.isArray(value) ? value.map(toText) : toText(value);
   }
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number') return String(v);
-  issue(key, `${key} must be a string`, `Give ${key} as a string.`);
-  return fallback;
+  return out;
 }
 
-function rule(issue: Issue, key: string, problem: string | null, hint: string): void {
-  if (problem) issue(key, problem, hint);
+function toText(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
 }
 
-function mapping(body: Json, issue: Issue, origin: DesiredMapping['origin']): DesiredMapping {
-  const did = str(body, 'did', issue, true);
-  rule(issue, 'did', didProblem(did), 'Use only 0-9 + # *; "" is the default mapping.');
-  const servers = Array.isArray(body.servers) ? body.servers.map(String) : [];
-  rule(issue, 'servers', serversProblem(body.servers === undefined ? [] : Array.isArray(body.servers) ? servers : body.servers), 'Give 1 or 2 servers: gateway ids ("66") or carrier groups ("#22").');
-  const notes = str(body, 'notes', issue, false);
-  rule(issue, 'notes', descriptionProblem(notes, 'notes'), 'Remove the ",".');
-  return { did, servers, notes, ...(origin ? { origin } : {}) };
+function toNumber(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 }
 
-function route(body: Json, issue: Issue, origin: DesiredRoute['origin']): DesiredRoute {
-  const name = str(body, 'name', issue, true);
-  const prefix = str(body, 'prefix', issue, true);
-  const from = str(body, 'from_prefix', issue, false);
-  const gwgroupid = str(body, 'gwgroupid', issue, true, '2');
-  rule(issue, 'name', descriptionProblem(name, 'name'), 'Remove the ",".');
-  rule(issue, 'prefix', prefixProblem(prefix), 'Use only 0-9 + # *.');
-  rule(issue, 'from_prefix', prefixProblem(from, 'from_prefix'), 'Use only 0-9 + # *.');
-  rule(issue, 'gwgroupid', gwgroupidProblem(gwgroupid), 'Give the carrier-group id, e.g. "5".');
-  if (from !== '' && prefix === '') issue('prefix', 'an LCR route (with from_prefix) needs a non-empty prefix', 'Set the To-prefix.');
-  const priority = body.priority ?? 0;
-  rule(issue, 'priority', priorityProblem(priority), 'Give a whole number within the range, for example priority: 10.');
-  return {
-    name, prefix, from_prefix: from === '' ? null : from, gwgroupid: bareGwgroupid(gwgroupid),
-    priority: typeof priority === 'number' ? priority : 0, timerec: str(body, 'timerec', issue, false), routeid: str(body, 'routeid', issue, false),
-    ...(origin ? { origin } : {}),
-  };
+/** Feeds the one normaliser (model/normalize.ts) and words its issues after the resource and attribute. */
+function normalized<T>(result: Normalized<T>, issue: Issue): T | null {
+  for (const i of result.issues) issue(i.field.join('.'), i.message, i.hint);
+  return result.value;
 }
 
-function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['origin']): DesiredLease {
-  const email = str(body, 'email', issue, true);
-  rule(issue, 'email', email === '' ? null : emailProblem(email), 'For example email: "ops@example.com".');
-  const ttlText = str(body, 'ttl', issue, true, '0');
-  const parsed = parseTtl(ttlText);
-  const range = parsed === null ? null : ttlRangeProblem(parsed);
-  if (parsed === null || (range !== null && parsed <= 0)) issue('ttl', `ttl "${ttlText}" is not a positive duration`, 'Give seconds ("900") or "<n>s", "<n>m", "<n>h".');
-  else if (range !== null) issue('ttl', `ttl "${ttlText}" ${range}`, 'Give a shorter ttl, e.g. "24h", and renew the lease instead.');
-  const ttl = parsed !== null && range === null ? parsed : 0;
+function mapping(body: Json, issue: Issue, origin: DesiredMapping['origin']): DesiredMapping | null {
+  const value = normalized(normalizeMapping(plainEntry('dsiprouter_inbound_mapping', body)), issue);
+  return value && { ...value, ...(origin ? { origin } : {}) };
+}
+
+function route(body: Json, issue: Issue, origin: DesiredRoute['origin']): DesiredRoute | null {
+  const value = normalized(normalizeRoute(plainEntry('dsiprouter_outbound_route', body)), issue);
+  return value && { ...value, ...(origin ? { origin } : {}) };
+}
+
+function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['origin']): DesiredLease | null {
   // The lease's name is the resource's logical id in the stack.
-  return { name, email, ttl, renew_before: Math.max(1, Math.floor(ttl / 10)), ...(origin ? { origin } : {}) };
+  const value = normalized(normalizeLease({ ...plainEntry('dsiprouter_endpoint_lease', body), name }), issue);
+  return value && { ...value, ...(origin ? { origin } : {}) };
 }
 
 function duplicates(stack: StackFile, out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[] }, issues: ConfigIssue[]): void {
-  const seen = (what: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
+  const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
     const first = new Map<string, { line: number; col: number } | undefined>();
     for (const it of items) {
       if (first.has(it.key)) {
         const at = first.get(it.key);
-        issues.push({ file: stack.file, line: it.origin?.line ?? 1, col: it.origin?.col ?? 1, message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`, hint: 'Keep one of them.' });
+        issues.push({ file: stack.file, line: it.origin?.line ?? 1, col: it.origin?.col ?? 1, message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`, hint });
       } else first.set(it.key, it.origin);
     }
   };
-  seen('DID', (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
-  seen('route name', (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
-  seen('LCR pattern', (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('DID', DUPLICATE_HINTS.did, (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
+  seen('route name', DUPLICATE_HINTS.routeName, (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('LCR pattern', DUPLICATE_HINTS.lcrPattern, (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
 }

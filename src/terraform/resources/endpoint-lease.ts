@@ -1,18 +1,12 @@
 import { ApiError } from '../../api/errors.js';
-import { expiresAt, parseTtl, ttlRangeProblem } from '../../model/lease.js';
-import { emailProblem } from '../../model/rules.js';
+import { expiresAt, parseTtl } from '../../model/lease.js';
+import { normalizeLease } from '../../model/normalize.js';
 import type { ProviderContext } from '../context.js';
-import { UNKNOWN, type AttributePath, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
-import { apiDiagnostic, check, knownNumber, knownString } from '../values.js';
+import { UNKNOWN, type AttributePath, type ResourceHandler, type TfObject } from '../types.js';
+import { apiDiagnostic, knownNumber, knownString } from '../values.js';
+import { normalizerDiagnostics, plainConfig } from './desired.js';
 
 const COMPUTED = ['id', 'lease_id', 'username', 'domain', 'password', 'expires_at'] as const;
-
-function ttlProblem(value: string): string | null {
-  const seconds = parseTtl(value.trim() === '' ? null : value);
-  if (seconds === null) return `ttl "${value}" is not seconds ("900") or "<n>s", "<n>m", "<n>h"`;
-  const range = ttlRangeProblem(seconds);
-  return range === null ? null : `ttl ${range}`;
-}
 
 /**
  * `dsiprouter_endpoint_lease`: obtained on create, revoked on destroy, replaced when email or ttl
@@ -22,10 +16,8 @@ function ttlProblem(value: string): string | null {
 export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
   return {
     validate(config) {
-      const out: Diagnostic[] = [];
-      check(out, ['email'], config.email, emailProblem);
-      check(out, ['ttl'], config.ttl, ttlProblem);
-      return out;
+      // The lease's key is the resource address, so there is no name to check.
+      return normalizerDiagnostics(normalizeLease(plainConfig(config, ['email', 'ttl'])));
     },
 
     async plan({ prior, proposed }) {

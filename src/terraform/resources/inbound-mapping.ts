@@ -1,9 +1,10 @@
 import { ApiError } from '../../api/errors.js';
 import type { InboundMapping } from '../../model/inbound-mapping.js';
-import { descriptionProblem, didProblem, serversProblem } from '../../model/rules.js';
+import { MAPPING_DEFAULTS, normalizeMapping } from '../../model/normalize.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
-import { apiDiagnostic, check, knownNumber, knownString, knownStrings } from '../values.js';
+import { apiDiagnostic, knownNumber, knownString, knownStrings } from '../values.js';
+import { normalizerDiagnostics, plainConfig } from './desired.js';
 
 function toState(m: InboundMapping): TfObject {
   return { id: String(m.ruleid), ruleid: m.ruleid, did: m.did, servers: [...m.servers], notes: m.notes };
@@ -36,20 +37,12 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
 
   return {
     validate(config) {
-      const out: Diagnostic[] = [];
-      check(out, ['did'], config.did, didProblem, 'Quote the DID and use only 0-9 + # *; "" is the default mapping.');
-      const servers = config.servers;
-      if (Array.isArray(servers)) {
-        if (servers.length < 1 || servers.length > 2) check(out, ['servers'], servers, serversProblem);
-        else servers.forEach((s, i) => check(out, ['servers', i], typeof s === 'string' ? [s] : null, serversProblem));
-      }
-      check(out, ['notes'], config.notes, (v: string) => descriptionProblem(v, 'notes'));
-      return out;
+      return normalizerDiagnostics(normalizeMapping(plainConfig(config, ['did', 'servers', 'notes'])));
     },
 
     async plan({ prior, proposed, config }) {
       if (!proposed) return { planned: null };
-      const planned: TfObject = { ...proposed, notes: config?.notes ?? '' };
+      const planned: TfObject = { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes };
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
       const replaced = prior && (await ctx.client().profile()) === 'current' && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));

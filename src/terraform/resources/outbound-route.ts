@@ -2,10 +2,14 @@ import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import { DsipformError } from '../../model/errors.js';
 import type { OutboundRoute } from '../../model/outbound-route.js';
-import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
+import { normalizeRoute, ROUTE_DEFAULTS } from '../../model/normalize.js';
+import { bareGwgroupid } from '../../model/rules.js';
 import type { ProviderContext } from '../context.js';
-import { isUnknown, UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
-import { apiDiagnostic, attrError, check, knownNumber, knownString } from '../values.js';
+import { isUnknown, UNKNOWN, type ResourceHandler, type TfObject } from '../types.js';
+import { apiDiagnostic, knownNumber, knownString } from '../values.js';
+import { normalizerDiagnostics, plainConfig } from './desired.js';
+
+const ROUTE_ATTRIBUTES = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
 
 /**
  * The route as Terraform state. Two spellings the platform does not keep are kept from the prior
@@ -44,16 +48,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
 
   return {
     validate(config) {
-      const out: Diagnostic[] = [];
-      check(out, ['name'], config.name, (v: string) => descriptionProblem(v, 'name'));
-      check(out, ['prefix'], config.prefix, (v: string) => prefixProblem(v));
-      check(out, ['from_prefix'], config.from_prefix, (v: string) => prefixProblem(v, 'from_prefix'));
-      check(out, ['gwgroupid'], config.gwgroupid, gwgroupidProblem, 'Give the carrier-group id, e.g. "5".');
-      check(out, ['priority'], config.priority, (v: number) => priorityProblem(v), 'Give a whole number within the range, for example priority = 10.');
-      if (config.prefix === '' && typeof config.from_prefix === 'string' && config.from_prefix !== '') {
-        out.push(attrError(['prefix'], 'Invalid prefix', 'An LCR route (with from_prefix) needs a non-empty prefix.'));
-      }
-      return out;
+      return normalizerDiagnostics(normalizeRoute(plainConfig(config, ROUTE_ATTRIBUTES)));
     },
 
     async plan({ prior, proposed, config }) {
@@ -61,9 +56,9 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
       const from = fromPrefixOf(proposed);
       const planned: TfObject = {
         ...proposed,
-        priority: config?.priority ?? 0,
-        timerec: config?.timerec ?? '',
-        routeid: config?.routeid ?? '',
+        priority: config?.priority ?? ROUTE_DEFAULTS.priority,
+        timerec: config?.timerec ?? ROUTE_DEFAULTS.timerec,
+        routeid: config?.routeid ?? ROUTE_DEFAULTS.routeid,
         kind: isUnknown(from) ? UNKNOWN : from ? 'lcr' : 'simple',
       };
       if (!prior) {

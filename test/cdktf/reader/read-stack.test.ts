@@ -37,6 +37,11 @@ describe('readStack', () => {
     expect(r.desired.inbound_mappings![0]!.origin).toMatchObject({ file: join(dir, 'cdk.tf.json'), line: expect.any(Number) });
   });
 
+  it('gives a 1-second lease renew_before 0, as the files do (the one default)', async () => {
+    const r = await readStack(stackWith({ dsiprouter_endpoint_lease: { brief: { email: 'ops@example.com', ttl: '1' } } }));
+    expect(r.ok && r.desired.endpoint_leases).toEqual([expect.objectContaining({ name: 'brief', ttl: 1, renew_before: 0 })]);
+  });
+
   it('manages only the kinds the stack holds', async () => {
     const r = await readStack(stackWith({ dsiprouter_outbound_route: { us: { name: 'US', prefix: '1', gwgroupid: '2' } } }));
     expect(r.ok && [r.desired.inbound_mappings, r.desired.endpoint_leases]).toEqual([undefined, undefined]);
@@ -55,7 +60,8 @@ describe('readStack', () => {
     ['a duplicate DID', { dsiprouter_inbound_mapping: { a: { did: '1', servers: ['1'] }, b: { did: '1', servers: ['2'] } } }, [/DID "1" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/]],
     ['a lease without a ttl', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd' } } }, [/ttl is required/]],
     ['a priority beyond the platform\'s 32-bit range (the one priority rule)', { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } }, [/\(attribute priority\): priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)/]],
-    ['a ttl beyond 100 years (the one ttl rule)', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd', ttl: '2500000000h' } } }, [/\(attribute ttl\): ttl "2500000000h" must be at most 3153600000 seconds \(100 years\)/]],
+    ['a ttl beyond 100 years (the one ttl rule)', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd', ttl: '2500000000h' } } }, [/\(attribute ttl\): ttl must be at most 3153600000 seconds \(100 years\), not "2500000000h"/]],
+    ['an empty email (the files and the provider refuse it too)', { dsiprouter_endpoint_lease: { l: { email: '', ttl: '15m' } } }, [/\(attribute email\): email must not be empty/]],
   ])('refuses %s, with FILE:LINE:COL', async (_case, resource, messages) => {
     const dir = stackWith(resource);
     const r = await readStack(dir);

@@ -1,0 +1,70 @@
+import type { ConfigIssue } from '../model/desired.js';
+import type { FieldIssue, Normalized, RawEntry, Spelling } from '../model/normalize.js';
+import { pathKey } from './data.js';
+import { issueOn, isUnresolved, redacted, shown, type LoadedFile } from './loaded.js';
+import type { Path } from './locate.js';
+import { fieldPath } from './messages.js';
+
+/** A model normaliser (model/normalize.ts). */
+export type Normalizer<T> = (raw: RawEntry, spell?: Spelling) => Normalized<T>;
+
+/**
+ * The YAML front end of the one normaliser: the entry at `[collection, index]` of a file as a plain
+ * entry (a string naming an unset variable is left out: it is reported already), normalised by
+ * the model. Issues the files' schema words identically (required, type, schema) are left to it.
+ */
+export function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<T>): Normalized<T> {
+  return normalize(plainEntry(file, [collection, index], entry), yamlSpelling(file, [collection, index]));
+}
+
+/**
+ * Entries the checks normalised without an issue, with their normalised value: `toDesiredState`
+ * takes it from here instead of normalising each entry a second time. Weak: a file's data goes
+ * when the file does.
+ */
+const normalizedEntries = new WeakMap<RawEntry, unknown>();
+
+/** The normalised value of an entry `entryIssues` found clean, if it did. */
+export function normalizedEntry<T>(entry: RawEntry): T | undefined {
+  return normalizedEntries.get(entry) as T | undefined;
+}
+
+/** The model's issues of one entry as the file's issues: placed, and worded with the entry's path. */
+export function entryIssues(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<unknown>): ConfigIssue[] {
+  const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
+  if (value !== null) normalizedEntries.set(entry, value);
+  const out: ConfigIssue[] = [];
+  for (const issue of issues) if (issue.check === 'rule') out.push(placed(file, [collection, index], issue));
+  return out;
+}
+
+function placed(file: LoadedFile, entryPath: Path, issue: FieldIssue): ConfigIssue {
+  const path = [...entryPath, ...issue.field];
+  const message = issue.quoted === undefined ? issue.message : redacted(file, path, issue.quoted, issue.message);
+  return issueOn(file, path, `${fieldPath(entryPath)}.${message}`, issue.hint);
+}
+
+function plainEntry(file: LoadedFile, entryPath: Path, entry: RawEntry): RawEntry {
+  if (file.data.unresolved.size === 0) return entry;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (isUnresolved(file, [...entryPath, key])) continue;
+    out[key] = Array.isArray(value) ? value.map((v: unknown, i) => (isUnresolved(file, [...entryPath, key, i]) ? undefined : v)) : value;
+  }
+  return out;
+}
+
+/**
+ * Values as the file wrote them: a string that took environment variables with its origin
+ * (`"12a" (from ${MY_TTL})`), a duration read from one as written, a number beyond 2^53 as written.
+ */
+function yamlSpelling(file: LoadedFile, entryPath: Path): Spelling | undefined {
+  if (file.data.substituted.size === 0 && file.data.inexact.size === 0) return undefined;
+  return (field, value) => {
+    const path = [...entryPath, ...field];
+    if (typeof value === 'string') return file.data.substituted.has(pathKey(path)) ? shown(file, path, value) : undefined;
+    const raw = file.data.substituted.get(pathKey(path));
+    if (raw !== undefined) return JSON.stringify(raw);
+    return file.data.inexact.get(pathKey(path));
+  };
+}
