@@ -2,7 +2,7 @@ import { formatIssue, loadDesiredState } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
-import type { PlanIssue } from '../reconcile/types.js';
+import type { PlanIssue } from '../model/plan.js';
 import { writeLine, type CliIo } from './io.js';
 
 /**

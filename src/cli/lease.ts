@@ -1,6 +1,6 @@
 import { DsipformError } from '../model/errors.js';
 import { parseTtl, ttlRangeProblem } from '../model/lease.js';
-import { obtainAndRecord } from '../reconcile/execute-lease.js';
+import { obtainAndRecord } from '../apply/execute-lease.js';
 import { emailProblem } from '../model/rules.js';
 import { ApiError } from '../api/errors.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';

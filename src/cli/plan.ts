@@ -1,4 +1,4 @@
-import { savePlan } from '../reconcile/plan.js';
+import { savePlan } from '../plan/build-plan.js';
 import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../render/index.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';

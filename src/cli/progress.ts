@@ -1,4 +1,4 @@
-import type { ChangeOutcome } from '../reconcile/types.js';
+import type { ChangeOutcome } from '../model/apply-report.js';
 import { renderApplyEvent, renderOutcomeLine } from '../render/index.js';
 import { useColor, writeLine, type CliIo } from './io.js';
 

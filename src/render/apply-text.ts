@@ -1,5 +1,6 @@
 import { KINDS } from '../model/desired.js';
-import { INTERRUPTED_REASON, type ApplyReport, type ChangeAction, type ChangeOutcome, type OutcomeStatus } from '../reconcile/types.js';
+import { type ChangeAction } from '../model/plan.js';
+import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
 import { markColor } from './layout.js';
 import { cleanText, styleFor, type Style } from './style.js';
 import { MARK, count, subject } from './values.js';

@@ -1,4 +1,4 @@
-import type { Change } from '../reconcile/types.js';
+import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { FIELD_ORDER, MARK, count, fieldValue, formatValue, subject } from './values.js';

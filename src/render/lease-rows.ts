@@ -1,4 +1,4 @@
-import type { Change, LeaseFields } from '../reconcile/types.js';
+import type { Change, LeaseFields } from '../model/plan.js';
 import type { FieldRow } from './change-block.js';
 import { FIELD_ORDER, KNOWN_AFTER_APPLY, SENSITIVE, fieldValue, formatField } from './values.js';
 

@@ -1,5 +1,5 @@
 import type { Kind } from '../model/desired.js';
-import type { ChangeAction } from '../reconcile/types.js';
+import type { ChangeAction } from '../model/plan.js';
 import { MARK, count } from './values.js';
 
 /** The changes of one kind, each already laid out as lines of a ```` ```diff ```` block. */

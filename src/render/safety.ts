@@ -1,4 +1,4 @@
-import type { SafetyFinding } from '../reconcile/types.js';
+import type { SafetyFinding } from '../model/plan.js';
 import { cleanText } from './style.js';
 import { formatKey } from './values.js';
 import { kindOf } from './summary.js';

@@ -1,5 +1,5 @@
 import { COLLECTION_OF, KINDS, type CollectionName, type Kind } from '../model/desired.js';
-import type { ActionCounts, Plan } from '../reconcile/types.js';
+import type { ActionCounts, Plan } from '../model/plan.js';
 import { count } from './values.js';
 
 /** The sentence of an empty plan. */

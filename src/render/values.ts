@@ -1,5 +1,5 @@
 import type { Kind } from '../model/desired.js';
-import type { ChangeAction, ObjectFields } from '../reconcile/types.js';
+import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { quote } from './style.js';
 
 /** The fields of each kind, in the order of their types: the order every renderer shows them in. */

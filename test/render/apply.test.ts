@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyEvent } from '../../src/reconcile/types.js';
+import type { ApplyEvent } from '../../src/model/apply-report.js';
 import { renderApplyEvent, renderApplyReport, renderOutcomeLine } from '../../src/render/index.js';
 import { EVENTS, OUTCOMES, REPORT, REPORT_CLEAN, REPORT_INTERRUPTED, REPORT_RELOAD_FAILED } from './fixtures.js';
 

@@ -1,19 +1,6 @@
 import { KINDS, type Kind } from '../../src/model/desired.js';
-import type {
-  ActionCounts,
-  ApplyEvent,
-  ApplyReport,
-  Change,
-  ChangeAction,
-  ChangeOutcome,
-  LeaseFields,
-  MappingFields,
-  Plan,
-  PlanSummary,
-  RouteFields,
-  SafetyFinding,
-  SavedPlan,
-} from '../../src/reconcile/types.js';
+import type { ActionCounts, Change, ChangeAction, LeaseFields, MappingFields, Plan, PlanSummary, RouteFields, SafetyFinding, SavedPlan } from '../../src/model/plan.js';
+import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/model/apply-report.js';
 
 /** Fixed fake checksums: 64 hex digits, as sha256 would give. */
 export const LIVE_CHECKSUM = '5d1e0c3a9b7f4e2d8c6a1b3f5e7d9c0b2a4f6e8d0c1b3a5f7e9d2c4b6a8f0e1d';

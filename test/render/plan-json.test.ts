@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SavedPlan } from '../../src/reconcile/types.js';
+import type { SavedPlan } from '../../src/model/plan.js';
 import { renderPlanJson } from '../../src/render/index.js';
 import { MIXED_SAVED } from './fixtures.js';
 

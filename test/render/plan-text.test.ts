@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionCounts, Change, Plan } from '../../src/reconcile/types.js';
+import type { ActionCounts, Change, Plan } from '../../src/model/plan.js';
 import { planSummaryLine, renderPlanText } from '../../src/render/index.js';
 import { duration } from '../../src/render/values.js';
 import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Change, Plan, SavedPlan } from '../../src/reconcile/types.js';
+import type { Change, Plan, SavedPlan } from '../../src/model/plan.js';
 import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/render/index.js';
 import { MIXED_PLAN, PLAN_CHECKSUM } from './fixtures.js';
 

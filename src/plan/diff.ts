@@ -1,11 +1,11 @@
 import type { CollectionName, DesiredMapping, DesiredRoute, DesiredState, Kind } from '../model/desired.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from './fields.js';
+import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../model/fields.js';
 import { compileIgnore } from './ignore.js';
 import { diffLeases } from './diff-leases.js';
-import type { LiveState } from './live.js';
-import type { Change, PlanIssue } from './types.js';
+import type { LiveState } from '../model/live.js';
+import type { Change, PlanIssue } from '../model/plan.js';
 
 /** What the differ found: changes in no particular order, plus counts and blocking issues. */
 export interface DiffResult {

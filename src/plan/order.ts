@@ -1,6 +1,6 @@
 import { KINDS } from '../model/desired.js';
-import { patternOf } from './fields.js';
-import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
+import { patternOf } from '../model/fields.js';
+import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
 
 /**
  * The default stage of each action: make before break. Lease changes come after every rule change,

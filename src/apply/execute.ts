@@ -2,7 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
 import { ApiError } from '../api/errors.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
-import type { Change, LeaseFields, MappingFields, RouteFields } from './types.js';
+import type { Change, LeaseFields, MappingFields, RouteFields } from '../model/plan.js';
 
 /** The ids a change created or touched. */
 export interface ExecutedIds {

@@ -1,7 +1,7 @@
-import type { DesiredMapping, DesiredRoute } from '../model/desired.js';
-import type { InboundMapping } from '../model/inbound-mapping.js';
-import type { OutboundRoute } from '../model/outbound-route.js';
-import type { MappingFields, RouteFields } from './types.js';
+import type { DesiredMapping, DesiredRoute } from './desired.js';
+import type { InboundMapping } from './inbound-mapping.js';
+import type { OutboundRoute } from './outbound-route.js';
+import type { MappingFields, RouteFields } from './plan.js';
 
 /**
  * Both sides of a comparison reduced to the same plain fields: defaults filled, server-only fields

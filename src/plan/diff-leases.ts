@@ -1,6 +1,6 @@
 import type { DesiredLease } from '../model/desired.js';
 import { isExpired, type LeaseRecord } from '../model/lease.js';
-import type { Change, LeaseFields } from './types.js';
+import type { Change, LeaseFields } from '../model/plan.js';
 
 /** What the lease differ found. */
 export interface LeaseDiff {

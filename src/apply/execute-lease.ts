@@ -2,7 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { expiresAt, type NewLeaseRecord } from '../model/lease.js';
 import { InternalError } from '../model/errors.js';
-import type { LeaseFields } from './types.js';
+import type { LeaseFields } from '../model/plan.js';
 
 /**
  * Where obtained leases are remembered: the state file, written at once on every call, for the one

@@ -3,10 +3,11 @@ import { KINDS } from '../model/desired.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
-import { liveChecksum, type LiveState } from './live.js';
+import type { LiveState } from '../model/live.js';
+import { liveChecksum } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { assessSafety } from './safety.js';
-import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from './types.js';
+import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'];
 
