@@ -1,8 +1,8 @@
 import type { PlatformClient } from '../api/client.js';
+import { InternalError } from '../model/errors.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
-import { ApiError } from '../api/errors.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
-import type { Change, LeaseFields, MappingFields, RouteFields } from '../model/plan.js';
+import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
 /** The ids a change created or touched. */
 export interface ExecutedIds {
@@ -18,13 +18,9 @@ function pick<T extends object>(after: T, fields: readonly string[]): Partial<T>
 
 function routePatch(after: RouteFields, fields: readonly string[]): OutboundRoutePatch {
   const { from_prefix, ...rest } = pick(after, fields);
-  const patch: Record<string, unknown> = { ...rest };
-  if (fields.includes('from_prefix')) {
-    // "" demotes; a non-empty from_prefix needs prefix beside it on the deployed platform.
-    patch.from_prefix = from_prefix ?? '';
-    if (from_prefix) patch.prefix = after.prefix;
-  }
-  return patch as OutboundRoutePatch;
+  if (!fields.includes('from_prefix')) return rest;
+  // "" demotes; a non-empty from_prefix needs prefix beside it on the deployed platform.
+  return { ...rest, from_prefix: from_prefix ?? '', ...(from_prefix ? { prefix: after.prefix } : {}) };
 }
 
 /**
@@ -32,77 +28,77 @@ function routePatch(after: RouteFields, fields: readonly string[]): OutboundRout
  * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
  */
 export async function executeChange(change: Change, client: PlatformClient, ctx: LeaseContext): Promise<ExecutedIds> {
+  switch (change.kind) {
+    case 'endpoint_lease':
+      return { lease_id: await executeLeaseChange(change, client, ctx) };
+    case 'inbound_mapping':
+      return { ruleid: await executeMappingChange(change, client) };
+    case 'outbound_route':
+      return { ruleid: await executeRouteChange(change, client) };
+    default:
+      return assertNever(change);
+  }
+}
+
+async function executeLeaseChange(change: LeaseChange, client: PlatformClient, ctx: LeaseContext): Promise<number> {
   switch (change.action) {
     case 'obtain':
-      return { lease_id: await obtainLease(change.after, client, ctx) };
+      return obtainLease(change.after, client, ctx);
     case 'renew':
       // Revoke, then obtain anew: between the two the state holds no record, so a crash there
       // leads to an obtain on the next run, never to a revoked lease taken for a live one.
       await revokeLease(change.key, change.lease_id, client, ctx);
-      return { lease_id: await obtainLease(change.after as LeaseFields, client, ctx) };
+      return obtainLease(change.after, client, ctx);
     case 'revoke':
       await revokeLease(change.key, change.lease_id, client, ctx);
-      return { lease_id: change.lease_id };
+      return change.lease_id;
     default:
-      return { ruleid: await executeRuleChange(change, client) };
+      return assertNever(change);
   }
 }
 
-type RuleChange = Exclude<Change, { action: 'obtain' | 'renew' | 'revoke' }>;
-
-async function executeRuleChange(change: RuleChange, client: PlatformClient): Promise<number | undefined> {
-  if (change.kind === 'inbound_mapping') {
-    switch (change.action) {
-      case 'create': {
-        const after = change.after as MappingFields;
-        return client.createInboundMapping({ did: after.did, servers: after.servers, notes: after.notes });
-      }
-      case 'update':
-      case 'promote':
-      case 'demote':
-        await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after as MappingFields, change.fields));
-        return change.ruleid;
-      case 'replace': {
-        // The DID is unique, so the old mapping must go first; the new one has a new rule id.
-        const after = change.after as MappingFields;
-        await goneIsDone(client.deleteInboundMapping({ ruleid: change.ruleid }));
-        return client.createInboundMapping({ did: after.did, servers: after.servers, notes: after.notes });
-      }
-      case 'delete':
-        await goneIsDone(client.deleteInboundMapping({ ruleid: change.ruleid }));
-        return change.ruleid;
-      default:
-        return assertNever(change);
-    }
-  }
+async function executeMappingChange(change: MappingChange, client: PlatformClient): Promise<number> {
   switch (change.action) {
     case 'create': {
-      const { from_prefix, ...rest } = change.after as RouteFields;
-      return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
+      const { did, servers, notes } = change.after;
+      return client.createInboundMapping({ did, servers, notes });
     }
     case 'update':
-    case 'promote':
-    case 'demote':
-    case 'replace':
-      await client.updateOutboundRoute(change.ruleid, routePatch(change.after as RouteFields, change.fields));
+      await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after, change.fields));
       return change.ruleid;
+    case 'replace': {
+      // The DID is unique, so the old mapping must go first; the new one has a new rule id.
+      const { did, servers, notes } = change.after;
+      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
+      return client.createInboundMapping({ did, servers, notes });
+    }
     case 'delete':
-      await goneIsDone(client.deleteOutboundRoute(change.ruleid));
+      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
       return change.ruleid;
     default:
       return assertNever(change);
   }
 }
 
-/** A delete that finds its object already gone has reached its goal. */
-async function goneIsDone(request: Promise<void>): Promise<void> {
-  try {
-    await request;
-  } catch (err) {
-    if (!(err instanceof ApiError && err.isNotFound)) throw err;
+async function executeRouteChange(change: RouteChange, client: PlatformClient): Promise<number> {
+  switch (change.action) {
+    case 'create': {
+      const { from_prefix, ...rest } = change.after;
+      return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
+    }
+    case 'update':
+    case 'promote':
+    case 'demote':
+      await client.updateOutboundRoute(change.ruleid, routePatch(change.after, change.fields));
+      return change.ruleid;
+    case 'delete':
+      await client.deleteIfPresent({ kind: 'outbound_route', ruleid: change.ruleid });
+      return change.ruleid;
+    default:
+      return assertNever(change);
   }
 }
 
 function assertNever(change: never): never {
-  throw new Error(`unknown change action ${JSON.stringify(change)}`);
+  throw new InternalError(`unknown change action ${JSON.stringify(change)}`);
 }

@@ -47,7 +47,15 @@ export function isLcrGroupId(groupid: number): boolean {
   return groupid >= FLT_LCR_MIN && groupid < FLT_FWD_MIN;
 }
 
-/** The LCR record's pattern for a route: `<from_prefix>-<prefix>`. */
+/**
+ * The LCR record's pattern for a route, `<from_prefix>-<prefix>`: the key the platform keeps unique
+ * across LCR routes (one LCR record per pattern). The one place that spells it.
+ */
 export function lcrPattern(fromPrefix: string, prefix: string): string {
   return `${fromPrefix}-${prefix}`;
+}
+
+/** The LCR pattern a route holds, or `null` for a simple route (no, or an empty, from_prefix). */
+export function lcrPatternOf(route: { readonly from_prefix?: string | null; readonly prefix: string } | undefined): string | null {
+  return route && route.from_prefix ? lcrPattern(route.from_prefix, route.prefix) : null;
 }

@@ -35,8 +35,8 @@ export type ObjectFields = MappingFields | RouteFields | LeaseFields;
  */
 export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'replace' | 'delete' | 'obtain' | 'renew' | 'revoke';
 
-interface ChangeCommon {
-  readonly kind: Kind;
+interface ChangeCommon<K extends Kind> {
+  readonly kind: K;
   /** Identity within the kind: the DID (`""` is the default mapping) or the route name. */
   readonly key: string;
   /** The fields whose value changes (all of them on create; none on delete). */
@@ -53,14 +53,29 @@ interface ChangeCommon {
   readonly step?: number;
 }
 
-/** One change of a plan: a discriminated union on `action`. */
-export type Change =
-  | (ChangeCommon & { readonly action: 'create'; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote' | 'replace'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields })
-  | (ChangeCommon & { readonly action: 'obtain'; readonly after: LeaseFields })
-  | (ChangeCommon & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
-  | (ChangeCommon & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
+/** A change of an inbound mapping. Mappings are never promoted or demoted; `replace` is delete + create. */
+export type MappingChange =
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'create'; readonly after: MappingFields })
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'update' | 'replace'; readonly ruleid: number; readonly before: MappingFields; readonly after: MappingFields })
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: MappingFields });
+
+/** A change of an outbound route: `promote` (simple → LCR) and `demote` (LCR → simple) are updates. */
+export type RouteChange =
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'create'; readonly after: RouteFields })
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: RouteFields; readonly after: RouteFields })
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: RouteFields });
+
+/** A change of an endpoint lease. */
+export type LeaseChange =
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'obtain'; readonly after: LeaseFields })
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
+
+/**
+ * One change of a plan: a union discriminated on `kind` and on `action`, so that each pair carries
+ * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`).
+ */
+export type Change = MappingChange | RouteChange | LeaseChange;
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;

@@ -1,5 +1,6 @@
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS } from '../model/desired.js';
+import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
@@ -77,7 +78,7 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
 function assemble({ desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live, now, { matched: mode === 'destroy' });
-  if (profile === 'current') found.changes = found.changes.map(replaceMappingUpdate);
+  if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
   if (mode === 'destroy') {
     found.changes = found.matched;
@@ -122,8 +123,8 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
 }
 
-/** Under the deployed API a mapping cannot be updated in place: the update becomes delete + create. */
+/** A mapping update the platform cannot make in place becomes delete + create (`mappingUpdateReplaces`). */
 function replaceMappingUpdate(c: Change): Change {
   if (c.kind !== 'inbound_mapping' || c.action !== 'update') return c;
-  return { ...c, action: 'replace', reason: 'the deployed platform cannot update a mapping in place: deleted, then created' };
+  return { ...c, action: 'replace', reason: MAPPING_REPLACE_REASON };
 }

@@ -1,5 +1,5 @@
 import { KINDS } from '../model/desired.js';
-import { patternOf } from '../model/fields.js';
+import { lcrPatternOf } from '../model/outbound-route.js';
 import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
 
 /**
@@ -21,14 +21,14 @@ function routeSide(change: Change, side: 'before' | 'after'): RouteFields | unde
 
 /** The LCR pattern a change takes for its route, if it takes a new one. */
 function claimOf(change: Change): string | null {
-  const after = patternOf(routeSide(change, 'after'));
-  return after !== null && after !== patternOf(routeSide(change, 'before')) ? after : null;
+  const after = lcrPatternOf(routeSide(change, 'after'));
+  return after !== null && after !== lcrPatternOf(routeSide(change, 'before')) ? after : null;
 }
 
 /** The LCR pattern a change gives up, if it gives one up. */
 function releaseOf(change: Change): string | null {
-  const before = patternOf(routeSide(change, 'before'));
-  return before !== null && before !== patternOf(routeSide(change, 'after')) ? before : null;
+  const before = lcrPatternOf(routeSide(change, 'before'));
+  return before !== null && before !== lcrPatternOf(routeSide(change, 'after')) ? before : null;
 }
 
 function compare(a: Change, b: Change): number {

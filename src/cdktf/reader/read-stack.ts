@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
 import { parseTtl, ttlRangeProblem } from '../../model/lease.js';
+import { lcrPattern } from '../../model/outbound-route.js';
 import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, priorityProblem, serversProblem } from '../../model/rules.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
@@ -166,5 +167,5 @@ function duplicates(stack: StackFile, out: { inbound_mappings?: DesiredMapping[]
   };
   seen('DID', (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
   seen('route name', (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
-  seen('LCR pattern', (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('LCR pattern', (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: lcrPattern(r.from_prefix!, r.prefix), ...(r.origin ? { origin: r.origin } : {}) })));
 }

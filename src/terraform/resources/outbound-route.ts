@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import type { OutboundRoute, OutboundRoutePatch } from '../../model/outbound-route.js';
 import { bareGwgroupid, descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
@@ -79,9 +78,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
       const client = ctx.client();
       try {
         if (!planned) {
-          await client.deleteOutboundRoute(knownNumber(prior, 'ruleid')!).catch((err) => {
-            if (!(err instanceof ApiError && err.isNotFound)) throw err;
-          });
+          await client.deleteIfPresent({ kind: 'outbound_route', ruleid: knownNumber(prior, 'ruleid')! });
           ctx.wrote();
           return { state: null };
         }
