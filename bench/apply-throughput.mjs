@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { PlatformClient } from '../dist/api/index.js';
+import { PlatformClient } from '../dist/api/client.js';
 import { loadDesiredState } from '../dist/config/index.js';
 import { applyPlan } from '../dist/apply/apply-plan.js';
 import { buildPlan } from '../dist/plan/build-plan.js';

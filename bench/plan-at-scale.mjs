@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
-import { PlatformClient } from '../dist/api/index.js';
+import { PlatformClient } from '../dist/api/client.js';
 import { loadDesiredState } from '../dist/config/index.js';
 import { buildPlan, managedCollections } from '../dist/plan/build-plan.js';
 import { readLive } from '../dist/apply/read-live.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/render/index.js';
+import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
 
 describe('renderPlanMarkdown', () => {

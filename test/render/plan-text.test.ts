@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionCounts, Change, Plan } from '../../src/model/plan.js';
-import { planSummaryLine, renderPlanText } from '../../src/render/index.js';
+import { planSummaryLine } from '../../src/render/summary.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
 import { duration } from '../../src/render/values.js';
 import { EMPTY_PLAN, MIXED_PLAN, bigPlan, summarize } from './fixtures.js';
 

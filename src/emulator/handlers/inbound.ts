@@ -1,10 +1,5 @@
-import {
-  descriptionProblem,
-  didProblem,
-  serversProblem,
-  type InboundMappingPatch,
-  type InboundSelector,
-} from '../../model/index.js';
+import { descriptionProblem, didProblem, serversProblem } from '../../model/rules.js';
+import type { InboundMappingPatch, InboundSelector } from '../../model/inbound-mapping.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, type Reply } from '../envelope.js';
 import type { QueryArgs } from '../query.js';

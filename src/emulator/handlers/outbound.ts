@@ -1,4 +1,4 @@
-import type { OutboundRouteInput } from '../../model/index.js';
+import type { OutboundRouteInput } from '../../model/outbound-route.js';
 import { bareGwgroupid } from '../../model/rules.js';
 import { badRequest, notFoundReply, ok, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';

@@ -1,10 +1,5 @@
-import {
-  descriptionProblem,
-  gwgroupidProblem,
-  prefixProblem,
-  priorityProblem,
-  type OutboundRoutePatch,
-} from '../../model/index.js';
+import { descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
+import type { OutboundRoutePatch } from '../../model/outbound-route.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, type Reply } from '../envelope.js';
 import { has, unknownField } from './args.js';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Lease } from '../../model/index.js';
+import type { Lease } from '../../model/lease.js';
 import { notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredLease } from './records.js';
 

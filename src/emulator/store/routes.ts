@@ -1,9 +1,5 @@
-import {
-  FLT_OUTBOUND,
-  lcrPattern,
-  type OutboundRouteInput,
-  type OutboundRoutePatch,
-} from '../../model/index.js';
+import { FLT_OUTBOUND } from '../../model/constants.js';
+import { lcrPattern, type OutboundRouteInput, type OutboundRoutePatch } from '../../model/outbound-route.js';
 import { LcrTable } from './lcr.js';
 import { conflict, notFound, success, type Failure, type Outcome } from './outcome.js';
 import type { Ledger, StoredRoute } from './records.js';
