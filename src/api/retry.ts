@@ -53,7 +53,7 @@ export function rateLimitWaitMs(policy: RetryPolicy, limited: number, retryAfter
 }
 
 /** Where requests are counted (and, with `log`, recorded) for one piece of work. */
-export interface RequestTally {
+interface RequestTally {
   requests: number;
   /** When present, every request is appended here. */
   readonly log?: RequestRecord[];

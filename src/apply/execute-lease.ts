@@ -30,7 +30,7 @@ export interface LeaseContext {
 }
 
 /** What to obtain and how to record it. */
-export interface ObtainRequest {
+interface ObtainRequest {
   /** The name to record it under; default `lease-<lease id>`. */
   readonly name?: string;
   readonly email: string;

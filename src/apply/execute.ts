@@ -5,7 +5,7 @@ import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js'
 import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
 /** The ids a change created or touched. */
-export interface ExecutedIds {
+interface ExecutedIds {
   readonly ruleid?: number;
   readonly lease_id?: number;
 }

@@ -4,7 +4,7 @@ import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 
 /** What `keyOf` reads from a record of each kind. */
-export interface KeyedRecord {
+interface KeyedRecord {
   readonly inbound_mapping: Pick<MappingContent, 'did'>;
   readonly outbound_route: Pick<RouteContent, 'name'>;
   readonly endpoint_lease: Pick<LeaseContent, 'name'>;

@@ -57,7 +57,7 @@ export interface PlanInput {
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
-export const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
+const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
 
 /** A plan, or the issues that stop one from being made. */
 export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };

@@ -4,7 +4,7 @@ import { isExpired, type LeaseRecord } from '../model/lease.js';
 import type { Change, LeaseFields } from '../model/plan.js';
 
 /** What the lease differ found. */
-export interface LeaseDiff {
+interface LeaseDiff {
   readonly changes: Change[];
   readonly unchanged: number;
   /** Records the plan governs (from the files, not ignored, not expired). */
@@ -20,7 +20,7 @@ function desiredFields(want: DesiredLease): LeaseFields {
 }
 
 /** A held lease as the plan shows it: what it was obtained with, and its id and expiry; no password. */
-export function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
+function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
   return { name: rec.name, email: rec.email, ttl: rec.ttl, renew_before: renewBefore, lease_id: rec.lease_id, username: rec.username, domain: rec.domain, expires_at: rec.expires_at };
 }
 

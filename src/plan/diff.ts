@@ -9,7 +9,7 @@ import type { LiveState } from '../model/live.js';
 import type { Change, PlanIssue } from '../model/plan.js';
 
 /** What the differ found: changes in no particular order, plus counts and blocking issues. */
-export interface DiffResult {
+interface DiffResult {
   changes: Change[];
   readonly unchanged: Record<Kind, number>;
   /** Live objects of each managed collection that the plan governs (ignored ones excluded). */
@@ -24,7 +24,7 @@ export interface DiffResult {
 }
 
 /** How to diff. */
-export interface DiffOptions {
+interface DiffOptions {
   /**
    * Whether to list the matched live objects (`matched`, what `destroy` deletes); default true.
    * A plan to apply does not need them, and leaving them out spares one object per live object.

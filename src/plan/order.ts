@@ -9,7 +9,7 @@ import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan
 const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, replace: 2, delete: 3, obtain: 4, renew: 5, revoke: 6 };
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
-export interface OrderResult {
+interface OrderResult {
   readonly changes: Change[];
   readonly issues: PlanIssue[];
 }

@@ -77,6 +77,3 @@ export function subject(kind: Kind, key: string): string {
 export function fieldValue(fields: ObjectFields, name: string): unknown {
   return (fields as unknown as Readonly<Record<string, unknown>>)[name];
 }
-
-/** `1 object` / `2 objects`: the one plural rule, from the model (also used by cli/ and reconcile/). */
-export { count, plural } from '../model/words.js';

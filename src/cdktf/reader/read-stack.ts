@@ -8,7 +8,7 @@ import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidP
 import { locate, parseStack, type StackFile } from './locate.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
-export type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
+type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
 
 const TYPES = {
   dsiprouter_inbound_mapping: ['did', 'servers', 'notes'],

@@ -53,7 +53,7 @@ export const deleteMapping: Handler = (store, req) => {
 };
 
 /** The record as the emulator returns it: ruleid as a string, like the platform. */
-export function toWire(mapping: StoredMapping): Record<string, unknown> {
+function toWire(mapping: StoredMapping): Record<string, unknown> {
   return { ruleid: String(mapping.ruleid), did: mapping.did, servers: [...mapping.servers], notes: mapping.notes };
 }
 

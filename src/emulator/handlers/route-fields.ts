@@ -5,7 +5,7 @@ import { badRequest, type Reply } from '../envelope.js';
 import { has, unknownField } from './args.js';
 
 /** The seven body keys a route takes; `ruleid` and `groupid` are the service's, never the client's. */
-export const ROUTE_FIELDS = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
+const ROUTE_FIELDS = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
 
 /** Fields that must be present on create, in the order their absence is reported. */
 const REQUIRED_ON_CREATE = ['name', 'prefix', 'gwgroupid'] as const;

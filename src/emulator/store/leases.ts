@@ -4,7 +4,7 @@ import { notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredLease } from './records.js';
 
 /** The SIP domain every emulated lease registers in; `.invalid` can never resolve. */
-export const LEASE_DOMAIN = 'emulator.dsipform.invalid';
+const LEASE_DOMAIN = 'emulator.dsipform.invalid';
 
 const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PASSWORD_LENGTH = 32;

@@ -147,6 +147,6 @@ export class RouteTable {
  * The platform's `gwlist`: `#` put in front of the id exactly as sent (so `"#2"` becomes `"##2"`),
  * or empty for `""` and `"0"` (gui/modules/api/outboundroutes/functions.py:84, :119).
  */
-export function storedGwgroupid(value: string): string {
+function storedGwgroupid(value: string): string {
   return value !== '' && value !== '0' ? `#${value}` : '';
 }
