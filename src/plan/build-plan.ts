@@ -91,7 +91,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec', pen
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0) notes.push(`${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`);
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
-  if (profile === 'current' && found.changes.some((c) => c.action === 'replace')) {
+  if (mappingUpdateReplaces(profile) && found.changes.some((c) => c.action === 'replace')) {
     notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');
   }
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
