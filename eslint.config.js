@@ -31,15 +31,6 @@ export const LAYERS = {
   index: ['apply', 'plan', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
 };
 
-// Transitional, while src/reconcile/ still holds both halves (issue 15 splits it into plan/ and
-// apply/): it may import what apply/ may, and render/ may read the Plan/Change types of its
-// types.ts. Delete these lines once src/reconcile/ is gone.
-LAYERS.reconcile = ['api', 'model', 'reconcile/types.ts'];
-LAYERS['reconcile/types.ts'] = ['api', 'model'];
-LAYERS.render.push('reconcile/types.ts');
-LAYERS.cli.push('reconcile', 'reconcile/types.ts');
-LAYERS.index.push('reconcile', 'reconcile/types.ts');
-
 /** Packages the core never imports: the CDKTF runtimes belong to the generated bindings alone. */
 const CDKTF_PACKAGES = ['cdktf', 'cdktn', 'constructs'].map((name) => ({
   regex: `^${name}(/|$)`, // the package, not a relative path through src/cdktf/

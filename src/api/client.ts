@@ -15,6 +15,12 @@ import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, r
 const INBOUND = '/inboundmapping';
 const ROUTES = '/outboundroutes';
 
+/** What `deleteIfPresent` removes: a mapping or a route by rule id, or a lease (revoked) by its id. */
+export type DeleteTarget =
+  | { readonly kind: 'inbound_mapping'; readonly ruleid: number }
+  | { readonly kind: 'outbound_route'; readonly ruleid: number }
+  | { readonly kind: 'endpoint_lease'; readonly lease_id: number };
+
 function selectorQuery(sel: InboundSelector): Record<string, string | number> {
   return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
 }
@@ -243,6 +249,25 @@ export class PlatformClient {
   /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteOutboundRoute(ruleid: number): Promise<void> {
     await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
+  }
+
+  /**
+   * Deletes a mapping or a route, or revokes a lease, and takes "not found" as done: a delete
+   * whose object is already gone (deleted elsewhere; a lease revoked or expired) has reached its
+   * goal. Resolves to `true` when the object was there, `false` when it was already gone. Any
+   * other failure throws `ApiError`. Every caller that deletes to converge uses this, not the
+   * bare `delete*`/`revokeLease` methods, which report a missing object as `API_NOT_FOUND`.
+   */
+  async deleteIfPresent(target: DeleteTarget): Promise<boolean> {
+    try {
+      if (target.kind === 'inbound_mapping') await this.deleteInboundMapping({ ruleid: target.ruleid });
+      else if (target.kind === 'outbound_route') await this.deleteOutboundRoute(target.ruleid);
+      else await this.revokeLease(target.lease_id);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.isNotFound) return false;
+      throw err;
+    }
   }
 
   /**

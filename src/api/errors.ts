@@ -12,7 +12,7 @@ export interface ApiRequestInfo {
 }
 
 /** Details of a failed platform request. */
-export interface ApiErrorDetails extends ApiRequestInfo {
+interface ApiErrorDetails extends ApiRequestInfo {
   /** HTTP status, or `undefined` when no response arrived. */
   readonly status?: number;
   /** The platform's `msg`, when it answered with its JSON envelope. */

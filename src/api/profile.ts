@@ -1,3 +1,4 @@
+import { mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { ApiError } from './errors.js';
 import type { Transport } from './transport.js';
 
@@ -31,7 +32,7 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
     leaseObtain: { method: 'GET', path: '/endpoint/lease' },
     leaseRevoke: (id) => ({ method: 'PUT', path: `/endpoint/lease/${encodeURIComponent(id)}/revoke` }),
     noteKey: 'notes',
-    updatesMappingsInPlace: true,
+    updatesMappingsInPlace: !mappingUpdateReplaces('spec'),
     revokeUnknownIs500: false,
   },
   current: {
@@ -39,7 +40,7 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
     leaseObtain: { method: 'GET', path: '/lease/endpoint' },
     leaseRevoke: (id) => ({ method: 'DELETE', path: `/lease/endpoint/${encodeURIComponent(id)}/revoke` }),
     noteKey: 'name',
-    updatesMappingsInPlace: false,
+    updatesMappingsInPlace: !mappingUpdateReplaces('current'),
     revokeUnknownIs500: true,
   },
 };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiError } from './errors.js';
+import type { RequestRecord } from '../model/apply-report.js';
 
 /** How hard to try. Every bound applies; the first reached ends the retries. */
 export interface RetryPolicy {
@@ -51,23 +52,8 @@ export function rateLimitWaitMs(policy: RetryPolicy, limited: number, retryAfter
   return (retryAfterS ?? 1) * 1000 + Math.floor(random() * spread);
 }
 
-/** One HTTP request as a report records it: never a header or a body, which may hold a secret. */
-export interface RequestRecord {
-  readonly method: string;
-  /** Below the API root, with its query; any known secret in it replaced by `(sensitive)`. */
-  readonly path: string;
-  /** The HTTP status, or `null` when no answer arrived. */
-  readonly status: number | null;
-  /** From sending to the whole answer read (or the failure), in milliseconds. */
-  readonly duration_ms: number;
-  /** The error code, when the request failed. */
-  readonly error?: string;
-  /** The index of the change (in plan order) it was made for; absent for the run's own requests. */
-  readonly change?: number;
-}
-
 /** Where requests are counted (and, with `log`, recorded) for one piece of work. */
-export interface RequestTally {
+interface RequestTally {
   requests: number;
   /** When present, every request is appended here. */
   readonly log?: RequestRecord[];

@@ -6,7 +6,7 @@
  */
 
 /** What a secret is replaced with. */
-export const REDACTED = '(sensitive)';
+const REDACTED = '(sensitive)';
 
 /** Secrets shorter than this are not searched for: too likely to occur by chance. */
 const MIN_LENGTH = 4;

@@ -2,7 +2,8 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { count } from '../model/words.js';
-import { INTERRUPTED_REASON, type Change, type ChangeOutcome, type Plan } from '../reconcile/types.js';
+import type { Change, Plan } from '../model/plan.js';
+import { INTERRUPTED_REASON, type ChangeOutcome } from '../model/apply-report.js';
 
 /** A change that was sent and whose answer never came: the run was stopped at once. */
 export interface InFlightChange {

@@ -2,7 +2,7 @@ import { formatIssue, loadDesiredState } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
-import type { PlanIssue } from '../reconcile/types.js';
+import type { PlanIssue } from '../model/plan.js';
 import { writeLine, type CliIo } from './io.js';
 
 /**
@@ -16,7 +16,7 @@ export async function loadOrFail(paths: readonly string[], io: CliIo, cdktf?: st
   if (cdktf === undefined && paths.length === 0) {
     throw new DsipformError('CLI_NO_PATHS', 'no desired-state files given', `Name one or more YAML/JSON files or directories, e.g. dsipform ${verb} config/ (or --cdktf cdktf.out/stacks/<name>).`);
   }
-  const result = cdktf !== undefined ? await (await import('../cdktf/reader/index.js')).readStack(cdktf) : await loadDesiredState(paths, { env: io.env });
+  const result = cdktf !== undefined ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf) : await loadDesiredState(paths, { env: io.env });
   if (result.ok) return result.desired;
   for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));
   const n = result.issues.length;

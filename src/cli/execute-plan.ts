@@ -1,10 +1,13 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
-import { applyPlan } from '../reconcile/apply.js';
-import type { ApplyReport, Plan } from '../reconcile/types.js';
+import { applyPlan } from '../apply/apply-plan.js';
+import type { Plan } from '../model/plan.js';
+import type { ApplyReport } from '../model/apply-report.js';
 import type { Progress } from './progress.js';
-import { renderApplyEvent, renderApplyReport, renderPlanText } from '../render/index.js';
-import type { LeaseLedger } from '../reconcile/execute-lease.js';
+import { renderApplyEvent } from '../render/apply-event.js';
+import { renderApplyReport } from '../render/apply-text.js';
+import { renderPlanText } from '../render/plan-text.js';
+import type { LeaseLedger } from '../apply/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
 import { flushOutput, isOutputClosed, redact, useColor, writeLine, type CliIo } from './io.js';

@@ -1,5 +1,5 @@
 import { Document, Scalar } from 'yaml';
-import { exportDocument } from '../reconcile/export.js';
+import { exportDocument } from '../plan/export.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DsipformError } from '../model/errors.js';
 import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type LeaseRecord } from '../model/lease.js';
-import type { LeaseLedger } from '../reconcile/execute-lease.js';
-import { LeaseStore } from '../state/index.js';
+import type { LeaseLedger } from '../apply/execute-lease.js';
+import { LeaseStore } from '../state/store.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** The state flags as commander parses them. */

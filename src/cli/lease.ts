@@ -1,8 +1,7 @@
 import { DsipformError } from '../model/errors.js';
 import { parseTtl, ttlRangeProblem } from '../model/lease.js';
-import { obtainAndRecord } from '../reconcile/execute-lease.js';
+import { obtainAndRecord } from '../apply/execute-lease.js';
 import { emailProblem } from '../model/rules.js';
-import { ApiError } from '../api/errors.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -68,13 +67,7 @@ export async function runLeaseRevoke(id: string, flags: PlatformFlags & StateFla
   const { store } = await openLeaseState(file, flags, io, true, 'dsipform lease revoke');
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      let gone = false;
-      try {
-        await client.revokeLease(leaseId);
-      } catch (err) {
-        if (!(err instanceof ApiError && err.isNotFound)) throw err;
-        gone = true;
-      }
+      const gone = !(await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: leaseId }));
       const recorded = store.heldAt(target).find((r) => r.lease_id === leaseId) ?? store.records().find((r) => r.target === null && r.lease_id === leaseId);
       if (recorded) await store.remove(recorded.target, recorded.name);
       writeLine(io.stdout, `${gone ? `Lease ${leaseId} was already revoked or expired` : `Revoked lease ${leaseId}`}${recorded ? ` and removed "${recorded.name}" from ${file}` : ''}.`);

@@ -2,9 +2,9 @@ import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import { DsipformError } from '../model/errors.js';
-import { readLive } from '../reconcile/live.js';
-import { buildDestroyPlan, buildPlan, managedCollections } from '../reconcile/plan.js';
-import type { Plan } from '../reconcile/types.js';
+import { readLive } from '../apply/read-live.js';
+import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
+import type { Plan } from '../model/plan.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
 

@@ -1,5 +1,7 @@
-import { savePlan } from '../reconcile/plan.js';
-import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../render/index.js';
+import { savePlan } from '../plan/build-plan.js';
+import { renderPlanJson } from '../render/plan-json.js';
+import { renderPlanMarkdown } from '../render/plan-markdown.js';
+import { renderPlanText } from '../render/plan-text.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';

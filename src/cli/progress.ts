@@ -1,5 +1,6 @@
-import type { ChangeOutcome } from '../reconcile/types.js';
-import { renderApplyEvent, renderOutcomeLine } from '../render/index.js';
+import type { ChangeOutcome } from '../model/apply-report.js';
+import { renderApplyEvent } from '../render/apply-event.js';
+import { renderOutcomeLine } from '../render/apply-text.js';
 import { useColor, writeLine, type CliIo } from './io.js';
 
 /** Reports apply progress: a bar on a terminal, one line per change otherwise, JSON events with --format json. */

@@ -1,5 +1,6 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { DUPLICATE_HINTS } from '../model/normalize.js';
+import { lcrPattern } from '../model/outbound-route.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
@@ -65,7 +66,7 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   const dids = new Registry((o) => `DID ${field(o, 'did')}`, DUPLICATE_HINTS.did);
   const names = new Registry((o) => `route name ${field(o, 'name')}`, `${DUPLICATE_HINTS.routeName}, or pin each one to its live route with ruleid: N`);
   const patterns = new Registry(
-    (o) => `LCR pattern ${JSON.stringify(`${raw(o, 'from_prefix')}-${raw(o, 'prefix')}`)}`,
+    (o) => `LCR pattern ${JSON.stringify(lcrPattern(raw(o, 'from_prefix'), raw(o, 'prefix')))}`,
     DUPLICATE_HINTS.lcrPattern,
   );
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
@@ -89,7 +90,7 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       if (known(path, 'name', name) && ruleid === undefined) names.add(name, { file, path });
       // An LCR route with an empty prefix is already an issue of its own.
       if (known(path, 'from_prefix', fromPrefix) && fromPrefix !== '' && known(path, 'prefix', prefix) && prefix !== '') {
-        patterns.add(`${fromPrefix}-${prefix}`, { file, path });
+        patterns.add(lcrPattern(fromPrefix, prefix), { file, path });
       }
       if (typeof ruleid === 'number' && Number.isInteger(ruleid)) ruleids.add(String(ruleid), { file, path });
     });

@@ -11,7 +11,7 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  * in time (a client trickling it would hold the connection), or that the client went away mid-body
  * (nobody is left to answer).
  */
-export type BodyRead =
+type BodyRead =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: 'too-large' | 'timeout' | 'aborted' };
 
@@ -74,7 +74,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs = DEFAUL
 export const MAX_JSON_DEPTH = 32;
 
 /** The deepest nesting of arrays and objects in JSON text, found without recursion; stops past `max`. */
-export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
+function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
@@ -92,7 +92,7 @@ export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
 }
 
 /** Why a body is not a JSON object the handlers can take. */
-export type BodyRefusal = 'malformed' | 'too-deep';
+type BodyRefusal = 'malformed' | 'too-deep';
 
 /**
  * The parsed body, or why not: `malformed` when it is not a JSON object, `too-deep` when arrays
@@ -106,7 +106,7 @@ export function parseBody(bytes: Buffer): { ok: true; body: JsonObject } | { ok:
 }
 
 /** The parsed body, or `null` when it is not a JSON object. */
-export function parseJsonObject(bytes: Buffer): JsonObject | null {
+function parseJsonObject(bytes: Buffer): JsonObject | null {
   const text = bytes.toString('utf8');
   // Clients send no body on many POST/PUTs (revoke, reload); that means "no fields", not an error.
   if (text.trim() === '') return {};

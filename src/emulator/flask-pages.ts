@@ -6,12 +6,12 @@ import type { RouteMatch } from './router.js';
 export type Unrouted = Exclude<RouteMatch, { kind: 'handler' }>;
 
 /** Werkzeug's 404 page, byte for byte as the deployed platform (a Flask app) serves it. */
-export const FLASK_NOT_FOUND_PAGE =
+const FLASK_NOT_FOUND_PAGE =
   '<!doctype html>\n<html lang=en>\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n' +
   '<p>The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.</p>\n';
 
 /** Werkzeug's 405 page. */
-export const FLASK_METHOD_NOT_ALLOWED_PAGE =
+const FLASK_METHOD_NOT_ALLOWED_PAGE =
   '<!doctype html>\n<html lang=en>\n<title>405 Method Not Allowed</title>\n<h1>Method Not Allowed</h1>\n' +
   '<p>The method is not allowed for the requested URL.</p>\n';
 

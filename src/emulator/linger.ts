@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long, and for how many bytes, a refused upload may go on being read and discarded. */
-export const LINGER = { ms: 2000, bytes: 32 * 1024 * 1024 } as const;
+const LINGER = { ms: 2000, bytes: 32 * 1024 * 1024 } as const;
 
 /**
  * Closes the connection of a request whose body was refused (413), the way nginx's lingering close

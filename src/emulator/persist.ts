@@ -118,7 +118,7 @@ export async function removeStaleTempFiles(file: string): Promise<string[]> {
 }
 
 /** Writes `text` to `file` via a temporary sibling, fsynced, then renamed over the target. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+async function writeAtomically(file: string, text: string): Promise<void> {
   const dir = dirname(file);
   const tmp = tempName(file);
   const handle = await open(tmp, 'w', 0o600);

@@ -9,7 +9,7 @@
 export type QueryArgs = ReadonlyMap<string, string>;
 
 /** The parsed query, or the reason it could not be parsed. */
-export type QueryResult = { readonly ok: true; readonly args: QueryArgs } | { readonly ok: false; readonly msg: string };
+type QueryResult = { readonly ok: true; readonly args: QueryArgs } | { readonly ok: false; readonly msg: string };
 
 /**
  * Parses the raw query (without `?`). `name` with no `=` has the value `""`, so `?did` selects the

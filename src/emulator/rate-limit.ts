@@ -1,5 +1,5 @@
 /** The length of the rate limiter's sliding window. */
-export const RATE_WINDOW_MS = 1000;
+const RATE_WINDOW_MS = 1000;
 
 /**
  * A sliding one-second window over admitted requests, as a ring of the last `limit` admission

@@ -4,7 +4,7 @@ import type { QueryArgs } from './query.js';
 import type { EmulatorStore } from './store/store.js';
 
 /** The HTTP methods the API uses. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A request after routing and parsing, as handlers see it. */
 export interface ParsedRequest {

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MAX_BODY_BYTES } from '../model/index.js';
+import { MAX_BODY_BYTES } from '../model/constants.js';
 import { LOGIN_PAGE, UNLICENSED_MSG, isAuthorized, wantsHtml } from './auth.js';
 import { MAX_JSON_DEPTH, parseBody, readBody, type JsonObject } from './body.js';
 import { badRequest, envelope, httpError, serverError, type Reply } from './envelope.js';

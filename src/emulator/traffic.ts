@@ -1,4 +1,4 @@
-import { STAT_KEYS, type ProxyStats, type StatKey } from '../model/index.js';
+import { STAT_KEYS, type ProxyStats, type StatKey } from '../model/stats.js';
 
 /**
  * Counts the requests the emulator has answered, so the proxy statistics move plausibly: every

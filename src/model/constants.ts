@@ -1,7 +1,5 @@
 /** Group id of every simple outbound route (FLT_OUTBOUND). */
 export const FLT_OUTBOUND = 8000;
-/** Group id of inbound DID mappings (FLT_INBOUND); such rules are never routes. */
-export const FLT_INBOUND = 9000;
 /** First group id of the LCR range [FLT_LCR_MIN, FLT_FWD_MIN). */
 export const FLT_LCR_MIN = 10000;
 /** First group id of forwarding rules, and the exclusive end of the LCR range. */

@@ -26,3 +26,16 @@ export type InboundMappingPatch = Partial<InboundMappingInput>;
 
 /** Exactly one way to select a mapping: by rule id or by DID (`""` selects the default mapping). */
 export type InboundSelector = { readonly ruleid: number } | { readonly did: string };
+
+/**
+ * The mapping-replace rule: the deployed platform (API profile `current`) cannot update an inbound
+ * mapping in place, so any change to one is carried out as a delete, then a create (a new rule id,
+ * and the DID unrouted in between). Under `spec` a mapping is updated in place. The planner, the
+ * Terraform provider and its apply all ask here.
+ */
+export function mappingUpdateReplaces(profile: 'spec' | 'current'): boolean {
+  return profile === 'current';
+}
+
+/** Why a mapping change is a replace, as a plan says it. */
+export const MAPPING_REPLACE_REASON = 'the deployed platform cannot update a mapping in place: deleted, then created';

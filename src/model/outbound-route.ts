@@ -1,8 +1,3 @@
-import { FLT_LCR_MIN, FLT_FWD_MIN } from './constants.js';
-
-/** `simple` routes match a To-prefix; `lcr` routes also match a From-prefix. */
-export type RouteKind = 'simple' | 'lcr';
-
 /** What a route says, without the ids the platform assigns: shared by live, desired and plan. */
 export interface RouteContent {
   readonly name: string;
@@ -37,17 +32,15 @@ export interface OutboundRouteInput {
 /** Any subset of the route's fields; `from_prefix: ""` demotes, a non-empty one promotes. */
 export type OutboundRoutePatch = Partial<OutboundRouteInput>;
 
-/** The kind a route is, by its from_prefix. */
-export function routeKind(route: Pick<OutboundRoute, 'from_prefix'>): RouteKind {
-  return route.from_prefix ? 'lcr' : 'simple';
-}
-
-/** Whether a group id lies in the LCR range [FLT_LCR_MIN, FLT_FWD_MIN). */
-export function isLcrGroupId(groupid: number): boolean {
-  return groupid >= FLT_LCR_MIN && groupid < FLT_FWD_MIN;
-}
-
-/** The LCR record's pattern for a route: `<from_prefix>-<prefix>`. */
+/**
+ * The LCR record's pattern for a route, `<from_prefix>-<prefix>`: the key the platform keeps unique
+ * across LCR routes (one LCR record per pattern). The one place that spells it.
+ */
 export function lcrPattern(fromPrefix: string, prefix: string): string {
   return `${fromPrefix}-${prefix}`;
+}
+
+/** The LCR pattern a route holds, or `null` for a simple route (no, or an empty, from_prefix). */
+export function lcrPatternOf(route: { readonly from_prefix?: string | null; readonly prefix: string } | undefined): string | null {
+  return route && route.from_prefix ? lcrPattern(route.from_prefix, route.prefix) : null;
 }

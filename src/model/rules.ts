@@ -45,7 +45,7 @@ export function descriptionProblem(value: unknown, field: string): string | null
 /** A carrier-group id as sent on create: digits, optionally `#`-prefixed, and not `"0"` or empty. */
 export function gwgroupidProblem(value: unknown): string | null {
   if (typeof value !== 'string') return 'gwgroupid must be a string';
-  const bare = value.startsWith('#') ? value.slice(1) : value;
+  const bare = bareGwgroupid(value);
   if (bare === '' || /^0+$/.test(bare)) return 'gwgroupid must name a carrier group (not empty or "0")';
   if (!/^[0-9]+$/.test(bare)) return `gwgroupid "${value}" must be a carrier-group id made of digits`;
   return null;

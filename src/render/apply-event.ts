@@ -1,4 +1,4 @@
-import type { ApplyEvent } from '../reconcile/types.js';
+import type { ApplyEvent } from '../model/apply-report.js';
 
 /**
  * One apply event as one line of JSON (JSON Lines), without the newline: `event` first, then the

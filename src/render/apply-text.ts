@@ -1,8 +1,10 @@
 import { KINDS } from '../model/desired.js';
-import { INTERRUPTED_REASON, type ApplyReport, type ChangeAction, type ChangeOutcome, type OutcomeStatus } from '../reconcile/types.js';
+import type { ChangeAction } from '../model/plan.js';
+import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
 import { markColor } from './layout.js';
 import { cleanText, styleFor, type Style } from './style.js';
-import { MARK, count, subject } from './values.js';
+import { count } from '../model/words.js';
+import { MARK, subject } from './values.js';
 
 /** Options of the apply renderers. */
 export interface ApplyTextOptions {
@@ -15,7 +17,7 @@ export interface ApplyTextOptions {
 }
 
 /** Most not-attempted changes of one reason listed one per line; more are counted per kind and action. */
-export const MAX_LISTED = 10;
+const MAX_LISTED = 10;
 
 const ACTION_ORDER: readonly ChangeAction[] = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke'];
 

@@ -1,8 +1,9 @@
 import { InternalError } from '../model/errors.js';
-import type { Change } from '../reconcile/types.js';
+import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
-import { FIELD_ORDER, MARK, count, fieldValue, formatValue, subject } from './values.js';
+import { count } from '../model/words.js';
+import { FIELD_ORDER, MARK, fieldValue, formatValue, subject } from './values.js';
 
 /** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
@@ -18,7 +19,7 @@ export type BlockLine =
   | { readonly type: 'close' };
 
 /** What a change will do, as the `# …` headline says it; destructive changes say what goes. */
-export function headline(change: Change): string {
+function headline(change: Change): string {
   const who = subject(change.kind, change.key);
   switch (change.action) {
     case 'create':
@@ -48,7 +49,7 @@ export function headline(change: Change): string {
  * Whether the change removes something from the platform: a delete, a demote's LCR record, or a
  * lease (a revoke, and a renew, which revokes before it obtains anew, like Terraform's replace).
  */
-export function isDestructive(change: Change): boolean {
+function isDestructive(change: Change): boolean {
   return change.action === 'delete' || change.action === 'demote' || change.action === 'replace' || change.action === 'renew' || change.action === 'revoke';
 }
 

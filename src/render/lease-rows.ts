@@ -1,9 +1,9 @@
-import type { Change, LeaseFields } from '../reconcile/types.js';
+import type { Change, LeaseFields } from '../model/plan.js';
 import type { FieldRow } from './change-block.js';
 import { FIELD_ORDER, KNOWN_AFTER_APPLY, SENSITIVE, fieldValue, formatField } from './values.js';
 
 /** The rows of a lease change's block, and how many unchanged fields were left out. */
-export interface LeaseRows {
+interface LeaseRows {
   readonly rows: readonly FieldRow[];
   readonly hidden: number;
 }

@@ -1,6 +1,7 @@
 import type { Kind } from '../model/desired.js';
-import type { ChangeAction } from '../reconcile/types.js';
-import { MARK, count } from './values.js';
+import type { ChangeAction } from '../model/plan.js';
+import { count } from '../model/words.js';
+import { MARK } from './values.js';
 
 /** The changes of one kind, each already laid out as lines of a ```` ```diff ```` block. */
 export interface KindDetails {
@@ -16,7 +17,7 @@ export interface KindDetails {
  * comment short: 7824 more outbound_route changes (3824 to update, 4000 to delete); \`dsipform
  * plan\` shows all._`
  */
-export function omittedLine(kind: Kind, omitted: readonly ChangeAction[]): string {
+function omittedLine(kind: Kind, omitted: readonly ChangeAction[]): string {
   const per = (Object.keys(MARK) as ChangeAction[])
     .map((action) => [action, omitted.filter((a) => a === action).length] as const)
     .filter(([, n]) => n > 0)
@@ -25,7 +26,7 @@ export function omittedLine(kind: Kind, omitted: readonly ChangeAction[]): strin
 }
 
 /** One collapsible section showing the first `shown` changes of a kind, and a line for the rest. */
-export function renderSection(details: KindDetails, shown: number): string {
+function renderSection(details: KindDetails, shown: number): string {
   const total = details.blocks.length;
   const title = shown < total ? `${details.kind}: ${count(total, 'change')} (first ${shown} shown)` : `${details.kind}: ${count(total, 'change')}`;
   const lines = [`<details><summary>${title}</summary>`, ''];

@@ -1,4 +1,4 @@
-import type { Change, SafetyFinding, SavedPlan } from '../reconcile/types.js';
+import type { Change, SafetyFinding, SavedPlan } from '../model/plan.js';
 import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;

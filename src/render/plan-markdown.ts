@@ -1,5 +1,5 @@
 import { KINDS, type Kind } from '../model/desired.js';
-import type { Plan } from '../reconcile/types.js';
+import type { Plan } from '../model/plan.js';
 import { changeBlock } from './change-block.js';
 import { layoutDiff } from './layout.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';

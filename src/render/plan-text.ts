@@ -1,4 +1,4 @@
-import type { ChangeAction, Plan, SafetyFinding } from '../reconcile/types.js';
+import type { ChangeAction, Plan, SafetyFinding } from '../model/plan.js';
 import { changeBlock, type Mark } from './change-block.js';
 import { layoutText, markColor } from './layout.js';
 import { REFUSED, describeFinding } from './safety.js';

@@ -1,16 +1,16 @@
-import type { SafetyFinding } from '../reconcile/types.js';
+import type { SafetyFinding } from '../model/plan.js';
 import { cleanText } from './style.js';
 import { formatKey } from './values.js';
 import { kindOf } from './summary.js';
 
 /** How many keys of one finding are named before the rest are counted. */
-export const MAX_LISTED_KEYS = 10;
+const MAX_LISTED_KEYS = 10;
 
 /** The title of the safety warning. */
 export const REFUSED = 'Refused without --force';
 
 /** One safety finding in words, ready for a text box or a markdown alert. */
-export interface FindingView {
+interface FindingView {
   /** Why the plan is refused, as one sentence ending with a period. */
   readonly sentence: string;
   /** The keys that would be deleted, quoted; at most {@link MAX_LISTED_KEYS}. */

@@ -1,10 +1,10 @@
 import { COLLECTION_OF, KINDS, type CollectionName, type Kind } from '../model/desired.js';
 import { InternalError } from '../model/errors.js';
-import type { ActionCounts, Plan } from '../reconcile/types.js';
-import { count } from './values.js';
+import type { ActionCounts, Plan } from '../model/plan.js';
+import { count } from '../model/words.js';
 
 /** The sentence of an empty plan. */
-export const NO_CHANGES = 'No changes. The platform matches the configuration.';
+const NO_CHANGES = 'No changes. The platform matches the configuration.';
 
 /** The kind a collection holds. */
 export function kindOf(collection: CollectionName): Kind {

@@ -1,5 +1,5 @@
 import type { Kind } from '../model/desired.js';
-import type { ChangeAction, ObjectFields } from '../reconcile/types.js';
+import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { quote } from './style.js';
 
 /** The fields of each kind, in the order of their types: the order every renderer shows them in. */
@@ -77,6 +77,3 @@ export function subject(kind: Kind, key: string): string {
 export function fieldValue(fields: ObjectFields, name: string): unknown {
   return (fields as unknown as Readonly<Record<string, unknown>>)[name];
 }
-
-/** `1 object` / `2 objects`: the one plural rule, from the model (also used by cli/ and reconcile/). */
-export { count, plural } from '../model/words.js';

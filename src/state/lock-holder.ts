@@ -34,7 +34,7 @@ export function parseHolder(text: string): LockHolder | null {
  * Whether a process with this pid exists on this host. Signal 0 checks without sending anything;
  * EPERM means it exists but belongs to someone else, so only ESRCH counts as gone.
  */
-export function isProcessAlive(pid: number): boolean {
+function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -18,7 +18,7 @@ const POLL_MS = 100;
  * A lock file this old that still cannot be parsed was left by a crash between its creation and
  * its write (which take microseconds), not by a holder that is still writing it.
  */
-export const UNPARSABLE_STALE_MS = 10_000;
+const UNPARSABLE_STALE_MS = 10_000;
 
 /** A held lock on a state file. */
 export interface Lock {
@@ -29,7 +29,7 @@ export interface Lock {
 }
 
 /** How to take the lock. */
-export interface LockOptions {
+interface LockOptions {
   /** How long to wait for a live holder, in ms; 0 means try once. */
   readonly timeoutMs: number;
   /** What this run does, shown to whoever waits for it, e.g. `dsipform apply`. */

@@ -11,10 +11,9 @@ import { ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
 import { STATE_FORMAT_VERSION, toStateFile, type StateFile } from './state-shape.js';
 import { findDuplicateKey } from './strict-json.js';
 
-export { STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
 
 /** A state with no leases: what a missing state file means. */
-export function emptyState(): StateFile {
+function emptyState(): StateFile {
   return { format_version: STATE_FORMAT_VERSION, leases: [] };
 }
 

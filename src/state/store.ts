@@ -11,10 +11,10 @@ import { checkStateDir, readState, writeState } from './state-file.js';
 import { byTargetAndName, recordProblem, STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
 
 /** How long a run waits for another run's lock by default (the CLI's `--lock-timeout`). */
-export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 
 /** How to open the store. */
-export interface LeaseStoreOptions {
+interface LeaseStoreOptions {
   /** Take the lock first; required for `record` and `remove` (apply, destroy, lease obtain/revoke). */
   readonly lock: boolean;
   /** How long to wait for another run's lock, in ms; default 30 000; 0 tries once. */

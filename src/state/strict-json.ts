@@ -5,7 +5,7 @@
  */
 
 /** A duplicate key found: the key and where its second occurrence starts (1-based line and column). */
-export interface DuplicateKey {
+interface DuplicateKey {
   readonly key: string;
   readonly line: number;
   readonly col: number;

@@ -15,7 +15,7 @@ import { isUnknown, type Diagnostic, type ProviderHandler, type ResourceHandler,
 import { apiDiagnostic, attrError, knownNumber, knownString } from './values.js';
 
 /** How the provider's hints name the connection settings: its attributes and environment variables. */
-export const PROVIDER_SETTING_NAMES: SettingNames = {
+const PROVIDER_SETTING_NAMES: SettingNames = {
   url: 'url in the provider block (or DSIP_URL)',
   token: 'the provider\'s token attribute (or DSIP_TOKEN)',
   ca: 'ca_file = "FILE" in the provider block (or DSIP_CA)',
@@ -65,7 +65,7 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
 }
 
 /** The warning a plan carries when the platform holds writes that are not live yet. */
-export const PENDING_RELOAD_WARNING: Diagnostic = {
+const PENDING_RELOAD_WARNING: Diagnostic = {
   severity: 'warning',
   summary: 'The platform has changes that are not live yet (kamreload: true)',
   detail:

@@ -6,7 +6,7 @@ import { attrError } from './values.js';
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Parses a Go-style duration ("30s", "2m", "1h30m", "500ms") to milliseconds, else undefined. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(text)) return undefined;
   let ms = 0;
   for (const [, n, , unit] of text.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) ms += Number(n) * UNIT_MS[unit!]!;
@@ -33,7 +33,7 @@ function withTimeouts(state: TfObject | null, from: TfObject | null): TfObject |
 }
 
 /** Checks each duration of a `timeouts` block, pointing at the attribute. */
-export function validateTimeouts(config: TfObject): Diagnostic[] {
+function validateTimeouts(config: TfObject): Diagnostic[] {
   const t = timeoutsOf(config);
   if (!t) return [];
   const out: Diagnostic[] = [];

@@ -7,7 +7,7 @@
 
 /** The one unknown value. Compare with `=== UNKNOWN` or `isUnknown()`. */
 export const UNKNOWN: unique symbol = Symbol.for('dsipform.terraform.unknown');
-export type Unknown = typeof UNKNOWN;
+type Unknown = typeof UNKNOWN;
 
 /** A cty value as JS. */
 export type TfValue = null | string | number | boolean | Unknown | TfValue[] | TfObject;
@@ -33,19 +33,19 @@ export interface Diagnostic {
 }
 
 /** PlanResourceChange. `proposed` is null on destroy (only when the host asks for destroy plans). */
-export interface PlanRequest {
+interface PlanRequest {
   readonly prior: TfObject | null;
   readonly proposed: TfObject | null;
   readonly config: TfObject | null;
 }
-export interface PlanResponse {
+interface PlanResponse {
   readonly planned: TfObject | null;
   readonly requiresReplace?: readonly AttributePath[];
   readonly diagnostics?: readonly Diagnostic[];
 }
 
 /** ApplyResourceChange: planned null = delete, prior null = create, else update. */
-export interface ApplyRequest {
+interface ApplyRequest {
   readonly prior: TfObject | null;
   readonly planned: TfObject | null;
   readonly config: TfObject | null;

@@ -1,4 +1,4 @@
-import { isUnknown, type AttributePath, type Diagnostic, type TfObject, type TfValue } from './types.js';
+import { isUnknown, type AttributePath, type Diagnostic, type TfObject } from './types.js';
 
 /** The value of a known string attribute, else undefined (null or unknown). */
 export function knownString(obj: TfObject | null, key: string): string | undefined {
@@ -17,14 +17,6 @@ export function knownStrings(obj: TfObject | null, key: string): string[] | unde
   const v = obj?.[key];
   if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return undefined;
   return v as string[];
-}
-
-/** Whether a value is unknown anywhere inside. */
-export function hasUnknown(value: TfValue | undefined): boolean {
-  if (isUnknown(value)) return true;
-  if (Array.isArray(value)) return value.some(hasUnknown);
-  if (value && typeof value === 'object') return Object.values(value).some(hasUnknown);
-  return false;
 }
 
 /** An error diagnostic pointing at an attribute. */

@@ -64,7 +64,7 @@ describe('dsipform emulator', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
     const data = join(dir, 'state.json');
     const first = await emulator(['--data', data, '--token', TOKEN]);
-    const { PlatformClient } = await import('../../src/api/index.js');
+    const { PlatformClient } = await import('../../src/api/client.js');
     const c1 = new PlatformClient({ url: first.url, token: TOKEN });
     await c1.createInboundMapping({ did: '+15551230001', servers: ['#2'], notes: 'kept' });
     await c1.close();
@@ -187,7 +187,7 @@ describe('dsipform emulator, more flags', () => {
   it('starts without the default route with --empty', async () => {
     const plain = await emulator(['--token', TOKEN]);
     const empty = await emulator(['--token', TOKEN, '--empty']);
-    const { PlatformClient } = await import('../../src/api/index.js');
+    const { PlatformClient } = await import('../../src/api/client.js');
     for (const [p, count] of [[plain, 1], [empty, 0]] as const) {
       const c = new PlatformClient({ url: p.url, token: TOKEN });
       expect(await c.listOutboundRoutes()).toHaveLength(count);

@@ -2,7 +2,8 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, PlatformClient } from '../../src/api/index.js';
+import { ApiError } from '../../src/api/errors.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 const TOKEN = 'tok-error-mapping-0123456789abcdef';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
 import { runMain } from '../helpers/in-process.js';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlatformClient, countRequests } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
+import { countRequests } from '../../src/api/retry.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 const fast = { maxAttempts: 5, baseMs: 5, maxDelayMs: 20, totalMs: 10_000 };

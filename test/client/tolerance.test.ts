@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 /**

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
-import { compileIgnore } from '../../src/reconcile/ignore.js';
+import { PlatformClient } from '../../src/api/client.js';
+import { compileIgnore } from '../../src/plan/ignore.js';
 import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { F, ROOT } from './helpers.js';
 

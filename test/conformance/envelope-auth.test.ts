@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
-import { STAT_KEYS } from '../../src/model/index.js';
+import { PlatformClient } from '../../src/api/client.js';
+import { STAT_KEYS } from '../../src/model/stats.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { apiErrorOf, expectRejected } from '../helpers/expect-api-error.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLT_FWD_MIN, FLT_LCR_MIN } from '../../src/model/index.js';
+import { FLT_FWD_MIN, FLT_LCR_MIN } from '../../src/model/constants.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { expectRejected } from '../helpers/expect-api-error.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformClient } from '../../src/api/index.js';
+import type { PlatformClient } from '../../src/api/client.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { expectRejected } from '../helpers/expect-api-error.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
 

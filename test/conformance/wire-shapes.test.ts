@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/api/index.js';
+import type { Envelope } from '../../src/model/envelope.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { profileOption } from '../../src/cli/emulator.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { MAX_BODY_BYTES } from '../../src/model/index.js';
+import { MAX_BODY_BYTES } from '../../src/model/constants.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { call, type Answer } from './helpers.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultInjector, type FaultDecision, type FaultOptions } from '../../src/emulator/faults.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { MAX_BODY_BYTES } from '../../src/model/index.js';
+import { MAX_BODY_BYTES } from '../../src/model/constants.js';
 import { call, type Answer } from './helpers.js';
 
 /**

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { MAX_BODY_BYTES } from '../../src/model/index.js';
+import { MAX_BODY_BYTES } from '../../src/model/constants.js';
 import { call } from './helpers.js';
 
 describe('emulator HTTP layer', () => {

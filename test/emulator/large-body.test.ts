@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmulatorStore } from '../../src/emulator/store/store.js';
-import { MAX_BODY_BYTES } from '../../src/model/index.js';
+import { MAX_BODY_BYTES } from '../../src/model/constants.js';
 import { rawRequest, serveStore, type StoreServer } from './raw.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 
 /** A running emulator on a free port and a real client talking to it. */

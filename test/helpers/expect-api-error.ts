@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ApiError } from '../../src/api/index.js';
+import { ApiError } from '../../src/api/errors.js';
 
 /** Awaits a promise that must fail with an `ApiError` and returns the error. */
 export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {

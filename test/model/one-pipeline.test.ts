@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { readStack } from '../../src/cdktf/reader/index.js';
+import { readStack } from '../../src/cdktf/reader/read-stack.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { ConfigIssue, DesiredState } from '../../src/model/desired.js';
 import { createProvider } from '../../src/terraform/provider.js';

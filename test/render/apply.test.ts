@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplyEvent } from '../../src/reconcile/types.js';
-import { renderApplyEvent, renderApplyReport, renderOutcomeLine } from '../../src/render/index.js';
+import type { ApplyEvent } from '../../src/model/apply-report.js';
+import { renderApplyEvent } from '../../src/render/apply-event.js';
+import { renderApplyReport, renderOutcomeLine } from '../../src/render/apply-text.js';
 import { EVENTS, OUTCOMES, REPORT, REPORT_CLEAN, REPORT_INTERRUPTED, REPORT_RELOAD_FAILED } from './fixtures.js';
 
 const ESC = /\x1b\[/;

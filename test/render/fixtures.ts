@@ -1,17 +1,7 @@
 import type { Kind } from '../../src/model/desired.js';
-import { summarize } from '../../src/reconcile/plan.js';
-import type {
-  ApplyEvent,
-  ApplyReport,
-  Change,
-  ChangeOutcome,
-  LeaseFields,
-  MappingFields,
-  Plan,
-  RouteFields,
-  SafetyFinding,
-  SavedPlan,
-} from '../../src/reconcile/types.js';
+import { summarize } from '../../src/plan/build-plan.js';
+import type { Change, LeaseFields, MappingFields, Plan, RouteFields, SafetyFinding, SavedPlan } from '../../src/model/plan.js';
+import type { ApplyEvent, ApplyReport, ChangeOutcome } from '../../src/model/apply-report.js';
 
 /** Fixed fake checksums: 64 hex digits, as sha256 would give. */
 export const LIVE_CHECKSUM = '5d1e0c3a9b7f4e2d8c6a1b3f5e7d9c0b2a4f6e8d0c1b3a5f7e9d2c4b6a8f0e1d';

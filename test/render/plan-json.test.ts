@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SavedPlan } from '../../src/reconcile/types.js';
-import { renderPlanJson } from '../../src/render/index.js';
+import type { SavedPlan } from '../../src/model/plan.js';
+import { renderPlanJson } from '../../src/render/plan-json.js';
 import { MIXED_SAVED } from './fixtures.js';
 
 // The same object with every key order reversed, as a plan built in another order would be.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/render/index.js';
+import { MARKDOWN_LIMIT, renderPlanMarkdown } from '../../src/render/plan-markdown.js';
 import { EMPTY_PLAN, MIXED_PLAN, NONE_UNCHANGED, bigPlan } from './fixtures.js';
-import { summarize } from '../../src/reconcile/plan.js';
+import { summarize } from '../../src/plan/build-plan.js';
 
 describe('renderPlanMarkdown', () => {
   it('renders a mixed plan for a pull-request comment', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionCounts, Change, Plan } from '../../src/reconcile/types.js';
-import { planSummaryLine, renderPlanText } from '../../src/render/index.js';
+import type { ActionCounts, Change, Plan } from '../../src/model/plan.js';
+import { planSummaryLine } from '../../src/render/summary.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
 import { duration } from '../../src/render/values.js';
 import { EMPTY_PLAN, MIXED_PLAN, NONE_UNCHANGED, bigPlan } from './fixtures.js';
-import { summarize } from '../../src/reconcile/plan.js';
+import { summarize } from '../../src/plan/build-plan.js';
 
 const ESC = /\x1b\[/;
 const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });

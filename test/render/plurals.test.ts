@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { count, plural } from '../../src/model/words.js';
-import { buildPlan } from '../../src/reconcile/plan.js';
+import { buildPlan } from '../../src/plan/build-plan.js';
 import { noChangesLines } from '../../src/render/summary.js';
-import { desired, dm, dr, lm, lr } from '../reconcile/builders.js';
+import { desired, dm, dr, lm, lr } from '../plan/builders.js';
 import { scenario } from '../helpers/scenario.js';
 
 describe('the one plural rule', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Change, Plan, SavedPlan } from '../../src/reconcile/types.js';
-import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/render/index.js';
+import type { Change, Plan, SavedPlan } from '../../src/model/plan.js';
+import { renderPlanJson } from '../../src/render/plan-json.js';
+import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
 import { MIXED_PLAN, PLAN_CHECKSUM } from './fixtures.js';
 
 const SECRET = 'hunter2-Pa55w0rd-never-shown';

@@ -4,7 +4,7 @@ import { dirname, join, relative } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { acquireLock } from '../../src/state/index.js';
+import { acquireLock } from '../../src/state/lock.js';
 import { deadPid, exited, expectDsipformError, printed, startChild, tempDir } from './helpers.js';
 
 /**
@@ -66,7 +66,7 @@ describe('the lock between two processes', () => {
 /** Compiles src/state and what it imports into `dir` as plain ESM, so children run the real code. */
 async function buildStateModule(dir: string): Promise<string> {
   const root = join(import.meta.dirname, '..', '..');
-  const files = ['src/model/errors.ts', ...['index', 'lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store', 'strict-json'].map((f) => `src/state/${f}.ts`)];
+  const files = ['src/model/errors.ts', ...['lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store', 'strict-json'].map((f) => `src/state/${f}.ts`)];
   for (const file of files) {
     const source = await readFile(join(root, file), 'utf8');
     const out = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
@@ -75,7 +75,7 @@ async function buildStateModule(dir: string): Promise<string> {
     await writeFile(target, out.outputText);
   }
   await writeFile(join(dir, 'package.json'), '{"type": "module"}\n');
-  return join(dir, 'src', 'state', 'index.js');
+  return join(dir, 'src', 'state', 'lock.js');
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/p
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock } from '../../src/state/index.js';
+import { acquireLock } from '../../src/state/lock.js';
 import { deadPid, expectDsipformError, tempDir } from './helpers.js';
 
 /** A state path in a fresh directory; `.dsipform/` is left for acquireLock to create. */

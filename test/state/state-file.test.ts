@@ -1,7 +1,8 @@
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatState, readState, writeState, type StateFile } from '../../src/state/index.js';
+import { formatState, readState, writeState } from '../../src/state/state-file.js';
+import type { StateFile } from '../../src/state/state-shape.js';
 import { expectDsipformError, leaseRecord, tempDir } from './helpers.js';
 
 const twoLeases: StateFile = {

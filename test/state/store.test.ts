@@ -2,7 +2,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../src/model/errors.js';
-import { LeaseStore } from '../../src/state/index.js';
+import { LeaseStore } from '../../src/state/store.js';
 import { expectDsipformError, leaseRecord, tempDir } from './helpers.js';
 
 const locked = { lock: true, lockTimeoutMs: 0, command: 'dsipform apply' } as const;

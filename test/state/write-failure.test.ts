@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LeaseStore, writeState } from '../../src/state/index.js';
+import { LeaseStore } from '../../src/state/store.js';
+import { writeState } from '../../src/state/state-file.js';
 import { expectDsipformError, leaseRecord, tempDir } from './helpers.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { startReloadFailingProxy, type ReloadFailingProxy } from '../helpers/reload-failing-proxy.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/index.js';
+import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { hasTerraform, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';

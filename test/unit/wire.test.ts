@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeQuery } from '../../src/api/index.js';
+import { encodeQuery } from '../../src/api/transport.js';
 import { leaseFromWire, mappingFromWire, routeFromWire, statsFromWire } from '../../src/api/wire.js';
-import { parseTtl } from '../../src/model/index.js';
+import { parseTtl } from '../../src/model/lease.js';
 
 const req = { method: 'GET', path: '/x' };
 

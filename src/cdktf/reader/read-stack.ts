@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
 import { DUPLICATE_HINTS, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../../model/normalize.js';
+import { lcrPattern } from '../../model/outbound-route.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
-export type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
+type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
 
 const TYPES = {
   dsiprouter_inbound_mapping: ['did', 'servers', 'notes'],
@@ -160,5 +161,5 @@ function duplicates(stack: StackFile, out: { inbound_mappings?: DesiredMapping[]
   };
   seen('DID', DUPLICATE_HINTS.did, (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
   seen('route name', DUPLICATE_HINTS.routeName, (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
-  seen('LCR pattern', DUPLICATE_HINTS.lcrPattern, (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: `${r.from_prefix}-${r.prefix}`, ...(r.origin ? { origin: r.origin } : {}) })));
+  seen('LCR pattern', DUPLICATE_HINTS.lcrPattern, (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: lcrPattern(r.from_prefix!, r.prefix), ...(r.origin ? { origin: r.origin } : {}) })));
 }

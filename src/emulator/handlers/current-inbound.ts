@@ -3,7 +3,7 @@
  * gui/modules/api/api_routes.py (v0.79-rel, unchanged by the outbound-routes merge f721389c).
  * Line numbers in comments are of that file.
  */
-import type { InboundMappingPatch, InboundSelector } from '../../model/index.js';
+import type { InboundMappingPatch, InboundSelector } from '../../model/inbound-mapping.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { QueryArgs } from '../query.js';

@@ -12,7 +12,7 @@ import { pyInt, raised, type PyRaise } from './python.js';
  * character and is minutes (echoed back as seconds, a number); any other is `int()`-ed at :355 but
  * echoed back as the string sent. `0` is accepted.
  */
-export function readDeployedTtl(raw: string): { seconds: number; echo: string | number } | PyRaise {
+function readDeployedTtl(raw: string): { seconds: number; echo: string | number } | PyRaise {
   if (/^(\d*m|M)/.test(raw)) {
     const minutes = pyInt(raw.slice(0, -1));
     return raised(minutes) ? minutes : { seconds: minutes * 60, echo: minutes * 60 };

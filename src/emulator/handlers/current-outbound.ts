@@ -3,7 +3,7 @@
  * gui/modules/api/outboundroutes/routes.py (the handler) and functions.py (checks and writes).
  * Line numbers in comments are of those files at that commit.
  */
-import type { OutboundRoutePatch } from '../../model/index.js';
+import type { OutboundRoutePatch } from '../../model/outbound-route.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';

@@ -1,10 +1,5 @@
-import {
-  descriptionProblem,
-  didProblem,
-  serversProblem,
-  type InboundMappingPatch,
-  type InboundSelector,
-} from '../../model/index.js';
+import { descriptionProblem, didProblem, serversProblem } from '../../model/rules.js';
+import type { InboundMappingPatch, InboundSelector } from '../../model/inbound-mapping.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, notFoundReply, ok, type Reply } from '../envelope.js';
 import type { QueryArgs } from '../query.js';
@@ -58,7 +53,7 @@ export const deleteMapping: Handler = (store, req) => {
 };
 
 /** The record as the emulator returns it: ruleid as a string, like the platform. */
-export function toWire(mapping: StoredMapping): Record<string, unknown> {
+function toWire(mapping: StoredMapping): Record<string, unknown> {
   return { ruleid: String(mapping.ruleid), did: mapping.did, servers: [...mapping.servers], notes: mapping.notes };
 }
 

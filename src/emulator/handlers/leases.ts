@@ -1,4 +1,4 @@
-import { parseTtl } from '../../model/index.js';
+import { parseTtl } from '../../model/lease.js';
 import { badRequest, ok } from '../envelope.js';
 import type { Handler } from '../router.js';
 import { parseId, refusal, unknownArgument } from './args.js';

@@ -1,4 +1,5 @@
-import type { OutboundRouteInput } from '../../model/index.js';
+import type { OutboundRouteInput } from '../../model/outbound-route.js';
+import { bareGwgroupid } from '../../model/rules.js';
 import { badRequest, notFoundReply, ok, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
 import type { StoredRoute } from '../store/records.js';
@@ -59,7 +60,7 @@ export function toWire(route: StoredRoute): Record<string, unknown> {
     name: route.name,
     prefix: route.prefix,
     from_prefix: route.from_prefix,
-    gwgroupid: route.gwgroupid.startsWith('#') ? route.gwgroupid.slice(1) : route.gwgroupid,
+    gwgroupid: bareGwgroupid(route.gwgroupid),
     priority: route.priority,
     timerec: route.timerec,
     routeid: route.routeid,

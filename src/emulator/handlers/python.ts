@@ -52,7 +52,7 @@ export function pyInt(value: unknown): number | PyRaise {
 }
 
 /** Python's `repr()` of a string: single quotes unless it holds one and no double quote. */
-export function pyRepr(text: string): string {
+function pyRepr(text: string): string {
   return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replaceAll("'", "\\'")}'`;
 }
 

@@ -1,16 +1,11 @@
-import {
-  descriptionProblem,
-  gwgroupidProblem,
-  prefixProblem,
-  priorityProblem,
-  type OutboundRoutePatch,
-} from '../../model/index.js';
+import { descriptionProblem, gwgroupidProblem, prefixProblem, priorityProblem } from '../../model/rules.js';
+import type { OutboundRoutePatch } from '../../model/outbound-route.js';
 import type { JsonObject } from '../body.js';
 import { badRequest, type Reply } from '../envelope.js';
 import { has, unknownField } from './args.js';
 
 /** The seven body keys a route takes; `ruleid` and `groupid` are the service's, never the client's. */
-export const ROUTE_FIELDS = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
+const ROUTE_FIELDS = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
 
 /** Fields that must be present on create, in the order their absence is reported. */
 const REQUIRED_ON_CREATE = ['name', 'prefix', 'gwgroupid'] as const;

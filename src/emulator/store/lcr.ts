@@ -1,4 +1,4 @@
-import { FLT_FWD_MIN, FLT_LCR_MIN } from '../../model/index.js';
+import { FLT_FWD_MIN, FLT_LCR_MIN } from '../../model/constants.js';
 import { InternalError } from '../../model/errors.js';
 import type { LcrRecord } from './records.js';
 import { snapshotError } from './snapshot.js';

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Lease } from '../../model/index.js';
+import type { Lease } from '../../model/lease.js';
 import { notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredLease } from './records.js';
 import { snapshotError } from './snapshot.js';
 
 /** The SIP domain every emulated lease registers in; `.invalid` can never resolve. */
-export const LEASE_DOMAIN = 'emulator.dsipform.invalid';
+const LEASE_DOMAIN = 'emulator.dsipform.invalid';
 
 const PASSWORD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PASSWORD_LENGTH = 32;

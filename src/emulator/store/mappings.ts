@@ -1,4 +1,4 @@
-import type { InboundMappingInput, InboundMappingPatch, InboundSelector } from '../../model/index.js';
+import type { InboundMappingInput, InboundMappingPatch, InboundSelector } from '../../model/inbound-mapping.js';
 import { conflict, notFound, success, type Outcome } from './outcome.js';
 import type { Ledger, StoredMapping } from './records.js';
 import { snapshotError } from './snapshot.js';

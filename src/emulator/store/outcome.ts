@@ -4,7 +4,7 @@
  */
 
 /** Why a store operation refused: the target is missing, or the change would break an invariant. */
-export type FailureReason = 'not-found' | 'conflict';
+type FailureReason = 'not-found' | 'conflict';
 
 /** A refused operation; the store is unchanged. `msg` is the sentence the API answers with. */
 export interface Failure {
@@ -14,7 +14,7 @@ export interface Failure {
 }
 
 /** A successful operation and its result. */
-export interface Success<T> {
+interface Success<T> {
   readonly ok: true;
   readonly value: T;
 }

@@ -1,4 +1,6 @@
-import type { InboundMapping, Lease, OutboundRoute } from '../../model/index.js';
+import type { InboundMapping } from '../../model/inbound-mapping.js';
+import type { Lease } from '../../model/lease.js';
+import type { OutboundRoute } from '../../model/outbound-route.js';
 
 /**
  * A route as the emulated rules table holds it. Unlike the model's route, `gwgroupid` keeps the

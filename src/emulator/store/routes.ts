@@ -1,9 +1,5 @@
-import {
-  FLT_OUTBOUND,
-  lcrPattern,
-  type OutboundRouteInput,
-  type OutboundRoutePatch,
-} from '../../model/index.js';
+import { FLT_OUTBOUND } from '../../model/constants.js';
+import { lcrPattern, type OutboundRouteInput, type OutboundRoutePatch } from '../../model/outbound-route.js';
 import { InternalError } from '../../model/errors.js';
 import { LcrTable } from './lcr.js';
 import { conflict, notFound, success, type Failure, type Outcome } from './outcome.js';
@@ -153,6 +149,6 @@ export class RouteTable {
  * The platform's `gwlist`: `#` put in front of the id exactly as sent (so `"#2"` becomes `"##2"`),
  * or empty for `""` and `"0"` (gui/modules/api/outboundroutes/functions.py:84, :119).
  */
-export function storedGwgroupid(value: string): string {
+function storedGwgroupid(value: string): string {
   return value !== '' && value !== '0' ? `#${value}` : '';
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_ROUTE_NAME } from '../../model/index.js';
+import { DEFAULT_ROUTE_NAME } from '../../model/constants.js';
 import { TrafficCounters } from '../traffic.js';
 import { LeaseTable } from './leases.js';
 import { MappingTable } from './mappings.js';

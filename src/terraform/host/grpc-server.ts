@@ -11,10 +11,10 @@ import {
 import type { ServiceDefinitions } from './protos.js';
 
 /** One RPC of the Provider service: a request in, a response out; never rejects by contract. */
-export type UnaryRpc = (request: never) => Promise<object>;
+type UnaryRpc = (request: never) => Promise<object>;
 
 /** What the gRPC server is made of. */
-export interface GrpcServerOptions {
+interface GrpcServerOptions {
   /** Absolute path of the unix socket to listen on. */
   readonly socketPath: string;
   /** AutoMTLS material; plaintext when absent (debug mode). */

@@ -8,8 +8,8 @@ export const MAGIC_COOKIE_KEY = 'TF_PLUGIN_MAGIC_COOKIE';
 export const MAGIC_COOKIE_VALUE = 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
 
 /** go-plugin's own protocol version, then the Terraform plugin protocol this provider speaks. */
-export const CORE_PROTOCOL_VERSION = 1;
-export const PLUGIN_PROTOCOL_VERSION = 6;
+const CORE_PROTOCOL_VERSION = 1;
+const PLUGIN_PROTOCOL_VERSION = 6;
 
 /** What to tell a person who runs the binary by hand. */
 export const NOT_BY_HAND_MESSAGE = `This binary is a plugin for Terraform: Terraform starts it, it is not meant to be run by hand.
@@ -26,7 +26,7 @@ and prints a TF_REATTACH_PROVIDERS value to export before running terraform.
 `;
 
 /** How Terraform asked to be served, or why this is not a Terraform start. */
-export type PluginEnvironment =
+type PluginEnvironment =
   | { readonly ok: true; readonly clientCertPem: string | undefined }
   | { readonly ok: false; readonly message: string };
 
@@ -60,7 +60,7 @@ export function handshakeLine(socketPath: string, certDer: Uint8Array | undefine
 }
 
 /** The value of TF_REATTACH_PROVIDERS for one running provider (go-plugin's ReattachConfig as JSON). */
-export function reattachProviders(address: string, pid: number, socketPath: string): string {
+function reattachProviders(address: string, pid: number, socketPath: string): string {
   return JSON.stringify({
     [address]: {
       Protocol: 'grpc',

@@ -5,7 +5,7 @@ import { CodecError, describe, isPlainObject, parseCtyType, type CtyType } from 
  * How to treat object attributes that the type does not have: `strict` rejects them (cty's own JSON
  * rule, for `DynamicValue.json`); `upgrade` drops them (stored state written by another schema).
  */
-export type JsonMode = 'strict' | 'upgrade';
+type JsonMode = 'strict' | 'upgrade';
 
 type Path = (string | number)[];
 

@@ -55,7 +55,7 @@ export interface SchemaAttributeMsg {
 export const NESTING = { single: 1, list: 2, set: 3, map: 4, group: 5 } as const;
 
 /** `Schema.NestedBlock`. */
-export interface SchemaNestedBlockMsg {
+interface SchemaNestedBlockMsg {
   readonly type_name: string;
   readonly block: SchemaBlockMsg;
   readonly nesting: number;
@@ -87,7 +87,7 @@ export interface ServerCapabilitiesMsg {
 }
 
 /** `RawState`: stored state as JSON (current) or flatmap (Terraform 0.11 and older). */
-export interface RawStateMsg {
+interface RawStateMsg {
   readonly json?: Uint8Array;
   readonly flatmap?: Readonly<Record<string, string>>;
 }

@@ -7,7 +7,7 @@ import { answer, configObject, dataSourceOf, fail, resourceOf, type RpcContext }
  * No destroy plans (Terraform plans destroys itself), the schema is static so Terraform may reuse
  * a copy it already has, and no MoveResourceState.
  */
-export const SERVER_CAPABILITIES: ServerCapabilitiesMsg = {
+const SERVER_CAPABILITIES: ServerCapabilitiesMsg = {
   plan_destroy: false,
   get_provider_schema_optional: true,
   move_resource_state: false,

@@ -17,7 +17,7 @@ export interface RpcContext {
 }
 
 /** An expected failure of a call, answered with this diagnostic instead of an internal error. */
-export class DiagnosticFailure extends Error {
+class DiagnosticFailure extends Error {
   constructor(readonly diagnostic: Diagnostic) {
     super(diagnostic.summary);
     this.name = 'DiagnosticFailure';

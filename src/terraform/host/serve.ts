@@ -13,7 +13,7 @@ import { resourceRpcs } from './resource-rpc.js';
 import { guardStdout, log } from './stdio.js';
 
 /** How to serve. */
-export interface ServeOptions {
+interface ServeOptions {
   /**
    * Debug mode: no magic cookie needed, plaintext, keeps running until SIGINT or SIGTERM, and
    * prints `TF_REATTACH_PROVIDERS='...'` on stdout for terraform to attach to this one process.

@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/errors.js';
 import { expiresAt, parseTtl } from '../../model/lease.js';
 import { normalizeLease } from '../../model/normalize.js';
 import type { ProviderContext } from '../context.js';
@@ -33,9 +32,7 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
       const client = ctx.client();
       try {
         if (!planned) {
-          await client.revokeLease(knownNumber(prior, 'lease_id')!).catch((err) => {
-            if (!(err instanceof ApiError && err.isNotFound)) throw err; // expired or revoked: done
-          });
+          await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: knownNumber(prior, 'lease_id')! }); // expired or revoked: done
           ctx.wrote();
           return { state: null };
         }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/errors.js';
-import type { InboundMapping } from '../../model/inbound-mapping.js';
+import { mappingUpdateReplaces, type InboundMapping } from '../../model/inbound-mapping.js';
 import { MAPPING_DEFAULTS, normalizeMapping } from '../../model/normalize.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
@@ -45,7 +45,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       const planned: TfObject = { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes };
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
-      const replaced = prior && (await ctx.client().profile()) === 'current' && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
+      const replaced = prior && mappingUpdateReplaces(await ctx.client().profile()) && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
       if (!prior || replaced) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
       if (!replaced) return { planned };
       const warning: Diagnostic = {
@@ -63,9 +63,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       try {
         if (!planned) {
           const ruleid = knownNumber(prior, 'ruleid')!;
-          await client.deleteInboundMapping({ ruleid }).catch((err) => {
-            if (!(err instanceof ApiError && err.isNotFound)) throw err;
-          });
+          await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid });
           ctx.wrote();
           return { state: null };
         }
@@ -82,7 +80,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (prior.notes !== fields.notes) patch.notes = fields.notes;
         if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }) };
         ctx.wrote();
-        if ((await client.profile()) === 'current') {
+        if (mappingUpdateReplaces(await client.profile())) {
           // Delete + create: check the new DID is free first, or the delete would leave nothing.
           const taken = patch.did === undefined ? undefined : await heldBy(fields.did, ruleid);
           if (taken) return { state: prior, diagnostics: [taken] };

@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/errors.js';
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import { DsipformError } from '../../model/errors.js';
 import type { OutboundRoute } from '../../model/outbound-route.js';
@@ -75,9 +74,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
       const client = ctx.client();
       try {
         if (!planned) {
-          await client.deleteOutboundRoute(knownNumber(prior, 'ruleid')!).catch((err) => {
-            if (!(err instanceof ApiError && err.isNotFound)) throw err;
-          });
+          await client.deleteIfPresent({ kind: 'outbound_route', ruleid: knownNumber(prior, 'ruleid')! });
           ctx.wrote();
           return { state: null };
         }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../../src/config/index.js';
-import { readStack } from '../../../src/cdktf/reader/index.js';
+import { readStack } from '../../../src/cdktf/reader/read-stack.js';
 
 /** Writes a stack directory holding cdk.tf.json with the given resources, pretty-printed like CDKTF. */
 function stackWith(resource: Record<string, Record<string, unknown>>): string {

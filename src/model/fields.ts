@@ -1,7 +1,8 @@
-import type { DesiredMapping, DesiredRoute } from '../model/desired.js';
-import type { InboundMapping } from '../model/inbound-mapping.js';
-import type { OutboundRoute } from '../model/outbound-route.js';
-import type { MappingFields, RouteFields } from './types.js';
+import type { DesiredMapping, DesiredRoute } from './desired.js';
+import type { InboundMapping } from './inbound-mapping.js';
+import type { OutboundRoute } from './outbound-route.js';
+import type { MappingFields, RouteFields } from './plan.js';
+import { bareGwgroupid } from './rules.js';
 
 /**
  * Both sides of a comparison reduced to the same plain fields: defaults filled, server-only fields
@@ -31,7 +32,7 @@ function fromPrefixOf(r: OutboundRoute | DesiredRoute): string | null {
 }
 
 function gwgroupidOf(r: OutboundRoute | DesiredRoute): string {
-  return r.gwgroupid.startsWith('#') ? r.gwgroupid.slice(1) : r.gwgroupid;
+  return bareGwgroupid(r.gwgroupid);
 }
 
 /**
@@ -76,9 +77,4 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 function isString(value: unknown): value is string {
   return typeof value === 'string';
-}
-
-/** The LCR pattern a route holds, or `null` for a simple route. */
-export function patternOf(route: Pick<RouteFields, 'from_prefix' | 'prefix'> | undefined): string | null {
-  return route && route.from_prefix ? `${route.from_prefix}-${route.prefix}` : null;
 }

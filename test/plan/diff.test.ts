@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/reconcile/diff.js';
-import type { LiveState } from '../../src/reconcile/live.js';
+import { diff } from '../../src/plan/diff.js';
+import type { LiveState } from '../../src/model/live.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 /** A compact view of changes: "action kind key [fields]". */

@@ -1,6 +1,6 @@
 import type { CollectionName, DeleteLimit } from '../model/desired.js';
 import { COLLECTION_OF } from '../model/desired.js';
-import type { Change, PlanPolicy, SafetyFinding } from './types.js';
+import type { Change, PlanPolicy, SafetyFinding } from '../model/plan.js';
 
 /** The default limit: more than 25% of a managed live collection of 8 or more objects. */
 const DEFAULT_PERCENT = 25;

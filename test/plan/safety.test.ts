@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeleteLimit } from '../../src/model/desired.js';
-import { buildPlan } from '../../src/reconcile/plan.js';
+import { buildPlan } from '../../src/plan/build-plan.js';
 import { desired, dm, lm } from './builders.js';
 
 function findings(liveCount: number, keep: number, policy: { max_deletes?: DeleteLimit; protect?: ('inbound_mappings' | 'outbound_routes')[] } = {}) {

@@ -2,10 +2,12 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { requestCounter, type RequestRecord } from '../api/retry.js';
+import { requestCounter } from '../api/retry.js';
+import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
 import type { LeaseLedger } from './execute-lease.js';
-import { INTERRUPTED_REASON, type ApplyReport, type Change, type ChangeOutcome, type OutcomeStatus, type Plan } from './types.js';
+import type { Change, Plan } from '../model/plan.js';
+import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
 
 /** How to apply. */
 export interface ApplyOptions {

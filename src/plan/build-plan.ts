@@ -1,12 +1,14 @@
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS } from '../model/desired.js';
+import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
-import { liveChecksum, type LiveState } from './live.js';
+import type { LiveState } from '../model/live.js';
+import { liveChecksum } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { assessSafety } from './safety.js';
-import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from './types.js';
+import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'];
 
@@ -56,7 +58,7 @@ export interface PlanInput {
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
-export const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
+const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
 
 /** A plan, or the issues that stop one from being made. */
 export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
@@ -77,7 +79,7 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
 function assemble({ desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live, now, { matched: mode === 'destroy' });
-  if (profile === 'current') found.changes = found.changes.map(replaceMappingUpdate);
+  if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
   if (found.issues.length > 0) return { ok: false, issues: found.issues };
   if (mode === 'destroy') {
     found.changes = found.matched;
@@ -90,7 +92,7 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec', pen
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0) notes.push(`${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`);
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
-  if (profile === 'current' && found.changes.some((c) => c.action === 'replace')) {
+  if (mappingUpdateReplaces(profile) && found.changes.some((c) => c.action === 'replace')) {
     notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');
   }
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
@@ -122,8 +124,8 @@ export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
 }
 
-/** Under the deployed API a mapping cannot be updated in place: the update becomes delete + create. */
+/** A mapping update the platform cannot make in place becomes delete + create (`mappingUpdateReplaces`). */
 function replaceMappingUpdate(c: Change): Change {
   if (c.kind !== 'inbound_mapping' || c.action !== 'update') return c;
-  return { ...c, action: 'replace', reason: 'the deployed platform cannot update a mapping in place: deleted, then created' };
+  return { ...c, action: 'replace', reason: MAPPING_REPLACE_REASON };
 }

@@ -1,9 +1,10 @@
 import type { DesiredLease } from '../model/desired.js';
+import { keyOf } from '../model/key.js';
 import { isExpired, type LeaseRecord } from '../model/lease.js';
-import type { Change, LeaseFields } from './types.js';
+import type { Change, LeaseFields } from '../model/plan.js';
 
 /** What the lease differ found. */
-export interface LeaseDiff {
+interface LeaseDiff {
   readonly changes: Change[];
   readonly unchanged: number;
   /** Records the plan governs (from the files, not ignored, not expired). */
@@ -19,7 +20,7 @@ function desiredFields(want: DesiredLease): LeaseFields {
 }
 
 /** A held lease as the plan shows it: what it was obtained with, and its id and expiry; no password. */
-export function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
+function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
   return { name: rec.name, email: rec.email, ttl: rec.ttl, renew_before: renewBefore, lease_id: rec.lease_id, username: rec.username, domain: rec.domain, expires_at: rec.expires_at };
 }
 
@@ -39,12 +40,12 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
     const rec = held.get(want.name);
     if (!rec || isExpired(rec, now)) {
       if (rec) out.expired.push(rec.name);
-      out.changes.push({ action: 'obtain', kind: 'endpoint_lease', key: want.name, after, fields: Object.keys(after), ...origin });
+      out.changes.push({ action: 'obtain', kind: 'endpoint_lease', key: keyOf('endpoint_lease', want), after, fields: Object.keys(after), ...origin });
       continue;
     }
     out.governed += 1;
     const before = heldFields(rec, want.renew_before);
-    out.matched.push({ action: 'revoke', kind: 'endpoint_lease', key: rec.name, lease_id: rec.lease_id, before, fields: [] });
+    out.matched.push({ action: 'revoke', kind: 'endpoint_lease', key: keyOf('endpoint_lease', rec), lease_id: rec.lease_id, before, fields: [] });
     const fields = (['email', 'ttl'] as const).filter((f) => before[f] !== after[f]);
     const dueIn = Date.parse(rec.expires_at) - now;
     if (fields.length === 0 && dueIn > want.renew_before * 1000) {
@@ -52,7 +53,7 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
       continue;
     }
     const reason = fields.length === 0 ? `expires at ${rec.expires_at}, within renew_before (${want.renew_before} s)` : undefined;
-    out.changes.push({ action: 'renew', kind: 'endpoint_lease', key: want.name, lease_id: rec.lease_id, before, after, fields: fields.length ? [...fields] : ['expires_at'], ...(reason ? { reason } : {}), ...origin });
+    out.changes.push({ action: 'renew', kind: 'endpoint_lease', key: keyOf('endpoint_lease', want), lease_id: rec.lease_id, before, after, fields: fields.length ? [...fields] : ['expires_at'], ...(reason ? { reason } : {}), ...origin });
   }
   for (const rec of held.values()) {
     if (declared.has(rec.name)) continue;
@@ -60,7 +61,7 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
     else if (!ignored(rec.name)) {
       out.governed += 1;
       // The files no longer say its renew_before: show the default (10% of its ttl).
-      out.changes.push({ action: 'revoke', kind: 'endpoint_lease', key: rec.name, lease_id: rec.lease_id, before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))), fields: [] });
+      out.changes.push({ action: 'revoke', kind: 'endpoint_lease', key: keyOf('endpoint_lease', rec), lease_id: rec.lease_id, before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))), fields: [] });
     }
   }
   out.expired.sort();

@@ -1,6 +1,6 @@
 import { DsipformError } from '../model/errors.js';
 import { checksumOf } from './checksum.js';
-import type { Plan, SavedPlan } from './types.js';
+import type { Plan, SavedPlan } from '../model/plan.js';
 
 /**
  * Reads a plan file written by `plan --out`, and checks it is whole: the right format version and

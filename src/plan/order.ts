@@ -1,6 +1,6 @@
 import { KINDS } from '../model/desired.js';
-import { patternOf } from './fields.js';
-import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
+import { lcrPatternOf } from '../model/outbound-route.js';
+import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
 
 /**
  * The default stage of each action: make before break. Lease changes come after every rule change,
@@ -9,7 +9,7 @@ import type { Change, ChangeAction, PlanIssue, RouteFields } from './types.js';
 const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, replace: 2, delete: 3, obtain: 4, renew: 5, revoke: 6 };
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
-export interface OrderResult {
+interface OrderResult {
   readonly changes: Change[];
   readonly issues: PlanIssue[];
 }
@@ -21,14 +21,14 @@ function routeSide(change: Change, side: 'before' | 'after'): RouteFields | unde
 
 /** The LCR pattern a change takes for its route, if it takes a new one. */
 function claimOf(change: Change): string | null {
-  const after = patternOf(routeSide(change, 'after'));
-  return after !== null && after !== patternOf(routeSide(change, 'before')) ? after : null;
+  const after = lcrPatternOf(routeSide(change, 'after'));
+  return after !== null && after !== lcrPatternOf(routeSide(change, 'before')) ? after : null;
 }
 
 /** The LCR pattern a change gives up, if it gives one up. */
 function releaseOf(change: Change): string | null {
-  const before = patternOf(routeSide(change, 'before'));
-  return before !== null && before !== patternOf(routeSide(change, 'after')) ? before : null;
+  const before = lcrPatternOf(routeSide(change, 'before'));
+  return before !== null && before !== lcrPatternOf(routeSide(change, 'after')) ? before : null;
 }
 
 function compare(a: Change, b: Change): number {

@@ -1,14 +1,15 @@
 import type { CollectionName, DesiredMapping, DesiredRoute, DesiredState, Kind } from '../model/desired.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
+import { keyOf } from '../model/key.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from './fields.js';
+import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../model/fields.js';
 import { compileIgnore } from './ignore.js';
 import { diffLeases } from './diff-leases.js';
-import type { LiveState } from './live.js';
-import type { Change, PlanIssue } from './types.js';
+import type { LiveState } from '../model/live.js';
+import type { Change, PlanIssue } from '../model/plan.js';
 
 /** What the differ found: changes in no particular order, plus counts and blocking issues. */
-export interface DiffResult {
+interface DiffResult {
   changes: Change[];
   readonly unchanged: Record<Kind, number>;
   /** Live objects of each managed collection that the plan governs (ignored ones excluded). */
@@ -23,7 +24,7 @@ export interface DiffResult {
 }
 
 /** How to diff. */
-export interface DiffOptions {
+interface DiffOptions {
   /**
    * Whether to list the matched live objects (`matched`, what `destroy` deletes); default true.
    * A plan to apply does not need them, and leaving them out spares one object per live object.
@@ -58,28 +59,28 @@ export function diff(desired: DesiredState, live: LiveState, now: number, option
 
 function diffMappings(desired: readonly DesiredMapping[], live: readonly InboundMapping[], ignored: (did: string) => boolean, out: DiffResult, listMatched: boolean): void {
   const byDid = new Map<string, InboundMapping>();
-  for (const m of live) byDid.set(m.did, m);
+  for (const m of live) byDid.set(keyOf('inbound_mapping', m), m);
   const claimed = new Set<number>();
   for (const want of desired) {
-    const have = byDid.get(want.did);
+    const have = byDid.get(keyOf('inbound_mapping', want));
     if (!have) {
       const after = mappingFields(want);
-      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: want.did, after, fields: Object.keys(after), ...originOf(want) });
+      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: keyOf('inbound_mapping', want), after, fields: Object.keys(after), ...originOf(want) });
       continue;
     }
     claimed.add(have.ruleid);
-    if (listMatched) out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+    if (listMatched) out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: keyOf('inbound_mapping', have), ruleid: have.ruleid, before: mappingFields(have), fields: [] });
     const fields = changedMappingFields(have, want);
     if (fields.length === 0) out.unchanged.inbound_mapping += 1;
-    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: want.did, ruleid: have.ruleid, before: mappingFields(have), after: mappingFields(want), fields, ...originOf(want) });
+    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: keyOf('inbound_mapping', want), ruleid: have.ruleid, before: mappingFields(have), after: mappingFields(want), fields, ...originOf(want) });
   }
   let governed = 0;
   for (const have of live) {
     if (claimed.has(have.ruleid)) {
       governed += 1;
-    } else if (!ignored(have.did)) {
+    } else if (!ignored(keyOf('inbound_mapping', have))) {
       governed += 1;
-      out.changes.push({ action: 'delete', kind: 'inbound_mapping', key: have.did, ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+      out.changes.push({ action: 'delete', kind: 'inbound_mapping', key: keyOf('inbound_mapping', have), ruleid: have.ruleid, before: mappingFields(have), fields: [] });
     }
   }
   out.governed.inbound_mappings = governed;
@@ -104,9 +105,10 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
   const byName = new Map<string, OutboundRoute[]>();
   for (const r of live) {
     if (claimed.has(r.ruleid)) continue;
-    const list = byName.get(r.name);
+    const key = keyOf('outbound_route', r);
+    const list = byName.get(key);
     if (list) list.push(r);
-    else byName.set(r.name, [r]);
+    else byName.set(key, [r]);
   }
   for (const want of desired) {
     let have: OutboundRoute | undefined;
@@ -114,7 +116,7 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
       have = byId.get(want.ruleid);
       if (!have) continue;
     } else {
-      const candidates = byName.get(want.name) ?? [];
+      const candidates = byName.get(keyOf('outbound_route', want)) ?? [];
       if (candidates.length > 1 && allIdentical(candidates)) {
         have = keepOldest(candidates, out, listMatched);
         for (const c of candidates) claimed.add(c.ruleid); // the copies' deletes are planned already
@@ -138,9 +140,9 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
   let governed = 0;
   for (const have of live) {
     if (claimed.has(have.ruleid)) governed += 1;
-    else if (!ignored(have.name)) {
+    else if (!ignored(keyOf('outbound_route', have))) {
       governed += 1;
-      out.changes.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before: routeFields(have), fields: [] });
+      out.changes.push({ action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', have), ruleid: have.ruleid, before: routeFields(have), fields: [] });
     }
   }
   out.governed.outbound_routes = governed;
@@ -160,7 +162,7 @@ function allIdentical(routes: readonly OutboundRoute[]): boolean {
 function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatched: boolean): OutboundRoute {
   const [kept, ...extra] = [...copies].sort((a, b) => a.ruleid - b.ruleid);
   for (const r of extra) {
-    const change = { action: 'delete', kind: 'outbound_route', key: r.name, ruleid: r.ruleid, before: routeFields(r), fields: [] } as const;
+    const change = { action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', r), ruleid: r.ruleid, before: routeFields(r), fields: [] } as const;
     out.changes.push(change);
     if (listMatched) out.matched.push(change);
   }
@@ -174,10 +176,10 @@ function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatch
 function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult, listMatched: boolean): void {
   if (!have) {
     const after = routeFields(want);
-    out.changes.push({ action: 'create', kind: 'outbound_route', key: want.name, after, fields: Object.keys(after), ...originOf(want) });
+    out.changes.push({ action: 'create', kind: 'outbound_route', key: keyOf('outbound_route', want), after, fields: Object.keys(after), ...originOf(want) });
     return;
   }
-  if (listMatched) out.matched.push({ action: 'delete', kind: 'outbound_route', key: have.name, ruleid: have.ruleid, before: routeFields(have), fields: [] });
+  if (listMatched) out.matched.push({ action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', have), ruleid: have.ruleid, before: routeFields(have), fields: [] });
   const fields = changedRouteFields(have, want);
   if (fields.length === 0) {
     out.unchanged.outbound_route += 1;
@@ -186,7 +188,7 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
   const before = routeFields(have);
   const after = routeFields(want);
   const action = before.from_prefix === null && after.from_prefix !== null ? 'promote' : before.from_prefix !== null && after.from_prefix === null ? 'demote' : 'update';
-  out.changes.push({ action, kind: 'outbound_route', key: want.name, ruleid: have.ruleid, before, after, fields, ...originOf(want) });
+  out.changes.push({ action, kind: 'outbound_route', key: keyOf('outbound_route', want), ruleid: have.ruleid, before, after, fields, ...originOf(want) });
 }
 
 /** Where an entry was declared, as the optional `origin` of its change. */

@@ -1,35 +1,8 @@
-import type { PlatformClient } from '../api/client.js';
 import type { CollectionName } from '../model/desired.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
-import type { LeaseRecord } from '../model/lease.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
+import type { LiveState } from '../model/live.js';
 import { canonicalJson, checksumOfText } from './checksum.js';
-
-/**
- * What the platform holds, for the managed collections only (unmanaged ones stay undefined).
- * Leases cannot be read from the platform: their live state is the local state file's records.
- */
-export interface LiveState {
-  readonly inbound_mappings?: readonly InboundMapping[];
-  readonly outbound_routes?: readonly OutboundRoute[];
-  readonly endpoint_leases?: readonly LeaseRecord[];
-}
-
-/**
- * Reads the live state with one list request per managed collection (in parallel), never one
- * read per object. A collection that is not managed is not read. Leases come from the state records.
- */
-export async function readLive(client: PlatformClient, managed: readonly CollectionName[], leases?: readonly LeaseRecord[]): Promise<LiveState> {
-  const [inbound, outbound] = await Promise.all([
-    managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
-    managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,
-  ]);
-  return {
-    ...(inbound ? { inbound_mappings: inbound } : {}),
-    ...(outbound ? { outbound_routes: outbound } : {}),
-    ...(managed.includes('endpoint_leases') ? { endpoint_leases: leases ?? [] } : {}),
-  };
-}
 
 /**
  * The fields of each kind of live record, in sorted order. Live records hold exactly these (the

@@ -1,8 +1,7 @@
-import type { RequestRecord } from '../api/retry.js';
-import type { CollectionName, DeleteLimit, Kind, SourceLocation } from '../model/desired.js';
-import type { MappingContent } from '../model/inbound-mapping.js';
-import type { LeaseContent } from '../model/lease.js';
-import type { RouteContent } from '../model/outbound-route.js';
+import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
+import type { MappingContent } from './inbound-mapping.js';
+import type { LeaseContent } from './lease.js';
+import type { RouteContent } from './outbound-route.js';
 
 /**
  * Plans are data: plain JSON, frozen, no closures, colours or client handles. A plan can be
@@ -36,8 +35,8 @@ export type ObjectFields = MappingFields | RouteFields | LeaseFields;
  */
 export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'replace' | 'delete' | 'obtain' | 'renew' | 'revoke';
 
-interface ChangeCommon {
-  readonly kind: Kind;
+interface ChangeCommon<K extends Kind> {
+  readonly kind: K;
   /** Identity within the kind: the DID (`""` is the default mapping) or the route name. */
   readonly key: string;
   /** The fields whose value changes (all of them on create; none on delete). */
@@ -54,14 +53,29 @@ interface ChangeCommon {
   readonly step?: number;
 }
 
-/** One change of a plan: a discriminated union on `action`. */
-export type Change =
-  | (ChangeCommon & { readonly action: 'create'; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'update' | 'promote' | 'demote' | 'replace'; readonly ruleid: number; readonly before: ObjectFields; readonly after: ObjectFields })
-  | (ChangeCommon & { readonly action: 'delete'; readonly ruleid: number; readonly before: ObjectFields })
-  | (ChangeCommon & { readonly action: 'obtain'; readonly after: LeaseFields })
-  | (ChangeCommon & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
-  | (ChangeCommon & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
+/** A change of an inbound mapping. Mappings are never promoted or demoted; `replace` is delete + create. */
+export type MappingChange =
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'create'; readonly after: MappingFields })
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'update' | 'replace'; readonly ruleid: number; readonly before: MappingFields; readonly after: MappingFields })
+  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: MappingFields });
+
+/** A change of an outbound route: `promote` (simple → LCR) and `demote` (LCR → simple) are updates. */
+export type RouteChange =
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'create'; readonly after: RouteFields })
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: RouteFields; readonly after: RouteFields })
+  | (ChangeCommon<'outbound_route'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: RouteFields });
+
+/** A change of an endpoint lease. */
+export type LeaseChange =
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'obtain'; readonly after: LeaseFields })
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
+  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
+
+/**
+ * One change of a plan: a union discriminated on `kind` and on `action`, so that each pair carries
+ * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`).
+ */
+export type Change = MappingChange | RouteChange | LeaseChange;
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;
@@ -132,49 +146,3 @@ export interface Plan {
 export interface SavedPlan extends Plan {
   readonly checksum: string;
 }
-
-/** What became of one change in an apply. */
-export type OutcomeStatus = 'applied' | 'failed' | 'not_attempted';
-
-/** One change's result, in plan order. */
-export interface ChangeOutcome {
-  readonly action: ChangeAction;
-  readonly kind: Kind;
-  readonly key: string;
-  readonly status: OutcomeStatus;
-  /** The rule id the change created or touched, when known. */
-  readonly ruleid?: number;
-  /** For lease changes: the lease id obtained (obtain, renew) or revoked (revoke). */
-  readonly lease_id?: number;
-  /** For `failed`: the error code and the platform's message (never a secret). */
-  readonly error?: { readonly code: string; readonly message: string };
-  /** For `not_attempted`: why (e.g. an earlier failure of the same kind, or an interrupt). */
-  readonly reason?: string;
-  /** Requests made for this change. */
-  readonly attempts: number;
-}
-
-/** The `reason` of a change an interrupt kept from starting. */
-export const INTERRUPTED_REASON = 'interrupted before it started';
-
-/** The result of an apply. */
-export interface ApplyReport {
-  readonly target: string;
-  readonly outcomes: readonly ChangeOutcome[];
-  /** Whether the proxy was reloaded after the writes. */
-  readonly reloaded: boolean;
-  /** Set when the reload itself failed. */
-  readonly reload_error?: string;
-  readonly counts: Readonly<Record<OutcomeStatus, number>>;
-  /**
-   * Every request the apply made, in the order they ended: method, path, status, duration and the
-   * index of the change it served (none for the reload). Never a header or a body.
-   */
-  readonly requests?: readonly RequestRecord[];
-}
-
-/** One line of `--format json` output during an apply: one per change, then a summary. */
-export type ApplyEvent =
-  | ({ readonly event: 'change' } & ChangeOutcome)
-  | { readonly event: 'reload'; readonly ok: boolean; readonly error?: string }
-  | ({ readonly event: 'summary'; readonly interrupted?: boolean } & Pick<ApplyReport, 'counts' | 'reloaded'>);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { liveChecksum } from '../../src/reconcile/live.js';
-import { buildPlan, savePlan } from '../../src/reconcile/plan.js';
-import { parseSavedPlan, staleness } from '../../src/reconcile/saved-plan.js';
+import { liveChecksum } from '../../src/plan/live-checksum.js';
+import { buildPlan, savePlan } from '../../src/plan/build-plan.js';
+import { parseSavedPlan, staleness } from '../../src/plan/saved-plan.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 const live = { inbound_mappings: [lm(3, '1', ['66']), lm(2, '2')], outbound_routes: [lr(1, 'Default Outbound Route', '')] };

@@ -2,14 +2,14 @@ import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 
 /** One exported mapping: defaults left out. */
-export interface ExportedMapping {
+interface ExportedMapping {
   readonly did: string;
   readonly servers: readonly string[];
   readonly notes?: string;
 }
 
 /** One exported route: defaults left out; `ruleid` only where the name alone is ambiguous. */
-export interface ExportedRoute {
+interface ExportedRoute {
   readonly name: string;
   readonly ruleid?: number;
   readonly prefix: string;

@@ -2,7 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { expiresAt, type NewLeaseRecord } from '../model/lease.js';
 import { InternalError } from '../model/errors.js';
-import type { LeaseFields } from './types.js';
+import type { LeaseFields } from '../model/plan.js';
 
 /**
  * Where obtained leases are remembered: the state file, written at once on every call, for the one
@@ -30,7 +30,7 @@ export interface LeaseContext {
 }
 
 /** What to obtain and how to record it. */
-export interface ObtainRequest {
+interface ObtainRequest {
   /** The name to record it under; default `lease-<lease id>`. */
   readonly name?: string;
   readonly email: string;
@@ -96,11 +96,7 @@ export async function obtainLease(after: LeaseFields, client: PlatformClient, ct
 /** Revokes a lease (404: already gone, which is done too) and forgets it. */
 export async function revokeLease(name: string, leaseId: number, client: PlatformClient, ctx: LeaseContext): Promise<void> {
   const ledger = ledgerOf(ctx);
-  try {
-    await client.revokeLease(leaseId);
-  } catch (err) {
-    if (!(err instanceof ApiError && err.isNotFound)) throw err;
-  }
+  await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: leaseId });
   await ledger.remove(name);
   ctx.checkpoint('lease-revoked');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from '../../src/reconcile/diff.js';
-import type { LiveState } from '../../src/reconcile/live.js';
-import { orderChanges } from '../../src/reconcile/order.js';
+import { diff } from '../../src/plan/diff.js';
+import type { LiveState } from '../../src/model/live.js';
+import { orderChanges } from '../../src/plan/order.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 function ordered(state: ReturnType<typeof desired>, live: LiveState): string[] {

@@ -1,0 +1,104 @@
+import type { PlatformClient } from '../api/client.js';
+import { InternalError } from '../model/errors.js';
+import type { OutboundRoutePatch } from '../model/outbound-route.js';
+import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
+
+/** The ids a change created or touched. */
+interface ExecutedIds {
+  readonly ruleid?: number;
+  readonly lease_id?: number;
+}
+
+function pick<T extends object>(after: T, fields: readonly string[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const f of fields) if (f in after) (out as Record<string, unknown>)[f] = (after as Record<string, unknown>)[f];
+  return out;
+}
+
+function routePatch(after: RouteFields, fields: readonly string[]): OutboundRoutePatch {
+  const { from_prefix, ...rest } = pick(after, fields);
+  if (!fields.includes('from_prefix')) return rest;
+  // "" demotes; a non-empty from_prefix needs prefix beside it on the deployed platform.
+  return { ...rest, from_prefix: from_prefix ?? '', ...(from_prefix ? { prefix: after.prefix } : {}) };
+}
+
+/**
+ * Carries out one change with the platform requests it needs; resolves to the ids the change
+ * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
+ */
+export async function executeChange(change: Change, client: PlatformClient, ctx: LeaseContext): Promise<ExecutedIds> {
+  switch (change.kind) {
+    case 'endpoint_lease':
+      return { lease_id: await executeLeaseChange(change, client, ctx) };
+    case 'inbound_mapping':
+      return { ruleid: await executeMappingChange(change, client) };
+    case 'outbound_route':
+      return { ruleid: await executeRouteChange(change, client) };
+    default:
+      return assertNever(change);
+  }
+}
+
+async function executeLeaseChange(change: LeaseChange, client: PlatformClient, ctx: LeaseContext): Promise<number> {
+  switch (change.action) {
+    case 'obtain':
+      return obtainLease(change.after, client, ctx);
+    case 'renew':
+      // Revoke, then obtain anew: between the two the state holds no record, so a crash there
+      // leads to an obtain on the next run, never to a revoked lease taken for a live one.
+      await revokeLease(change.key, change.lease_id, client, ctx);
+      return obtainLease(change.after, client, ctx);
+    case 'revoke':
+      await revokeLease(change.key, change.lease_id, client, ctx);
+      return change.lease_id;
+    default:
+      return assertNever(change);
+  }
+}
+
+async function executeMappingChange(change: MappingChange, client: PlatformClient): Promise<number> {
+  switch (change.action) {
+    case 'create': {
+      const { did, servers, notes } = change.after;
+      return client.createInboundMapping({ did, servers, notes });
+    }
+    case 'update':
+      await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after, change.fields));
+      return change.ruleid;
+    case 'replace': {
+      // The DID is unique, so the old mapping must go first; the new one has a new rule id.
+      const { did, servers, notes } = change.after;
+      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
+      return client.createInboundMapping({ did, servers, notes });
+    }
+    case 'delete':
+      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
+      return change.ruleid;
+    default:
+      return assertNever(change);
+  }
+}
+
+async function executeRouteChange(change: RouteChange, client: PlatformClient): Promise<number> {
+  switch (change.action) {
+    case 'create': {
+      const { from_prefix, ...rest } = change.after;
+      return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
+    }
+    case 'update':
+    case 'promote':
+    case 'demote':
+      await client.updateOutboundRoute(change.ruleid, routePatch(change.after, change.fields));
+      return change.ruleid;
+    case 'delete':
+      await client.deleteIfPresent({ kind: 'outbound_route', ruleid: change.ruleid });
+      return change.ruleid;
+    default:
+      return assertNever(change);
+  }
+}
+
+function assertNever(change: never): never {
+  throw new InternalError(`unknown change action ${JSON.stringify(change)}`);
+}

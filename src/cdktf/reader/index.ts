@@ -1,1 +1,0 @@
-export { readStack, type StackResult } from './read-stack.js';

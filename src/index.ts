@@ -1,0 +1,56 @@
+/**
+ * dsipform as a library: the same steps the CLI takes, for programs and tests.
+ *
+ * 1. `loadDesiredState(paths)` reads desired-state files into a `DesiredState` (or every issue).
+ * 2. `readLive(client, managedCollections(desired))` reads what the platform holds.
+ * 3. `buildPlan({ desired, live, target, now })` makes a frozen, plain-JSON `Plan` (pure, no I/O).
+ * 4. `applyPlan(plan, client)` carries it out and reports every change's outcome.
+ *
+ * `PlatformClient` talks to a platform (or to `startEmulator()`, the in-memory platform the tests
+ * use). Renderers turn a plan into the text, markdown or JSON the CLI prints. Expected failures are
+ * `DsipformError`s (API failures the `ApiError` subclass) with a stable `code` and a `hint`.
+ *
+ * Lease changes need a lease state (`ApplyOptions.leases`), which the CLI keeps in its state file;
+ * a program that manages no `endpoint_leases` needs none.
+ *
+ * @packageDocumentation
+ */
+
+// Desired state: the files.
+export { loadDesiredState, formatIssue, type LoadOptions, type LoadResult } from './config/index.js';
+
+// The plan: pure.
+export { buildPlan, buildDestroyPlan, managedCollections, savePlan, hasChanges, type PlanInput, type PlanResult } from './plan/build-plan.js';
+export { parseSavedPlan, staleness } from './plan/saved-plan.js';
+export { liveChecksum } from './plan/live-checksum.js';
+export { exportDocument, type ExportDocument } from './plan/export.js';
+
+// Reading the platform and applying a plan.
+export { readLive } from './apply/read-live.js';
+export { applyPlan, type ApplyOptions } from './apply/apply-plan.js';
+export type { LeaseLedger } from './apply/execute-lease.js';
+
+// The platform client.
+export { PlatformClient, type DeleteTarget } from './api/client.js';
+export type { ConnectionOptions } from './api/connection.js';
+export { ApiError, type ApiErrorCode } from './api/errors.js';
+export type { ApiProfile, ProfileChoice } from './api/profile.js';
+
+// The emulator of the platform's API (also `dsipform/emulator`).
+export { startEmulator, type EmulatorOptions, type RunningEmulator } from './emulator/index.js';
+
+// Rendering.
+export { renderPlanText, type TextOptions } from './render/plan-text.js';
+export { renderPlanMarkdown } from './render/plan-markdown.js';
+export { renderPlanJson } from './render/plan-json.js';
+export { renderApplyReport, type ApplyTextOptions } from './render/apply-text.js';
+
+// The model: plain data types and errors.
+export { DsipformError, InternalError } from './model/errors.js';
+export type { CollectionName, ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Kind, Policy, SourceLocation } from './model/desired.js';
+export type { LiveState } from './model/live.js';
+export type { InboundMapping } from './model/inbound-mapping.js';
+export type { OutboundRoute } from './model/outbound-route.js';
+export type { Lease, LeaseRecord } from './model/lease.js';
+export type { ActionCounts, Change, ChangeAction, LeaseChange, MappingChange, Plan, PlanIssue, PlanSummary, RouteChange, SafetyFinding, SavedPlan } from './model/plan.js';
+export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';

@@ -1,0 +1,13 @@
+import type { InboundMapping } from './inbound-mapping.js';
+import type { LeaseRecord } from './lease.js';
+import type { OutboundRoute } from './outbound-route.js';
+
+/**
+ * What the platform holds, for the managed collections only (unmanaged ones stay undefined).
+ * Leases cannot be read from the platform: their live state is the local state file's records.
+ */
+export interface LiveState {
+  readonly inbound_mappings?: readonly InboundMapping[];
+  readonly outbound_routes?: readonly OutboundRoute[];
+  readonly endpoint_leases?: readonly LeaseRecord[];
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The package as npm publishes it (`npm pack` of the BUILT package: dist/ from `npm run build`),
+// unpacked into a fresh app's node_modules/dsipform, beside links to this repository's copies of
+// dsipform's dependencies (no network), then imported by its name as a user's program would.
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+const TOKEN = 'library-token-0123456789abcdef';
+
+const DESIRED = `version: 1
+inbound_mappings:
+  - did: "15551230001"
+    servers: ["66"]
+    notes: Main office
+outbound_routes:
+  - name: UK
+    prefix: "44"
+    gwgroupid: "5"
+policy:
+  ignore:
+    outbound_routes: ["Default Outbound Route"]
+`;
+
+// What the README's "Library use" section shows, run as plain ESM against the package's name.
+const MAIN = `import { applyPlan, buildPlan, loadDesiredState, managedCollections, PlatformClient, readLive, renderPlanText, startEmulator } from 'dsipform';
+
+const emulator = await startEmulator({ port: 0, token: ${JSON.stringify(TOKEN)} });
+const client = new PlatformClient({ url: emulator.url, token: emulator.token });
+try {
+  const planOnce = async () => {
+    const loaded = await loadDesiredState(['desired.yaml']);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const live = await readLive(client, managedCollections(loaded.desired));
+    const made = buildPlan({ desired: loaded.desired, live, target: emulator.url, now: Date.now() });
+    if (!made.ok) throw new Error(JSON.stringify(made.issues));
+    return made.plan;
+  };
+  const plan = await planOnce();
+  process.stdout.write(renderPlanText(plan, { color: false }));
+  const report = await applyPlan(plan, client);
+  process.stdout.write('applied ' + report.counts.applied + ', failed ' + report.counts.failed + '\\n');
+  process.stdout.write('changes after apply: ' + (await planOnce()).changes.length + '\\n');
+} finally {
+  await client.close();
+  await emulator.close();
+}
+`;
+
+// The same names seen by TypeScript through the package's declarations (NodeNext, as ESM apps use).
+const TYPED = `import { buildPlan, PlatformClient, type Change, type DesiredState, type LiveState, type Plan } from 'dsipform';
+const desired: DesiredState = { inbound_mappings: [], policy: { protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } }, files: [] };
+const live: LiveState = { inbound_mappings: [] };
+const made = buildPlan({ desired, live, target: 'http://127.0.0.1:1', now: 0 });
+const plan: Plan | undefined = made.ok ? made.plan : undefined;
+const first: Change | undefined = plan?.changes[0];
+export const kind: string | undefined = first?.kind;
+export const client = PlatformClient;
+`;
+
+interface Run {
+  code: number | null;
+  out: string;
+  stdout: string;
+}
+function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', (code) => resolve({ code, out, stdout }));
+  });
+}
+
+let base = '';
+let app = '';
+beforeAll(async () => {
+  base = mkdtempSync(join(tmpdir(), 'dsipform-library-'));
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', base], REPO);
+  expect(packed.code, packed.out).toBe(0);
+  const tarball = join(base, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+  app = join(base, 'app');
+  const modules = join(app, 'node_modules');
+  mkdirSync(modules, { recursive: true });
+  const untar = await run('tar', ['-xzf', tarball, '-C', modules], base);
+  expect(untar.code, untar.out).toBe(0);
+  renameSync(join(modules, 'package'), join(modules, 'dsipform'));
+  // dsipform's own dependencies, as npm would install them beside it; theirs resolve from the links' targets.
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  for (const dep of Object.keys(manifest.dependencies)) {
+    mkdirSync(dirname(join(modules, dep)), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules', dep), join(modules, dep), 'dir');
+  }
+  writeFileSync(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  writeFileSync(join(app, 'desired.yaml'), DESIRED);
+  writeFileSync(join(app, 'main.mjs'), MAIN);
+  writeFileSync(join(app, 'typed.ts'), TYPED);
+}, 120_000);
+afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+});
+
+describe('the packed package imported by name', () => {
+  it('loads files, plans against a started emulator, applies, and then plans no changes', async () => {
+    const result = await run(process.execPath, ['main.mjs'], app);
+    expect(result.out).not.toMatch(/ERR_MODULE_NOT_FOUND|ERR_PACKAGE_PATH_NOT_EXPORTED/);
+    expect(result.code, result.out).toBe(0);
+    expect(result.stdout).toContain('# inbound_mapping "15551230001" will be created');
+    expect(result.stdout).toContain('# outbound_route "UK" will be created');
+    expect(result.stdout).toContain('Plan: 2 to create, 0 to update, 0 to delete.');
+    expect(result.stdout).toContain('applied 2, failed 0');
+    expect(result.stdout).toContain('changes after apply: 0');
+  }, 60_000);
+
+  it('gives TypeScript the types of its public API', async () => {
+    const config = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(REPO, 'node_modules', '@types')] }, files: ['typed.ts'] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
+    const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
+    expect(result.code, result.out).toBe(0);
+  }, 60_000);
+});
