@@ -16,7 +16,9 @@ const TYPES = {
 } as const;
 type ResourceType = keyof typeof TYPES;
 /** Meta-arguments dsipform ignores: it orders changes itself, and there is one provider. */
-const IGNORED = new Set(['//', 'depends_on', 'provider', 'lifecycle']);
+// Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
+// dsipform apply has --timeout and --retry-max-time for that).
+const IGNORED = new Set(['//', 'depends_on', 'provider', 'lifecycle', 'timeouts']);
 const WAY_2 = 'Only Terraform can resolve references and expansions: deploy this stack through Terraform (terraform -chdir=<stack dir> init && terraform -chdir=<stack dir> apply, with the provider from dsipform terraform-mirror), or use literal values.';
 
 type Json = Record<string, unknown>;

@@ -42,6 +42,12 @@ describe('readStack', () => {
     expect(r.ok && r.desired.endpoint_leases).toEqual([expect.objectContaining({ name: 'brief', ttl: 1, renew_before: 0 })]);
   });
 
+  it('reads a resource with a timeouts block (the bindings emit it; it bounds Terraform, not the object)', async () => {
+    const r = await readStack(stackWith({ dsiprouter_inbound_mapping: { main: { did: '15551230001', servers: ['66'], timeouts: { create: '30s', delete: '2m' } } } }));
+    expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    expect(r.ok && r.desired.inbound_mappings).toEqual([expect.objectContaining({ did: '15551230001', servers: ['66'] })]);
+  });
+
   it('manages only the kinds the stack holds', async () => {
     const r = await readStack(stackWith({ dsiprouter_outbound_route: { us: { name: 'US', prefix: '1', gwgroupid: '2' } } }));
     expect(r.ok && [r.desired.inbound_mappings, r.desired.endpoint_leases]).toEqual([undefined, undefined]);
