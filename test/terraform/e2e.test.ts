@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
@@ -138,6 +138,7 @@ resource "dsiprouter_inbound_mapping" "imp" {
   }, 180_000);
 
   it('points a validation error at the attribute', async () => {
+    onTestFinished(() => ws.write('bad.tf', '')); // a failed assertion must not leave bad.tf for the tests after it
     ws.write('bad.tf', 'resource "dsiprouter_inbound_mapping" "bad" {\n  did     = "12ab"\n  servers = ["1", "2", "3"]\n}\n');
     const r = await ws.tf(['validate']);
     expect(r.code).toBe(1);
@@ -145,7 +146,7 @@ resource "dsiprouter_inbound_mapping" "imp" {
     expect(text).toMatch(/Invalid did/);
     expect(text).toMatch(/on bad\.tf line 2/);
     expect(text).toMatch(/on bad\.tf line 3/);
-    expect(text).toMatch(/1 or 2 entries/);
+    expect(text).toMatch(/servers must hold at most 2 entries, not 3/);
     ws.write('bad.tf', 'resource "dsiprouter_outbound_route" "bad" {\n  name      = "x"\n  prefix    = "1"\n  gwgroupid = "0"\n}\n');
     const zero = await ws.tf(['validate']);
     expect(zero.stdout + zero.stderr).toMatch(/on bad\.tf line 4/);
