@@ -82,7 +82,12 @@ export async function run({ quick = false } = {}) {
     const files = writeDesiredFiles(join(dir, 'creates'), { mappings: n, routes: 0 });
     const loaded = await loadDesiredState([files.yaml], { env: {} });
     if (!loaded.ok) throw new Error('the desired file does not load');
-    const result = buildPlan({ desired: loaded.desired, live: { inbound_mappings: [], outbound_routes: [] }, target: 'bench', now: Date.now() });
+    const result = buildPlan({
+      desired: loaded.desired,
+      live: { inbound_mappings: [], outbound_routes: [] },
+      target: 'bench',
+      now: Date.now(),
+    });
     if (!result.ok || result.plan.changes.length !== n) throw new Error('the plan is not N creates');
     const bodies = Array.from({ length: n }, (_, i) => JSON.stringify(mappingToWire(mappingAt(i))));
     const byLevel = {};

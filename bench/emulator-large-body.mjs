@@ -20,7 +20,11 @@ if (process.argv[2] === '--server') {
   const emu = await startEmulator({ port: 0, token: TOKEN });
   process.on('message', (msg) => {
     if (msg === 'stop') return void emu.close().then(() => process.exit(0));
-    process.send({ rssMiB: process.memoryUsage().rss / 2 ** 20, peakRssMiB: process.resourceUsage().maxRSS / 1024, readBytes: readChars() });
+    process.send({
+      rssMiB: process.memoryUsage().rss / 2 ** 20,
+      peakRssMiB: process.resourceUsage().maxRSS / 1024,
+      readBytes: readChars(),
+    });
   });
   process.send({ url: emu.url });
 } else {
@@ -93,14 +97,24 @@ async function main() {
   };
   if (json) console.log(JSON.stringify(result));
   else {
-    console.log(`${bodies} bodies of 10 MiB: ${Object.entries(result.answers).map(([k, n]) => `${n}× ${k}`).join(', ')}`);
-    console.log(`peak RSS: ${result.baselinePeakRssMiB} MiB after 1500 small requests; ${result.halfwayPeakRssMiB} MiB after ${Math.floor(bodies / 2)} large bodies, ${result.largePeakRssMiB} MiB after ${bodies} (ratio to baseline ${result.peakRatio})`);
-    console.log(`read per large body: ${result.readAndDiscardedPerBodyKiB} KiB of ${TEN_MB / 1024} KiB sent (413 after <= 1 MiB; the rest read and discarded by the lingering close)`);
+    console.log(
+      `${bodies} bodies of 10 MiB: ${Object.entries(result.answers)
+        .map(([k, n]) => `${n}× ${k}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `peak RSS: ${result.baselinePeakRssMiB} MiB after 1500 small requests; ${result.halfwayPeakRssMiB} MiB after ${Math.floor(bodies / 2)} large bodies, ${result.largePeakRssMiB} MiB after ${bodies} (ratio to baseline ${result.peakRatio})`,
+    );
+    console.log(
+      `read per large body: ${result.readAndDiscardedPerBodyKiB} KiB of ${TEN_MB / 1024} KiB sent (413 after <= 1 MiB; the rest read and discarded by the lingering close)`,
+    );
   }
 }
 
 function head(method, path, framing) {
-  return Buffer.from(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nAccept: application/json\r\nContent-Type: application/json\r\nConnection: close\r\n${framing}\r\n\r\n`);
+  return Buffer.from(
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nAccept: application/json\r\nContent-Type: application/json\r\nConnection: close\r\n${framing}\r\n\r\n`,
+  );
 }
 
 /** Sends one request on a fresh connection; resolves to the status once the server closed it. */

@@ -45,7 +45,11 @@ function desiredState(n, badLast = false) {
   const routes = n - mappings;
   const lines = ['version: 1', 'inbound_mappings:'];
   for (let i = 0; i < mappings; i++) {
-    lines.push(`  - did: "1555${String(i).padStart(7, '0')}"`, `    servers: ["${1 + (i % 90)}", "#${1 + (i % 7)}"]`, `    notes: Mapping ${i}`);
+    lines.push(
+      `  - did: "1555${String(i).padStart(7, '0')}"`,
+      `    servers: ["${1 + (i % 90)}", "#${1 + (i % 7)}"]`,
+      `    notes: Mapping ${i}`,
+    );
   }
   lines.push('outbound_routes:');
   let badLine = 0;
@@ -74,7 +78,12 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measured(file) {
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await measure(file));
-  return { ...runs[0], ms: Math.round(median(runs.map((r) => r.ms))), maxRssKiB: Math.max(...runs.map((r) => r.maxRssKiB)), bytes: statSync(file).size };
+  return {
+    ...runs[0],
+    ms: Math.round(median(runs.map((r) => r.ms))),
+    maxRssKiB: Math.max(...runs.map((r) => r.maxRssKiB)),
+    bytes: statSync(file).size,
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-'));
@@ -108,17 +117,30 @@ try {
     /** Memory each extra entry costs, and peak RSS over the file's size: both flat means bounded. */
     bytesPerExtraEntry: Math.round(((large.maxRssKiB - small.maxRssKiB) * 1024) / (entries - BASELINE_ENTRIES)),
     rssOverFileSize: Math.round(((large.maxRssKiB * 1024) / large.bytes) * 10) / 10,
-    badLast: { ms: broken.ms, maxRssMiB: mib(broken.maxRssKiB), expectedLine: bad.badLine, issues: broken.issues.length, issue, exactLine: exact },
+    badLast: {
+      ms: broken.ms,
+      maxRssMiB: mib(broken.maxRssKiB),
+      expectedLine: bad.badLine,
+      issues: broken.issues.length,
+      issue,
+      exactLine: exact,
+    },
   };
   mkdirSync(fileURLToPath(new URL('results/', import.meta.url)), { recursive: true });
   writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   if (json) console.log(JSON.stringify(result));
   else {
     const r = result;
-    console.log(`${BASELINE_ENTRIES} entries (${(small.bytes / 1024).toFixed(0)} KiB): ${small.ms} ms, peak RSS ${r.baseline.maxRssMiB} MiB`);
+    console.log(
+      `${BASELINE_ENTRIES} entries (${(small.bytes / 1024).toFixed(0)} KiB): ${small.ms} ms, peak RSS ${r.baseline.maxRssMiB} MiB`,
+    );
     console.log(`${entries} entries (${(large.bytes / 1048576).toFixed(1)} MiB): ${large.ms} ms, peak RSS ${r.large.maxRssMiB} MiB`);
-    console.log(`ratios for ${r.ratios.entries}x the entries: time ${r.ratios.ms}x, peak RSS ${r.ratios.maxRss}x; ${r.bytesPerExtraEntry} bytes per extra entry; peak RSS ${r.rssOverFileSize}x the file size`);
-    console.log(`bad last entry: ${broken.ms} ms, peak RSS ${r.badLast.maxRssMiB} MiB, ${broken.issues.length} issue(s): ${issue ? `${issue.line}:${issue.col} ${issue.message}` : 'none'} (expected line ${bad.badLine}: ${exact ? 'exact' : 'WRONG'})`);
+    console.log(
+      `ratios for ${r.ratios.entries}x the entries: time ${r.ratios.ms}x, peak RSS ${r.ratios.maxRss}x; ${r.bytesPerExtraEntry} bytes per extra entry; peak RSS ${r.rssOverFileSize}x the file size`,
+    );
+    console.log(
+      `bad last entry: ${broken.ms} ms, peak RSS ${r.badLast.maxRssMiB} MiB, ${broken.issues.length} issue(s): ${issue ? `${issue.line}:${issue.col} ${issue.message}` : 'none'} (expected line ${bad.badLine}: ${exact ? 'exact' : 'WRONG'})`,
+    );
     console.log(`written to ${RESULTS}`);
   }
   if (!exact) process.exitCode = 1;

@@ -44,7 +44,8 @@ export async function run({ quick = false } = {}) {
     const managed = managedCollections(desired);
     const want = `${counts.mappings} ${counts.routes}`;
     const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
-    const cli = (file) => async () => (await timeToExit(process.execPath, [CLI, 'plan', file, '--url', emu.url, '--detailed-exitcode'], { env })).ms;
+    const cli = (file) => async () =>
+      (await timeToExit(process.execPath, [CLI, 'plan', file, '--url', emu.url, '--detailed-exitcode'], { env })).ms;
     const pipeline = async () => {
       const plan = await timed(async () => buildPlan({ desired, live: await readLive(client, managed), target: emu.url, now: Date.now() }));
       if (!plan.value.ok || plan.value.plan.changes.length !== 0) throw new Error('the plan is not empty');

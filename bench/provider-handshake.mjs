@@ -55,7 +55,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await measureHandshake(runs);
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
   else {
-    console.log(`provider handshake: median ${result.handshakeMedianMs} ms (min ${result.handshakeMinMs}, max ${result.handshakeMaxMs}) over ${runs} runs`);
+    console.log(
+      `provider handshake: median ${result.handshakeMedianMs} ms (min ${result.handshakeMinMs}, max ${result.handshakeMaxMs}) over ${runs} runs`,
+    );
     console.log(`bare node to first line: median ${result.bareNodeMedianMs} ms`);
   }
 }

@@ -59,6 +59,8 @@ const out = {
 const file = fileURLToPath(new URL(`results/${quick ? 'bench-quick' : 'bench'}.json`, import.meta.url));
 mkdirSync(fileURLToPath(new URL('results/', import.meta.url)), { recursive: true });
 writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
-console.log(`\n${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.terraform}; load average ${machine.loadAverageAtStart.join(' ')} at start, ${machine.loadAverageAtEnd.join(' ')} at end${quick ? '; QUICK: smaller scale, fewer runs' : ''}\n`);
+console.log(
+  `\n${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, node ${machine.node}, ${machine.terraform}; load average ${machine.loadAverageAtStart.join(' ')} at start, ${machine.loadAverageAtEnd.join(' ')} at end${quick ? '; QUICK: smaller scale, fewer runs' : ''}\n`,
+);
 console.log(renderTable(rows));
 console.log(`\n${out.totalSeconds} s in all; written to ${file}`);

@@ -61,12 +61,26 @@ async function workspace(base, n) {
   mkdirSync(dir);
   const mirror = await timeToExit(process.execPath, [CLI, 'terraform-mirror', join(base, 'mirror')]);
   writeFileSync(join(base, 'cli.tfrc'), mirror.stdout);
-  const mappings = Object.fromEntries(Array.from({ length: n }, (_, i) => mappingAt(i)).map((m) => [m.did, { servers: m.servers, notes: m.notes }]));
+  const mappings = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => mappingAt(i)).map((m) => [m.did, { servers: m.servers, notes: m.notes }]),
+  );
   writeFileSync(join(dir, 'mappings.json'), JSON.stringify(mappings));
   writeFileSync(join(dir, 'main.tf'), MAIN_TF);
-  const env = { PATH: process.env.PATH, HOME: base, TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'), DSIPFORM_HOME: ROOT, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: base,
+    TF_CLI_CONFIG_FILE: join(base, 'cli.tfrc'),
+    DSIPFORM_HOME: ROOT,
+    CHECKPOINT_DISABLE: '1',
+    TF_IN_AUTOMATION: '1',
+    NO_COLOR: '1',
+  };
   const tf = (args, url, okCodes = [0]) =>
-    timeToExit('terraform', [args[0], '-no-color', '-input=false', ...args.slice(1)], { cwd: dir, env: { ...env, TF_VAR_dsip_url: url, TF_VAR_dsip_token: TOKEN }, okCodes });
+    timeToExit('terraform', [args[0], '-no-color', '-input=false', ...args.slice(1)], {
+      cwd: dir,
+      env: { ...env, TF_VAR_dsip_url: url, TF_VAR_dsip_token: TOKEN },
+      okCodes,
+    });
   await tf(['init'], 'http://unused');
   return { dir, tf };
 }
@@ -90,7 +104,8 @@ export async function run({ quick = false } = {}) {
         rmSync(join(ws.dir, 'terraform.tfstate'), { force: true });
         rmSync(join(ws.dir, 'terraform.tfstate.backup'), { force: true });
         const apply = await ws.tf(['apply', '-auto-approve', `-parallelism=${PARALLELISM}`], emu.url);
-        if (!new RegExp(`Apply complete! Resources: ${n} added`).test(apply.stdout)) throw new Error(`terraform apply: ${apply.stdout.slice(-500)}`);
+        if (!new RegExp(`Apply complete! Resources: ${n} added`).test(apply.stdout))
+          throw new Error(`terraform apply: ${apply.stdout.slice(-500)}`);
         ms.terraformApply.push(apply.ms);
         ms.terraformPlan.push((await ws.tf(['plan', '-detailed-exitcode', `-parallelism=${PARALLELISM}`], emu.url)).ms);
       } finally {

@@ -48,7 +48,11 @@ const READERS = {
     return (text) => answer(readCst(text, {}));
   },
   full: async () => {
-    const [{ parseSource }, { toData }, { locate }] = await Promise.all([import(dist('source.js')), import(dist('data.js')), import(dist('locate.js'))]);
+    const [{ parseSource }, { toData }, { locate }] = await Promise.all([
+      import(dist('source.js')),
+      import(dist('data.js')),
+      import(dist('locate.js')),
+    ]);
     return (text) => {
       const { source } = parseSource('bench.yaml', text);
       if (!source) return null;
@@ -83,7 +87,10 @@ if (process.argv[2] === '--child') {
   let out;
   if (typeof made === 'function') {
     const read = made(text);
-    out = read && { entries: typeof read.value === 'number' ? 0 : read.value.inbound_mappings.length + read.value.outbound_routes.length, last: read.last };
+    out = read && {
+      entries: typeof read.value === 'number' ? 0 : read.value.inbound_mappings.length + read.value.outbound_routes.length,
+      last: read.last,
+    };
   } else {
     const result = await made.file(path);
     out = result.ok && { entries: result.desired.inbound_mappings.length + result.desired.outbound_routes.length, last: null };
@@ -120,9 +127,17 @@ try {
   const rows = {};
   for (const name of names) {
     const s = samples[name];
-    rows[name] = { ms: round(median(s.map((r) => r.ms)), 1), maxRssMiB: mib(median(s.map((r) => r.maxRssKiB))), read: s.every((r) => r.read), entries: s[0].entries, last: s[0].last };
+    rows[name] = {
+      ms: round(median(s.map((r) => r.ms)), 1),
+      maxRssMiB: mib(median(s.map((r) => r.maxRssKiB))),
+      read: s.every((r) => r.read),
+      entries: s[0].entries,
+      last: s[0].last,
+    };
   }
-  const readersAgree = ['fast', 'cst', 'full'].every((n) => rows[n].read && rows[n].entries === entries && JSON.stringify(rows[n].last) === JSON.stringify(rows.full.last));
+  const readersAgree = ['fast', 'cst', 'full'].every(
+    (n) => rows[n].read && rows[n].entries === entries && JSON.stringify(rows[n].last) === JSON.stringify(rows.full.last),
+  );
   for (const name of names) {
     rows[name].msOverFast = ratio(rows[name].ms, rows.fast.ms);
     rows[name].rssOverFast = ratio(rows[name].maxRssMiB, rows.fast.maxRssMiB);
@@ -141,14 +156,22 @@ try {
   writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   if (json) console.log(JSON.stringify(result));
   else {
-    console.log(`${entries.toLocaleString('en-US')} entries, ${(result.bytes / 1048576).toFixed(1)} MiB of YAML; node ${process.version}, nproc ${result.nproc}, load ${result.loadAverage.join(' ')}; median of ${runs} fresh processes each`);
+    console.log(
+      `${entries.toLocaleString('en-US')} entries, ${(result.bytes / 1048576).toFixed(1)} MiB of YAML; node ${process.version}, nproc ${result.nproc}, load ${result.loadAverage.join(' ')}; median of ${runs} fresh processes each`,
+    );
     const head = ['reader', 'median ms', '× fast', 'peak RSS MiB', '× fast', 'read it'];
     const lines = names.map((n) => {
       const r = rows[n];
       return [n, r.ms.toLocaleString('en-US'), `${r.msOverFast}×`, String(r.maxRssMiB), `${r.rssOverFast}×`, r.read ? 'yes' : 'NO'];
     });
     const width = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-    for (const l of [head, width.map((w) => '-'.repeat(w)), ...lines]) console.log(l.map((c, i) => c.padEnd(width[i])).join('  ').trimEnd());
+    for (const l of [head, width.map((w) => '-'.repeat(w)), ...lines])
+      console.log(
+        l
+          .map((c, i) => c.padEnd(width[i]))
+          .join('  ')
+          .trimEnd(),
+      );
     console.log(`fast, cst and full read the same ${entries} entries and place the last one alike: ${readersAgree ? 'yes' : 'NO'}`);
     console.log(`written to ${RESULTS}`);
   }

@@ -45,8 +45,7 @@ export const layers = {
     messages: {
       against:
         "src/{{from}} may not import src/{{to}} ('{{spec}}'): {{from}} imports only {{allowed}}. Move what both need down a layer (see Layout in README.md).",
-      unknown:
-        "src/{{layer}} is not a known layer ('{{spec}}'): add it, with the layers it may import, to LAYERS in eslint.config.js.",
+      unknown: "src/{{layer}} is not a known layer ('{{spec}}'): add it, with the layers it may import, to LAYERS in eslint.config.js.",
     },
   },
   create(context) {

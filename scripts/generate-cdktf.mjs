@@ -94,7 +94,8 @@ export const DOCS_FILE = 'docs/terraform.md';
  * for this provider. One link in its output: what it names, and the docs/terraform.md section that
  * documents that instead.
  */
-const REGISTRY_URL = /https:\/\/registry\.terraform\.io\/providers\/dsipform\/dsiprouter\/[^/\s#}]+\/docs(?:\/(resources|data-sources)\/([a-z0-9_]+))?/;
+const REGISTRY_URL =
+  /https:\/\/registry\.terraform\.io\/providers\/dsipform\/dsiprouter\/[^/\s#}]+\/docs(?:\/(resources|data-sources)\/([a-z0-9_]+))?/;
 
 /**
  * @param {RegExpExecArray | string[]} m a match of REGISTRY_URL
@@ -116,9 +117,14 @@ function target(m) {
 function describe(schema, t) {
   const provider = Object.values(schema.provider_schemas ?? {})[0] ?? {};
   const block =
-    t.kind === 'provider' ? provider.provider?.block : (t.kind === 'resource' ? provider.resource_schemas : provider.data_source_schemas)?.[t.name]?.block;
+    t.kind === 'provider'
+      ? provider.provider?.block
+      : (t.kind === 'resource' ? provider.resource_schemas : provider.data_source_schemas)?.[t.name]?.block;
   const text = block?.description;
-  if (!text) throw new Error(`generate-cdktf: the schema has no description for the ${t.kind} ${t.name}; add one (it becomes the class's doc comment)`);
+  if (!text)
+    throw new Error(
+      `generate-cdktf: the schema has no description for the ${t.kind} ${t.name}; add one (it becomes the class's doc comment)`,
+    );
   return text.replaceAll('*/', '* /');
 }
 
@@ -155,7 +161,10 @@ const DOC_RULES = [
   },
   {
     name: 'the import id link',
-    pattern: new RegExp(`Refer to the \\{@link ${SOURCE}#import import section\\} in the documentation of this resource for the id to use`, 'g'),
+    pattern: new RegExp(
+      `Refer to the \\{@link ${SOURCE}#import import section\\} in the documentation of this resource for the id to use`,
+      'g',
+    ),
     replace: (schema, m) => {
       const t = target(m);
       return t.kind === 'resource'
@@ -186,11 +195,15 @@ export function rewriteDocLinks(files, schema) {
         }),
       );
     }
-    if (hits === 0) throw new Error(`generate-cdktf: the doc rule "${rule.name}" matched nothing; the generator output changed, so update DOC_RULES in scripts/generate-cdktf.mjs`);
+    if (hits === 0)
+      throw new Error(
+        `generate-cdktf: the doc rule "${rule.name}" matched nothing; the generator output changed, so update DOC_RULES in scripts/generate-cdktf.mjs`,
+      );
   }
   for (const [path, text] of out) {
     const left = /https?:\/\/registry\.terraform\.io[^\s}]*/.exec(text);
-    if (left) throw new Error(`generate-cdktf: a link to ${left[0]} is left in ${path}; add a rule to DOC_RULES in scripts/generate-cdktf.mjs`);
+    if (left)
+      throw new Error(`generate-cdktf: a link to ${left[0]} is left in ${path}; add a rule to DOC_RULES in scripts/generate-cdktf.mjs`);
     out.set(path, describeHelpers(path, text));
   }
   return out;
@@ -210,8 +223,14 @@ const snake = (pascal) => pascal.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerC
  * @returns {string}
  */
 export function describeHelpers(path, text) {
-  const main = /^\* The Terraform (resource|data source|provider) `([a-z0-9_]+)`: .* are in (\S+) in the dsipform package\.\n\*\/\nexport class (\w+) extends cdktf\.Terraform(?:Resource|DataSource|Provider) \{$/m.exec(text);
-  if (!main) throw new Error(`generate-cdktf: no resource, data source or provider class found in ${path}; update describeHelpers in scripts/generate-cdktf.mjs`);
+  const main =
+    /^\* The Terraform (resource|data source|provider) `([a-z0-9_]+)`: .* are in (\S+) in the dsipform package\.\n\*\/\nexport class (\w+) extends cdktf\.Terraform(?:Resource|DataSource|Provider) \{$/m.exec(
+      text,
+    );
+  if (!main)
+    throw new Error(
+      `generate-cdktf: no resource, data source or provider class found in ${path}; update describeHelpers in scripts/generate-cdktf.mjs`,
+    );
   const [, kind, name, where, owner] = main;
   const of = `the Terraform ${kind} \`${name}\` (${where} in the dsipform package)`;
   const doc = (line) => `/**\n* ${line}\n*/\n`;
@@ -231,7 +250,8 @@ export function describeHelpers(path, text) {
   });
   for (const m of out.matchAll(/^export (?:class|interface) (\w+)/gm)) {
     const before = out.slice(0, m.index).trimEnd();
-    if (!before.endsWith('*/')) throw new Error(`generate-cdktf: ${m[1]} in ${path} has no doc comment; update describeHelpers in scripts/generate-cdktf.mjs`);
+    if (!before.endsWith('*/'))
+      throw new Error(`generate-cdktf: ${m[1]} in ${path} has no doc comment; update describeHelpers in scripts/generate-cdktf.mjs`);
   }
   return out;
 }
@@ -301,7 +321,11 @@ async function listFiles(dir) {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)).split(sep).join('/'))
+    .map((e) =>
+      relative(dir, join(e.parentPath ?? e.path, e.name))
+        .split(sep)
+        .join('/'),
+    )
     .sort();
 }
 

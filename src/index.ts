@@ -20,7 +20,15 @@
 export { loadDesiredState, formatIssue, type LoadOptions, type LoadResult } from './config/index.js';
 
 // The plan: pure.
-export { buildPlan, buildDestroyPlan, managedCollections, savePlan, hasChanges, type PlanInput, type PlanResult } from './plan/build-plan.js';
+export {
+  buildPlan,
+  buildDestroyPlan,
+  managedCollections,
+  savePlan,
+  hasChanges,
+  type PlanInput,
+  type PlanResult,
+} from './plan/build-plan.js';
 export { parseSavedPlan, staleness } from './plan/saved-plan.js';
 export { liveChecksum } from './plan/live-checksum.js';
 export { exportDocument, type ExportDocument } from './plan/export.js';
@@ -47,10 +55,32 @@ export { renderApplyReport, type ApplyTextOptions } from './render/apply-text.js
 
 // The model: plain data types and errors.
 export { DsipformError, InternalError } from './model/errors.js';
-export type { CollectionName, ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Kind, Policy, SourceLocation } from './model/desired.js';
+export type {
+  CollectionName,
+  ConfigIssue,
+  DesiredLease,
+  DesiredMapping,
+  DesiredRoute,
+  DesiredState,
+  Kind,
+  Policy,
+  SourceLocation,
+} from './model/desired.js';
 export type { LiveState } from './model/live.js';
 export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';
-export type { ActionCounts, Change, ChangeAction, LeaseChange, MappingChange, Plan, PlanIssue, PlanSummary, RouteChange, SafetyFinding, SavedPlan } from './model/plan.js';
+export type {
+  ActionCounts,
+  Change,
+  ChangeAction,
+  LeaseChange,
+  MappingChange,
+  Plan,
+  PlanIssue,
+  PlanSummary,
+  RouteChange,
+  SafetyFinding,
+  SavedPlan,
+} from './model/plan.js';
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';

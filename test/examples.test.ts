@@ -23,25 +23,33 @@ function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Pr
 }
 
 describe('examples/', () => {
-  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml'])('%s validates, applies against the emulator and then plans to no changes', async (path) => {
-    const valid = await runMain(['validate', example(path)]);
-    expect(valid.code, valid.stderr).toBe(0);
-    const s = await scenario();
-    // Lease state goes to the scenario's own directory, never into examples/.
-    await s.converge([example(path)], ['--state', join(s.dir, 'state.json')]);
-  });
+  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml'])(
+    '%s validates, applies against the emulator and then plans to no changes',
+    async (path) => {
+      const valid = await runMain(['validate', example(path)]);
+      expect(valid.code, valid.stderr).toBe(0);
+      const s = await scenario();
+      // Lease state goes to the scenario's own directory, never into examples/.
+      await s.converge([example(path)], ['--state', join(s.dir, 'state.json')]);
+    },
+  );
 
   it('README quick start: apply examples/basic against the built-in emulator', async () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const command = /npm ci && npx dsipform (apply [^\n#]+?)\s+#/.exec(readme)?.[1];
     expect(command).toBe('apply examples/basic --emulator --auto-approve');
-    const r = await runMain(command!.split(' ').map((a) => (a === 'examples/basic' ? example('basic') : a)), { env: {} });
+    const r = await runMain(
+      command!.split(' ').map((a) => (a === 'examples/basic' ? example('basic') : a)),
+      { env: {} },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Apply complete: 4 applied, 0 failed, 0 not attempted\. Proxy reloaded\./);
   });
 
   it('the GitHub Actions workflow runs dsipform commands that work, in the order it runs them', async () => {
-    const workflow = parse(readFileSync(example('github-actions/dsipform.yml'), 'utf8')) as { jobs: Record<string, { steps: { run?: string }[] }> };
+    const workflow = parse(readFileSync(example('github-actions/dsipform.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { run?: string }[] }>;
+    };
     const commands = Object.values(workflow.jobs)
       .flatMap((job) => job.steps.map((step) => step.run ?? ''))
       .flatMap((run) => run.split('\n'))
@@ -56,7 +64,9 @@ describe('examples/', () => {
     const s = await scenario();
     const codes: number[] = [];
     for (const command of commands) {
-      const args = command.split(' ').map((a) => (a === 'config/' ? example('multi-file') : a === 'plan.json' ? join(s.dir, 'plan.json') : a));
+      const args = command
+        .split(' ')
+        .map((a) => (a === 'config/' ? example('multi-file') : a === 'plan.json' ? join(s.dir, 'plan.json') : a));
       const r = await s.run(args);
       codes.push(r.code);
       if (command.includes('markdown')) expect(r.stdout).toMatch(/<details>/);
@@ -78,7 +88,11 @@ describe('examples/', () => {
       const script = block
         .split('\n')
         .filter((line) => line.trim() !== '' && !line.startsWith('npm ci'))
-        .map((line) => line.replace(/^npx dsipform /, `node '${join(root, 'bin', 'dsipform.js')}' `).replace(credentials, `export DSIP_URL='${emu.url}' DSIP_TOKEN='${emu.token}'`))
+        .map((line) =>
+          line
+            .replace(/^npx dsipform /, `node '${join(root, 'bin', 'dsipform.js')}' `)
+            .replace(credentials, `export DSIP_URL='${emu.url}' DSIP_TOKEN='${emu.token}'`),
+        )
         .join('\n');
       const home = mkdtempSync(join(tmpdir(), 'dsipform-readme-tf-'));
       const clone = join(home, 'clone');
@@ -86,7 +100,14 @@ describe('examples/', () => {
       cpSync(example('terraform'), join(clone, 'examples', 'terraform'), { recursive: true });
       // The clone holds only the example: DSIPFORM_HOME tells the provider where dsipform is (in a
       // real clone it finds the checkout above the demo directory).
-      const env = { PATH: process.env.PATH, HOME: home, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1', DSIPFORM_HOME: root };
+      const env = {
+        PATH: process.env.PATH,
+        HOME: home,
+        CHECKPOINT_DISABLE: '1',
+        TF_IN_AUTOMATION: '1',
+        NO_COLOR: '1',
+        DSIPFORM_HOME: root,
+      };
       const r = await sh(script, clone, env, 'yes\n');
       expect(r.code, `${script}\n${r.stdout}\n${r.stderr}`).toBe(0);
       expect(r.stdout).toMatch(/Installing dsipform\/dsiprouter v\d+\.\d+\.\d+/);
@@ -124,7 +145,11 @@ function processesMarked(marker: string): number[] {
 describe.skipIf(!existsSync('/proc/self/environ'))('examples/emulator.sh (needs /proc to find what it started)', () => {
   const script = example('emulator.sh');
   const run = (marker: string) =>
-    spawn('bash', [script], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', EXAMPLE_MARK: marker }, stdio: ['ignore', 'pipe', 'pipe'] });
+    spawn('bash', [script], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', EXAMPLE_MARK: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
 
   it('prints the counters and leaves no emulator running after it exits', async () => {
     const marker = `emulator-sh-${randomBytes(6).toString('hex')}`;

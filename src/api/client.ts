@@ -100,7 +100,13 @@ export class PlatformClient {
       await this.#transport.send(method, path, { goneIsDone: true, idempotent: !shape.revokeUnknownIs500 });
     } catch (err) {
       if (shape.revokeUnknownIs500 && err instanceof ApiError && err.code === 'API_SERVER_ERROR') {
-        throw new ApiError('API_NOT_FOUND', `lease ${leaseid} is unknown, revoked or expired (the platform answered 500)`, { method, path, status: err.status, platformMsg: err.platformMsg, platformError: err.platformError }, '', err);
+        throw new ApiError(
+          'API_NOT_FOUND',
+          `lease ${leaseid} is unknown, revoked or expired (the platform answered 500)`,
+          { method, path, status: err.status, platformMsg: err.platformMsg, platformError: err.platformError },
+          '',
+          err,
+        );
       }
       throw err;
     }
@@ -163,14 +169,21 @@ export class PlatformClient {
 
   async #postInboundMapping(input: InboundMappingInput): Promise<number> {
     // Always with a note: on the deployed platform a mapping without one breaks every list read.
-    const env = await this.#transport.send('POST', INBOUND, { body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey) });
+    const env = await this.#transport.send('POST', INBOUND, {
+      body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey),
+    });
     const rec = env.data[0];
     if (rec && typeof rec === 'object' && 'ruleid' in rec) {
       return intField(rec, 'ruleid', { method: 'POST', path: INBOUND });
     }
     const created = await this.getInboundMapping({ did: input.did });
     if (!created) {
-      throw new ApiError('API_UNEXPECTED_RESPONSE', `created DID "${input.did}" but cannot read it back`, { method: 'GET', path: INBOUND }, 'Plan again to see the platform as it is now.');
+      throw new ApiError(
+        'API_UNEXPECTED_RESPONSE',
+        `created DID "${input.did}" but cannot read it back`,
+        { method: 'GET', path: INBOUND },
+        'Plan again to see the platform as it is now.',
+      );
     }
     return created.ruleid;
   }
@@ -182,7 +195,12 @@ export class PlatformClient {
   async updateInboundMapping(sel: InboundSelector, patch: InboundMappingPatch): Promise<void> {
     const shape = await this.#shape();
     if (!shape.updatesMappingsInPlace) {
-      throw new ApiError('API_UNSUPPORTED', 'the deployed platform cannot update an inbound mapping in place', { method: 'PUT', path: INBOUND }, 'Replace it: delete, then create (dsipform plans do this under the current profile).');
+      throw new ApiError(
+        'API_UNSUPPORTED',
+        'the deployed platform cannot update an inbound mapping in place',
+        { method: 'PUT', path: INBOUND },
+        'Replace it: delete, then create (dsipform plans do this under the current profile).',
+      );
     }
     await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch, shape.noteKey) });
   }
@@ -225,7 +243,11 @@ export class PlatformClient {
       },
       async () => {
         const same = (await this.listOutboundRoutes()).filter(
-          (r) => r.name === input.name && r.prefix === input.prefix && r.gwgroupid === bareGwgroupid(input.gwgroupid) && (r.from_prefix ?? '') === (input.from_prefix ?? ''),
+          (r) =>
+            r.name === input.name &&
+            r.prefix === input.prefix &&
+            r.gwgroupid === bareGwgroupid(input.gwgroupid) &&
+            (r.from_prefix ?? '') === (input.from_prefix ?? ''),
         );
         return same.length ? Math.max(...same.map((r) => r.ruleid)) : undefined;
       },

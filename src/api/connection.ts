@@ -84,7 +84,10 @@ export function apiRoot(baseUrl: string): string {
  */
 export function caProblem(pem: string): string | null {
   const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g);
-  if (!blocks) return /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem) ? 'it holds a private key, not a certificate' : 'it holds no PEM certificate (-----BEGIN CERTIFICATE-----)';
+  if (!blocks)
+    return /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem)
+      ? 'it holds a private key, not a certificate'
+      : 'it holds no PEM certificate (-----BEGIN CERTIFICATE-----)';
   for (const [i, block] of blocks.entries()) {
     try {
       new X509Certificate(block);

@@ -71,30 +71,54 @@ export function interpretResponse(res: RawResponse, req: ApiRequestInfo, names: 
 
   if (res.status === 200) {
     if (env) return env;
-    return fail('API_UNEXPECTED_RESPONSE', `answered with ${said}`, `Check that ${names.url} points at the platform (port 5000), not at its web UI or a proxy page.`);
+    return fail(
+      'API_UNEXPECTED_RESPONSE',
+      `answered with ${said}`,
+      `Check that ${names.url} points at the platform (port 5000), not at its web UI or a proxy page.`,
+    );
   }
   if (res.status >= 300 && res.status < 400) {
     const to = res.location ? ` to ${res.location}` : '';
-    return fail('API_UNEXPECTED_RESPONSE', `redirect${to}`, 'The server redirects: use the URL it redirects to (real installs redirect http:// to https://).');
+    return fail(
+      'API_UNEXPECTED_RESPONSE',
+      `redirect${to}`,
+      'The server redirects: use the URL it redirects to (real installs redirect http:// to https://).',
+    );
   }
   switch (res.status) {
     case 401:
       if (env && CORE_SUBSCRIPTION.test(env.msg)) {
-        return fail('API_UNLICENSED', "the platform's API needs a Core subscription (DSIP_CORE licence), which this instance lacks", UNLICENSED_HINT);
+        return fail(
+          'API_UNLICENSED',
+          "the platform's API needs a Core subscription (DSIP_CORE licence), which this instance lacks",
+          UNLICENSED_HINT,
+        );
       }
       return fail('API_UNAUTHORIZED', `unauthorized (${said})`, `Check the API token in ${names.token}.`);
     case 404:
       if (env && env.error === '') return fail('API_NOT_FOUND', `not found: ${said}`, '');
-      return fail('API_NO_SUCH_ENDPOINT', `the server does not serve this path (${said})`, `Check that ${names.url} is the platform base URL (the client appends /api/v1) and that the platform release serves this API.`);
+      return fail(
+        'API_NO_SUCH_ENDPOINT',
+        `the server does not serve this path (${said})`,
+        `Check that ${names.url} is the platform base URL (the client appends /api/v1) and that the platform release serves this API.`,
+      );
     case 405:
       return fail('API_METHOD_NOT_ALLOWED', `method not allowed (${said})`, 'The platform release does not offer this operation here.');
     case 413:
       return fail('API_BODY_TOO_LARGE', 'request body too large', 'The platform accepts bodies up to 1 MiB.');
     case 429:
-      return fail('API_RATE_LIMITED', `rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`, `Lower ${names.parallelism}, or try again later.`);
+      return fail(
+        'API_RATE_LIMITED',
+        `rate limited${retryAfter !== undefined ? ` (retry after ${retryAfter} s)` : ''}`,
+        `Lower ${names.parallelism}, or try again later.`,
+      );
     default:
       if (res.status >= 500) {
-        return fail('API_SERVER_ERROR', `server error: ${said}`, 'The platform failed; its logs may say why. Plan again to see what was applied.');
+        return fail(
+          'API_SERVER_ERROR',
+          `server error: ${said}`,
+          'The platform failed; its logs may say why. Plan again to see what was applied.',
+        );
       }
       return fail('API_BAD_REQUEST', `rejected: ${said}`, '');
   }

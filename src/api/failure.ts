@@ -41,7 +41,13 @@ function rootCode(err: unknown): { code: string; message: string } {
  * Maps a failure that happened before any response arrived (connect, TLS, timeout, reset) to an
  * `ApiError`. The message names the system's code but never any request header.
  */
-export function transportFailure(err: unknown, req: ApiRequestInfo, origin: string, timeoutMs: number, names: SettingNames = CLI_SETTING_NAMES): ApiError {
+export function transportFailure(
+  err: unknown,
+  req: ApiRequestInfo,
+  origin: string,
+  timeoutMs: number,
+  names: SettingNames = CLI_SETTING_NAMES,
+): ApiError {
   const { code } = rootCode(err);
   const make = (c: ApiErrorCode, msg: string, hint: string) => new ApiError(c, msg, req, hint, err);
   switch (code) {
@@ -49,9 +55,17 @@ export function transportFailure(err: unknown, req: ApiRequestInfo, origin: stri
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_BODY_TIMEOUT':
     case 'ETIMEDOUT':
-      return make('API_TIMEOUT', `no answer from ${origin} within ${timeoutMs} ms`, `Check that the platform is up and reachable, or raise ${names.timeout}.`);
+      return make(
+        'API_TIMEOUT',
+        `no answer from ${origin} within ${timeoutMs} ms`,
+        `Check that the platform is up and reachable, or raise ${names.timeout}.`,
+      );
     case 'ECONNREFUSED':
-      return make('API_CONNECTION_REFUSED', `connection to ${origin} refused`, `Check ${names.url}: host and port (the platform listens on 5000).`);
+      return make(
+        'API_CONNECTION_REFUSED',
+        `connection to ${origin} refused`,
+        `Check ${names.url}: host and port (the platform listens on 5000).`,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return make('API_HOST_NOT_FOUND', `host of ${origin} not found`, `Check the host name in ${names.url}.`);
@@ -59,13 +73,21 @@ export function transportFailure(err: unknown, req: ApiRequestInfo, origin: stri
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
-      return make('API_CONNECTION_RESET', `connection to ${origin} closed before a complete answer`, 'The request may or may not have been carried out; plan again to see the platform as it is now.');
+      return make(
+        'API_CONNECTION_RESET',
+        `connection to ${origin} closed before a complete answer`,
+        'The request may or may not have been carried out; plan again to see the platform as it is now.',
+      );
     default:
       if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(code)) {
         return make('API_TLS', `TLS with ${origin} failed (${code})`, tlsHint(names));
       }
       if (code.startsWith('HPE_')) {
-        return make('API_UNEXPECTED_RESPONSE', `${origin} did not answer with HTTP (${code})`, 'If the server speaks HTTPS, use an https:// URL.');
+        return make(
+          'API_UNEXPECTED_RESPONSE',
+          `${origin} did not answer with HTTP (${code})`,
+          'If the server speaks HTTPS, use an https:// URL.',
+        );
       }
       return make('API_NETWORK', `request to ${origin} failed${code ? ` (${code})` : ''}`, 'Check the network path to the platform.');
   }
@@ -92,5 +114,11 @@ export function speaksTls(origin: string, timeoutMs: number): Promise<boolean> {
 /** The error for an http:// URL whose server speaks HTTPS: nothing was carried out. */
 export function httpsExpected(req: ApiRequestInfo, origin: string, cause: unknown, names: SettingNames = CLI_SETTING_NAMES): ApiError {
   const https = origin.replace(/^http:/, 'https:');
-  return new ApiError('API_HTTPS_EXPECTED', `${origin} looks like an HTTPS server; use https://`, req, `Use ${https} in ${names.url}; the request was not carried out.`, cause);
+  return new ApiError(
+    'API_HTTPS_EXPECTED',
+    `${origin} looks like an HTTPS server; use https://`,
+    req,
+    `Use ${https} in ${names.url}; the request was not carried out.`,
+    cause,
+  );
 }

@@ -54,14 +54,24 @@ export async function detectProfile(transport: Transport): Promise<ApiProfile> {
     await transport.send('GET', '/proxy/stats');
     return 'spec';
   } catch (err) {
-    if (!(err instanceof ApiError) || (err.code !== 'API_NO_SUCH_ENDPOINT' && err.code !== 'API_NOT_FOUND' && err.code !== 'API_METHOD_NOT_ALLOWED')) throw err;
+    if (
+      !(err instanceof ApiError) ||
+      (err.code !== 'API_NO_SUCH_ENDPOINT' && err.code !== 'API_NOT_FOUND' && err.code !== 'API_METHOD_NOT_ALLOWED')
+    )
+      throw err;
   }
   try {
     await transport.send('GET', '/kamailio/stats');
     return 'current';
   } catch (err) {
     if (err instanceof ApiError && err.code === 'API_NO_SUCH_ENDPOINT') {
-      throw new ApiError('API_NO_SUCH_ENDPOINT', 'neither /proxy/stats nor /kamailio/stats answers: this does not look like the platform API', { method: 'GET', path: '/kamailio/stats', status: err.status }, `Check ${transport.settingNames.url} (the client appends /api/v1), or give ${transport.settingNames.profile}.`, err);
+      throw new ApiError(
+        'API_NO_SUCH_ENDPOINT',
+        'neither /proxy/stats nor /kamailio/stats answers: this does not look like the platform API',
+        { method: 'GET', path: '/kamailio/stats', status: err.status },
+        `Check ${transport.settingNames.url} (the client appends /api/v1), or give ${transport.settingNames.profile}.`,
+        err,
+      );
     }
     throw err;
   }

@@ -30,11 +30,21 @@ export function isRetryable(err: ApiError, idempotent: boolean): boolean {
 
 /** A failure after which the platform may or may not have carried out the request. */
 export function isAmbiguous(err: ApiError): boolean {
-  return err.code === 'API_SERVER_ERROR' || err.code === 'API_CONNECTION_RESET' || err.code === 'API_TIMEOUT' || (err.code === 'API_UNEXPECTED_RESPONSE' && (err.status ?? 0) >= 500);
+  return (
+    err.code === 'API_SERVER_ERROR' ||
+    err.code === 'API_CONNECTION_RESET' ||
+    err.code === 'API_TIMEOUT' ||
+    (err.code === 'API_UNEXPECTED_RESPONSE' && (err.status ?? 0) >= 500)
+  );
 }
 
 /** The wait before attempt `attempt + 1` (attempt counts from 1): exponential with full jitter, at least Retry-After. */
-export function backoffMs(policy: RetryPolicy, attempt: number, retryAfterS: number | undefined, random: () => number = Math.random): number {
+export function backoffMs(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfterS: number | undefined,
+  random: () => number = Math.random,
+): number {
   const cap = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** (attempt - 1));
   const jittered = Math.floor(random() * cap);
   return Math.max(jittered, (retryAfterS ?? 0) * 1000);
@@ -47,7 +57,12 @@ export function backoffMs(policy: RetryPolicy, attempt: number, retryAfterS: num
  * second after it; spreading the retries keeps requests limited together from all coming back at
  * once and meeting the limit again.
  */
-export function rateLimitWaitMs(policy: RetryPolicy, limited: number, retryAfterS: number | undefined, random: () => number = Math.random): number {
+export function rateLimitWaitMs(
+  policy: RetryPolicy,
+  limited: number,
+  retryAfterS: number | undefined,
+  random: () => number = Math.random,
+): number {
   const spread = Math.min(1000, Math.max(1, policy.baseMs) * 2 ** (limited - 1));
   return (retryAfterS ?? 1) * 1000 + Math.floor(random() * spread);
 }

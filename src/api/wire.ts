@@ -15,7 +15,12 @@ import { ApiError, type ApiRequestInfo } from './errors.js';
 type Rec = Record<string, unknown>;
 
 function bad(req: ApiRequestInfo, what: string): ApiError {
-  return new ApiError('API_UNEXPECTED_RESPONSE', `unexpected record: ${what}`, req, 'The platform answered a shape dsipform does not know; please report it with the platform release.');
+  return new ApiError(
+    'API_UNEXPECTED_RESPONSE',
+    `unexpected record: ${what}`,
+    req,
+    'The platform answered a shape dsipform does not know; please report it with the platform release.',
+  );
 }
 
 function record(value: unknown, req: ApiRequestInfo): Rec {

@@ -51,8 +51,18 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     outcomes[index] = outcome;
     options.onOutcome?.(outcome, index);
   };
-  const base = (c: Change) => ({ action: c.action, kind: c.kind, key: c.key, ...('ruleid' in c ? { ruleid: c.ruleid } : {}), ...('lease_id' in c ? { lease_id: c.lease_id } : {}) });
-  const ctx = { ...(options.leases ? { ledger: options.leases } : {}), now: options.now ?? Date.now, checkpoint: options.checkpoint ?? (() => undefined) };
+  const base = (c: Change) => ({
+    action: c.action,
+    kind: c.kind,
+    key: c.key,
+    ...('ruleid' in c ? { ruleid: c.ruleid } : {}),
+    ...('lease_id' in c ? { lease_id: c.lease_id } : {}),
+  });
+  const ctx = {
+    ...(options.leases ? { ledger: options.leases } : {}),
+    now: options.now ?? Date.now,
+    checkpoint: options.checkpoint ?? (() => undefined),
+  };
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);
 
@@ -85,7 +95,13 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
         options.onStart?.(i);
         try {
           const ids = await serialFor(c, () => requestCounter.run(counted, () => executeChange(c, client, ctx)));
-          settle(i, { ...base(c), ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}), ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}), status: 'applied', attempts: counted.requests });
+          settle(i, {
+            ...base(c),
+            ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}),
+            ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}),
+            status: 'applied',
+            attempts: counted.requests,
+          });
           ctx.checkpoint('change-applied');
         } catch (err) {
           settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: counted.requests });

@@ -57,7 +57,13 @@ function certainlyRefused(err: unknown): boolean {
  * answer and the record can throw); resolves to the record as stored. An in-flight note guards the
  * request itself: it is on disk before the request is sent and leaves with the record.
  */
-export async function obtainAndRecord(request: ObtainRequest, client: PlatformClient, ledger: LeaseLedger, now: () => number, checkpoint: (name: string) => void = () => undefined): Promise<NewLeaseRecord> {
+export async function obtainAndRecord(
+  request: ObtainRequest,
+  client: PlatformClient,
+  ledger: LeaseLedger,
+  now: () => number,
+  checkpoint: (name: string) => void = () => undefined,
+): Promise<NewLeaseRecord> {
   const noteId = await ledger.beginObtain({ email: request.email, ttl: request.ttl });
   checkpoint('lease-requested');
   let lease;
@@ -88,7 +94,13 @@ export async function obtainAndRecord(request: ObtainRequest, client: PlatformCl
 
 /** Obtains a lease the files declare and records it; resolves to the lease id. */
 export async function obtainLease(after: LeaseFields, client: PlatformClient, ctx: LeaseContext): Promise<number> {
-  const rec = await obtainAndRecord({ name: after.name, email: after.email, ttl: after.ttl, source: 'files' }, client, ledgerOf(ctx), ctx.now, ctx.checkpoint);
+  const rec = await obtainAndRecord(
+    { name: after.name, email: after.email, ttl: after.ttl, source: 'files' },
+    client,
+    ledgerOf(ctx),
+    ctx.now,
+    ctx.checkpoint,
+  );
   ctx.checkpoint('lease-recorded');
   return rec.lease_id;
 }

@@ -7,7 +7,11 @@ import type { LiveState } from '../model/live.js';
  * Reads the live state with one list request per managed collection (in parallel), never one
  * read per object. A collection that is not managed is not read. Leases come from the state records.
  */
-export async function readLive(client: PlatformClient, managed: readonly CollectionName[], leases?: readonly LeaseRecord[]): Promise<LiveState> {
+export async function readLive(
+  client: PlatformClient,
+  managed: readonly CollectionName[],
+  leases?: readonly LeaseRecord[],
+): Promise<LiveState> {
   const [inbound, outbound] = await Promise.all([
     managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
     managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,

@@ -44,14 +44,35 @@ export class ApplyTracker {
     const inFlight: InFlightChange[] = [];
     this.plan.changes.forEach((c, i) => {
       const known = this.outcomes[i];
-      const ids = { ...('ruleid' in c && c.ruleid !== undefined ? { ruleid: c.ruleid } : {}), ...('lease_id' in c && c.lease_id !== undefined ? { lease_id: c.lease_id } : {}) };
+      const ids = {
+        ...('ruleid' in c && c.ruleid !== undefined ? { ruleid: c.ruleid } : {}),
+        ...('lease_id' in c && c.lease_id !== undefined ? { lease_id: c.lease_id } : {}),
+      };
       if (known) outcomes.push(known);
       else if (this.started.has(i)) inFlight.push({ action: c.action, kind: c.kind, key: c.key, ...ids });
-      else outcomes.push({ action: c.action, kind: c.kind, key: c.key, ...ids, status: 'not_attempted', reason: INTERRUPTED_REASON, attempts: 0 });
+      else
+        outcomes.push({
+          action: c.action,
+          kind: c.kind,
+          key: c.key,
+          ...ids,
+          status: 'not_attempted',
+          reason: INTERRUPTED_REASON,
+          attempts: 0,
+        });
     });
     const counts = { applied: 0, failed: 0, not_attempted: 0 };
     for (const o of outcomes) counts[o.status] += 1;
-    return { format_version: 1, interrupted: true, stopped_at_once: true, target: this.plan.target, outcomes, in_flight: inFlight, reloaded: false, counts: { ...counts, in_flight: inFlight.length } };
+    return {
+      format_version: 1,
+      interrupted: true,
+      stopped_at_once: true,
+      target: this.plan.target,
+      outcomes,
+      in_flight: inFlight,
+      reloaded: false,
+      counts: { ...counts, in_flight: inFlight.length },
+    };
   }
 
   /** One sentence for stderr: what a run stopped at once leaves behind. */

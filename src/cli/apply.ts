@@ -41,7 +41,11 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new DsipformError('PLAN_FILE_UNREADABLE', `cannot read the plan ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`, 'Give the file written by dsipform plan --out FILE.');
+    throw new DsipformError(
+      'PLAN_FILE_UNREADABLE',
+      `cannot read the plan ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      'Give the file written by dsipform plan --out FILE.',
+    );
   }
   return parseSavedPlan(text, file);
 }
@@ -50,7 +54,13 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
  * Plans from files and executes, holding the state's lock for the whole run (so two applies against
  * one state never interleave: the second waits up to --lock-timeout, then fails naming the first).
  */
-async function planAndExecute(paths: string[], desired: DesiredState, flags: ApplyFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
+async function planAndExecute(
+  paths: string[],
+  desired: DesiredState,
+  flags: ApplyFlags,
+  io: CliIo,
+  verb: 'apply' | 'destroy',
+): Promise<number> {
   const exec = executeFlags(flags);
   const file = statePath(flags, paths);
   // Files that declare no leases never need the state: none is created or locked for them.
@@ -95,7 +105,11 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
 export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
   if (flags.plan) {
     if (paths.length > 0 || flags.cdktf) {
-      throw new DsipformError('CLI_BAD_OPTION', 'give either files or --plan FILE, not both', 'A saved plan already holds every change; run: dsipform apply --plan FILE');
+      throw new DsipformError(
+        'CLI_BAD_OPTION',
+        'give either files or --plan FILE, not both',
+        'A saved plan already holds every change; run: dsipform apply --plan FILE',
+      );
     }
     return applySaved(flags.plan, flags, io);
   }

@@ -13,7 +13,7 @@ function addApplyOptions(cmd: Command): Command {
     .option('--force', 'allow deletes that the safety rules would refuse (protected kinds, mass deletes)')
     .option('--parallelism <n>', 'most requests at once within a step', '8')
     .option('--no-reload', 'do not reload the proxy after the changes')
-    .option('--report <file>', 'write each change\'s outcome and every request made (method, path, status, ms) as JSON, mode 0600')
+    .option('--report <file>', "write each change's outcome and every request made (method, path, status, ms) as JSON, mode 0600")
     .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
 }
 
@@ -32,16 +32,18 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       setExit(await runValidate(paths, io, opts.cdktf));
     });
 
-  addStateOptions(addConnectionOptions(
-    program
-      .command('plan')
-      .description('show the changes that would make the platform match the files')
-      .argument('[paths...]', 'YAML/JSON files or directories')
-      .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-      .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
-      .option('--out <file>', 'also save the plan as JSON, for apply --plan')
-      .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
-  )).action(async (paths: string[], opts) => {
+  addStateOptions(
+    addConnectionOptions(
+      program
+        .command('plan')
+        .description('show the changes that would make the platform match the files')
+        .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+        .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
+        .option('--out <file>', 'also save the plan as JSON, for apply --plan')
+        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
+    ),
+  ).action(async (paths: string[], opts) => {
     const { runPlan } = await import('./plan.js');
     setExit(await runPlan(paths, opts, io));
   });
@@ -110,7 +112,9 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     const { runLeaseObtain } = await import('./lease.js');
     setExit(await runLeaseObtain(opts, io));
   });
-  addStateOptions(addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id'))).action(async (id: string, opts) => {
+  addStateOptions(
+    addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id')),
+  ).action(async (id: string, opts) => {
     const { runLeaseRevoke } = await import('./lease.js');
     setExit(await runLeaseRevoke(id, opts, io));
   });
@@ -129,7 +133,10 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .description('run the built-in emulator of the platform API')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '5000')
-    .option('--token-file <file>', 'read the API token to require from FILE (or env DSIP_TOKEN; default: a generated one, printed on stderr)')
+    .option(
+      '--token-file <file>',
+      'read the API token to require from FILE (or env DSIP_TOKEN; default: a generated one, printed on stderr)',
+    )
     .option('--token <token>', 'the API token to require; visible to other users of this machine (ps): prefer --token-file or DSIP_TOKEN')
     .option('--data <file>', 'load state from FILE and save it there after every change')
     .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
@@ -143,7 +150,11 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
     .option('--body-timeout <ms>', 'answer 408 and close when a request body has not arrived within this long', '30000')
     .option('--max-connections <n>', 'most connections open at once; more are closed on arrival (0: no limit)', '1000')
-    .addOption(new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)').choices(['spec', 'current']).default('spec'))
+    .addOption(
+      new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)')
+        .choices(['spec', 'current'])
+        .default('spec'),
+    )
     .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
     .action(async (opts) => {
       const { runEmulator } = await import('./emulator.js');

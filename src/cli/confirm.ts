@@ -15,7 +15,11 @@ export type Approval = 'yes' | 'no' | 'interrupted' | 'closed';
  */
 export async function confirmOrRefuse(io: CliIo, question: string): Promise<Approval> {
   if (!io.stdinIsTTY) {
-    throw new DsipformError('APPLY_NEEDS_APPROVAL', 'not run on a terminal, so nobody can approve the plan', 'Review the plan, then run again with --auto-approve (or apply a saved plan with --plan FILE --auto-approve).');
+    throw new DsipformError(
+      'APPLY_NEEDS_APPROVAL',
+      'not run on a terminal, so nobody can approve the plan',
+      'Review the plan, then run again with --auto-approve (or apply a saved plan with --plan FILE --auto-approve).',
+    );
   }
   // The callback readline, not readline/promises: closing the promise API's interface (as Ctrl-C
   // and Ctrl-D do) rejects the question with an AbortError, which is an answer here, not a failure.
@@ -35,6 +39,8 @@ export async function confirmOrRefuse(io: CliIo, question: string): Promise<Appr
     rl.on('SIGINT', onSignal);
     process.on('SIGINT', onSignal);
     rl.on('close', () => finish('closed'));
-    rl.question(`\n${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `, (answer) => finish(answer.trim() === 'yes' ? 'yes' : 'no'));
+    rl.question(`\n${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `, (answer) =>
+      finish(answer.trim() === 'yes' ? 'yes' : 'no'),
+    );
   });
 }

@@ -22,20 +22,27 @@ export interface ConnectionFlags {
 
 /** Adds the connection flags shared by every command that talks to the platform. */
 export function addConnectionOptions(cmd: Command): Command {
-  return cmd
-    .option('--url <url>', 'platform base URL, e.g. https://sip.example.com:5000 (env DSIP_URL)')
-    .option('--token-file <file>', 'read the API token from FILE (default: env DSIP_TOKEN)')
-    .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
-    .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
-    .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
-    .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
-    .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
-    .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
-    .addOption(new Option('--api-profile <profile>', 'the platform API: spec, current (the deployed releases), or auto (detect; env DSIP_API_PROFILE)').choices(['auto', 'spec', 'current']))
-    .option('--emulator', 'run against the built-in emulator, started for this run')
-    .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
-    // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
-    .addOption(new Option('--token <token>').hideHelp());
+  return (
+    cmd
+      .option('--url <url>', 'platform base URL, e.g. https://sip.example.com:5000 (env DSIP_URL)')
+      .option('--token-file <file>', 'read the API token from FILE (default: env DSIP_TOKEN)')
+      .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
+      .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
+      .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
+      .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
+      .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
+      .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
+      .addOption(
+        new Option(
+          '--api-profile <profile>',
+          'the platform API: spec, current (the deployed releases), or auto (detect; env DSIP_API_PROFILE)',
+        ).choices(['auto', 'spec', 'current']),
+      )
+      .option('--emulator', 'run against the built-in emulator, started for this run')
+      .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
+      // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
+      .addOption(new Option('--token <token>').hideHelp())
+  );
 }
 
 /** Reads a small text file a flag names; throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
@@ -54,7 +61,11 @@ export function readText(file: string, what: string, flag: string): string {
  */
 export function resolveConnection(flags: ConnectionFlags, io: CliIo): ConnectionOptions {
   if (flags.token !== undefined) {
-    throw new DsipformError('CONFIG_TOKEN_ON_COMMAND_LINE', 'the API token may not be given on the command line', 'Other users can read command lines with ps: set DSIP_TOKEN or use --token-file FILE.');
+    throw new DsipformError(
+      'CONFIG_TOKEN_ON_COMMAND_LINE',
+      'the API token may not be given on the command line',
+      'Other users can read command lines with ps: set DSIP_TOKEN or use --token-file FILE.',
+    );
   }
   const url = flags.url ?? io.env.DSIP_URL;
   if (!url) {
@@ -67,17 +78,29 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
     throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" is not a URL`, 'Use the form https://host:5000.');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" must start with http:// or https://`, 'Use the form https://host:5000.');
+    throw new DsipformError(
+      'CONFIG_BAD_URL',
+      `the platform URL "${url}" must start with http:// or https://`,
+      'Use the form https://host:5000.',
+    );
   }
   const token = flags.tokenFile ? readText(flags.tokenFile, 'token file', '--token-file').trim() : io.env.DSIP_TOKEN;
   if (!token) {
-    throw new DsipformError('CONFIG_NO_TOKEN', flags.tokenFile ? `the token file ${flags.tokenFile} is empty` : 'no API token given', 'Set DSIP_TOKEN or pass --token-file FILE.');
+    throw new DsipformError(
+      'CONFIG_NO_TOKEN',
+      flags.tokenFile ? `the token file ${flags.tokenFile} is empty` : 'no API token given',
+      'Set DSIP_TOKEN or pass --token-file FILE.',
+    );
   }
   io.secrets.add(token);
   const caFile = flags.ca ?? io.env.DSIP_CA;
   const timeoutMs = Number(flags.timeout ?? '30000');
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new DsipformError('CONFIG_BAD_TIMEOUT', `--timeout "${flags.timeout}" is not a positive number of milliseconds`, 'For example --timeout 10000.');
+    throw new DsipformError(
+      'CONFIG_BAD_TIMEOUT',
+      `--timeout "${flags.timeout}" is not a positive number of milliseconds`,
+      'For example --timeout 10000.',
+    );
   }
   const insecureEnv = io.env.DSIP_INSECURE;
   const insecure = Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true';
@@ -107,7 +130,11 @@ function readCa(file: string): string {
   const pem = readText(file, 'CA file', '--ca (or DSIP_CA)');
   const problem = caProblem(pem);
   if (problem) {
-    throw new DsipformError('CONFIG_BAD_CA', `the CA file ${file} is not a certificate: ${problem}`, 'Give --ca (or DSIP_CA) the PEM certificate of the CA that signed the platform\'s certificate (for a self-signed install, the certificate itself), not its key.');
+    throw new DsipformError(
+      'CONFIG_BAD_CA',
+      `the CA file ${file} is not a certificate: ${problem}`,
+      "Give --ca (or DSIP_CA) the PEM certificate of the CA that signed the platform's certificate (for a self-signed install, the certificate itself), not its key.",
+    );
   }
   return pem;
 }
@@ -116,7 +143,11 @@ function count(text: string | undefined, flag: string, min: number, fallback: nu
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isInteger(n) || n < min) {
-    throw new DsipformError('CONFIG_BAD_RETRY', `${flag} "${text}" is not a whole number of at least ${min}`, `For example ${flag} ${fallback} (the default).`);
+    throw new DsipformError(
+      'CONFIG_BAD_RETRY',
+      `${flag} "${text}" is not a whole number of at least ${min}`,
+      `For example ${flag} ${fallback} (the default).`,
+    );
   }
   return n;
 }

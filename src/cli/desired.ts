@@ -9,18 +9,38 @@ import { writeLine, type CliIo } from './io.js';
  * Loads the desired-state files, or prints every problem (each `FILE:LINE:COL: message` with a
  * hint) and fails with one error that counts them.
  */
-export async function loadOrFail(paths: readonly string[], io: CliIo, cdktf?: string, verb: 'validate' | 'plan' | 'apply' | 'destroy' = 'plan'): Promise<DesiredState> {
+export async function loadOrFail(
+  paths: readonly string[],
+  io: CliIo,
+  cdktf?: string,
+  verb: 'validate' | 'plan' | 'apply' | 'destroy' = 'plan',
+): Promise<DesiredState> {
   if (cdktf !== undefined && paths.length > 0) {
-    throw new DsipformError('CLI_BAD_OPTION', 'give either desired-state files or --cdktf, not both', `A synthesized stack is the whole desired state: dsipform ${verb} --cdktf cdktf.out/stacks/<name>`);
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      'give either desired-state files or --cdktf, not both',
+      `A synthesized stack is the whole desired state: dsipform ${verb} --cdktf cdktf.out/stacks/<name>`,
+    );
   }
   if (cdktf === undefined && paths.length === 0) {
-    throw new DsipformError('CLI_NO_PATHS', 'no desired-state files given', `Name one or more YAML/JSON files or directories, e.g. dsipform ${verb} config/ (or --cdktf cdktf.out/stacks/<name>).`);
+    throw new DsipformError(
+      'CLI_NO_PATHS',
+      'no desired-state files given',
+      `Name one or more YAML/JSON files or directories, e.g. dsipform ${verb} config/ (or --cdktf cdktf.out/stacks/<name>).`,
+    );
   }
-  const result = cdktf !== undefined ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf) : await loadDesiredState(paths, { env: io.env });
+  const result =
+    cdktf !== undefined
+      ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf)
+      : await loadDesiredState(paths, { env: io.env });
   if (result.ok) return result.desired;
   for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));
   const n = result.issues.length;
-  throw new DsipformError('CONFIG_INVALID', `${count(n, 'problem')} in the configuration; nothing was sent to the platform`, 'Fix the lines above (each names FILE:LINE:COL), then run again.');
+  throw new DsipformError(
+    'CONFIG_INVALID',
+    `${count(n, 'problem')} in the configuration; nothing was sent to the platform`,
+    'Fix the lines above (each names FILE:LINE:COL), then run again.',
+  );
 }
 
 /** Prints the issues that stop a plan and fails. */
@@ -30,5 +50,9 @@ export function failOnPlanIssues(issues: readonly PlanIssue[], io: CliIo): never
     else writeLine(io.stderr, `${issue.message}${issue.hint ? `\n  hint: ${issue.hint}` : ''}`);
   }
   const n = issues.length;
-  throw new DsipformError('PLAN_BLOCKED', `${count(n, 'problem')} ${plural(n, 'stops', 'stop')} the plan; nothing was changed`, 'Resolve the problems above, then plan again.');
+  throw new DsipformError(
+    'PLAN_BLOCKED',
+    `${count(n, 'problem')} ${plural(n, 'stops', 'stop')} the plan; nothing was changed`,
+    'Resolve the problems above, then plan again.',
+  );
 }

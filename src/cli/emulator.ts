@@ -39,13 +39,21 @@ function readPem(file: string, flag: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
-    throw new DsipformError('CONFIG_FILE_UNREADABLE', `cannot read ${flag} ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`, `Check the path given to ${flag}.`);
+    throw new DsipformError(
+      'CONFIG_FILE_UNREADABLE',
+      `cannot read ${flag} ${file} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      `Check the path given to ${flag}.`,
+    );
   }
 }
 
 function tlsOption(flags: EmulatorFlags): boolean | { cert: string; key: string } {
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) {
-    throw new DsipformError('CLI_BAD_OPTION', '--tls-cert and --tls-key go together', 'Give both, or use --tls for a generated certificate.');
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      '--tls-cert and --tls-key go together',
+      'Give both, or use --tls for a generated certificate.',
+    );
   }
   if (flags.tlsCert && flags.tlsKey) {
     const material = { cert: readPem(flags.tlsCert, '--tls-cert'), key: readPem(flags.tlsKey, '--tls-key') };
@@ -65,7 +73,10 @@ function badFlag(message: string, hint: string): DsipformError {
 function rateFlag(flag: string, text: string): number {
   const value = Number(text);
   if (!DECIMAL.test(text.trim()) || value > 1) {
-    throw badFlag(`${flag} "${text}" is not a fraction between 0 and 1`, `Use a number such as 0.2 (a fifth of the requests); 0 turns it off.`);
+    throw badFlag(
+      `${flag} "${text}" is not a fraction between 0 and 1`,
+      `Use a number such as 0.2 (a fifth of the requests); 0 turns it off.`,
+    );
   }
   return value;
 }
@@ -89,9 +100,24 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
       'A request gets at most one fault, so the two rates share the requests: keep their sum at or below 1.',
     );
   }
-  const latencyMs = integerFlag('--latency', flags.latency, FAULT_LIMITS.latencyMs, 'a whole number of milliseconds', 'Use e.g. 200; each request waits 0.5x to 1.5x that long. 0 turns it off.');
-  const rateLimit = integerFlag('--rate-limit', flags.rateLimit, FAULT_LIMITS.rateLimit, 'a whole number of requests per second', 'Use e.g. 50; 0 turns the limit off.');
-  const seed = flags.seed === undefined ? undefined : integerFlag('--seed', flags.seed, FAULT_LIMITS.seed, 'a whole number', 'Use the seed a previous run printed, or any integer.');
+  const latencyMs = integerFlag(
+    '--latency',
+    flags.latency,
+    FAULT_LIMITS.latencyMs,
+    'a whole number of milliseconds',
+    'Use e.g. 200; each request waits 0.5x to 1.5x that long. 0 turns it off.',
+  );
+  const rateLimit = integerFlag(
+    '--rate-limit',
+    flags.rateLimit,
+    FAULT_LIMITS.rateLimit,
+    'a whole number of requests per second',
+    'Use e.g. 50; 0 turns the limit off.',
+  );
+  const seed =
+    flags.seed === undefined
+      ? undefined
+      : integerFlag('--seed', flags.seed, FAULT_LIMITS.seed, 'a whole number', 'Use the seed a previous run printed, or any integer.');
   return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
 }
 
@@ -101,7 +127,10 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
  */
 export function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
   if (flags.tokenFile !== undefined && flags.token !== undefined) {
-    throw badFlag('--token and --token-file exclude each other', 'Give the token one way: --token-file FILE (not visible to other users) or DSIP_TOKEN.');
+    throw badFlag(
+      '--token and --token-file exclude each other',
+      'Give the token one way: --token-file FILE (not visible to other users) or DSIP_TOKEN.',
+    );
   }
   if (flags.tokenFile !== undefined) {
     const token = readText(flags.tokenFile, 'token file', '--token-file').trim();
@@ -138,8 +167,20 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   const token = emulatorToken(flags, io.env);
   if (token !== undefined) io.secrets.add(token);
   // At most node's own requestTimeout (5 minutes), past which node answers 408 itself, outside the envelope.
-  const bodyTimeout = integerFlag('--body-timeout', flags.bodyTimeout ?? '30000', SERVER_LIMITS.bodyTimeoutMs, 'a whole number of milliseconds', 'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.');
-  const maxConnections = integerFlag('--max-connections', flags.maxConnections ?? '1000', SERVER_LIMITS.maxConnections, 'a whole number of connections', 'Use e.g. 1000 (the default); 0 means no limit.');
+  const bodyTimeout = integerFlag(
+    '--body-timeout',
+    flags.bodyTimeout ?? '30000',
+    SERVER_LIMITS.bodyTimeoutMs,
+    'a whole number of milliseconds',
+    'Use e.g. 30000 (the default): a request body must arrive within that long, or is answered 408.',
+  );
+  const maxConnections = integerFlag(
+    '--max-connections',
+    flags.maxConnections ?? '1000',
+    SERVER_LIMITS.maxConnections,
+    'a whole number of connections',
+    'Use e.g. 1000 (the default); 0 means no limit.',
+  );
   if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
@@ -158,7 +199,8 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
   });
   for (const file of emu.removedTempFiles) writeLine(io.stderr, `removed ${file}  (left by an emulator that was stopped mid-write)`);
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);
-  if (emu.faultSeed !== undefined) writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
+  if (emu.faultSeed !== undefined)
+    writeLine(io.stderr, `fault seed: ${emu.faultSeed}  (repeat this run's faults with --seed ${emu.faultSeed})`);
   if (emu.caFile) writeLine(io.stderr, `certificate: ${emu.caFile}  (trust it with --ca or DSIP_CA)`);
   if (flags.unlicensed) writeLine(io.stderr, 'unlicensed: every API call answers 401 "Core Subscription Required"');
   if (emu.profile !== 'spec') writeLine(io.stderr, `profile: ${emu.profile}  (the platform as deployed)`);

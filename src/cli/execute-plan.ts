@@ -38,22 +38,48 @@ export interface ExecuteFlags {
  * changed). A closed stdout does not stop the apply: it goes on to its end, reloads, writes the
  * report, then fails with OUTPUT_CLOSED.
  */
-export async function executePlan(plan: Plan, client: PlatformClient, flags: ExecuteFlags, io: CliIo, verb: 'apply' | 'destroy'): Promise<number> {
+export async function executePlan(
+  plan: Plan,
+  client: PlatformClient,
+  flags: ExecuteFlags,
+  io: CliIo,
+  verb: 'apply' | 'destroy',
+): Promise<number> {
   const color = useColor(io);
   if (flags.format === 'text') io.stdout.write(renderPlanText(plan, { color }));
   // A plan without changes may still owe the proxy a reload (kamreload: true at plan time).
   if (plan.changes.length === 0 && !(plan.pending_reload && flags.reload)) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
     for (const name of plan.expired_leases) await flags.leases?.remove(name);
-    if (flags.report) await writeFileAtomic(flags.report, `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 }, requests: [] }, null, 2)}\n`, REPORT_MODE);
+    if (flags.report)
+      await writeFileAtomic(
+        flags.report,
+        `${JSON.stringify({ format_version: 1, interrupted: false, target: plan.target, outcomes: [], reloaded: false, counts: { applied: 0, failed: 0, not_attempted: 0 }, requests: [] }, null, 2)}\n`,
+        REPORT_MODE,
+      );
     return 0;
   }
   if (plan.safety.length > 0 && !flags.force) {
-    const what = plan.safety.map((f) => `${f.message}: ${f.keys.slice(0, 10).map((k) => JSON.stringify(k)).join(', ')}${f.keys.length > 10 ? `, and ${f.keys.length - 10} more` : ''}`).join('; ');
-    throw new DsipformError('PLAN_UNSAFE', `refused: ${what}`, 'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.');
+    const what = plan.safety
+      .map(
+        (f) =>
+          `${f.message}: ${f.keys
+            .slice(0, 10)
+            .map((k) => JSON.stringify(k))
+            .join(', ')}${f.keys.length > 10 ? `, and ${f.keys.length - 10} more` : ''}`,
+      )
+      .join('; ');
+    throw new DsipformError(
+      'PLAN_UNSAFE',
+      `refused: ${what}`,
+      'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.',
+    );
   }
   if (!flags.autoApprove) {
-    const answer = await confirmOrRefuse(io, verb === 'destroy' ? 'Do you really want to delete these objects?' : 'Do you want to perform these actions?');
+    const answer = await confirmOrRefuse(
+      io,
+      verb === 'destroy' ? 'Do you really want to delete these objects?' : 'Do you want to perform these actions?',
+    );
     if (answer !== 'yes') {
       writeLine(io.stderr, `${verb === 'destroy' ? 'Destroy' : 'Apply'} cancelled; nothing was changed.`);
       // Ctrl-C exits as an interrupted program does (128 + SIGINT); "no" and Ctrl-D (end of input) exit 1.
@@ -92,10 +118,22 @@ export async function executePlan(plan: Plan, client: PlatformClient, flags: Exe
   }
   const interrupted = interrupt.signal.aborted;
   // The client already removed every secret from what the platform said; this also covers the rest.
-  if (flags.report) await writeFileAtomic(flags.report, redact(`${JSON.stringify({ format_version: 1, interrupted, ...report }, null, 2)}\n`, io.secrets), REPORT_MODE);
+  if (flags.report)
+    await writeFileAtomic(
+      flags.report,
+      redact(`${JSON.stringify({ format_version: 1, interrupted, ...report }, null, 2)}\n`, io.secrets),
+      REPORT_MODE,
+    );
   if (flags.format === 'json') {
-    if (report.reloaded || report.reload_error) writeLine(io.stdout, renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }));
-    writeLine(io.stdout, renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded, ...(interrupted ? { interrupted } : {}) }));
+    if (report.reloaded || report.reload_error)
+      writeLine(
+        io.stdout,
+        renderApplyEvent({ event: 'reload', ok: report.reloaded, ...(report.reload_error ? { error: report.reload_error } : {}) }),
+      );
+    writeLine(
+      io.stdout,
+      renderApplyEvent({ event: 'summary', counts: report.counts, reloaded: report.reloaded, ...(interrupted ? { interrupted } : {}) }),
+    );
   } else {
     io.stdout.write(renderApplyReport(report, { color, interrupted, ...(flags.report ? { reportFile: flags.report } : {}) }));
   }
@@ -115,7 +153,10 @@ function stopAtOnce(tracker: ApplyTracker, progress: Progress, flags: ExecuteFla
       writeFileAtomicNow(flags.report, redact(`${JSON.stringify(known, null, 2)}\n`, io.secrets));
       writeLine(io.stderr, `What is known is in ${flags.report}. Run dsipform plan to see where the platform stands.`);
     } catch (err) {
-      writeLine(io.stderr, `error: cannot write the report ${flags.report} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      writeLine(
+        io.stderr,
+        `error: cannot write the report ${flags.report} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
   } else {
     writeLine(io.stderr, 'Run dsipform plan to see where the platform stands.');
@@ -125,7 +166,12 @@ function stopAtOnce(tracker: ApplyTracker, progress: Progress, flags: ExecuteFla
 
 function outputClosedDuringApply(report: ApplyReport, flags: ExecuteFlags, verb: 'apply' | 'destroy', interrupted: boolean): DsipformError {
   const { applied, failed, not_attempted } = report.counts;
-  const proxy = report.reload_error !== undefined ? 'the proxy reload failed' : report.reloaded ? 'the proxy was reloaded' : 'the proxy was not reloaded';
+  const proxy =
+    report.reload_error !== undefined
+      ? 'the proxy reload failed'
+      : report.reloaded
+        ? 'the proxy was reloaded'
+        : 'the proxy was not reloaded';
   return new DsipformError(
     'OUTPUT_CLOSED',
     `standard output was closed while the ${verb} ran (the reader went away, as with | head); the ${verb} went on ${interrupted ? 'until interrupted' : 'to its end'}: ${applied} applied, ${failed} failed, ${not_attempted} not attempted; ${proxy}`,

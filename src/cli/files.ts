@@ -17,6 +17,10 @@ export async function writeFileAtomic(file: string, text: string, mode = 0o644):
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw new DsipformError('FILE_WRITE_FAILED', `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'Check that the directory exists and is writable.');
+    throw new DsipformError(
+      'FILE_WRITE_FAILED',
+      `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      'Check that the directory exists and is writable.',
+    );
   }
 }

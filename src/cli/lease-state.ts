@@ -32,7 +32,11 @@ export function statePath(flags: StateFlags & { cdktf?: string }, paths: readonl
 function lockTimeoutMs(text: string): number {
   const n = Number(text);
   if (!Number.isFinite(n) || n < 0) {
-    throw new DsipformError('CLI_BAD_OPTION', `--lock-timeout "${text}" is not a number of seconds`, 'For example --lock-timeout 30 (the default); 0 tries once.');
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      `--lock-timeout "${text}" is not a number of seconds`,
+      'For example --lock-timeout 30 (the default); 0 tries once.',
+    );
   }
   return Math.round(n * 1000);
 }
@@ -51,12 +55,18 @@ function warnAbout(store: LeaseStore, io: CliIo): void {
   const now = io.now();
   for (const note of store.inFlight()) {
     if (Date.parse(note.expires_by) <= now) continue;
-    writeLine(io.stderr, `warning: one lease may have been obtained and not recorded; it expires by ${note.expires_by}. (A run stopped while obtaining a lease for ${note.email}, ttl ${note.ttl} s, on ${note.target}, at ${note.started_at}; its credentials cannot be recovered.)`);
+    writeLine(
+      io.stderr,
+      `warning: one lease may have been obtained and not recorded; it expires by ${note.expires_by}. (A run stopped while obtaining a lease for ${note.email}, ttl ${note.ttl} s, on ${note.target}, at ${note.started_at}; its credentials cannot be recovered.)`,
+    );
   }
   const unknown = store.records().filter((r) => r.target === null && !isExpired(r, now));
   if (unknown.length === 0) return;
   const list = unknown.map((r) => `"${r.name}" (lease ${r.lease_id})`).join(', ');
-  writeLine(io.stderr, `warning: ${store.file} holds ${unknown.length === 1 ? 'a lease' : `${unknown.length} leases`} recorded before dsipform noted which platform a lease came from: ${list}. No plan renews or revokes ${unknown.length === 1 ? 'it' : 'them'}; to revoke one, run dsipform lease revoke ID against the platform it came from (--url URL, or --emulator), which also removes it from the state.`);
+  writeLine(
+    io.stderr,
+    `warning: ${store.file} holds ${unknown.length === 1 ? 'a lease' : `${unknown.length} leases`} recorded before dsipform noted which platform a lease came from: ${list}. No plan renews or revokes ${unknown.length === 1 ? 'it' : 'them'}; to revoke one, run dsipform lease revoke ID against the platform it came from (--url URL, or --emulator), which also removes it from the state.`,
+  );
 }
 
 /** The state of one run, and the ledger through which it records leases. */

@@ -54,7 +54,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
     await program.parseAsync([...argv]);
     await flushOutput(io.stdout);
     if (exitCode === 0 && isOutputClosed(io.stdout)) {
-      throw new DsipformError('OUTPUT_CLOSED', 'standard output was closed before all the output was written (the reader went away, as with | head)', 'The command itself ran to its end. To read all of its output, send it to a file or a reader that reads to the end.');
+      throw new DsipformError(
+        'OUTPUT_CLOSED',
+        'standard output was closed before all the output was written (the reader went away, as with | head)',
+        'The command itself ran to its end. To read all of its output, send it to a file or a reader that reads to the end.',
+      );
     }
     return exitCode;
   } catch (err) {

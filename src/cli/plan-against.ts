@@ -20,7 +20,14 @@ export interface PlanLeases {
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
  * unknown one) is never renewed or revoked by this plan.
  */
-export async function planAgainst(client: PlatformClient, target: string, desired: DesiredState, io: CliIo, mode: 'apply' | 'destroy' = 'apply', leases?: PlanLeases): Promise<Plan> {
+export async function planAgainst(
+  client: PlatformClient,
+  target: string,
+  desired: DesiredState,
+  io: CliIo,
+  mode: 'apply' | 'destroy' = 'apply',
+  leases?: PlanLeases,
+): Promise<Plan> {
   const held = leases?.records.filter((r) => r.target === target);
   const managed = managedCollections(desired);
   const [live, profile] = await Promise.all([readLive(client, managed, held), client.profile()]);
@@ -38,7 +45,11 @@ export async function planAgainst(client: PlatformClient, target: string, desire
 export function parseParallelism(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1 || n > 256) {
-    throw new DsipformError('CLI_BAD_OPTION', `--parallelism "${text}" is not a whole number from 1 to 256`, 'For example --parallelism 8 (the default).');
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      `--parallelism "${text}" is not a whole number from 1 to 256`,
+      'For example --parallelism 8 (the default).',
+    );
   }
   return n;
 }

@@ -16,13 +16,21 @@ export interface PlatformFlags extends ConnectionFlags {
  * built-in emulator on a free loopback port for the run (state kept in `--emulator-data FILE`),
  * so nothing ever silently talks to a default platform. Always closes what it opened.
  */
-export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (client: PlatformClient, target: string) => Promise<T>): Promise<T> {
+export async function withPlatform<T>(
+  flags: PlatformFlags,
+  io: CliIo,
+  work: (client: PlatformClient, target: string) => Promise<T>,
+): Promise<T> {
   let options: ConnectionOptions;
   let target: string;
   let stopEmulator = async (): Promise<void> => undefined;
   if (flags.emulator) {
     if (flags.url) {
-      throw new DsipformError('CONFIG_CONFLICT', '--url and --emulator exclude each other', 'Use --url for a real platform, or --emulator for the built-in one.');
+      throw new DsipformError(
+        'CONFIG_CONFLICT',
+        '--url and --emulator exclude each other',
+        'Use --url for a real platform, or --emulator for the built-in one.',
+      );
     }
     const { startEmulator } = await import('../emulator/index.js');
     const profile = profileChoice(flags, io) === 'current' ? 'current' : 'spec';
@@ -35,7 +43,11 @@ export async function withPlatform<T>(flags: PlatformFlags, io: CliIo, work: (cl
     stopEmulator = () => emu.close();
   } else {
     if (flags.emulatorData) {
-      throw new DsipformError('CONFIG_CONFLICT', '--emulator-data needs --emulator', 'Add --emulator to run against the built-in emulator.');
+      throw new DsipformError(
+        'CONFIG_CONFLICT',
+        '--emulator-data needs --emulator',
+        'Add --emulator to run against the built-in emulator.',
+      );
     }
     options = resolveConnection(flags, io);
     target = options.url.replace(/\/+$/, '');

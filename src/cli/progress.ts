@@ -14,14 +14,29 @@ export interface Progress {
  * kept from starting are not shown one by one (nor counted on the bar, which stays where the apply
  * stopped): the closing report counts them. `--format json` still gets one event per change.
  */
-export async function startProgress(io: CliIo, total: number, format: 'text' | 'json', interrupted: () => boolean = () => false): Promise<Progress> {
+export async function startProgress(
+  io: CliIo,
+  total: number,
+  format: 'text' | 'json',
+  interrupted: () => boolean = () => false,
+): Promise<Progress> {
   if (format === 'json') {
     return { onOutcome: (o) => writeLine(io.stdout, renderApplyEvent({ event: 'change', ...o })), stop: () => undefined };
   }
   const skipped = (o: ChangeOutcome): boolean => o.status === 'not_attempted' && interrupted();
   if (io.isTTY && total >= 20) {
     const { SingleBar, Presets } = await import('cli-progress');
-    const bar = new SingleBar({ stream: io.stderr, format: 'applying [{bar}] {value}/{total} changes, {failed} failed{state}', hideCursor: true, clearOnComplete: false, noTTYOutput: true, notTTYSchedule: 200 }, Presets.shades_classic);
+    const bar = new SingleBar(
+      {
+        stream: io.stderr,
+        format: 'applying [{bar}] {value}/{total} changes, {failed} failed{state}',
+        hideCursor: true,
+        clearOnComplete: false,
+        noTTYOutput: true,
+        notTTYSchedule: 200,
+      },
+      Presets.shades_classic,
+    );
     let failed = 0;
     bar.start(total, 0, { failed, state: '' });
     return {

@@ -24,7 +24,12 @@ export const MIRROR_PLATFORMS = ['darwin_amd64', 'darwin_arm64', 'freebsd_amd64'
 export function terraformPlatform(platform = process.platform, arch = process.arch): string {
   const os = GOOS[platform];
   const cpu = GOARCH[arch];
-  if (!os || !cpu) throw new DsipformError('MIRROR_PLATFORM', `Terraform has no platform name for ${platform}/${arch}`, 'Run terraform-mirror on the machine that runs terraform.');
+  if (!os || !cpu)
+    throw new DsipformError(
+      'MIRROR_PLATFORM',
+      `Terraform has no platform name for ${platform}/${arch}`,
+      'Run terraform-mirror on the machine that runs terraform.',
+    );
   return `${os}_${cpu}`;
 }
 
@@ -116,7 +121,9 @@ export function packageFileName(version: string, platform: string): string {
 
 /** The provider package (a zip holding the wrapper): the same bytes for one version everywhere. */
 export function providerPackage(version: string): Buffer {
-  return storedZip([{ name: `terraform-provider-dsiprouter_v${version}`, data: Buffer.from(providerWrapper(version), 'utf8'), mode: 0o755 }]);
+  return storedZip([
+    { name: `terraform-provider-dsiprouter_v${version}`, data: Buffer.from(providerWrapper(version), 'utf8'), mode: 0o755 },
+  ]);
 }
 
 async function writeBytesAtomic(file: string, bytes: Buffer): Promise<void> {
@@ -126,7 +133,11 @@ async function writeBytesAtomic(file: string, bytes: Buffer): Promise<void> {
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw new DsipformError('FILE_WRITE_FAILED', `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'Check that the directory is writable.');
+    throw new DsipformError(
+      'FILE_WRITE_FAILED',
+      `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      'Check that the directory is writable.',
+    );
   }
 }
 
@@ -158,7 +169,10 @@ async function makeDirectory(dir: string, given: string): Promise<void> {
 }
 
 function cannotCreate(mirror: string, code = 'error'): never {
-  const hint = code === 'ENOTDIR' || code === 'EEXIST' ? 'A file stands where a directory is needed: give another directory, or move the file away.' : 'Give a directory you may write to, e.g. ~/.dsipform/mirror.';
+  const hint =
+    code === 'ENOTDIR' || code === 'EEXIST'
+      ? 'A file stands where a directory is needed: give another directory, or move the file away.'
+      : 'Give a directory you may write to, e.g. ~/.dsipform/mirror.';
   throw new DsipformError('MIRROR_DIR_UNWRITABLE', `cannot create the mirror directory ${mirror} (${code})`, hint);
 }
 
@@ -182,7 +196,11 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const here = terraformPlatform();
   if (here.startsWith('windows_')) {
-    throw new DsipformError('MIRROR_PLATFORM', 'the provider package is a POSIX shell script, which Terraform on Windows cannot run', 'Run Terraform and dsipform under WSL, or on Linux or macOS.');
+    throw new DsipformError(
+      'MIRROR_PLATFORM',
+      'the provider package is a POSIX shell script, which Terraform on Windows cannot run',
+      'Run Terraform and dsipform under WSL, or on Linux or macOS.',
+    );
   }
   const mirror = resolve(dir);
   const providerDir = join(mirror, PROVIDER_ADDRESS);
@@ -191,9 +209,15 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   const bytes = providerPackage(version);
   const platforms = [...new Set<string>([...MIRROR_PLATFORMS, here])].sort();
   for (const platform of platforms) await writeBytesAtomic(join(providerDir, packageFileName(version, platform)), bytes);
-  writeLine(io.stderr, `Wrote ${join(providerDir, packageFileName(version, here))} and the same package for ${platforms.length - 1} other platforms.`);
+  writeLine(
+    io.stderr,
+    `Wrote ${join(providerDir, packageFileName(version, here))} and the same package for ${platforms.length - 1} other platforms.`,
+  );
   writeLine(io.stdout, `# Terraform CLI configuration for the dsiprouter provider ${version}: export TF_CLI_CONFIG_FILE=<this file>`);
-  writeLine(io.stdout, `# Lock it offline from the same mirror: terraform providers lock -fs-mirror=${shellWord(mirror)} -platform=${here}`);
+  writeLine(
+    io.stdout,
+    `# Lock it offline from the same mirror: terraform providers lock -fs-mirror=${shellWord(mirror)} -platform=${here}`,
+  );
   writeLine(io.stdout, 'provider_installation {');
   writeLine(io.stdout, '  filesystem_mirror {');
   writeLine(io.stdout, `    path    = ${hcl(mirror)}`);

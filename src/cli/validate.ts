@@ -13,6 +13,10 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string): P
     desired.endpoint_leases ? count(desired.endpoint_leases.length, 'endpoint lease') : null,
   ].filter(Boolean);
   writeLine(io.stdout, `Valid: ${count(desired.files.length, 'file')}, ${counts.length ? counts.join(', ') : 'no managed collections'}.`);
-  if (managed.length === 0) writeLine(io.stderr, 'warning: the files declare no collection, so a plan manages nothing. Add inbound_mappings: or outbound_routes: (even as []).');
+  if (managed.length === 0)
+    writeLine(
+      io.stderr,
+      'warning: the files declare no collection, so a plan manages nothing. Add inbound_mappings: or outbound_routes: (even as []).',
+    );
   return 0;
 }

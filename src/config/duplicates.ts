@@ -64,7 +64,10 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
     return shown(o.file, [...o.path, name], String(entry[name]));
   };
   const dids = new Registry((o) => `DID ${field(o, 'did')}`, DUPLICATE_HINTS.did);
-  const names = new Registry((o) => `route name ${field(o, 'name')}`, `${DUPLICATE_HINTS.routeName}, or pin each one to its live route with ruleid: N`);
+  const names = new Registry(
+    (o) => `route name ${field(o, 'name')}`,
+    `${DUPLICATE_HINTS.routeName}, or pin each one to its live route with ruleid: N`,
+  );
   const patterns = new Registry(
     (o) => `LCR pattern ${JSON.stringify(lcrPattern(raw(o, 'from_prefix'), raw(o, 'prefix')))}`,
     DUPLICATE_HINTS.lcrPattern,

@@ -13,7 +13,13 @@ export type Normalizer<T> = (raw: RawEntry, spell?: Spelling) => Normalized<T>;
  * entry (a string naming an unset variable is left out: it is reported already), normalised by
  * the model. Issues the files' schema words identically (required, type, schema) are left to it.
  */
-export function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<T>): Normalized<T> {
+export function normalizeEntry<T>(
+  file: LoadedFile,
+  collection: string,
+  index: number,
+  entry: RawEntry,
+  normalize: Normalizer<T>,
+): Normalized<T> {
   return normalize(plainEntry(file, [collection, index], entry), yamlSpelling(file, [collection, index]));
 }
 
@@ -30,7 +36,13 @@ export function normalizedEntry<T>(entry: RawEntry): T | undefined {
 }
 
 /** The model's issues of one entry as the file's issues: placed, and worded with the entry's path. */
-export function entryIssues(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<unknown>): ConfigIssue[] {
+export function entryIssues(
+  file: LoadedFile,
+  collection: string,
+  index: number,
+  entry: RawEntry,
+  normalize: Normalizer<unknown>,
+): ConfigIssue[] {
   const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
   if (value !== null) normalizedEntries.set(entry, value);
   const out: ConfigIssue[] = [];

@@ -102,7 +102,9 @@ export class Cursor {
   /** True at the end of a line's content: a line break, the end, or a comment after a space. */
   protected contentEnds(i: number): boolean {
     const t = this.text;
-    return this.lineEnds(i) || (t.charCodeAt(i) === HASH && (t.charCodeAt(i - 1) === SP || (this.multiline && t.charCodeAt(i - 1) === TAB)));
+    return (
+      this.lineEnds(i) || (t.charCodeAt(i) === HASH && (t.charCodeAt(i - 1) === SP || (this.multiline && t.charCodeAt(i - 1) === TAB)))
+    );
   }
 
   /** The rest of the line from `from` holds only spaces and perhaps a comment; moves past it. */

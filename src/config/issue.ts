@@ -40,10 +40,6 @@ export function sortIssues(issues: readonly ConfigIssue[], fileOrder: readonly s
   });
   const rankOf = (f: string): number => rank.get(f) ?? Number.MAX_SAFE_INTEGER;
   return [...issues].sort(
-    (a, b) =>
-      rankOf(a.file) - rankOf(b.file) ||
-      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
-      a.line - b.line ||
-      a.col - b.col,
+    (a, b) => rankOf(a.file) - rankOf(b.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || a.col - b.col,
   );
 }

@@ -122,7 +122,8 @@ class Scanner {
     if (/^-?0[0-9]+$/.test(word)) {
       this.#stop(at, `a number in JSON cannot start with 0 (${word})`, `write it as a string to keep its digits: "${word}"`);
     }
-    if (/^[-+.0-9]/.test(word)) this.#stop(at, `${word} is not a JSON number`, `write decimal digits (10, -1, 1.5), or a string in double quotes: "${word}"`);
+    if (/^[-+.0-9]/.test(word))
+      this.#stop(at, `${word} is not a JSON number`, `write decimal digits (10, -1, 1.5), or a string in double quotes: "${word}"`);
     this.#stop(at, `${word} is not a JSON value`, `write text in double quotes: "${word}"`);
   }
 
@@ -156,14 +157,23 @@ class Scanner {
       }
       if (c < 0x20) {
         const what = c === 0x0a || c === 0x0d ? 'a line break' : 'a control character';
-        if (c === 0x0a || c === 0x0d) this.#stop(start, 'this string is not closed on its line', 'close it with " on the same line; write \\n for a line break inside it');
+        if (c === 0x0a || c === 0x0d)
+          this.#stop(
+            start,
+            'this string is not closed on its line',
+            'close it with " on the same line; write \\n for a line break inside it',
+          );
         this.#stop(i, `a string in JSON cannot hold ${what} as it is`, 'write it as an escape: \\t, or \\u0000 with its code');
       }
       if (c === 0x5c) {
         ESCAPE.lastIndex = i + 1;
         const escape = ESCAPE.exec(t)?.[0];
         if (escape === undefined) {
-          this.#stop(i, `${JSON.stringify(t.slice(i, i + 2))} is not a JSON escape`, 'JSON escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by 4 hex digits');
+          this.#stop(
+            i,
+            `${JSON.stringify(t.slice(i, i + 2))} is not a JSON escape`,
+            'JSON escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by 4 hex digits',
+          );
         }
         i += escape.length;
       }
@@ -181,7 +191,11 @@ class Scanner {
     }
     const c = t[this.#pos];
     if (c === '#' || (c === '/' && (t[this.#pos + 1] === '/' || t[this.#pos + 1] === '*'))) {
-      this.#stop(this.#pos, 'comments are not allowed in JSON', 'remove the comment, or write the file as YAML (.yaml), where # starts a comment');
+      this.#stop(
+        this.#pos,
+        'comments are not allowed in JSON',
+        'remove the comment, or write the file as YAML (.yaml), where # starts a comment',
+      );
     }
   }
 

@@ -1,14 +1,13 @@
 import { InternalError } from '../model/errors.js';
-import { defaultRenewBefore, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../model/normalize.js';
-import type {
-  CollectionName,
-  DeleteLimit,
-  DesiredLease,
-  DesiredMapping,
-  DesiredRoute,
-  DesiredState,
-  Policy,
-} from '../model/desired.js';
+import {
+  defaultRenewBefore,
+  normalizeLease,
+  normalizeMapping,
+  normalizeRoute,
+  type Normalized,
+  type RawEntry,
+} from '../model/normalize.js';
+import type { CollectionName, DeleteLimit, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Policy } from '../model/desired.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 

@@ -90,7 +90,12 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
     case 'minimum':
       return issueOn(file, path, `${field} must be at least ${String(p.limit)}`, hint);
     case 'minLength':
-      return issueOn(file, path, Number(p.limit) === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters long`, hint);
+      return issueOn(
+        file,
+        path,
+        Number(p.limit) === 1 ? `${field} must not be empty` : `${field} must be at least ${String(p.limit)} characters long`,
+        hint,
+      );
     case 'anyOf': {
       const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
       return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);

@@ -19,7 +19,14 @@ export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
   forEachEntry(top.outbound_routes, (entry, i) => append(issues, entryIssues(file, 'outbound_routes', i, entry, normalizeRoute)));
   const limit = (top.policy as Entry | null | undefined)?.max_deletes;
   if (typeof limit === 'string' && /^[0-9]+(\.[0-9]+)?%$/.test(limit) && Number.parseFloat(limit) > 100) {
-    issues.push(issueOn(file, ['policy', 'max_deletes'], 'policy.max_deletes must be at most 100%', 'write a percentage from "0%" to "100%", or a number of deletes'));
+    issues.push(
+      issueOn(
+        file,
+        ['policy', 'max_deletes'],
+        'policy.max_deletes must be at most 100%',
+        'write a percentage from "0%" to "100%", or a number of deletes',
+      ),
+    );
   }
   return issues;
 }

@@ -12,8 +12,7 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  * (nobody is left to answer).
  */
 type BodyRead =
-  | { readonly ok: true; readonly bytes: Buffer }
-  | { readonly ok: false; readonly reason: 'too-large' | 'timeout' | 'aborted' };
+  { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly reason: 'too-large' | 'timeout' | 'aborted' };
 
 /**
  * Reads a request body of at most `limit` bytes, arriving whole within `timeoutMs`. A declared
@@ -81,7 +80,8 @@ function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -14,7 +14,6 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-
 /** Success: always 200, never 201/204. */
 export function ok(msg: string, data: readonly unknown[] = []): Reply {
   return { status: 200, data, error: '', msg };

@@ -58,7 +58,12 @@ export class FaultInjector {
 
   constructor(options: FaultOptions, clock?: () => number) {
     const problem = checkFaults(options);
-    if (problem) throw new DsipformError('EMULATOR_BAD_OPTION', `Bad emulator fault option: ${problem}`, 'See FAULT_LIMITS in the emulator for the allowed ranges.');
+    if (problem)
+      throw new DsipformError(
+        'EMULATOR_BAD_OPTION',
+        `Bad emulator fault option: ${problem}`,
+        'See FAULT_LIMITS in the emulator for the allowed ranges.',
+      );
     this.seed = options.seed ?? randomInt(0, FAULT_LIMITS.seed + 1);
     this.faultRate = options.faultRate ?? 0;
     this.dropRate = options.dropRate ?? 0;
@@ -103,8 +108,10 @@ export function checkFaults(options: FaultOptions): string | null {
   if (!isFraction(faultRate)) return `faultRate ${faultRate} is not a fraction between 0 and 1`;
   if (!isFraction(dropRate)) return `dropRate ${dropRate} is not a fraction between 0 and 1`;
   if (faultRate + dropRate > 1) return `faultRate ${faultRate} and dropRate ${dropRate} add up to more than 1`;
-  if (!isIntegerIn(latencyMs, FAULT_LIMITS.latencyMs)) return `latencyMs ${latencyMs} is not an integer from 0 to ${FAULT_LIMITS.latencyMs}`;
-  if (!isIntegerIn(rateLimit, FAULT_LIMITS.rateLimit)) return `rateLimit ${rateLimit} is not an integer from 0 to ${FAULT_LIMITS.rateLimit}`;
+  if (!isIntegerIn(latencyMs, FAULT_LIMITS.latencyMs))
+    return `latencyMs ${latencyMs} is not an integer from 0 to ${FAULT_LIMITS.latencyMs}`;
+  if (!isIntegerIn(rateLimit, FAULT_LIMITS.rateLimit))
+    return `rateLimit ${rateLimit} is not an integer from 0 to ${FAULT_LIMITS.rateLimit}`;
   if (!isIntegerIn(seed, FAULT_LIMITS.seed)) return `seed ${seed} is not an integer from 0 to ${FAULT_LIMITS.seed}`;
   return null;
 }

@@ -12,13 +12,7 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
   send(res, status, 'text/html; charset=utf-8', html, headers);
 }
 
-function send(
-  res: ServerResponse,
-  status: number,
-  contentType: string,
-  body: string,
-  headers: Readonly<Record<string, string>>,
-): void {
+function send(res: ServerResponse, status: number, contentType: string, body: string, headers: Readonly<Record<string, string>>): void {
   res.writeHead(status, {
     ...headers,
     'Content-Type': contentType,

@@ -99,7 +99,8 @@ async function act(ctx: ServerContext, match: Routed, path: string, rawQuery: st
   let body: JsonObject = {};
   if (match.method === 'POST' || match.method === 'PUT') {
     const parsed = parseBody(bytes);
-    if (!parsed.ok) return badRequest(parsed.reason === 'too-deep' ? `JSON body nested more than ${MAX_JSON_DEPTH} levels deep` : 'Malformed JSON body');
+    if (!parsed.ok)
+      return badRequest(parsed.reason === 'too-deep' ? `JSON body nested more than ${MAX_JSON_DEPTH} levels deep` : 'Malformed JSON body');
     body = parsed.body;
   }
   const before = ctx.store.revision;
@@ -137,7 +138,9 @@ export function createConnectListener(ctx: ServerContext): (req: IncomingMessage
       ? httpError(405, 'Method Not Allowed')
       : httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
     const body = JSON.stringify(envelope(reply, ctx.store.kamreload));
-    const extra = Object.entries(reply.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const extra = Object.entries(reply.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     const destroy = (): void => {
       clearTimeout(timer);

@@ -38,7 +38,12 @@ export function subjectAltNames(host?: string): AltName[] {
  * `host` (see subjectAltNames), valid from a day ago (clock skew) for a year.
  */
 export function emulatorCertificate(host?: string): Promise<TlsMaterial> {
-  return selfSignedCertificate({ commonName: 'dsipform emulator', altNames: subjectAltNames(host), backdateMs: DAY_MS, validForMs: 365 * DAY_MS });
+  return selfSignedCertificate({
+    commonName: 'dsipform emulator',
+    altNames: subjectAltNames(host),
+    backdateMs: DAY_MS,
+    validForMs: 365 * DAY_MS,
+  });
 }
 
 /**

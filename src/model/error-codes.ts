@@ -48,7 +48,7 @@ export const ERROR_CODES = {
   PLAN_UNSAFE: 'the plan deletes more than the safety limits allow without --force',
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
   PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',
-  PLAN_FILE_MODIFIED: "the saved plan was edited after it was written (its checksum does not match)",
+  PLAN_FILE_MODIFIED: 'the saved plan was edited after it was written (its checksum does not match)',
   PLAN_TARGET_MISMATCH: 'the saved plan was made for another platform',
   PLAN_STALE: 'the platform changed since the saved plan was made',
   PLAN_NO_STATE: 'the saved plan has lease changes but names no state file',
@@ -89,4 +89,3 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 /** The codes of a failed platform request (`ApiError`). */
 export type ApiErrorCode = Extract<ErrorCode, `API_${string}`>;
-

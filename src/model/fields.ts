@@ -67,7 +67,8 @@ export function changedRouteFields(before: OutboundRoute | DesiredRoute, after: 
  * compares some 80,000 values, and stringifying each one was most of its time.
  */
 function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b && (typeof a === 'string' || typeof a === 'boolean' || a === null || (typeof a === 'number' && Number.isFinite(a)))) return true;
+  if (a === b && (typeof a === 'string' || typeof a === 'boolean' || a === null || (typeof a === 'number' && Number.isFinite(a))))
+    return true;
   if (typeof a === 'string' && typeof b === 'string') return false;
   if (Array.isArray(a) && Array.isArray(b) && a.every(isString) && b.every(isString)) {
     return a.length === b.length && a.every((s, i) => s === b[i]);

@@ -17,5 +17,7 @@ interface KeyedRecord {
  * key is still its name. Identity only: content is compared separately (`changed*Fields`).
  */
 export function keyOf<K extends Kind>(kind: K, record: KeyedRecord[K]): string {
-  return kind === 'inbound_mapping' ? (record as KeyedRecord['inbound_mapping']).did : (record as KeyedRecord['outbound_route' | 'endpoint_lease']).name;
+  return kind === 'inbound_mapping'
+    ? (record as KeyedRecord['inbound_mapping']).did
+    : (record as KeyedRecord['outbound_route' | 'endpoint_lease']).name;
 }

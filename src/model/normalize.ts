@@ -1,7 +1,18 @@
 import type { MappingContent } from './inbound-mapping.js';
 import { MAX_TTL_SECONDS, parseTtl, ttlRangeProblem, type LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
-import { bareGwgroupid, descriptionProblem, didProblem, emailProblem, gwgroupidProblem, prefixProblem, priorityProblem, PRIORITY_MAX, PRIORITY_MIN, serversProblem } from './rules.js';
+import {
+  bareGwgroupid,
+  descriptionProblem,
+  didProblem,
+  emailProblem,
+  gwgroupidProblem,
+  prefixProblem,
+  priorityProblem,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+  serversProblem,
+} from './rules.js';
 import { count } from './words.js';
 
 /**
@@ -75,7 +86,8 @@ export const HINTS = {
   ttlZero: 'give the lease a lifetime above 0: ttl: 900 (seconds) or ttl: 15m',
   ttlMax: 'give the lease a shorter ttl, e.g. ttl: 24h; renew it instead of holding it for ever',
   renewNegative: 'write 0 or more: renew_before: 2m, or leave it out for 10% of the ttl',
-  renewTtl: 'renew_before says how long before expiry the lease is renewed: make it smaller than the ttl (renew_before: 2m for ttl: 15m), or leave it out for 10% of the ttl',
+  renewTtl:
+    'renew_before says how long before expiry the lease is renewed: make it smaller than the ttl (renew_before: 2m for ttl: 15m), or leave it out for 10% of the ttl',
 } as const;
 
 /** The hints for an identity declared twice (the cross-entry checks of every front end). */
@@ -159,7 +171,8 @@ class Checker {
     if (problem === null) return true;
     const last = field[field.length - 1];
     const name = fieldName(field);
-    const message = typeof last === 'string' && problem.startsWith(`${last} `) ? `${name}${problem.slice(last.length)}` : `${name}: ${problem}`;
+    const message =
+      typeof last === 'string' && problem.startsWith(`${last} `) ? `${name}${problem.slice(last.length)}` : `${name}: ${problem}`;
     this.add(field, message, hint, 'rule', value);
     return false;
   }
@@ -213,7 +226,12 @@ export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<Norm
   c.rule(['from_prefix'], fromPrefix, (v) => prefixProblem(v, 'from_prefix'), HINTS.fromPrefix);
   c.rule(['gwgroupid'], gwgroupid, gwgroupidProblem, HINTS.gwgroupid);
   if (fromPrefix !== undefined && fromPrefix !== '' && prefix === '') {
-    c.add(['prefix'], `prefix must not be empty on an LCR route (from_prefix ${c.shown(['from_prefix'], fromPrefix)})`, HINTS.lcrPrefix, 'rule');
+    c.add(
+      ['prefix'],
+      `prefix must not be empty on an LCR route (from_prefix ${c.shown(['from_prefix'], fromPrefix)})`,
+      HINTS.lcrPrefix,
+      'rule',
+    );
   }
   const priority = raw.priority;
   if (priority !== undefined) {
@@ -274,14 +292,25 @@ export function normalizeLease(raw: RawEntry, spell?: Spelling): Normalized<Leas
   const ttl = seconds(c, 'ttl');
   if (ttl !== null) {
     const problem = ttlRangeProblem(ttl);
-    if (problem !== null) c.add(['ttl'], `ttl ${problem}, not ${c.shown(['ttl'], raw.ttl)}`, ttl <= 0 ? HINTS.ttlZero : HINTS.ttlMax, 'rule');
+    if (problem !== null)
+      c.add(['ttl'], `ttl ${problem}, not ${c.shown(['ttl'], raw.ttl)}`, ttl <= 0 ? HINTS.ttlZero : HINTS.ttlMax, 'rule');
   }
   const renew = seconds(c, 'renew_before');
   if (renew !== null && renew < 0) {
-    c.add(['renew_before'], `renew_before must be 0 seconds or more, not ${c.shown(['renew_before'], raw.renew_before)}`, HINTS.renewNegative, 'rule');
+    c.add(
+      ['renew_before'],
+      `renew_before must be 0 seconds or more, not ${c.shown(['renew_before'], raw.renew_before)}`,
+      HINTS.renewNegative,
+      'rule',
+    );
   } else if (renew !== null && ttl !== null && ttlRangeProblem(ttl) === null && renew >= ttl) {
     const inSeconds = (field: string, secs: number): string => c.spell?.([field], secs) ?? count(secs, 'second');
-    c.add(['renew_before'], `renew_before (${inSeconds('renew_before', renew)}) must be less than ttl (${inSeconds('ttl', ttl)})`, HINTS.renewTtl, 'rule');
+    c.add(
+      ['renew_before'],
+      `renew_before (${inSeconds('renew_before', renew)}) must be less than ttl (${inSeconds('ttl', ttl)})`,
+      HINTS.renewTtl,
+      'rule',
+    );
   }
   return answer(c, () => ({
     name: name ?? '',

@@ -56,19 +56,34 @@ interface ChangeCommon<K extends Kind> {
 /** A change of an inbound mapping. Mappings are never promoted or demoted; `replace` is delete + create. */
 export type MappingChange =
   | (ChangeCommon<'inbound_mapping'> & { readonly action: 'create'; readonly after: MappingFields })
-  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'update' | 'replace'; readonly ruleid: number; readonly before: MappingFields; readonly after: MappingFields })
+  | (ChangeCommon<'inbound_mapping'> & {
+      readonly action: 'update' | 'replace';
+      readonly ruleid: number;
+      readonly before: MappingFields;
+      readonly after: MappingFields;
+    })
   | (ChangeCommon<'inbound_mapping'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: MappingFields });
 
 /** A change of an outbound route: `promote` (simple → LCR) and `demote` (LCR → simple) are updates. */
 export type RouteChange =
   | (ChangeCommon<'outbound_route'> & { readonly action: 'create'; readonly after: RouteFields })
-  | (ChangeCommon<'outbound_route'> & { readonly action: 'update' | 'promote' | 'demote'; readonly ruleid: number; readonly before: RouteFields; readonly after: RouteFields })
+  | (ChangeCommon<'outbound_route'> & {
+      readonly action: 'update' | 'promote' | 'demote';
+      readonly ruleid: number;
+      readonly before: RouteFields;
+      readonly after: RouteFields;
+    })
   | (ChangeCommon<'outbound_route'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: RouteFields });
 
 /** A change of an endpoint lease. */
 export type LeaseChange =
   | (ChangeCommon<'endpoint_lease'> & { readonly action: 'obtain'; readonly after: LeaseFields })
-  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'renew'; readonly lease_id: number; readonly before: LeaseFields; readonly after: LeaseFields })
+  | (ChangeCommon<'endpoint_lease'> & {
+      readonly action: 'renew';
+      readonly lease_id: number;
+      readonly before: LeaseFields;
+      readonly after: LeaseFields;
+    })
   | (ChangeCommon<'endpoint_lease'> & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
 
 /**

@@ -89,6 +89,7 @@ export function emailProblem(email: string): string | null {
   if (local === '') return `address ${quoted} has nothing before the "@"`;
   if (domain === '') return `address ${quoted} has nothing after the "@"`;
   if (!domain.includes('.')) return `address ${quoted} needs a domain with a dot after the "@", like example.com`;
-  if (domain.split('.').includes('')) return `address ${quoted} has an empty part in its domain (a dot at its start or end, or two dots together)`;
+  if (domain.split('.').includes(''))
+    return `address ${quoted} has an empty part in its domain (a dot at its start or end, or two dots together)`;
   return null;
 }

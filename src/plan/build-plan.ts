@@ -24,7 +24,10 @@ function zero(): Record<ChangeAction, number> {
 /** The plan's summary: counts per action in total and per kind of `changes`, and the `unchanged` objects per kind. */
 export function summarize(changes: readonly Change[], unchanged: Record<Kind, number>): PlanSummary {
   const total = zero();
-  const byKind = Object.fromEntries(KINDS.map((k) => [k, { ...zero(), unchanged: unchanged[k] }])) as Record<Kind, ActionCounts & { unchanged: number }>;
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, { ...zero(), unchanged: unchanged[k] }])) as Record<
+    Kind,
+    ActionCounts & { unchanged: number }
+  >;
   for (const c of changes) {
     total[c.action] += 1;
     (byKind[c.kind] as Record<ChangeAction, number>)[c.action] += 1;
@@ -76,7 +79,10 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
   return assemble(input, 'destroy');
 }
 
-function assemble({ desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput, mode: 'apply' | 'destroy'): PlanResult {
+function assemble(
+  { desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput,
+  mode: 'apply' | 'destroy',
+): PlanResult {
   const managed = managedCollections(desired);
   const found = diff(desired, live, now, { matched: mode === 'destroy' });
   if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
@@ -87,13 +93,21 @@ function assemble({ desired, live, target, now, stateFile, profile = 'spec', pen
   }
   const ordered = orderChanges(found.changes);
   if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
-  const policy = { ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}), protect: [...desired.policy.protect] };
+  const policy = {
+    ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
+    protect: [...desired.policy.protect],
+  };
   const notes: string[] = [...found.notes];
   const moved = ordered.changes.filter((c) => c.reason).length;
-  if (moved > 0) notes.push(`${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`);
+  if (moved > 0)
+    notes.push(
+      `${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`,
+    );
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
   if (mappingUpdateReplaces(profile) && found.changes.some((c) => c.action === 'replace')) {
-    notes.push('The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.');
+    notes.push(
+      'The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.',
+    );
   }
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
   const plan: Plan = {

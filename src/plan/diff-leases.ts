@@ -21,7 +21,16 @@ function desiredFields(want: DesiredLease): LeaseFields {
 
 /** A held lease as the plan shows it: what it was obtained with, and its id and expiry; no password. */
 function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
-  return { name: rec.name, email: rec.email, ttl: rec.ttl, renew_before: renewBefore, lease_id: rec.lease_id, username: rec.username, domain: rec.domain, expires_at: rec.expires_at };
+  return {
+    name: rec.name,
+    email: rec.email,
+    ttl: rec.ttl,
+    renew_before: renewBefore,
+    lease_id: rec.lease_id,
+    username: rec.username,
+    domain: rec.domain,
+    expires_at: rec.expires_at,
+  };
 }
 
 /**
@@ -29,7 +38,12 @@ function heldFields(rec: LeaseRecord, renewBefore: number): LeaseFields {
  * expired. Renew: expires within `renew_before`, or email or ttl changed. Revoke: recorded, no longer
  * declared (unless ignored). One-off leases (`source: cli`) are never touched. Pure.
  */
-export function diffLeases(desired: readonly DesiredLease[], records: readonly LeaseRecord[], now: number, ignored: (name: string) => boolean): LeaseDiff {
+export function diffLeases(
+  desired: readonly DesiredLease[],
+  records: readonly LeaseRecord[],
+  now: number,
+  ignored: (name: string) => boolean,
+): LeaseDiff {
   const out = { changes: [] as Change[], unchanged: 0, governed: 0, expired: [] as string[], matched: [] as Change[] };
   const held = new Map(records.filter((r) => r.source === 'files').map((r) => [r.name, r]));
   const declared = new Set<string>();
@@ -40,12 +54,26 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
     const rec = held.get(want.name);
     if (!rec || isExpired(rec, now)) {
       if (rec) out.expired.push(rec.name);
-      out.changes.push({ action: 'obtain', kind: 'endpoint_lease', key: keyOf('endpoint_lease', want), after, fields: Object.keys(after), ...origin });
+      out.changes.push({
+        action: 'obtain',
+        kind: 'endpoint_lease',
+        key: keyOf('endpoint_lease', want),
+        after,
+        fields: Object.keys(after),
+        ...origin,
+      });
       continue;
     }
     out.governed += 1;
     const before = heldFields(rec, want.renew_before);
-    out.matched.push({ action: 'revoke', kind: 'endpoint_lease', key: keyOf('endpoint_lease', rec), lease_id: rec.lease_id, before, fields: [] });
+    out.matched.push({
+      action: 'revoke',
+      kind: 'endpoint_lease',
+      key: keyOf('endpoint_lease', rec),
+      lease_id: rec.lease_id,
+      before,
+      fields: [],
+    });
     const fields = (['email', 'ttl'] as const).filter((f) => before[f] !== after[f]);
     const dueIn = Date.parse(rec.expires_at) - now;
     if (fields.length === 0 && dueIn > want.renew_before * 1000) {
@@ -53,7 +81,17 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
       continue;
     }
     const reason = fields.length === 0 ? `expires at ${rec.expires_at}, within renew_before (${want.renew_before} s)` : undefined;
-    out.changes.push({ action: 'renew', kind: 'endpoint_lease', key: keyOf('endpoint_lease', want), lease_id: rec.lease_id, before, after, fields: fields.length ? [...fields] : ['expires_at'], ...(reason ? { reason } : {}), ...origin });
+    out.changes.push({
+      action: 'renew',
+      kind: 'endpoint_lease',
+      key: keyOf('endpoint_lease', want),
+      lease_id: rec.lease_id,
+      before,
+      after,
+      fields: fields.length ? [...fields] : ['expires_at'],
+      ...(reason ? { reason } : {}),
+      ...origin,
+    });
   }
   for (const rec of held.values()) {
     if (declared.has(rec.name)) continue;
@@ -61,7 +99,14 @@ export function diffLeases(desired: readonly DesiredLease[], records: readonly L
     else if (!ignored(rec.name)) {
       out.governed += 1;
       // The files no longer say its renew_before: show the default (10% of its ttl).
-      out.changes.push({ action: 'revoke', kind: 'endpoint_lease', key: keyOf('endpoint_lease', rec), lease_id: rec.lease_id, before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))), fields: [] });
+      out.changes.push({
+        action: 'revoke',
+        kind: 'endpoint_lease',
+        key: keyOf('endpoint_lease', rec),
+        lease_id: rec.lease_id,
+        before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))),
+        fields: [],
+      });
     }
   }
   out.expired.sort();

@@ -38,16 +38,41 @@ interface DiffOptions {
  * A no-op is never a change; it only counts as unchanged. `now` (ms) decides lease renewals.
  */
 export function diff(desired: DesiredState, live: LiveState, now: number, options: DiffOptions = {}): DiffResult {
-  const result: DiffResult = { changes: [], unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 }, governed: {}, issues: [], matched: [], expired_leases: [], notes: [] };
+  const result: DiffResult = {
+    changes: [],
+    unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 },
+    governed: {},
+    issues: [],
+    matched: [],
+    expired_leases: [],
+    notes: [],
+  };
   const listMatched = options.matched ?? true;
   if (desired.inbound_mappings) {
-    diffMappings(desired.inbound_mappings, live.inbound_mappings ?? [], compileIgnore(desired.policy.ignore.inbound_mappings), result, listMatched);
+    diffMappings(
+      desired.inbound_mappings,
+      live.inbound_mappings ?? [],
+      compileIgnore(desired.policy.ignore.inbound_mappings),
+      result,
+      listMatched,
+    );
   }
   if (desired.outbound_routes) {
-    diffRoutes(desired.outbound_routes, live.outbound_routes ?? [], compileIgnore(desired.policy.ignore.outbound_routes), result, listMatched);
+    diffRoutes(
+      desired.outbound_routes,
+      live.outbound_routes ?? [],
+      compileIgnore(desired.policy.ignore.outbound_routes),
+      result,
+      listMatched,
+    );
   }
   if (desired.endpoint_leases) {
-    const leases = diffLeases(desired.endpoint_leases, live.endpoint_leases ?? [], now, compileIgnore(desired.policy.ignore.endpoint_leases));
+    const leases = diffLeases(
+      desired.endpoint_leases,
+      live.endpoint_leases ?? [],
+      now,
+      compileIgnore(desired.policy.ignore.endpoint_leases),
+    );
     for (const c of leases.changes) result.changes.push(c);
     for (const c of leases.matched) result.matched.push(c);
     result.unchanged.endpoint_lease = leases.unchanged;
@@ -57,7 +82,13 @@ export function diff(desired: DesiredState, live: LiveState, now: number, option
   return result;
 }
 
-function diffMappings(desired: readonly DesiredMapping[], live: readonly InboundMapping[], ignored: (did: string) => boolean, out: DiffResult, listMatched: boolean): void {
+function diffMappings(
+  desired: readonly DesiredMapping[],
+  live: readonly InboundMapping[],
+  ignored: (did: string) => boolean,
+  out: DiffResult,
+  listMatched: boolean,
+): void {
   const byDid = new Map<string, InboundMapping>();
   for (const m of live) byDid.set(keyOf('inbound_mapping', m), m);
   const claimed = new Set<number>();
@@ -65,14 +96,39 @@ function diffMappings(desired: readonly DesiredMapping[], live: readonly Inbound
     const have = byDid.get(keyOf('inbound_mapping', want));
     if (!have) {
       const after = mappingFields(want);
-      out.changes.push({ action: 'create', kind: 'inbound_mapping', key: keyOf('inbound_mapping', want), after, fields: Object.keys(after), ...originOf(want) });
+      out.changes.push({
+        action: 'create',
+        kind: 'inbound_mapping',
+        key: keyOf('inbound_mapping', want),
+        after,
+        fields: Object.keys(after),
+        ...originOf(want),
+      });
       continue;
     }
     claimed.add(have.ruleid);
-    if (listMatched) out.matched.push({ action: 'delete', kind: 'inbound_mapping', key: keyOf('inbound_mapping', have), ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+    if (listMatched)
+      out.matched.push({
+        action: 'delete',
+        kind: 'inbound_mapping',
+        key: keyOf('inbound_mapping', have),
+        ruleid: have.ruleid,
+        before: mappingFields(have),
+        fields: [],
+      });
     const fields = changedMappingFields(have, want);
     if (fields.length === 0) out.unchanged.inbound_mapping += 1;
-    else out.changes.push({ action: 'update', kind: 'inbound_mapping', key: keyOf('inbound_mapping', want), ruleid: have.ruleid, before: mappingFields(have), after: mappingFields(want), fields, ...originOf(want) });
+    else
+      out.changes.push({
+        action: 'update',
+        kind: 'inbound_mapping',
+        key: keyOf('inbound_mapping', want),
+        ruleid: have.ruleid,
+        before: mappingFields(have),
+        after: mappingFields(want),
+        fields,
+        ...originOf(want),
+      });
   }
   let governed = 0;
   for (const have of live) {
@@ -80,13 +136,26 @@ function diffMappings(desired: readonly DesiredMapping[], live: readonly Inbound
       governed += 1;
     } else if (!ignored(keyOf('inbound_mapping', have))) {
       governed += 1;
-      out.changes.push({ action: 'delete', kind: 'inbound_mapping', key: keyOf('inbound_mapping', have), ruleid: have.ruleid, before: mappingFields(have), fields: [] });
+      out.changes.push({
+        action: 'delete',
+        kind: 'inbound_mapping',
+        key: keyOf('inbound_mapping', have),
+        ruleid: have.ruleid,
+        before: mappingFields(have),
+        fields: [],
+      });
     }
   }
   out.governed.inbound_mappings = governed;
 }
 
-function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRoute[], ignored: (name: string) => boolean, out: DiffResult, listMatched: boolean): void {
+function diffRoutes(
+  desired: readonly DesiredRoute[],
+  live: readonly OutboundRoute[],
+  ignored: (name: string) => boolean,
+  out: DiffResult,
+  listMatched: boolean,
+): void {
   const byId = new Map<number, OutboundRoute>();
   for (const r of live) byId.set(r.ruleid, r);
   const claimed = new Set<number>();
@@ -142,7 +211,14 @@ function diffRoutes(desired: readonly DesiredRoute[], live: readonly OutboundRou
     if (claimed.has(have.ruleid)) governed += 1;
     else if (!ignored(keyOf('outbound_route', have))) {
       governed += 1;
-      out.changes.push({ action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', have), ruleid: have.ruleid, before: routeFields(have), fields: [] });
+      out.changes.push({
+        action: 'delete',
+        kind: 'outbound_route',
+        key: keyOf('outbound_route', have),
+        ruleid: have.ruleid,
+        before: routeFields(have),
+        fields: [],
+      });
     }
   }
   out.governed.outbound_routes = governed;
@@ -162,13 +238,25 @@ function allIdentical(routes: readonly OutboundRoute[]): boolean {
 function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatched: boolean): OutboundRoute {
   const [kept, ...extra] = [...copies].sort((a, b) => a.ruleid - b.ruleid);
   for (const r of extra) {
-    const change = { action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', r), ruleid: r.ruleid, before: routeFields(r), fields: [] } as const;
+    const change = {
+      action: 'delete',
+      kind: 'outbound_route',
+      key: keyOf('outbound_route', r),
+      ruleid: r.ruleid,
+      before: routeFields(r),
+      fields: [],
+    } as const;
     out.changes.push(change);
     if (listMatched) out.matched.push(change);
   }
   const ids = extra.map((r) => r.ruleid).join(', ');
   out.notes.push(
-    `The platform has ${copies.length} outbound routes named "${kept!.name}", identical in every field (ruleids ${copies.map((r) => r.ruleid).sort((a, b) => a - b).join(', ')}), as two runs applying at once leave behind: the files manage ruleid ${kept!.ruleid}, and the newer ${extra.length === 1 ? 'copy is' : 'copies are'} deleted (ruleid${extra.length === 1 ? '' : 's'} ${ids}).`,
+    `The platform has ${copies.length} outbound routes named "${kept!.name}", identical in every field (ruleids ${copies
+      .map((r) => r.ruleid)
+      .sort((a, b) => a - b)
+      .join(
+        ', ',
+      )}), as two runs applying at once leave behind: the files manage ruleid ${kept!.ruleid}, and the newer ${extra.length === 1 ? 'copy is' : 'copies are'} deleted (ruleid${extra.length === 1 ? '' : 's'} ${ids}).`,
   );
   return kept!;
 }
@@ -176,10 +264,25 @@ function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatch
 function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: DiffResult, listMatched: boolean): void {
   if (!have) {
     const after = routeFields(want);
-    out.changes.push({ action: 'create', kind: 'outbound_route', key: keyOf('outbound_route', want), after, fields: Object.keys(after), ...originOf(want) });
+    out.changes.push({
+      action: 'create',
+      kind: 'outbound_route',
+      key: keyOf('outbound_route', want),
+      after,
+      fields: Object.keys(after),
+      ...originOf(want),
+    });
     return;
   }
-  if (listMatched) out.matched.push({ action: 'delete', kind: 'outbound_route', key: keyOf('outbound_route', have), ruleid: have.ruleid, before: routeFields(have), fields: [] });
+  if (listMatched)
+    out.matched.push({
+      action: 'delete',
+      kind: 'outbound_route',
+      key: keyOf('outbound_route', have),
+      ruleid: have.ruleid,
+      before: routeFields(have),
+      fields: [],
+    });
   const fields = changedRouteFields(have, want);
   if (fields.length === 0) {
     out.unchanged.outbound_route += 1;
@@ -187,8 +290,22 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
   }
   const before = routeFields(have);
   const after = routeFields(want);
-  const action = before.from_prefix === null && after.from_prefix !== null ? 'promote' : before.from_prefix !== null && after.from_prefix === null ? 'demote' : 'update';
-  out.changes.push({ action, kind: 'outbound_route', key: keyOf('outbound_route', want), ruleid: have.ruleid, before, after, fields, ...originOf(want) });
+  const action =
+    before.from_prefix === null && after.from_prefix !== null
+      ? 'promote'
+      : before.from_prefix !== null && after.from_prefix === null
+        ? 'demote'
+        : 'update';
+  out.changes.push({
+    action,
+    kind: 'outbound_route',
+    key: keyOf('outbound_route', want),
+    ruleid: have.ruleid,
+    before,
+    after,
+    fields,
+    ...originOf(want),
+  });
 }
 
 /** Where an entry was declared, as the optional `origin` of its change. */

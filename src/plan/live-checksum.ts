@@ -15,7 +15,9 @@ const RECORD_FIELDS = {
 } as const satisfies { inbound_mappings: readonly (keyof InboundMapping)[]; outbound_routes: readonly (keyof OutboundRoute)[] };
 
 // A field added to the model must be added above, or it would be left out of the checksum.
-type Unlisted = Exclude<keyof InboundMapping, (typeof RECORD_FIELDS.inbound_mappings)[number]> | Exclude<keyof OutboundRoute, (typeof RECORD_FIELDS.outbound_routes)[number]>;
+type Unlisted =
+  | Exclude<keyof InboundMapping, (typeof RECORD_FIELDS.inbound_mappings)[number]>
+  | Exclude<keyof OutboundRoute, (typeof RECORD_FIELDS.outbound_routes)[number]>;
 const everyFieldListed: [Unlisted] extends [never] ? true : never = true;
 void everyFieldListed;
 
@@ -30,9 +32,17 @@ export function liveChecksum(live: LiveState, managed: readonly CollectionName[]
   for (const c of managed) {
     if (c === 'endpoint_leases') {
       // The password never enters a checksum: a checksum is printed and saved in plan files.
-      parts.set(c, canonicalJson([...(live.endpoint_leases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ password: _secret, ...rest }) => rest)));
+      parts.set(
+        c,
+        canonicalJson(
+          [...(live.endpoint_leases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ password: _secret, ...rest }) => rest),
+        ),
+      );
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
-  const text = [...parts.keys()].sort().map((c) => `${JSON.stringify(c)}:${parts.get(c)}`).join(',');
+  const text = [...parts.keys()]
+    .sort()
+    .map((c) => `${JSON.stringify(c)}:${parts.get(c)}`)
+    .join(',');
   return checksumOfText(`{${text}}`);
 }

@@ -6,7 +6,17 @@ import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan
  * The default stage of each action: make before break. Lease changes come after every rule change,
  * in stages of their own: they run one at a time, so no obtain is ever in flight beside other work.
  */
-const STAGE: Readonly<Record<ChangeAction, number>> = { create: 1, update: 2, promote: 2, demote: 2, replace: 2, delete: 3, obtain: 4, renew: 5, revoke: 6 };
+const STAGE: Readonly<Record<ChangeAction, number>> = {
+  create: 1,
+  update: 2,
+  promote: 2,
+  demote: 2,
+  replace: 2,
+  delete: 3,
+  obtain: 4,
+  renew: 5,
+  revoke: 6,
+};
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
 interface OrderResult {
@@ -83,7 +93,12 @@ export function orderChanges(changes: readonly Change[]): OrderResult {
     const keys = [...new Set(cycle.map((i) => `"${changes[i]!.key}"`))].join(', ');
     return {
       changes: [],
-      issues: [{ message: `outbound routes ${keys} swap LCR patterns among themselves, which the platform cannot do in one step`, hint: 'Apply in two steps: first give one route a temporary from_prefix, apply, then set the final values.' }],
+      issues: [
+        {
+          message: `outbound routes ${keys} swap LCR patterns among themselves, which the platform cannot do in one step`,
+          hint: 'Apply in two steps: first give one route a temporary from_prefix, apply, then set the final values.',
+        },
+      ],
     };
   }
   const steps = [...new Set(rank as number[])].sort((a, b) => a - b);

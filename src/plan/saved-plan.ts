@@ -11,15 +11,27 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new DsipformError('PLAN_FILE_INVALID', `${file} is not a plan file: ${(err as Error).message}`, 'Make a plan with: dsipform plan PATH... --out FILE');
+    throw new DsipformError(
+      'PLAN_FILE_INVALID',
+      `${file} is not a plan file: ${(err as Error).message}`,
+      'Make a plan with: dsipform plan PATH... --out FILE',
+    );
   }
   const v = value as Partial<SavedPlan> | null;
   if (!v || typeof v !== 'object' || v.format_version !== 1 || !Array.isArray(v.changes) || typeof v.checksum !== 'string') {
-    throw new DsipformError('PLAN_FILE_INVALID', `${file} is not a dsipform plan (format_version 1)`, 'Make a plan with: dsipform plan PATH... --out FILE');
+    throw new DsipformError(
+      'PLAN_FILE_INVALID',
+      `${file} is not a dsipform plan (format_version 1)`,
+      'Make a plan with: dsipform plan PATH... --out FILE',
+    );
   }
   const { checksum, ...plan } = v as SavedPlan;
   if (checksumOf(plan) !== checksum) {
-    throw new DsipformError('PLAN_FILE_MODIFIED', `${file} was changed after it was written: its checksum does not match its content`, 'Plans are applied exactly as reviewed. Make a new plan instead of editing one.');
+    throw new DsipformError(
+      'PLAN_FILE_MODIFIED',
+      `${file} was changed after it was written: its checksum does not match its content`,
+      'Plans are applied exactly as reviewed. Make a new plan instead of editing one.',
+    );
   }
   return v as SavedPlan;
 }
@@ -27,7 +39,11 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
 /** Why a saved plan no longer fits the platform, or null when it still does. */
 export function staleness(saved: Plan, current: { target: string; liveChecksum: string }): DsipformError | null {
   if (saved.target !== current.target) {
-    return new DsipformError('PLAN_TARGET_MISMATCH', `the plan was made for ${saved.target}, not ${current.target}`, 'Apply it against the platform it was made for, or make a new plan.');
+    return new DsipformError(
+      'PLAN_TARGET_MISMATCH',
+      `the plan was made for ${saved.target}, not ${current.target}`,
+      'Apply it against the platform it was made for, or make a new plan.',
+    );
   }
   if (saved.live_checksum !== current.liveChecksum) {
     return new DsipformError(

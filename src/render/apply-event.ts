@@ -7,5 +7,7 @@ import type { ApplyEvent } from '../model/apply-report.js';
  */
 export function renderApplyEvent(event: ApplyEvent): string {
   const { event: name, ...rest } = event;
-  return JSON.stringify({ event: name, ...rest }).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify({ event: name, ...rest })
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

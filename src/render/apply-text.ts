@@ -55,8 +55,15 @@ export function renderApplyReport(report: ApplyReport, options: ApplyTextOptions
   const style = styleFor(options.color);
   const out: string[] = [];
   const failedOnes = report.outcomes.filter((o) => o.status === 'failed');
-  if (failedOnes.length > 0) out.push(statusColor('failed', style)(style.bold('Failed:')), ...failedOnes.map((o) => `  ${describeOutcome(o, style)}`), '');
-  out.push(...notAttemptedLines(report.outcomes.filter((o) => o.status === 'not_attempted'), options, style));
+  if (failedOnes.length > 0)
+    out.push(statusColor('failed', style)(style.bold('Failed:')), ...failedOnes.map((o) => `  ${describeOutcome(o, style)}`), '');
+  out.push(
+    ...notAttemptedLines(
+      report.outcomes.filter((o) => o.status === 'not_attempted'),
+      options,
+      style,
+    ),
+  );
   const { applied, failed, not_attempted } = report.counts;
   const ok = failed === 0 && not_attempted === 0 && !options.interrupted;
   const counts = `Apply ${options.interrupted ? 'interrupted' : 'complete'}: ${applied} applied, ${failed} failed, ${not_attempted} not attempted.`;
@@ -79,8 +86,13 @@ function notAttemptedLines(outcomes: readonly ChangeOutcome[], options: ApplyTex
       continue;
     }
     const why = reason === INTERRUPTED_REASON ? 'interrupted before they started' : cleanText(reason);
-    const where = options.reportFile !== undefined ? `${cleanText(options.reportFile)} lists each one` : 'run with --report FILE to list each one';
-    counted.push(title(`Not attempted, ${why}: ${count(group.length, 'change')} (${where}):`), ...countByKind(group).map((line) => `  ${line}`), '');
+    const where =
+      options.reportFile !== undefined ? `${cleanText(options.reportFile)} lists each one` : 'run with --report FILE to list each one';
+    counted.push(
+      title(`Not attempted, ${why}: ${count(group.length, 'change')} (${where}):`),
+      ...countByKind(group).map((line) => `  ${line}`),
+      '',
+    );
   }
   const head = listed.length > 0 ? [title('Not attempted:'), ...listed.map((o) => `  ${describeOutcome(o, style)}`), ''] : [];
   return [...head, ...counted];
@@ -103,7 +115,8 @@ function describeOutcome(outcome: ChangeOutcome, style: Style): string {
     ...(outcome.lease_id !== undefined ? [`lease ${outcome.lease_id}`] : []),
   ];
   const base = `${markColor(MARK[outcome.action], style)} ${subject(outcome.kind, outcome.key)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
-  if (outcome.status === 'failed' && outcome.error !== undefined) return `${base}: ${cleanText(outcome.error.code)}: ${cleanText(outcome.error.message)}`;
+  if (outcome.status === 'failed' && outcome.error !== undefined)
+    return `${base}: ${cleanText(outcome.error.code)}: ${cleanText(outcome.error.message)}`;
   if (outcome.status === 'not_attempted' && outcome.reason !== undefined) return `${base}: ${cleanText(outcome.reason)}`;
   return base;
 }

@@ -50,7 +50,13 @@ function headline(change: Change): string {
  * lease (a revoke, and a renew, which revokes before it obtains anew, like Terraform's replace).
  */
 function isDestructive(change: Change): boolean {
-  return change.action === 'delete' || change.action === 'demote' || change.action === 'replace' || change.action === 'renew' || change.action === 'revoke';
+  return (
+    change.action === 'delete' ||
+    change.action === 'demote' ||
+    change.action === 'replace' ||
+    change.action === 'renew' ||
+    change.action === 'revoke'
+  );
 }
 
 /**

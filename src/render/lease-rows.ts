@@ -32,7 +32,9 @@ export function leaseRows(change: LeaseChange): LeaseRows {
       return { rows: [...rows, secret('~')], hidden: ORDER.length - rows.length };
     }
     case 'revoke': {
-      const rows = ORDER.filter((name) => name !== 'lease_id').map((name) => row('-', name, formatField('endpoint_lease', name, fieldValue(change.before, name))));
+      const rows = ORDER.filter((name) => name !== 'lease_id').map((name) =>
+        row('-', name, formatField('endpoint_lease', name, fieldValue(change.before, name))),
+      );
       return { rows: [row(null, 'lease_id', String(change.lease_id)), ...rows, secret('-')], hidden: 0 };
     }
   }

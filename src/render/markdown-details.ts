@@ -28,7 +28,8 @@ function omittedLine(kind: Kind, omitted: readonly ChangeAction[]): string {
 /** One collapsible section showing the first `shown` changes of a kind, and a line for the rest. */
 function renderSection(details: KindDetails, shown: number): string {
   const total = details.blocks.length;
-  const title = shown < total ? `${details.kind}: ${count(total, 'change')} (first ${shown} shown)` : `${details.kind}: ${count(total, 'change')}`;
+  const title =
+    shown < total ? `${details.kind}: ${count(total, 'change')} (first ${shown} shown)` : `${details.kind}: ${count(total, 'change')}`;
   const lines = [`<details><summary>${title}</summary>`, ''];
   if (shown > 0) lines.push('```diff', details.blocks.slice(0, shown).join('\n\n'), '```');
   if (shown < total) lines.push(...(shown > 0 ? [''] : []), omittedLine(details.kind, details.actions.slice(shown)));
@@ -46,7 +47,10 @@ export function fitSections(all: readonly KindDetails[], budget: number, separat
   const full = all.map((d) => renderSection(d, d.blocks.length));
   const room = budget - separator.length * Math.max(0, all.length - 1);
   if (full.reduce((sum, s) => sum + s.length, 0) <= room) return full;
-  const shares = waterFill(full.map((s) => s.length), room);
+  const shares = waterFill(
+    full.map((s) => s.length),
+    room,
+  );
   return all.map((d, i) => renderSection(d, largestFitting(d, shares[i] ?? 0)));
 }
 

@@ -3,7 +3,22 @@ import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
-const PLAN_KEYS = ['format_version', 'target', 'api_profile', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'pending_reload', 'checksum'];
+const PLAN_KEYS = [
+  'format_version',
+  'target',
+  'api_profile',
+  'managed',
+  'live_checksum',
+  'policy',
+  'summary',
+  'changes',
+  'safety',
+  'notes',
+  'expired_leases',
+  'state_file',
+  'pending_reload',
+  'checksum',
+];
 const POLICY_KEYS = ['max_deletes', 'protect'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
@@ -35,7 +50,8 @@ export function renderPlanJson(plan: SavedPlan): string {
 function orderSummary(summary: Json): Json {
   return reorder(summary, SUMMARY_KEYS, {
     total: (v) => reorder(v as Json, COUNT_KEYS),
-    by_kind: (v) => reorder(v as Json, KIND_KEYS, Object.fromEntries(KIND_KEYS.map((k) => [k, (c: unknown) => reorder(c as Json, COUNT_KEYS)]))),
+    by_kind: (v) =>
+      reorder(v as Json, KIND_KEYS, Object.fromEntries(KIND_KEYS.map((k) => [k, (c: unknown) => reorder(c as Json, COUNT_KEYS)]))),
   });
 }
 

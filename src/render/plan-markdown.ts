@@ -40,7 +40,13 @@ function headLines(plan: Plan): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.map(codeSpan).join(', ') : 'none';
   const state = plan.state_file !== undefined ? ` · State: ${codeSpan(cleanText(plan.state_file))}` : '';
   const api = plan.api_profile !== undefined ? ` · API: ${codeSpan(plan.api_profile)}` : '';
-  const lines = ['## dsipform plan', '', `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}${state}${api}`, '', ...table(plan)];
+  const lines = [
+    '## dsipform plan',
+    '',
+    `Target: ${codeSpan(cleanText(plan.target))} · Managed: ${managed}${state}${api}`,
+    '',
+    ...table(plan),
+  ];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
   if (plan.changes.length === 0) {
@@ -60,7 +66,12 @@ function table(plan: Plan): string[] {
   return [
     `| Kind | ${columns.map(capitalize).join(' | ')} |`,
     `| :-- |${columns.map(() => ' --: |').join('')}`,
-    ...kinds.map((kind) => row(codeSpan(kind), columns.map((col) => plan.summary.by_kind[kind][col]))),
+    ...kinds.map((kind) =>
+      row(
+        codeSpan(kind),
+        columns.map((col) => plan.summary.by_kind[kind][col]),
+      ),
+    ),
     `| **Total** | ${total.map((n) => `**${n}**`).join(' | ')} |`,
   ];
 }
@@ -69,7 +80,10 @@ function table(plan: Plan): string[] {
 function columnsOf(plan: Plan): readonly Column[] {
   const leases = plan.managed.includes('endpoint_leases') || LEASE_COLUMNS.some((col) => plan.summary.total[col] > 0);
   // A Replace column only where it can happen: under the deployed platform's API.
-  const rules: readonly Column[] = plan.api_profile === 'current' || (plan.summary.total.replace ?? 0) > 0 ? ['create', 'update', 'promote', 'demote', 'replace', 'delete'] : COLUMNS.slice(0, -1);
+  const rules: readonly Column[] =
+    plan.api_profile === 'current' || (plan.summary.total.replace ?? 0) > 0
+      ? ['create', 'update', 'promote', 'demote', 'replace', 'delete']
+      : COLUMNS.slice(0, -1);
   return leases ? [...rules, ...LEASE_COLUMNS, 'unchanged'] : [...rules, 'unchanged'];
 }
 

@@ -44,22 +44,53 @@ function header(plan: Plan, style: Style): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.join(', ') : '(none)';
   const lines = [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
   if (plan.state_file !== undefined) lines.push(`${style.bold('State:')}   ${cleanText(plan.state_file)}`);
-  if (plan.api_profile !== undefined) lines.push(`${style.bold('API:')}     ${plan.api_profile === 'current' ? 'current (the deployed platform releases)' : 'spec (as specified)'}`);
+  if (plan.api_profile !== undefined)
+    lines.push(
+      `${style.bold('API:')}     ${plan.api_profile === 'current' ? 'current (the deployed platform releases)' : 'spec (as specified)'}`,
+    );
   return lines;
 }
 
 // Each mark and the actions it stands for, in legend order: `-/+` last, as Terraform lists its replace.
 const LEGEND: readonly (readonly [Mark, readonly (readonly [ChangeAction, string])[]])[] = [
-  ['+', [['create', 'create'], ['obtain', 'obtain']]],
-  ['~', [['update', 'update in place'], ['promote', 'promote (simple → LCR)'], ['demote', 'demote (LCR → simple)']]],
-  ['-', [['delete', 'delete'], ['revoke', 'revoke']]],
-  ['-/+', [['replace', 'replace (delete, then create)'], ['renew', 'renew (revoke, then obtain anew)']]],
+  [
+    '+',
+    [
+      ['create', 'create'],
+      ['obtain', 'obtain'],
+    ],
+  ],
+  [
+    '~',
+    [
+      ['update', 'update in place'],
+      ['promote', 'promote (simple → LCR)'],
+      ['demote', 'demote (LCR → simple)'],
+    ],
+  ],
+  [
+    '-',
+    [
+      ['delete', 'delete'],
+      ['revoke', 'revoke'],
+    ],
+  ],
+  [
+    '-/+',
+    [
+      ['replace', 'replace (delete, then create)'],
+      ['renew', 'renew (revoke, then obtain anew)'],
+    ],
+  ],
 ];
 
 // Only the marks and actions the plan uses, as Terraform does.
 function legend(plan: Plan, style: Style): string[] {
   const used = new Set(plan.changes.map((c) => c.action));
-  const lines = ['dsipform compared the platform with the configuration and made the following plan.', 'Actions are indicated with the following symbols:'];
+  const lines = [
+    'dsipform compared the platform with the configuration and made the following plan.',
+    'Actions are indicated with the following symbols:',
+  ];
   for (const [mark, actions] of LEGEND) {
     const words = actions.filter(([action]) => used.has(action)).map(([, word]) => word);
     if (words.length > 0) lines.push(`${' '.repeat(3 - mark.length)}${markColor(mark, style)} ${words.join(', ')}`);

@@ -11,7 +11,10 @@ export interface Style {
   readonly bold: (text: string) => string;
 }
 
-const sgr = (on: number, off: number) => (text: string): string => (text === '' ? '' : `\x1b[${on}m${text}\x1b[${off}m`);
+const sgr =
+  (on: number, off: number) =>
+  (text: string): string =>
+    text === '' ? '' : `\x1b[${on}m${text}\x1b[${off}m`;
 const plain = (text: string): string => text;
 
 const COLOR: Style = { green: sgr(32, 39), yellow: sgr(33, 39), red: sgr(31, 39), bold: sgr(1, 22) };

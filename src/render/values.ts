@@ -47,7 +47,10 @@ export function duration(seconds: number): string {
     [Math.floor((seconds % 3600) / 60), 'm'],
     [seconds % 60, 's'],
   ] as const;
-  const text = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n}${unit}`).join('');
+  const text = parts
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => `${n}${unit}`)
+    .join('');
   return text === '' ? '0s' : text;
 }
 

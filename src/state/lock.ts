@@ -49,8 +49,12 @@ async function readSeen(lockFile: string): Promise<SeenLock | null> {
     }
   } catch (err) {
     if (errnoOf(err) === 'ENOENT') return null;
-    throw new DsipformError('STATE_UNREADABLE', `cannot read the lock file ${lockFile}: ${(err as Error).message}`,
-      `if no dsipform is running against this state, remove ${lockFile}`, { cause: err });
+    throw new DsipformError(
+      'STATE_UNREADABLE',
+      `cannot read the lock file ${lockFile}: ${(err as Error).message}`,
+      `if no dsipform is running against this state, remove ${lockFile}`,
+      { cause: err },
+    );
   }
 }
 
@@ -66,8 +70,12 @@ async function tryCreate(lockFile: string, text: string, retry = true): Promise<
       await ensurePrivateDir(dirname(lockFile));
       return tryCreate(lockFile, text, false);
     }
-    throw new DsipformError('STATE_UNWRITABLE', `cannot create the lock file ${lockFile}: ${(err as Error).message}`,
-      `check that ${dirname(lockFile)} is writable`, { cause: err });
+    throw new DsipformError(
+      'STATE_UNWRITABLE',
+      `cannot create the lock file ${lockFile}: ${(err as Error).message}`,
+      `check that ${dirname(lockFile)} is writable`,
+      { cause: err },
+    );
   }
   // No fsync: a lock only matters while its holder lives, and a power cut ends the holder too.
   try {
@@ -75,8 +83,12 @@ async function tryCreate(lockFile: string, text: string, retry = true): Promise<
   } catch (err) {
     await handle.close();
     await rm(lockFile, { force: true });
-    throw new DsipformError('STATE_UNWRITABLE', `cannot write the lock file ${lockFile}: ${(err as Error).message}`,
-      `check that ${dirname(lockFile)} has free space`, { cause: err });
+    throw new DsipformError(
+      'STATE_UNWRITABLE',
+      `cannot write the lock file ${lockFile}: ${(err as Error).message}`,
+      `check that ${dirname(lockFile)} has free space`,
+      { cause: err },
+    );
   }
   await handle.close();
   return true;
@@ -88,18 +100,26 @@ function isStale(seen: SeenLock): boolean {
 
 function lockedError(stateFile: string, lockFile: string, seen: SeenLock): DsipformError {
   if (!seen.holder) {
-    return new DsipformError('STATE_LOCKED',
+    return new DsipformError(
+      'STATE_LOCKED',
       `the state ${stateFile} is locked: the lock file ${lockFile} cannot be parsed (it is being written, or damaged)`,
-      `wait and run again: a lock file that still cannot be parsed after ${UNPARSABLE_STALE_MS / 1000} s is taken over automatically`);
+      `wait and run again: a lock file that still cannot be parsed after ${UNPARSABLE_STALE_MS / 1000} s is taken over automatically`,
+    );
   }
   const holder = seen.holder;
   if (holder.hostname !== hostname()) {
     // A process on another host (a shared disk) cannot be checked, so its lock is never taken over.
-    return new DsipformError('STATE_LOCKED', `the state ${stateFile} is locked by ${describeHolder(holder)}`,
-      `wait for it to finish and run again; dsipform cannot check a process on ${holder.hostname}: only if pid ${holder.pid} there is certainly gone, remove ${lockFile}`);
+    return new DsipformError(
+      'STATE_LOCKED',
+      `the state ${stateFile} is locked by ${describeHolder(holder)}`,
+      `wait for it to finish and run again; dsipform cannot check a process on ${holder.hostname}: only if pid ${holder.pid} there is certainly gone, remove ${lockFile}`,
+    );
   }
-  return new DsipformError('STATE_LOCKED', `the state ${stateFile} is locked by ${describeHolder(holder)}, which is still running`,
-    `wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`);
+  return new DsipformError(
+    'STATE_LOCKED',
+    `the state ${stateFile} is locked by ${describeHolder(holder)}, which is still running`,
+    `wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`,
+  );
 }
 
 /**
@@ -156,8 +176,12 @@ export async function acquireLock(stateFile: string, options: LockOptions): Prom
   try {
     createdDir = await ensurePrivateDir(dirname(lockFile));
   } catch (err) {
-    throw new DsipformError('STATE_UNWRITABLE', `cannot create the state directory ${dirname(lockFile)}: ${(err as Error).message}`,
-      'check the permissions of its parent directory, or pass another path with --state', { cause: err });
+    throw new DsipformError(
+      'STATE_UNWRITABLE',
+      `cannot create the state directory ${dirname(lockFile)}: ${(err as Error).message}`,
+      'check the permissions of its parent directory, or pass another path with --state',
+      { cause: err },
+    );
   }
   const deadline = Date.now() + Math.max(0, options.timeoutMs);
   for (;;) {

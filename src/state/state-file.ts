@@ -11,7 +11,6 @@ import { ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
 import { STATE_FORMAT_VERSION, toStateFile, type StateFile } from './state-shape.js';
 import { findDuplicateKey } from './strict-json.js';
 
-
 /** A state with no leases: what a missing state file means. */
 function emptyState(): StateFile {
   return { format_version: STATE_FORMAT_VERSION, leases: [] };
@@ -42,8 +41,13 @@ export async function checkStateDir(file: string): Promise<void> {
   const stats = await lstat(dir).catch(() => null);
   if (!stats?.isSymbolicLink()) return;
   const real = await realpath(dir).catch(() => null);
-  throw new DsipformError('STATE_SYMLINK', `the state directory ${dir} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
-    real ? `point --state at the real file: --state ${join(real, basename(file))}` : `remove the link ${dir}, or point --state at a file in a real directory`);
+  throw new DsipformError(
+    'STATE_SYMLINK',
+    `the state directory ${dir} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
+    real
+      ? `point --state at the real file: --state ${join(real, basename(file))}`
+      : `remove the link ${dir}, or point --state at a file in a real directory`,
+  );
 }
 
 async function openState(file: string): Promise<FileHandle | null> {
@@ -53,8 +57,12 @@ async function openState(file: string): Promise<FileHandle | null> {
     if (errnoOf(err) === 'ENOENT') return null;
     if (errnoOf(err) === 'ELOOP') {
       const real = await realpath(file).catch(() => null);
-      throw new DsipformError('STATE_SYMLINK', `the state file ${file} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
-        real ? `point --state at the real file: --state ${real}` : `remove the link ${file}, or point --state at the real file`, { cause: err });
+      throw new DsipformError(
+        'STATE_SYMLINK',
+        `the state file ${file} is a symbolic link${real ? ` to ${real}` : ''}; dsipform does not follow links to its state`,
+        real ? `point --state at the real file: --state ${real}` : `remove the link ${file}, or point --state at the real file`,
+        { cause: err },
+      );
     }
     const reason = err instanceof Error ? err.message : String(err);
     throw new DsipformError('STATE_UNREADABLE', `cannot read the state file ${file}: ${reason}`, repairHint(file), { cause: err });
@@ -65,8 +73,11 @@ async function openState(file: string): Promise<FileHandle | null> {
 function checkMode(file: string, mode: number): void {
   if (process.platform === 'win32' || (mode & 0o077) === 0) return;
   const shown = (mode & 0o777).toString(8).padStart(4, '0');
-  throw new DsipformError('STATE_PERMISSIONS', `the state file ${file} is open to other users (mode ${shown}), but it holds lease passwords`,
-    `run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)`);
+  throw new DsipformError(
+    'STATE_PERMISSIONS',
+    `the state file ${file} is open to other users (mode ${shown}), but it holds lease passwords`,
+    `run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)`,
+  );
 }
 
 /**
@@ -103,7 +114,11 @@ export async function readState(file: string): Promise<StateFile> {
   const duplicate = findDuplicateKey(text);
   if (duplicate) {
     const where = `line ${duplicate.line}, column ${duplicate.col}`;
-    throw new DsipformError('STATE_CORRUPT', `the state file ${file} is corrupt: the key ${JSON.stringify(duplicate.key)} appears twice in one object (at ${where})`, repairHint(file));
+    throw new DsipformError(
+      'STATE_CORRUPT',
+      `the state file ${file} is corrupt: the key ${JSON.stringify(duplicate.key)} appears twice in one object (at ${where})`,
+      repairHint(file),
+    );
   }
   const state = toStateFile(data);
   if (typeof state === 'string') {
@@ -157,9 +172,7 @@ export async function writeState(file: string, state: StateFile): Promise<void> 
   } catch (err) {
     if (created && !renamed) await rm(tmp, { force: true }).catch(() => undefined);
     const reason = err instanceof Error ? err.message : String(err);
-    const outcome = renamed
-      ? 'the new state is in place but may not survive a power cut'
-      : 'the previous state file is unchanged';
+    const outcome = renamed ? 'the new state is in place but may not survive a power cut' : 'the previous state file is unchanged';
     throw new DsipformError(
       'STATE_UNWRITABLE',
       `cannot write the state file ${file}: ${reason}`,

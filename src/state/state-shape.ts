@@ -36,7 +36,10 @@ const V1_FIELDS: readonly Check<LeaseRecord>[] = [
   ['expires_at', 'an ISO 8601 time', isInstant],
   ['source', '"files" or "cli"', (v) => v === 'files' || v === 'cli'],
 ];
-const RECORD_FIELDS: readonly Check<LeaseRecord>[] = [...V1_FIELDS, ['target', 'a non-empty string or null', (v) => v === null || isName(v)]];
+const RECORD_FIELDS: readonly Check<LeaseRecord>[] = [
+  ...V1_FIELDS,
+  ['target', 'a non-empty string or null', (v) => v === null || isName(v)],
+];
 const NOTE_FIELDS: readonly Check<InFlightObtain>[] = [
   ['id', 'a non-empty string', isName],
   ['target', 'a non-empty string', isName],

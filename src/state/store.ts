@@ -28,7 +28,10 @@ interface LeaseStoreOptions {
 /** What a write changes: the next records and notes, or `false` when nothing changed (no write). */
 type Edit = (next: { leases: LeaseRecord[]; obtaining: InFlightObtain[] }) => boolean;
 
-const sameLease = (target: string | null, name: string) => (r: LeaseRecord): boolean => r.target === target && r.name === name;
+const sameLease =
+  (target: string | null, name: string) =>
+  (r: LeaseRecord): boolean =>
+    r.target === target && r.name === name;
 
 /**
  * The lease state of one state file. Changes are written one at a time, in call order, each as a
@@ -176,7 +179,11 @@ export class LeaseStore {
       if (!edit(next)) return;
       const now = this.now();
       const obtaining = next.obtaining.filter((n) => Date.parse(n.expires_by) > now);
-      const state: StateFile = { format_version: STATE_FORMAT_VERSION, leases: next.leases, ...(obtaining.length > 0 ? { obtaining } : {}) };
+      const state: StateFile = {
+        format_version: STATE_FORMAT_VERSION,
+        leases: next.leases,
+        ...(obtaining.length > 0 ? { obtaining } : {}),
+      };
       await writeState(this.file, state);
       this.state = state;
     });

@@ -17,11 +17,11 @@ import { apiDiagnostic, attrError, knownNumber, knownString } from './values.js'
 /** How the provider's hints name the connection settings: its attributes and environment variables. */
 const PROVIDER_SETTING_NAMES: SettingNames = {
   url: 'url in the provider block (or DSIP_URL)',
-  token: 'the provider\'s token attribute (or DSIP_TOKEN)',
+  token: "the provider's token attribute (or DSIP_TOKEN)",
   ca: 'ca_file = "FILE" in the provider block (or DSIP_CA)',
   insecure: 'insecure = true in the provider block (or DSIP_INSECURE=1)',
   profile: 'api_profile = "spec" or "current" in the provider block (or DSIP_API_PROFILE)',
-  timeout: 'timeout_ms in the provider block, or the resource\'s timeouts block',
+  timeout: "timeout_ms in the provider block, or the resource's timeouts block",
   parallelism: 'terraform -parallelism=N',
 };
 
@@ -32,16 +32,30 @@ function timeoutDiagnostic(config: TfObject): Diagnostic | undefined {
   const v = config.timeout_ms;
   if (typeof v !== 'number') return undefined;
   if (Number.isInteger(v) && v >= 1 && v <= MAX_TIMEOUT_MS) return undefined;
-  return attrError(['timeout_ms'], 'Invalid timeout_ms', `${v} is not a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; for example timeout_ms = 30000.`);
+  return attrError(
+    ['timeout_ms'],
+    'Invalid timeout_ms',
+    `${v} is not a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; for example timeout_ms = 30000.`,
+  );
 }
 
 function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOptions | Diagnostic {
   const onRequest = requestLogger(env);
   const url = knownString(config, 'url') ?? env.DSIP_URL;
-  if (!url) return attrError(['url'], 'No platform URL', 'Set url in the provider block, or the DSIP_URL environment variable, e.g. https://sip.example.com:5000.');
+  if (!url)
+    return attrError(
+      ['url'],
+      'No platform URL',
+      'Set url in the provider block, or the DSIP_URL environment variable, e.g. https://sip.example.com:5000.',
+    );
   if (!/^https?:\/\/./.test(url)) return attrError(['url'], 'Invalid platform URL', `"${url}" must start with http:// or https://.`);
   const token = knownString(config, 'token') ?? env.DSIP_TOKEN;
-  if (!token) return attrError(['token'], 'No API token', 'Set token in the provider block (from a sensitive variable), or the DSIP_TOKEN environment variable.');
+  if (!token)
+    return attrError(
+      ['token'],
+      'No API token',
+      'Set token in the provider block (from a sensitive variable), or the DSIP_TOKEN environment variable.',
+    );
   const caFile = knownString(config, 'ca_file') ?? env.DSIP_CA;
   let ca: string | undefined;
   if (caFile) {
@@ -51,7 +65,12 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
       return attrError(['ca_file'], 'Unreadable CA file', `Cannot read ${caFile}.`);
     }
     const problem = caProblem(ca);
-    if (problem) return attrError(['ca_file'], 'CA file is not a certificate', `${caFile} is not a certificate: ${problem}. Give ca_file (or DSIP_CA) the PEM certificate of the CA that signed the platform's certificate (for a self-signed install, the certificate itself), not its key.`);
+    if (problem)
+      return attrError(
+        ['ca_file'],
+        'CA file is not a certificate',
+        `${caFile} is not a certificate: ${problem}. Give ca_file (or DSIP_CA) the PEM certificate of the CA that signed the platform's certificate (for a self-signed install, the certificate itself), not its key.`,
+      );
   }
   const insecure = config.insecure === true || (config.insecure == null && (env.DSIP_INSECURE === '1' || env.DSIP_INSECURE === 'true'));
   const profile = knownString(config, 'api_profile') ?? (env.DSIP_API_PROFILE || 'auto');
@@ -61,7 +80,16 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
   const badTimeout = timeoutDiagnostic(config);
   if (badTimeout) return badTimeout;
   const timeoutMs = knownNumber(config, 'timeout_ms') ?? 30_000;
-  return { url, token, insecure, profile, timeoutMs, settingNames: PROVIDER_SETTING_NAMES, ...(onRequest ? { onRequest } : {}), ...(ca ? { ca } : {}) };
+  return {
+    url,
+    token,
+    insecure,
+    profile,
+    timeoutMs,
+    settingNames: PROVIDER_SETTING_NAMES,
+    ...(onRequest ? { onRequest } : {}),
+    ...(ca ? { ca } : {}),
+  };
 }
 
 /** The warning a plan carries when the platform holds writes that are not live yet. */
@@ -78,7 +106,11 @@ const PENDING_RELOAD_WARNING: Diagnostic = {
  * Adds the proxy reload to a resource's applies (a failed reload is an error on every apply it
  * covers; the written state is kept) and, once per process, the pending-reload warning to a plan.
  */
-function withReload(handler: ResourceHandler, reloader: () => Reloader | undefined, pendingWarning: () => Promise<Diagnostic[]>): ResourceHandler {
+function withReload(
+  handler: ResourceHandler,
+  reloader: () => Reloader | undefined,
+  pendingWarning: () => Promise<Diagnostic[]>,
+): ResourceHandler {
   return {
     ...handler,
     async plan(req) {
@@ -120,7 +152,12 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
   let pendingChecked: Promise<Diagnostic[]> | undefined;
   const ctx: ProviderContext = {
     client() {
-      if (!client) throw new DsipformError('TF_NOT_CONFIGURED', 'the provider was used before it was configured', 'This is a bug in the provider or Terraform; please report it.');
+      if (!client)
+        throw new DsipformError(
+          'TF_NOT_CONFIGURED',
+          'the provider was used before it was configured',
+          'This is a bug in the provider or Terraform; please report it.',
+        );
       return client;
     },
     wrote: () => reloader?.wrote(),
@@ -131,7 +168,11 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     (pendingChecked ??= (client ? client.pendingReload() : Promise.resolve(false))
       .then((pending) => (pending ? [PENDING_RELOAD_WARNING] : []))
       .catch(() => []));
-  const wrap = (h: ResourceHandler): ResourceHandler => withOperationTimeouts(withReload(h, () => reloader, pendingWarning), ctx);
+  const wrap = (h: ResourceHandler): ResourceHandler =>
+    withOperationTimeouts(
+      withReload(h, () => reloader, pendingWarning),
+      ctx,
+    );
   return {
     validateConfig(config) {
       const out: Diagnostic[] = [];

@@ -7,7 +7,10 @@ const VERBOSE = new Set(['TRACE', 'DEBUG', 'JSON']);
  * undefined. Each line is an hclog JSON entry on stderr, which go-plugin puts into Terraform's log
  * at that level: method, path with query, status and duration; never a header (the token) or a body.
  */
-export function requestLogger(env: NodeJS.ProcessEnv, write: (line: string) => void = (l) => void process.stderr.write(l)): ((e: RequestEvent) => void) | undefined {
+export function requestLogger(
+  env: NodeJS.ProcessEnv,
+  write: (line: string) => void = (l) => void process.stderr.write(l),
+): ((e: RequestEvent) => void) | undefined {
   const level = (env.TF_LOG_PROVIDER || env.TF_LOG || '').toUpperCase();
   if (!VERBOSE.has(level)) return undefined;
   return (e) => {

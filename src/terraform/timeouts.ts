@@ -18,7 +18,7 @@ type Operation = (typeof OPERATIONS)[number];
 
 function timeoutsOf(obj: TfObject | null): TfObject | null {
   const t = obj?.timeouts;
-  return t && typeof t === 'object' && !Array.isArray(t) ? (t) : null;
+  return t && typeof t === 'object' && !Array.isArray(t) ? t : null;
 }
 
 function without(obj: TfObject | null): TfObject | null {
@@ -40,7 +40,10 @@ function validateTimeouts(config: TfObject): Diagnostic[] {
   for (const op of OPERATIONS) {
     const v = t[op];
     if (typeof v !== 'string' || isUnknown(v)) continue;
-    if (parseDuration(v) === undefined) out.push(attrError(['timeouts', op], 'Invalid duration', `"${v}" is not a duration: use a number with a unit, e.g. "30s", "2m" or "1h30m".`));
+    if (parseDuration(v) === undefined)
+      out.push(
+        attrError(['timeouts', op], 'Invalid duration', `"${v}" is not a duration: use a number with a unit, e.g. "30s", "2m" or "1h30m".`),
+      );
   }
   return out;
 }
@@ -64,7 +67,10 @@ export function withOperationTimeouts(handler: ResourceHandler, _ctx: ProviderCo
       const run = () => handler.apply({ prior: without(req.prior), planned: without(req.planned), config: without(req.config) });
       const res = ms === undefined ? await run() : await operationDeadline.run(Date.now() + ms, run);
       // A failed create or update returns the prior state: it keeps the prior timeouts.
-      const keep = res.state !== null && req.planned !== null && res.diagnostics?.some((d) => d.severity === 'error') && !res.written ? req.prior : req.planned;
+      const keep =
+        res.state !== null && req.planned !== null && res.diagnostics?.some((d) => d.severity === 'error') && !res.written
+          ? req.prior
+          : req.planned;
       return { ...res, state: withTimeouts(res.state, keep) };
     },
     async read(state) {

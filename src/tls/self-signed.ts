@@ -42,9 +42,11 @@ export async function selfSignedCertificate(options: SelfSignedOptions): Promise
   await import('reflect-metadata');
   const x509 = await import('@peculiar/x509');
   x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-  const keys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']));
+  const keys = await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']);
   const now = Date.now();
-  const usages = options.clientAuth ? [x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth] : [x509.ExtendedKeyUsage.serverAuth];
+  const usages = options.clientAuth
+    ? [x509.ExtendedKeyUsage.serverAuth, x509.ExtendedKeyUsage.clientAuth]
+    : [x509.ExtendedKeyUsage.serverAuth];
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     // A leading 01 keeps the DER integer positive whatever the random bytes are.
     serialNumber: `01${randomBytes(8).toString('hex')}`,

@@ -10,8 +10,17 @@ describe('examples/cdktf', () => {
     const s = await scenario();
     const stack = synth(join(s.dir, 'cdktf.out'));
     const doc = JSON.parse(readFileSync(join(stack, 'cdk.tf.json'), 'utf8'));
-    expect(Object.keys(doc.resource).sort()).toEqual(['dsiprouter_endpoint_lease', 'dsiprouter_inbound_mapping', 'dsiprouter_outbound_route']);
-    expect(doc.resource.dsiprouter_outbound_route.uk_lcr).toMatchObject({ name: 'UK from our 1555 numbers', prefix: '44', from_prefix: '1555', gwgroupid: '5' });
+    expect(Object.keys(doc.resource).sort()).toEqual([
+      'dsiprouter_endpoint_lease',
+      'dsiprouter_inbound_mapping',
+      'dsiprouter_outbound_route',
+    ]);
+    expect(doc.resource.dsiprouter_outbound_route.uk_lcr).toMatchObject({
+      name: 'UK from our 1555 numbers',
+      prefix: '44',
+      from_prefix: '1555',
+      gwgroupid: '5',
+    });
     expect(doc.terraform.required_providers.dsiprouter.source).toMatch(/dsipform\/dsiprouter$/);
   });
 });
@@ -43,7 +52,9 @@ describe('way 1: dsipform plan|apply --cdktf, no Terraform', () => {
     const stack = synth(join(s.dir, 'cdktf.out'), { withReference: true });
     const r = await s.run(['plan', '--cdktf', stack]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/cdk\.tf\.json:\d+:\d+: dsiprouter_inbound_mapping\.main_office \(attribute notes\): "Main office via LCR group \$\{dsiprouter_outbound_route\.uk_lcr\.groupid\}" is a Terraform reference/);
+    expect(r.stderr).toMatch(
+      /cdk\.tf\.json:\d+:\d+: dsiprouter_inbound_mapping\.main_office \(attribute notes\): "Main office via LCR group \$\{dsiprouter_outbound_route\.uk_lcr\.groupid\}" is a Terraform reference/,
+    );
     expect(r.stderr).toMatch(/hint: .*terraform -chdir=/);
     expect(await s.client.listInboundMappings()).toEqual([]);
   });

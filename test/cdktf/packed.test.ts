@@ -97,7 +97,7 @@ afterAll(() => {
 });
 
 describe('a CDKTF app with the packed package installed', () => {
-  it('has one copy of constructs and cdktf: the bindings load the app\'s', () => {
+  it("has one copy of constructs and cdktf: the bindings load the app's", () => {
     const fromApp = createRequire(join(app, 'main.ts'));
     const fromBindings = createRequire(join(app, 'node_modules', 'dsipform', 'dist', 'cdktf', 'bindings', 'cdktf', 'index.js'));
     for (const dep of ['constructs', 'cdktf']) expect(realpathSync(fromBindings.resolve(dep))).toBe(realpathSync(fromApp.resolve(dep)));
@@ -121,7 +121,11 @@ describe('a CDKTF app with the packed package installed', () => {
       terraform: { required_providers: Record<string, { source: string }> };
     };
     expect(stack.terraform.required_providers.dsiprouter?.source).toBe('registry.terraform.io/dsipform/dsiprouter');
-    expect(stack.resource.dsiprouter_inbound_mapping?.main).toMatchObject({ did: '15551230001', servers: ['66', '67'], notes: 'Main office' });
+    expect(stack.resource.dsiprouter_inbound_mapping?.main).toMatchObject({
+      did: '15551230001',
+      servers: ['66', '67'],
+      notes: 'Main office',
+    });
     expect(stack.resource.dsiprouter_outbound_route?.uk).toMatchObject({ name: 'UK', prefix: '44', gwgroupid: '5', priority: 10 });
   });
 });

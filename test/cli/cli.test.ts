@@ -110,7 +110,9 @@ describe('dsipform emulator', () => {
     expect((await runCli(['stats', '--url', p.url], { DSIP_TOKEN: 'wrong-token' })).code).toBe(1);
     const help = (await runCli(['emulator', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).toMatch(/--token-file <file> read the API token to require from FILE/);
-    expect(help).toMatch(/--token <token> the API token to require; visible to other users of this machine \(ps\): prefer --token-file or DSIP_TOKEN/);
+    expect(help).toMatch(
+      /--token <token> the API token to require; visible to other users of this machine \(ps\): prefer --token-file or DSIP_TOKEN/,
+    );
   });
 });
 
@@ -188,7 +190,10 @@ describe('dsipform emulator, more flags', () => {
     const plain = await emulator(['--token', TOKEN]);
     const empty = await emulator(['--token', TOKEN, '--empty']);
     const { PlatformClient } = await import('../../src/api/client.js');
-    for (const [p, count] of [[plain, 1], [empty, 0]] as const) {
+    for (const [p, count] of [
+      [plain, 1],
+      [empty, 0],
+    ] as const) {
       const c = new PlatformClient({ url: p.url, token: TOKEN });
       expect(await c.listOutboundRoutes()).toHaveLength(count);
       await c.close();

@@ -19,9 +19,17 @@ const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
  * Runs the CLI on a real pseudo-terminal (util-linux `script`), typing `keys` once `ready` shows
  * in its output. Resolves to everything the terminal showed and the CLI's exit code.
  */
-async function onTerminal(s: Scenario, args: readonly string[], ready: RegExp, keys: string): Promise<{ screen: string; code: number | null }> {
+async function onTerminal(
+  s: Scenario,
+  args: readonly string[],
+  ready: RegExp,
+  keys: string,
+): Promise<{ screen: string; code: number | null }> {
   const command = [process.execPath, CLI, ...args].map(shellQuote).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH, TERM: 'dumb', NO_COLOR: '1', ...s.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env: { PATH: process.env.PATH, TERM: 'dumb', NO_COLOR: '1', ...s.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   let typed = false;
   child.stdout.on('data', (d: Buffer) => {
@@ -40,15 +48,19 @@ describe('the approval prompt', () => {
     ['Ctrl-C', 130, '\x03'],
     ['Ctrl-D', 1, '\x04'],
     ['"no"', 1, 'no\r'],
-  ])('%s cancels cleanly: nothing changed, exit %i', async (_name, exit, keys) => {
-    const s = await scenario({ empty: true });
-    const path = s.file('p.yaml', mappings(2));
-    const r = await onTerminal(s, ['apply', path], /Enter a value: /, keys);
-    expect(r.screen).toContain('Apply cancelled; nothing was changed.');
-    expect(r.screen).not.toMatch(/internal error|AbortError/);
-    expect(r.code).toBe(exit);
-    expect(await s.client.listInboundMappings()).toEqual([]);
-  }, 30_000);
+  ])(
+    '%s cancels cleanly: nothing changed, exit %i',
+    async (_name, exit, keys) => {
+      const s = await scenario({ empty: true });
+      const path = s.file('p.yaml', mappings(2));
+      const r = await onTerminal(s, ['apply', path], /Enter a value: /, keys);
+      expect(r.screen).toContain('Apply cancelled; nothing was changed.');
+      expect(r.screen).not.toMatch(/internal error|AbortError/);
+      expect(r.code).toBe(exit);
+      expect(await s.client.listInboundMappings()).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 describe('stdout closed while an apply runs (| head -1)', () => {
@@ -56,7 +68,11 @@ describe('stdout closed while an apply runs (| head -1)', () => {
     const s = await scenario({ empty: true, faults: { latencyMs: 10, seed: 3 } });
     const path = s.file('p.yaml', mappings(60));
     const report = join(s.dir, 'report.json');
-    const child = spawn(process.execPath, [CLI, 'apply', path, '--auto-approve', '--format', 'json', '--parallelism', '2', '--report', report], { env: { PATH: process.env.PATH, NO_COLOR: '1', ...s.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'apply', path, '--auto-approve', '--format', 'json', '--parallelism', '2', '--report', report],
+      { env: { PATH: process.env.PATH, NO_COLOR: '1', ...s.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let first = '';
@@ -68,7 +84,9 @@ describe('stdout closed while an apply runs (| head -1)', () => {
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(first).toMatch(/^\{"event":"change"/);
     expect(stderr).not.toMatch(/internal error|EPIPE|at \S+ \(/);
-    expect(stderr).toMatch(/error: standard output was closed while the apply ran .*the apply went on to its end: 60 applied, 0 failed, 0 not attempted; the proxy was reloaded/);
+    expect(stderr).toMatch(
+      /error: standard output was closed while the apply ran .*the apply went on to its end: 60 applied, 0 failed, 0 not attempted; the proxy was reloaded/,
+    );
     expect(stderr).toContain(`hint: Every outcome is in ${report}.`);
     expect(code).toBe(1);
     expect(await s.client.listInboundMappings()).toHaveLength(60);
@@ -80,7 +98,10 @@ describe('stdout closed while an apply runs (| head -1)', () => {
   it('a command with nothing left to do still exits non-zero, without a crash', async () => {
     const s = await scenario({ empty: true });
     const path = s.file('p.yaml', mappings(2000)); // a plan larger than a pipe's buffer
-    const child = spawn(process.execPath, [CLI, 'plan', path], { env: { PATH: process.env.PATH, NO_COLOR: '1', ...s.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'plan', path], {
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...s.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.once('data', () => child.stdout.destroy());
@@ -105,8 +126,12 @@ describe('Ctrl-C during an apply', () => {
     const notAttempted = written.counts.not_attempted as number;
     expect(notAttempted).toBeGreaterThan(100);
     expect(run.out.stdout).not.toMatch(/^not attempted /m);
-    expect(run.out.stdout).toContain(`Not attempted, interrupted before they started: ${notAttempted} changes (${report} lists each one):\n  inbound_mapping: ${notAttempted} to create\n`);
-    expect(run.out.stdout.trimEnd().split('\n').at(-1)).toBe(`Apply interrupted: ${written.counts.applied} applied, 0 failed, ${notAttempted} not attempted. Proxy reloaded.`);
+    expect(run.out.stdout).toContain(
+      `Not attempted, interrupted before they started: ${notAttempted} changes (${report} lists each one):\n  inbound_mapping: ${notAttempted} to create\n`,
+    );
+    expect(run.out.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `Apply interrupted: ${written.counts.applied} applied, 0 failed, ${notAttempted} not attempted. Proxy reloaded.`,
+    );
     expect(run.out.stdout.split('\n').length).toBeLessThan(200 * 13); // the plan's blocks, not one line per change twice
   }, 60_000);
 
@@ -134,7 +159,9 @@ describe('Ctrl-C during an apply', () => {
     run.child.kill('SIGINT');
     const [code] = await run.exit();
     expect(code).toBe(130);
-    expect(run.out.stderr).toMatch(/Stopped at once: \d+ applied, 0 failed, \d+ changes? in flight \(outcome unknown\), \d+ not attempted; the proxy was not reloaded\./);
+    expect(run.out.stderr).toMatch(
+      /Stopped at once: \d+ applied, 0 failed, \d+ changes? in flight \(outcome unknown\), \d+ not attempted; the proxy was not reloaded\./,
+    );
     expect(run.out.stderr).toContain(`What is known is in ${report}.`);
     const written = JSON.parse(readFileSync(report, 'utf8'));
     expect(written).toMatchObject({ format_version: 1, interrupted: true, stopped_at_once: true, reloaded: false });

@@ -44,26 +44,43 @@ describe('apply --report FILE', () => {
         { method: 'POST', path: '/reload/kamailio', status: 200, duration_ms: expect.any(Number) },
       ]),
     );
-    for (const q of written.requests) expect(Object.keys(q).sort()).toEqual(expect.arrayContaining(['duration_ms', 'method', 'path', 'status']));
-    for (const q of written.requests) for (const key of Object.keys(q)) expect(['method', 'path', 'status', 'duration_ms', 'error', 'change']).toContain(key);
+    for (const q of written.requests)
+      expect(Object.keys(q).sort()).toEqual(expect.arrayContaining(['duration_ms', 'method', 'path', 'status']));
+    for (const q of written.requests)
+      for (const key of Object.keys(q)) expect(['method', 'path', 'status', 'duration_ms', 'error', 'change']).toContain(key);
   });
 
   it('records a failed request with its status and error code', async () => {
     const server = await startTinyServer((req, res) => {
       const rejected = req.method === 'POST' && req.url === '/api/v1/outboundroutes';
       res.writeHead(rejected ? 400 : 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: rejected ? 'http' : '', msg: rejected ? 'gwgroupid unknown' : '', data: rejected ? [] : req.method === 'POST' ? [{ ruleid: 5 }] : [] }));
+      res.end(
+        JSON.stringify({
+          error: rejected ? 'http' : '',
+          msg: rejected ? 'gwgroupid unknown' : '',
+          data: rejected ? [] : req.method === 'POST' ? [{ ruleid: 5 }] : [],
+        }),
+      );
     });
     try {
       const dir = mkdtempSync(join(tmpdir(), 'dsipform-report-'));
       const file = join(dir, 'platform.yaml');
       writeFileSync(file, FILES);
       const report = join(dir, 'report.json');
-      const r = await runCli(['apply', file, '--url', server.url, '--api-profile', 'spec', '--auto-approve', '--report', report], { DSIP_TOKEN: TOKEN });
+      const r = await runCli(['apply', file, '--url', server.url, '--api-profile', 'spec', '--auto-approve', '--report', report], {
+        DSIP_TOKEN: TOKEN,
+      });
       expect(r.code).toBe(1);
       const written = JSON.parse(readFileSync(report, 'utf8')) as { outcomes: { kind: string }[]; requests: Record<string, unknown>[] };
       const route = written.outcomes.findIndex((o) => o.kind === 'outbound_route');
-      expect(written.requests).toContainEqual({ method: 'POST', path: '/outboundroutes', status: 400, duration_ms: expect.any(Number), error: 'API_BAD_REQUEST', change: route });
+      expect(written.requests).toContainEqual({
+        method: 'POST',
+        path: '/outboundroutes',
+        status: 400,
+        duration_ms: expect.any(Number),
+        error: 'API_BAD_REQUEST',
+        change: route,
+      });
     } finally {
       await server.close();
     }

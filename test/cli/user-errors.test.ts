@@ -48,45 +48,136 @@ interface Case {
 
 const cases: Record<string, Case> = {
   // The emulator's start-up failures.
-  'emulator: port in use': { args: () => ['emulator', '--port', String(busyPort)], says: /cannot listen on 127\.0\.0\.1:\d+: the port is already in use/ },
-  'emulator: address not on this host': { args: () => ['emulator', '--port', '0', '--host', '192.0.2.1'], says: /192\.0\.2\.1 is not an address of this machine/ },
-  'emulator: host name that does not resolve': { args: () => ['emulator', '--port', '0', '--host', 'no-such-host.invalid'], says: /no address found for the host name no-such-host\.invalid/ },
-  'emulator: corrupt --data (not JSON)': { args: () => ['emulator', '--port', '0', '--data', file('broken.json', '{ not json')], says: /emulator data file \S+broken\.json is corrupt: it is not valid JSON/ },
-  'emulator: corrupt --data (not a snapshot)': { args: () => ['emulator', '--port', '0', '--data', file('other.json', '{"routes": []}')], says: /emulator data file \S+other\.json is corrupt: format is undefined/ },
-  'emulator: unreadable --data (a directory)': { args: () => ['emulator', '--port', '0', '--data', dir], says: /cannot read the emulator data file \S+ \(EISDIR\)/ },
-  'emulator: --data in a missing directory': { args: () => ['emulator', '--port', '0', '--data', join(dir, 'missing', 'emu.json')], says: /cannot write the emulator data file \S+: the directory \S+missing does not exist/ },
-  'emulator: --tls-cert and --tls-key not a pair': { args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert, '--tls-key', pems.otherKey], says: /--tls-key \S+ does not belong to --tls-cert \S+/ },
-  'emulator: --tls-cert not a certificate': { args: () => ['emulator', '--port', '0', '--tls-cert', file('junk.pem', 'hello'), '--tls-key', pems.otherKey], says: /--tls-cert \S+junk\.pem is not a PEM certificate/ },
-  'emulator: --tls-cert without --tls-key': { args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert], says: /--tls-cert and --tls-key go together/ },
-  'emulator: --tls-key missing file': { args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert, '--tls-key', join(dir, 'nope.pem')], says: /cannot read --tls-key \S+nope\.pem \(ENOENT\)/ },
+  'emulator: port in use': {
+    args: () => ['emulator', '--port', String(busyPort)],
+    says: /cannot listen on 127\.0\.0\.1:\d+: the port is already in use/,
+  },
+  'emulator: address not on this host': {
+    args: () => ['emulator', '--port', '0', '--host', '192.0.2.1'],
+    says: /192\.0\.2\.1 is not an address of this machine/,
+  },
+  'emulator: host name that does not resolve': {
+    args: () => ['emulator', '--port', '0', '--host', 'no-such-host.invalid'],
+    says: /no address found for the host name no-such-host\.invalid/,
+  },
+  'emulator: corrupt --data (not JSON)': {
+    args: () => ['emulator', '--port', '0', '--data', file('broken.json', '{ not json')],
+    says: /emulator data file \S+broken\.json is corrupt: it is not valid JSON/,
+  },
+  'emulator: corrupt --data (not a snapshot)': {
+    args: () => ['emulator', '--port', '0', '--data', file('other.json', '{"routes": []}')],
+    says: /emulator data file \S+other\.json is corrupt: format is undefined/,
+  },
+  'emulator: unreadable --data (a directory)': {
+    args: () => ['emulator', '--port', '0', '--data', dir],
+    says: /cannot read the emulator data file \S+ \(EISDIR\)/,
+  },
+  'emulator: --data in a missing directory': {
+    args: () => ['emulator', '--port', '0', '--data', join(dir, 'missing', 'emu.json')],
+    says: /cannot write the emulator data file \S+: the directory \S+missing does not exist/,
+  },
+  'emulator: --tls-cert and --tls-key not a pair': {
+    args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert, '--tls-key', pems.otherKey],
+    says: /--tls-key \S+ does not belong to --tls-cert \S+/,
+  },
+  'emulator: --tls-cert not a certificate': {
+    args: () => ['emulator', '--port', '0', '--tls-cert', file('junk.pem', 'hello'), '--tls-key', pems.otherKey],
+    says: /--tls-cert \S+junk\.pem is not a PEM certificate/,
+  },
+  'emulator: --tls-cert without --tls-key': {
+    args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert],
+    says: /--tls-cert and --tls-key go together/,
+  },
+  'emulator: --tls-key missing file': {
+    args: () => ['emulator', '--port', '0', '--tls-cert', pems.cert, '--tls-key', join(dir, 'nope.pem')],
+    says: /cannot read --tls-key \S+nope\.pem \(ENOENT\)/,
+  },
   'emulator: empty --token': { args: () => ['emulator', '--port', '0', '--token', ''], says: /--token is empty/ },
   'emulator: empty DSIP_TOKEN': { args: () => ['emulator', '--port', '0'], env: { DSIP_TOKEN: '' }, says: /DSIP_TOKEN is empty/ },
-  'emulator: empty --token-file': { args: () => ['emulator', '--port', '0', '--token-file', file('empty-token', '\n')], says: /the token file \S+empty-token is empty/ },
-  'emulator: missing --token-file': { args: () => ['emulator', '--port', '0', '--token-file', join(dir, 'no-token')], says: /cannot read token file \S+no-token \(ENOENT\)/ },
-  'emulator: --token with --token-file': { args: () => ['emulator', '--port', '0', '--token', 'x1234', '--token-file', file('token', TOKEN)], says: /--token and --token-file exclude each other/ },
+  'emulator: empty --token-file': {
+    args: () => ['emulator', '--port', '0', '--token-file', file('empty-token', '\n')],
+    says: /the token file \S+empty-token is empty/,
+  },
+  'emulator: missing --token-file': {
+    args: () => ['emulator', '--port', '0', '--token-file', join(dir, 'no-token')],
+    says: /cannot read token file \S+no-token \(ENOENT\)/,
+  },
+  'emulator: --token with --token-file': {
+    args: () => ['emulator', '--port', '0', '--token', 'x1234', '--token-file', file('token', TOKEN)],
+    says: /--token and --token-file exclude each other/,
+  },
   'emulator: bad --port': { args: () => ['emulator', '--port', '70000'], says: /--port "70000" is not a port number/ },
   'emulator: empty --port': { args: () => ['emulator', '--port', ''], says: /--port "" is not a port number/ },
-  'emulator: bad --body-timeout': { args: () => ['emulator', '--port', '0', '--body-timeout', 'soon'], says: /--body-timeout "soon" is not a whole number of milliseconds/ },
-  'emulator: bad --max-connections': { args: () => ['emulator', '--port', '0', '--max-connections', '-1'], says: /--max-connections "-1" is not a whole number of connections/ },
+  'emulator: bad --body-timeout': {
+    args: () => ['emulator', '--port', '0', '--body-timeout', 'soon'],
+    says: /--body-timeout "soon" is not a whole number of milliseconds/,
+  },
+  'emulator: bad --max-connections': {
+    args: () => ['emulator', '--port', '0', '--max-connections', '-1'],
+    says: /--max-connections "-1" is not a whole number of connections/,
+  },
   'emulator: unknown --profile': { args: () => ['emulator', '--port', '0', '--profile', 'latest'], says: /argument 'latest' is invalid/ },
   // A sample of the other commands' user errors.
   'validate: missing file': { args: () => ['validate', join(dir, 'nope.yaml')], says: /1 problem in the configuration/ },
-  'validate: YAML syntax error': { args: () => ['validate', file('bad.yaml', 'inbound_mappings: [\n')], says: /1 problem in the configuration/ },
-  'stats: unreachable URL': { args: () => ['stats', '--url', 'http://127.0.0.1:9', '--max-attempts', '1'], env: { DSIP_TOKEN: TOKEN }, says: /connection to http:\/\/127\.0\.0\.1:9 refused/ },
-  'stats: not a URL': { args: () => ['stats', '--url', 'sip.example.com'], env: { DSIP_TOKEN: TOKEN }, says: /the platform URL "sip\.example\.com" is not a URL/ },
+  'validate: YAML syntax error': {
+    args: () => ['validate', file('bad.yaml', 'inbound_mappings: [\n')],
+    says: /1 problem in the configuration/,
+  },
+  'stats: unreachable URL': {
+    args: () => ['stats', '--url', 'http://127.0.0.1:9', '--max-attempts', '1'],
+    env: { DSIP_TOKEN: TOKEN },
+    says: /connection to http:\/\/127\.0\.0\.1:9 refused/,
+  },
+  'stats: not a URL': {
+    args: () => ['stats', '--url', 'sip.example.com'],
+    env: { DSIP_TOKEN: TOKEN },
+    says: /the platform URL "sip\.example\.com" is not a URL/,
+  },
   'stats: wrong token': { args: () => ['stats', '--url', emu.url], env: { DSIP_TOKEN: 'wrong-token-123' }, says: /unauthorized/ },
-  'stats: bad --timeout': { args: () => ['stats', '--url', emu.url, '--timeout', 'abc'], env: { DSIP_TOKEN: TOKEN }, says: /--timeout "abc" is not a positive number of milliseconds/ },
-  'stats: unknown --format': { args: () => ['stats', '--url', emu.url, '--format', 'xml'], env: { DSIP_TOKEN: TOKEN }, says: /argument 'xml' is invalid/ },
+  'stats: bad --timeout': {
+    args: () => ['stats', '--url', emu.url, '--timeout', 'abc'],
+    env: { DSIP_TOKEN: TOKEN },
+    says: /--timeout "abc" is not a positive number of milliseconds/,
+  },
+  'stats: unknown --format': {
+    args: () => ['stats', '--url', emu.url, '--format', 'xml'],
+    env: { DSIP_TOKEN: TOKEN },
+    says: /argument 'xml' is invalid/,
+  },
   'stats: unknown option': { args: () => ['stats', '--frobnicate'], says: /unknown option '--frobnicate'/ },
-  'stats: corrupt --emulator-data': { args: () => ['stats', '--emulator', '--emulator-data', join(dir, 'broken.json')], says: /emulator data file \S+broken\.json is corrupt/ },
-  'apply: corrupt plan file': { args: () => ['apply', '--plan', file('plan.json', '{ "format_version": '), '--emulator', '--auto-approve'], says: /plan\.json is not a plan file/ },
-  'apply: bad --parallelism': { args: () => ['apply', example, '--emulator', '--auto-approve', '--parallelism', 'x', '--state', join(dir, 'state.json')], says: /--parallelism "x" is not a whole number/ },
-  'lease obtain: bad --ttl': { args: () => ['lease', 'obtain', '--emulator', '--email', 'a@example.com', '--ttl', 'forever', '--state', join(dir, 'state.json')], says: /--ttl "forever" is not a positive duration/ },
+  'stats: corrupt --emulator-data': {
+    args: () => ['stats', '--emulator', '--emulator-data', join(dir, 'broken.json')],
+    says: /emulator data file \S+broken\.json is corrupt/,
+  },
+  'apply: corrupt plan file': {
+    args: () => ['apply', '--plan', file('plan.json', '{ "format_version": '), '--emulator', '--auto-approve'],
+    says: /plan\.json is not a plan file/,
+  },
+  'apply: bad --parallelism': {
+    args: () => ['apply', example, '--emulator', '--auto-approve', '--parallelism', 'x', '--state', join(dir, 'state.json')],
+    says: /--parallelism "x" is not a whole number/,
+  },
+  'lease obtain: bad --ttl': {
+    args: () => ['lease', 'obtain', '--emulator', '--email', 'a@example.com', '--ttl', 'forever', '--state', join(dir, 'state.json')],
+    says: /--ttl "forever" is not a positive duration/,
+  },
   // The state holds lease passwords: it must be the owner's alone before its contents are even read.
-  'output leases: corrupt state file': { args: () => ['output', 'leases', '--state', file('broken-state.json', '{ "leases": ', 0o600)], says: /state file \S+broken-state\.json is corrupt/ },
-  'output leases: state file readable by others': { args: () => ['output', 'leases', '--state', file('open-state.json', '{}', 0o644)], says: /open-state\.json is open to other users \(mode 0644\)/ },
-  'export: --out in a missing directory': { args: () => ['export', '--emulator', '--out', join(dir, 'missing', 'live.yaml')], says: /cannot write \S+live\.yaml \(ENOENT\)/ },
-  'terraform-mirror: a file in the way': { args: () => ['terraform-mirror', join(file('a-file', 'x'), 'mirror')], says: /cannot create the mirror directory \S+a-file\/mirror/ },
+  'output leases: corrupt state file': {
+    args: () => ['output', 'leases', '--state', file('broken-state.json', '{ "leases": ', 0o600)],
+    says: /state file \S+broken-state\.json is corrupt/,
+  },
+  'output leases: state file readable by others': {
+    args: () => ['output', 'leases', '--state', file('open-state.json', '{}', 0o644)],
+    says: /open-state\.json is open to other users \(mode 0644\)/,
+  },
+  'export: --out in a missing directory': {
+    args: () => ['export', '--emulator', '--out', join(dir, 'missing', 'live.yaml')],
+    says: /cannot write \S+live\.yaml \(ENOENT\)/,
+  },
+  'terraform-mirror: a file in the way': {
+    args: () => ['terraform-mirror', join(file('a-file', 'x'), 'mirror')],
+    says: /cannot create the mirror directory \S+a-file\/mirror/,
+  },
 };
 
 describe('every user-facing failure is a coded error with a hint, never a crash', () => {

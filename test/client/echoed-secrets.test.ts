@@ -39,13 +39,20 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * error also echoes the password of the lease it just handed out.
  */
 function echoingPlatform(req: IncomingMessage, res: ServerResponse): void {
-  const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`).join('; ');
+  const headers = Object.entries(req.headers)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('; ');
   const path = req.url ?? '';
   if (req.method === 'GET' && path.startsWith('/api/v1/endpoint/lease')) {
-    return json(res, 200, { error: '', msg: '', data: [{ leaseid: 41, username: 'u41', password: PASSWORD, domain: 'sip.example.com', ttl: 900 }] });
+    return json(res, 200, {
+      error: '',
+      msg: '',
+      data: [{ leaseid: 41, username: 'u41', password: PASSWORD, domain: 'sip.example.com', ttl: 900 }],
+    });
   }
   if (req.method === 'GET') return json(res, 200, { error: '', msg: '', data: [] });
-  if (path.startsWith('/api/v1/reload')) return json(res, 500, { error: 'server', msg: `reload failed for lease password ${PASSWORD}; request headers: ${headers}` });
+  if (path.startsWith('/api/v1/reload'))
+    return json(res, 500, { error: 'server', msg: `reload failed for lease password ${PASSWORD}; request headers: ${headers}` });
   if (path.startsWith('/api/v1/inboundmapping')) return json(res, 400, { error: 'http', msg: `bad request; request headers: ${headers}` });
   return json(res, 500, { error: 'server', msg: `proxy error; request headers: ${headers}` });
 }
@@ -63,7 +70,23 @@ describe('secrets the platform echoes back', () => {
     const { dir, file } = setup();
     const report = join(dir, 'report.json');
     const r = await runCli(
-      ['apply', file, '--url', server.url, '--api-profile', 'spec', '--auto-approve', '--format', format, '--report', report, '--max-attempts', '2', '--retry-base', '1'],
+      [
+        'apply',
+        file,
+        '--url',
+        server.url,
+        '--api-profile',
+        'spec',
+        '--auto-approve',
+        '--format',
+        format,
+        '--report',
+        report,
+        '--max-attempts',
+        '2',
+        '--retry-base',
+        '1',
+      ],
       { DSIP_TOKEN: TOKEN },
     );
     const written = readFileSync(report, 'utf8');

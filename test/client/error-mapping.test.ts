@@ -60,7 +60,11 @@ describe('client error mapping against real servers', () => {
   });
 
   it('keeps the platform msg of a JSON error', async () => {
-    server = await answer(400, 'application/json', JSON.stringify({ data: [], error: 'http', msg: 'DID is required', kamreload: false, dsipreload: false }));
+    server = await answer(
+      400,
+      'application/json',
+      JSON.stringify({ data: [], error: 'http', msg: 'DID is required', kamreload: false, dsipreload: false }),
+    );
     client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.createInboundMapping({ did: '1', servers: ['1'] }));
     expect(err.code).toBe('API_BAD_REQUEST');
@@ -70,7 +74,11 @@ describe('client error mapping against real servers', () => {
   });
 
   it('tells a missing object (JSON 404, error "") from a missing path', async () => {
-    server = await answer(404, 'application/json', JSON.stringify({ data: [], error: '', msg: 'No Matching Rule Found', kamreload: false, dsipreload: false }));
+    server = await answer(
+      404,
+      'application/json',
+      JSON.stringify({ data: [], error: '', msg: 'No Matching Rule Found', kamreload: false, dsipreload: false }),
+    );
     client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.deleteOutboundRoute(7));
     expect(err.code).toBe('API_NOT_FOUND');
@@ -79,7 +87,12 @@ describe('client error mapping against real servers', () => {
   });
 
   it('reads Retry-After on 429', async () => {
-    server = await answer(429, 'application/json', JSON.stringify({ data: [], error: 'http', msg: 'Too Many Requests', kamreload: false, dsipreload: false }), { 'retry-after': '3' });
+    server = await answer(
+      429,
+      'application/json',
+      JSON.stringify({ data: [], error: 'http', msg: 'Too Many Requests', kamreload: false, dsipreload: false }),
+      { 'retry-after': '3' },
+    );
     client = new PlatformClient({ url: server.url, token: TOKEN, retry: { maxAttempts: 1 }, profile: 'spec' });
     const err = await failureOf(client.listOutboundRoutes());
     expect(err.code).toBe('API_RATE_LIMITED');
@@ -156,7 +169,11 @@ describe('client error mapping against real servers', () => {
   });
 
   it('sends the three headers on every request and reuses the connection', async () => {
-    server = await answer(200, 'application/json', JSON.stringify({ data: [], error: '', msg: 'No Rules Found', kamreload: false, dsipreload: false }));
+    server = await answer(
+      200,
+      'application/json',
+      JSON.stringify({ data: [], error: '', msg: 'No Rules Found', kamreload: false, dsipreload: false }),
+    );
     client = new PlatformClient({ url: `${server.url}/`, token: TOKEN, profile: 'spec' });
     await client.obtainLease({ email: 'a@b.c', ttl: 60 }).catch(() => undefined);
     for (let i = 0; i < 9; i += 1) await client.listInboundMappings();

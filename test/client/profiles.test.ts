@@ -6,7 +6,23 @@ import { runMain } from '../helpers/in-process.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 const envelope = (data: unknown[], msg = 'ok') => JSON.stringify({ data, error: '', msg, kamreload: false, dsipreload: false });
-const stats = { current: 0, waiting: 0, total: 1, total_local: 0, rpl_received: 0, rpl_generated: 0, rpl_sent: 0, '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, '6xx': 0, created: 1, freed: 1, delayed_free: 0 };
+const stats = {
+  current: 0,
+  waiting: 0,
+  total: 1,
+  total_local: 0,
+  rpl_received: 0,
+  rpl_generated: 0,
+  rpl_sent: 0,
+  '2xx': 1,
+  '3xx': 0,
+  '4xx': 0,
+  '5xx': 0,
+  '6xx': 0,
+  created: 1,
+  freed: 1,
+  delayed_free: 0,
+};
 let server: TinyServer | undefined;
 let client: PlatformClient | undefined;
 let emulator: RunningEmulator | undefined;
@@ -52,9 +68,15 @@ describe('API profiles', () => {
   it('detects the deployed API with two requests, and then uses its paths', async () => {
     const srv = await serving({
       'GET /api/v1/kamailio/stats': () => [200, envelope([stats])],
-      'GET /api/v1/lease/endpoint': () => [200, envelope([{ leaseid: 4, username: 'lease4', password: 'p'.repeat(32), domain: 'd', ttl: '15' }])],
+      'GET /api/v1/lease/endpoint': () => [
+        200,
+        envelope([{ leaseid: 4, username: 'lease4', password: 'p'.repeat(32), domain: 'd', ttl: '15' }]),
+      ],
       'DELETE /api/v1/lease/endpoint/4/revoke': () => [200, envelope([], 'Lease revoked')],
-      'DELETE /api/v1/lease/endpoint/5/revoke': () => [500, JSON.stringify({ data: [], error: 'server', msg: 'Internal Server Error', kamreload: false, dsipreload: false })],
+      'DELETE /api/v1/lease/endpoint/5/revoke': () => [
+        500,
+        JSON.stringify({ data: [], error: 'server', msg: 'Internal Server Error', kamreload: false, dsipreload: false }),
+      ],
     });
     client = new PlatformClient({ url: srv.url, token: 't' });
     expect(await client.profile()).toBe('current');
@@ -83,7 +105,10 @@ describe('API profiles', () => {
   it('says clearly when neither stats path answers', async () => {
     const srv = await serving({});
     client = new PlatformClient({ url: srv.url, token: 't' });
-    await expect(client.profile()).rejects.toMatchObject({ code: 'API_NO_SUCH_ENDPOINT', message: expect.stringContaining('neither /proxy/stats nor /kamailio/stats') });
+    await expect(client.profile()).rejects.toMatchObject({
+      code: 'API_NO_SUCH_ENDPOINT',
+      message: expect.stringContaining('neither /proxy/stats nor /kamailio/stats'),
+    });
   });
 });
 
@@ -129,7 +154,7 @@ describe('the client against the current twin (issue 14)', () => {
     expect(raw).toMatchObject({ msg: 'Rule Found', data: [expect.objectContaining({ gwgroupid: '7' })] });
   });
 
-  it('creates, reads and deletes mappings with the twin\'s messages, and never makes the reads break', async () => {
+  it("creates, reads and deletes mappings with the twin's messages, and never makes the reads break", async () => {
     emulator = await startEmulator({ port: 0, token: 'twin-token', profile: 'current' });
     client = new PlatformClient({ url: emulator.url, token: 'twin-token' });
     const ruleid = await client.createInboundMapping({ did: '+4420', servers: ['66'] });

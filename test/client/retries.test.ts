@@ -13,7 +13,9 @@ afterEach(async () => {
 });
 
 /** A server that answers each request by its method and path, with a script of behaviours per request. */
-async function scripted(handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, n: number, body: string) => void) {
+async function scripted(
+  handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, n: number, body: string) => void,
+) {
   let n = 0;
   server = await startTinyServer((req, res) => {
     let body = '';
@@ -102,7 +104,11 @@ describe('retries', () => {
       if (req.method === 'POST') {
         posts += 1;
         res.writeHead(posts === 1 ? 500 : 200, { 'content-type': 'application/json' });
-        res.end(posts === 1 ? JSON.stringify({ data: [], error: 'server', msg: 'boom', kamreload: false, dsipreload: false }) : env([{ ruleid: 9 }], 'Rule Created'));
+        res.end(
+          posts === 1
+            ? JSON.stringify({ data: [], error: 'server', msg: 'boom', kamreload: false, dsipreload: false })
+            : env([{ ruleid: 9 }], 'Rule Created'),
+        );
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -122,7 +128,9 @@ describe('retries', () => {
   });
 
   it('finds a route created before the connection dropped, by its fields, taking the newest', async () => {
-    let routes = [{ ruleid: 3, groupid: '8000', name: 'R', prefix: '1', from_prefix: null, gwgroupid: '#5', priority: 0, timerec: '', routeid: '' }];
+    let routes = [
+      { ruleid: 3, groupid: '8000', name: 'R', prefix: '1', from_prefix: null, gwgroupid: '#5', priority: 0, timerec: '', routeid: '' },
+    ];
     const srv = await scripted((req, res) => {
       if (req.method === 'POST') {
         routes = [...routes, { ...routes[0]!, ruleid: 11 }];

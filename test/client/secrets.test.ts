@@ -29,7 +29,11 @@ describe('scrubBody', () => {
   it('keeps JSON valid and replaces secrets inside its string values', () => {
     const body = JSON.stringify({ error: 'http', msg: `headers: authorization: Bearer ${TOKEN}`, data: [{ note: `pw-5678 ${TOKEN}` }] });
     const out = scrubBody(body, secrets);
-    expect(JSON.parse(out)).toEqual({ error: 'http', msg: 'headers: authorization: Bearer (sensitive)', data: [{ note: '(sensitive) (sensitive)' }] });
+    expect(JSON.parse(out)).toEqual({
+      error: 'http',
+      msg: 'headers: authorization: Bearer (sensitive)',
+      data: [{ note: '(sensitive) (sensitive)' }],
+    });
   });
 
   it('a secret that is also a JSON word does not break the structure', () => {

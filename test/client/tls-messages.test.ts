@@ -40,7 +40,11 @@ describe('TLS settings and mistakes, against the emulator with --tls', () => {
 
   it.each([
     ['a text file', 'not a certificate\n', /it holds no PEM certificate/],
-    ['a private key', generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), /it holds a private key, not a certificate/],
+    [
+      'a private key',
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      /it holds a private key, not a certificate/,
+    ],
     ['a broken certificate', '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydA==\n-----END CERTIFICATE-----\n', /certificate 1 does not parse/],
   ])('--ca naming %s is refused: the CA file is not a certificate', async (_what, content, reason) => {
     const file = join(dir, `ca-${Math.random().toString(16).slice(2)}.pem`);

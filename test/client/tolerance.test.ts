@@ -25,7 +25,10 @@ describe('client tolerance of the deployed platform', () => {
     });
     client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
     expect(await client.createInboundMapping({ did: '+4420', servers: ['#3'], notes: 'deployed' })).toBe(17);
-    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/inboundmapping', 'GET /api/v1/inboundmapping?did=%2B4420']);
+    expect(server.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/v1/inboundmapping',
+      'GET /api/v1/inboundmapping?did=%2B4420',
+    ]);
   });
 
   it('fails clearly when a create answers without a ruleid and the read-back finds nothing', async () => {
@@ -39,7 +42,10 @@ describe('client tolerance of the deployed platform', () => {
       }
     });
     client = new PlatformClient({ url: server.url, token: 't', profile: 'spec' });
-    await expect(client.createInboundMapping({ did: '5', servers: ['1'] })).rejects.toMatchObject({ code: 'API_UNEXPECTED_RESPONSE', message: expect.stringContaining('cannot read it back') });
+    await expect(client.createInboundMapping({ did: '5', servers: ['1'] })).rejects.toMatchObject({
+      code: 'API_UNEXPECTED_RESPONSE',
+      message: expect.stringContaining('cannot read it back'),
+    });
   });
 
   it('reads ruleid strings and the note under name in a list', async () => {
@@ -59,7 +65,17 @@ describe('client tolerance of the deployed platform', () => {
       req.on('end', () => {
         if (text) bodies.push(JSON.parse(text));
         res.writeHead(200, { 'content-type': 'application/json' });
-        const route = { ruleid: 4, groupid: '8000', name: 'R', prefix: '44', from_prefix: null, gwgroupid: '#5', priority: 0, timerec: '', routeid: '' };
+        const route = {
+          ruleid: 4,
+          groupid: '8000',
+          name: 'R',
+          prefix: '44',
+          from_prefix: null,
+          gwgroupid: '#5',
+          priority: 0,
+          timerec: '',
+          routeid: '',
+        };
         res.end(envelope(req.method === 'GET' ? [route] : [], 'ok'));
       });
     });

@@ -24,17 +24,98 @@ export const ENV: NodeJS.ProcessEnv = {
 
 /** Text a user, an editor or a bad merge could put into a YAML file. */
 const SNIPPETS = [
-  '${DID}', '${SECRET}', '${UNSET_VAR}', '${EMPTY}', '${COMMA}', '$${', '${', '${1BAD}', '$${DID}',
-  '&a ', '*a', '*b', '&a [1, 2]', '<<: *a', '!!binary ', '!!str ', '!!int ', '!!float ', '!!map ', '!!seq ',
-  '!!set ', '!!timestamp ', '!local ', '!<tag:x> ', '0x1F', '1e5', '0o17', '0b101', '-0', '.inf', '-.inf',
-  '.nan', '1e400', '-1e400', '123456789012345678901234567890', '9007199254740993', '~', 'null', 'true',
-  'yes', '', ' ', '\t', '\n', '\r\n', '\r', ': ', '- ', '-', ':', '#', '"', "'", '[', ']', '{', '}', ',',
-  '? ', '|', '>', '---\n', '...\n', '%YAML 1.2\n', '\u0000', '\u001b[31m', '\uFEFF', '\u2028', '\u0085',
-  'é', '🙂', '__proto__', 'constructor', 'toString', 'x'.repeat(5000),
-  'version: 1\n', 'version: 2\n', 'policy: {}\n', 'policy:\n  max_deletes: 250%\n', 'inbound_mappings:\n',
-  'outbound_routes:\n', 'endpoint_leases:\n  - name: x\n    email: a@b.c\n    ttl: 1e5\n',
-  '  - did: ', '    servers: ', '    ttl: ', '    renew_before: ', '    ruleid: ', '    priority: ',
-  '    from_prefix: ', '    gwgroupid: ', '    name: ', '    email: ',
+  '${DID}',
+  '${SECRET}',
+  '${UNSET_VAR}',
+  '${EMPTY}',
+  '${COMMA}',
+  '$${',
+  '${',
+  '${1BAD}',
+  '$${DID}',
+  '&a ',
+  '*a',
+  '*b',
+  '&a [1, 2]',
+  '<<: *a',
+  '!!binary ',
+  '!!str ',
+  '!!int ',
+  '!!float ',
+  '!!map ',
+  '!!seq ',
+  '!!set ',
+  '!!timestamp ',
+  '!local ',
+  '!<tag:x> ',
+  '0x1F',
+  '1e5',
+  '0o17',
+  '0b101',
+  '-0',
+  '.inf',
+  '-.inf',
+  '.nan',
+  '1e400',
+  '-1e400',
+  '123456789012345678901234567890',
+  '9007199254740993',
+  '~',
+  'null',
+  'true',
+  'yes',
+  '',
+  ' ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\r',
+  ': ',
+  '- ',
+  '-',
+  ':',
+  '#',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '? ',
+  '|',
+  '>',
+  '---\n',
+  '...\n',
+  '%YAML 1.2\n',
+  '\u0000',
+  '\u001b[31m',
+  '\uFEFF',
+  '\u2028',
+  '\u0085',
+  'é',
+  '🙂',
+  '__proto__',
+  'constructor',
+  'toString',
+  'x'.repeat(5000),
+  'version: 1\n',
+  'version: 2\n',
+  'policy: {}\n',
+  'policy:\n  max_deletes: 250%\n',
+  'inbound_mappings:\n',
+  'outbound_routes:\n',
+  'endpoint_leases:\n  - name: x\n    email: a@b.c\n    ttl: 1e5\n',
+  '  - did: ',
+  '    servers: ',
+  '    ttl: ',
+  '    renew_before: ',
+  '    ruleid: ',
+  '    priority: ',
+  '    from_prefix: ',
+  '    gwgroupid: ',
+  '    name: ',
+  '    email: ',
 ];
 
 export const snippet = fc.oneof(
@@ -104,7 +185,26 @@ export const deepNesting = fc
 const plausible = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<unknown> =>
   fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
 export const words = fc.oneof(
-  fc.constantFrom('155', '0044', '+1555', '#2', '66', '', '0', '1,2', '${DID}', '${SECRET}', '${UNSET}', '$${x}', '${', 'a\u0000b', '15m', '100%', '250%', 'Default*'),
+  fc.constantFrom(
+    '155',
+    '0044',
+    '+1555',
+    '#2',
+    '66',
+    '',
+    '0',
+    '1,2',
+    '${DID}',
+    '${SECRET}',
+    '${UNSET}',
+    '$${x}',
+    '${',
+    'a\u0000b',
+    '15m',
+    '100%',
+    '250%',
+    'Default*',
+  ),
   fc.string({ maxLength: 8 }),
 );
 const opt = { requiredKeys: [] as [] };
@@ -122,8 +222,19 @@ const route = fc.record(
   },
   opt,
 );
-const duration = fc.oneof(fc.integer({ min: -5, max: 4_000_000_000 }), fc.constantFrom('15m', '0', '1h', '2m', '99999999999999999999h', 'x'));
-const lease = fc.record({ name: plausible(words), email: plausible(fc.constantFrom('ops@example.com', 'x', '', 'a@b')), ttl: plausible(duration), renew_before: plausible(duration) }, opt);
+const duration = fc.oneof(
+  fc.integer({ min: -5, max: 4_000_000_000 }),
+  fc.constantFrom('15m', '0', '1h', '2m', '99999999999999999999h', 'x'),
+);
+const lease = fc.record(
+  {
+    name: plausible(words),
+    email: plausible(fc.constantFrom('ops@example.com', 'x', '', 'a@b')),
+    ttl: plausible(duration),
+    renew_before: plausible(duration),
+  },
+  opt,
+);
 const collection = fc.constantFrom('inbound_mappings', 'outbound_routes', 'endpoint_leases', 'x');
 const policy = fc.record(
   {
@@ -155,7 +266,16 @@ export const serialized = (value: fc.Arbitrary<unknown>): fc.Arbitrary<{ text: s
 /** Files that may seed `edit`s (those that load cleanly), relative to the repository root. */
 export function seedCandidates(root: string, fixtures: string): string[] {
   return [
-    ...readdirSync(join(root, fixtures)).filter((f) => f.endsWith('.yaml')).map((f) => `${fixtures}/${f}`),
-    ...['basic/platform.yaml', 'lcr/lcr.yaml', 'leases/leases.yaml', 'multi-file/inbound.yaml', 'multi-file/outbound.yaml', 'multi-file/policy.yaml'].map((f) => `examples/${f}`),
+    ...readdirSync(join(root, fixtures))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => `${fixtures}/${f}`),
+    ...[
+      'basic/platform.yaml',
+      'lcr/lcr.yaml',
+      'leases/leases.yaml',
+      'multi-file/inbound.yaml',
+      'multi-file/outbound.yaml',
+      'multi-file/policy.yaml',
+    ].map((f) => `examples/${f}`),
   ];
 }

@@ -23,15 +23,31 @@ const CASES: [string, string[], string[]][] = [
     [`${F}/json-trailing-comma.json:4:40: JSON syntax error: a "," before "]": JSON allows no comma after the last item`],
   ],
   ['JSON: a comment', [`${F}/json-comment.json`], [`${F}/json-comment.json:3:3: JSON syntax error: comments are not allowed in JSON`]],
-  ['JSON: single quotes', [`${F}/json-single-quotes.json`], [`${F}/json-single-quotes.json:3:26: JSON syntax error: keys in JSON take double quotes, not '`]],
+  [
+    'JSON: single quotes',
+    [`${F}/json-single-quotes.json`],
+    [`${F}/json-single-quotes.json:3:26: JSON syntax error: keys in JSON take double quotes, not '`],
+  ],
   [
     'JSON: a number DID with a leading zero',
     [`${F}/json-leading-zero-did.json`],
     [`${F}/json-leading-zero-did.json:3:33: JSON syntax error: a number in JSON cannot start with 0 (0044123)`],
   ],
-  ['JSON: two values', [`${F}/json-two-values.json`], [`${F}/json-two-values.json:7:1: JSON syntax error: expected the end of the file, found "{"`]],
-  ['JSON: a duplicate key, at its place', [`${F}/json-duplicate-key.json`], [`${F}/json-duplicate-key.json:4:40: duplicate key "did" in this mapping`]],
-  ['several YAML documents', [`${F}/multiple-documents.yaml`], [`${F}/multiple-documents.yaml:3:1: the file holds more than one YAML document`]],
+  [
+    'JSON: two values',
+    [`${F}/json-two-values.json`],
+    [`${F}/json-two-values.json:7:1: JSON syntax error: expected the end of the file, found "{"`],
+  ],
+  [
+    'JSON: a duplicate key, at its place',
+    [`${F}/json-duplicate-key.json`],
+    [`${F}/json-duplicate-key.json:4:40: duplicate key "did" in this mapping`],
+  ],
+  [
+    'several YAML documents',
+    [`${F}/multiple-documents.yaml`],
+    [`${F}/multiple-documents.yaml:3:1: the file holds more than one YAML document`],
+  ],
   ['duplicate key', [`${F}/duplicate-key.yaml`], [`${F}/duplicate-key.yaml:5:5: duplicate key "did" in this mapping`]],
   [
     'unknown keys, one with a suggestion',
@@ -42,8 +58,16 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   ['wrong type', [`${F}/wrong-type.yaml`], [`${F}/wrong-type.yaml:12:15: outbound_routes[2].priority must be an integer, not a string`]],
-  ['wrong type in JSON', [`${F}/json-wrong-type.json`], [`${F}/json-wrong-type.json:4:32: inbound_mappings[0].servers must be a list, not a string`]],
-  ['top level not a mapping', [`${F}/not-a-mapping.yaml`], [`${F}/not-a-mapping.yaml:1:1: the file must be a mapping (key: value), not a list`]],
+  [
+    'wrong type in JSON',
+    [`${F}/json-wrong-type.json`],
+    [`${F}/json-wrong-type.json:4:32: inbound_mappings[0].servers must be a list, not a string`],
+  ],
+  [
+    'top level not a mapping',
+    [`${F}/not-a-mapping.yaml`],
+    [`${F}/not-a-mapping.yaml:1:1: the file must be a mapping (key: value), not a list`],
+  ],
   [
     'empty collection value and empty entry',
     [`${F}/null-collection.yaml`],
@@ -52,7 +76,11 @@ const CASES: [string, string[], string[]][] = [
       `${F}/null-collection.yaml:4:4: outbound_routes[0] must be a mapping (key: value), not empty`,
     ],
   ],
-  ['missing required field', [`${F}/missing-required-field.yaml`], [`${F}/missing-required-field.yaml:3:5: outbound_routes[0].gwgroupid is required`]],
+  [
+    'missing required field',
+    [`${F}/missing-required-field.yaml`],
+    [`${F}/missing-required-field.yaml:3:5: outbound_routes[0].gwgroupid is required`],
+  ],
   [
     'bad DID characters',
     [`${F}/bad-did-chars.yaml`],
@@ -63,7 +91,11 @@ const CASES: [string, string[], string[]][] = [
     [`${F}/hex-did.yaml`],
     [`${F}/hex-did.yaml:3:10: inbound_mappings[0].did: DID "0x1F" may contain only the characters 0-9 + # *`],
   ],
-  ['three servers', [`${F}/three-servers.yaml`], [`${F}/three-servers.yaml:4:14: inbound_mappings[0].servers must hold at most 2 entries, not 3`]],
+  [
+    'three servers',
+    [`${F}/three-servers.yaml`],
+    [`${F}/three-servers.yaml:4:14: inbound_mappings[0].servers must hold at most 2 entries, not 3`],
+  ],
   [
     'gwgroupid "0", quoted and unquoted',
     [`${F}/gwgroupid-zero.yaml`],
@@ -73,7 +105,11 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   ['comma in notes', [`${F}/comma-in-notes.yaml`], [`${F}/comma-in-notes.yaml:5:12: inbound_mappings[0].notes may not contain ","`]],
-  ['comma in a route name', [`${F}/comma-in-route-name.yaml`], [`${F}/comma-in-route-name.yaml:3:11: outbound_routes[0].name may not contain ","`]],
+  [
+    'comma in a route name',
+    [`${F}/comma-in-route-name.yaml`],
+    [`${F}/comma-in-route-name.yaml:3:11: outbound_routes[0].name may not contain ","`],
+  ],
   [
     'duplicate DID within a file',
     [`${F}/duplicate-did.yaml`],
@@ -92,7 +128,9 @@ const CASES: [string, string[], string[]][] = [
   [
     'the same DID three times',
     [`${F}/duplicate-did.yaml`, `${F}/duplicate-did-across-files/a.yaml`],
-    [`${F}/duplicate-did-across-files/a.yaml:3:5: DID "155" is declared 3 times: also at ${F}/duplicate-did.yaml:3:5, ${F}/duplicate-did.yaml:7:5`],
+    [
+      `${F}/duplicate-did-across-files/a.yaml:3:5: DID "155" is declared 3 times: also at ${F}/duplicate-did.yaml:3:5, ${F}/duplicate-did.yaml:7:5`,
+    ],
   ],
   [
     'duplicate route name',
@@ -141,7 +179,11 @@ const CASES: [string, string[], string[]][] = [
   ['alias that contains itself', [`${F}/alias-loop.yaml`], [`${F}/alias-loop.yaml:5:5: alias *loop refers to itself`]],
   ['aliases that explode', [`${F}/billion-laughs.yaml`], [`${F}/billion-laughs.yaml:2:28: aliases expand this file beyond a sane size`]],
   // Found by the properties (properties.test.ts): each shrunk counterexample, kept as a fixture.
-  ['a control character in a key is escaped, so the issue stays one line', [`${F}/control-character-key.yaml`], [`${F}/control-character-key.yaml:2:1: the file has an unknown key "\\u000d"`]],
+  [
+    'a control character in a key is escaped, so the issue stays one line',
+    [`${F}/control-character-key.yaml`],
+    [`${F}/control-character-key.yaml:2:1: the file has an unknown key "\\u000d"`],
+  ],
   [
     'a control character in a DID is escaped',
     [`${F}/control-character-did.json`],
@@ -176,7 +218,7 @@ const CASES: [string, string[], string[]][] = [
     ],
   ],
   [
-    'a priority beyond the platform\'s signed 32-bit range, also beyond 2^53 (digits as written)',
+    "a priority beyond the platform's signed 32-bit range, also beyond 2^53 (digits as written)",
     [`${F}/priority-out-of-range.yaml`],
     [
       `${F}/priority-out-of-range.yaml:6:15: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`,
@@ -187,7 +229,9 @@ const CASES: [string, string[], string[]][] = [
   [
     'a priority beyond 2^53 in a .json file (digits as written)',
     [`${F}/priority-out-of-range.json`],
-    [`${F}/priority-out-of-range.json:4:75: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`],
+    [
+      `${F}/priority-out-of-range.json:4:75: outbound_routes[0].priority 9007199254740993 is outside the platform's range (-2147483648 to 2147483647)`,
+    ],
   ],
   [
     'merge keys: an issue in a merged value points where the value is written, naming each entry that took it',
@@ -201,8 +245,16 @@ const CASES: [string, string[], string[]][] = [
       `${F}/merge-keys-bad-value.yaml:14:9: a merge key (<<) takes a mapping or a list of mappings, like <<: *base`,
     ],
   ],
-  ['a merge key that merges its own mapping', [`${F}/merge-key-loop.yaml`], [`${F}/merge-key-loop.yaml:6:9: a merge key (<<) merges a mapping into itself`]],
-  ['merge keys that multiply (each level merges the last ten times)', [`${F}/merge-key-bomb.yaml`], [`${F}/merge-key-bomb.yaml:3:45: merge keys expand this file beyond a sane size`]],
+  [
+    'a merge key that merges its own mapping',
+    [`${F}/merge-key-loop.yaml`],
+    [`${F}/merge-key-loop.yaml:6:9: a merge key (<<) merges a mapping into itself`],
+  ],
+  [
+    'merge keys that multiply (each level merges the last ten times)',
+    [`${F}/merge-key-bomb.yaml`],
+    [`${F}/merge-key-bomb.yaml:3:45: merge keys expand this file beyond a sane size`],
+  ],
   [
     'several issues in one file, all reported in order',
     [`${F}/several-issues.yaml`],
@@ -248,7 +300,14 @@ describe('broken desired-state files: every issue, at its line and column', () =
 });
 
 /** The variables of substituted-bad-value.yaml; API_TOKEN's name looks secret, so its value is never shown. */
-const BAD_VALUES: NodeJS.ProcessEnv = { MY_DID: '12a', AREA: '55x', GATEWAY: 'g1', NOTES: 'a,b', SAME_DID: '155', API_TOKEN: 'tok,en-3f9a' };
+const BAD_VALUES: NodeJS.ProcessEnv = {
+  MY_DID: '12a',
+  AREA: '55x',
+  GATEWAY: 'g1',
+  NOTES: 'a,b',
+  SAME_DID: '155',
+  API_TOKEN: 'tok,en-3f9a',
+};
 
 describe('a bad value from ${NAME}: the issue shows the value and names the variable', () => {
   it('words each issue with the value and where it came from', async () => {

@@ -86,7 +86,9 @@ async function loadsAlike(texts: readonly string[], ext = 'yaml'): Promise<void>
  */
 function unplaceOverflow(result: LoadResult): LoadResult {
   if (result.ok) return result;
-  const issues = result.issues.map((i) => (i.message === 'lists or mappings are nested too deeply to read' ? { ...i, line: 0, col: 0 } : i));
+  const issues = result.issues.map((i) =>
+    i.message === 'lists or mappings are nested too deeply to read' ? { ...i, line: 0, col: 0 } : i,
+  );
   return { ok: false, issues };
 }
 
@@ -94,15 +96,63 @@ function unplaceOverflow(result: LoadResult): LoadResult {
 
 /** Strings that are hard to write plain: the reader must read them as the parser does, or step aside. */
 const TRICKY = [
-  'Main office', 'a#b', 'a #b', 'ok: yes', 'a:b', "it's", 'é 🙂', 'a "q"', 'back\\slash', '  padded  ', '[x]', '{y}', 'a, b',
-  '- dash', '-1', '1e5', '0x1F', '0o17', '.inf', '-.5', '007', '+5', 'true', 'False', 'null', '~', '', '%x', '@x', '`x',
-  '${DID}', '$${x}', 'a${EMPTY}b', 'x\ty', 'x\\ny', '\u00a0', '#22', '*x', '&x', '!x', '|', '>', '?x', ':x', 'a ', ' a',
+  'Main office',
+  'a#b',
+  'a #b',
+  'ok: yes',
+  'a:b',
+  "it's",
+  'é 🙂',
+  'a "q"',
+  'back\\slash',
+  '  padded  ',
+  '[x]',
+  '{y}',
+  'a, b',
+  '- dash',
+  '-1',
+  '1e5',
+  '0x1F',
+  '0o17',
+  '.inf',
+  '-.5',
+  '007',
+  '+5',
+  'true',
+  'False',
+  'null',
+  '~',
+  '',
+  '%x',
+  '@x',
+  '`x',
+  '${DID}',
+  '$${x}',
+  'a${EMPTY}b',
+  'x\ty',
+  'x\\ny',
+  '\u00a0',
+  '#22',
+  '*x',
+  '&x',
+  '!x',
+  '|',
+  '>',
+  '?x',
+  ':x',
+  'a ',
+  ' a',
 ];
-const text = (normal: fc.Arbitrary<string>) => fc.oneof({ weight: 4, arbitrary: normal }, { weight: 1, arbitrary: fc.constantFrom(...TRICKY) });
+const text = (normal: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 4, arbitrary: normal }, { weight: 1, arbitrary: fc.constantFrom(...TRICKY) });
 const digits = fc.stringMatching(/^\+?[0-9]{1,13}$/);
 const opt = { requiredKeys: [] as never[] };
 const validMapping = fc.record(
-  { did: text(fc.oneof(digits, fc.constantFrom('', '0044123', '1800*', '${DID}'))), servers: fc.array(text(fc.constantFrom('66', '#22', '5', '${PRIMARY}')), { minLength: 1, maxLength: 2 }), notes: text(fc.constantFrom('Main office', 'x', 'Mapping 0')) },
+  {
+    did: text(fc.oneof(digits, fc.constantFrom('', '0044123', '1800*', '${DID}'))),
+    servers: fc.array(text(fc.constantFrom('66', '#22', '5', '${PRIMARY}')), { minLength: 1, maxLength: 2 }),
+    notes: text(fc.constantFrom('Main office', 'x', 'Mapping 0')),
+  },
   { requiredKeys: ['did', 'servers'] },
 );
 const validRoute = fc.record(
@@ -119,14 +169,25 @@ const validRoute = fc.record(
   { requiredKeys: ['name', 'prefix', 'gwgroupid'] },
 );
 const validLease = fc.record(
-  { name: text(fc.constantFrom('ci-softphone', 'desk')), email: fc.constantFrom('ops@example.com', '${LEASE_EMAIL}'), ttl: fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('15m', '1h', '${LEASE_TTL}')), renew_before: fc.constantFrom(0, 1, '2m') },
+  {
+    name: text(fc.constantFrom('ci-softphone', 'desk')),
+    email: fc.constantFrom('ops@example.com', '${LEASE_EMAIL}'),
+    ttl: fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('15m', '1h', '${LEASE_TTL}')),
+    renew_before: fc.constantFrom(0, 1, '2m'),
+  },
   { requiredKeys: ['name', 'email', 'ttl'] },
 );
 const validPolicy = fc.record(
   {
     max_deletes: fc.oneof(fc.nat({ max: 50 }), fc.constantFrom('20%', '12.5%')),
     protect: fc.uniqueArray(fc.constantFrom('inbound_mappings', 'outbound_routes', 'endpoint_leases'), { maxLength: 3 }),
-    ignore: fc.record({ inbound_mappings: fc.array(fc.constantFrom('1800*', '155*'), { maxLength: 2 }), outbound_routes: fc.array(fc.constantFrom('Default*'), { maxLength: 1 }) }, opt),
+    ignore: fc.record(
+      {
+        inbound_mappings: fc.array(fc.constantFrom('1800*', '155*'), { maxLength: 2 }),
+        outbound_routes: fc.array(fc.constantFrom('Default*'), { maxLength: 1 }),
+      },
+      opt,
+    ),
   },
   opt,
 );
@@ -162,7 +223,10 @@ const comment = (p: Picks): string => (p.of(5) === 0 ? ' # a comment: [x]' : '')
 
 function flow(value: unknown, p: Picks): string {
   if (Array.isArray(value)) return `[${value.map((v) => flow(v, p)).join(p.of(2) ? ', ' : ',')}]`;
-  if (isMapping(value)) return `{${Object.entries(value).map(([k, v]) => `${keyText(k, p)}: ${flow(v, p)}`).join(', ')}}`;
+  if (isMapping(value))
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${keyText(k, p)}: ${flow(v, p)}`)
+      .join(', ')}}`;
   return scalar(value, p);
 }
 
@@ -218,7 +282,9 @@ function written(value: Record<string, unknown>, picks: readonly number[]): stri
 const picks = fc.array(fc.nat(), { minLength: 1, maxLength: 200 });
 const styled = fc.tuple(validState, picks).map(([value, p]) => written(value, p));
 const styledEdited = fc.tuple(styled, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([t, edits]) => edits.reduce(applyEdit, t));
-const mutatedSeed = fc.tuple(fc.nat(), fc.array(edit, { maxLength: 4 })).map(([i, edits]) => edits.reduce(applyEdit, seeds[i % seeds.length] as string));
+const mutatedSeed = fc
+  .tuple(fc.nat(), fc.array(edit, { maxLength: 4 }))
+  .map(([i, edits]) => edits.reduce(applyEdit, seeds[i % seeds.length] as string));
 
 describe('the fast reader reads what it reads exactly as the YAML parser does', () => {
   it('valid files in many styles (and it reads most of them)', () => {
@@ -241,19 +307,33 @@ describe('the fast reader reads what it reads exactly as the YAML parser does', 
     ['YAML-significant token soup', tokenSoup],
     ['arbitrary text', anyText],
   ])('%s', (_name, arbitrary) => {
-    fc.assert(fc.property(arbitrary, (t) => void readsAsParser(t)), { numRuns: RUNS * 2 });
+    fc.assert(
+      fc.property(arbitrary, (t) => void readsAsParser(t)),
+      { numRuns: RUNS * 2 },
+    );
   });
 });
 
 describe('loading with the fast reader gives the same result as the YAML parser alone', () => {
   it('one file: valid, near-valid or broken', async () => {
-    const input = fc.oneof(styled, styledEdited, mutatedSeed, serialized(desiredShaped).map((s) => s.text));
-    await fc.assert(fc.asyncProperty(input, (t) => loadsAlike([t])), { numRuns: RUNS });
+    const input = fc.oneof(
+      styled,
+      styledEdited,
+      mutatedSeed,
+      serialized(desiredShaped).map((s) => s.text),
+    );
+    await fc.assert(
+      fc.asyncProperty(input, (t) => loadsAlike([t])),
+      { numRuns: RUNS },
+    );
   });
 
   it('two files: duplicates across files are placed in both', async () => {
     const pair = fc.tuple(styled, styled, fc.boolean()).map(([a, b, same]) => [a, same ? a : b]);
-    await fc.assert(fc.asyncProperty(pair, (texts) => loadsAlike(texts)), { numRuns: Math.ceil(RUNS / 3) });
+    await fc.assert(
+      fc.asyncProperty(pair, (texts) => loadsAlike(texts)),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
   });
 
   it('every fixture and example', async () => {
@@ -277,20 +357,35 @@ const ENTRY = '  - did: "15551230001"\n    servers: ["66"]\n';
 /** Texts both readers must read. */
 const READ_CASES: [string, string][] = [
   ['block style', `version: 1\ninbound_mappings:\n${ENTRY}`],
-  ['a list at its key\'s indent', 'version: 1\ninbound_mappings:\n- did: "1"\n  servers:\n  - "66"\n'],
+  ["a list at its key's indent", 'version: 1\ninbound_mappings:\n- did: "1"\n  servers:\n  - "66"\n'],
   ['entries in flow style', 'version: 1\ninbound_mappings: [{did: "1", servers: ["66"]}, {"did": \'2\', servers: [66]}]\n'],
   ['an entry below its dash', 'version: 1\ninbound_mappings:\n  - # the main number\n    did: "1"\n    servers: ["66"]\n'],
   ['JSON', '{\n  "version": 1,\n  "inbound_mappings": [\n    {"did": "1", "servers": ["66"]}\n  ]\n}\n'],
   ['JSON indented with tabs', '{\n\t"version": 1,\n\t"inbound_mappings": [\n\t\t{"did":"1","servers":["66"]}\n\t]\n}'],
   ['CRLF line ends', `version: 1\r\ninbound_mappings:\r\n  - did: "1"\r\n    servers: ["66"]\r\n`],
   ['a leading ---, comments and blank lines', `# header\n---\nversion: 1 # one\n\ninbound_mappings: # all\n  # first\n${ENTRY}`],
-  ['quoted keys and escapes', `"version": 1\n'inbound_mappings':\n  - did: "1"\n    servers: ["66"]\n    notes: "a \\"b\\" \\\\ \\u00e9 'c'"\n`],
+  [
+    'quoted keys and escapes',
+    `"version": 1\n'inbound_mappings':\n  - did: "1"\n    servers: ["66"]\n    notes: "a \\"b\\" \\\\ \\u00e9 'c'"\n`,
+  ],
   ['single quotes', `version: 1\ninbound_mappings:\n  - did: '1'\n    servers: ['66']\n    notes: 'it''s'\n`],
-  ['plain scalars with # and : inside', `version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["66"]\n    notes: a#b c:d [x] {y} #comment\n`],
-  ['numbers kept as written in string fields', 'version: 1\ninbound_mappings:\n  - did: 0044123\n    servers: [0x1F, 1e5]\n    notes: -0\n'],
-  ['integers in number fields', 'version: +1\noutbound_routes:\n  - name: r\n    prefix: "1"\n    gwgroupid: "2"\n    priority: -007\n    ruleid: 000000000000000012\n'],
+  [
+    'plain scalars with # and : inside',
+    `version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["66"]\n    notes: a#b c:d [x] {y} #comment\n`,
+  ],
+  [
+    'numbers kept as written in string fields',
+    'version: 1\ninbound_mappings:\n  - did: 0044123\n    servers: [0x1F, 1e5]\n    notes: -0\n',
+  ],
+  [
+    'integers in number fields',
+    'version: +1\noutbound_routes:\n  - name: r\n    prefix: "1"\n    gwgroupid: "2"\n    priority: -007\n    ruleid: 000000000000000012\n',
+  ],
   ['variables', 'version: 1\ninbound_mappings:\n  - did: ${DID}\n    servers: ["${PRIMARY}"]\n    notes: "$${DID} a${EMPTY}b"\n'],
-  ['a lease with durations', 'version: 1\nendpoint_leases:\n  - name: ci\n    email: ops@example.com\n    ttl: 15m\n    renew_before: 120\n'],
+  [
+    'a lease with durations',
+    'version: 1\nendpoint_leases:\n  - name: ci\n    email: ops@example.com\n    ttl: 15m\n    renew_before: 120\n',
+  ],
 ];
 
 /** Texts the fast reader leaves to the YAML parser. */
@@ -347,7 +442,10 @@ describe('what the fast reader reads, and what it leaves to the YAML parser', ()
   });
 
   it('keeps the digits of numbers in string fields and reads integers elsewhere', () => {
-    const read = readFast('version: 1\ninbound_mappings:\n  - did: 0044123\n    servers: [+66]\noutbound_routes:\n  - priority: -007\n', ENV);
+    const read = readFast(
+      'version: 1\ninbound_mappings:\n  - did: 0044123\n    servers: [+66]\noutbound_routes:\n  - priority: -007\n',
+      ENV,
+    );
     expect(JSON.parse(JSON.stringify(read?.data.value))).toEqual({
       version: 1,
       inbound_mappings: [{ did: '0044123', servers: ['+66'] }],
@@ -398,7 +496,10 @@ describe('the CST reader reads what it reads exactly as the YAML parser does', (
     ['YAML-significant token soup', tokenSoup],
     ['arbitrary text', anyText],
   ])('%s', (_name, arbitrary) => {
-    fc.assert(fc.property(arbitrary, (t) => void readsAsParser(t, readCst)), { numRuns: RUNS });
+    fc.assert(
+      fc.property(arbitrary, (t) => void readsAsParser(t, readCst)),
+      { numRuns: RUNS },
+    );
   });
 
   it.each(READ_CASES)('reads %s as the parser does', (_name, t) => {

@@ -8,7 +8,10 @@ describe('formatIssue', () => {
     [{ file: 'conf/a.yaml', line: 3, col: 5, message: 'm', hint: 'h' }, 'conf/a.yaml:3:5: m\n  hint: h'],
     [{ file: '../x.yml', line: 1, col: 1, message: 'no hint here', hint: '' }, '../x.yml:1:1: no hint here'],
     [{ file: '/abs/b.json', line: 10, col: 2, message: 'm', hint: 'h' }, '/abs/b.json:10:2: m\n  hint: h'],
-    [{ file: '', line: 1, col: 1, message: 'no desired-state file given', hint: 'pass one' }, 'no desired-state file given\n  hint: pass one'],
+    [
+      { file: '', line: 1, col: 1, message: 'no desired-state file given', hint: 'pass one' },
+      'no desired-state file given\n  hint: pass one',
+    ],
   ])('%j', (issue, text) => {
     expect(formatIssue(issue)).toBe(text);
   });

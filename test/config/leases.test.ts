@@ -22,7 +22,10 @@ const CASES: [string, string[], [string, string][]][] = [
       [`${F}/lease-bad-email.yaml:7:12: endpoint_leases[1].email: address "ops@example@com" has 2 "@"; an address has exactly one`, EMAIL],
       [`${F}/lease-bad-email.yaml:10:12: endpoint_leases[2].email: address "@example.com" has nothing before the "@"`, EMAIL],
       [`${F}/lease-bad-email.yaml:13:12: endpoint_leases[3].email: address "ops@" has nothing after the "@"`, EMAIL],
-      [`${F}/lease-bad-email.yaml:16:12: endpoint_leases[4].email: address "ops@localhost" needs a domain with a dot after the "@", like example.com`, EMAIL],
+      [
+        `${F}/lease-bad-email.yaml:16:12: endpoint_leases[4].email: address "ops@localhost" needs a domain with a dot after the "@", like example.com`,
+        EMAIL,
+      ],
       [
         `${F}/lease-bad-email.yaml:19:12: endpoint_leases[5].email: address "ops@example..com" has an empty part in its domain (a dot at its start or end, or two dots together)`,
         EMAIL,
@@ -31,7 +34,10 @@ const CASES: [string, string[], [string, string][]][] = [
         `${F}/lease-bad-email.yaml:22:12: endpoint_leases[6].email: address "ops@example." has an empty part in its domain (a dot at its start or end, or two dots together)`,
         EMAIL,
       ],
-      [`${F}/lease-bad-email.yaml:25:12: endpoint_leases[7].email: address "ops @example.com" must not contain spaces or control characters`, EMAIL],
+      [
+        `${F}/lease-bad-email.yaml:25:12: endpoint_leases[7].email: address "ops @example.com" must not contain spaces or control characters`,
+        EMAIL,
+      ],
       [`${F}/lease-bad-email.yaml:28:12: endpoint_leases[8].email must not be empty`, EMAIL],
     ],
   ],
@@ -98,13 +104,21 @@ const CASES: [string, string[], [string, string][]][] = [
     [`${F}/lease-missing-ttl.yaml`],
     [
       [`${F}/lease-missing-ttl.yaml:3:5: endpoint_leases[0].ttl is required`, TTL_FORMS],
-      [`${F}/lease-missing-ttl.yaml:5:5: endpoint_leases[0] has an unknown key "renew"`, 'the keys allowed here are: name, email, ttl, renew_before'],
+      [
+        `${F}/lease-missing-ttl.yaml:5:5: endpoint_leases[0] has an unknown key "renew"`,
+        'the keys allowed here are: name, email, ttl, renew_before',
+      ],
     ],
   ],
   [
     'duplicate lease name within a file',
     [`${F}/duplicate-lease-name.yaml`],
-    [[`${F}/duplicate-lease-name.yaml:6:5: lease name "ci-softphone" is declared twice: also at ${F}/duplicate-lease-name.yaml:3:5`, DUPLICATE]],
+    [
+      [
+        `${F}/duplicate-lease-name.yaml:6:5: lease name "ci-softphone" is declared twice: also at ${F}/duplicate-lease-name.yaml:3:5`,
+        DUPLICATE,
+      ],
+    ],
   ],
   [
     'duplicate lease name across two files (a directory)',
@@ -159,7 +173,9 @@ describe('endpoint leases: the forms of ttl and renew_before', () => {
 
   it('takes ttl and renew_before from the environment', async () => {
     const desired = await loadOk([`${F}/lease-from-env.yaml`], { LEASE_EMAIL: 'ops@example.com', LEASE_TTL: '1h', LEASE_RENEW: '300' });
-    expect(desired.endpoint_leases?.map(({ origin: _, ...l }) => l)).toEqual([{ name: 'from-env', email: 'ops@example.com', ttl: 3600, renew_before: 300 }]);
+    expect(desired.endpoint_leases?.map(({ origin: _, ...l }) => l)).toEqual([
+      { name: 'from-env', email: 'ops@example.com', ttl: 3600, renew_before: 300 },
+    ]);
   });
 
   it(`accepts a ttl of exactly ${MAX_TTL_SECONDS} seconds`, async () => {
@@ -224,7 +240,10 @@ describe('endpoint leases: defaults', () => {
   });
 
   it('the default policy ignores no lease', async () => {
-    expect((await loadOk([`${F}/lease-empty.yaml`])).policy).toEqual({ protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } });
+    expect((await loadOk([`${F}/lease-empty.yaml`])).policy).toEqual({
+      protect: [],
+      ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] },
+    });
   });
 });
 

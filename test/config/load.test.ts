@@ -14,8 +14,26 @@ describe('a valid file', () => {
         { did: '', servers: ['#2'], notes: '', origin: { file, line: 7, col: 5 } },
       ],
       outbound_routes: [
-        { name: 'US domestic', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 10, timerec: '', routeid: '', origin: { file, line: 10, col: 5 } },
-        { name: 'UK from our 1555 numbers', prefix: '44', from_prefix: '1555', gwgroupid: '5', priority: 0, timerec: '', routeid: '', origin: { file, line: 14, col: 5 } },
+        {
+          name: 'US domestic',
+          prefix: '1',
+          from_prefix: null,
+          gwgroupid: '2',
+          priority: 10,
+          timerec: '',
+          routeid: '',
+          origin: { file, line: 10, col: 5 },
+        },
+        {
+          name: 'UK from our 1555 numbers',
+          prefix: '44',
+          from_prefix: '1555',
+          gwgroupid: '5',
+          priority: 0,
+          timerec: '',
+          routeid: '',
+          origin: { file, line: 14, col: 5 },
+        },
       ],
       policy: {
         max_deletes: { count: 10 },
@@ -56,7 +74,13 @@ describe('exact digits', () => {
       ['0044123', ['66', '0067']],
       ['+15551230001', ['#2']],
     ]);
-    expect(desired.outbound_routes?.[0]).toMatchObject({ name: '911', prefix: '0044', from_prefix: '01555', gwgroupid: '5', routeid: '007' });
+    expect(desired.outbound_routes?.[0]).toMatchObject({
+      name: '911',
+      prefix: '0044',
+      from_prefix: '01555',
+      gwgroupid: '5',
+      routeid: '007',
+    });
     expect(desired.policy.ignore.inbound_mappings).toEqual(['1800']);
   });
 
@@ -150,7 +174,10 @@ describe('several files', () => {
 
   it('anchors and aliases work', async () => {
     const desired = await loadOk([`${F}/aliases.yaml`]);
-    expect(desired.inbound_mappings?.map((m) => m.servers)).toEqual([['66', '67'], ['66', '67']]);
+    expect(desired.inbound_mappings?.map((m) => m.servers)).toEqual([
+      ['66', '67'],
+      ['66', '67'],
+    ]);
   });
 
   it('merge keys (<<: *base, <<: [*a]) lend the keys an entry does not write itself', async () => {
@@ -168,7 +195,9 @@ describe('several files', () => {
   });
 
   it('no path at all is an issue, not a throw', async () => {
-    expect(await loadIssues([])).toEqual(['no desired-state file given\n  hint: pass one or more *.yaml, *.yml or *.json files or directories']);
+    expect(await loadIssues([])).toEqual([
+      'no desired-state file given\n  hint: pass one or more *.yaml, *.yml or *.json files or directories',
+    ]);
   });
 });
 

@@ -23,7 +23,11 @@ describe('the route priority rule (one rule for files, the emulator and the prov
 
   it('the emulator refuses what the files refuse, and takes the bounds themselves', async () => {
     const { client } = await emulatorFixture();
-    await expectRejected(client.createOutboundRoute({ name: 'x', prefix: '1', gwgroupid: '5', priority: PRIORITY_MAX + 1 }), 400, `priority 2147483648 ${RANGE}`);
+    await expectRejected(
+      client.createOutboundRoute({ name: 'x', prefix: '1', gwgroupid: '5', priority: PRIORITY_MAX + 1 }),
+      400,
+      `priority 2147483648 ${RANGE}`,
+    );
     expect(await client.createOutboundRoute({ name: 'top', prefix: '1', gwgroupid: '5', priority: PRIORITY_MAX })).toBeGreaterThan(0);
     expect(await client.createOutboundRoute({ name: 'bottom', prefix: '2', gwgroupid: '5', priority: PRIORITY_MIN })).toBeGreaterThan(0);
   });

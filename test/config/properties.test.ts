@@ -37,7 +37,9 @@ afterAll(async () => {
 
 /** A valid file with 1 to 6 random edits. */
 const mutated = (): fc.Arbitrary<string> =>
-  fc.tuple(fc.nat(), fc.array(edit, { minLength: 1, maxLength: 6 })).map(([i, edits]) => edits.reduce(applyEdit, seeds[i % seeds.length] as string));
+  fc
+    .tuple(fc.nat(), fc.array(edit, { minLength: 1, maxLength: 6 }))
+    .map(([i, edits]) => edits.reduce(applyEdit, seeds[i % seeds.length] as string));
 
 async function writeCase(text: string, ext = 'yaml'): Promise<string> {
   const file = join(dir, `case-${n++}.${ext}`);
@@ -79,28 +81,46 @@ async function loadsSafely(text: string, ext = 'yaml'): Promise<void> {
 
 describe('the loader on random and mutated files: issues with a place, never a crash', { timeout: 60_000 }, () => {
   it('arbitrary text', async () => {
-    await fc.assert(fc.asyncProperty(anyText, (text) => loadsSafely(text)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(anyText, (text) => loadsSafely(text)),
+      { numRuns: RUNS },
+    );
   });
 
   it('YAML-significant token soup', async () => {
-    await fc.assert(fc.asyncProperty(tokenSoup, (text) => loadsSafely(text)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(tokenSoup, (text) => loadsSafely(text)),
+      { numRuns: RUNS },
+    );
   });
 
   it('deep nesting', async () => {
-    await fc.assert(fc.asyncProperty(deepNesting, (text) => loadsSafely(text)), { numRuns: Math.ceil(RUNS / 3) });
+    await fc.assert(
+      fc.asyncProperty(deepNesting, (text) => loadsSafely(text)),
+      { numRuns: Math.ceil(RUNS / 3) },
+    );
   });
 
   it('any JSON value, as .json and as .yaml', async () => {
-    await fc.assert(fc.asyncProperty(serialized(fc.jsonValue()), ({ text, ext }) => loadsSafely(text, ext)), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(serialized(fc.jsonValue()), ({ text, ext }) => loadsSafely(text, ext)),
+      { numRuns: RUNS },
+    );
   });
 
   it('values shaped like a desired state, as .json and as .yaml', async () => {
-    await fc.assert(fc.asyncProperty(serialized(desiredShaped), ({ text, ext }) => loadsSafely(text, ext)), { numRuns: RUNS * 2 });
+    await fc.assert(
+      fc.asyncProperty(serialized(desiredShaped), ({ text, ext }) => loadsSafely(text, ext)),
+      { numRuns: RUNS * 2 },
+    );
   });
 
   it('valid files with random edits', async () => {
     expect(seeds.length).toBeGreaterThanOrEqual(10);
-    await fc.assert(fc.asyncProperty(mutated(), (text) => loadsSafely(text)), { numRuns: RUNS * 3 });
+    await fc.assert(
+      fc.asyncProperty(mutated(), (text) => loadsSafely(text)),
+      { numRuns: RUNS * 3 },
+    );
   });
 });
 
@@ -108,9 +128,14 @@ const CLI = join(ROOT, 'bin/dsipform.js');
 
 function validate(file: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, 'validate', file], { cwd: ROOT, env: { ...process.env, ...ENV, NO_COLOR: '1' } }, (err, _stdout, stderr) => {
-      resolve({ code: err ? Number(err.code) : 0, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, 'validate', file],
+      { cwd: ROOT, env: { ...process.env, ...ENV, NO_COLOR: '1' } },
+      (err, _stdout, stderr) => {
+        resolve({ code: err ? Number(err.code) : 0, stderr });
+      },
+    );
   });
 }
 

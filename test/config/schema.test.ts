@@ -61,7 +61,16 @@ describe('schemas/dsipform.schema.json', () => {
 
   it.each([
     [{ version: 1, endpoint_leases: [] }],
-    [{ version: 1, endpoint_leases: [LEASE, { ...LEASE, name: 'b', ttl: 900, renew_before: 0 }, { ...LEASE, name: 'c', ttl: '900', renew_before: '2m' }] }],
+    [
+      {
+        version: 1,
+        endpoint_leases: [
+          LEASE,
+          { ...LEASE, name: 'b', ttl: 900, renew_before: 0 },
+          { ...LEASE, name: 'c', ttl: '900', renew_before: '2m' },
+        ],
+      },
+    ],
     [{ version: 1, endpoint_leases: [{ ...LEASE, ttl: '1h', renew_before: '30s' }] }],
     [{ version: 1, policy: { protect: ['endpoint_leases'], ignore: { endpoint_leases: ['ci-*'] } } }],
   ])('accepts %j', (data) => {

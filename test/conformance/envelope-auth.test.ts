@@ -67,7 +67,12 @@ describe('§2 authentication', () => {
     const { emu } = await emulatorFixture();
     const bad = new PlatformClient({ url: emu.url, token });
     try {
-      for (const call of [() => bad.proxyStats(), () => bad.listInboundMappings(), () => bad.listOutboundRoutes(), () => bad.obtainLease({ email: 'a@b.c', ttl: 5 })]) {
+      for (const call of [
+        () => bad.proxyStats(),
+        () => bad.listInboundMappings(),
+        () => bad.listOutboundRoutes(),
+        () => bad.obtainLease({ email: 'a@b.c', ttl: 5 }),
+      ]) {
         const err = await expectRejected(call(), 401, 'Unauthorized');
         expect(err.code).toBe('API_UNAUTHORIZED');
         expect(err.message).not.toContain(token);

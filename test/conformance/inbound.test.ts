@@ -12,7 +12,9 @@ describe('§5 inbound DID mappings', () => {
 
   it('creates, lists and reads back by ruleid and by DID; ruleid comes as a string and is normalized', async () => {
     const { client } = await emulatorFixture();
-    const created = await client.raw('POST', '/inboundmapping', { body: { did: '15551230001', servers: ['66', '67'], notes: 'Main office' } });
+    const created = await client.raw('POST', '/inboundmapping', {
+      body: { did: '15551230001', servers: ['66', '67'], notes: 'Main office' },
+    });
     expect(created.msg).toBe('Rule Created');
     const wireId = (created.data[0] as { ruleid: unknown }).ruleid;
     expect(typeof wireId).toBe('string');
@@ -45,7 +47,9 @@ describe('§5 inbound DID mappings', () => {
     const { client } = await emulatorFixture();
     await client.createInboundMapping({ did: '1', servers: ['1'] });
     const def = await client.createInboundMapping({ did: '', servers: ['#2'] });
-    expect((await client.raw('GET', '/inboundmapping', { query: { did: '' } })).data).toEqual([{ ruleid: String(def), did: '', servers: ['#2'], notes: '' }]);
+    expect((await client.raw('GET', '/inboundmapping', { query: { did: '' } })).data).toEqual([
+      { ruleid: String(def), did: '', servers: ['#2'], notes: '' },
+    ]);
     expect((await client.raw('GET', '/inboundmapping')).data).toHaveLength(2);
     await expectRejected(client.raw('DELETE', '/inboundmapping'), 400, /ruleid or did/);
   });
@@ -129,14 +133,25 @@ describe('§5 inbound DID mappings', () => {
 
   it.each(['GET', 'POST', 'PUT', 'DELETE'] as const)('rejects an unknown query argument on %s', async (method) => {
     const { client } = await emulatorFixture();
-    await expectRejected(client.raw(method, '/inboundmapping', { query: { page: 1 }, body: method === 'GET' || method === 'DELETE' ? undefined : { did: '1', servers: ['1'] } }), 400, 'Request argument not recognized');
+    await expectRejected(
+      client.raw(method, '/inboundmapping', {
+        query: { page: 1 },
+        body: method === 'GET' || method === 'DELETE' ? undefined : { did: '1', servers: ['1'] },
+      }),
+      400,
+      'Request argument not recognized',
+    );
     expect(await client.listInboundMappings()).toEqual([]);
   });
 
   it('rejects an unknown body key on update and leaves the rule alone', async () => {
     const { client } = await emulatorFixture();
     const ruleid = await client.createInboundMapping({ did: '1', servers: ['1'] });
-    await expectRejected(client.raw('PUT', '/inboundmapping', { query: { ruleid }, body: { servers: ['2'], ruleid: 5 } }), 400, 'Request data argument not recognized');
+    await expectRejected(
+      client.raw('PUT', '/inboundmapping', { query: { ruleid }, body: { servers: ['2'], ruleid: 5 } }),
+      400,
+      'Request data argument not recognized',
+    );
     expect((await client.getInboundMapping({ ruleid }))?.servers).toEqual(['1']);
   });
 });

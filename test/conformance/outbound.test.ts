@@ -3,7 +3,17 @@ import type { PlatformClient } from '../../src/api/client.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 import { expectRejected } from '../helpers/expect-api-error.js';
 
-const DEFAULT_ROUTE = { ruleid: 1, groupid: 8000, name: 'Default Outbound Route', prefix: '', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '' };
+const DEFAULT_ROUTE = {
+  ruleid: 1,
+  groupid: 8000,
+  name: 'Default Outbound Route',
+  prefix: '',
+  from_prefix: null,
+  gwgroupid: '2',
+  priority: 0,
+  timerec: '',
+  routeid: '',
+};
 
 async function groupOf(client: PlatformClient, ruleid: number): Promise<number | undefined> {
   return (await client.getOutboundRoute(ruleid))?.groupid;
@@ -13,7 +23,19 @@ describe('§6 outbound routes', () => {
   it('holds the default route on a fresh install, and nothing with --empty', async () => {
     const { client } = await emulatorFixture();
     const raw = await client.raw('GET', '/outboundroutes');
-    expect(raw.data).toEqual([{ ruleid: 1, groupid: '8000', name: 'Default Outbound Route', prefix: '', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '' }]);
+    expect(raw.data).toEqual([
+      {
+        ruleid: 1,
+        groupid: '8000',
+        name: 'Default Outbound Route',
+        prefix: '',
+        from_prefix: null,
+        gwgroupid: '2',
+        priority: 0,
+        timerec: '',
+        routeid: '',
+      },
+    ]);
     expect(await client.listOutboundRoutes()).toEqual([DEFAULT_ROUTE]);
     const empty = await emulatorFixture({ empty: true });
     expect(await empty.client.listOutboundRoutes()).toEqual([]);
@@ -25,7 +47,17 @@ describe('§6 outbound routes', () => {
     expect(created.msg).toBe('Route Created');
     const ruleid = (created.data[0] as { ruleid: number }).ruleid;
     expect(ruleid).toBe(2);
-    const expected = { ruleid, groupid: 8000, name: 'US domestic', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '' };
+    const expected = {
+      ruleid,
+      groupid: 8000,
+      name: 'US domestic',
+      prefix: '1',
+      from_prefix: null,
+      gwgroupid: '2',
+      priority: 0,
+      timerec: '',
+      routeid: '',
+    };
     expect(await client.getOutboundRoute(ruleid)).toEqual(expected);
     const byQuery = await client.raw('GET', '/outboundroutes', { query: { ruleid } });
     expect(byQuery.data).toHaveLength(1);
@@ -81,7 +113,17 @@ describe('§6 outbound routes', () => {
     const { client } = await emulatorFixture();
     const id = await client.createOutboundRoute({ name: 'R', prefix: '1', gwgroupid: '2', timerec: 'wk', routeid: 'r1' });
     await client.updateOutboundRoute(id, { priority: 7 });
-    expect(await client.getOutboundRoute(id)).toEqual({ ruleid: id, groupid: 8000, name: 'R', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 7, timerec: 'wk', routeid: 'r1' });
+    expect(await client.getOutboundRoute(id)).toEqual({
+      ruleid: id,
+      groupid: 8000,
+      name: 'R',
+      prefix: '1',
+      from_prefix: null,
+      gwgroupid: '2',
+      priority: 7,
+      timerec: 'wk',
+      routeid: 'r1',
+    });
   });
 
   it('deletes a route and its LCR record; a missing one is 404', async () => {
@@ -108,7 +150,11 @@ describe('§6 outbound routes', () => {
 
   it.each(['PUT', 'DELETE'] as const)('answers %s without an id with 400 "ruleid is required"', async (method) => {
     const { client } = await emulatorFixture();
-    await expectRejected(client.raw(method, '/outboundroutes', { body: method === 'PUT' ? { priority: 1 } : undefined }), 400, 'ruleid is required');
+    await expectRejected(
+      client.raw(method, '/outboundroutes', { body: method === 'PUT' ? { priority: 1 } : undefined }),
+      400,
+      'ruleid is required',
+    );
   });
 
   it.each([

@@ -32,7 +32,10 @@ describe('every emulator answer matches schemas/platform-api.schema.json', () =>
     checkEnvelope(await client.raw('GET', '/inboundmapping', { query: { did: '' } }), 'inboundMapping');
     checkEnvelope(await client.raw('PUT', '/inboundmapping', { query: { did: '' }, body: { servers: ['2'] } }), 'inboundMapping');
     checkEnvelope(await client.raw('POST', '/outboundroutes', { body: { name: 'S', prefix: '1', gwgroupid: '2' } }), 'createdId');
-    checkEnvelope(await client.raw('POST', '/outboundroutes', { body: { name: 'L', prefix: '44', from_prefix: '1555', gwgroupid: '#5', priority: 3 } }), 'createdId');
+    checkEnvelope(
+      await client.raw('POST', '/outboundroutes', { body: { name: 'L', prefix: '44', from_prefix: '1555', gwgroupid: '#5', priority: 3 } }),
+      'createdId',
+    );
     checkEnvelope(await client.raw('GET', '/outboundroutes'), 'outboundRoute');
     checkEnvelope(await client.raw('PUT', '/outboundroutes/4', { body: { prefix: '1', from_prefix: '9' } }), 'outboundRoute');
     checkEnvelope(await client.raw('GET', '/outboundroutes/4'), 'outboundRoute');
@@ -46,7 +49,17 @@ describe('every emulator answer matches schemas/platform-api.schema.json', () =>
 
   it('the schema rejects what the contract forbids (so the check above can fail)', () => {
     const validate = ajv.getSchema(`${ID}#/$defs/outboundRoute`)!;
-    const good = { ruleid: 1, groupid: '8000', name: 'D', prefix: '', from_prefix: null, gwgroupid: '#2', priority: 0, timerec: '', routeid: '' };
+    const good = {
+      ruleid: 1,
+      groupid: '8000',
+      name: 'D',
+      prefix: '',
+      from_prefix: null,
+      gwgroupid: '#2',
+      priority: 0,
+      timerec: '',
+      routeid: '',
+    };
     expect(validate(good)).toBe(true);
     expect(validate({ ...good, groupid: '9000' })).toBe(false);
     expect(validate({ ...good, from_prefix: '' })).toBe(false);

@@ -33,12 +33,18 @@ describe('dsipform emulator fault flags', () => {
   });
 
   it.each([
-    [{ faultRate: '0', dropRate: '0', latency: '0', rateLimit: '0' }, { faultRate: 0, dropRate: 0, latencyMs: 0, rateLimit: 0 }],
+    [
+      { faultRate: '0', dropRate: '0', latency: '0', rateLimit: '0' },
+      { faultRate: 0, dropRate: 0, latencyMs: 0, rateLimit: 0 },
+    ],
     [
       { faultRate: '0.2', dropRate: '.05', latency: '150', rateLimit: '50', seed: '42' },
       { faultRate: 0.2, dropRate: 0.05, latencyMs: 150, rateLimit: 50, seed: 42 },
     ],
-    [{ faultRate: '1', dropRate: '0.0', latency: '60000', rateLimit: '100000', seed: '4294967295' }, { faultRate: 1, dropRate: 0, latencyMs: 60_000, rateLimit: 100_000, seed: 4_294_967_295 }],
+    [
+      { faultRate: '1', dropRate: '0.0', latency: '60000', rateLimit: '100000', seed: '4294967295' },
+      { faultRate: 1, dropRate: 0, latencyMs: 60_000, rateLimit: 100_000, seed: 4_294_967_295 },
+    ],
   ])('turns %j into %j', (flags, options) => {
     expect(faultOptions(flags)).toEqual(options);
   });

@@ -11,7 +11,13 @@ const EMAIL = 'email=ops%40example.com';
 function expectEnvelope(res: Answer, status: number, error: string, msg: string | RegExp): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.json).toEqual({ data: expect.any(Array), error, msg: typeof msg === 'string' ? msg : expect.stringMatching(msg), kamreload: expect.any(Boolean), dsipreload: false });
+  expect(res.json).toEqual({
+    data: expect.any(Array),
+    error,
+    msg: typeof msg === 'string' ? msg : expect.stringMatching(msg),
+    kamreload: expect.any(Boolean),
+    dsipreload: false,
+  });
 }
 
 describe('emulator profile "current": paths, leases and routing errors', () => {
@@ -72,7 +78,13 @@ describe('emulator profile "current": paths, leases and routing errors', () => {
     const res = await call(emu, 'GET', `/lease/endpoint?ttl=${ttl}&${EMAIL}`);
     expectEnvelope(res, 200, '', 'Lease created');
     expect(res.json.data).toEqual([
-      { leaseid: expect.any(Number), username: expect.stringMatching(/^lease\d+$/), password: expect.stringMatching(/^[A-Za-z0-9]{32}$/), domain: expect.any(String), ttl: echoed },
+      {
+        leaseid: expect.any(Number),
+        username: expect.stringMatching(/^lease\d+$/),
+        password: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        domain: expect.any(String),
+        ttl: echoed,
+      },
     ]);
   });
 
@@ -91,7 +103,8 @@ describe('emulator profile "current": paths, leases and routing errors', () => {
   });
 
   it('revokes with DELETE /lease/endpoint/{id}/revoke; an unknown, revoked or expired id is 500 "server"', async () => {
-    const obtain = async (ttl: string): Promise<number> => (await call(emu, 'GET', `/lease/endpoint?ttl=${ttl}&${EMAIL}`)).json.data[0].leaseid;
+    const obtain = async (ttl: string): Promise<number> =>
+      (await call(emu, 'GET', `/lease/endpoint?ttl=${ttl}&${EMAIL}`)).json.data[0].leaseid;
     const live = await obtain('60');
     const expiring = await obtain('10');
     expectEnvelope(await call(emu, 'DELETE', `/lease/endpoint/${live}/revoke`), 200, '', 'Lease revoked');
@@ -99,7 +112,12 @@ describe('emulator profile "current": paths, leases and routing errors', () => {
     expectEnvelope(await call(emu, 'DELETE', '/lease/endpoint/999999/revoke'), 500, 'server', "'NoneType' object has no attribute 'sid'");
     expectEnvelope(await call(emu, 'DELETE', '/lease/endpoint/abc/revoke'), 500, 'server', /'abc'/);
     clock += 10_000;
-    expectEnvelope(await call(emu, 'DELETE', `/lease/endpoint/${expiring}/revoke`), 500, 'server', "'NoneType' object has no attribute 'sid'");
+    expectEnvelope(
+      await call(emu, 'DELETE', `/lease/endpoint/${expiring}/revoke`),
+      500,
+      'server',
+      "'NoneType' object has no attribute 'sid'",
+    );
   });
 
   it('keeps the spec behaviour elsewhere: auth, HTML login page, reload at both paths, 413, malformed JSON', async () => {
@@ -142,11 +160,18 @@ describe('emulator profile "spec" is unchanged', () => {
   it('keeps the note as notes and answers the ruleid on create', async () => {
     const created = await call(emu, 'POST', '/inboundmapping', { body: { did: '222', servers: ['1'], notes: 'n' } });
     expect(created.json.data).toEqual([{ ruleid: expect.any(String) }]);
-    expectEnvelope(await call(emu, 'POST', '/inboundmapping', { body: { did: '223', servers: ['1'], name: 'n' } }), 400, 'http', 'Request data argument not recognized');
+    expectEnvelope(
+      await call(emu, 'POST', '/inboundmapping', { body: { did: '223', servers: ['1'], name: 'n' } }),
+      400,
+      'http',
+      'Request data argument not recognized',
+    );
   });
 
   it('refuses an unknown profile', async () => {
-    await expect(startEmulator({ port: 0, profile: 'latest' as never })).rejects.toThrow('Unknown emulator profile "latest": use spec or current');
+    await expect(startEmulator({ port: 0, profile: 'latest' as never })).rejects.toThrow(
+      'Unknown emulator profile "latest": use spec or current',
+    );
   });
 });
 
@@ -182,7 +207,12 @@ describe('dsipform emulator --profile', () => {
     running.push(p);
     expect(p.output.stderr).toContain('unlicensed');
     const res = await call({ url: p.url, token }, 'GET', '/kamailio/stats');
-    expectEnvelope(res, 401, 'http', 'Unauthorized - Core Subscription Required. Purchase from https://dopensource.com/product/dsiprouter-core/');
+    expectEnvelope(
+      res,
+      401,
+      'http',
+      'Unauthorized - Core Subscription Required. Purchase from https://dopensource.com/product/dsiprouter-core/',
+    );
   });
 
   it('serves the current profile and says so on stderr (built CLI)', async () => {

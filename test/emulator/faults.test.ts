@@ -59,13 +59,19 @@ describe('emulator faults', () => {
     const options = { faultRate: 1, seed: 3 };
     const { emu, dataFile } = await start(options);
     const answers = [...(await createAll(emu, dids(24)))];
-    for (const [method, path] of [['POST', '/reload/kamailio'], ['GET', '/inboundmapping'], ['GET', '/proxy/stats'], ['GET', '/endpoint/lease?ttl=60&email=a%40b']] as const) {
+    for (const [method, path] of [
+      ['POST', '/reload/kamailio'],
+      ['GET', '/inboundmapping'],
+      ['GET', '/proxy/stats'],
+      ['GET', '/endpoint/lease?ttl=60&email=a%40b'],
+    ] as const) {
       answers.push(await attempt(emu, method, path));
     }
     expect(answers.map(outcome)).toEqual(predict(options, answers.length).map(expected));
     const byStatus = (s: number): Answer[] => answers.filter((a): a is Answer => a !== 'reset' && a.status === s);
     expect(byStatus(500).length).toBeGreaterThan(0);
-    for (const a of byStatus(500)) expect(a.json).toEqual({ data: [], error: 'server', msg: 'Internal Server Error', kamreload: false, dsipreload: false });
+    for (const a of byStatus(500))
+      expect(a.json).toEqual({ data: [], error: 'server', msg: 'Internal Server Error', kamreload: false, dsipreload: false });
     expect(byStatus(502).length).toBeGreaterThan(0);
     for (const a of byStatus(502)) {
       expect(a.headers['content-type']).toMatch(/^text\/html/);

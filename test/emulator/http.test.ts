@@ -134,7 +134,10 @@ describe('startEmulator', () => {
     const emu = await startEmulator({ port: 0 });
     try {
       const port = Number(new URL(emu.url).port);
-      await expect(startEmulator({ port })).rejects.toMatchObject({ code: 'EMULATOR_PORT_IN_USE', message: `cannot listen on 127.0.0.1:${port}: the port is already in use` });
+      await expect(startEmulator({ port })).rejects.toMatchObject({
+        code: 'EMULATOR_PORT_IN_USE',
+        message: `cannot listen on 127.0.0.1:${port}: the port is already in use`,
+      });
     } finally {
       await emu.close();
     }

@@ -37,24 +37,119 @@ function run(steps: readonly Step[]): { store: EmulatorStore; groupid: number | 
 describe('LCR groupid allocation (largest in use + 1, or 10000)', () => {
   it.each<[string, readonly Step[], number]>([
     ['the first LCR route gets 10000', [['lcr', 'a']], 10000],
-    ['the next gets the largest + 1', [['lcr', 'a'], ['lcr', 'b']], 10001],
-    ['simple routes do not take LCR groupids', [['simple', 's'], ['lcr', 'a']], 10000],
-    ['a freed groupid below the largest is not reused', [['lcr', 'a'], ['lcr', 'b'], ['delete', 'a'], ['lcr', 'c']], 10002],
-    ['a freed largest groupid is reused', [['lcr', 'a'], ['lcr', 'b'], ['delete', 'b'], ['lcr', 'c']], 10001],
-    ['after freeing all, allocation starts over', [['lcr', 'a'], ['lcr', 'b'], ['delete', 'b'], ['delete', 'a'], ['lcr', 'c']], 10000],
-    ['demoting the largest frees it', [['lcr', 'a'], ['lcr', 'b'], ['demote', 'b'], ['lcr', 'c']], 10001],
-    ['a demoted route is simple again', [['lcr', 'a'], ['demote', 'a']], 8000],
-    ['promoting allocates like a create', [['lcr', 'a'], ['simple', 's'], ['promote', 's']], 10001],
-    ['a changed pattern keeps the groupid', [['lcr', 'a'], ['lcr', 'b'], ['repattern', 'a']], 10000],
-    ['re-promoting after a demote allocates anew', [['lcr', 'a'], ['lcr', 'b'], ['demote', 'a'], ['promote', 'a']], 10002],
+    [
+      'the next gets the largest + 1',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+      ],
+      10001,
+    ],
+    [
+      'simple routes do not take LCR groupids',
+      [
+        ['simple', 's'],
+        ['lcr', 'a'],
+      ],
+      10000,
+    ],
+    [
+      'a freed groupid below the largest is not reused',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['delete', 'a'],
+        ['lcr', 'c'],
+      ],
+      10002,
+    ],
+    [
+      'a freed largest groupid is reused',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['delete', 'b'],
+        ['lcr', 'c'],
+      ],
+      10001,
+    ],
+    [
+      'after freeing all, allocation starts over',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['delete', 'b'],
+        ['delete', 'a'],
+        ['lcr', 'c'],
+      ],
+      10000,
+    ],
+    [
+      'demoting the largest frees it',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['demote', 'b'],
+        ['lcr', 'c'],
+      ],
+      10001,
+    ],
+    [
+      'a demoted route is simple again',
+      [
+        ['lcr', 'a'],
+        ['demote', 'a'],
+      ],
+      8000,
+    ],
+    [
+      'promoting allocates like a create',
+      [
+        ['lcr', 'a'],
+        ['simple', 's'],
+        ['promote', 's'],
+      ],
+      10001,
+    ],
+    [
+      'a changed pattern keeps the groupid',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['repattern', 'a'],
+      ],
+      10000,
+    ],
+    [
+      're-promoting after a demote allocates anew',
+      [
+        ['lcr', 'a'],
+        ['lcr', 'b'],
+        ['demote', 'a'],
+        ['promote', 'a'],
+      ],
+      10002,
+    ],
   ])('%s', (_name, steps, expected) => {
     expect(run(steps).groupid).toBe(expected);
   });
 
   it('keeps exactly one LCR record per LCR route, with the pattern <from>-<prefix>', () => {
-    const { store } = run([['lcr', 'a'], ['lcr', 'b'], ['simple', 's'], ['promote', 's'], ['demote', 'a'], ['repattern', 'b']]);
+    const { store } = run([
+      ['lcr', 'a'],
+      ['lcr', 'b'],
+      ['simple', 's'],
+      ['promote', 's'],
+      ['demote', 'a'],
+      ['repattern', 'b'],
+    ]);
     const lcrRoutes = store.routes.list().filter((r) => r.from_prefix !== null);
-    expect(store.routes.lcr.list().map((r) => r.groupid).sort()).toEqual(lcrRoutes.map((r) => r.groupid).sort());
+    expect(
+      store.routes.lcr
+        .list()
+        .map((r) => r.groupid)
+        .sort(),
+    ).toEqual(lcrRoutes.map((r) => r.groupid).sort());
     for (const route of lcrRoutes) {
       expect(store.routes.lcr.get(route.groupid)).toEqual({
         pattern: `${route.from_prefix}-${route.prefix}`,
@@ -128,7 +223,17 @@ describe('route invariants in the store', () => {
   it('starts a fresh install with the default route and no pending reload', () => {
     const store = new EmulatorStore();
     expect(store.routes.list()).toEqual([
-      { ruleid: 1, groupid: 8000, name: 'Default Outbound Route', prefix: '', from_prefix: null, gwgroupid: '#2', priority: 0, timerec: '', routeid: '' },
+      {
+        ruleid: 1,
+        groupid: 8000,
+        name: 'Default Outbound Route',
+        prefix: '',
+        from_prefix: null,
+        gwgroupid: '#2',
+        priority: 0,
+        timerec: '',
+        routeid: '',
+      },
     ]);
     expect(store.kamreload).toBe(false);
     expect(new EmulatorStore({ empty: true }).routes.list()).toEqual([]);

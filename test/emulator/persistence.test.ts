@@ -37,7 +37,17 @@ describe('emulator persistence (dataFile)', () => {
       expect(mappings.json.data).toEqual([{ ruleid: mapping.json.data[0].ruleid, did: '4420', servers: ['#7'], notes: 'n' }]);
       const routes = await call(second, 'GET', '/outboundroutes');
       expect(routes.json.data).toEqual([
-        { ruleid: lcr.json.data[0].ruleid, groupid: '10000', name: 'uk', prefix: '44', from_prefix: '1', gwgroupid: '9', priority: 3, timerec: '', routeid: '' },
+        {
+          ruleid: lcr.json.data[0].ruleid,
+          groupid: '10000',
+          name: 'uk',
+          prefix: '44',
+          from_prefix: '1',
+          gwgroupid: '9',
+          priority: 3,
+          timerec: '',
+          routeid: '',
+        },
       ]);
       expect(routes.json.kamreload).toBe(true);
       // Counters continue: the next rule is 4, the next lease 2, and the old lease is still revocable.
@@ -77,11 +87,38 @@ describe('emulator persistence (dataFile)', () => {
   it.each([
     ['not JSON', '{"format":'],
     ['the wrong format tag', JSON.stringify({ format: 'other' })],
-    ['a mapping without servers', JSON.stringify({ format: 'dsipform-emulator/1', nextRuleid: 3, nextLeaseid: 1, kamreload: false, mappings: [{ ruleid: 2, did: '', notes: '' }], routes: [], lcr: [], leases: [] })],
-    ['a ruleid at or above nextRuleid', JSON.stringify({ format: 'dsipform-emulator/1', nextRuleid: 2, nextLeaseid: 1, kamreload: false, mappings: [{ ruleid: 2, did: '', servers: ['1'], notes: '' }], routes: [], lcr: [], leases: [] })],
+    [
+      'a mapping without servers',
+      JSON.stringify({
+        format: 'dsipform-emulator/1',
+        nextRuleid: 3,
+        nextLeaseid: 1,
+        kamreload: false,
+        mappings: [{ ruleid: 2, did: '', notes: '' }],
+        routes: [],
+        lcr: [],
+        leases: [],
+      }),
+    ],
+    [
+      'a ruleid at or above nextRuleid',
+      JSON.stringify({
+        format: 'dsipform-emulator/1',
+        nextRuleid: 2,
+        nextLeaseid: 1,
+        kamreload: false,
+        mappings: [{ ruleid: 2, did: '', servers: ['1'], notes: '' }],
+        routes: [],
+        lcr: [],
+        leases: [],
+      }),
+    ],
   ])('refuses to start on a data file with %s, naming the file', async (_name, content) => {
     await writeFile(dataFile, content);
-    await expect(startEmulator({ port: 0, dataFile })).rejects.toMatchObject({ code: 'EMULATOR_DATA_CORRUPT', message: expect.stringContaining(`the emulator data file ${dataFile} is corrupt: `) });
+    await expect(startEmulator({ port: 0, dataFile })).rejects.toMatchObject({
+      code: 'EMULATOR_DATA_CORRUPT',
+      message: expect.stringContaining(`the emulator data file ${dataFile} is corrupt: `),
+    });
     expect(await readFile(dataFile, 'utf8')).toBe(content); // and leaves it alone
   });
 });

@@ -66,7 +66,10 @@ describe('a request body that does not arrive in time', () => {
   it('a body that arrives in time is served as before', async () => {
     const emu = await emulator({ bodyTimeoutMs: 2000 });
     const body = JSON.stringify({ did: '15551230001', servers: ['#2'] });
-    const answer = await rawRequest(portOf(emu), [postHead(Buffer.byteLength(body)).replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n'), body]);
+    const answer = await rawRequest(portOf(emu), [
+      postHead(Buffer.byteLength(body)).replace('HTTP/1.1\r\n', 'HTTP/1.1\r\nConnection: close\r\n'),
+      body,
+    ]);
     expect(answer.status).toBe(200);
   });
 });
@@ -116,11 +119,16 @@ describe('a deeply nested body', () => {
 });
 
 describe('temporary files left by a killed emulator', () => {
-  it('are removed at start when their writer is dead; a live writer\'s and other files are kept', async () => {
+  it("are removed at start when their writer is dead; a live writer's and other files are kept", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dsipform-emu-tmp-'));
     const dataFile = join(dir, 'emu.json');
     const dead = spawnSync(process.execPath, ['-e', '']).pid; // a pid that has exited
-    const names = [`.emu.json.${dead}.0badc0de.tmp`, `.emu.json.${process.ppid}.cafebabe.tmp`, `.other.json.${dead}.0badc0de.tmp`, 'notes.txt'];
+    const names = [
+      `.emu.json.${dead}.0badc0de.tmp`,
+      `.emu.json.${process.ppid}.cafebabe.tmp`,
+      `.other.json.${dead}.0badc0de.tmp`,
+      'notes.txt',
+    ];
     for (const name of names) await writeFile(join(dir, name), 'x');
     const emu = await emulator({ dataFile });
     expect(emu.removedTempFiles).toEqual([join(dir, names[0]!)]);

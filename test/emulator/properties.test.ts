@@ -40,26 +40,78 @@ const queryPart = fc.oneof(
   segment,
   fc.constantFrom('did', 'did=', 'did=%2B4420', 'ruleid=1&ruleid=1', 'ttl=60&email=a%40b', 'ttl=5m&email=x'),
 );
-const query = fc.oneof(fc.constant(''), fc.array(queryPart, { maxLength: 4 }).map((parts) => `?${parts.join('&')}`));
+const query = fc.oneof(
+  fc.constant(''),
+  fc.array(queryPart, { maxLength: 4 }).map((parts) => `?${parts.join('&')}`),
+);
 
 const path = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...KNOWN_PATHS) },
-  { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...KNOWN_PATHS), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([p, junk]) => `${p}/${junk.join('/')}`) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...KNOWN_PATHS), fc.array(segment, { minLength: 1, maxLength: 3 }))
+      .map(([p, junk]) => `${p}/${junk.join('/')}`),
+  },
   { weight: 2, arbitrary: fc.array(segment, { maxLength: 6 }).map((segs) => `/${segs.join('/')}`) },
   { weight: 1, arbitrary: fc.constantFrom('*', '', 'http://127.0.0.1/api/v1/proxy/stats', '//api/v1/proxy/stats', '/api/v1', '/api/v1/') },
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 20_000 }).map((n) => `/api/v1/${'a'.repeat(n)}`) },
 );
 const target = fc.tuple(path, query).map(([p, q]) => p + q);
 
-const auth = fc.constantFrom<string | undefined>(`Bearer ${TOKEN}`, `Bearer ${TOKEN}`, `bearer ${TOKEN}`, 'Bearer wrong', 'Bearer', `Basic ${TOKEN}`, `Bearer ${TOKEN} x`, undefined);
-const accept = fc.constantFrom<string | undefined>('application/json', 'application/json', undefined, '*/*', 'text/html', 'application/json, text/html;q=0.1', 'image/png');
-const contentType = fc.constantFrom<string | undefined>('application/json', undefined, 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1');
+const auth = fc.constantFrom<string | undefined>(
+  `Bearer ${TOKEN}`,
+  `Bearer ${TOKEN}`,
+  `bearer ${TOKEN}`,
+  'Bearer wrong',
+  'Bearer',
+  `Basic ${TOKEN}`,
+  `Bearer ${TOKEN} x`,
+  undefined,
+);
+const accept = fc.constantFrom<string | undefined>(
+  'application/json',
+  'application/json',
+  undefined,
+  '*/*',
+  'text/html',
+  'application/json, text/html;q=0.1',
+  'image/png',
+);
+const contentType = fc.constantFrom<string | undefined>(
+  'application/json',
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/json; charset=latin1',
+);
 const extraHeader = fc.tuple(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), fc.stringMatching(/^[\x20-\x7e]{0,40}$/));
 
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^[0-9+#*]{0,12}$/));
-const apiValue = fc.oneof(text, fc.integer(), fc.constant(null), fc.boolean(), fc.array(text, { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const apiValue = fc.oneof(
+  text,
+  fc.integer(),
+  fc.constant(null),
+  fc.boolean(),
+  fc.array(text, { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 const apiObject = fc.dictionary(
-  fc.constantFrom('did', 'servers', 'notes', 'name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid', 'ruleid', 'groupid', 'x'),
+  fc.constantFrom(
+    'did',
+    'servers',
+    'notes',
+    'name',
+    'prefix',
+    'from_prefix',
+    'gwgroupid',
+    'priority',
+    'timerec',
+    'routeid',
+    'ruleid',
+    'groupid',
+    'x',
+  ),
   apiValue,
   { maxKeys: 6 },
 );
@@ -71,7 +123,11 @@ const body = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.integer({ min: 50_000, max: 400_000 }), fc.constantFrom('did', 'notes', 'name', 'prefix'), fc.constantFrom('1', 'x', '\\u00e9', ','))
+      .tuple(
+        fc.integer({ min: 50_000, max: 400_000 }),
+        fc.constantFrom('did', 'notes', 'name', 'prefix'),
+        fc.constantFrom('1', 'x', '\\u00e9', ','),
+      )
       .map(([n, key, ch]) => Buffer.from(`{"${key}":"${ch.repeat(Math.floor(n / ch.length))}"}`)),
   },
   {
@@ -83,14 +139,28 @@ const body = fc.oneof(
 );
 
 /** How the body is framed: honest, absent, chunked, or a Content-Length that lies. */
-const framing = fc.constantFrom('length', 'length', 'length', 'none', 'chunked', 'declared-more', 'declared-less', 'bad-length', 'te-and-length');
+const framing = fc.constantFrom(
+  'length',
+  'length',
+  'length',
+  'none',
+  'chunked',
+  'declared-more',
+  'declared-less',
+  'bad-length',
+  'te-and-length',
+);
 
 const hostile = fc.record({ method, target, auth, accept, contentType, extra: fc.array(extraHeader, { maxLength: 3 }), body, framing });
 
 /** What a client that read the spec might send: right headers and paths, values from near the edges. */
 const digits = fc.stringMatching(/^[0-9+#*]{0,8}$/);
 const mappingBody = fc.record(
-  { did: digits, servers: fc.constantFrom(['1'], ['1'], ['1', '#5'], ['66'], [], ['x'], ['1', '2', '3'], '1'), notes: fc.constantFrom('a', 'a', '', 'b,c') },
+  {
+    did: digits,
+    servers: fc.constantFrom(['1'], ['1'], ['1', '#5'], ['66'], [], ['x'], ['1', '2', '3'], '1'),
+    notes: fc.constantFrom('a', 'a', '', 'b,c'),
+  },
   { requiredKeys: ['did'] },
 );
 const routeBody = fc.record(
@@ -135,7 +205,10 @@ const plausible = fc
     id: fc.constantFrom('1', '2', '3', '4', '99', 'x', ''),
     query: fc.oneof(
       { weight: 4, arbitrary: fc.constant('') },
-      { weight: 1, arbitrary: fc.constantFrom('?ruleid=2', '?did=1', '?did=', '?did=%2B1', '?ttl=60&email=a%40b', '?ttl=0&email=a', '?x=1') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('?ruleid=2', '?did=1', '?did=', '?did=%2B1', '?ttl=60&email=a%40b', '?ttl=0&email=a', '?x=1'),
+      },
     ),
     framing: fc.constantFrom('length', 'length', 'length', 'chunked', 'none'),
   })
@@ -180,7 +253,9 @@ function wire(r: Request): Buffer[] {
       break;
     case 'chunked':
       headers.push('Transfer-Encoding: chunked');
-      payload = r.body.length ? [Buffer.from(`${r.body.length.toString(16)}\r\n`), r.body, Buffer.from('\r\n0\r\n\r\n')] : [Buffer.from('0\r\n\r\n')];
+      payload = r.body.length
+        ? [Buffer.from(`${r.body.length.toString(16)}\r\n`), r.body, Buffer.from('\r\n0\r\n\r\n')]
+        : [Buffer.from('0\r\n\r\n')];
       break;
     case 'declared-more':
       headers.push(`Content-Length: ${r.body.length + 100}`);

@@ -62,14 +62,20 @@ export interface RawAnswer {
  * after an answer is fine (the server may stop reading a body it refused). `end` half-closes after
  * writing, as a client that has nothing more to send. Rejects when nothing closes within `timeoutMs`.
  */
-export function rawRequest(port: number, parts: readonly (string | Buffer)[], options: { end?: boolean; timeoutMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  parts: readonly (string | Buffer)[],
+  options: { end?: boolean; timeoutMs?: number } = {},
+): Promise<RawAnswer> {
   const { end = true, timeoutMs = 5000 } = options;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within ${timeoutMs} ms; received ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`));
+      reject(
+        new Error(`no answer within ${timeoutMs} ms; received ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`),
+      );
     }, timeoutMs);
     socket.on('data', (d: Buffer) => chunks.push(d));
     socket.on('error', () => undefined);

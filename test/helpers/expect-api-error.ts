@@ -13,7 +13,12 @@ export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 /** Asserts the failure's status, platform `error` field and `msg`. */
-export async function expectRejected(promise: Promise<unknown>, status: number, msg: string | RegExp, error = status === 404 ? '' : 'http'): Promise<ApiError> {
+export async function expectRejected(
+  promise: Promise<unknown>,
+  status: number,
+  msg: string | RegExp,
+  error = status === 404 ? '' : 'http',
+): Promise<ApiError> {
   const err = await apiErrorOf(promise);
   expect({ status: err.status, error: err.platformError }).toEqual({ status, error });
   if (typeof msg === 'string') expect(err.platformMsg).toBe(msg);

@@ -13,7 +13,10 @@ export interface RunResult {
  * Runs the CLI's `main` in this process with captured streams: the same code path as the binary,
  * minus process start-up. No terminal unless `tty` says so; `answer` is typed at a prompt.
  */
-export async function runMain(args: readonly string[], options: { env?: NodeJS.ProcessEnv; tty?: boolean; answer?: string; now?: () => number } = {}): Promise<RunResult> {
+export async function runMain(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; tty?: boolean; answer?: string; now?: () => number } = {},
+): Promise<RunResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();

@@ -28,7 +28,11 @@ export interface StartedProcess {
 
 /** Starts `command ARGS` with its stdout and stderr collected in `output`. */
 export function startProcess(command: string, args: readonly string[], options: ProcessOptions = {}): StartedProcess {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout!.on('data', (d: Buffer) => (output.stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output.stderr += d.toString()));
@@ -58,7 +62,9 @@ export function waitForStdout(p: StartedProcess, pattern: RegExp): Promise<RegEx
     };
     // Registered after startProcess's own listener, so output already holds the new data.
     p.child.stdout!.on('data', check);
-    void p.closed.then((code) => check() || reject(new Error(`the process exited (${code}) before its stdout matched ${pattern}: ${p.output.stderr}`)));
+    void p.closed.then(
+      (code) => check() || reject(new Error(`the process exited (${code}) before its stdout matched ${pattern}: ${p.output.stderr}`)),
+    );
     check();
   });
 }

@@ -13,7 +13,10 @@ export interface Scenario extends EmulatorFixture {
   /** Writes a desired-state file (YAML text) and returns its path. */
   file(name: string, text: string): string;
   /** Runs the CLI against this emulator. */
-  run(args: readonly string[], options?: { tty?: boolean; answer?: string; env?: NodeJS.ProcessEnv; now?: () => number }): Promise<RunResult>;
+  run(
+    args: readonly string[],
+    options?: { tty?: boolean; answer?: string; env?: NodeJS.ProcessEnv; now?: () => number },
+  ): Promise<RunResult>;
   /** Applies the paths with --auto-approve, expects exit 0, then plans again and expects no changes. */
   converge(paths: readonly string[], extra?: readonly string[]): Promise<RunResult>;
 }

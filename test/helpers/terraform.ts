@@ -13,7 +13,8 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
  * Whether the real terraform binary is on PATH (asked with checkpoint calls off, so nothing leaves
  * the machine). Tests that need it skip, and say so, without it.
  */
-export const hasTerraform = spawnSync('terraform', ['version'], { stdio: 'ignore', env: { PATH: process.env.PATH, CHECKPOINT_DISABLE: '1' } }).status === 0;
+export const hasTerraform =
+  spawnSync('terraform', ['version'], { stdio: 'ignore', env: { PATH: process.env.PATH, CHECKPOINT_DISABLE: '1' } }).status === 0;
 if (!hasTerraform) console.warn('terraform not found on PATH: skipping the Terraform end-to-end tests');
 
 /** What one terraform command printed. */

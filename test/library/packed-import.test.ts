@@ -122,7 +122,19 @@ describe('the packed package imported by name', () => {
   }, 60_000);
 
   it('gives TypeScript the types of its public API', async () => {
-    const config = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(REPO, 'node_modules', '@types')] }, files: ['typed.ts'] };
+    const config = {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(REPO, 'node_modules', '@types')],
+      },
+      files: ['typed.ts'],
+    };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
     const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
     expect(result.code, result.out).toBe(0);

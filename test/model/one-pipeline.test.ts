@@ -49,7 +49,13 @@ async function viaYaml(objects: readonly Declared[]): Promise<{ desired?: Desire
   writeFileSync(file, stringify(doc));
   const r = await loadDesiredState([file], { env: {} });
   if (r.ok) return { desired: r.desired, issues: [], raw: [] };
-  return { issues: r.issues.map((i) => ({ message: i.message.replace(/^(inbound_mappings|outbound_routes|endpoint_leases)\[\d+\]\./, ''), hint: i.hint })), raw: r.issues };
+  return {
+    issues: r.issues.map((i) => ({
+      message: i.message.replace(/^(inbound_mappings|outbound_routes|endpoint_leases)\[\d+\]\./, ''),
+      hint: i.hint,
+    })),
+    raw: r.issues,
+  };
 }
 
 async function viaStack(objects: readonly Declared[]): Promise<{ desired?: DesiredState; issues: Said[]; raw: ConfigIssue[] }> {
@@ -60,7 +66,10 @@ async function viaStack(objects: readonly Declared[]): Promise<{ desired?: Desir
   writeFileSync(join(dir, 'cdk.tf.json'), JSON.stringify({ provider: { dsiprouter: [{}] }, resource }, null, 2));
   const r = await readStack(dir);
   if (r.ok) return { desired: r.desired, issues: [], raw: [] };
-  return { issues: r.issues.map((i) => ({ message: i.message.replace(/^dsiprouter_\w+\.[\s\S]*? \(attribute [^)]*\): /, ''), hint: i.hint })), raw: r.issues };
+  return {
+    issues: r.issues.map((i) => ({ message: i.message.replace(/^dsiprouter_\w+\.[\s\S]*? \(attribute [^)]*\): /, ''), hint: i.hint })),
+    raw: r.issues,
+  };
 }
 
 const provider = await createProvider({});
@@ -85,8 +94,14 @@ function viaProvider(objects: readonly Declared[]): { issues: Said[]; attributes
 /** The desired state without origins (the place differs by front end), each collection in key order. */
 function content(desired: DesiredState | undefined): unknown {
   const strip = (list: readonly object[] | undefined, key: string) =>
-    list?.map((entry) => Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'origin'))).sort((a, b) => String(a[key]).localeCompare(String(b[key])));
-  return { inbound_mappings: strip(desired?.inbound_mappings, 'did'), outbound_routes: strip(desired?.outbound_routes, 'name'), endpoint_leases: strip(desired?.endpoint_leases, 'name') };
+    list
+      ?.map((entry) => Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'origin')))
+      .sort((a, b) => String(a[key]).localeCompare(String(b[key])));
+  return {
+    inbound_mappings: strip(desired?.inbound_mappings, 'did'),
+    outbound_routes: strip(desired?.outbound_routes, 'name'),
+    endpoint_leases: strip(desired?.endpoint_leases, 'name'),
+  };
 }
 
 describe('one pipeline for desired state', () => {
@@ -129,18 +144,33 @@ describe('one pipeline for desired state', () => {
   it('accepts the same objects as provider configuration, and plans the same defaults', async () => {
     expect(viaProvider(good).issues).toEqual([]);
     const yaml = content((await viaYaml(good)).desired) as { inbound_mappings: unknown[]; outbound_routes: Record<string, unknown>[] };
-    const planned = async (o: Declared) => (await provider.resources[TYPE[o.kind]]!.plan({ prior: null, proposed: providerConfig(o), config: providerConfig(o) })).planned!;
+    const planned = async (o: Declared) =>
+      (await provider.resources[TYPE[o.kind]]!.plan({ prior: null, proposed: providerConfig(o), config: providerConfig(o) })).planned!;
     const mappings = await Promise.all(good.filter((o) => o.kind === 'mapping').map(planned));
-    expect(mappings.map(({ did, servers, notes }) => ({ did, servers, notes })).sort((a, b) => String(a.did).localeCompare(String(b.did)))).toEqual(yaml.inbound_mappings);
+    expect(
+      mappings.map(({ did, servers, notes }) => ({ did, servers, notes })).sort((a, b) => String(a.did).localeCompare(String(b.did))),
+    ).toEqual(yaml.inbound_mappings);
     const routes = await Promise.all(good.filter((o) => o.kind === 'route').map(planned));
     expect(routes.map(({ name, priority, timerec, routeid }) => ({ name, priority, timerec, routeid }))).toEqual(
       yaml.outbound_routes.map(({ name, priority, timerec, routeid }) => ({ name, priority, timerec, routeid })),
     );
   });
 
-  const mapping = (fields: Record<string, unknown>): Declared => ({ kind: 'mapping', name: 'm', fields: { did: '1555', servers: ['66'], ...fields } });
-  const route = (fields: Record<string, unknown>): Declared => ({ kind: 'route', name: 'r', fields: { name: 'R', prefix: '44', gwgroupid: '5', ...fields } });
-  const lease = (fields: Record<string, unknown>, name = 'l'): Declared => ({ kind: 'lease', name, fields: { email: 'ops@example.com', ttl: '15m', ...fields } });
+  const mapping = (fields: Record<string, unknown>): Declared => ({
+    kind: 'mapping',
+    name: 'm',
+    fields: { did: '1555', servers: ['66'], ...fields },
+  });
+  const route = (fields: Record<string, unknown>): Declared => ({
+    kind: 'route',
+    name: 'r',
+    fields: { name: 'R', prefix: '44', gwgroupid: '5', ...fields },
+  });
+  const lease = (fields: Record<string, unknown>, name = 'l'): Declared => ({
+    kind: 'lease',
+    name,
+    fields: { email: 'ops@example.com', ttl: '15m', ...fields },
+  });
 
   it.each<[string, Declared, string, RegExp, boolean]>([
     ['a bad DID', mapping({ did: '12ab' }), 'did', /^did: DID "12ab" may contain only the characters 0-9 \+ # \*$/, true],
@@ -148,13 +178,37 @@ describe('one pipeline for desired state', () => {
     ['a server that is no id', mapping({ servers: ['66', 'gw'] }), 'servers.1', /^servers\[1\]: server "gw" must be a gateway id/, true],
     ['a comma in notes', mapping({ notes: 'a, b' }), 'notes', /^notes may not contain ","$/, true],
     ['gwgroupid "0"', route({ gwgroupid: '0' }), 'gwgroupid', /^gwgroupid must name a carrier group \(not empty or "0"\)$/, true],
-    ['a gwgroupid of letters', route({ gwgroupid: '#abc' }), 'gwgroupid', /^gwgroupid "#abc" must be a carrier-group id made of digits$/, true],
-    ['an LCR route with an empty prefix', route({ prefix: '', from_prefix: '1555' }), 'prefix', /^prefix must not be empty on an LCR route \(from_prefix "1555"\)$/, true],
-    ['a huge priority', route({ priority: 2147483648 }), 'priority', /^priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)$/, true],
+    [
+      'a gwgroupid of letters',
+      route({ gwgroupid: '#abc' }),
+      'gwgroupid',
+      /^gwgroupid "#abc" must be a carrier-group id made of digits$/,
+      true,
+    ],
+    [
+      'an LCR route with an empty prefix',
+      route({ prefix: '', from_prefix: '1555' }),
+      'prefix',
+      /^prefix must not be empty on an LCR route \(from_prefix "1555"\)$/,
+      true,
+    ],
+    [
+      'a huge priority',
+      route({ priority: 2147483648 }),
+      'priority',
+      /^priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)$/,
+      true,
+    ],
     ['a huge ttl', lease({ ttl: '2500000000h' }), 'ttl', /^ttl must be at most 3153600000 seconds \(100 years\), not "2500000000h"$/, true],
     ['a zero ttl', lease({ ttl: '0' }), 'ttl', /^ttl must be more than 0 seconds, not "0"$/, true],
-    ['a ttl in words', lease({ ttl: 'soon' }), 'ttl', /^ttl must be seconds \(900\) or "<n>s", "<n>m" or "<n>h" \("15m"\), not "soon"$/, true],
-    ['a ttl with spaces (the files\' form)', lease({ ttl: ' 15 m' }), 'ttl', /^ttl must be seconds/, true],
+    [
+      'a ttl in words',
+      lease({ ttl: 'soon' }),
+      'ttl',
+      /^ttl must be seconds \(900\) or "<n>s", "<n>m" or "<n>h" \("15m"\), not "soon"$/,
+      true,
+    ],
+    ["a ttl with spaces (the files' form)", lease({ ttl: ' 15 m' }), 'ttl', /^ttl must be seconds/, true],
     ['a bad email', lease({ email: 'ops' }), 'email', /^email: address "ops" has no "@"$/, true],
     ['an empty email', lease({ email: '' }), 'email', /^email must not be empty$/, true],
     // The provider's lease has no name: its key is the resource address, which Terraform checks.

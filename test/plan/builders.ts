@@ -9,14 +9,34 @@ export const dm = (did: string, servers: string[] = ['1'], notes = ''): DesiredM
 export const lm = (ruleid: number, did: string, servers: string[] = ['1'], notes = ''): InboundMapping => ({ ruleid, did, servers, notes });
 /** A desired route with defaults; `from` makes it LCR. */
 export const dr = (name: string, prefix: string, extra: Partial<DesiredRoute> = {}): DesiredRoute => ({
-  name, prefix, from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '', ...extra,
+  name,
+  prefix,
+  from_prefix: null,
+  gwgroupid: '2',
+  priority: 0,
+  timerec: '',
+  routeid: '',
+  ...extra,
 });
 /** A live route; an LCR route when `from_prefix` is given. */
 export const lr = (ruleid: number, name: string, prefix: string, extra: Partial<OutboundRoute> = {}): OutboundRoute => ({
-  ruleid, groupid: extra.from_prefix ? 10000 + ruleid : 8000, name, prefix, from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '', ...extra,
+  ruleid,
+  groupid: extra.from_prefix ? 10000 + ruleid : 8000,
+  name,
+  prefix,
+  from_prefix: null,
+  gwgroupid: '2',
+  priority: 0,
+  timerec: '',
+  routeid: '',
+  ...extra,
 });
 /** A desired state; omit a collection to leave it unmanaged. */
-export function desired(parts: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[]; policy?: Partial<Policy> }): DesiredState {
+export function desired(parts: {
+  inbound_mappings?: DesiredMapping[];
+  outbound_routes?: DesiredRoute[];
+  policy?: Partial<Policy>;
+}): DesiredState {
   return {
     ...(parts.inbound_mappings ? { inbound_mappings: parts.inbound_mappings } : {}),
     ...(parts.outbound_routes ? { outbound_routes: parts.outbound_routes } : {}),

@@ -13,7 +13,9 @@ const ALLOWED: Record<string, { layers: readonly string[]; packages: readonly st
 };
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 function importsOf(file: string): string[] {
@@ -27,7 +29,9 @@ describe('layers', () => {
     const wrong: string[] = [];
     for (const file of filesUnder(join(SRC, layer))) {
       for (const spec of importsOf(file)) {
-        const ok = spec.startsWith('.') ? rule.layers.includes(relative(SRC, resolve(file, '..', spec)).split(/[\\/]/)[0]!) : rule.packages.includes(spec);
+        const ok = spec.startsWith('.')
+          ? rule.layers.includes(relative(SRC, resolve(file, '..', spec)).split(/[\\/]/)[0]!)
+          : rule.packages.includes(spec);
         if (!ok) wrong.push(`${relative(SRC, file)} imports ${spec}`);
       }
     }

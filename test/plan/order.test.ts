@@ -14,8 +14,14 @@ describe('orderChanges', () => {
   it.each<[string, ReturnType<typeof desired>, LiveState, string[]]>([
     [
       'creates, then updates/promotions/demotions, then deletes; ties by kind then key',
-      desired({ inbound_mappings: [dm('2'), dm('1'), dm('3', ['9'])], outbound_routes: [dr('B', '2'), dr('A', '1', { from_prefix: '7' }), dr('C', '3')] }),
-      { inbound_mappings: [lm(10, '3'), lm(11, '4')], outbound_routes: [lr(12, 'A', '1'), lr(13, 'C', '3', { from_prefix: '7' }), lr(14, 'Z', '9')] },
+      desired({
+        inbound_mappings: [dm('2'), dm('1'), dm('3', ['9'])],
+        outbound_routes: [dr('B', '2'), dr('A', '1', { from_prefix: '7' }), dr('C', '3')],
+      }),
+      {
+        inbound_mappings: [lm(10, '3'), lm(11, '4')],
+        outbound_routes: [lr(12, 'A', '1'), lr(13, 'C', '3', { from_prefix: '7' }), lr(14, 'Z', '9')],
+      },
       ['1 create m:1', '1 create m:2', '1 create r:B', '2 update m:3', '2 promote r:A', '2 demote r:C', '3 delete m:4', '3 delete r:Z'],
     ],
     [
@@ -36,14 +42,24 @@ describe('orderChanges', () => {
   });
 
   it('explains a moved change', () => {
-    const r = orderChanges(diff(desired({ outbound_routes: [dr('New', '44', { from_prefix: '1555' })] }), { outbound_routes: [lr(2, 'Old', '44', { from_prefix: '1555' })] }, 0).changes);
+    const r = orderChanges(
+      diff(
+        desired({ outbound_routes: [dr('New', '44', { from_prefix: '1555' })] }),
+        { outbound_routes: [lr(2, 'Old', '44', { from_prefix: '1555' })] },
+        0,
+      ).changes,
+    );
     expect(r.changes[0]!.reason).toBe('moved before create of outbound_route "New": it frees LCR pattern 1555-44 for it');
     expect(r.changes[1]!.reason).toBeUndefined();
   });
 
   it('refuses routes that swap LCR patterns in a cycle', () => {
     const r = orderChanges(
-      diff(desired({ outbound_routes: [dr('A', '2', { from_prefix: '9' }), dr('B', '1', { from_prefix: '9' })] }), { outbound_routes: [lr(2, 'A', '1', { from_prefix: '9' }), lr(3, 'B', '2', { from_prefix: '9' })] }, 0).changes,
+      diff(
+        desired({ outbound_routes: [dr('A', '2', { from_prefix: '9' }), dr('B', '1', { from_prefix: '9' })] }),
+        { outbound_routes: [lr(2, 'A', '1', { from_prefix: '9' }), lr(3, 'B', '2', { from_prefix: '9' })] },
+        0,
+      ).changes,
     );
     expect(r.issues).toHaveLength(1);
     expect(r.issues[0]!.message).toMatch(/swap LCR patterns/);

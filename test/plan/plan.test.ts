@@ -5,7 +5,10 @@ import { parseSavedPlan, staleness } from '../../src/plan/saved-plan.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 const live = { inbound_mappings: [lm(3, '1', ['66']), lm(2, '2')], outbound_routes: [lr(1, 'Default Outbound Route', '')] };
-const state = desired({ inbound_mappings: [dm('1', ['67']), dm('5')], outbound_routes: [dr('Default Outbound Route', ''), dr('US', '1', { priority: 10 })] });
+const state = desired({
+  inbound_mappings: [dm('1', ['67']), dm('5')],
+  outbound_routes: [dr('Default Outbound Route', ''), dr('US', '1', { priority: 10 })],
+});
 
 function plan() {
   const r = buildPlan({ desired: state, live, target: 'https://sip.example.com:5000', now: 0 });
@@ -17,7 +20,18 @@ describe('buildPlan', () => {
   it('summarizes per action and per kind, counting unchanged objects', () => {
     const p = plan();
     expect(p.summary.total).toEqual({ create: 2, update: 1, promote: 0, demote: 0, replace: 0, delete: 1, obtain: 0, renew: 0, revoke: 0 });
-    expect(p.summary.by_kind.inbound_mapping).toEqual({ create: 1, update: 1, promote: 0, demote: 0, replace: 0, delete: 1, obtain: 0, renew: 0, revoke: 0, unchanged: 0 });
+    expect(p.summary.by_kind.inbound_mapping).toEqual({
+      create: 1,
+      update: 1,
+      promote: 0,
+      demote: 0,
+      replace: 0,
+      delete: 1,
+      obtain: 0,
+      renew: 0,
+      revoke: 0,
+      unchanged: 0,
+    });
     expect(p.summary.by_kind.outbound_route).toMatchObject({ create: 1, unchanged: 1 });
     expect(p.managed).toEqual(['inbound_mappings', 'outbound_routes']);
     expect(p.target).toBe('https://sip.example.com:5000');
@@ -32,7 +46,9 @@ describe('buildPlan', () => {
   it('has the same live checksum whatever order the platform lists records in', () => {
     const reordered = { inbound_mappings: [...live.inbound_mappings].reverse(), outbound_routes: live.outbound_routes };
     expect(liveChecksum(reordered, ['inbound_mappings', 'outbound_routes'])).toBe(plan().live_checksum);
-    expect(liveChecksum({ ...live, inbound_mappings: [lm(3, '1', ['66'], 'x'), lm(2, '2')] }, ['inbound_mappings', 'outbound_routes'])).not.toBe(plan().live_checksum);
+    expect(
+      liveChecksum({ ...live, inbound_mappings: [lm(3, '1', ['66'], 'x'), lm(2, '2')] }, ['inbound_mappings', 'outbound_routes']),
+    ).not.toBe(plan().live_checksum);
   });
 });
 

@@ -3,9 +3,16 @@ import type { DeleteLimit } from '../../src/model/desired.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import { desired, dm, lm } from './builders.js';
 
-function findings(liveCount: number, keep: number, policy: { max_deletes?: DeleteLimit; protect?: ('inbound_mappings' | 'outbound_routes')[] } = {}) {
+function findings(
+  liveCount: number,
+  keep: number,
+  policy: { max_deletes?: DeleteLimit; protect?: ('inbound_mappings' | 'outbound_routes')[] } = {},
+) {
   const live = Array.from({ length: liveCount }, (_, i) => lm(i + 2, String(1000 + i)));
-  const state = desired({ inbound_mappings: live.slice(0, keep).map((m) => dm(m.did)), policy: { protect: policy.protect ?? [], ...(policy.max_deletes ? { max_deletes: policy.max_deletes } : {}) } });
+  const state = desired({
+    inbound_mappings: live.slice(0, keep).map((m) => dm(m.did)),
+    policy: { protect: policy.protect ?? [], ...(policy.max_deletes ? { max_deletes: policy.max_deletes } : {}) },
+  });
   const r = buildPlan({ desired: state, live: { inbound_mappings: live }, target: 't', now: 0 });
   if (!r.ok) throw new Error('plan failed');
   return r.plan.safety.map((f) => `${f.rule} ${f.deletes}/${f.live} ${f.limit}`);
@@ -28,7 +35,15 @@ describe('safety', () => {
 
   it('names what would be deleted', () => {
     const live = [lm(2, '1'), lm(3, '2')];
-    const r = buildPlan({ desired: desired({ inbound_mappings: [], policy: { protect: ['inbound_mappings'] } }), live: { inbound_mappings: live }, target: 't', now: 0 });
-    expect(r.ok && r.plan.safety[0]).toMatchObject({ keys: ['1', '2'], message: 'inbound_mappings is protected by policy.protect, and the plan deletes 2 of them' });
+    const r = buildPlan({
+      desired: desired({ inbound_mappings: [], policy: { protect: ['inbound_mappings'] } }),
+      live: { inbound_mappings: live },
+      target: 't',
+      now: 0,
+    });
+    expect(r.ok && r.plan.safety[0]).toMatchObject({
+      keys: ['1', '2'],
+      message: 'inbound_mappings is protected by policy.protect, and the plan deletes 2 of them',
+    });
   });
 });

@@ -8,8 +8,17 @@ function config(): string {
   const lines = ['version: 1', 'inbound_mappings:'];
   for (let i = 0; i < 60; i += 1) lines.push(`  - did: "2000${i}"`, '    servers: ["1"]');
   lines.push('outbound_routes:');
-  for (let i = 0; i < 20; i += 1) lines.push(`  - name: r${i}`, `    prefix: "9${i}"`, '    gwgroupid: "3"', ...(i % 2 ? ['    from_prefix: "5"'] : []));
-  lines.push('endpoint_leases:', '  - name: a', '    email: a@example.com', '    ttl: 1h', '  - name: b', '    email: b@example.com', '    ttl: 1h');
+  for (let i = 0; i < 20; i += 1)
+    lines.push(`  - name: r${i}`, `    prefix: "9${i}"`, '    gwgroupid: "3"', ...(i % 2 ? ['    from_prefix: "5"'] : []));
+  lines.push(
+    'endpoint_leases:',
+    '  - name: a',
+    '    email: a@example.com',
+    '    ttl: 1h',
+    '  - name: b',
+    '    email: b@example.com',
+    '    ttl: 1h',
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -24,19 +33,27 @@ async function assertConverged(s: Scenario, path: string): Promise<void> {
   expect(await s.client.listInboundMappings()).toHaveLength(60);
   // No lease forgotten: the platform issued exactly the two leases the state holds.
   const state = JSON.parse(readFileSync(join(s.dir, '.dsipform', 'state.json'), 'utf8'));
-  expect(Object.values(state.leases).map((l) => (l as { lease_id: number }).lease_id).sort()).toEqual([1, 2]);
+  expect(
+    Object.values(state.leases)
+      .map((l) => (l as { lease_id: number }).lease_id)
+      .sort(),
+  ).toEqual([1, 2]);
   expect((await s.client.obtainLease({ email: 'probe@example.com', ttl: 60 })).leaseid).toBe(3);
 }
 
 describe('SIGKILL during an apply, then apply again', () => {
-  it.each(['change-applied:1', 'change-applied:37', 'change-applied:81', 'lease-recorded:1', 'lease-recorded:2'])('killed at %s: converges with no duplicates and no lease forgotten', async (point) => {
-    const s = await scenario({ empty: true });
-    const path = s.file('p.yaml', config());
-    const run = startCli(['apply', path, '--auto-approve', '--parallelism', '4'], { ...s.env, DSIPFORM_CRASH_AT: point });
-    const [, signal] = await run.exit();
-    expect(signal).toBe('SIGKILL');
-    await assertConverged(s, path);
-  }, 60_000);
+  it.each(['change-applied:1', 'change-applied:37', 'change-applied:81', 'lease-recorded:1', 'lease-recorded:2'])(
+    'killed at %s: converges with no duplicates and no lease forgotten',
+    async (point) => {
+      const s = await scenario({ empty: true });
+      const path = s.file('p.yaml', config());
+      const run = startCli(['apply', path, '--auto-approve', '--parallelism', '4'], { ...s.env, DSIPFORM_CRASH_AT: point });
+      const [, signal] = await run.exit();
+      expect(signal).toBe('SIGKILL');
+      await assertConverged(s, path);
+    },
+    60_000,
+  );
 });
 
 describe('Ctrl-C', () => {

@@ -22,7 +22,13 @@ describe('apply under faults', () => {
     const report = join(s.dir, 'report.json');
     const fast = ['--retry-base', '5', '--max-attempts', '12'];
     const r = await s.run(['apply', path, '--auto-approve', '--parallelism', '16', '--report', report, ...fast]);
-    expect(r.code, r.stdout.split('\n').filter((l) => !l.startsWith('applied')).join('\n') + r.stderr).toBe(0);
+    expect(
+      r.code,
+      r.stdout
+        .split('\n')
+        .filter((l) => !l.startsWith('applied'))
+        .join('\n') + r.stderr,
+    ).toBe(0);
     const outcomes = JSON.parse(readFileSync(report, 'utf8')).outcomes as { status: string; attempts: number }[];
     expect(outcomes).toHaveLength(1000);
     expect(outcomes.every((o) => o.status === 'applied')).toBe(true);

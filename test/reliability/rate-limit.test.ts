@@ -24,7 +24,10 @@ describe('a rate-limited platform', () => {
     const file = join(dir, 'routes.yaml');
     writeFileSync(file, routes(60));
     const report = join(dir, 'report.json');
-    const r = await runCli(['apply', file, '--url', emulator.url, '--auto-approve', '--format', 'json', '--parallelism', '32', '--report', report], { DSIP_TOKEN: TOKEN });
+    const r = await runCli(
+      ['apply', file, '--url', emulator.url, '--auto-approve', '--format', 'json', '--parallelism', '32', '--report', report],
+      { DSIP_TOKEN: TOKEN },
+    );
     const written = JSON.parse(readFileSync(report, 'utf8'));
     const creates = written.outcomes.filter((o: { action: string }) => o.action === 'create');
     expect(creates.map((o: { status: string }) => o.status)).toEqual(Array(60).fill('applied'));

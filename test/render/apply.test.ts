@@ -16,7 +16,10 @@ describe('renderOutcomeLine', () => {
   it.each([
     [0, 'applied       + inbound_mapping "15551230001" (ruleid 21)'],
     [1, 'applied       + inbound_mapping "" (default mapping) (ruleid 22)'],
-    [2, 'failed        + outbound_route "UK from our 1555 numbers": API_BAD_REQUEST: POST /outboundroutes: 400 rejected: "Duplicate LCR pattern"'],
+    [
+      2,
+      'failed        + outbound_route "UK from our 1555 numbers": API_BAD_REQUEST: POST /outboundroutes: 400 rejected: "Duplicate LCR pattern"',
+    ],
     [3, 'applied       + endpoint_lease "ci-softphone" (lease 42)'],
     [5, 'applied       ~ outbound_route "DE mobile" (promote, ruleid 14)'],
     [7, 'applied       -/+ endpoint_lease "desk-phone" (lease 44)'],
@@ -41,7 +44,10 @@ describe('renderApplyReport', () => {
 
   it.each([
     [REPORT_CLEAN, 'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy not reloaded.\n'],
-    [REPORT_RELOAD_FAILED, 'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy reload failed: API_SERVER_ERROR: POST /reload/kamailio: 500.\n'],
+    [
+      REPORT_RELOAD_FAILED,
+      'Apply complete: 7 applied, 0 failed, 0 not attempted. Proxy reload failed: API_SERVER_ERROR: POST /reload/kamailio: 500.\n',
+    ],
   ])('a clean apply is one line: %#', (report, text) => {
     expect(renderApplyReport(report, { color: false })).toBe(text);
   });
@@ -49,10 +55,14 @@ describe('renderApplyReport', () => {
   it('after Ctrl-C says "Apply interrupted" and counts large groups of changes not attempted per kind and action', async () => {
     const text = renderApplyReport(REPORT_INTERRUPTED, { color: false, interrupted: true, reportFile: 'report.json' });
     expect(text.trimEnd().split('\n').at(-1)).toBe('Apply interrupted: 2 applied, 1 failed, 2063 not attempted. Proxy reloaded.');
-    expect(text).toContain('Not attempted, interrupted before they started: 2050 changes (report.json lists each one):\n  inbound_mapping: 1980 to create, 1 to update\n  outbound_route: 68 to create\n  endpoint_lease: 1 to obtain\n');
+    expect(text).toContain(
+      'Not attempted, interrupted before they started: 2050 changes (report.json lists each one):\n  inbound_mapping: 1980 to create, 1 to update\n  outbound_route: 68 to create\n  endpoint_lease: 1 to obtain\n',
+    );
     // A small group keeps its lines; more than MAX_LISTED of one reason are counted.
     expect(text).toContain('Not attempted:\n  - outbound_route "Old US" (ruleid 3): an earlier outbound_route change failed\n');
-    expect(text).toContain('Not attempted, an earlier create of outbound_route "UK from our 1555 numbers" failed: 12 changes (report.json lists each one):\n  outbound_route: 12 to delete\n');
+    expect(text).toContain(
+      'Not attempted, an earlier create of outbound_route "UK from our 1555 numbers" failed: 12 changes (report.json lists each one):\n  outbound_route: 12 to delete\n',
+    );
     expect(text.split('\n').length).toBeLessThan(25);
     await expect(text).toMatchFileSnapshot('./golden/apply-report-interrupted.txt');
   });
@@ -63,7 +73,11 @@ describe('renderApplyReport', () => {
   });
 
   it('counts 1 change in the singular', () => {
-    const one = { ...REPORT_CLEAN, outcomes: [{ ...OUTCOMES[9]!, reason: 'interrupted before it started' }], counts: { applied: 0, failed: 0, not_attempted: 1 } };
+    const one = {
+      ...REPORT_CLEAN,
+      outcomes: [{ ...OUTCOMES[9]!, reason: 'interrupted before it started' }],
+      counts: { applied: 0, failed: 0, not_attempted: 1 },
+    };
     expect(renderApplyReport(one, { color: false, interrupted: true })).toContain('interrupted before they started: 1 change (');
   });
 

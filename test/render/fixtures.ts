@@ -22,7 +22,13 @@ const route = (name: string, prefix: string, gwgroupid: string, more: Partial<Ro
 });
 
 /** A lease as the files declare it, and as the state holds it when `held` is given. */
-const lease = (name: string, email: string, ttl: number, renew_before: number, held: Partial<LeaseFields> = {}): LeaseFields => ({ name, email, ttl, renew_before, ...held });
+const lease = (name: string, email: string, ttl: number, renew_before: number, held: Partial<LeaseFields> = {}): LeaseFields => ({
+  name,
+  email,
+  ttl,
+  renew_before,
+  ...held,
+});
 
 /** No unchanged objects of any kind; spread a count over it for the kinds that have some. */
 export const NONE_UNCHANGED: Record<Kind, number> = { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 };
@@ -121,7 +127,12 @@ export const MIXED_CHANGES: Change[] = [
     key: 'desk-phone',
     lease_id: 41,
     fields: ['ttl'],
-    before: lease('desk-phone', 'desk@example.com', 900, 180, { lease_id: 41, username: 'dsip_u41', domain: 'sip.example.com', expires_at: '2025-06-01T12:15:00Z' }),
+    before: lease('desk-phone', 'desk@example.com', 900, 180, {
+      lease_id: 41,
+      username: 'dsip_u41',
+      domain: 'sip.example.com',
+      expires_at: '2025-06-01T12:15:00Z',
+    }),
     after: lease('desk-phone', 'desk@example.com', 5400, 180),
   },
   {
@@ -130,7 +141,12 @@ export const MIXED_CHANGES: Change[] = [
     key: 'lobby-phone',
     lease_id: 43,
     fields: ['expires_at'],
-    before: lease('lobby-phone', 'lobby@example.com', 3600, 300, { lease_id: 43, username: 'dsip_u43', domain: 'sip.example.com', expires_at: '2025-06-01T12:04:00Z' }),
+    before: lease('lobby-phone', 'lobby@example.com', 3600, 300, {
+      lease_id: 43,
+      username: 'dsip_u43',
+      domain: 'sip.example.com',
+      expires_at: '2025-06-01T12:04:00Z',
+    }),
     after: lease('lobby-phone', 'lobby@example.com', 3600, 300),
     reason: 'expires at 2025-06-01T12:04:00Z, within renew_before (300 s)',
   },
@@ -158,7 +174,12 @@ export const MIXED_CHANGES: Change[] = [
     key: 'old-softphone',
     lease_id: 17,
     fields: [],
-    before: lease('old-softphone', 'ops@example.com', 600, 0, { lease_id: 17, username: 'dsip_u17', domain: 'sip.example.com', expires_at: '2025-06-01T12:09:30Z' }),
+    before: lease('old-softphone', 'ops@example.com', 600, 0, {
+      lease_id: 17,
+      username: 'dsip_u17',
+      domain: 'sip.example.com',
+      expires_at: '2025-06-01T12:09:30Z',
+    }),
   },
 ];
 
@@ -173,16 +194,20 @@ const PROTECTED: SafetyFinding = {
 };
 
 /** A plan with every kind of change. */
-export const MIXED_PLAN: Plan = plan(MIXED_CHANGES, { inbound_mapping: 3, outbound_route: 4, endpoint_lease: 1 }, {
-  managed: ['inbound_mappings', 'outbound_routes', 'endpoint_leases'],
-  safety: [PROTECTED],
-  notes: [
-    'Creates run first and deletes last, so no DID or prefix is left without a route partway through.',
-    'Lease "kiosk-phone" expired by itself; it is dropped from the state without a request.',
-  ],
-  expired_leases: ['kiosk-phone'],
-  state_file: '/srv/dsip/.dsipform/state.json',
-});
+export const MIXED_PLAN: Plan = plan(
+  MIXED_CHANGES,
+  { inbound_mapping: 3, outbound_route: 4, endpoint_lease: 1 },
+  {
+    managed: ['inbound_mappings', 'outbound_routes', 'endpoint_leases'],
+    safety: [PROTECTED],
+    notes: [
+      'Creates run first and deletes last, so no DID or prefix is left without a route partway through.',
+      'Lease "kiosk-phone" expired by itself; it is dropped from the state without a request.',
+    ],
+    expired_leases: ['kiosk-phone'],
+    state_file: '/srv/dsip/.dsipform/state.json',
+  },
+);
 
 /** The mixed plan as `--out` saves it. */
 export const MIXED_SAVED: SavedPlan = { ...MIXED_PLAN, checksum: PLAN_CHECKSUM };
@@ -197,17 +222,38 @@ export function bigPlan(n: number): Plan {
   const updates = Math.floor(n * 0.2);
   for (let i = 0; i < creates; i++) {
     const did = `1555${String(i).padStart(7, '0')}`;
-    changes.push({ action: 'create', kind: 'inbound_mapping', key: did, fields: ['did', 'servers', 'notes'], after: mapping(did, ['66', '67'], `Line ${i}`) });
+    changes.push({
+      action: 'create',
+      kind: 'inbound_mapping',
+      key: did,
+      fields: ['did', 'servers', 'notes'],
+      after: mapping(did, ['66', '67'], `Line ${i}`),
+    });
   }
   for (let i = 0; i < updates; i++) {
     const name = `Route ${i}`;
-    changes.push({ action: 'update', kind: 'outbound_route', key: name, ruleid: 100 + i, fields: ['priority'], before: route(name, `44${i}`, '2'), after: route(name, `44${i}`, '2', { priority: 1 }) });
+    changes.push({
+      action: 'update',
+      kind: 'outbound_route',
+      key: name,
+      ruleid: 100 + i,
+      fields: ['priority'],
+      before: route(name, `44${i}`, '2'),
+      after: route(name, `44${i}`, '2', { priority: 1 }),
+    });
   }
   const deletes: string[] = [];
   for (let i = 0; changes.length < n; i++) {
     const name = `Legacy ${i}`;
     deletes.push(name);
-    changes.push({ action: 'delete', kind: 'outbound_route', key: name, ruleid: 50_000 + i, fields: [], before: route(name, `33${i}`, '4') });
+    changes.push({
+      action: 'delete',
+      kind: 'outbound_route',
+      key: name,
+      ruleid: 50_000 + i,
+      fields: [],
+      before: route(name, `33${i}`, '4'),
+    });
   }
   const live = updates + deletes.length + 10;
   const finding: SafetyFinding = {
@@ -237,11 +283,35 @@ export const OUTCOMES: ChangeOutcome[] = [
   { action: 'obtain', kind: 'endpoint_lease', key: 'ci-softphone', status: 'applied', lease_id: 42, attempts: 1 },
   { action: 'update', kind: 'inbound_mapping', key: '+442071234567', status: 'applied', ruleid: 7, attempts: 1 },
   { action: 'promote', kind: 'outbound_route', key: 'DE mobile', status: 'applied', ruleid: 14, attempts: 1 },
-  { action: 'demote', kind: 'outbound_route', key: 'FR', status: 'failed', ruleid: 15, error: { code: 'API_TIMEOUT', message: 'PUT /outboundroutes/15: no answer within 30 s' }, attempts: 3 },
+  {
+    action: 'demote',
+    kind: 'outbound_route',
+    key: 'FR',
+    status: 'failed',
+    ruleid: 15,
+    error: { code: 'API_TIMEOUT', message: 'PUT /outboundroutes/15: no answer within 30 s' },
+    attempts: 3,
+  },
   { action: 'renew', kind: 'endpoint_lease', key: 'desk-phone', status: 'applied', lease_id: 44, attempts: 2 },
   { action: 'delete', kind: 'inbound_mapping', key: '*99#', status: 'applied', ruleid: 9, attempts: 1 },
-  { action: 'delete', kind: 'outbound_route', key: 'Old US', status: 'not_attempted', ruleid: 3, reason: 'an earlier outbound_route change failed', attempts: 0 },
-  { action: 'revoke', kind: 'endpoint_lease', key: 'old-softphone', status: 'failed', lease_id: 17, error: { code: 'API_SERVER_ERROR', message: 'PUT /endpoint/lease/17/revoke: 500' }, attempts: 3 },
+  {
+    action: 'delete',
+    kind: 'outbound_route',
+    key: 'Old US',
+    status: 'not_attempted',
+    ruleid: 3,
+    reason: 'an earlier outbound_route change failed',
+    attempts: 0,
+  },
+  {
+    action: 'revoke',
+    kind: 'endpoint_lease',
+    key: 'old-softphone',
+    status: 'failed',
+    lease_id: 17,
+    error: { code: 'API_SERVER_ERROR', message: 'PUT /endpoint/lease/17/revoke: 500' },
+    attempts: 3,
+  },
 ];
 
 /** The report of {@link OUTCOMES}, reloaded. */
@@ -261,7 +331,11 @@ export const REPORT_CLEAN: ApplyReport = {
 };
 
 /** A clean apply whose reload failed. */
-export const REPORT_RELOAD_FAILED: ApplyReport = { ...REPORT_CLEAN, reloaded: false, reload_error: 'API_SERVER_ERROR: POST /reload/kamailio: 500' };
+export const REPORT_RELOAD_FAILED: ApplyReport = {
+  ...REPORT_CLEAN,
+  reloaded: false,
+  reload_error: 'API_SERVER_ERROR: POST /reload/kamailio: 500',
+};
 
 /** The `--format json` events of {@link REPORT}. */
 export const EVENTS: ApplyEvent[] = [
@@ -276,9 +350,23 @@ export const EVENTS: ApplyEvent[] = [
  */
 export const REPORT_INTERRUPTED: ApplyReport = (() => {
   const interrupted = (action: ChangeOutcome['action'], kind: ChangeOutcome['kind'], n: number): ChangeOutcome[] =>
-    Array.from({ length: n }, (_, i) => ({ action, kind, key: `${kind}-${action}-${i}`, status: 'not_attempted', reason: 'interrupted before it started', attempts: 0 }));
+    Array.from({ length: n }, (_, i) => ({
+      action,
+      kind,
+      key: `${kind}-${action}-${i}`,
+      status: 'not_attempted',
+      reason: 'interrupted before it started',
+      attempts: 0,
+    }));
   const held = (action: ChangeOutcome['action'], kind: ChangeOutcome['kind'], n: number): ChangeOutcome[] =>
-    Array.from({ length: n }, (_, i) => ({ action, kind, key: `old-${i}`, status: 'not_attempted', reason: 'an earlier create of outbound_route "UK from our 1555 numbers" failed', attempts: 0 }));
+    Array.from({ length: n }, (_, i) => ({
+      action,
+      kind,
+      key: `old-${i}`,
+      status: 'not_attempted',
+      reason: 'an earlier create of outbound_route "UK from our 1555 numbers" failed',
+      attempts: 0,
+    }));
   const outcomes: ChangeOutcome[] = [
     OUTCOMES[0]!,
     OUTCOMES[1]!,

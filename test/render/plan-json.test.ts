@@ -7,7 +7,11 @@ import { MIXED_SAVED } from './fixtures.js';
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reversed(v)]),
+  );
 }
 
 describe('renderPlanJson', () => {
@@ -25,12 +29,35 @@ describe('renderPlanJson', () => {
   it('orders keys as the types do, whatever order the plan was built in', () => {
     const json = renderPlanJson(reversed(MIXED_SAVED) as SavedPlan);
     expect(json).toBe(renderPlanJson(MIXED_SAVED));
-    expect(Object.keys(JSON.parse(json))).toEqual(['format_version', 'target', 'managed', 'live_checksum', 'policy', 'summary', 'changes', 'safety', 'notes', 'expired_leases', 'state_file', 'checksum']);
+    expect(Object.keys(JSON.parse(json))).toEqual([
+      'format_version',
+      'target',
+      'managed',
+      'live_checksum',
+      'policy',
+      'summary',
+      'changes',
+      'safety',
+      'notes',
+      'expired_leases',
+      'state_file',
+      'checksum',
+    ]);
     const changes = JSON.parse(json).changes as { action: string; key: string }[];
     const keysOf = (key: string) => Object.keys(changes.find((c) => c.key === key) ?? {});
     expect(keysOf('+442071234567')).toEqual(['action', 'kind', 'key', 'ruleid', 'before', 'after', 'fields']);
     expect(keysOf('desk-phone')).toEqual(['action', 'kind', 'key', 'lease_id', 'before', 'after', 'fields']);
-    expect(Object.keys(JSON.parse(json).summary.total)).toEqual(['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke']);
+    expect(Object.keys(JSON.parse(json).summary.total)).toEqual([
+      'create',
+      'update',
+      'promote',
+      'demote',
+      'replace',
+      'delete',
+      'obtain',
+      'renew',
+      'revoke',
+    ]);
   });
 
   it('keeps keys the types do not know, after the known ones', () => {

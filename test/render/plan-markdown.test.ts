@@ -15,7 +15,7 @@ describe('renderPlanMarkdown', () => {
     await expect(md).toMatchFileSnapshot('./golden/plan-empty.md');
   });
 
-  it('keeps every change of a small plan, each in its kind\'s diff block', () => {
+  it("keeps every change of a small plan, each in its kind's diff block", () => {
     const md = renderPlanMarkdown(MIXED_PLAN);
     expect(md).not.toContain('not shown');
     expect(md.match(/^(?:[+~-]|-\/\+) (inbound_mapping|outbound_route|endpoint_lease) /gm)).toHaveLength(MIXED_PLAN.changes.length);
@@ -25,7 +25,9 @@ describe('renderPlanMarkdown', () => {
   });
 
   it('adds obtain, renew and revoke columns only when leases are in play', () => {
-    expect(renderPlanMarkdown(MIXED_PLAN)).toContain('| Kind | Create | Update | Promote | Demote | Delete | Obtain | Renew | Revoke | Unchanged |\n');
+    expect(renderPlanMarkdown(MIXED_PLAN)).toContain(
+      '| Kind | Create | Update | Promote | Demote | Delete | Obtain | Renew | Revoke | Unchanged |\n',
+    );
     expect(renderPlanMarkdown(MIXED_PLAN)).toContain('| `endpoint_lease` | 0 | 0 | 0 | 0 | 0 | 1 | 2 | 1 | 1 |\n');
     expect(renderPlanMarkdown(EMPTY_PLAN)).toContain('| Kind | Create | Update | Promote | Demote | Delete | Unchanged |\n');
   });
@@ -43,7 +45,9 @@ describe('renderPlanMarkdown', () => {
       expect(md).toContain('| `inbound_mapping` | 12000 | 0 | 0 | 0 | 0 | 0 |');
       expect(md).toContain('| `outbound_route` | 0 | 4000 | 0 | 0 | 4000 | 10 |');
       expect(md).toContain('> [!WARNING]');
-      expect(md).toContain('> - The plan deletes 4000 of 8010 outbound\\_routes, more than the limit of 25%. Would be deleted: `"Legacy 0"`');
+      expect(md).toContain(
+        '> - The plan deletes 4000 of 8010 outbound\\_routes, more than the limit of 25%. Would be deleted: `"Legacy 0"`',
+      );
       expect(md).toContain('and 3990 more.');
       expect(md).toContain('**Plan: 12000 to create, 4000 to update, 4000 to delete.**');
     });

@@ -7,7 +7,18 @@ import { EMPTY_PLAN, MIXED_PLAN, NONE_UNCHANGED, bigPlan } from './fixtures.js';
 import { summarize } from '../../src/plan/build-plan.js';
 
 const ESC = /\x1b\[/;
-const counts = (c: Partial<ActionCounts>): ActionCounts => ({ create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0, ...c });
+const counts = (c: Partial<ActionCounts>): ActionCounts => ({
+  create: 0,
+  update: 0,
+  promote: 0,
+  demote: 0,
+  replace: 0,
+  delete: 0,
+  obtain: 0,
+  renew: 0,
+  revoke: 0,
+  ...c,
+});
 
 describe('renderPlanText', () => {
   it('renders a mixed plan like terraform plan', async () => {
@@ -24,24 +35,36 @@ describe('renderPlanText', () => {
 
   it('ends with the summary line', () => {
     const lines = renderPlanText(MIXED_PLAN, { color: false }).trimEnd().split('\n');
-    expect(lines.at(-1)).toBe('Plan: 3 to create, 3 to update, 1 to promote, 1 to demote, 3 to delete, 1 to obtain, 2 to renew, 1 to revoke.');
+    expect(lines.at(-1)).toBe(
+      'Plan: 3 to create, 3 to update, 1 to promote, 1 to demote, 3 to delete, 1 to obtain, 2 to renew, 1 to revoke.',
+    );
   });
 
   it('shows lease changes with their marks, seconds with a hint, and the password only as (sensitive)', () => {
     const text = renderPlanText(MIXED_PLAN, { color: false });
-    expect(text).toContain('  # endpoint_lease "ci-softphone" will be obtained\n  + endpoint_lease "ci-softphone" {\n      + name:         "ci-softphone"\n');
+    expect(text).toContain(
+      '  # endpoint_lease "ci-softphone" will be obtained\n  + endpoint_lease "ci-softphone" {\n      + name:         "ci-softphone"\n',
+    );
     expect(text).toContain('      + ttl:          900 (15m)\n      + renew_before: 120 (2m)\n      + lease_id:     (known after apply)\n');
     expect(text).toContain('      + password:     (sensitive)\n    }\n');
-    expect(text).toContain('  # endpoint_lease "desk-phone" will be renewed: revoked, then obtained anew\n-/+ endpoint_lease "desk-phone" {\n      ~ ttl:        900 (15m) → 5400 (1h30m)\n');
-    expect(text).toContain('      ~ expires_at: "2025-06-01T12:15:00Z" → (known after apply)\n      ~ password:   (sensitive)\n        # (3 unchanged fields hidden)\n');
-    expect(text).toContain('  # endpoint_lease "old-softphone" will be revoked\n  - endpoint_lease "old-softphone" {\n        lease_id:     17\n');
+    expect(text).toContain(
+      '  # endpoint_lease "desk-phone" will be renewed: revoked, then obtained anew\n-/+ endpoint_lease "desk-phone" {\n      ~ ttl:        900 (15m) → 5400 (1h30m)\n',
+    );
+    expect(text).toContain(
+      '      ~ expires_at: "2025-06-01T12:15:00Z" → (known after apply)\n      ~ password:   (sensitive)\n        # (3 unchanged fields hidden)\n',
+    );
+    expect(text).toContain(
+      '  # endpoint_lease "old-softphone" will be revoked\n  - endpoint_lease "old-softphone" {\n        lease_id:     17\n',
+    );
     expect(text).toContain('      - password:     (sensitive)\n');
     expect(text.match(/ password: +\(sensitive\)$/gm)).toHaveLength(4);
   });
 
   it('lists in its legend only the marks and actions the plan uses, -/+ last', () => {
     const text = renderPlanText(MIXED_PLAN, { color: false });
-    expect(text).toContain('symbols:\n  + create, obtain\n  ~ update in place, promote (simple → LCR), demote (LCR → simple)\n  - delete, revoke\n-/+ renew (revoke, then obtain anew)\n\n');
+    expect(text).toContain(
+      'symbols:\n  + create, obtain\n  ~ update in place, promote (simple → LCR), demote (LCR → simple)\n  - delete, revoke\n-/+ renew (revoke, then obtain anew)\n\n',
+    );
     const renews = MIXED_PLAN.changes.filter((c) => c.action === 'renew');
     const only = renderPlanText({ ...EMPTY_PLAN, changes: renews, summary: summarize(renews, NONE_UNCHANGED) }, { color: false });
     expect(only).toContain('symbols:\n-/+ renew (revoke, then obtain anew)\n\n');
@@ -49,7 +72,9 @@ describe('renderPlanText', () => {
   });
 
   it('names the lease state file in its header', () => {
-    expect(renderPlanText(MIXED_PLAN, { color: false })).toContain('Managed: inbound_mappings, outbound_routes, endpoint_leases\nState:   /srv/dsip/.dsipform/state.json\n');
+    expect(renderPlanText(MIXED_PLAN, { color: false })).toContain(
+      'Managed: inbound_mappings, outbound_routes, endpoint_leases\nState:   /srv/dsip/.dsipform/state.json\n',
+    );
     expect(renderPlanText(EMPTY_PLAN, { color: false })).not.toContain('State:');
   });
 
@@ -61,7 +86,9 @@ describe('renderPlanText', () => {
     expect(text).toContain('  + inbound_mapping "" (default mapping) {');
     expect(text).toContain('~ servers: ["66"] → ["66", "67"]');
     expect(text).toContain('~ from_prefix: null → "1555"');
-    expect(text).toContain('│ Warning: Refused without --force\n│\n│ inbound_mappings is protected by policy.protect, and the plan deletes 2 of them.\n│ Would be deleted: "*99#", "#31#1555".\n╵\n');
+    expect(text).toContain(
+      '│ Warning: Refused without --force\n│\n│ inbound_mappings is protected by policy.protect, and the plan deletes 2 of them.\n│ Would be deleted: "*99#", "#31#1555".\n╵\n',
+    );
   });
 
   it('uses colour only when asked: ANSI codes with color true, none with color false', () => {
@@ -83,7 +110,14 @@ describe('renderPlanText', () => {
   });
 
   it('escapes control characters in keys, values and free text, so none reaches the terminal', () => {
-    const change: Change = { action: 'create', kind: 'outbound_route', key: 'evil\x1b[2J', fields: [], after: { name: 'evil\x1b[2J', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '\x9b31m', routeid: '' }, reason: 'line\nbreak \x07' };
+    const change: Change = {
+      action: 'create',
+      kind: 'outbound_route',
+      key: 'evil\x1b[2J',
+      fields: [],
+      after: { name: 'evil\x1b[2J', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '\x9b31m', routeid: '' },
+      reason: 'line\nbreak \x07',
+    };
     const plan: Plan = { ...EMPTY_PLAN, changes: [change], summary: summarize([change], NONE_UNCHANGED), notes: ['\x1b]0;title\x07'] };
     const text = renderPlanText(plan, { color: false });
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
@@ -99,7 +133,9 @@ describe('renderPlanText', () => {
 
   it('caps the keys a safety warning lists', () => {
     const text = renderPlanText(bigPlan(100), { color: false });
-    expect(text).toContain('Would be deleted: "Legacy 0", "Legacy 1", "Legacy 2", "Legacy 3", "Legacy 4", "Legacy 5", "Legacy 6", "Legacy 7", "Legacy 8", "Legacy 9" and 10 more.');
+    expect(text).toContain(
+      'Would be deleted: "Legacy 0", "Legacy 1", "Legacy 2", "Legacy 3", "Legacy 4", "Legacy 5", "Legacy 6", "Legacy 7", "Legacy 8", "Legacy 9" and 10 more.',
+    );
   });
 });
 
@@ -109,10 +145,16 @@ describe('planSummaryLine: create, update, delete always; the others only when n
     [counts({ delete: 3 }), 'Plan: 0 to create, 0 to update, 3 to delete.'],
     [counts({ create: 2, update: 1, demote: 1, delete: 3 }), 'Plan: 2 to create, 1 to update, 1 to demote, 3 to delete.'],
     [counts({ promote: 4 }), 'Plan: 0 to create, 0 to update, 4 to promote, 0 to delete.'],
-    [counts({ create: 2, update: 1, promote: 1, demote: 1, delete: 3 }), 'Plan: 2 to create, 1 to update, 1 to promote, 1 to demote, 3 to delete.'],
+    [
+      counts({ create: 2, update: 1, promote: 1, demote: 1, delete: 3 }),
+      'Plan: 2 to create, 1 to update, 1 to promote, 1 to demote, 3 to delete.',
+    ],
     [counts({ obtain: 1 }), 'Plan: 0 to create, 0 to update, 0 to delete, 1 to obtain.'],
     [counts({ revoke: 2, renew: 1 }), 'Plan: 0 to create, 0 to update, 0 to delete, 1 to renew, 2 to revoke.'],
-    [counts({ create: 1, update: 1, promote: 1, demote: 1, delete: 1, obtain: 1, renew: 1, revoke: 1 }), 'Plan: 1 to create, 1 to update, 1 to promote, 1 to demote, 1 to delete, 1 to obtain, 1 to renew, 1 to revoke.'],
+    [
+      counts({ create: 1, update: 1, promote: 1, demote: 1, delete: 1, obtain: 1, renew: 1, revoke: 1 }),
+      'Plan: 1 to create, 1 to update, 1 to promote, 1 to demote, 1 to delete, 1 to obtain, 1 to renew, 1 to revoke.',
+    ],
   ])('%j → %s', (total, line) => {
     expect(planSummaryLine(total)).toBe(line);
   });

@@ -46,7 +46,9 @@ describe('plurals in the plan and its renderers', () => {
     [1, '1 object unchanged (inbound_mappings: 1).'],
     [2, '2 objects unchanged (inbound_mappings: 2).'],
   ])('unchanged objects: %i', (n, line) => {
-    const p = plan(desired({ inbound_mappings: [dm('1'), dm('2')].slice(0, n) }), { inbound_mappings: [lm(5, '1'), lm(6, '2')].slice(0, n) });
+    const p = plan(desired({ inbound_mappings: [dm('1'), dm('2')].slice(0, n) }), {
+      inbound_mappings: [lm(5, '1'), lm(6, '2')].slice(0, n),
+    });
     expect(noChangesLines(p).at(-1)).toBe(line);
   });
 });
@@ -80,9 +82,13 @@ describe('plurals in CLI messages', () => {
     const s = await scenario({ empty: true });
     // Two live routes share each name, so the plan cannot tell which one an entry means.
     for (const [i, name] of ['a', 'b'].slice(0, n).entries()) {
-      for (const j of [1, 2]) await s.client.createOutboundRoute({ name, prefix: `${i + 1}${j}`, gwgroupid: '3', priority: 0, timerec: '', routeid: '' });
+      for (const j of [1, 2])
+        await s.client.createOutboundRoute({ name, prefix: `${i + 1}${j}`, gwgroupid: '3', priority: 0, timerec: '', routeid: '' });
     }
-    const yaml = `version: 1\noutbound_routes:\n${['a', 'b'].slice(0, n).map((name) => `  - name: ${name}\n    prefix: "7"\n    gwgroupid: "3"\n`).join('')}`;
+    const yaml = `version: 1\noutbound_routes:\n${['a', 'b']
+      .slice(0, n)
+      .map((name) => `  - name: ${name}\n    prefix: "7"\n    gwgroupid: "3"\n`)
+      .join('')}`;
     const r = await s.run(['plan', s.file('p.yaml', yaml)]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain(line);

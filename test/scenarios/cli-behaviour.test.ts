@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startCountingProxy } from '../helpers/counting-proxy.js';
 import { scenario } from '../helpers/scenario.js';
 
-const mappings = (n: number) => `version: 1\ninbound_mappings:\n${Array.from({ length: n }, (_, i) => `  - did: "${5550000 + i}"\n    servers: ["1"]\n`).join('')}`;
+const mappings = (n: number) =>
+  `version: 1\ninbound_mappings:\n${Array.from({ length: n }, (_, i) => `  - did: "${5550000 + i}"\n    servers: ["1"]\n`).join('')}`;
 
 describe('apply parallelism', () => {
   it.each([
@@ -12,7 +13,10 @@ describe('apply parallelism', () => {
     const s = await scenario();
     const proxy = await startCountingProxy(s.emu.url);
     try {
-      const r = await s.run(['apply', s.file('m.yaml', mappings(24)), '--auto-approve', '--no-reload', '--parallelism', String(parallelism)], { env: { DSIP_URL: proxy.url } });
+      const r = await s.run(
+        ['apply', s.file('m.yaml', mappings(24)), '--auto-approve', '--no-reload', '--parallelism', String(parallelism)],
+        { env: { DSIP_URL: proxy.url } },
+      );
       expect(r.code).toBe(0);
       expect(proxy.maxInFlight()).toBe(max);
     } finally {
@@ -59,7 +63,10 @@ describe('dsipform validate', () => {
 
   it('reports every problem with FILE:LINE:COL and a hint, exit 1', async () => {
     const s = await scenario();
-    const path = s.file('bad.yaml', 'version: 1\ninbound_mappings:\n  - did: "12ab"\n    servers: ["1", "2", "3"]\n  - did: "5"\n    servers: ["1"]\n    notes: "a, b"\n');
+    const path = s.file(
+      'bad.yaml',
+      'version: 1\ninbound_mappings:\n  - did: "12ab"\n    servers: ["1", "2", "3"]\n  - did: "5"\n    servers: ["1"]\n    notes: "a, b"\n',
+    );
     const r = await s.run(['validate', path]);
     expect(r.code).toBe(1);
     const lines = r.stderr.split('\n').filter((l) => l.startsWith(path));

@@ -10,7 +10,9 @@ describe('scenario: partial failure', () => {
     // route with that pattern is refused by the platform at apply time.
     await s.client.createOutboundRoute({ name: 'manual LCR', prefix: '44', from_prefix: '1555', gwgroupid: '9' });
     await s.client.createOutboundRoute({ name: 'old', prefix: '7', gwgroupid: '9' });
-    const path = s.file('p.yaml', `version: 1
+    const path = s.file(
+      'p.yaml',
+      `version: 1
 inbound_mappings:
   - did: "1"
     servers: ["1"]
@@ -25,7 +27,8 @@ outbound_routes:
 policy:
   ignore:
     outbound_routes: ["manual*"]
-`);
+`,
+    );
     const r = await s.run(['apply', path, '--auto-approve']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/failed .*outbound_route "clashing".*Duplicate LCR pattern/);
@@ -38,9 +41,18 @@ policy:
 
   it('emits one JSON event per change, then a summary, with --format json', async () => {
     const s = await scenario();
-    const r = await s.run(['apply', s.file('m.yaml', 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\n  - did: "2"\n    servers: ["1"]\n'), '--auto-approve', '--format', 'json']);
+    const r = await s.run([
+      'apply',
+      s.file('m.yaml', 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\n  - did: "2"\n    servers: ["1"]\n'),
+      '--auto-approve',
+      '--format',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(events.map((e) => e.event)).toEqual(['change', 'change', 'reload', 'summary']);
     expect(events[0]).toMatchObject({ event: 'change', action: 'create', kind: 'inbound_mapping', status: 'applied' });
     expect(events[3]).toMatchObject({ counts: { applied: 2, failed: 0, not_attempted: 0 }, reloaded: true });
@@ -53,7 +65,15 @@ describe('scenario: export', () => {
     await s.client.createInboundMapping({ did: '0044123', servers: ['66', '#2'], notes: 'leading zeros' });
     await s.client.createInboundMapping({ did: '', servers: ['#2'] });
     await s.client.createInboundMapping({ did: '+1#*', servers: ['5'] });
-    await s.client.createOutboundRoute({ name: 'LCR', prefix: '44', from_prefix: '1555', gwgroupid: '5', priority: 3, timerec: 'wk', routeid: 'r7' });
+    await s.client.createOutboundRoute({
+      name: 'LCR',
+      prefix: '44',
+      from_prefix: '1555',
+      gwgroupid: '5',
+      priority: 3,
+      timerec: 'wk',
+      routeid: 'r7',
+    });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '1', gwgroupid: '5' });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '2', gwgroupid: '6' });
     const out = join(s.dir, 'exported.yaml');
@@ -72,7 +92,10 @@ describe('scenario: export', () => {
 describe('scenario: destroy', () => {
   it('deletes exactly the live objects the files declare', async () => {
     const s = await scenario();
-    const path = s.file('p.yaml', 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\noutbound_routes:\n  - name: mine\n    prefix: "9"\n    gwgroupid: "2"\n');
+    const path = s.file(
+      'p.yaml',
+      'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\noutbound_routes:\n  - name: mine\n    prefix: "9"\n    gwgroupid: "2"\n',
+    );
     await s.converge([path]);
     await s.client.createInboundMapping({ did: '2', servers: ['1'] });
     await s.client.createOutboundRoute({ name: 'theirs', prefix: '8', gwgroupid: '2' });

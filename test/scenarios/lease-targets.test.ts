@@ -14,8 +14,16 @@ endpoint_leases:
     ttl: 15m
 `;
 
-interface Recorded { name: string; lease_id: number; target: string | null }
-interface StateText { format_version: number; leases: Recorded[]; obtaining?: { email: string; ttl: number; expires_by: string }[] }
+interface Recorded {
+  name: string;
+  lease_id: number;
+  target: string | null;
+}
+interface StateText {
+  format_version: number;
+  leases: Recorded[];
+  obtaining?: { email: string; ttl: number; expires_by: string }[];
+}
 
 function readStateFile(s: Scenario): StateText {
   return JSON.parse(readFileSync(join(s.dir, '.dsipform', 'state.json'), 'utf8')) as StateText;
@@ -82,13 +90,26 @@ describe('leases are bound to the platform they came from', () => {
     const old = await s.client.obtainLease({ email: 'ops@example.com', ttl: 900 });
     const at = new Date(clock.now()).toISOString();
     const until = new Date(clock.now() + 900_000).toISOString();
-    const record = { name: 'ci-softphone', lease_id: old.leaseid, username: old.username, domain: old.domain, password: old.password, email: 'ops@example.com', ttl: 900, obtained_at: at, expires_at: until, source: 'files' };
+    const record = {
+      name: 'ci-softphone',
+      lease_id: old.leaseid,
+      username: old.username,
+      domain: old.domain,
+      password: old.password,
+      email: 'ops@example.com',
+      ttl: 900,
+      obtained_at: at,
+      expires_at: until,
+      source: 'files',
+    };
     mkdirSync(join(s.dir, '.dsipform'), { mode: 0o700 });
     writeFileSync(file, JSON.stringify({ format_version: 1, leases: { 'ci-softphone': record } }), { mode: 0o600 });
 
     const plan = await s.run(['plan', path, '--detailed-exitcode']);
     expect(plan.code, plan.stdout + plan.stderr).toBe(0); // not held here: nothing to revoke
-    expect(plan.stderr).toContain(`warning: ${file} holds a lease recorded before dsipform noted which platform a lease came from: "ci-softphone" (lease ${old.leaseid}). No plan renews or revokes it; to revoke one, run dsipform lease revoke ID against the platform it came from`);
+    expect(plan.stderr).toContain(
+      `warning: ${file} holds a lease recorded before dsipform noted which platform a lease came from: "ci-softphone" (lease ${old.leaseid}). No plan renews or revokes it; to revoke one, run dsipform lease revoke ID against the platform it came from`,
+    );
     expect((await s.run(['destroy', path, '--auto-approve'])).code).toBe(0);
     expect((await s.run(['output', 'leases', path])).stdout).toMatch(/ ok +\(unknown\)\n/);
 
@@ -99,14 +120,25 @@ describe('leases are bound to the platform they came from', () => {
 });
 
 describe('an obtain in flight when the process dies', () => {
-  const note = (expiresBy: string) => ({ id: 'a1b2c3', target: 'https://dsip.example.com', email: 'ops@example.com', ttl: 900, started_at: '2030-01-01T00:00:00.000Z', expires_by: expiresBy });
+  const note = (expiresBy: string) => ({
+    id: 'a1b2c3',
+    target: 'https://dsip.example.com',
+    email: 'ops@example.com',
+    ttl: 900,
+    started_at: '2030-01-01T00:00:00.000Z',
+    expires_by: expiresBy,
+  });
 
   it('is reported by the next run (as a killed process leaves it), until that lease has certainly expired', async () => {
     const clock = manualClock(Date.parse('2030-01-01T00:05:00.000Z'));
     const s = await scenario({ now: clock.now });
     const path = s.file('leases.yaml', LEASE);
     mkdirSync(join(s.dir, '.dsipform'), { mode: 0o700 });
-    writeFileSync(join(s.dir, '.dsipform', 'state.json'), JSON.stringify({ format_version: 2, leases: [], obtaining: [note('2030-01-01T00:25:00.000Z')] }), { mode: 0o600 });
+    writeFileSync(
+      join(s.dir, '.dsipform', 'state.json'),
+      JSON.stringify({ format_version: 2, leases: [], obtaining: [note('2030-01-01T00:25:00.000Z')] }),
+      { mode: 0o600 },
+    );
     const message = 'warning: one lease may have been obtained and not recorded; it expires by 2030-01-01T00:25:00.000Z.';
     expect((await s.run(['plan', path])).stderr).toContain(message);
     expect((await s.run(['output', 'leases', path])).stderr).toContain(message);
@@ -147,7 +179,9 @@ describe('an obtain in flight when the process dies', () => {
     const s = await scenario();
     const file = join(s.dir, 's.json');
     // A wrong token: the platform answers 401, so no lease was issued.
-    const r = await s.run(['lease', 'obtain', '--email', 'me@example.com', '--ttl', '5m', '--state', file], { env: { DSIP_TOKEN: 'wrong-token' } });
+    const r = await s.run(['lease', 'obtain', '--email', 'me@example.com', '--ttl', '5m', '--state', file], {
+      env: { DSIP_TOKEN: 'wrong-token' },
+    });
     expect(r.code).toBe(1);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ format_version: 2, leases: [] });
   });

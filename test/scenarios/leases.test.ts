@@ -20,7 +20,14 @@ const SECOND_LEASE = `  - name: desk-phone
     ttl: 600
 `;
 
-interface Recorded { name: string; lease_id: number; password: string; expires_at: string; source: string; target: string | null }
+interface Recorded {
+  name: string;
+  lease_id: number;
+  password: string;
+  expires_at: string;
+  source: string;
+  target: string | null;
+}
 
 /** The state file's leases by name (these scenarios use one target), and its in-flight notes. */
 function state(s: Scenario, file = join(s.dir, '.dsipform', 'state.json')): { leases: Record<string, Recorded>; obtaining?: unknown[] } {
@@ -39,7 +46,12 @@ describe('scenario: endpoint leases', () => {
     expect(plan.stdout).toMatch(/1 to obtain/);
     await s.converge([path]);
     const rec = state(s).leases['ci-softphone']!;
-    expect(rec).toMatchObject({ lease_id: 1, source: 'files', expires_at: new Date(clock.now() + 900_000).toISOString(), target: s.emu.url });
+    expect(rec).toMatchObject({
+      lease_id: 1,
+      source: 'files',
+      expires_at: new Date(clock.now() + 900_000).toISOString(),
+      target: s.emu.url,
+    });
     expect(rec.password).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(statSync(join(s.dir, '.dsipform', 'state.json')).mode & 0o777).toBe(0o600);
     expect(statSync(join(s.dir, '.dsipform')).mode & 0o777).toBe(0o700);
@@ -104,14 +116,23 @@ describe('scenario: endpoint leases', () => {
     await s.converge([path]);
     const lockFile = join(s.dir, '.dsipform', 'state.json.lock');
     // A real second process holds the lock while it lives.
-    const holder = spawn(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(lockFile)}, JSON.stringify({pid: process.pid, hostname: ${JSON.stringify(hostname())}, command: 'dsipform apply (other pipeline)', started_at: new Date().toISOString()}), {flag: 'wx', mode: 0o600}); console.log('held'); setInterval(() => {}, 1000)`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('fs').writeFileSync(${JSON.stringify(lockFile)}, JSON.stringify({pid: process.pid, hostname: ${JSON.stringify(hostname())}, command: 'dsipform apply (other pipeline)', started_at: new Date().toISOString()}), {flag: 'wx', mode: 0o600}); console.log('held'); setInterval(() => {}, 1000)`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await once(holder.stdout, 'data');
     const blocked = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '1']);
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain(`pid ${holder.pid}`);
     expect(blocked.stderr).toContain('dsipform apply (other pipeline)');
     // The hint is true: a live holder is waited for; a dead one's lock is taken over (below), never removed by hand.
-    expect(blocked.stderr).toContain(`hint: wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`);
+    expect(blocked.stderr).toContain(
+      `hint: wait for pid ${holder.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${lockFile} by hand`,
+    );
     holder.kill('SIGKILL');
     await once(holder, 'exit');
     const after = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '1']);
@@ -133,7 +154,9 @@ describe('scenario: endpoint leases', () => {
     const second = await s.run(['apply', path, '--auto-approve']); // takes over the dead process's lock
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/Apply complete: 1 applied/); // only the missing lease
-    const ids = Object.values(state(s).leases).map((l) => l.lease_id).sort();
+    const ids = Object.values(state(s).leases)
+      .map((l) => l.lease_id)
+      .sort();
     expect(ids).toEqual([1, 2]); // nothing obtained twice, nothing forgotten
     expect((await s.run(['plan', path, '--detailed-exitcode'])).code).toBe(0);
   });
@@ -162,7 +185,9 @@ describe('scenario: using the credentials', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^name +lease_id +username +password +domain +expires_at +status +target$/);
     expect(table.stdout).toContain(recs['ci-softphone']!.password);
     const env = await s.run(['output', 'leases', '--format', 'env', path]);
-    const child = spawn('bash', ['-c', 'eval "$(cat)"; printf %s "$DSIP_LEASE_CI_SOFTPHONE_PASSWORD"'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('bash', ['-c', 'eval "$(cat)"; printf %s "$DSIP_LEASE_CI_SOFTPHONE_PASSWORD"'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     child.stdin.end(env.stdout);
     let echoed = '';
     child.stdout.on('data', (d: Buffer) => (echoed += d.toString()));
@@ -171,7 +196,10 @@ describe('scenario: using the credentials', () => {
     clock.advance(601_000);
     const later = await s.run(['output', 'leases', '--format', 'json', path]);
     expect(later.stderr).toMatch(/warning: lease "desk-phone" \(lease \d+\) expired at/);
-    expect(JSON.parse(later.stdout).map((r: { name: string; expired: boolean }) => [r.name, r.expired])).toEqual([['ci-softphone', false], ['desk-phone', true]]);
+    expect(JSON.parse(later.stdout).map((r: { name: string; expired: boolean }) => [r.name, r.expired])).toEqual([
+      ['ci-softphone', false],
+      ['desk-phone', true],
+    ]);
     expect((await s.run(['output', 'leases', '--format', 'env', path])).stdout).not.toContain('DESK_PHONE');
   });
 

@@ -50,7 +50,10 @@ describe('scenario: the life of a configuration', () => {
     const s = await scenario();
     await s.converge([s.file('p.yaml', BASE)]);
     const before = await s.client.listInboundMappings();
-    const edited = BASE.replace('servers: ["66", "67"]', 'servers: ["67", "66"]').replace('priority: 10', 'priority: 20\n    timerec: weekdays');
+    const edited = BASE.replace('servers: ["66", "67"]', 'servers: ["67", "66"]').replace(
+      'priority: 10',
+      'priority: 20\n    timerec: weekdays',
+    );
     const path = s.file('p.yaml', edited);
     const plan = await s.run(['plan', path]);
     const changed = (m: { did: string }) => m.did === '15551230001';
@@ -63,11 +66,18 @@ describe('scenario: the life of a configuration', () => {
     }
     await s.converge([path]);
     const after = await s.client.listInboundMappings();
-    const kept = (xs: { did: string; ruleid: number }[]) => xs.filter((m) => TEST_PROFILE === 'spec' || !changed(m)).map((m) => m.ruleid).sort();
+    const kept = (xs: { did: string; ruleid: number }[]) =>
+      xs
+        .filter((m) => TEST_PROFILE === 'spec' || !changed(m))
+        .map((m) => m.ruleid)
+        .sort();
     expect(kept(after)).toEqual(kept(before));
     if (TEST_PROFILE === 'current') expect(after.find(changed)!.ruleid).not.toBe(before.find(changed)!.ruleid);
     expect(after.find((m) => m.did === '15551230001')?.servers).toEqual(['67', '66']);
-    expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'US domestic')).toMatchObject({ priority: 20, timerec: 'weekdays' });
+    expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'US domestic')).toMatchObject({
+      priority: 20,
+      timerec: 'weekdays',
+    });
   });
 
   it('promotes a simple route to LCR and demotes it again, in place', async () => {
@@ -100,7 +110,13 @@ describe('scenario: the life of a configuration', () => {
   it('deletes what the files no longer declare, after the creates', async () => {
     const s = await scenario();
     await s.converge([s.file('p.yaml', BASE)]);
-    const path = s.file('p.yaml', BASE.replace(/  - did: "\*99"\n    servers: \["6", "#7"\]\n/, '').replace(/  - name: UK from our 1555 numbers[\s\S]*$/, '  - name: UK simple\n    prefix: "44"\n    gwgroupid: "5"\n'));
+    const path = s.file(
+      'p.yaml',
+      BASE.replace(/  - did: "\*99"\n    servers: \["6", "#7"\]\n/, '').replace(
+        /  - name: UK from our 1555 numbers[\s\S]*$/,
+        '  - name: UK simple\n    prefix: "44"\n    gwgroupid: "5"\n',
+      ),
+    );
     const plan = await s.run(['plan', path]);
     expect(plan.stdout).toMatch(/Plan: 1 to create, 0 to update, 2 to delete\./);
     const applied = await s.converge([path]);
@@ -136,15 +152,18 @@ describe('scenario: the life of a configuration', () => {
 });
 
 describe('scenario: the API profile', () => {
-  it.each(['spec', 'current'] as const)('detects a %s platform with at most two cheap requests, once per run, and says so in the plan', async (profile) => {
-    const s = await scenario({ profile });
-    const path = s.file('p.yaml', BASE);
-    const before = (await s.client.proxyStats()).total;
-    const plan = await s.run(['plan', path, '--format', 'json'], { env: { DSIP_API_PROFILE: '' } });
-    expect(JSON.parse(plan.stdout).api_profile).toBe(profile);
-    const requests = (await s.client.proxyStats()).total - before;
-    expect(requests).toBe(1 + 2 + (profile === 'spec' ? 1 : 2)); // this stats read, two lists, the detection
-    const text = await s.run(['plan', path], { env: { DSIP_API_PROFILE: '' } });
-    expect(text.stdout).toMatch(profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases\)/);
-  });
+  it.each(['spec', 'current'] as const)(
+    'detects a %s platform with at most two cheap requests, once per run, and says so in the plan',
+    async (profile) => {
+      const s = await scenario({ profile });
+      const path = s.file('p.yaml', BASE);
+      const before = (await s.client.proxyStats()).total;
+      const plan = await s.run(['plan', path, '--format', 'json'], { env: { DSIP_API_PROFILE: '' } });
+      expect(JSON.parse(plan.stdout).api_profile).toBe(profile);
+      const requests = (await s.client.proxyStats()).total - before;
+      expect(requests).toBe(1 + 2 + (profile === 'spec' ? 1 : 2)); // this stats read, two lists, the detection
+      const text = await s.run(['plan', path], { env: { DSIP_API_PROFILE: '' } });
+      expect(text.stdout).toMatch(profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases\)/);
+    },
+  );
 });

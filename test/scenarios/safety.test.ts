@@ -33,7 +33,8 @@ describe('scenario: safety', () => {
 
   it('never deletes a protected kind without --force', async () => {
     const s = await scenario();
-    const two = 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\n  - did: "2"\n    servers: ["1"]\npolicy:\n  protect: [inbound_mappings]\n';
+    const two =
+      'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\n  - did: "2"\n    servers: ["1"]\npolicy:\n  protect: [inbound_mappings]\n';
     await s.converge([s.file('m.yaml', two)]);
     const one = s.file('m.yaml', two.replace('  - did: "2"\n    servers: ["1"]\n', ''));
     const plan = await s.run(['plan', one]);
@@ -51,7 +52,10 @@ describe('scenario: safety', () => {
     await s.client.createInboundMapping({ did: '18005550000', servers: ['1'] });
     await s.client.createInboundMapping({ did: '18005550001', servers: ['1'] });
     await s.client.createInboundMapping({ did: '4', servers: ['1'] });
-    const path = s.file('m.yaml', 'version: 1\ninbound_mappings: []\noutbound_routes: []\npolicy:\n  ignore:\n    inbound_mappings: ["1800*"]\n    outbound_routes: ["Default Outbound Route"]\n');
+    const path = s.file(
+      'm.yaml',
+      'version: 1\ninbound_mappings: []\noutbound_routes: []\npolicy:\n  ignore:\n    inbound_mappings: ["1800*"]\n    outbound_routes: ["Default Outbound Route"]\n',
+    );
     const plan = await s.run(['plan', path]);
     expect(plan.stdout).toMatch(/Plan: 0 to create, 0 to update, 1 to delete\./);
     await s.converge([path]);

@@ -42,7 +42,9 @@ describe('scenario: saved plans', () => {
     expect(edited.code).toBe(1);
     expect(edited.stderr).toMatch(/was changed after it was written/);
     writeFileSync(out, text);
-    const other = await s.run(['apply', '--plan', out, '--auto-approve'], { env: { DSIP_URL: s.emu.url.replace('127.0.0.1', 'localhost') } });
+    const other = await s.run(['apply', '--plan', out, '--auto-approve'], {
+      env: { DSIP_URL: s.emu.url.replace('127.0.0.1', 'localhost') },
+    });
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/the plan was made for http:\/\/127\.0\.0\.1:\d+, not http:\/\/localhost:\d+/);
     expect(await s.client.listInboundMappings()).toEqual([]);

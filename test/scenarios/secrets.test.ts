@@ -22,7 +22,8 @@ describe('secrets never leak', () => {
       const r = await s.run(args);
       printed.push(r.stdout, r.stderr);
       // Every password the run ever held passes through the state: collect them after each step.
-      if (existsSync(stateFile)) for (const l of Object.values<{ password: string }>(JSON.parse(readFileSync(stateFile, 'utf8')).leases)) passwords.add(l.password);
+      if (existsSync(stateFile))
+        for (const l of Object.values<{ password: string }>(JSON.parse(readFileSync(stateFile, 'utf8')).leases)) passwords.add(l.password);
       return r;
     };
     const config = (ttl: string, extraRoutes = '') => `version: 1
@@ -47,7 +48,17 @@ ${extraRoutes}`;
     await run(['apply', s.file('p.yaml', config('20m')), '--auto-approve', '--format', 'json']); // renew by ttl change
     // A failed apply: the platform refuses a route, while leases are renewed in the same run.
     await s.client.createOutboundRoute({ name: 'manual', prefix: '44', from_prefix: '9', gwgroupid: '3' });
-    const failed = await run(['apply', s.file('p.yaml', config('25m', '  - name: clash\n    prefix: "44"\n    from_prefix: "9"\n    gwgroupid: "5"\npolicy:\n  ignore:\n    outbound_routes: ["manual"]\n')), '--auto-approve']);
+    const failed = await run([
+      'apply',
+      s.file(
+        'p.yaml',
+        config(
+          '25m',
+          '  - name: clash\n    prefix: "44"\n    from_prefix: "9"\n    gwgroupid: "5"\npolicy:\n  ignore:\n    outbound_routes: ["manual"]\n',
+        ),
+      ),
+      '--auto-approve',
+    ]);
     expect(failed.code).toBe(1);
     // Plans that hold leases' before-values: a renew (ttl change) and a revoke (desk removed).
     const onlySoftphone = s.file('q.yaml', config('30m').replace(/  - name: desk\n    email: desk@example.com\n    ttl: 10m\n/, ''));

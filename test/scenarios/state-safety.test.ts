@@ -18,7 +18,9 @@ describe('one ttl rule at every entry point', () => {
     const before = (await s.client.proxyStats()).total;
     const r = await s.run(['lease', 'obtain', '--email', 'ops@example.com', '--ttl', '2500000000h', '--state', join(s.dir, 's.json')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: --ttl "2500000000h" must be at most 3153600000 seconds (100 years)\nhint: Give a shorter ttl, e.g. --ttl 24h, and obtain a new lease when it runs out.\n');
+    expect(r.stderr).toBe(
+      'error: --ttl "2500000000h" must be at most 3153600000 seconds (100 years)\nhint: Give a shorter ttl, e.g. --ttl 24h, and obtain a new lease when it runs out.\n',
+    );
     expect((await s.client.proxyStats()).total - before).toBe(1); // only this stats request
     expect(existsSync(join(s.dir, 's.json'))).toBe(false);
   });
@@ -39,10 +41,16 @@ describe('the state file is private and real', () => {
     await s.converge([path]);
     const file = join(s.dir, '.dsipform', 'state.json');
     chmodSync(file, 0o644);
-    for (const args of [['plan', path], ['apply', path, '--auto-approve'], ['output', 'leases', path]]) {
+    for (const args of [
+      ['plan', path],
+      ['apply', path, '--auto-approve'],
+      ['output', 'leases', path],
+    ]) {
       const r = await s.run(args);
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`error: the state file ${file} is open to other users (mode 0644), but it holds lease passwords\nhint: run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)\n`);
+      expect(r.stderr).toBe(
+        `error: the state file ${file} is open to other users (mode 0644), but it holds lease passwords\nhint: run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)\n`,
+      );
     }
     chmodSync(file, 0o600);
     expect((await s.run(['plan', path, '--detailed-exitcode'])).code).toBe(0);
@@ -106,17 +114,32 @@ describe('the state exists only when there is something to keep', () => {
 });
 
 describe('a lease the platform issued is always recorded', () => {
-  it.each([['"2500000000h"', '2500000000h'], ['1e300', 1e300]])('even when the platform answers a ttl of %s', async (_label, ttl) => {
+  it.each([
+    ['"2500000000h"', '2500000000h'],
+    ['1e300', 1e300],
+  ])('even when the platform answers a ttl of %s', async (_label, ttl) => {
     const server = await startTinyServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: [{ leaseid: 7, username: 'lease7', password: 'pw-from-the-platform-0123456789ab', domain: 'sip.example.com', ttl }], error: '', msg: 'Lease created', kamreload: false, dsipreload: false }));
+      res.end(
+        JSON.stringify({
+          data: [{ leaseid: 7, username: 'lease7', password: 'pw-from-the-platform-0123456789ab', domain: 'sip.example.com', ttl }],
+          error: '',
+          msg: 'Lease created',
+          kamreload: false,
+          dsipreload: false,
+        }),
+      );
     });
     try {
       const s = await scenario();
       const file = join(s.dir, 's.json');
-      const r = await s.run(['lease', 'obtain', '--email', 'me@example.com', '--ttl', '15m', '--state', file], { env: { DSIP_URL: server.url, DSIP_TOKEN: 't', DSIP_API_PROFILE: 'spec' } });
+      const r = await s.run(['lease', 'obtain', '--email', 'me@example.com', '--ttl', '15m', '--state', file], {
+        env: { DSIP_URL: server.url, DSIP_TOKEN: 't', DSIP_API_PROFILE: 'spec' },
+      });
       expect(r.code, r.stderr).toBe(0);
-      const [rec] = (JSON.parse(readFileSync(file, 'utf8')) as { leases: { lease_id: number; ttl: number; expires_at: string; target: string }[] }).leases;
+      const [rec] = (
+        JSON.parse(readFileSync(file, 'utf8')) as { leases: { lease_id: number; ttl: number; expires_at: string; target: string }[] }
+      ).leases;
       expect(rec).toMatchObject({ lease_id: 7, target: server.url });
       expect(Date.parse(rec!.expires_at)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
       expect(r.stdout).toContain(`expires ${rec!.expires_at}.`);

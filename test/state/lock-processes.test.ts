@@ -66,7 +66,12 @@ describe('the lock between two processes', () => {
 /** Compiles src/state and what it imports into `dir` as plain ESM, so children run the real code. */
 async function buildStateModule(dir: string): Promise<string> {
   const root = join(import.meta.dirname, '..', '..');
-  const files = ['src/model/errors.ts', ...['lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store', 'strict-json'].map((f) => `src/state/${f}.ts`)];
+  const files = [
+    'src/model/errors.ts',
+    ...['lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store', 'strict-json'].map(
+      (f) => `src/state/${f}.ts`,
+    ),
+  ];
   for (const file of files) {
     const source = await readFile(join(root, file), 'utf8');
     const out = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });

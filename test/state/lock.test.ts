@@ -44,8 +44,12 @@ describe('acquireLock', () => {
     const started = Date.now();
     const err = await expectDsipformError(() => acquireLock(state, { timeoutMs: 300, command: 'dsipform plan' }), 'STATE_LOCKED');
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(err.message).toBe(`the state ${state} is locked by pid ${process.pid} on ${hostname()} (dsipform apply) since 2030-01-02T00:00:00.000Z, which is still running`);
-    expect(err.hint).toBe(`wait for pid ${process.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${state}.lock by hand`);
+    expect(err.message).toBe(
+      `the state ${state} is locked by pid ${process.pid} on ${hostname()} (dsipform apply) since 2030-01-02T00:00:00.000Z, which is still running`,
+    );
+    expect(err.hint).toBe(
+      `wait for pid ${process.pid} to finish (or stop it) and run again, or give a longer --lock-timeout; the lock of a process that has died is taken over automatically, so never remove ${state}.lock by hand`,
+    );
     await first.release();
   });
 

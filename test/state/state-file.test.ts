@@ -67,8 +67,16 @@ const corrupt: Array<[what: string, text: string, problem: string]> = [
   ['format 1: a record without a password', v1({ phone: { ...v1Good, password: undefined } }), 'leases["phone"] has no "password"'],
   ['format 1: a name unlike its key', v1({ other: v1Good }), 'leases["other"].name is not "other"'],
   ['format 1: a target (format 2 only)', v1({ phone: good }), 'leases["phone"] has an unknown field "target"'],
-  ['a duplicate top-level key', '{"format_version": 2, "leases": [], "leases": []}', 'the key "leases" appears twice in one object (at line 1, column 37)'],
-  ['a duplicate key appended (format 1)', `${v1({ phone: v1Good }).slice(0, -1)},\n"leases": {}}`, 'the key "leases" appears twice in one object (at line 2, column 1)'],
+  [
+    'a duplicate top-level key',
+    '{"format_version": 2, "leases": [], "leases": []}',
+    'the key "leases" appears twice in one object (at line 1, column 37)',
+  ],
+  [
+    'a duplicate key appended (format 1)',
+    `${v1({ phone: v1Good }).slice(0, -1)},\n"leases": {}}`,
+    'the key "leases" appears twice in one object (at line 2, column 1)',
+  ],
   ['a duplicate key deep inside', v2([good]).replace('"ttl":900', '"ttl":900,"ttl":901'), 'the key "ttl" appears twice'],
   ['a duplicate key spelt with an escape', '{"format_version": 2, "leases": [], "le\\u0061ses": []}', 'the key "leases" appears twice'],
 ];
@@ -104,7 +112,11 @@ describe('readState refuses a corrupt state', () => {
 });
 
 describe('state permissions', () => {
-  it.each([['000', 0], ['022', 0o022], ['277', 0o277]])('writes the file 0600 in a new directory 0700 under umask %s', async (_label, mask) => {
+  it.each([
+    ['000', 0],
+    ['022', 0o022],
+    ['277', 0o277],
+  ])('writes the file 0600 in a new directory 0700 under umask %s', async (_label, mask) => {
     const dir = join(await tempDir(), 'new', '.dsipform');
     const file = join(dir, 'state.json');
     const before = process.umask(mask);
@@ -131,7 +143,7 @@ describe('state permissions', () => {
     expect(await readState(file)).toEqual(twoLeases);
   });
 
-  it('leaves an existing directory as it is (it may be the user\'s own)', async () => {
+  it("leaves an existing directory as it is (it may be the user's own)", async () => {
     const dir = await tempDir();
     const before = (await stat(dir)).mode & 0o777;
     await writeState(join(dir, 'state.json'), twoLeases);

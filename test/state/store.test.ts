@@ -27,7 +27,7 @@ describe('LeaseStore', () => {
     const file = join(await tempDir(), '.dsipform', 'state.json');
     const store = await LeaseStore.open(file, locked);
     await store.record(leaseRecord('zulu'));
-    expect((await fileLeases(file))).toEqual(['zulu']); // on disk before anything else happens
+    expect(await fileLeases(file)).toEqual(['zulu']); // on disk before anything else happens
     await store.record(leaseRecord('alpha'));
     await store.record(leaseRecord('zulu', { lease_id: 999 }));
     expect(store.records().map((r) => r.name)).toEqual(['alpha', 'zulu']);
@@ -46,7 +46,7 @@ describe('LeaseStore', () => {
     await store.record(leaseRecord('b'));
     await store.remove(T, 'a');
     await store.remove(T, 'never-there');
-    expect((await fileLeases(file))).toEqual(['b']);
+    expect(await fileLeases(file)).toEqual(['b']);
     expect(store.records().map((r) => r.name)).toEqual(['b']);
     await store.close();
   });
@@ -56,10 +56,10 @@ describe('LeaseStore', () => {
     const store = await LeaseStore.open(file, locked);
     const names = Array.from({ length: 50 }, (_, i) => `lease-${String(i).padStart(2, '0')}`);
     await Promise.all(names.map((n, i) => store.record(leaseRecord(n, { lease_id: i }))));
-    expect((await fileLeases(file))).toEqual(names);
+    expect(await fileLeases(file)).toEqual(names);
     expect(store.records().map((r) => r.name)).toEqual(names);
     await Promise.all(names.filter((_, i) => i % 2 === 0).map((n) => store.remove(T, n)));
-    expect((await fileLeases(file))).toEqual(names.filter((_, i) => i % 2 === 1));
+    expect(await fileLeases(file)).toEqual(names.filter((_, i) => i % 2 === 1));
     await store.close();
   });
 
@@ -91,15 +91,22 @@ describe('LeaseStore', () => {
 
   it.each([
     ['without its lock', 'was changed without its lock', async (file: string) => LeaseStore.open(file, { lock: false, command: 'x' })],
-    ['after close', 'was changed after it was closed', async (file: string) => {
-      const store = await LeaseStore.open(file, locked);
-      await store.close();
-      return store;
-    }],
+    [
+      'after close',
+      'was changed after it was closed',
+      async (file: string) => {
+        const store = await LeaseStore.open(file, locked);
+        await store.close();
+        return store;
+      },
+    ],
   ] as const)('refuses changes %s, as a bug', async (_case, why, open) => {
     const file = join(await tempDir(), 'state.json');
     const store = await open(file);
-    const err = await store.record(leaseRecord('a')).then(() => undefined, (e: unknown) => e);
+    const err = await store.record(leaseRecord('a')).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(InternalError);
     expect((err as InternalError).message).toBe(`the lease state ${file} ${why} (this is a bug, please report it)`);
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -115,7 +122,14 @@ describe('LeaseStore', () => {
 });
 
 describe('LeaseStore across targets and in-flight obtains', () => {
-  const note = { id: 'n1', target: T, email: 'ops@example.com', ttl: 900, started_at: '2030-01-01T00:00:00.000Z', expires_by: '2030-01-01T00:25:00.000Z' };
+  const note = {
+    id: 'n1',
+    target: T,
+    email: 'ops@example.com',
+    ttl: 900,
+    started_at: '2030-01-01T00:00:00.000Z',
+    expires_by: '2030-01-01T00:25:00.000Z',
+  };
   const at2030 = { ...locked, now: () => Date.parse('2030-01-01T00:01:00.000Z') };
 
   it('keeps one lease per target and name, and removes only the one of the target named', async () => {

@@ -100,7 +100,9 @@ describe.skipIf(!hasTerraform)(`terraform: honest applies and provider diagnosti
 
   it('looks up one mapping by DID and one route by name, and logs requests at TF_LOG=DEBUG without the token', async () => {
     await client.createOutboundRoute({ name: 'UK', prefix: '44', gwgroupid: '5', priority: 3 });
-    ws.write('data.tf', `
+    ws.write(
+      'data.tf',
+      `
 data "dsiprouter_inbound_mapping" "main" {
   did = dsiprouter_inbound_mapping.main.did
 }
@@ -109,7 +111,8 @@ data "dsiprouter_outbound_route" "uk" {
 }
 output "main_servers" { value = data.dsiprouter_inbound_mapping.main.servers }
 output "uk" { value = [data.dsiprouter_outbound_route.uk.prefix, data.dsiprouter_outbound_route.uk.priority] }
-`);
+`,
+    );
     const apply = await ws.tf(['apply', '-auto-approve', '-input=false']);
     expect(apply.code, all(apply)).toBe(0);
     const out = JSON.parse((await ws.tf(['output', '-json'])).stdout);

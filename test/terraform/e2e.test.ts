@@ -64,7 +64,13 @@ describe.skipIf(!hasTerraform)(`terraform end to end (examples/terraform/main.tf
   }, 180_000);
 
   it('updates in place, and promotes and demotes in place', async () => {
-    ws.write('main.tf', EXAMPLE.replace('notes   = "Main office"', 'notes   = "HQ"').replace('  priority  = 10\n', '  priority  = 10\n  from_prefix = "1666"\n'));
+    ws.write(
+      'main.tf',
+      EXAMPLE.replace('notes   = "Main office"', 'notes   = "HQ"').replace(
+        '  priority  = 10\n',
+        '  priority  = 10\n  from_prefix = "1666"\n',
+      ),
+    );
     const plan = await ok(['plan', '-input=false']);
     expect(plan.stdout).toMatch(/Plan: 0 to add, 2 to change, 0 to destroy/);
     expect(plan.stdout).not.toMatch(/must be replaced/);
@@ -110,7 +116,9 @@ describe.skipIf(!hasTerraform)(`terraform end to end (examples/terraform/main.tf
   it('imports by ruleid and by did:<DID>, with the import command and with import blocks', async () => {
     const byRuleid = await client.createOutboundRoute({ name: 'imported route', prefix: '33', gwgroupid: '4', priority: 2 });
     await client.createInboundMapping({ did: '+4420', servers: ['#7'], notes: 'imported' });
-    ws.write('imported.tf', `
+    ws.write(
+      'imported.tf',
+      `
 resource "dsiprouter_outbound_route" "imp" {
   name      = "imported route"
   prefix    = "33"
@@ -126,7 +134,8 @@ resource "dsiprouter_inbound_mapping" "imp" {
   servers = ["#7"]
   notes   = "imported"
 }
-`);
+`,
+    );
     const imported = await ok(['import', '-input=false', 'dsiprouter_outbound_route.imp', String(byRuleid)]);
     expect(imported.stdout).toMatch(/Import successful/);
     const plan = await ok(['plan', '-input=false']);

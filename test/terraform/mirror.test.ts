@@ -43,10 +43,15 @@ const mirrors = { a: '', b: '' };
 const configs = { a: '', b: '' };
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'dsipform-mirror-'));
-  installs = { a: install(join(base, 'alice', 'checkout', 'dsipform')), b: install(join(base, 'bob', 'w', 'x', 'node_modules', 'dsipform')) };
+  installs = {
+    a: install(join(base, 'alice', 'checkout', 'dsipform')),
+    b: install(join(base, 'bob', 'w', 'x', 'node_modules', 'dsipform')),
+  };
   for (const who of ['a', 'b'] as const) {
     mirrors[who] = join(base, `mirror-${who}`);
-    const r = await run(process.execPath, [join(installs[who], 'bin', 'dsipform.js'), 'terraform-mirror', mirrors[who]], base, { PATH: process.env.PATH });
+    const r = await run(process.execPath, [join(installs[who], 'bin', 'dsipform.js'), 'terraform-mirror', mirrors[who]], base, {
+      PATH: process.env.PATH,
+    });
     expect(r.code, r.stderr).toBe(0);
     configs[who] = join(base, `${who}.tfrc`);
     writeFileSync(configs[who], r.stdout);
@@ -76,8 +81,13 @@ describe('dsipform terraform-mirror', () => {
     const mirror = join(base, 'mirror-old');
     const old = join(mirror, ADDRESS, '0.1.0', 'linux_amd64');
     mkdirSync(old, { recursive: true });
-    writeFileSync(join(old, 'terraform-provider-dsiprouter_v0.1.0'), '#!/bin/sh\nexec "/old/node" "/old/checkout/bin/terraform-provider-dsiprouter.js"\n');
-    const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', mirror], base, { PATH: process.env.PATH });
+    writeFileSync(
+      join(old, 'terraform-provider-dsiprouter_v0.1.0'),
+      '#!/bin/sh\nexec "/old/node" "/old/checkout/bin/terraform-provider-dsiprouter.js"\n',
+    );
+    const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', mirror], base, {
+      PATH: process.env.PATH,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(hashes(mirror)).toEqual(hashes(mirrors.a));
   });
@@ -86,7 +96,9 @@ describe('dsipform terraform-mirror', () => {
     let script = '';
     beforeAll(() => {
       const text = providerWrapper('0.1.0');
-      expect(readFileSync(join(mirrors.a, ADDRESS, 'terraform-provider-dsiprouter_0.1.0_linux_amd64.zip')).includes(Buffer.from(text))).toBe(true);
+      expect(
+        readFileSync(join(mirrors.a, ADDRESS, 'terraform-provider-dsiprouter_0.1.0_linux_amd64.zip')).includes(Buffer.from(text)),
+      ).toBe(true);
       script = join(base, 'wrapper.sh');
       writeFileSync(script, text);
     });
@@ -113,26 +125,38 @@ describe('dsipform terraform-mirror', () => {
       // From inside Bob's project, where the upward search would find his install: DSIPFORM_HOME comes first.
       const r = await start(join(base, 'bob', 'w', 'x'), { DSIPFORM_HOME: other });
       expect(r.code).toBe(1);
-      expect(r.stdout).toBe(`terraform-provider-dsiprouter: DSIPFORM_HOME (${other}) is not the directory of dsipform 0.1.0 (package.json, bin/terraform-provider-dsiprouter.js): point it at dsipform 0.1.0, or unset it.\n`);
+      expect(r.stdout).toBe(
+        `terraform-provider-dsiprouter: DSIPFORM_HOME (${other}) is not the directory of dsipform 0.1.0 (package.json, bin/terraform-provider-dsiprouter.js): point it at dsipform 0.1.0, or unset it.\n`,
+      );
     });
 
     it('says on stdout (the line Terraform shows) what it searched when it finds nothing', async () => {
       const r = await start(base, {});
       expect(r.code).toBe(1);
-      expect(r.stdout).toMatch(new RegExp(`^terraform-provider-dsiprouter: cannot find dsipform 0\\.1\\.0, .*node_modules/dsipform in ${base} and above.*set DSIPFORM_HOME to its directory\\.\n$`));
+      expect(r.stdout).toMatch(
+        new RegExp(
+          `^terraform-provider-dsiprouter: cannot find dsipform 0\\.1\\.0, .*node_modules/dsipform in ${base} and above.*set DSIPFORM_HOME to its directory\\.\n$`,
+        ),
+      );
     });
   });
 
   it.each([
     ['below a file', () => join(configs.a, 'mirror')],
     ['under /proc (where Node 20 recursive mkdir never returns)', () => '/proc/dsipform-no-such-dir/mirror'],
-  ])('refuses a mirror directory it cannot create (%s) with a coded error', async (_case, dir) => {
-    const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', dir()], base, { PATH: process.env.PATH });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
-    expect(r.stderr).toContain(`the mirror directory ${dir()} (`);
-    expect(r.stdout).toBe('');
-  }, 20_000);
+  ])(
+    'refuses a mirror directory it cannot create (%s) with a coded error',
+    async (_case, dir) => {
+      const r = await run(process.execPath, [join(installs.a, 'bin', 'dsipform.js'), 'terraform-mirror', dir()], base, {
+        PATH: process.env.PATH,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^error: cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
+      expect(r.stderr).toContain(`the mirror directory ${dir()} (`);
+      expect(r.stdout).toBe('');
+    },
+    20_000,
+  );
 
   // One real-terraform test: the lock file a team commits (made from Alice's mirror) verifies against
   // Bob's mirror, and the provider Terraform unpacked finds Bob's dsipform at run time.
@@ -151,7 +175,12 @@ describe('dsipform terraform-mirror', () => {
         );
         const env = { PATH: process.env.PATH, HOME: base, CHECKPOINT_DISABLE: '1', TF_IN_AUTOMATION: '1', NO_COLOR: '1' };
         const alice = { ...env, TF_CLI_CONFIG_FILE: configs.a };
-        const lock = await run('terraform', ['providers', 'lock', `-fs-mirror=${mirrors.a}`, '-platform=linux_amd64', '-platform=darwin_arm64'], project, alice);
+        const lock = await run(
+          'terraform',
+          ['providers', 'lock', `-fs-mirror=${mirrors.a}`, '-platform=linux_amd64', '-platform=darwin_arm64'],
+          project,
+          alice,
+        );
         expect(lock.code, lock.stderr).toBe(0);
         expect(readFileSync(join(project, '.terraform.lock.hcl'), 'utf8')).toMatch(/hashes = \[\n\s+"h1:[^"]+",\n\s+\]/);
 

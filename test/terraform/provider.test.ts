@@ -22,14 +22,25 @@ async function configured(url: string, token: string, over: TfObject = {}, env: 
   return p;
 }
 
-const mappingPlanned = (did: string, servers = ['1'], timeouts: TfObject | null = null): TfObject => ({ id: null, ruleid: null, did, servers, notes: '', timeouts });
+const mappingPlanned = (did: string, servers = ['1'], timeouts: TfObject | null = null): TfObject => ({
+  id: null,
+  ruleid: null,
+  did,
+  servers,
+  notes: '',
+  timeouts,
+});
 const text = (ds: readonly Diagnostic[] | undefined) => (ds ?? []).map((d) => `${d.severity}: ${d.summary}\n${d.detail ?? ''}`).join('\n');
 
 describe('the proxy reload is part of the apply', () => {
   it('reloads before an apply that wrote returns, without waiting for shutdown (also in reattach mode)', async () => {
     const { emu, client } = await emulatorFixture();
     const p = await configured(emu.url, emu.token);
-    const res = await p.resources.dsiprouter_inbound_mapping!.apply({ prior: null, planned: mappingPlanned('15550001'), config: mappingPlanned('15550001') });
+    const res = await p.resources.dsiprouter_inbound_mapping!.apply({
+      prior: null,
+      planned: mappingPlanned('15550001'),
+      config: mappingPlanned('15550001'),
+    });
     expect(res.diagnostics ?? []).toEqual([]);
     expect((await client.raw('GET', '/inboundmapping')).kamreload).toBe(false);
     await p.shutdown();
@@ -67,15 +78,24 @@ describe('the proxy reload is part of the apply', () => {
     const { emu, client } = await emulatorFixture();
     await client.createInboundMapping({ did: '15550100', servers: ['1'] });
     const p = await configured(emu.url, emu.token);
-    const plan = await p.resources.dsiprouter_inbound_mapping!.plan({ prior: null, proposed: mappingPlanned('15550101'), config: mappingPlanned('15550101') });
-    expect(plan.diagnostics).toMatchObject([{ severity: 'warning', summary: 'The platform has changes that are not live yet (kamreload: true)' }]);
+    const plan = await p.resources.dsiprouter_inbound_mapping!.plan({
+      prior: null,
+      proposed: mappingPlanned('15550101'),
+      config: mappingPlanned('15550101'),
+    });
+    expect(plan.diagnostics).toMatchObject([
+      { severity: 'warning', summary: 'The platform has changes that are not live yet (kamreload: true)' },
+    ]);
     await client.reloadProxy();
     const quiet = await configured(emu.url, emu.token);
-    expect((await quiet.resources.dsiprouter_inbound_mapping!.plan({ prior: null, proposed: mappingPlanned('1'), config: mappingPlanned('1') })).diagnostics ?? []).toEqual([]);
+    expect(
+      (await quiet.resources.dsiprouter_inbound_mapping!.plan({ prior: null, proposed: mappingPlanned('1'), config: mappingPlanned('1') }))
+        .diagnostics ?? [],
+    ).toEqual([]);
   });
 });
 
-describe('diagnostics speak the provider\'s language', () => {
+describe("diagnostics speak the provider's language", () => {
   it('name the provider attributes and environment variables, never CLI flags', async () => {
     const { emu } = await emulatorFixture();
     const p = await configured(emu.url, 'wrong-token-0123456789');
@@ -101,8 +121,12 @@ describe('diagnostics speak the provider\'s language', () => {
 
   it.each([[-5], [1.5], [0], [600_001]])('rejects timeout_ms = %s at the attribute', async (v) => {
     const p = await createProvider({});
-    expect(p.validateConfig({ ...PROVIDER_CONFIG, timeout_ms: v })).toMatchObject([{ severity: 'error', summary: 'Invalid timeout_ms', attribute: ['timeout_ms'] }]);
-    expect(await p.configure({ ...PROVIDER_CONFIG, url: 'http://h:5000', token: 't', timeout_ms: v })).toMatchObject([{ attribute: ['timeout_ms'] }]);
+    expect(p.validateConfig({ ...PROVIDER_CONFIG, timeout_ms: v })).toMatchObject([
+      { severity: 'error', summary: 'Invalid timeout_ms', attribute: ['timeout_ms'] },
+    ]);
+    expect(await p.configure({ ...PROVIDER_CONFIG, url: 'http://h:5000', token: 't', timeout_ms: v })).toMatchObject([
+      { attribute: ['timeout_ms'] },
+    ]);
   });
 
   it('warns that a mapping change is a delete and re-create under api_profile "current"', async () => {
@@ -110,7 +134,11 @@ describe('diagnostics speak the provider\'s language', () => {
     try {
       const p = await configured(emu.url, emu.token, { api_profile: 'current' });
       const prior: TfObject = { id: '3', ruleid: 3, did: '15550200', servers: ['1'], notes: '', timeouts: null };
-      const plan = await p.resources.dsiprouter_inbound_mapping!.plan({ prior, proposed: { ...prior, servers: ['2'] }, config: { ...prior, servers: ['2'] } });
+      const plan = await p.resources.dsiprouter_inbound_mapping!.plan({
+        prior,
+        proposed: { ...prior, servers: ['2'] },
+        config: { ...prior, servers: ['2'] },
+      });
       expect(plan.diagnostics).toMatchObject([{ severity: 'warning', summary: 'This change deletes and re-creates the inbound mapping' }]);
       expect(text(plan.diagnostics)).toMatch(/DID "15550200" is unrouted for a moment/);
       const same = await p.resources.dsiprouter_inbound_mapping!.plan({ prior, proposed: prior, config: prior });
@@ -155,8 +183,17 @@ describe('data sources that look up one object', () => {
     const ruleid = await client.createInboundMapping({ did: '15550500', servers: ['5', '#6'], notes: 'hq' });
     const p = await configured(emu.url, emu.token);
     const ds = p.dataSources.dsiprouter_inbound_mapping!;
-    expect((await ds.read({ did: '15550500' })).state).toEqual({ id: String(ruleid), did: '15550500', ruleid, servers: ['5', '#6'], notes: 'hq' });
-    expect(await ds.read({ did: '15559999' })).toMatchObject({ state: null, diagnostics: [{ severity: 'error', summary: 'No such inbound mapping', attribute: ['did'] }] });
+    expect((await ds.read({ did: '15550500' })).state).toEqual({
+      id: String(ruleid),
+      did: '15550500',
+      ruleid,
+      servers: ['5', '#6'],
+      notes: 'hq',
+    });
+    expect(await ds.read({ did: '15559999' })).toMatchObject({
+      state: null,
+      diagnostics: [{ severity: 'error', summary: 'No such inbound mapping', attribute: ['did'] }],
+    });
     expect(ds.validate({ did: '12ab' })).toMatchObject([{ attribute: ['did'] }]);
   });
 
@@ -167,9 +204,24 @@ describe('data sources that look up one object', () => {
     await client.createOutboundRoute({ name: 'twin', prefix: '2', gwgroupid: '5' });
     const p = await configured(emu.url, emu.token);
     const ds = p.dataSources.dsiprouter_outbound_route!;
-    expect((await ds.read({ name: 'UK' })).state).toMatchObject({ id: String(ruleid), ruleid, name: 'UK', prefix: '44', gwgroupid: '5', priority: 1, kind: 'simple', from_prefix: null });
-    expect(await ds.read({ name: 'nope' })).toMatchObject({ state: null, diagnostics: [{ summary: 'No such outbound route', attribute: ['name'] }] });
-    expect(await ds.read({ name: 'twin' })).toMatchObject({ state: null, diagnostics: [{ summary: 'Several outbound routes have this name', attribute: ['name'] }] });
+    expect((await ds.read({ name: 'UK' })).state).toMatchObject({
+      id: String(ruleid),
+      ruleid,
+      name: 'UK',
+      prefix: '44',
+      gwgroupid: '5',
+      priority: 1,
+      kind: 'simple',
+      from_prefix: null,
+    });
+    expect(await ds.read({ name: 'nope' })).toMatchObject({
+      state: null,
+      diagnostics: [{ summary: 'No such outbound route', attribute: ['name'] }],
+    });
+    expect(await ds.read({ name: 'twin' })).toMatchObject({
+      state: null,
+      diagnostics: [{ summary: 'Several outbound routes have this name', attribute: ['name'] }],
+    });
   });
 });
 
@@ -181,22 +233,36 @@ describe('debug request lines and timeouts', () => {
     const log = requestLogger({ TF_LOG: 'debug' }, (l) => lines.push(l))!;
     log({ method: 'GET', path: '/inboundmapping?did=1', status: 200, ms: 12 });
     const entry = JSON.parse(lines[0]!);
-    expect(entry).toMatchObject({ '@level': 'debug', '@message': 'GET /inboundmapping?did=1 -> 200 in 12 ms', '@module': 'provider.dsiprouter' });
+    expect(entry).toMatchObject({
+      '@level': 'debug',
+      '@message': 'GET /inboundmapping?did=1 -> 200 in 12 ms',
+      '@module': 'provider.dsiprouter',
+    });
   });
 
   it('checks the durations of a timeouts block at the attribute', async () => {
     const p = await createProvider({});
     const config = { ...mappingPlanned('1'), timeouts: { create: '2m', update: 'soon', delete: '1h30m' } };
-    expect(p.resources.dsiprouter_inbound_mapping!.validate(config)).toMatchObject([{ summary: 'Invalid duration', attribute: ['timeouts', 'update'] }]);
+    expect(p.resources.dsiprouter_inbound_mapping!.validate(config)).toMatchObject([
+      { summary: 'Invalid duration', attribute: ['timeouts', 'update'] },
+    ]);
   });
 
   it('bounds an operation by its timeout, and keeps the block in the state', async () => {
     const { emu } = await emulatorFixture({ faults: { latencyMs: 400, seed: 1 } });
     const p = await configured(emu.url, emu.token, { api_profile: TEST_PROFILE });
     const m = p.resources.dsiprouter_inbound_mapping!;
-    const quick = await m.apply({ prior: null, planned: mappingPlanned('15550600', ['1'], { create: '50ms', update: null, delete: null }), config: null });
+    const quick = await m.apply({
+      prior: null,
+      planned: mappingPlanned('15550600', ['1'], { create: '50ms', update: null, delete: null }),
+      config: null,
+    });
     expect(text(quick.diagnostics)).toMatch(/no answer from .* within \d+ ms/);
-    const slow = await m.apply({ prior: null, planned: mappingPlanned('15550601', ['1'], { create: '1m', update: null, delete: null }), config: null });
+    const slow = await m.apply({
+      prior: null,
+      planned: mappingPlanned('15550601', ['1'], { create: '1m', update: null, delete: null }),
+      config: null,
+    });
     expect(slow.diagnostics ?? []).toEqual([]);
     expect(slow.state).toMatchObject({ did: '15550601', timeouts: { create: '1m', update: null, delete: null } });
     await p.shutdown();

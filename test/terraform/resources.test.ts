@@ -17,9 +17,19 @@ describe('validation points at the attribute', () => {
     ['a comma in notes', mapping, { did: '1', servers: ['1'], notes: 'a, b' }, [['notes']]],
     ['unknown values are not judged', mapping, { did: UNKNOWN, servers: [UNKNOWN], notes: UNKNOWN }, []],
     ['gwgroupid "0"', route, { name: 'R', prefix: '1', gwgroupid: '0', from_prefix: null, priority: null }, [['gwgroupid']]],
-    ['an LCR route with an empty prefix', route, { name: 'R', prefix: '', gwgroupid: '5', from_prefix: '1555', priority: null }, [['prefix']]],
+    [
+      'an LCR route with an empty prefix',
+      route,
+      { name: 'R', prefix: '', gwgroupid: '5', from_prefix: '1555', priority: null },
+      [['prefix']],
+    ],
     ['a fractional priority', route, { name: 'R', prefix: '1', gwgroupid: '5', from_prefix: null, priority: 1.5 }, [['priority']]],
-    ['a priority beyond the platform\'s 32-bit range', route, { name: 'R', prefix: '1', gwgroupid: '5', from_prefix: null, priority: 2147483648 }, [['priority']]],
+    [
+      "a priority beyond the platform's 32-bit range",
+      route,
+      { name: 'R', prefix: '1', gwgroupid: '5', from_prefix: null, priority: 2147483648 },
+      [['priority']],
+    ],
     ['a bad email', lease, { email: 'ops', ttl: '15m' }, [['email']]],
     ['a zero ttl', lease, { email: 'ops@example.com', ttl: '0' }, [['ttl']]],
     ['a ttl in words', lease, { email: 'ops@example.com', ttl: 'soon' }, [['ttl']]],
@@ -36,11 +46,32 @@ it('words the ttl cap as every entry point does', () => {
 });
 
 describe('planning', () => {
-  const routeConfig = (from: string | null): TfObject => ({ name: 'R', prefix: '44', gwgroupid: '5', from_prefix: from, priority: null, timerec: null, routeid: null });
-  const routeState = (from: string | null, groupid: number): TfObject => ({ ...routeConfig(from), id: '4', ruleid: 4, priority: 0, timerec: '', routeid: '', groupid, kind: from ? 'lcr' : 'simple' });
+  const routeConfig = (from: string | null): TfObject => ({
+    name: 'R',
+    prefix: '44',
+    gwgroupid: '5',
+    from_prefix: from,
+    priority: null,
+    timerec: null,
+    routeid: null,
+  });
+  const routeState = (from: string | null, groupid: number): TfObject => ({
+    ...routeConfig(from),
+    id: '4',
+    ruleid: 4,
+    priority: 0,
+    timerec: '',
+    routeid: '',
+    groupid,
+    kind: from ? 'lcr' : 'simple',
+  });
 
   it('marks ids unknown on create and fills defaults', async () => {
-    const { planned } = await mapping.plan({ prior: null, proposed: { did: '1', servers: ['1'], notes: null, id: null, ruleid: null }, config: { did: '1', servers: ['1'], notes: null } });
+    const { planned } = await mapping.plan({
+      prior: null,
+      proposed: { did: '1', servers: ['1'], notes: null, id: null, ruleid: null },
+      config: { did: '1', servers: ['1'], notes: null },
+    });
     expect(planned).toEqual({ did: '1', servers: ['1'], notes: '', id: UNKNOWN, ruleid: UNKNOWN });
   });
 
@@ -52,14 +83,29 @@ describe('planning', () => {
     ['LCR stays LCR', routeState('1555', 10003), '1666', { kind: 'lcr', groupid: 10003, ruleid: 4 }],
   ])('route: %s', async (_case, prior, from, expected) => {
     const config = routeConfig(from);
-    const proposed = { ...(prior ?? { id: null, ruleid: null, groupid: null, kind: null }), ...config, priority: prior?.priority ?? null, timerec: prior?.timerec ?? null, routeid: prior?.routeid ?? null } as TfObject;
+    const proposed = {
+      ...(prior ?? { id: null, ruleid: null, groupid: null, kind: null }),
+      ...config,
+      priority: prior?.priority ?? null,
+      timerec: prior?.timerec ?? null,
+      routeid: prior?.routeid ?? null,
+    } as TfObject;
     const r = await route.plan({ prior, proposed, config });
     expect(r.planned).toMatchObject({ ...expected, priority: 0, timerec: '', routeid: '' });
     expect(r.requiresReplace ?? []).toEqual([]);
   });
 
   it('replaces a lease when email or ttl changes, and only then', async () => {
-    const prior: TfObject = { id: '3', email: 'a@b.cd', ttl: '15m', lease_id: 3, username: 'lease3', domain: 'd', password: 'p', expires_at: '2026-01-01T00:15:00.000Z' };
+    const prior: TfObject = {
+      id: '3',
+      email: 'a@b.cd',
+      ttl: '15m',
+      lease_id: 3,
+      username: 'lease3',
+      domain: 'd',
+      password: 'p',
+      expires_at: '2026-01-01T00:15:00.000Z',
+    };
     const same = await lease.plan({ prior, proposed: { ...prior }, config: { email: 'a@b.cd', ttl: '15m' } });
     expect(same.requiresReplace ?? []).toEqual([]);
     expect(same.planned).toEqual(prior);
@@ -76,7 +122,11 @@ describe('planning', () => {
 
   it('says what is missing when configured without a URL or token, pointing at the attribute', async () => {
     const p = await createProvider({});
-    expect(attrs(await p.configure({ url: null, token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null }))).toEqual([['url']]);
-    expect(attrs(await p.configure({ url: 'http://h:5000', token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null }))).toEqual([['token']]);
+    expect(attrs(await p.configure({ url: null, token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null }))).toEqual([
+      ['url'],
+    ]);
+    expect(
+      attrs(await p.configure({ url: 'http://h:5000', token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null })),
+    ).toEqual([['token']]);
   });
 });

@@ -25,15 +25,27 @@ async function importFindings(filePath: string, code: string): Promise<string[]>
 
 describe('the layer rule', () => {
   it.each([
-    ['src/model/x.ts', "import { request } from '../api/client.js';", "src/model may not import src/api ('../api/client.js'): model imports only nothing else in src"],
+    [
+      'src/model/x.ts',
+      "import { request } from '../api/client.js';",
+      "src/model may not import src/api ('../api/client.js'): model imports only nothing else in src",
+    ],
     ['src/plan/x.ts', "import { readLive } from '../apply/read-live.js';", 'src/plan may not import src/apply'],
     ['src/plan/deep/x.ts', "import type { Client } from '../../api/client.js';", 'src/plan may not import src/api'],
     ['src/render/x.ts', "export { diff } from '../plan/diff.js';", 'src/render may not import src/plan'],
     ['src/render/x.ts', "const m = await import('../apply/execute.js');", 'src/render may not import src/apply'],
     ['src/emulator/handlers/x.ts', "import { diff } from '../../plan/diff.js';", 'src/emulator may not import src/plan'],
     ['src/api/x.ts', "import { startEmulator } from '../emulator/index.js';", 'src/api may not import src/emulator'],
-    ['src/terraform/resources/x.ts', "import { loadDesiredState } from '../../config/index.js';", 'src/terraform may not import src/config'],
-    ['src/config/x.ts', "import { InboundMapping } from '../cdktf/bindings/cdktf/index.js';", 'src/config may not import src/cdktf/bindings'],
+    [
+      'src/terraform/resources/x.ts',
+      "import { loadDesiredState } from '../../config/index.js';",
+      'src/terraform may not import src/config',
+    ],
+    [
+      'src/config/x.ts',
+      "import { InboundMapping } from '../cdktf/bindings/cdktf/index.js';",
+      'src/config may not import src/cdktf/bindings',
+    ],
     ['src/cdktf/reader/x.ts', "import { renderPlan } from '../../render/index.js';", 'src/cdktf/reader may not import src/render'],
     ['src/apply/x.ts', "import { runPlan } from '../cli/plan.js';", 'src/apply may not import src/cli'],
     ['src/render/x.ts', "import type { Plan } from '../reconcile/types.js';", 'src/reconcile is not a known layer'],
@@ -58,7 +70,10 @@ describe('the layer rule', () => {
     ['src/index.ts', "export { loadDesiredState } from './config/index.js';\nexport { startEmulator } from './emulator/index.js';"],
     ['src/render/x.ts', "import type { Plan } from '../model/plan.js';"],
     ['src/cdktf/bindings/cdktf/x.ts', "import { App } from 'cdktf';"],
-    ['src/emulator/x.ts', "import { createServer } from 'node:http';\nimport schema from '../../schemas/platform-api.schema.json' with { type: 'json' };"],
+    [
+      'src/emulator/x.ts',
+      "import { createServer } from 'node:http';\nimport schema from '../../schemas/platform-api.schema.json' with { type: 'json' };",
+    ],
   ])('%s: %s passes', async (filePath, code) => {
     expect(await importFindings(filePath, `${code}\nexport {};\n`)).toEqual([]);
   });

@@ -16,7 +16,16 @@ const caFile = join(dir, 'ca.pem');
 writeFileSync(caFile, (await emulatorCertificate()).cert);
 
 function io(env: NodeJS.ProcessEnv): CliIo {
-  return { stdin: new PassThrough(), stdinIsTTY: false, stdout: new PassThrough(), stderr: new PassThrough(), env, isTTY: false, secrets: new Set(), now: Date.now };
+  return {
+    stdin: new PassThrough(),
+    stdinIsTTY: false,
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    env,
+    isTTY: false,
+    secrets: new Set(),
+    now: Date.now,
+  };
 }
 
 describe('resolveConnection', () => {

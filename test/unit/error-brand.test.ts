@@ -23,7 +23,12 @@ const dist = new URL('../../dist/', import.meta.url).pathname;
 async function loadCopy(): Promise<Copy> {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-copy-'));
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  const files = [...readdirSync(join(dist, 'model')).filter((f) => f.endsWith('.js')).map((f) => `model/${f}`), 'api/errors.js'];
+  const files = [
+    ...readdirSync(join(dist, 'model'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `model/${f}`),
+    'api/errors.js',
+  ];
   for (const file of files) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     // Without its source map comment: the map would point at sources that are not in the copy.
@@ -72,7 +77,14 @@ describe('instanceof across two separately loaded copies of the package', async 
   it('keeps what the error says: code, message, hint, fields', () => {
     const err = new a.ApiError('API_UNAUTHORIZED', 'unauthorized', request, 'Check the token.');
     if (!(err instanceof b.ApiError)) throw new Error('not branded');
-    expect({ code: err.code, message: err.message, hint: err.hint, status: err.status, name: err.name, isNotFound: err.isNotFound }).toEqual({
+    expect({
+      code: err.code,
+      message: err.message,
+      hint: err.hint,
+      status: err.status,
+      name: err.name,
+      isNotFound: err.isNotFound,
+    }).toEqual({
       code: 'API_UNAUTHORIZED',
       message: 'GET /inboundmapping: unauthorized',
       hint: 'Check the token.',

@@ -34,7 +34,9 @@ describe('the error-code registry', () => {
   });
 
   it('has no code that src never uses', () => {
-    const text = sourceFiles().map((f) => readFileSync(f, 'utf8')).join('\n');
+    const text = sourceFiles()
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
     expect(registry.filter((code) => !text.includes(`'${code}'`) && !text.includes(`"${code}"`))).toEqual([]);
   });
 
@@ -61,12 +63,45 @@ describe('the error-code registry', () => {
 });
 
 describe('the emulator fails with codes, not plain Errors', () => {
-  const base = { format: 'dsipform-emulator/1', nextRuleid: 10, nextLeaseid: 1, kamreload: false, routes: [], lcr: [], leases: [] } as const;
+  const base = {
+    format: 'dsipform-emulator/1',
+    nextRuleid: 10,
+    nextLeaseid: 1,
+    kamreload: false,
+    routes: [],
+    lcr: [],
+    leases: [],
+  } as const;
 
   it.each([
-    ['a duplicate DID', { ...base, mappings: [{ ruleid: 2, did: '1', servers: ['1'], notes: '' }, { ruleid: 3, did: '1', servers: ['1'], notes: '' }] }, 'duplicate inbound mapping (ruleid 3, did "1")'],
-    ['a ruleid at or above nextRuleid', { ...base, nextRuleid: 2, mappings: [{ ruleid: 2, did: '1', servers: ['1'], notes: '' }] }, 'nextRuleid 2 is not above the highest ruleid 2'],
-    ['a duplicate LCR record', { ...base, mappings: [], lcr: [{ groupid: 10000, pattern: 'a', from_prefix: 'a' }, { groupid: 10000, pattern: 'b', from_prefix: 'b' }] }, 'duplicate LCR record (groupid 10000, pattern "b")'],
+    [
+      'a duplicate DID',
+      {
+        ...base,
+        mappings: [
+          { ruleid: 2, did: '1', servers: ['1'], notes: '' },
+          { ruleid: 3, did: '1', servers: ['1'], notes: '' },
+        ],
+      },
+      'duplicate inbound mapping (ruleid 3, did "1")',
+    ],
+    [
+      'a ruleid at or above nextRuleid',
+      { ...base, nextRuleid: 2, mappings: [{ ruleid: 2, did: '1', servers: ['1'], notes: '' }] },
+      'nextRuleid 2 is not above the highest ruleid 2',
+    ],
+    [
+      'a duplicate LCR record',
+      {
+        ...base,
+        mappings: [],
+        lcr: [
+          { groupid: 10000, pattern: 'a', from_prefix: 'a' },
+          { groupid: 10000, pattern: 'b', from_prefix: 'b' },
+        ],
+      },
+      'duplicate LCR record (groupid 10000, pattern "b")',
+    ],
   ])('a snapshot with %s is EMULATOR_SNAPSHOT_INVALID, with the message it had', (_name, snapshot, message) => {
     const load = () => EmulatorStore.fromSnapshot(snapshot);
     expect(load).toThrow(DsipformError);
@@ -74,7 +109,9 @@ describe('the emulator fails with codes, not plain Errors', () => {
   });
 
   it('an unknown profile is EMULATOR_BAD_OPTION', () => {
-    expect(() => buildProfile('latest' as never)).toThrow(expect.objectContaining({ code: 'EMULATOR_BAD_OPTION', message: 'Unknown emulator profile "latest": use spec or current' }));
+    expect(() => buildProfile('latest' as never)).toThrow(
+      expect.objectContaining({ code: 'EMULATOR_BAD_OPTION', message: 'Unknown emulator profile "latest": use spec or current' }),
+    );
   });
 });
 
@@ -82,6 +119,11 @@ describe('InternalError', () => {
   it('says it is a bug, keeps the problem apart, and is a DsipformError with code INTERNAL', () => {
     const err = new InternalError('unknown change action "x"');
     expect(err).toBeInstanceOf(DsipformError);
-    expect(err).toMatchObject({ code: 'INTERNAL', name: 'InternalError', problem: 'unknown change action "x"', message: 'unknown change action "x" (this is a bug, please report it)' });
+    expect(err).toMatchObject({
+      code: 'INTERNAL',
+      name: 'InternalError',
+      problem: 'unknown change action "x"',
+      message: 'unknown change action "x" (this is a bug, please report it)',
+    });
   });
 });

@@ -7,9 +7,18 @@ const req = { method: 'GET', path: '/x' };
 
 describe('wire → model', () => {
   it.each([
-    [{ ruleid: '2', did: '155', servers: ['66'], notes: 'a' }, { ruleid: 2, did: '155', servers: ['66'], notes: 'a' }],
-    [{ ruleid: 3, did: '', servers: ['#2', '7'], name: 'deployed note' }, { ruleid: 3, did: '', servers: ['#2', '7'], notes: 'deployed note' }],
-    [{ ruleid: '4', did: '+44#*', servers: ['1'] }, { ruleid: 4, did: '+44#*', servers: ['1'], notes: '' }],
+    [
+      { ruleid: '2', did: '155', servers: ['66'], notes: 'a' },
+      { ruleid: 2, did: '155', servers: ['66'], notes: 'a' },
+    ],
+    [
+      { ruleid: 3, did: '', servers: ['#2', '7'], name: 'deployed note' },
+      { ruleid: 3, did: '', servers: ['#2', '7'], notes: 'deployed note' },
+    ],
+    [
+      { ruleid: '4', did: '+44#*', servers: ['1'] },
+      { ruleid: 4, did: '+44#*', servers: ['1'], notes: '' },
+    ],
   ])('inbound %j', (wire, model) => {
     expect(mappingFromWire(wire, req)).toEqual(model);
   });

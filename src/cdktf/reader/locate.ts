@@ -15,7 +15,13 @@ export function parseStack(file: string, text: string): StackFile | ConfigIssue 
   const err = doc.errors[0];
   if (err) {
     const pos = err.linePos?.[0] ?? { line: 1, col: 1 };
-    return { file, line: pos.line, col: pos.col, message: `not valid JSON: ${err.message.split('\n')[0]}`, hint: 'Synthesize the stack again (app.synth()), then point --cdktf at cdktf.out/stacks/<name>.' };
+    return {
+      file,
+      line: pos.line,
+      col: pos.col,
+      message: `not valid JSON: ${err.message.split('\n')[0]}`,
+      hint: 'Synthesize the stack again (app.synth()), then point --cdktf at cdktf.out/stacks/<name>.',
+    };
   }
   return { file, doc, lines };
 }

@@ -2,7 +2,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
-import { DUPLICATE_HINTS, normalizeLease, normalizeMapping, normalizeRoute, type Normalized, type RawEntry } from '../../model/normalize.js';
+import {
+  DUPLICATE_HINTS,
+  normalizeLease,
+  normalizeMapping,
+  normalizeRoute,
+  type Normalized,
+  type RawEntry,
+} from '../../model/normalize.js';
 import { lcrPattern } from '../../model/outbound-route.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 
@@ -19,7 +26,8 @@ type ResourceType = keyof typeof TYPES;
 // Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
 // dsipform apply has --timeout and --retry-max-time for that).
 const IGNORED = new Set(['//', 'depends_on', 'provider', 'lifecycle', 'timeouts']);
-const WAY_2 = 'Only Terraform can resolve references and expansions: deploy this stack through Terraform (terraform -chdir=<stack dir> init && terraform -chdir=<stack dir> apply, with the provider from dsipform terraform-mirror), or use literal values.';
+const WAY_2 =
+  'Only Terraform can resolve references and expansions: deploy this stack through Terraform (terraform -chdir=<stack dir> init && terraform -chdir=<stack dir> apply, with the provider from dsipform terraform-mirror), or use literal values.';
 
 type Json = Record<string, unknown>;
 
@@ -35,13 +43,21 @@ export async function readStack(path: string): Promise<StackResult> {
   try {
     if ((await stat(path)).isDirectory()) file = join(path, 'cdk.tf.json');
   } catch {
-    return fail(path, 'no such file or directory', 'Give the stack directory, e.g. --cdktf cdktf.out/stacks/<name>, after running app.synth().');
+    return fail(
+      path,
+      'no such file or directory',
+      'Give the stack directory, e.g. --cdktf cdktf.out/stacks/<name>, after running app.synth().',
+    );
   }
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    return fail(file, 'cannot read the synthesized stack', 'Run the CDKTF app (app.synth()) first; it writes cdktf.out/stacks/<name>/cdk.tf.json.');
+    return fail(
+      file,
+      'cannot read the synthesized stack',
+      'Run the CDKTF app (app.synth()) first; it writes cdktf.out/stacks/<name>/cdk.tf.json.',
+    );
   }
   const stack = parseStack(file, text);
   if ('message' in stack) return { ok: false, issues: [stack] };
@@ -62,7 +78,11 @@ function collect(stack: StackFile, root: Json): StackResult {
     for (const [name, body] of Object.entries(group)) {
       const path = ['resource', type, name];
       const issue = (attr: string | null, message: string, hint: string): void => {
-        issues.push({ ...locate(stack, attr ? [...path, attr] : path), message: `${type}.${name}${attr ? ` (attribute ${attr})` : ''}: ${message}`, hint });
+        issues.push({
+          ...locate(stack, attr ? [...path, attr] : path),
+          message: `${type}.${name}${attr ? ` (attribute ${attr})` : ''}: ${message}`,
+          hint,
+        });
       };
       if (!checkLiteral(stack, body, path, type, name, issues)) continue;
       for (const key of Object.keys(body)) {
@@ -87,13 +107,24 @@ function pushIf<T>(list: T[], item: T | null): void {
 }
 
 /** Finds `${...}` anywhere in a resource's values; each is an issue. */
-function checkLiteral(stack: StackFile, value: unknown, path: (string | number)[], type: string, name: string, issues: ConfigIssue[]): boolean {
+function checkLiteral(
+  stack: StackFile,
+  value: unknown,
+  path: (string | number)[],
+  type: string,
+  name: string,
+  issues: ConfigIssue[],
+): boolean {
   let ok = true;
   const walk = (v: unknown, p: (string | number)[]): void => {
     if (typeof v === 'string' && v.includes('${')) {
       ok = false;
       const attr = p.slice(3).join('.');
-      issues.push({ ...locate(stack, p), message: `${type}.${name} (attribute ${attr}): ${JSON.stringify(v)} is a Terraform reference, which dsipform cannot resolve`, hint: WAY_2 });
+      issues.push({
+        ...locate(stack, p),
+        message: `${type}.${name} (attribute ${attr}): ${JSON.stringify(v)} is a Terraform reference, which dsipform cannot resolve`,
+        hint: WAY_2,
+      });
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...p, i]));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== '//') walk(x, [...p, k]);
   };
@@ -151,17 +182,41 @@ function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['ori
   return value && { ...value, ...(origin ? { origin } : {}) };
 }
 
-function duplicates(stack: StackFile, out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[] }, issues: ConfigIssue[]): void {
+function duplicates(
+  stack: StackFile,
+  out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[] },
+  issues: ConfigIssue[],
+): void {
   const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
     const first = new Map<string, { line: number; col: number } | undefined>();
     for (const it of items) {
       if (first.has(it.key)) {
         const at = first.get(it.key);
-        issues.push({ file: stack.file, line: it.origin?.line ?? 1, col: it.origin?.col ?? 1, message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`, hint });
+        issues.push({
+          file: stack.file,
+          line: it.origin?.line ?? 1,
+          col: it.origin?.col ?? 1,
+          message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`,
+          hint,
+        });
       } else first.set(it.key, it.origin);
     }
   };
-  seen('DID', DUPLICATE_HINTS.did, (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })));
-  seen('route name', DUPLICATE_HINTS.routeName, (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })));
-  seen('LCR pattern', DUPLICATE_HINTS.lcrPattern, (out.outbound_routes ?? []).filter((r) => r.from_prefix).map((r) => ({ key: lcrPattern(r.from_prefix!, r.prefix), ...(r.origin ? { origin: r.origin } : {}) })));
+  seen(
+    'DID',
+    DUPLICATE_HINTS.did,
+    (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })),
+  );
+  seen(
+    'route name',
+    DUPLICATE_HINTS.routeName,
+    (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })),
+  );
+  seen(
+    'LCR pattern',
+    DUPLICATE_HINTS.lcrPattern,
+    (out.outbound_routes ?? [])
+      .filter((r) => r.from_prefix)
+      .map((r) => ({ key: lcrPattern(r.from_prefix!, r.prefix), ...(r.origin ? { origin: r.origin } : {}) })),
+  );
 }

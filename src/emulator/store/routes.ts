@@ -65,8 +65,7 @@ export class RouteTable {
   update(ruleid: number, patch: OutboundRoutePatch): Outcome<StoredRoute> {
     const current = this.byId.get(ruleid);
     if (!current) return notFound(NO_ROUTE);
-    const fromPrefix =
-      patch.from_prefix === undefined ? current.from_prefix : patch.from_prefix === '' ? null : patch.from_prefix;
+    const fromPrefix = patch.from_prefix === undefined ? current.from_prefix : patch.from_prefix === '' ? null : patch.from_prefix;
     const prefix = patch.prefix ?? current.prefix;
     const plan = this.planLcr(current, fromPrefix, prefix);
     if ('ok' in plan) return plan;

@@ -122,5 +122,9 @@ function describeType(type: FieldType): string {
  * The message names the part; loading a data file wraps it in EMULATOR_DATA_CORRUPT naming the file.
  */
 export function snapshotError(message: string): DsipformError {
-  return new DsipformError('EMULATOR_SNAPSHOT_INVALID', message, "Give a snapshot the emulator wrote (its data file, or EmulatorStore's snapshot()).");
+  return new DsipformError(
+    'EMULATOR_SNAPSHOT_INVALID',
+    message,
+    "Give a snapshot the emulator wrote (its data file, or EmulatorStore's snapshot()).",
+  );
 }

@@ -1,13 +1,7 @@
 import { InternalError } from '../../model/errors.js';
 import type { AttributePath, Diagnostic } from '../types.js';
 import type { CtyType } from './cty-type.js';
-import {
-  SEVERITY_ERROR,
-  SEVERITY_WARNING,
-  type AttributePathMsg,
-  type AttributePathStepMsg,
-  type DiagnosticMsg,
-} from './proto-types.js';
+import { SEVERITY_ERROR, SEVERITY_WARNING, type AttributePathMsg, type AttributePathStepMsg, type DiagnosticMsg } from './proto-types.js';
 
 /**
  * Converts a provider diagnostic; with `type` (the block's object type) its attribute path follows

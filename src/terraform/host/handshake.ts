@@ -27,8 +27,7 @@ and prints a TF_REATTACH_PROVIDERS value to export before running terraform.
 
 /** How Terraform asked to be served, or why this is not a Terraform start. */
 type PluginEnvironment =
-  | { readonly ok: true; readonly clientCertPem: string | undefined }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly clientCertPem: string | undefined } | { readonly ok: false; readonly message: string };
 
 /**
  * Checks the environment Terraform sets: the magic cookie, protocol 6 among the versions it speaks
@@ -37,7 +36,10 @@ type PluginEnvironment =
  */
 export function checkPluginEnvironment(env: NodeJS.ProcessEnv): PluginEnvironment {
   if (env[MAGIC_COOKIE_KEY] !== MAGIC_COOKIE_VALUE) return { ok: false, message: NOT_BY_HAND_MESSAGE };
-  const versions = (env.PLUGIN_PROTOCOL_VERSIONS ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const versions = (env.PLUGIN_PROTOCOL_VERSIONS ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (versions.length > 0 && !versions.includes(String(PLUGIN_PROTOCOL_VERSION))) {
     return {
       ok: false,

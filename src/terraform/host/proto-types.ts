@@ -12,9 +12,7 @@ export interface DynamicValueMsg {
 
 /** One step of an attribute path: exactly one field is set. */
 export type AttributePathStepMsg =
-  | { readonly attribute_name: string }
-  | { readonly element_key_string: string }
-  | { readonly element_key_int: number };
+  { readonly attribute_name: string } | { readonly element_key_string: string } | { readonly element_key_int: number };
 
 /** A path to an attribute, for diagnostics and `requires_replace`. */
 export interface AttributePathMsg {

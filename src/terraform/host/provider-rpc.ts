@@ -13,7 +13,10 @@ const SERVER_CAPABILITIES: ServerCapabilitiesMsg = {
   move_resource_state: false,
 };
 
-const EMPTY_SCHEMA = { version: 0, block: { version: 0, attributes: [], block_types: [], description: '', description_kind: 0, deprecated: false } };
+const EMPTY_SCHEMA = {
+  version: 0,
+  block: { version: 0, attributes: [], block_types: [], description: '', description_kind: 0, deprecated: false },
+};
 
 /** The tfplugin6 Provider RPCs about the provider as a whole, validation and the unsupported features. */
 export function providerRpcs(ctx: RpcContext) {
@@ -83,9 +86,17 @@ export function providerRpcs(ctx: RpcContext) {
     GetFunctions: () => answer(ctx, 'GetFunctions', async () => ({ functions: {}, diagnostics: [] })),
 
     CallFunction: (req: { name: string }) =>
-      answer(ctx, 'CallFunction', async () => ({ error: { text: `The dsiprouter provider has no function ${JSON.stringify(req.name)}.` } })),
+      answer(ctx, 'CallFunction', async () => ({
+        error: { text: `The dsiprouter provider has no function ${JSON.stringify(req.name)}.` },
+      })),
 
     /** Ctrl-C in Terraform. The handler contract has no cancellation, so there is nothing to stop. */
-    StopProvider: () => answer(ctx, 'StopProvider', async () => ({ Error: '' }), (d) => ({ Error: d.summary })),
+    StopProvider: () =>
+      answer(
+        ctx,
+        'StopProvider',
+        async () => ({ Error: '' }),
+        (d) => ({ Error: d.summary }),
+      ),
   };
 }

@@ -25,7 +25,10 @@ export function resourceRpcs(ctx: RpcContext) {
         const json = req.raw_state?.json;
         if (json === undefined || json.length === 0) {
           if (Object.keys(req.raw_state?.flatmap ?? {}).length > 0) {
-            fail('Unsupported state format', `The stored state of this ${req.type_name} is in the pre-0.12 flatmap format; remove it from the state and import it again.`);
+            fail(
+              'Unsupported state format',
+              `The stored state of this ${req.type_name} is in the pre-0.12 flatmap format; remove it from the state and import it again.`,
+            );
           }
           return { upgraded_state: toDynamicValue(null, schema.type), diagnostics: [] };
         }
@@ -33,7 +36,9 @@ export function resourceRpcs(ctx: RpcContext) {
           fail(
             'Unsupported state version',
             `The stored state of this ${req.type_name} has schema version ${req.version}; this provider reads version ${schema.version}. ` +
-              (req.version > schema.version ? 'It was written by a newer terraform-provider-dsiprouter: upgrade the provider.' : 'Remove it from the state and import it again.'),
+              (req.version > schema.version
+                ? 'It was written by a newer terraform-provider-dsiprouter: upgrade the provider.'
+                : 'Remove it from the state and import it again.'),
           );
         }
         return { upgraded_state: toDynamicValue(decodeJson(json, schema.type, 'upgrade'), schema.type), diagnostics: [] };
@@ -46,7 +51,11 @@ export function resourceRpcs(ctx: RpcContext) {
         const result = current === null ? { state: null } : await handler.read(current);
         const state = keepOnFailure(result, current);
         assertKnown(state, req.type_name, 'read');
-        return { new_state: toDynamicValue(state, schema.type), private: req.private, diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type) };
+        return {
+          new_state: toDynamicValue(state, schema.type),
+          private: req.private,
+          diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type),
+        };
       }),
 
     PlanResourceChange: (req: PlanResourceChangeRequest) =>
@@ -57,7 +66,12 @@ export function resourceRpcs(ctx: RpcContext) {
         const config = asObject(fromDynamicValue(req.config, schema.type), 'the configuration');
         // Only asked for when plan_destroy is announced, which it is not: a destroy plans to nothing.
         if (proposed === null) {
-          return { planned_state: toDynamicValue(null, schema.type), requires_replace: [], planned_private: req.prior_private, diagnostics: [] };
+          return {
+            planned_state: toDynamicValue(null, schema.type),
+            requires_replace: [],
+            planned_private: req.prior_private,
+            diagnostics: [],
+          };
         }
         const result = await handler.plan({ prior, proposed, config });
         return {
@@ -77,7 +91,11 @@ export function resourceRpcs(ctx: RpcContext) {
         const result = await handler.apply({ prior, planned, config });
         const state = keepOnFailure(result, prior);
         assertKnown(state, req.type_name, 'apply');
-        return { new_state: toDynamicValue(state, schema.type), private: req.planned_private, diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type) };
+        return {
+          new_state: toDynamicValue(state, schema.type),
+          private: req.planned_private,
+          diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type),
+        };
       }),
 
     ImportResourceState: (req: ImportResourceStateRequest) =>
@@ -86,7 +104,8 @@ export function resourceRpcs(ctx: RpcContext) {
         const result = await handler.importState(req.id);
         const diagnostics = toDiagnosticMsgs(result.diagnostics, schema.type);
         if (result.state === null) {
-          if (!hasErrors(result.diagnostics)) fail('Cannot import non-existent remote object', `No ${req.type_name} was found for the import id ${JSON.stringify(req.id)}.`);
+          if (!hasErrors(result.diagnostics))
+            fail('Cannot import non-existent remote object', `No ${req.type_name} was found for the import id ${JSON.stringify(req.id)}.`);
           return { imported_resources: [], diagnostics };
         }
         assertKnown(result.state, req.type_name, 'import');
@@ -99,7 +118,8 @@ export function resourceRpcs(ctx: RpcContext) {
         const { handler, schema } = await dataSourceOf(ctx, req.type_name);
         const config = configObject(fromDynamicValue(req.config, schema.type), schema.type);
         const result = await handler.read(config);
-        if (result.state === null && !hasErrors(result.diagnostics)) throw new InternalError(`data source ${req.type_name} returned no state and no error`);
+        if (result.state === null && !hasErrors(result.diagnostics))
+          throw new InternalError(`data source ${req.type_name} returned no state and no error`);
         assertKnown(result.state, req.type_name, 'read');
         return { state: toDynamicValue(result.state, schema.type), diagnostics: toDiagnosticMsgs(result.diagnostics, schema.type) };
       }),
@@ -110,7 +130,10 @@ export function resourceRpcs(ctx: RpcContext) {
  * A failed read, update or delete that returns no state still has its object: keep the prior
  * state rather than tell Terraform the object is gone.
  */
-function keepOnFailure(result: { state: TfObject | null; diagnostics?: readonly Diagnostic[]; written?: boolean }, prior: TfObject | null): TfObject | null {
+function keepOnFailure(
+  result: { state: TfObject | null; diagnostics?: readonly Diagnostic[]; written?: boolean },
+  prior: TfObject | null,
+): TfObject | null {
   return result.state === null && !result.written && hasErrors(result.diagnostics) ? prior : result.state;
 }
 

@@ -87,7 +87,9 @@ export async function serve(factory: () => Promise<ProviderHandler>, options: Se
     process.on('SIGINT', () => void finish());
     const address = ctx.schemas().address;
     process.stdout.write(`${reattachLine(address, process.pid, socketPath)}\n`);
-    log(`debug mode: serving ${address} on ${socketPath}; export the TF_REATTACH_PROVIDERS line above in the shell that runs terraform. Stop with Ctrl-C.`);
+    log(
+      `debug mode: serving ${address} on ${socketPath}; export the TF_REATTACH_PROVIDERS line above in the shell that runs terraform. Stop with Ctrl-C.`,
+    );
   } else {
     // Terraform handles Ctrl-C itself (StopProvider, then Shutdown); the terminal sends SIGINT to us too.
     process.on('SIGINT', () => undefined);

@@ -16,7 +16,11 @@ class LookupProblem extends Error {
   }
 }
 
-function source(what: string, read: (config: TfObject) => Promise<TfObject>, validate: DataSourceHandler['validate'] = () => []): DataSourceHandler {
+function source(
+  what: string,
+  read: (config: TfObject) => Promise<TfObject>,
+  validate: DataSourceHandler['validate'] = () => [],
+): DataSourceHandler {
   return {
     validate,
     async read(config): Promise<StateResponse> {
@@ -31,7 +35,18 @@ function source(what: string, read: (config: TfObject) => Promise<TfObject>, val
 }
 
 function routeObject(r: OutboundRoute): TfObject {
-  return { ruleid: r.ruleid, groupid: r.groupid, kind: r.from_prefix ? 'lcr' : 'simple', name: r.name, prefix: r.prefix, from_prefix: r.from_prefix, gwgroupid: r.gwgroupid, priority: r.priority, timerec: r.timerec, routeid: r.routeid };
+  return {
+    ruleid: r.ruleid,
+    groupid: r.groupid,
+    kind: r.from_prefix ? 'lcr' : 'simple',
+    name: r.name,
+    prefix: r.prefix,
+    from_prefix: r.from_prefix,
+    gwgroupid: r.gwgroupid,
+    priority: r.priority,
+    timerec: r.timerec,
+    routeid: r.routeid,
+  };
 }
 
 /** The data sources: proxy counters, every mapping, every route, one mapping by DID, one route by name. */
@@ -44,7 +59,10 @@ export function dataSources(ctx: ProviderContext): Record<string, DataSourceHand
     dsiprouter_inbound_mappings: source('the inbound mappings', async () => {
       const all = await ctx.client().listInboundMappings();
       all.sort((a, b) => (a.did < b.did ? -1 : a.did > b.did ? 1 : 0));
-      return { id: 'inbound_mappings', mappings: all.map((m) => ({ ruleid: m.ruleid, did: m.did, servers: [...m.servers], notes: m.notes })) };
+      return {
+        id: 'inbound_mappings',
+        mappings: all.map((m) => ({ ruleid: m.ruleid, did: m.did, servers: [...m.servers], notes: m.notes })),
+      };
     }),
     dsiprouter_outbound_routes: source('the outbound routes', async () => {
       const all = await ctx.client().listOutboundRoutes();
@@ -71,9 +89,14 @@ export function dataSources(ctx: ProviderContext): Record<string, DataSourceHand
     dsiprouter_outbound_route: source('the outbound route', async (config) => {
       const name = knownString(config, 'name')!;
       const found = (await ctx.client().listOutboundRoutes()).filter((r) => r.name === name).sort((a, b) => a.ruleid - b.ruleid);
-      if (found.length === 0) throw new LookupProblem('name', 'No such outbound route', `The platform has no outbound route named "${name}".`);
+      if (found.length === 0)
+        throw new LookupProblem('name', 'No such outbound route', `The platform has no outbound route named "${name}".`);
       if (found.length > 1) {
-        throw new LookupProblem('name', 'Several outbound routes have this name', `${found.length} outbound routes are named "${name}" (ruleids ${found.map((r) => r.ruleid).join(', ')}); give each route a distinct name, or read them all with the dsiprouter_outbound_routes data source.`);
+        throw new LookupProblem(
+          'name',
+          'Several outbound routes have this name',
+          `${found.length} outbound routes are named "${name}" (ruleids ${found.map((r) => r.ruleid).join(', ')}); give each route a distinct name, or read them all with the dsiprouter_outbound_routes data source.`,
+        );
       }
       return { id: String(found[0]!.ruleid), ...routeObject(found[0]!) };
     }),

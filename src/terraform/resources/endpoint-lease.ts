@@ -66,7 +66,14 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
     async importState() {
       return {
         state: null,
-        diagnostics: [{ severity: 'error', summary: 'Endpoint leases cannot be imported', detail: 'The platform cannot read a lease back, so its credentials cannot be recovered. Let Terraform obtain a new lease instead.' }],
+        diagnostics: [
+          {
+            severity: 'error',
+            summary: 'Endpoint leases cannot be imported',
+            detail:
+              'The platform cannot read a lease back, so its credentials cannot be recovered. Let Terraform obtain a new lease instead.',
+          },
+        ],
       };
     },
   };

@@ -21,7 +21,10 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
     return heldBy(did, own);
   };
   const heldBy = async (did: string, own: number | undefined): Promise<Diagnostic | undefined> => {
-    const holder = await ctx.client().getInboundMapping({ did }).catch(() => null);
+    const holder = await ctx
+      .client()
+      .getInboundMapping({ did })
+      .catch(() => null);
     if (!holder || holder.ruleid === own) return undefined;
     return {
       severity: 'error',
@@ -45,7 +48,10 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       const planned: TfObject = { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes };
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
-      const replaced = prior && mappingUpdateReplaces(await ctx.client().profile()) && ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
+      const replaced =
+        prior &&
+        mappingUpdateReplaces(await ctx.client().profile()) &&
+        ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
       if (!prior || replaced) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
       if (!replaced) return { planned };
       const warning: Diagnostic = {
@@ -67,7 +73,11 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
           ctx.wrote();
           return { state: null };
         }
-        const fields = { did: knownString(planned, 'did')!, servers: knownStrings(planned, 'servers')!, notes: knownString(planned, 'notes') ?? '' };
+        const fields = {
+          did: knownString(planned, 'did')!,
+          servers: knownStrings(planned, 'servers')!,
+          notes: knownString(planned, 'notes') ?? '',
+        };
         if (!prior) {
           const ruleid = await client.createInboundMapping(fields);
           ctx.wrote();
@@ -91,7 +101,10 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         return { state: toState({ ruleid, ...fields }) };
       } catch (err) {
         const taken = planned ? await takenDid(err, knownString(planned, 'did')!, knownNumber(prior, 'ruleid')) : undefined;
-        return { state: prior, diagnostics: [taken ?? apiDiagnostic(planned ? 'write the inbound mapping' : 'delete the inbound mapping', err)] };
+        return {
+          state: prior,
+          diagnostics: [taken ?? apiDiagnostic(planned ? 'write the inbound mapping' : 'delete the inbound mapping', err)],
+        };
       }
     },
 
@@ -108,11 +121,26 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       const byDid = id.startsWith('did:');
       const ruleid = Number(id);
       if (!byDid && !(Number.isSafeInteger(ruleid) && ruleid > 0)) {
-        return { state: null, diagnostics: [{ severity: 'error', summary: 'Invalid import id', detail: `"${id}" is neither a ruleid (7) nor did:<DID> (did:+4420). ` }] };
+        return {
+          state: null,
+          diagnostics: [
+            { severity: 'error', summary: 'Invalid import id', detail: `"${id}" is neither a ruleid (7) nor did:<DID> (did:+4420). ` },
+          ],
+        };
       }
       try {
         const live = await ctx.client().getInboundMapping(byDid ? { did: id.slice(4) } : { ruleid });
-        if (!live) return { state: null, diagnostics: [{ severity: 'error', summary: 'Cannot import a missing inbound mapping', detail: `The platform has no inbound mapping with ${byDid ? `DID "${id.slice(4)}"` : `ruleid ${ruleid}`}.` }] };
+        if (!live)
+          return {
+            state: null,
+            diagnostics: [
+              {
+                severity: 'error',
+                summary: 'Cannot import a missing inbound mapping',
+                detail: `The platform has no inbound mapping with ${byDid ? `DID "${id.slice(4)}"` : `ruleid ${ruleid}`}.`,
+              },
+            ],
+          };
         return { state: toState(live) };
       } catch (err) {
         return { state: null, diagnostics: [apiDiagnostic('read the inbound mapping to import', err)] };

@@ -41,7 +41,12 @@ const fromPrefixOf = (obj: TfObject | null): string | null | typeof UNKNOWN => {
 export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
   const readBack = async (ruleid: number, prior: TfObject | null): Promise<TfObject> => {
     const live = await ctx.client().getOutboundRoute(ruleid);
-    if (!live) throw new DsipformError('TF_READ_BACK_FAILED', `route ${ruleid} disappeared right after it was written`, 'Something else deleted it; run terraform plan to see the platform as it is now.');
+    if (!live)
+      throw new DsipformError(
+        'TF_READ_BACK_FAILED',
+        `route ${ruleid} disappeared right after it was written`,
+        'Something else deleted it; run terraform plan to see the platform as it is now.',
+      );
     return toState(live, prior);
   };
 
@@ -121,11 +126,30 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
     async importState(id) {
       const ruleid = Number(id);
       if (!(Number.isSafeInteger(ruleid) && ruleid > 0)) {
-        return { state: null, diagnostics: [{ severity: 'error', summary: 'Invalid import id', detail: `"${id}" is not a ruleid; import outbound routes by their ruleid, e.g. 7.` }] };
+        return {
+          state: null,
+          diagnostics: [
+            {
+              severity: 'error',
+              summary: 'Invalid import id',
+              detail: `"${id}" is not a ruleid; import outbound routes by their ruleid, e.g. 7.`,
+            },
+          ],
+        };
       }
       try {
         const live = await ctx.client().getOutboundRoute(ruleid);
-        if (!live) return { state: null, diagnostics: [{ severity: 'error', summary: 'Cannot import a missing outbound route', detail: `The platform has no outbound route with ruleid ${ruleid}.` }] };
+        if (!live)
+          return {
+            state: null,
+            diagnostics: [
+              {
+                severity: 'error',
+                summary: 'Cannot import a missing outbound route',
+                detail: `The platform has no outbound route with ruleid ${ruleid}.`,
+              },
+            ],
+          };
         return { state: toState(live, null) };
       } catch (err) {
         return { state: null, diagnostics: [apiDiagnostic('read the outbound route to import', err)] };

@@ -72,7 +72,11 @@ describe('the core without cdktf, cdktn and constructs', () => {
     ['dsipform/cdktf (its built CommonJS file)', "import 'dsipform/cdktf';", /blocked by the test: require cdktf\b/],
     ['dsipform/cdktn (its built CommonJS file)', "import 'dsipform/cdktn';", /blocked by the test: require cdktn\b/],
     ['constructs, imported from ESM', "import 'constructs';", /blocked by the test: import constructs\b/],
-    ['@cdktf/provider-generator, imported from ESM', "import '@cdktf/provider-generator';", /blocked by the test: import @cdktf\/provider-generator/],
+    [
+      '@cdktf/provider-generator, imported from ESM',
+      "import '@cdktf/provider-generator';",
+      /blocked by the test: import @cdktf\/provider-generator/,
+    ],
   ])('while the same guard makes loading %s fail', async (_name, source, expected) => {
     const result = await guarded(['--input-type=module', '-e', source]);
     expect(result.stderr).toMatch(expected);

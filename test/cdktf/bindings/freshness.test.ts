@@ -2,13 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_OUT_DIR,
-  generateBindings,
-  listFiles,
-  postProcess,
-  rewriteForCdktn,
-} from '../../../scripts/generate-cdktf.mjs';
+import { DEFAULT_OUT_DIR, generateBindings, listFiles, postProcess, rewriteForCdktn } from '../../../scripts/generate-cdktf.mjs';
 
 const dirs: string[] = [];
 afterAll(async () => {

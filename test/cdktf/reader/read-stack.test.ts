@@ -13,7 +13,10 @@ function stackWith(resource: Record<string, Record<string, unknown>>): string {
     '//': { metadata: { backend: 'local', stackName: 'platform', version: '0.21.0' } },
     provider: { dsiprouter: [{}] },
     resource,
-    terraform: { backend: { local: { path: '/tmp/terraform.platform.tfstate' } }, required_providers: { dsiprouter: { source: 'dsipform/dsiprouter', version: '0.1.0' } } },
+    terraform: {
+      backend: { local: { path: '/tmp/terraform.platform.tfstate' } },
+      required_providers: { dsiprouter: { source: 'dsipform/dsiprouter', version: '0.1.0' } },
+    },
   };
   writeFileSync(join(dir, 'cdk.tf.json'), JSON.stringify(doc, null, 2));
   return dir;
@@ -25,14 +28,27 @@ describe('readStack', () => {
   it('reads literal resources into a desired state, with defaults and origins', async () => {
     const dir = stackWith({
       dsiprouter_inbound_mapping: { main: { ...meta('platform/main'), did: '15551230001', servers: ['66', '67'], notes: 'Main office' } },
-      dsiprouter_outbound_route: { uk: { ...meta('platform/uk'), name: 'UK', prefix: '44', from_prefix: '1555', gwgroupid: '#5', depends_on: ['dsiprouter_inbound_mapping.main'] } },
+      dsiprouter_outbound_route: {
+        uk: {
+          ...meta('platform/uk'),
+          name: 'UK',
+          prefix: '44',
+          from_prefix: '1555',
+          gwgroupid: '#5',
+          depends_on: ['dsiprouter_inbound_mapping.main'],
+        },
+      },
       dsiprouter_endpoint_lease: { softphone: { ...meta('platform/softphone'), email: 'ops@example.com', ttl: '15m' } },
     });
     const r = await readStack(dir);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.desired.inbound_mappings).toEqual([expect.objectContaining({ did: '15551230001', servers: ['66', '67'], notes: 'Main office' })]);
-    expect(r.desired.outbound_routes).toEqual([expect.objectContaining({ name: 'UK', from_prefix: '1555', gwgroupid: '5', priority: 0, timerec: '', routeid: '' })]);
+    expect(r.desired.inbound_mappings).toEqual([
+      expect.objectContaining({ did: '15551230001', servers: ['66', '67'], notes: 'Main office' }),
+    ]);
+    expect(r.desired.outbound_routes).toEqual([
+      expect.objectContaining({ name: 'UK', from_prefix: '1555', gwgroupid: '5', priority: 0, timerec: '', routeid: '' }),
+    ]);
     expect(r.desired.endpoint_leases).toEqual([expect.objectContaining({ name: 'softphone', ttl: 900, renew_before: 90 })]);
     expect(r.desired.inbound_mappings![0]!.origin).toMatchObject({ file: join(dir, 'cdk.tf.json'), line: expect.any(Number) });
   });
@@ -43,7 +59,11 @@ describe('readStack', () => {
   });
 
   it('reads a resource with a timeouts block (the bindings emit it; it bounds Terraform, not the object)', async () => {
-    const r = await readStack(stackWith({ dsiprouter_inbound_mapping: { main: { did: '15551230001', servers: ['66'], timeouts: { create: '30s', delete: '2m' } } } }));
+    const r = await readStack(
+      stackWith({
+        dsiprouter_inbound_mapping: { main: { did: '15551230001', servers: ['66'], timeouts: { create: '30s', delete: '2m' } } },
+      }),
+    );
     expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
     expect(r.ok && r.desired.inbound_mappings).toEqual([expect.objectContaining({ did: '15551230001', servers: ['66'] })]);
   });
@@ -57,17 +77,50 @@ describe('readStack', () => {
     [
       'a Terraform reference names the resource and attribute and points to way 2',
       { dsiprouter_inbound_mapping: { main: { did: '1', servers: ['1'], notes: '${dsiprouter_outbound_route.uk.groupid}' } } },
-      [/dsiprouter_inbound_mapping\.main \(attribute notes\): "\$\{dsiprouter_outbound_route\.uk\.groupid\}" is a Terraform reference[\s\S]*hint: Only Terraform can resolve[\s\S]*terraform -chdir=/],
+      [
+        /dsiprouter_inbound_mapping\.main \(attribute notes\): "\$\{dsiprouter_outbound_route\.uk\.groupid\}" is a Terraform reference[\s\S]*hint: Only Terraform can resolve[\s\S]*terraform -chdir=/,
+      ],
     ],
-    ['a reference inside a list', { dsiprouter_inbound_mapping: { m: { did: '1', servers: ['1', '${var.gw}'] } } }, [/\(attribute servers\.1\)/]],
+    [
+      'a reference inside a list',
+      { dsiprouter_inbound_mapping: { m: { did: '1', servers: ['1', '${var.gw}'] } } },
+      [/\(attribute servers\.1\)/],
+    ],
     ['for_each', { dsiprouter_inbound_mapping: { m: { did: '1', servers: ['1'], for_each: '${toset(var.x)}' } } }, [/attribute for_each/]],
-    ['an unknown attribute', { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '2', prio: 3 } } }, [/"prio" is not an attribute of dsiprouter_outbound_route/]],
-    ['platform rules', { dsiprouter_inbound_mapping: { m: { did: '12ab', servers: ['1', '2', '3'] } }, dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '0' } } }, [/attribute did/, /attribute servers/, /attribute gwgroupid/]],
-    ['a duplicate DID', { dsiprouter_inbound_mapping: { a: { did: '1', servers: ['1'] }, b: { did: '1', servers: ['2'] } } }, [/DID "1" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/]],
+    [
+      'an unknown attribute',
+      { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '2', prio: 3 } } },
+      [/"prio" is not an attribute of dsiprouter_outbound_route/],
+    ],
+    [
+      'platform rules',
+      {
+        dsiprouter_inbound_mapping: { m: { did: '12ab', servers: ['1', '2', '3'] } },
+        dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '0' } },
+      },
+      [/attribute did/, /attribute servers/, /attribute gwgroupid/],
+    ],
+    [
+      'a duplicate DID',
+      { dsiprouter_inbound_mapping: { a: { did: '1', servers: ['1'] }, b: { did: '1', servers: ['2'] } } },
+      [/DID "1" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/],
+    ],
     ['a lease without a ttl', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd' } } }, [/ttl is required/]],
-    ['a priority beyond the platform\'s 32-bit range (the one priority rule)', { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } }, [/\(attribute priority\): priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)/]],
-    ['a ttl beyond 100 years (the one ttl rule)', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd', ttl: '2500000000h' } } }, [/\(attribute ttl\): ttl must be at most 3153600000 seconds \(100 years\), not "2500000000h"/]],
-    ['an empty email (the files and the provider refuse it too)', { dsiprouter_endpoint_lease: { l: { email: '', ttl: '15m' } } }, [/\(attribute email\): email must not be empty/]],
+    [
+      "a priority beyond the platform's 32-bit range (the one priority rule)",
+      { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } },
+      [/\(attribute priority\): priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)/],
+    ],
+    [
+      'a ttl beyond 100 years (the one ttl rule)',
+      { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd', ttl: '2500000000h' } } },
+      [/\(attribute ttl\): ttl must be at most 3153600000 seconds \(100 years\), not "2500000000h"/],
+    ],
+    [
+      'an empty email (the files and the provider refuse it too)',
+      { dsiprouter_endpoint_lease: { l: { email: '', ttl: '15m' } } },
+      [/\(attribute email\): email must not be empty/],
+    ],
   ])('refuses %s, with FILE:LINE:COL', async (_case, resource, messages) => {
     const dir = stackWith(resource);
     const r = await readStack(dir);
@@ -75,7 +128,8 @@ describe('readStack', () => {
     if (r.ok) return;
     const text = r.issues.map(formatIssue).join('\n');
     for (const m of messages) expect(text).toMatch(m);
-    for (const issue of r.issues) expect(formatIssue(issue)).toMatch(new RegExp(`^${join(dir, 'cdk.tf.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: `));
+    for (const issue of r.issues)
+      expect(formatIssue(issue)).toMatch(new RegExp(`^${join(dir, 'cdk.tf.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: `));
   });
 
   it('says how to get a stack when there is none', async () => {

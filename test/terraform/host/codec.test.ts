@@ -29,7 +29,14 @@ describe('msgpack codec round trips', () => {
     ['empty map', ['map', 'number'], {}],
     ['object', MAPPING, { ruleid: 7, did: '100', servers: ['s1'], notes: null }],
     ['object with unknowns', MAPPING, { ruleid: UNKNOWN, did: '100', servers: UNKNOWN, notes: '' }],
-    ['nested list of objects', ['list', MAPPING], [{ ruleid: 1, did: '1', servers: ['a', 'b'], notes: 'x' }, { ruleid: 2, did: '', servers: [], notes: null }]],
+    [
+      'nested list of objects',
+      ['list', MAPPING],
+      [
+        { ruleid: 1, did: '1', servers: ['a', 'b'], notes: 'x' },
+        { ruleid: 2, did: '', servers: [], notes: null },
+      ],
+    ],
     ['tuple', ['tuple', ['string', 'number']], ['a', 1]],
   ])('%s', (_name, type, value) => {
     expect(decodeMsgpack(encodeMsgpack(value, type), type)).toEqual(value);
@@ -88,7 +95,12 @@ describe('msgpack wire details', () => {
 
 describe('JSON form', () => {
   it.each<[string, CtyType, string, TfValue]>([
-    ['an object with all attributes', MAPPING, '{"ruleid":7,"did":"100","servers":["a"],"notes":"n"}', { ruleid: 7, did: '100', servers: ['a'], notes: 'n' }],
+    [
+      'an object with all attributes',
+      MAPPING,
+      '{"ruleid":7,"did":"100","servers":["a"],"notes":"n"}',
+      { ruleid: 7, did: '100', servers: ['a'], notes: 'n' },
+    ],
     ['missing attributes as null', MAPPING, '{"did":"100"}', { ruleid: null, did: '100', servers: null, notes: null }],
     ['a fraction', 'number', '0.5', 0.5],
     ['a numeric string as a number', 'number', '"42"', 42],

@@ -50,7 +50,13 @@ describe('the handshake line', () => {
     const line = reattachLine('registry.terraform.io/dsipform/dsiprouter', 42, '/tmp/a/plugin.sock');
     const m = /^TF_REATTACH_PROVIDERS='(.*)'$/.exec(line);
     expect(JSON.parse(m![1]!)).toEqual({
-      'registry.terraform.io/dsipform/dsiprouter': { Protocol: 'grpc', ProtocolVersion: 6, Pid: 42, Test: true, Addr: { Network: 'unix', String: '/tmp/a/plugin.sock' } },
+      'registry.terraform.io/dsipform/dsiprouter': {
+        Protocol: 'grpc',
+        ProtocolVersion: 6,
+        Pid: 42,
+        Test: true,
+        Addr: { Network: 'unix', String: '/tmp/a/plugin.sock' },
+      },
     });
   });
 });
@@ -82,7 +88,15 @@ describe('a provider process over AutoMTLS', () => {
   let events: string;
   let socket: string;
   let serverCertPem: string;
-  const defs = loadPackageDefinition(loadSync(['tfplugin6.proto', 'plugin.proto', 'health.proto'], { includeDirs: [PROTO_DIR], keepCase: true, longs: Number, enums: Number, defaults: true })) as unknown as {
+  const defs = loadPackageDefinition(
+    loadSync(['tfplugin6.proto', 'plugin.proto', 'health.proto'], {
+      includeDirs: [PROTO_DIR],
+      keepCase: true,
+      longs: Number,
+      enums: Number,
+      defaults: true,
+    }),
+  ) as unknown as {
     tfplugin6: { Provider: ServiceClientConstructor };
     plugin: { GRPCController: ServiceClientConstructor };
     grpc: { health: { v1: { Health: ServiceClientConstructor } } };
@@ -91,16 +105,27 @@ describe('a provider process over AutoMTLS', () => {
   const connect = (Service: ServiceClientConstructor, as: SelfSignedCertificate | null = client) =>
     new Service(
       `unix:${socket}`,
-      as ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(as.key), Buffer.from(as.cert)) : credentials.createSsl(Buffer.from(serverCertPem)),
+      as
+        ? credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(as.key), Buffer.from(as.cert))
+        : credentials.createSsl(Buffer.from(serverCertPem)),
       { 'grpc.ssl_target_name_override': 'localhost' },
     );
   const call = <T>(c: Client, method: string, req: object = {}) =>
-    new Promise<T>((resolve, reject) => (c as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!.call(c, req, (err: Error | null, res: T) => (err ? reject(err) : resolve(res))));
+    new Promise<T>((resolve, reject) =>
+      (c as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!.call(c, req, (err: Error | null, res: T) =>
+        err ? reject(err) : resolve(res),
+      ),
+    );
 
   beforeAll(async () => {
     client = await serverCertificate();
     events = join(mkdtempSync(join(tmpdir(), 'dsipform-host-')), 'events.log');
-    plugin = await startPlugin(FAKE_PLUGIN, [], { ...COOKIE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.cert, FAKE_DSIP_EVENTS: events });
+    plugin = await startPlugin(FAKE_PLUGIN, [], {
+      ...COOKIE,
+      PLUGIN_PROTOCOL_VERSIONS: '5,6',
+      PLUGIN_CLIENT_CERT: client.cert,
+      FAKE_DSIP_EVENTS: events,
+    });
     const m = /^1\|6\|unix\|([^|]+)\|grpc\|([A-Za-z0-9+/]+)$/.exec(plugin.line);
     expect(m, plugin.line).not.toBeNull();
     socket = m![1]!;
@@ -126,14 +151,20 @@ describe('a provider process over AutoMTLS', () => {
   it('refuses a client without the certificate Terraform announced', async () => {
     const health = connect(defs.grpc.health.v1.Health, null);
     // The TLS 1.3 alert the server sends when no client certificate comes (OpenSSL's alert 116).
-    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/certificate required/) });
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({
+      code: status.UNAVAILABLE,
+      details: expect.stringMatching(/certificate required/),
+    });
     health.close();
   });
 
   it('refuses a client presenting another certificate than the one Terraform announced', async () => {
     const health = connect(defs.grpc.health.v1.Health, await serverCertificate());
     // The server ends the handshake (its certificate check fails): no connection, not an answer.
-    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({ code: status.UNAVAILABLE, details: expect.stringMatching(/^No connection established/) });
+    await expect(call(health, 'Check', { service: 'plugin' })).rejects.toMatchObject({
+      code: status.UNAVAILABLE,
+      details: expect.stringMatching(/^No connection established/),
+    });
     health.close();
   });
 
@@ -141,7 +172,9 @@ describe('a provider process over AutoMTLS', () => {
     const provider = connect(defs.tfplugin6.Provider);
     const schema = await call<{ resource_schemas: Record<string, unknown> }>(provider, 'GetProviderSchema');
     expect(Object.keys(schema.resource_schemas)).toContain('dsiprouter_inbound_mapping');
-    const validated = await call<{ diagnostics: { summary: string }[] }>(provider, 'ValidateProviderConfig', { config: { msgpack: Buffer.from('81a375726ca3626164', 'hex') } });
+    const validated = await call<{ diagnostics: { summary: string }[] }>(provider, 'ValidateProviderConfig', {
+      config: { msgpack: Buffer.from('81a375726ca3626164', 'hex') },
+    });
     expect(validated.diagnostics.map((d) => d.summary)).toEqual(['Invalid URL']);
     provider.close();
   });

@@ -16,7 +16,15 @@ const EMPTY = Buffer.alloc(0);
 const dv = (value: TfObject | null, type = MAPPING) => toDynamicValue(value, type);
 const read = (msg: DynamicValueMsg | undefined, type = MAPPING) => fromDynamicValue(msg, type);
 
-const mapping = (over: TfObject = {}): TfObject => ({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: '', timeouts: null, ...over });
+const mapping = (over: TfObject = {}): TfObject => ({
+  id: '7',
+  ruleid: 7,
+  did: '100',
+  servers: ['s1'],
+  notes: '',
+  timeouts: null,
+  ...over,
+});
 
 function resource(over: Partial<ResourceHandler> = {}): ResourceHandler {
   return {
@@ -103,23 +111,40 @@ describe('PlanResourceChange', () => {
     });
     expect(plan).toHaveBeenCalledWith({ prior: null, proposed, config: { ...proposed, notes: null } });
     expect(read(res.planned_state)).toEqual(mapping({ id: UNKNOWN, ruleid: UNKNOWN }));
-    expect(res.requires_replace).toEqual([{ steps: [{ attribute_name: 'did' }] }, { steps: [{ attribute_name: 'servers' }, { element_key_int: 0 }] }]);
+    expect(res.requires_replace).toEqual([
+      { steps: [{ attribute_name: 'did' }] },
+      { steps: [{ attribute_name: 'servers' }, { element_key_int: 0 }] },
+    ]);
     expect(res.planned_private).toEqual(Buffer.from('p'));
   });
 
   it('plans a destroy as null without asking the provider', async () => {
     const plan = vi.fn();
-    const res = await host({}, resource({ plan })).rpc.PlanResourceChange({ type_name: TYPE, prior_state: dv(mapping()), proposed_new_state: dv(null), config: dv(null), prior_private: EMPTY });
+    const res = await host({}, resource({ plan })).rpc.PlanResourceChange({
+      type_name: TYPE,
+      prior_state: dv(mapping()),
+      proposed_new_state: dv(null),
+      config: dv(null),
+      prior_private: EMPTY,
+    });
     expect(read(res.planned_state)).toBeNull();
     expect(plan).not.toHaveBeenCalled();
   });
 });
 
 describe('ApplyResourceChange', () => {
-  const req = (prior: TfObject | null, planned: TfObject | null) => ({ type_name: TYPE, prior_state: dv(prior), planned_state: dv(planned), config: dv(planned), planned_private: EMPTY });
+  const req = (prior: TfObject | null, planned: TfObject | null) => ({
+    type_name: TYPE,
+    prior_state: dv(prior),
+    planned_state: dv(planned),
+    config: dv(planned),
+    planned_private: EMPTY,
+  });
 
   it('returns the new state', async () => {
-    const res = await host({}, resource({ apply: async () => ({ state: mapping() }) })).rpc.ApplyResourceChange(req(null, mapping({ id: UNKNOWN, ruleid: UNKNOWN })));
+    const res = await host({}, resource({ apply: async () => ({ state: mapping() }) })).rpc.ApplyResourceChange(
+      req(null, mapping({ id: UNKNOWN, ruleid: UNKNOWN })),
+    );
     expect(res.diagnostics).toEqual([]);
     expect(read(res.new_state)).toEqual(mapping());
   });
@@ -132,14 +157,22 @@ describe('ApplyResourceChange', () => {
   });
 
   it('reports an unknown value left in the new state as a provider bug', async () => {
-    const res = await host({}, resource({ apply: async ({ planned }) => ({ state: planned }) })).rpc.ApplyResourceChange(req(null, mapping({ ruleid: UNKNOWN })));
-    expect(res.diagnostics[0]!.summary).toMatch(/^internal error in the dsiprouter provider \(this is a bug, please report it\): .*unknown value at ruleid/);
+    const res = await host({}, resource({ apply: async ({ planned }) => ({ state: planned }) })).rpc.ApplyResourceChange(
+      req(null, mapping({ ruleid: UNKNOWN })),
+    );
+    expect(res.diagnostics[0]!.summary).toMatch(
+      /^internal error in the dsiprouter provider \(this is a bug, please report it\): .*unknown value at ruleid/,
+    );
   });
 });
 
 describe('ReadResource and ImportResourceState', () => {
   it('reads a vanished object as null', async () => {
-    const res = await host({}, resource({ read: async () => ({ state: null }) })).rpc.ReadResource({ type_name: TYPE, current_state: dv(mapping()), private: EMPTY });
+    const res = await host({}, resource({ read: async () => ({ state: null }) })).rpc.ReadResource({
+      type_name: TYPE,
+      current_state: dv(mapping()),
+      private: EMPTY,
+    });
     expect([...res.new_state.msgpack!]).toEqual([0xc0]);
   });
 
@@ -153,7 +186,10 @@ describe('ReadResource and ImportResourceState', () => {
   });
 
   it('says so when an import finds nothing and the provider did not', async () => {
-    const res = await host({}, resource({ importState: async () => ({ state: null }) })).rpc.ImportResourceState({ type_name: TYPE, id: '99' });
+    const res = await host({}, resource({ importState: async () => ({ state: null }) })).rpc.ImportResourceState({
+      type_name: TYPE,
+      id: '99',
+    });
     expect(res.imported_resources ?? []).toEqual([]);
     expect(res.diagnostics).toMatchObject([{ severity: 1, summary: 'Cannot import non-existent remote object' }]);
   });
@@ -173,9 +209,24 @@ describe('diagnostics', () => {
   });
 
   it.each([
-    ['an attribute inside a list of objects', ['mappings', 0, 'did'], MAPPINGS, [{ attribute_name: 'mappings' }, { element_key_int: 0 }, { attribute_name: 'did' }]],
-    ['a map key', ['counters', 'sip.calls'], schemas.dataSources.get('dsiprouter_proxy_stats')!.type, [{ attribute_name: 'counters' }, { element_key_string: 'sip.calls' }]],
-    ['a map key without a type', ['tags', 0, 'k'], undefined, [{ attribute_name: 'tags' }, { element_key_int: 0 }, { element_key_string: 'k' }]],
+    [
+      'an attribute inside a list of objects',
+      ['mappings', 0, 'did'],
+      MAPPINGS,
+      [{ attribute_name: 'mappings' }, { element_key_int: 0 }, { attribute_name: 'did' }],
+    ],
+    [
+      'a map key',
+      ['counters', 'sip.calls'],
+      schemas.dataSources.get('dsiprouter_proxy_stats')!.type,
+      [{ attribute_name: 'counters' }, { element_key_string: 'sip.calls' }],
+    ],
+    [
+      'a map key without a type',
+      ['tags', 0, 'k'],
+      undefined,
+      [{ attribute_name: 'tags' }, { element_key_int: 0 }, { element_key_string: 'k' }],
+    ],
   ] as const)('follow the schema for %s', (_name, path, type, steps) => {
     expect(toAttributePathMsg(path, type)).toEqual({ steps });
   });
@@ -184,7 +235,13 @@ describe('diagnostics', () => {
     const { rpc, log } = host({}, resource({ read: async () => Promise.reject(new Error('boom')) }));
     const res = await rpc.ReadResource({ type_name: TYPE, current_state: dv(mapping()), private: EMPTY });
     expect(res).toEqual({
-      diagnostics: [{ severity: 1, summary: 'internal error in the dsiprouter provider (this is a bug, please report it): boom', detail: expect.stringContaining('Error: boom') }],
+      diagnostics: [
+        {
+          severity: 1,
+          summary: 'internal error in the dsiprouter provider (this is a bug, please report it): boom',
+          detail: expect.stringContaining('Error: boom'),
+        },
+      ],
     });
     expect(log).toHaveBeenCalledWith(expect.stringContaining('ReadResource failed: Error: boom'));
   });
@@ -209,15 +266,34 @@ describe('provider configuration and data sources', () => {
     const { rpc } = host({ configure, validateConfig });
     const type = schemas.provider.type;
     await rpc.ConfigureProvider({ config: toDynamicValue({ url: UNKNOWN, token: 't' }, type) });
-    expect(configure).toHaveBeenCalledWith({ url: UNKNOWN, token: 't', ca_file: null, insecure: null, reload: null, timeout_ms: null, api_profile: null });
+    expect(configure).toHaveBeenCalledWith({
+      url: UNKNOWN,
+      token: 't',
+      ca_file: null,
+      insecure: null,
+      reload: null,
+      timeout_ms: null,
+      api_profile: null,
+    });
     await rpc.ValidateProviderConfig({ config: null });
-    expect(validateConfig).toHaveBeenCalledWith({ url: null, token: null, ca_file: null, insecure: null, reload: null, timeout_ms: null, api_profile: null });
+    expect(validateConfig).toHaveBeenCalledWith({
+      url: null,
+      token: null,
+      ca_file: null,
+      insecure: null,
+      reload: null,
+      timeout_ms: null,
+      api_profile: null,
+    });
   });
 
   it('reads a data source holding a list of objects', async () => {
     const state = { id: 'all', mappings: [{ ruleid: 1, did: '1', servers: ['a'], notes: null }] };
     const dataSources = { dsiprouter_inbound_mappings: { validate: () => [], read: async () => ({ state }) } };
-    const res = await host({ dataSources }).rpc.ReadDataSource({ type_name: 'dsiprouter_inbound_mappings', config: toDynamicValue({ id: null, mappings: null }, MAPPINGS) });
+    const res = await host({ dataSources }).rpc.ReadDataSource({
+      type_name: 'dsiprouter_inbound_mappings',
+      config: toDynamicValue({ id: null, mappings: null }, MAPPINGS),
+    });
     expect(read(res.state, MAPPINGS)).toEqual(state);
   });
 });

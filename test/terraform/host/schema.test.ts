@@ -16,7 +16,9 @@ function blockJson(block: SchemaBlockMsg): Record<string, unknown> {
   if (block.attributes.length > 0) out.attributes = Object.fromEntries(block.attributes.map((a) => [a.name, attributeJson(a)]));
   if (block.block_types.length > 0) {
     const modes = ['', 'single', 'list', 'set', 'map', 'group'];
-    out.block_types = Object.fromEntries(block.block_types.map((b) => [b.type_name, { nesting_mode: modes[b.nesting], block: blockJson(b.block) }]));
+    out.block_types = Object.fromEntries(
+      block.block_types.map((b) => [b.type_name, { nesting_mode: modes[b.nesting], block: blockJson(b.block) }]),
+    );
   }
   if (block.description) out.description = block.description;
   out.description_kind = block.description_kind === 1 ? 'markdown' : 'plain';
@@ -52,7 +54,14 @@ describe('the package schema file', () => {
     expect(schemas.address).toBe('registry.terraform.io/dsipform/dsiprouter');
     expect(schemas.resources.get('dsiprouter_inbound_mapping')?.type).toEqual([
       'object',
-      { id: 'string', ruleid: 'number', did: 'string', servers: ['list', 'string'], notes: 'string', timeouts: ['object', { create: 'string', update: 'string', delete: 'string' }] },
+      {
+        id: 'string',
+        ruleid: 'number',
+        did: 'string',
+        servers: ['list', 'string'],
+        notes: 'string',
+        timeouts: ['object', { create: 'string', update: 'string', delete: 'string' }],
+      },
     ]);
     expect(schemas.dataSources.get('dsiprouter_proxy_stats')?.type).toEqual(['object', { id: 'string', counters: ['map', 'number'] }]);
   });
@@ -76,7 +85,10 @@ describe('schema conversion', () => {
     ['set', ['set', ['object', { a: 'string' }]]],
     ['map', ['map', ['object', { a: 'string' }]]],
   ] as const)('types a nested block with nesting mode %s', (mode, type) => {
-    const block = { attributes: { n: { type: 'number', optional: true } }, block_types: { b: { nesting_mode: mode, block: { attributes: { a: { type: 'string', required: true } } } } } };
+    const block = {
+      attributes: { n: { type: 'number', optional: true } },
+      block_types: { b: { nesting_mode: mode, block: { attributes: { a: { type: 'string', required: true } } } } },
+    };
     expect(blockType(block)).toEqual(['object', { n: 'number', b: type }]);
     const msg = toSchemaMsg({ version: 2, block }, 'test');
     expect(msg.version).toBe(2);
@@ -90,7 +102,9 @@ describe('schema conversion', () => {
 
   it('refuses nested attributes, naming the attribute', () => {
     const block = { attributes: { rules: { nested_type: { nesting_mode: 'list', attributes: {} }, optional: true } } };
-    expect(() => toSchemaMsg({ version: 0, block }, 'resource_schemas.x')).toThrow('resource_schemas.x.rules: nested attributes (nested_type) are not supported');
+    expect(() => toSchemaMsg({ version: 0, block }, 'resource_schemas.x')).toThrow(
+      'resource_schemas.x.rules: nested attributes (nested_type) are not supported',
+    );
   });
 
   it('refuses a bad type and a file without exactly one provider', () => {

@@ -106,7 +106,11 @@ describe.skipIf(!hasTerraform)('terraform 1.x against the host serving a fake pr
   });
 
   it('imports with terraform import and with an import block', async () => {
-    setStore([...store().mappings, { ruleid: 50, did: '500', servers: ['s9'], notes: 'n' }, { ruleid: 60, did: '600', servers: ['s6'], notes: '' }]);
+    setStore([
+      ...store().mappings,
+      { ruleid: 50, did: '500', servers: ['s9'], notes: 'n' },
+      { ruleid: 60, did: '600', servers: ['s6'], notes: '' },
+    ]);
     const b = 'resource "dsiprouter_inbound_mapping" "b" {\n  did     = "500"\n  servers = ["s9"]\n  notes   = "n"\n}\n';
     const c = 'resource "dsiprouter_inbound_mapping" "c" {\n  did     = "600"\n  servers = ["s6"]\n}\n';
     write(config('  did     = "200"\n  servers = ["s1", "s2"]\n  notes   = "hello"', b));
@@ -115,7 +119,12 @@ describe.skipIf(!hasTerraform)('terraform 1.x against the host serving a fake pr
     expect(imported.stdout).toContain('Import successful!');
     expect((await t.tf(dir, ['plan', '-detailed-exitcode', '-no-color'])).code).toBe(0);
 
-    write(config('  did     = "200"\n  servers = ["s1", "s2"]\n  notes   = "hello"', `${b}${c}import {\n  to = dsiprouter_inbound_mapping.c\n  id = "did:600"\n}\n`));
+    write(
+      config(
+        '  did     = "200"\n  servers = ["s1", "s2"]\n  notes   = "hello"',
+        `${b}${c}import {\n  to = dsiprouter_inbound_mapping.c\n  id = "did:600"\n}\n`,
+      ),
+    );
     const plan = await t.tf(dir, ['plan', '-no-color']);
     expect(plan.stdout).toContain('Plan: 1 to import, 0 to add, 0 to change, 0 to destroy.');
     const apply = await t.tf(dir, ['apply', '-auto-approve', '-no-color']);
