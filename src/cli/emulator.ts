@@ -125,7 +125,7 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
  * The token to require: `--token-file FILE` (trimmed), else `--token`, else `DSIP_TOKEN`, else none
  * (a generated one). An empty one from any of them is refused, naming where it came from.
  */
-export function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
+function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: NodeJS.ProcessEnv): string | undefined {
   if (flags.tokenFile !== undefined && flags.token !== undefined) {
     throw badFlag(
       '--token and --token-file exclude each other',

@@ -11,7 +11,7 @@ function packageVersion(): string {
 }
 
 /** Builds the command tree; each command's module is imported only when it runs. */
-export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('dsipform')
     .description('Declarative, reviewable configuration for a dSIPRouter platform.')
     .version(packageVersion(), '-V, --version', 'print the version')

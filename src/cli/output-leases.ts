@@ -9,7 +9,7 @@ export function shellQuote(value: string): string {
 }
 
 /** The environment-variable stem of a lease name: `ci-softphone` → `DSIP_LEASE_CI_SOFTPHONE`. */
-export function envStem(name: string): string {
+function envStem(name: string): string {
   return `DSIP_LEASE_${name
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')

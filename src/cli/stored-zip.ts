@@ -14,7 +14,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 
 /** CRC-32 (IEEE), as zip records it; node:zlib's crc32 needs Node 20.15. */
-export function crc32(data: Buffer): number {
+function crc32(data: Buffer): number {
   let c = 0xffffffff;
   for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;

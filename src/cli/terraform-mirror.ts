@@ -8,7 +8,7 @@ import { storedZip } from './stored-zip.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** The provider's source address in the public registry namespace. */
-export const PROVIDER_ADDRESS = 'registry.terraform.io/dsipform/dsiprouter';
+const PROVIDER_ADDRESS = 'registry.terraform.io/dsipform/dsiprouter';
 
 const GOOS: Record<string, string> = { linux: 'linux', darwin: 'darwin', freebsd: 'freebsd', win32: 'windows' };
 const GOARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', ia32: '386', arm: 'arm' };
@@ -18,10 +18,10 @@ const GOARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64', ia32: '38
  * all of them, so one machine can lay out (and `terraform providers lock` can hash) the packages of
  * a team that mixes Linux and macOS.
  */
-export const MIRROR_PLATFORMS = ['darwin_amd64', 'darwin_arm64', 'freebsd_amd64', 'linux_amd64', 'linux_arm', 'linux_arm64'] as const;
+const MIRROR_PLATFORMS = ['darwin_amd64', 'darwin_arm64', 'freebsd_amd64', 'linux_amd64', 'linux_arm', 'linux_arm64'] as const;
 
 /** Terraform's name for this machine, e.g. `linux_amd64`. */
-export function terraformPlatform(platform = process.platform, arch = process.arch): string {
+function terraformPlatform(platform = process.platform, arch = process.arch): string {
   const os = GOOS[platform];
   const cpu = GOARCH[arch];
   if (!os || !cpu)
@@ -115,12 +115,12 @@ exec "$node" "$found/bin/terraform-provider-dsiprouter.js" "$@"
 }
 
 /** The package's file name in a packed filesystem mirror. */
-export function packageFileName(version: string, platform: string): string {
+function packageFileName(version: string, platform: string): string {
   return `terraform-provider-dsiprouter_${version}_${platform}.zip`;
 }
 
 /** The provider package (a zip holding the wrapper): the same bytes for one version everywhere. */
-export function providerPackage(version: string): Buffer {
+function providerPackage(version: string): Buffer {
   return storedZip([
     { name: `terraform-provider-dsiprouter_v${version}`, data: Buffer.from(providerWrapper(version), 'utf8'), mode: 0o755 },
   ]);

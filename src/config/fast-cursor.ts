@@ -20,7 +20,7 @@ export const NL = 0x0a;
 export const CR = 0x0d;
 export const SP = 0x20;
 export const TAB = 0x09;
-export const HASH = 0x23;
+const HASH = 0x23;
 
 const KEY_TEXT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** Keys the core schema reads as null or true/false (their text would change). */

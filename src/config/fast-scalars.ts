@@ -64,7 +64,7 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
  * A double-quoted scalar starting at `start` (its `"`), on one line, with JSON's escapes only;
  * a line break, a tab or another escape gives up.
  */
-export function doubleQuoted(text: string, start: number): Quoted {
+function doubleQuoted(text: string, start: number): Quoted {
   let value = '';
   let from = start + 1;
   for (let i = from; i < text.length; i++) {
@@ -91,7 +91,7 @@ export function doubleQuoted(text: string, start: number): Quoted {
 }
 
 /** A single-quoted scalar starting at `start` (its `'`), on one line; `''` is a quote. */
-export function singleQuoted(text: string, start: number): Quoted {
+function singleQuoted(text: string, start: number): Quoted {
   let value = '';
   let from = start + 1;
   for (let i = from; i < text.length; i++) {

@@ -20,7 +20,7 @@ export function isMergeKey(key: unknown): boolean {
 }
 
 /** The mappings a merge key's value names: one mapping, or a list of them (aliases followed). */
-export function mergeSources(source: SourceFile, value: unknown): unknown[] {
+function mergeSources(source: SourceFile, value: unknown): unknown[] {
   const here = isAlias(value) ? value.resolve(source.doc) : value;
   const items = isSeq(here) ? here.items : [here];
   return items.map((item) => (isAlias(item) ? item.resolve(source.doc) : item));
@@ -53,7 +53,7 @@ function pairOf(source: SourceFile, map: YAMLMap, key: string, seen: Set<unknown
  * a merge key (`<<: *base`) brought in is found where the merged mapping writes it.
  * Returns the deepest node reached, or, with `key`, the key node of the last step.
  */
-export function nodeAt(source: SourceFile, path: Path, key = false): Node | null {
+function nodeAt(source: SourceFile, path: Path, key = false): Node | null {
   let node: unknown = source.doc.contents;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];

@@ -125,6 +125,6 @@ function toPolicy(p: PolicyEntry): Policy {
 }
 
 /** `10` → `{count: 10}`; `"20%"` → `{percent: 20}` (the schema admits only these two forms). */
-export function toDeleteLimit(value: number | string): DeleteLimit {
+function toDeleteLimit(value: number | string): DeleteLimit {
   return typeof value === 'number' ? { count: value } : { percent: Number.parseFloat(value) };
 }

@@ -20,7 +20,7 @@ export interface ExpandedPaths {
 const EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
 /** True for a name dsipform reads: `.yaml`, `.yml` or `.json` (any case). */
-export function isDesiredStateName(name: string): boolean {
+function isDesiredStateName(name: string): boolean {
   return EXTENSIONS.has(extname(name).toLowerCase());
 }
 

@@ -119,7 +119,7 @@ export const MAPPING_DEFAULTS = { notes: '' } as const;
 export const ROUTE_DEFAULTS = { priority: 0, timerec: '', routeid: '' } as const;
 
 /** A field path as messages name it: `servers[1]`. */
-export function fieldName(field: FieldPath): string {
+function fieldName(field: FieldPath): string {
   let out = '';
   for (const seg of field) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
   return out;
