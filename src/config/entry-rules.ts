@@ -13,13 +13,7 @@ export type Normalizer<T> = (raw: RawEntry, spell?: Spelling) => Normalized<T>;
  * entry (a string naming an unset variable is left out: it is reported already), normalised by
  * the model. Issues the files' schema words identically (required, type, schema) are left to it.
  */
-function normalizeEntry<T>(
-  file: LoadedFile,
-  collection: string,
-  index: number,
-  entry: RawEntry,
-  normalize: Normalizer<T>,
-): Normalized<T> {
+function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<T>): Normalized<T> {
   return normalize(plainEntry(file, [collection, index], entry), yamlSpelling(file, [collection, index]));
 }
 
