@@ -62,7 +62,7 @@ export function checkTlsMaterial(material: TlsMaterial, certName = 'the certific
   try {
     key = createPrivateKey(material.key);
   } catch {
-    throw tlsError(`${keyName} is not a PEM private key (a file starting with -----BEGIN PRIVATE KEY-----), or it is encrypted`);
+    throw tlsError(`${keyName} is not an unencrypted PEM private key (PKCS#8, or a traditional RSA or EC key)`);
   }
   if (!cert.checkPrivateKey(key)) throw tlsError(`${keyName} does not belong to ${certName}: they were not made together`);
 }
