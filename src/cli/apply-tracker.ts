@@ -1,6 +1,3 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
 import { count } from '../model/words.js';
 import type { Change, Plan } from '../model/plan.js';
 import { INTERRUPTED_REASON, type ChangeOutcome } from '../model/apply-report.js';
@@ -79,26 +76,5 @@ export class ApplyTracker {
   stoppedSentence(report: Record<string, unknown>): string {
     const c = report.counts as { applied: number; failed: number; not_attempted: number; in_flight: number };
     return `Stopped at once: ${c.applied} applied, ${c.failed} failed, ${count(c.in_flight, 'change')} in flight (outcome unknown), ${c.not_attempted} not attempted; the proxy was not reloaded.`;
-  }
-}
-
-/**
- * Writes a file atomically and synchronously (temporary file beside it, fsync, rename), readable by
- * its owner only: for the one moment there is no time for a promise, just before the process exits.
- */
-export function writeFileAtomicNow(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
   }
 }

@@ -11,9 +11,9 @@ import type { LeaseLedger } from '../apply/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
 import { flushOutput, isOutputClosed, redact, useColor, writeLine, type CliIo } from './io.js';
-import { ApplyTracker, writeFileAtomicNow } from './apply-tracker.js';
+import { ApplyTracker } from './apply-tracker.js';
 import { startProgress } from './progress.js';
-import { writeFileAtomic } from './files.js';
+import { writeFileAtomic, writeFileAtomicNow } from './files.js';
 
 /** A report names the platform and its objects: readable by its owner only, like the state. */
 const REPORT_MODE = 0o600;

@@ -1,9 +1,9 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DsipformError } from '../model/errors.js';
+import { writeFileAtomic } from './files.js';
 import { storedZip } from './stored-zip.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -126,21 +126,6 @@ function providerPackage(version: string): Buffer {
   ]);
 }
 
-async function writeBytesAtomic(file: string, bytes: Buffer): Promise<void> {
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(tmp, bytes, { flag: 'wx', mode: 0o644 });
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw new DsipformError(
-      'FILE_WRITE_FAILED',
-      `cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-      'Check that the directory is writable.',
-    );
-  }
-}
-
 /**
  * Creates dir and its missing parents one level at a time: `mkdir(…, { recursive: true })` of Node 20
  * never returns for some paths (e.g. under /proc). A failure is a coded error naming `given`, the
@@ -208,7 +193,7 @@ export async function runTerraformMirror(dir: string, io: CliIo): Promise<number
   await removeUnpacked(providerDir, version);
   const bytes = providerPackage(version);
   const platforms = [...new Set<string>([...MIRROR_PLATFORMS, here])].sort();
-  for (const platform of platforms) await writeBytesAtomic(join(providerDir, packageFileName(version, platform)), bytes);
+  for (const platform of platforms) await writeFileAtomic(join(providerDir, packageFileName(version, platform)), bytes);
   writeLine(
     io.stderr,
     `Wrote ${join(providerDir, packageFileName(version, here))} and the same package for ${platforms.length - 1} other platforms.`,
