@@ -82,13 +82,3 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length] ?? 0;
 }
-
-/** A value's kind in words: "a list", "a mapping", "empty", "a number", … */
-export function kindOf(value: unknown): string {
-  if (value === null || value === undefined) return 'empty';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
-  if (typeof value === 'boolean') return 'true/false';
-  return `a ${typeof value}`;
-}

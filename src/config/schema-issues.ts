@@ -3,7 +3,8 @@ import type { ConfigIssue } from '../model/desired.js';
 import { DURATION_FIELDS } from './lease-rules.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
-import { fieldPath, hintFor, kindOf, pathShape, suggestKey } from './messages.js';
+import { kindOf } from '../model/normalize.js';
+import { fieldPath, hintFor, pathShape, suggestKey } from './messages.js';
 import type { FileValidator, SchemaNode } from './schema.js';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
