@@ -1,17 +1,14 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedApp, REPO, runIn, type Run } from '../helpers/packed-app.js';
 
 // The package as npm publishes it (`npm pack` of the BUILT package: dist/ from `npm run build`),
 // installed into a fresh app beside cdktf and constructs, as `npm install dsipform-<v>.tgz` lays it
 // out: a real directory node_modules/dsipform, and ONE copy of constructs and cdktf, the app's. (The
 // app's cdktf and constructs are links to this repository's copies: no network.) The app is compiled
 // with `tsc --strict` under the three module resolutions apps use, then synthesized.
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const MAIN = `import { App, TerraformStack } from 'cdktf';
@@ -44,42 +41,11 @@ const VARIANTS: Record<string, Record<string, unknown>> = {
   node10: { module: 'CommonJS', moduleResolution: 'node10', outDir: 'out-node10', skipLibCheck: true },
 };
 
-interface Run {
-  code: number | null;
-  /** stdout and stderr, as they came */
-  out: string;
-  stdout: string;
-}
-function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHECKPOINT_DISABLE: '1' } });
-    let out = '';
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => resolve({ code, out, stdout }));
-  });
-}
-
 let base = '';
 let app = '';
 const compiled: Record<string, Run> = {};
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'dsipform-packed-'));
-  const packed = await run('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', base], REPO);
-  expect(packed.code, packed.out).toBe(0);
-  const tarball = join(base, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-
-  app = join(base, 'app');
-  mkdirSync(join(app, 'node_modules'), { recursive: true });
-  const untar = await run('tar', ['-xzf', tarball, '-C', join(app, 'node_modules')], base);
-  expect(untar.code, untar.out).toBe(0);
-  renameSync(join(app, 'node_modules', 'package'), join(app, 'node_modules', 'dsipform'));
-  for (const dep of ['cdktf', 'constructs']) symlinkSync(join(REPO, 'node_modules', dep), join(app, 'node_modules', dep), 'dir');
-  writeFileSync(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  ({ base, app } = await packedApp('dsipform-packed-', ['cdktf', 'constructs']));
   writeFileSync(join(app, 'main.ts'), MAIN);
   for (const [name, options] of Object.entries(VARIANTS)) {
     const config = {
@@ -87,7 +53,7 @@ beforeAll(async () => {
       files: ['main.ts'],
     };
     writeFileSync(join(app, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
-    compiled[name] = await run(process.execPath, [TSC, '-p', `tsconfig.${name}.json`], app);
+    compiled[name] = await runIn(process.execPath, [TSC, '-p', `tsconfig.${name}.json`], app);
   }
   // The CommonJS build lives in an ESM package: mark its directory CommonJS, as a CommonJS app is.
   writeFileSync(join(app, 'out-node10', 'package.json'), '{ "type": "commonjs" }\n');
@@ -113,7 +79,7 @@ describe('a CDKTF app with the packed package installed', () => {
     ['node10 (CommonJS)', 'out-node10'],
   ])('synthesizes the stack built under %s', async (_kind, out) => {
     const outdir = join(app, `cdktf.${out}`);
-    const r = await run(process.execPath, [join(app, out, 'main.js'), outdir], app);
+    const r = await runIn(process.execPath, [join(app, out, 'main.js'), outdir], app);
     expect(r.out).toBe('');
     expect(r.code).toBe(0);
     const stack = JSON.parse(readFileSync(join(outdir, 'stacks', 'platform', 'cdk.tf.json'), 'utf8')) as {

@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedApp, REPO, runIn } from '../helpers/packed-app.js';
 
 // The package as npm publishes it (`npm pack` of the BUILT package: dist/ from `npm run build`),
 // unpacked into a fresh app's node_modules/dsipform, beside links to this repository's copies of
 // dsipform's dependencies (no network), then imported by its name as a user's program would.
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const TOKEN = 'library-token-0123456789abcdef';
 
@@ -62,45 +59,12 @@ export const kind: string | undefined = first?.kind;
 export const client = PlatformClient;
 `;
 
-interface Run {
-  code: number | null;
-  out: string;
-  stdout: string;
-}
-function run(command: string, args: readonly string[], cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('close', (code) => resolve({ code, out, stdout }));
-  });
-}
-
 let base = '';
 let app = '';
 beforeAll(async () => {
-  base = mkdtempSync(join(tmpdir(), 'dsipform-library-'));
-  const packed = await run('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', base], REPO);
-  expect(packed.code, packed.out).toBe(0);
-  const tarball = join(base, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-  app = join(base, 'app');
-  const modules = join(app, 'node_modules');
-  mkdirSync(modules, { recursive: true });
-  const untar = await run('tar', ['-xzf', tarball, '-C', modules], base);
-  expect(untar.code, untar.out).toBe(0);
-  renameSync(join(modules, 'package'), join(modules, 'dsipform'));
   // dsipform's own dependencies, as npm would install them beside it; theirs resolve from the links' targets.
   const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dep of Object.keys(manifest.dependencies)) {
-    mkdirSync(dirname(join(modules, dep)), { recursive: true });
-    symlinkSync(join(REPO, 'node_modules', dep), join(modules, dep), 'dir');
-  }
-  writeFileSync(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+  ({ base, app } = await packedApp('dsipform-library-', Object.keys(manifest.dependencies)));
   writeFileSync(join(app, 'desired.yaml'), DESIRED);
   writeFileSync(join(app, 'main.mjs'), MAIN);
   writeFileSync(join(app, 'typed.ts'), TYPED);
@@ -111,7 +75,7 @@ afterAll(() => {
 
 describe('the packed package imported by name', () => {
   it('loads files, plans against a started emulator, applies, and then plans no changes', async () => {
-    const result = await run(process.execPath, ['main.mjs'], app);
+    const result = await runIn(process.execPath, ['main.mjs'], app);
     expect(result.out).not.toMatch(/ERR_MODULE_NOT_FOUND|ERR_PACKAGE_PATH_NOT_EXPORTED/);
     expect(result.code, result.out).toBe(0);
     expect(result.stdout).toContain('# inbound_mapping "15551230001" will be created');
@@ -136,7 +100,7 @@ describe('the packed package imported by name', () => {
       files: ['typed.ts'],
     };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
-    const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
+    const result = await runIn(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
     expect(result.code, result.out).toBe(0);
   }, 60_000);
 });
