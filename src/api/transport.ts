@@ -145,16 +145,20 @@ export class Transport {
       if (err instanceof ApiError) failure = err;
       throw err;
     } finally {
-      const ms = Math.round(performance.now() - started);
-      tally?.log?.push({
-        method,
-        path: this.redact(info.path),
-        status,
-        duration_ms: ms,
-        ...(failure ? { error: failure.code } : {}),
-        ...(tally.change !== undefined ? { change: tally.change } : {}),
-      });
-      this.#onRequest?.({ method, path: this.redact(info.path), status: status ?? undefined, ms });
+      // Only when something keeps the record: the redacted path is built once, for both listeners.
+      if (tally?.log || this.#onRequest) {
+        const ms = Math.round(performance.now() - started);
+        const path = this.redact(info.path);
+        tally?.log?.push({
+          method,
+          path,
+          status,
+          duration_ms: ms,
+          ...(failure ? { error: failure.code } : {}),
+          ...(tally.change !== undefined ? { change: tally.change } : {}),
+        });
+        this.#onRequest?.({ method, path, status: status ?? undefined, ms });
+      }
     }
   }
 
