@@ -16,7 +16,8 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
  */
 export const LAYERS = {
   model: [], // pure types and rules, no I/O
-  plan: ['model'], // the pure planner
+  routing: ['model'], // the pure routing simulation (routing-semantics.md)
+  plan: ['model', 'routing'], // the pure planner
   apply: ['plan', 'api', 'model'], // live reads and execution
   render: ['model'],
   config: ['model'],
@@ -27,8 +28,8 @@ export const LAYERS = {
   terraform: ['model', 'api', 'tls'],
   'cdktf/reader': ['model'],
   'cdktf/bindings': [], // generated; nothing in the core imports it
-  cli: ['apply', 'plan', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
-  index: ['apply', 'plan', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
+  cli: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
+  index: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
 };
 
 /** Packages the core never imports: the CDKTF runtimes belong to the generated bindings alone. */
@@ -163,7 +164,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/model/**', 'src/plan/**'],
+    files: ['src/model/**', 'src/plan/**', 'src/routing/**'],
     rules: { 'no-restricted-imports': ['error', { paths: IO_MODULES, patterns: CDKTF_PACKAGES }] },
   },
 );

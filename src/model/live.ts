@@ -1,3 +1,4 @@
+import type { GatewayGroup } from './group.js';
 import type { InboundMapping } from './inbound-mapping.js';
 import type { LeaseRecord } from './lease.js';
 import type { OutboundRoute } from './outbound-route.js';
@@ -10,4 +11,9 @@ export interface LiveState {
   readonly inbound_mappings?: readonly InboundMapping[];
   readonly outbound_routes?: readonly OutboundRoute[];
   readonly endpoint_leases?: readonly LeaseRecord[];
+  /**
+   * The platform's carrier and endpoint groups (gateway lists), when they were read: to resolve
+   * references by name and check numeric ones. `undefined` when not read.
+   */
+  readonly groups?: readonly GatewayGroup[];
 }

@@ -1,0 +1,17 @@
+/**
+ * Carrier groups and endpoint groups as the platform lists them: gateway lists (`dr_gw_lists`) of
+ * type 8 (carrier) or 9 (endpoint). A rule's `#<id>` names either. Pure data.
+ */
+
+/** Which kind of gateway list a group is. */
+export type GroupType = 'carrier' | 'endpoint';
+
+/** A gateway list as `GET /carriergroups` and `GET /endpointgroups` list it. */
+export interface GatewayGroup {
+  readonly gwgroupid: number;
+  /** Not unique on the platform: two groups may share a name. */
+  readonly name: string;
+  readonly type: GroupType;
+  /** The gateway ids it holds, in order (`gwlist: "1,2"` → `["1", "2"]`); empty when it holds none. */
+  readonly gwids: readonly string[];
+}

@@ -1,0 +1,143 @@
+/**
+ * The routing simulation's data (../shared/spec/routing-semantics.md): the proxy's rules as it loads
+ * them, a call, and the decision it takes. Pure data, plain JSON; the simulation itself lives beside
+ * this file and imports only model/.
+ *
+ * Module map (each file exports what it names; every export has TSDoc). The signatures are the
+ * contract the CLI, the planner and the config checks code against:
+ * - `rule-set.ts`  `ruleSetFromState(state: RoutingState, inventory?: GatewayInventory): RuleSet`:
+ *                  the rules the proxy would hold for the mappings and routes of a desired or live
+ *                  state (groups 9000, 8000, LCR groups; a desired LCR route without a live groupid
+ *                  gets a stable stand-in group in [10000, 20000)); `inventoryOf(groups:
+ *                  readonly GatewayGroup[]): GatewayInventory` (model/group.ts)
+ * - `load.ts`      `loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: DroppedRule[] }`
+ * - `match.ts`     `routeCall(set: RuleSet, call: Call): RouteDecision` (loads, then decides, step by step)
+ * - `time.ts`      `callTime(at: string | undefined, tz: string | undefined, now: number):
+ *                  CallTime | { problem: string }` (`--at` with no offset is wall clock in `tz`;
+ *                  `tz` defaults to the machine's zone)
+ * - `lint.ts`      `lintRules(set: RuleSet, manages: { inbound: boolean; outbound: boolean }):
+ *                  RoutingFinding[]`: errors (dropped rules) and warnings (undefined order, shadowed
+ *                  rules, no catch-all)
+ * - `impact.ts`    `routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[]`: probes
+ *                  the calls each rule that differs between the two sets can affect, and keeps those
+ *                  whose decision differs
+ * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
+ *                  string | null`, `parseTimerec(text)`, `timerecMatches(parsed, local: string)`
+ * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
+ */
+import type { SourceLocation } from '../model/desired.js';
+import type { Direction } from '../model/routing.js';
+import type { MappingContent } from '../model/inbound-mapping.js';
+import type { RouteContent } from '../model/outbound-route.js';
+
+export type { DecidedRule, Direction, ImpactEntry, RouteDecision, RouteResult } from '../model/routing.js';
+
+/** The drouting group of inbound mappings. */
+export const INBOUND_GROUP = 9000;
+/** The drouting group of simple outbound routes. */
+export const OUTBOUND_GROUP = 8000;
+/** LCR routes each hold a group in [LCR_GROUP_MIN, LCR_GROUP_END). */
+export const LCR_GROUP_MIN = 10000;
+/** The first group past the LCR range (call forwarding starts here; not simulated). */
+export const LCR_GROUP_END = 20000;
+
+/** One `dr_rules` row as the simulation sees it, tagged with the object it came from. */
+export interface RoutingRule {
+  readonly kind: 'inbound_mapping' | 'outbound_route';
+  /** The DID (`""` is the default mapping) or the route name. */
+  readonly key: string;
+  /** The platform's id, when the rule is live. */
+  readonly ruleid?: number;
+  /** 9000, 8000, or the LCR route's group. */
+  readonly groupid: number;
+  readonly prefix: string;
+  readonly priority: number;
+  /** `""` means always. */
+  readonly timerec: string;
+  /** As the proxy reads it: `"66,67"` or `"#5"`. */
+  readonly gwlist: string;
+  /** For an LCR route: `<from_prefix>-<prefix>`. */
+  readonly lcr_pattern?: string;
+  /** Where the files declared it. */
+  readonly origin?: SourceLocation;
+}
+
+/** An LCR record: the pattern and the group it selects. */
+export interface LcrRecord {
+  readonly pattern: string;
+  readonly groupid: number;
+  /** The route that holds it. */
+  readonly key: string;
+}
+
+/**
+ * The gateways and gateway lists (carrier and endpoint groups) the proxy knows. When it is not
+ * known (the files alone, or groups not read), the simulation cannot tell a dangling id and
+ * assumes every reference exists.
+ */
+export interface GatewayInventory {
+  /** Every gateway id (`dr_gateways.gwid`) as text. */
+  readonly gateways: ReadonlySet<string>;
+  /** Each gateway list (gwgroupid as text, no `#`) to its gateway ids in order. */
+  readonly lists: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The mappings and routes a rule set is built from (desired or live; ids and origins when known). */
+export interface RoutingState {
+  readonly inbound_mappings?: readonly (MappingContent & { readonly ruleid?: number; readonly origin?: SourceLocation })[];
+  readonly outbound_routes?: readonly (RouteContent & {
+    readonly ruleid?: number;
+    readonly groupid?: number;
+    readonly origin?: SourceLocation;
+  })[];
+}
+
+/** The proxy's routing tables for one state. */
+export interface RuleSet {
+  readonly rules: readonly RoutingRule[];
+  readonly lcr: readonly LcrRecord[];
+  readonly inventory?: GatewayInventory;
+}
+
+/**
+ * The call time as the proxy's clock shows it: a wall-clock time in the proxy's zone (timerec's
+ * dtstart is local time there), plus the zone's name for the explanation.
+ */
+export interface CallTime {
+  /** `YYYY-MM-DDTHH:MM:SS`, wall clock in `tz`. */
+  readonly local: string;
+  /** IANA zone name, e.g. `Europe/London`. */
+  readonly tz: string;
+}
+
+/** The call to route. */
+export interface Call {
+  readonly direction: Direction;
+  /** The From-user; `""` when not given (outbound LCR patterns then cannot match). */
+  readonly from: string;
+  /** The To-user, also the request user `rU`. */
+  readonly to: string;
+  readonly at: CallTime;
+}
+
+/** Why the proxy drops a rule at load time (routing-semantics.md, "Loading"). */
+export interface DroppedRule {
+  readonly rule: RoutingRule;
+  /** What is wrong, in words: `servers mix a gateway id and a group reference ("66,#5")`. */
+  readonly reason: string;
+  /** What to do about it. */
+  readonly hint: string;
+}
+
+/** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
+export interface RoutingFinding {
+  readonly severity: 'error' | 'warning';
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `no_default_outbound`, `no_default_inbound`, `shadowed`. */
+  readonly code: string;
+  readonly message: string;
+  readonly hint: string;
+  /** The rule the finding is about, when it is one rule. */
+  readonly key?: string;
+  readonly kind?: 'inbound_mapping' | 'outbound_route';
+  readonly origin?: SourceLocation;
+}
