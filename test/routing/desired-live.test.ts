@@ -30,7 +30,7 @@ const route = fc.record({
 
 /** A desired state the files could declare: unique DIDs, names and LCR patterns; LCR routes have a prefix. */
 function desiredOf(
-  mappings: readonly DesiredMapping[],
+  mappings: readonly Omit<DesiredMapping, 'notes'>[],
   routes: readonly (Omit<DesiredRoute, 'routeid'> & { routeid?: string })[],
 ): DesiredState {
   const dids = new Map(mappings.map((m) => [m.did, { ...m, notes: '' }]));
