@@ -114,3 +114,17 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(r.stderr).toContain('dsipform route config/');
   });
 });
+
+describe('examples/routing/README.md', () => {
+  it('every route command it shows on the files answers with exit 0', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../examples/routing/README.md', import.meta.url), 'utf8').replace(/\\\n\s*/g, '');
+    const commands = [...readme.matchAll(/^npx dsipform (route examples\/routing\/routes\.yaml [^\n]+)$/gm)].map((m) => m[1]!.split(/\s+/));
+    expect(commands.length).toBeGreaterThanOrEqual(8);
+    for (const args of commands) {
+      const r = await runCli(args.map((a) => (a === 'examples/routing/routes.yaml' ? ROUTES : a)));
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/Result: routed|"result": "routed"/);
+    }
+  });
+});
