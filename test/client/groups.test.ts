@@ -9,13 +9,16 @@ import { requestCounter } from '../../src/api/retry.js';
 import type { CarrierGroupContent } from '../../src/model/carrier-group.js';
 import { startEmulator, type ApiProfileName, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
+import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 let emu: RunningEmulator | undefined;
 let client: PlatformClient | undefined;
+let echo: TinyServer | undefined;
 afterEach(async () => {
   await client?.close();
   await emu?.close();
-  client = emu = undefined;
+  await echo?.close();
+  client = emu = echo = undefined;
 });
 
 async function connect(profile: ApiProfileName, options: EmulatorOptions = {}): Promise<PlatformClient> {
@@ -128,5 +131,28 @@ describe('swallowed carrier-group writes', () => {
     const s = await connect('spec', { faults: { swallowGroupErrors: true } });
     const id = await s.createCarrierGroup({ name: 'Half', lb_enabled: false, endpoints: [badEndpoint] });
     expect((await s.getCarrierGroup(id))?.endpoints).toEqual([]);
+  });
+});
+
+describe('the registration password as a secret', () => {
+  it('is scrubbed from an error whose message echoes the request body, on create and on update', async () => {
+    // A platform (or a proxy before it) that refuses every write, quoting the body it received.
+    echo = await startTinyServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [], error: 'http', msg: `bad request: ${body}`, kamreload: false, dsipreload: false }));
+      });
+    });
+    client = new PlatformClient({ url: echo.url, token: 'echo-token-0123456789', profile: 'current', retry: { maxAttempts: 1 } });
+    for (const write of [() => client!.createCarrierGroup(CONTENT), () => client!.updateCarrierGroup(11, CONTENT)]) {
+      const err = await apiErrorOf(write());
+      expect(err.code).toBe('API_BAD_REQUEST');
+      const shown = `${err.message} ${err.platformMsg} ${JSON.stringify(err)}`;
+      expect(shown).toContain('(sensitive)');
+      expect(shown).toContain('reg.acme.example');
+      expect(shown).not.toContain(PASSWORD);
+    }
   });
 });
