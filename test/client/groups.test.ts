@@ -156,3 +156,31 @@ describe('the registration password as a secret', () => {
     }
   });
 });
+
+describe('retries of a carrier-group update', () => {
+  it.each([
+    ['every endpoint names its gateway: sent again', [56, 57], 2],
+    ['an endpoint creates a gateway: not sent twice', [56, undefined], 1],
+  ] as const)('%s', async (_what, gwids, puts) => {
+    // The first PUT is cut off after it arrived: the platform may have acted.
+    let seenPuts = 0;
+    echo = await startTinyServer((req, res) => {
+      if (req.method !== 'PUT') return void res.end();
+      seenPuts += 1;
+      if (seenPuts === 1) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: '', msg: '', kamreload: true, data: [{ gwgroupid: '11' }] }));
+    });
+    client = new PlatformClient({
+      url: echo.url,
+      token: 'retry-token-0123456789',
+      profile: 'current',
+      retry: { baseMs: 1, maxDelayMs: 1 },
+    });
+    const outcome = await client.updateCarrierGroup(11, CONTENT, gwids).then(
+      () => 'done',
+      (err: { code?: string }) => err.code,
+    );
+    expect([outcome, seenPuts]).toEqual(puts === 2 ? ['done', 2] : ['API_CONNECTION_RESET', 1]);
+  });
+});
