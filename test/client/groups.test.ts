@@ -21,9 +21,14 @@ afterEach(async () => {
   client = emu = echo = undefined;
 });
 
-async function connect(profile: ApiProfileName, options: EmulatorOptions = {}): Promise<PlatformClient> {
+async function connect(profile: ApiProfileName, options: EmulatorOptions = {}, debug?: (line: string) => void): Promise<PlatformClient> {
   emu = await startEmulator({ port: 0, token: 'groups-token-0123456789', profile, ...options });
-  client = new PlatformClient({ url: emu.url, token: emu.token, profile });
+  client = new PlatformClient({
+    url: emu.url,
+    token: emu.token,
+    profile,
+    ...(debug ? { onRequest: (e) => debug(JSON.stringify(e)) } : {}),
+  });
   return client;
 }
 
@@ -88,14 +93,19 @@ describe.each(['spec', 'current'] as const)('groups client (%s profile)', (profi
     expect(await c.getCarrierGroup(999)).toBeNull();
   });
 
-  it('never keeps the registration password in an answer or a request log', async () => {
-    const c = await connect(profile);
+  it('never keeps the registration password in an answer, a request log (--report) or the debug log', async () => {
+    const debugLog: string[] = [];
+    const c = await connect(profile, {}, (line) => debugLog.push(line));
     const tally: Parameters<typeof requestCounter.run>[0] = { requests: 0, log: [] };
     const id = await requestCounter.run(tally, () => c.createCarrierGroup({ ...CONTENT, name: `x${PASSWORD}` }));
     // The group's name holds the password: the answer the client saw has it scrubbed.
     const list = await c.listCarrierGroups();
     expect(list.find((g) => g.gwgroupid === id)?.name).toBe('x(sensitive)');
     expect(JSON.stringify(tally.log)).not.toContain(PASSWORD);
+    expect(debugLog.length).toBeGreaterThan(1);
+    expect(debugLog.join('\n')).not.toContain(PASSWORD);
+    const read = await c.getCarrierGroup(id);
+    expect(JSON.stringify(read)).not.toContain(PASSWORD);
   });
 });
 
