@@ -30,6 +30,11 @@ export interface CarrierAuth {
   readonly r_username?: string;
   readonly auth_username?: string;
   readonly auth_password?: string;
+  /**
+   * The environment variable the password comes from (files write `auth_password: ${NAME}`). Plans
+   * carry this name, never the value: apply reads the value from the environment.
+   */
+  readonly password_env?: string;
   readonly auth_domain?: string;
   readonly auth_proxy?: string;
 }
@@ -49,4 +54,9 @@ export interface CarrierGroup extends CarrierGroupContent {
   readonly gwgroupid: number;
   /** The gateway id of each endpoint, in the order of `endpoints`. */
   readonly gwids: readonly number[];
+  /**
+   * Set when the platform does not report the group's registration auth (its `GET` has none): the
+   * planner then leaves auth out of the comparison instead of seeing a change on every plan.
+   */
+  readonly auth_unknown?: true;
 }

@@ -1,0 +1,110 @@
+import { ApiError } from '../api/errors.js';
+import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
+import { DsipformError } from '../model/errors.js';
+import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
+
+/** The platform requests a carrier-group change needs (the client's groups API). */
+export interface CarrierGroupApi {
+  /** The group with its endpoints, or null when the platform has none with this id. */
+  getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null>;
+  /** Creates a group; resolves to its gwgroupid as the platform answered it. */
+  createCarrierGroup(content: CarrierGroupContent): Promise<number>;
+  /** Updates a group; `gwids` are the gateways to update (the others are created). */
+  updateCarrierGroup(gwgroupid: number, content: CarrierGroupContent, gwids?: readonly number[]): Promise<void>;
+  deleteCarrierGroup(gwgroupid: number): Promise<void>;
+  /** A value the transport scrubs from every record, log and error from now on. */
+  addSecret(secret: string): void;
+}
+
+/** What applying a carrier-group change needs besides the client. */
+export interface CarrierGroupContext {
+  /** Where `auth.password_env` is read from: the environment of the apply. */
+  readonly env: NodeJS.ProcessEnv;
+  /**
+   * Carrier groups created by this apply, name → gwgroupid, filled as each create is confirmed by
+   * its read-back: references by name to a group made in the same apply resolve through it.
+   */
+  readonly createdGroups?: Map<string, number>;
+}
+
+const NOT_WRITTEN_HINT =
+  'The platform reports success without writing when a value does not suit it (a malformed hostname, say). Check the values, then plan and apply again.';
+
+function notWritten(what: string): DsipformError {
+  return new DsipformError('CARRIER_GROUP_NOT_WRITTEN', `the platform answered 200 but the carrier group was not written: ${what}`, NOT_WRITTEN_HINT);
+}
+
+/** The content to send: the plan's fields with the password taken from the environment (and scrubbed from then on). */
+function contentOf(change: CarrierGroupChange & { readonly after: CarrierGroupFields }, api: CarrierGroupApi, env: NodeJS.ProcessEnv): CarrierGroupContent {
+  const { auth, ...rest } = change.after;
+  if (auth === null) return rest;
+  if (auth.password_env === undefined) return { ...rest, auth };
+  const password = env[auth.password_env];
+  if (password === undefined || password === '') {
+    throw new DsipformError(
+      'CARRIER_GROUP_PASSWORD_UNSET',
+      `carrier group "${change.key}" takes its password from \${${auth.password_env}}, but that environment variable is not set (or empty) for this apply`,
+      `set it before applying: export ${auth.password_env}=...`,
+    );
+  }
+  api.addSecret(password);
+  return { ...rest, auth: { ...auth, auth_password: password } };
+}
+
+/** Endpoints in a message: `gw1 gw1.example.com:5060`, without numbers that do not differ. */
+function endpointsText(fields: CarrierGroupFields): string {
+  return fields.endpoints.length === 0 ? 'none' : fields.endpoints.map((e) => `${e.name} ${e.hostname}`).join(', ');
+}
+
+/** Reads a written group back and compares it with what was asked; throws CARRIER_GROUP_NOT_WRITTEN when they differ. */
+async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGroupFields, verb: string): Promise<void> {
+  const got = await api.getCarrierGroup(gwgroupid);
+  if (got === null) throw notWritten(`the ${verb} answered gwgroupid ${gwgroupid}, but the platform has no carrier group ${gwgroupid}`);
+  const held = carrierGroupFields(got);
+  const fields = changedCarrierGroupFields(held, asked, got.auth_unknown !== true);
+  if (fields.length === 0) return;
+  const details = fields.map((f) =>
+    f === 'endpoints'
+      ? `endpoints asked ${endpointsText(asked)}, holds ${endpointsText(held)}`
+      : f === 'auth'
+        ? `auth asked ${asked.auth?.type ?? 'none'}, holds ${held.auth?.type ?? 'none'}`
+        : `${f} asked ${JSON.stringify(asked[f as keyof CarrierGroupFields])}, holds ${JSON.stringify(held[f as keyof CarrierGroupFields])}`,
+  );
+  throw notWritten(`after the ${verb} of gwgroupid ${gwgroupid}, ${details.join('; ')}`);
+}
+
+/**
+ * Carries out one carrier-group change, then reads the group back: the platform answers 200 even
+ * when it wrote nothing, so a write counts only when the group reads back as asked (else
+ * CARRIER_GROUP_NOT_WRITTEN). Resolves to the gwgroupid. A confirmed create is added to
+ * `ctx.createdGroups`.
+ */
+export async function executeCarrierGroupChange(change: CarrierGroupChange, api: CarrierGroupApi, ctx: CarrierGroupContext): Promise<number> {
+  switch (change.action) {
+    case 'create': {
+      const id = await api.createCarrierGroup(contentOf(change, api, ctx.env));
+      if (!Number.isSafeInteger(id) || id <= 0) throw notWritten(`the create answered no gwgroupid (${JSON.stringify(id)})`);
+      await verify(api, id, change.after, 'create');
+      ctx.createdGroups?.set(change.key, id);
+      return id;
+    }
+    case 'update':
+      await api.updateCarrierGroup(change.gwgroupid, contentOf(change, api, ctx.env), change.gwids);
+      await verify(api, change.gwgroupid, change.after, 'update');
+      return change.gwgroupid;
+    case 'delete':
+      try {
+        await api.deleteCarrierGroup(change.gwgroupid);
+      } catch (err) {
+        // Gone already is what a delete wants (a retried delete, or someone else's).
+        if (!(err instanceof ApiError && err.code === 'API_NOT_FOUND')) throw err;
+      }
+      if ((await api.getCarrierGroup(change.gwgroupid)) !== null) {
+        throw notWritten(`gwgroupid ${change.gwgroupid} still exists after the delete`);
+      }
+      return change.gwgroupid;
+    default:
+      throw new DsipformError('INTERNAL', `unknown carrier-group change ${JSON.stringify(change satisfies never)}`);
+  }
+}
