@@ -32,11 +32,19 @@ const NOT_WRITTEN_HINT =
   'The platform reports success without writing when a value does not suit it (a malformed hostname, say). Check the values, then plan and apply again.';
 
 function notWritten(what: string): DsipformError {
-  return new DsipformError('CARRIER_GROUP_NOT_WRITTEN', `the platform answered 200 but the carrier group was not written: ${what}`, NOT_WRITTEN_HINT);
+  return new DsipformError(
+    'CARRIER_GROUP_NOT_WRITTEN',
+    `the platform answered 200 but the carrier group was not written: ${what}`,
+    NOT_WRITTEN_HINT,
+  );
 }
 
 /** The content to send: the plan's fields with the password taken from the environment (and scrubbed from then on). */
-function contentOf(change: CarrierGroupChange & { readonly after: CarrierGroupFields }, api: CarrierGroupApi, env: NodeJS.ProcessEnv): CarrierGroupContent {
+function contentOf(
+  change: CarrierGroupChange & { readonly after: CarrierGroupFields },
+  api: CarrierGroupApi,
+  env: NodeJS.ProcessEnv,
+): CarrierGroupContent {
   const { auth, ...rest } = change.after;
   if (auth === null) return rest;
   if (auth.password_env === undefined) return { ...rest, auth };
@@ -80,7 +88,11 @@ async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGro
  * CARRIER_GROUP_NOT_WRITTEN). Resolves to the gwgroupid. A confirmed create is added to
  * `ctx.createdGroups`.
  */
-export async function executeCarrierGroupChange(change: CarrierGroupChange, api: CarrierGroupApi, ctx: CarrierGroupContext): Promise<number> {
+export async function executeCarrierGroupChange(
+  change: CarrierGroupChange,
+  api: CarrierGroupApi,
+  ctx: CarrierGroupContext,
+): Promise<number> {
   switch (change.action) {
     case 'create': {
       const id = await api.createCarrierGroup(contentOf(change, api, ctx.env));

@@ -10,7 +10,16 @@ import {
 import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
 import type { CarrierGroupContent } from '../model/carrier-group.js';
 import { passwordVariable } from './carrier-group-rules.js';
-import type { CollectionName, DeleteLimit, DesiredCarrierGroup, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Policy } from '../model/desired.js';
+import type {
+  CollectionName,
+  DeleteLimit,
+  DesiredCarrierGroup,
+  DesiredLease,
+  DesiredMapping,
+  DesiredRoute,
+  DesiredState,
+  Policy,
+} from '../model/desired.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
@@ -112,7 +121,7 @@ function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
 
 /** A carrier group, with the variable its password comes from (the plan carries that name, not the value). */
 function toCarrierGroup(g: Record<string, unknown>, file: LoadedFile, i: number): DesiredCarrierGroup {
-  const group = checked<CarrierGroupContent>(g as RawEntry, normalizeCarrierGroup);
+  const group = checked<CarrierGroupContent>(g, normalizeCarrierGroup);
   const variable = passwordVariable(file, i);
   const auth = group.auth && variable !== undefined ? { auth: { ...group.auth, password_env: variable } } : {};
   return { ...group, ...auth, origin: at(file, ['carrier_groups', i]) };
@@ -138,7 +147,7 @@ function toPolicy(p: PolicyEntry): Policy {
       inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
-      carrier_groups: [...(p.ignore?.carrier_groups ?? [])],
+      ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
     },
   };
 }

@@ -35,7 +35,11 @@ export function carrierGroupFields(group: CarrierGroupContent): CarrierGroupFiel
 function comparableAuth(auth: CarrierAuthFields | null): string {
   if (auth === null) return 'null';
   const { password_env: _name, ...rest } = auth;
-  return JSON.stringify(Object.keys(rest).sort().map((k) => [k, rest[k as keyof typeof rest]]));
+  return JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((k) => [k, rest[k as keyof typeof rest]]),
+  );
 }
 
 /**

@@ -47,10 +47,12 @@ export function hostWithPort(hostname: string): string {
 /** Why a hostname is not one the platform can use, or null. */
 export function hostnameProblem(hostname: string): string | null {
   if (hostname.trim() === '') return 'hostname must not be empty';
-  if (!HOST_TEXT.test(hostname.trim())) return `hostname ${JSON.stringify(hostname)} is not a host name or address (with an optional :port)`;
+  if (!HOST_TEXT.test(hostname.trim()))
+    return `hostname ${JSON.stringify(hostname)} is not a host name or address (with an optional :port)`;
   const normal = hostWithPort(hostname);
   const port = normal.slice(normal.lastIndexOf(':') + 1);
-  if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535) return `hostname ${JSON.stringify(hostname)} has no valid port (1-65535)`;
+  if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535)
+    return `hostname ${JSON.stringify(hostname)} has no valid port (1-65535)`;
   return null;
 }
 
@@ -117,7 +119,12 @@ function authOf(c: Checker, raw: unknown): CarrierAuth | undefined {
   }
   const type = text(c, raw, 'type', ['auth', 'type'], true, CARRIER_GROUP_HINTS.authType);
   if (type !== undefined && type !== 'ip' && type !== 'userpwd') {
-    c.add(['auth', 'type'], `auth.type must be "ip" or "userpwd", not ${c.shown(['auth', 'type'], type)}`, CARRIER_GROUP_HINTS.authType, 'schema');
+    c.add(
+      ['auth', 'type'],
+      `auth.type must be "ip" or "userpwd", not ${c.shown(['auth', 'type'], type)}`,
+      CARRIER_GROUP_HINTS.authType,
+      'schema',
+    );
   }
   const out: Record<string, string> = {};
   for (const key of AUTH_TEXT) {
@@ -145,10 +152,12 @@ export function normalizeCarrierGroup(raw: RawEntry, spell?: Spelling): Normaliz
   if (name === '') c.add(['name'], 'name must not be empty', CARRIER_GROUP_HINTS.name, 'rule');
   else c.rule(['name'], name, (v) => descriptionProblem(v, 'name'), CARRIER_GROUP_HINTS.name);
   const lb = raw.lb_enabled;
-  if (lb !== undefined && typeof lb !== 'boolean') c.add(['lb_enabled'], `lb_enabled must be true or false, not ${kindOf(lb)}`, CARRIER_GROUP_HINTS.lb, 'type');
+  if (lb !== undefined && typeof lb !== 'boolean')
+    c.add(['lb_enabled'], `lb_enabled must be true or false, not ${kindOf(lb)}`, CARRIER_GROUP_HINTS.lb, 'type');
   const list = raw.endpoints;
   const endpoints: CarrierEndpoint[] = [];
-  if (list !== undefined && !Array.isArray(list)) c.add(['endpoints'], `endpoints must be a list, not ${kindOf(list)}`, CARRIER_GROUP_HINTS.endpoints, 'type');
+  if (list !== undefined && !Array.isArray(list))
+    c.add(['endpoints'], `endpoints must be a list, not ${kindOf(list)}`, CARRIER_GROUP_HINTS.endpoints, 'type');
   else if (Array.isArray(list)) {
     list.forEach((item: unknown, i) => {
       const endpoint = endpointOf(c, item, i);

@@ -100,5 +100,7 @@ export interface DesiredState {
 }
 
 /** The policy when the files give none. */
-export const DEFAULT_POLICY: Policy = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [], carrier_groups: [] },
+export const DEFAULT_POLICY: Policy = {
+  protect: [],
+  ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [], carrier_groups: [] },
 };

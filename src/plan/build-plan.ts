@@ -155,7 +155,11 @@ function carrierGroupOrderNote(changes: readonly Change[]): string | null {
   const gone = groups.length - made;
   const parts = [
     ...(made > 0 ? [`${plural(made, 'the carrier group is', 'the carrier groups are')} created or updated before any rule changes`] : []),
-    ...(gone > 0 ? [`${plural(gone, 'the carrier group is', 'the carrier groups are')} deleted after the rules that referred to ${plural(gone, 'it', 'them')}`] : []),
+    ...(gone > 0
+      ? [
+          `${plural(gone, 'the carrier group is', 'the carrier groups are')} deleted after the rules that referred to ${plural(gone, 'it', 'them')}`,
+        ]
+      : []),
   ];
   return `Make before break: ${parts.join(', and ')}, so no rule refers to a missing group partway through.`;
 }

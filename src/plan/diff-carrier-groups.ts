@@ -29,7 +29,14 @@ export function gwidsInFieldOrder(group: CarrierGroup): number[] {
 }
 
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
-  return { action: 'delete', kind: 'carrier_group', key: group.name, gwgroupid: group.gwgroupid, before: carrierGroupFields(group), fields: [] };
+  return {
+    action: 'delete',
+    kind: 'carrier_group',
+    key: group.name,
+    gwgroupid: group.gwgroupid,
+    before: carrierGroupFields(group),
+    fields: [],
+  };
 }
 
 /**

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { hostWithPort, normalizeCarrierGroup } from '../../src/model/carrier-group-normalize.js';
+import type { CarrierGroup } from '../../src/model/carrier-group.js';
+import type { DesiredCarrierGroup, DesiredState } from '../../src/model/desired.js';
+import type { LiveState } from '../../src/model/live.js';
+import { buildDestroyPlan, buildPlan } from '../../src/plan/build-plan.js';
+import { diff } from '../../src/plan/diff.js';
+import { orderChanges } from '../../src/plan/order.js';
+import { desired, dm, dr, lm, lr } from './builders.js';
+
+const ep = (name: string, hostname: string, more: Partial<{ strip: number; prefix: string; weight: number }> = {}) => ({
+  name,
+  hostname,
+  strip: 0,
+  prefix: '',
+  weight: 1,
+  ...more,
+});
+const dg = (
+  name: string,
+  endpoints = [ep('gw1', 'gw1.example.com:5060')],
+  more: Partial<DesiredCarrierGroup> = {},
+): DesiredCarrierGroup => ({
+  name,
+  lb_enabled: false,
+  endpoints,
+  ...more,
+});
+const lg = (
+  gwgroupid: number,
+  name: string,
+  endpoints = [ep('gw1', 'gw1.example.com:5060')],
+  more: Partial<CarrierGroup> = {},
+): CarrierGroup => ({
+  gwgroupid,
+  name,
+  lb_enabled: false,
+  endpoints,
+  gwids: endpoints.map((_e, i) => gwgroupid * 100 + i),
+  ...more,
+});
+function withGroups(groups: DesiredCarrierGroup[], rest: Parameters<typeof desired>[0] = {}, ignore: string[] = []): DesiredState {
+  const base = desired(rest);
+  return { ...base, carrier_groups: groups, policy: { ...base.policy, ignore: { ...base.policy.ignore, carrier_groups: ignore } } };
+}
+
+describe('hostWithPort: the platform keeps host:port, adding :5060', () => {
+  it.each([
+    ['gw.example.com', 'gw.example.com:5060'],
+    ['gw.example.com:5060', 'gw.example.com:5060'],
+    ['gw.example.com:5080', 'gw.example.com:5080'],
+    ['10.0.0.1', '10.0.0.1:5060'],
+    ['[2001:db8::1]', '[2001:db8::1]:5060'],
+    ['[2001:db8::1]:5070', '[2001:db8::1]:5070'],
+    ['2001:db8::1', '[2001:db8::1]:5060'],
+  ])('%s → %s', (input, expected) => {
+    expect(hostWithPort(input)).toBe(expected);
+  });
+});
+
+describe('normalizeCarrierGroup', () => {
+  it.each<[string, Record<string, unknown>, unknown]>([
+    [
+      'defaults filled',
+      { name: 'A', endpoints: [{ name: 'g', hostname: 'h' }] },
+      { name: 'A', lb_enabled: false, endpoints: [ep('g', 'h:5060')] },
+    ],
+    ['no endpoints', { name: 'A' }, { name: 'A', lb_enabled: false, endpoints: [] }],
+    ['auth ip alone is no auth', { name: 'A', auth: { type: 'ip' } }, { name: 'A', lb_enabled: false, endpoints: [] }],
+    [
+      'userpwd keeps its fields',
+      { name: 'A', auth: { type: 'userpwd', auth_username: 'u', auth_password: 'p' } },
+      { name: 'A', lb_enabled: false, endpoints: [], auth: { type: 'userpwd', auth_username: 'u', auth_password: 'p' } },
+    ],
+  ])('%s', (_case, raw, expected) => {
+    expect(normalizeCarrierGroup(raw)).toEqual({ value: expected, issues: [] });
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    [
+      'negative strip',
+      { name: 'A', endpoints: [{ name: 'g', hostname: 'h', strip: -1 }] },
+      'endpoints[0].strip must be a whole number from 0, not -1',
+    ],
+    ['empty name', { name: '' }, 'name must not be empty'],
+    ['empty hostname', { name: 'A', endpoints: [{ name: 'g', hostname: '' }] }, 'endpoints[0].hostname must not be empty'],
+    ['userpwd without password', { name: 'A', auth: { type: 'userpwd' } }, 'auth.auth_password is required when auth.type is "userpwd"'],
+  ])('%s is an issue', (_case, raw, message) => {
+    expect(normalizeCarrierGroup(raw).issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
+function changes(state: DesiredState, live: LiveState): string[] {
+  const found = diff(state, live, 0);
+  expect(found.issues).toEqual([]);
+  return found.changes.map((c) => `${c.action} ${c.key}${'fields' in c && c.action === 'update' ? ` [${c.fields.join(',')}]` : ''}`);
+}
+
+describe('diff of carrier groups', () => {
+  it.each<[string, DesiredState, LiveState, string[]]>([
+    ['created when absent', withGroups([dg('A')]), { carrier_groups: [] }, ['create A']],
+    [
+      'gw.example.com equals gw.example.com:5060',
+      withGroups([dg('A', [ep('gw1', 'gw1.example.com:5060')])]),
+      { carrier_groups: [lg(5, 'A', [ep('gw1', 'gw1.example.com')])] },
+      [],
+    ],
+    [
+      'endpoint order says nothing',
+      withGroups([dg('A', [ep('b', 'b:5060'), ep('a', 'a:5060')])]),
+      { carrier_groups: [lg(5, 'A', [ep('a', 'a:5060'), ep('b', 'b:5060')])] },
+      [],
+    ],
+    [
+      'a changed endpoint is an update',
+      withGroups([dg('A', [ep('gw1', 'gw9.example.com:5060')])]),
+      { carrier_groups: [lg(5, 'A')] },
+      ['update A [endpoints]'],
+    ],
+    ['lb_enabled', withGroups([dg('A', undefined, { lb_enabled: true })]), { carrier_groups: [lg(5, 'A')] }, ['update A [lb_enabled]']],
+    ['an undeclared live group is deleted', withGroups([]), { carrier_groups: [lg(5, 'Old')] }, ['delete Old']],
+    ['unless ignored', withGroups([], {}, ['Ol*']), { carrier_groups: [lg(5, 'Old')] }, []],
+    [
+      'the password is never compared; auth only when the platform reports it',
+      withGroups([
+        dg('A', undefined, { auth: { type: 'userpwd', auth_username: 'u', auth_password: 'new', password_env: 'PW' } }),
+        dg('B', [], { auth: { type: 'userpwd', auth_username: 'x', password_env: 'PW' } }),
+      ]),
+      {
+        carrier_groups: [lg(5, 'A', undefined, { auth: { type: 'userpwd', auth_username: 'u' } }), lg(6, 'B', [], { auth_unknown: true })],
+      },
+      [],
+    ],
+    [
+      'auth reported and different is an update',
+      withGroups([dg('A', undefined, { auth: { type: 'userpwd', auth_username: 'v', password_env: 'PW' } })]),
+      { carrier_groups: [lg(5, 'A', undefined, { auth: { type: 'userpwd', auth_username: 'u' } })] },
+      ['update A [auth]'],
+    ],
+  ])('%s', (_case, state, live, expected) => {
+    expect(changes(state, live)).toEqual(expected);
+  });
+
+  it('two live groups sharing a declared name stop the plan, naming both ids', () => {
+    const found = diff(withGroups([dg('A')]), { carrier_groups: [lg(7, 'A'), lg(3, 'A'), lg(9, 'B')] }, 0);
+    expect(found.issues.map((i) => i.message)).toEqual([
+      'the platform has 2 carrier groups named "A" (gwgroupids 3, 7), so the entry cannot tell which one it means',
+    ]);
+    expect(found.changes.map((c) => `${c.action} ${c.key}`)).toEqual(['delete B']);
+  });
+
+  it('an update carries the gateway ids of the live endpoints, in field order', () => {
+    const live = lg(5, 'A', [ep('z', 'z:5060'), ep('a', 'a:5060')], { gwids: [51, 52] });
+    const [change] = diff(withGroups([dg('A', [ep('a', 'a:5061'), ep('z', 'z:5060')])]), { carrier_groups: [live] }, 0).changes;
+    expect(change).toMatchObject({ action: 'update', gwgroupid: 5, gwids: [52, 51] });
+  });
+});
+
+describe('order: carrier groups make before break', () => {
+  it('creates and updates groups before rules, deletes them after the rule deletes, and says so', () => {
+    const state = withGroups([dg('New'), dg('Changed', [ep('gw1', 'x:5060')])], {
+      inbound_mappings: [dm('1', ['#9'])],
+      outbound_routes: [dr('R', '1')],
+    });
+    const live: LiveState = {
+      carrier_groups: [lg(5, 'Changed'), lg(6, 'Gone')],
+      inbound_mappings: [lm(1, '2')],
+      outbound_routes: [lr(2, 'R', '1', { gwgroupid: '6' })],
+    };
+    const result = orderChanges(diff(state, live, 0).changes);
+    expect(result.changes.map((c) => `${c.step} ${c.action} ${c.kind}:${c.key}`)).toEqual([
+      '1 update carrier_group:Changed',
+      '1 create carrier_group:New',
+      '2 create inbound_mapping:1',
+      '3 update outbound_route:R',
+      '4 delete inbound_mapping:2',
+      '5 delete carrier_group:Gone',
+    ]);
+    const plan = buildPlan({ desired: state, live, target: 't', now: 0 });
+    expect(plan.ok && plan.plan.notes).toContain(
+      'Make before break: the carrier groups are created or updated before any rule changes, and the carrier group is deleted after the rules that referred to it, so no rule refers to a missing group partway through.',
+    );
+  });
+
+  it('destroy deletes the declared groups after the rules', () => {
+    const state = withGroups([dg('A')], { outbound_routes: [dr('R', '1')] });
+    const result = buildDestroyPlan({
+      desired: state,
+      live: { carrier_groups: [lg(5, 'A'), lg(6, 'Other')], outbound_routes: [lr(2, 'R', '1')] },
+      target: 't',
+      now: 0,
+    });
+    expect(result.ok && result.plan.changes.map((c) => `${c.step} ${c.action} ${c.key}`)).toEqual(['1 delete R', '2 delete A']);
+  });
+
+  it('protect and the delete limit cover carrier groups', () => {
+    const base = withGroups([]);
+    const state = { ...base, policy: { ...base.policy, protect: ['carrier_groups' as const] } };
+    const result = buildPlan({ desired: state, live: { carrier_groups: [lg(5, 'Old')] }, target: 't', now: 0 });
+    expect(result.ok && result.plan.safety.map((f) => f.message)).toEqual([
+      'carrier_groups is protected by policy.protect, and the plan deletes 1 of them',
+    ]);
+  });
+});
