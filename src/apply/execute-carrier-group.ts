@@ -1,21 +1,15 @@
+import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { CarrierGroupContent } from '../model/carrier-group.js';
 import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
 import { DsipformError } from '../model/errors.js';
 import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
 
 /** The platform requests a carrier-group change needs (the client's groups API). */
-export interface CarrierGroupApi {
-  /** The group with its endpoints, or null when the platform has none with this id. */
-  getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null>;
-  /** Creates a group; resolves to its gwgroupid as the platform answered it. */
-  createCarrierGroup(content: CarrierGroupContent): Promise<number>;
-  /** Updates a group; `gwids` are the gateways to update (the others are created). */
-  updateCarrierGroup(gwgroupid: number, content: CarrierGroupContent, gwids?: readonly number[]): Promise<void>;
-  deleteCarrierGroup(gwgroupid: number): Promise<void>;
-  /** A value the transport scrubs from every record, log and error from now on. */
-  addSecret(secret: string): void;
-}
+export type CarrierGroupApi = Pick<
+  PlatformClient,
+  'getCarrierGroup' | 'createCarrierGroup' | 'updateCarrierGroup' | 'deleteCarrierGroup' | 'addSecret'
+>;
 
 /** What applying a carrier-group change needs besides the client. */
 export interface CarrierGroupContext {
@@ -70,7 +64,7 @@ async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGro
   const got = await api.getCarrierGroup(gwgroupid);
   if (got === null) throw notWritten(`the ${verb} answered gwgroupid ${gwgroupid}, but the platform has no carrier group ${gwgroupid}`);
   const held = carrierGroupFields(got);
-  const fields = changedCarrierGroupFields(held, asked, got.auth_unknown !== true);
+  const fields = changedCarrierGroupFields(held, asked, got.unreadable);
   if (fields.length === 0) return;
   const details = fields.map((f) =>
     f === 'endpoints'
@@ -80,6 +74,22 @@ async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGro
         : `${f} asked ${JSON.stringify(asked[f as keyof CarrierGroupFields])}, holds ${JSON.stringify(held[f as keyof CarrierGroupFields])}`,
   );
   throw notWritten(`after the ${verb} of gwgroupid ${gwgroupid}, ${details.join('; ')}`);
+}
+
+/** The write itself; a 200 without a group id (the client's API_SWALLOWED_ERROR) is a write that did not happen. */
+async function written<T>(verb: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'API_SWALLOWED_ERROR') throw notWritten(`the ${verb} answered no gwgroupid`);
+    throw err;
+  }
+}
+
+/** The live gateway of each endpoint to send, matched by endpoint name; a new endpoint has none (it is created). */
+function gwidsByName(change: CarrierGroupChange & { readonly action: 'update' }): (number | undefined)[] {
+  const byName = new Map(change.before.endpoints.map((e, i) => [e.name, change.gwids[i]] as const));
+  return change.after.endpoints.map((e) => byName.get(e.name));
 }
 
 /**
@@ -95,16 +105,19 @@ export async function executeCarrierGroupChange(
 ): Promise<number> {
   switch (change.action) {
     case 'create': {
-      const id = await api.createCarrierGroup(contentOf(change, api, ctx.env));
+      const content = contentOf(change, api, ctx.env);
+      const id = await written('create', () => api.createCarrierGroup(content));
       if (!Number.isSafeInteger(id) || id <= 0) throw notWritten(`the create answered no gwgroupid (${JSON.stringify(id)})`);
       await verify(api, id, change.after, 'create');
       ctx.createdGroups?.set(change.key, id);
       return id;
     }
-    case 'update':
-      await api.updateCarrierGroup(change.gwgroupid, contentOf(change, api, ctx.env), change.gwids);
+    case 'update': {
+      const content = contentOf(change, api, ctx.env);
+      await written('update', () => api.updateCarrierGroup(change.gwgroupid, content, gwidsByName(change)));
       await verify(api, change.gwgroupid, change.after, 'update');
       return change.gwgroupid;
+    }
     case 'delete':
       try {
         await api.deleteCarrierGroup(change.gwgroupid);

@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { InternalError } from '../model/errors.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
-import { executeCarrierGroupChange, type CarrierGroupApi, type CarrierGroupContext } from './execute-carrier-group.js';
+import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
@@ -45,7 +45,7 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
       return { ruleid: await executeRouteChange(change, client) };
     case 'carrier_group':
       return {
-        gwgroupid: await executeCarrierGroupChange(change, client as unknown as CarrierGroupApi, {
+        gwgroupid: await executeCarrierGroupChange(change, client, {
           env: ctx.env ?? process.env,
           ...(ctx.createdGroups ? { createdGroups: ctx.createdGroups } : {}),
         }),

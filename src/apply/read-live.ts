@@ -2,7 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import type { CollectionName } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
-import { readCarrierGroups, type CarrierGroupReader } from './read-carrier-groups.js';
+import { readCarrierGroups } from './read-carrier-groups.js';
 
 /**
  * Reads the live state with one list request per managed collection (in parallel), never one
@@ -17,7 +17,7 @@ export async function readLive(
   const [inbound, outbound, groups] = await Promise.all([
     managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
     managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,
-    managed.includes('carrier_groups') ? readCarrierGroups(client as unknown as CarrierGroupReader) : undefined,
+    managed.includes('carrier_groups') ? readCarrierGroups(client) : undefined,
   ]);
   return {
     ...(inbound ? { inbound_mappings: inbound } : {}),

@@ -1,5 +1,5 @@
 import { Document, Scalar } from 'yaml';
-import { readCarrierGroups, type CarrierGroupReader } from '../apply/read-carrier-groups.js';
+import { readCarrierGroups } from '../apply/read-carrier-groups.js';
 import { exportDocument, sharedGroupNames } from '../plan/export.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
@@ -23,7 +23,7 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
     else if (node && typeof node === 'object' && 'items' in node)
       for (const item of (node as { items: unknown[] }).items)
-        deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? (item).value : item);
+        deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? item.value : item);
   };
   deep(yaml.get('carrier_groups', true));
   const left = [...shared].map(([name, ids]) => `"${name}" (gwgroupids ${ids.join(', ')})`);
@@ -44,7 +44,7 @@ export async function runExport(flags: PlatformFlags & { out?: string }, io: Cli
     const [mappings, routes, groups] = await Promise.all([
       client.listInboundMappings(),
       client.listOutboundRoutes(),
-      readCarrierGroups(client as unknown as CarrierGroupReader),
+      readCarrierGroups(client),
     ]);
     return toYaml(exportDocument(mappings, routes, groups), target, sharedGroupNames(groups));
   });

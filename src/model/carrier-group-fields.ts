@@ -44,15 +44,19 @@ function comparableAuth(auth: CarrierAuthFields | null): string {
 
 /**
  * The names of the fields whose values differ between a live group and a desired one, in the order
- * of `carrierGroupFields`. The password is never compared (the platform cannot return it), and auth
- * only when the live side reports any (`liveAuthKnown`): a platform that does not report auth
- * would otherwise show a change on every plan.
+ * of `carrierGroupFields`. The password is never compared (the platform cannot return it), nor the
+ * fields the live read could not know (`unreadable`: the platform's API shows neither lb_enabled
+ * nor auth), which would otherwise show a change on every plan.
  */
-export function changedCarrierGroupFields(live: CarrierGroupFields, desired: CarrierGroupFields, liveAuthKnown = true): string[] {
+export function changedCarrierGroupFields(
+  live: CarrierGroupFields,
+  desired: CarrierGroupFields,
+  unreadable: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   if (live.name !== desired.name) out.push('name');
-  if (live.lb_enabled !== desired.lb_enabled) out.push('lb_enabled');
+  if (!unreadable.includes('lb_enabled') && live.lb_enabled !== desired.lb_enabled) out.push('lb_enabled');
   if (JSON.stringify(live.endpoints) !== JSON.stringify(desired.endpoints)) out.push('endpoints');
-  if (liveAuthKnown && comparableAuth(live.auth) !== comparableAuth(desired.auth)) out.push('auth');
+  if (!unreadable.includes('auth') && comparableAuth(live.auth) !== comparableAuth(desired.auth)) out.push('auth');
   return out;
 }

@@ -55,8 +55,9 @@ export interface CarrierGroup extends CarrierGroupContent {
   /** The gateway id of each endpoint, in the order of `endpoints`. */
   readonly gwids: readonly number[];
   /**
-   * Set when the platform does not report the group's registration auth (its `GET` has none): the
-   * planner then leaves auth out of the comparison instead of seeing a change on every plan.
+   * Fields the platform's API does not show, so a read cannot know them: their values here are
+   * placeholders (`lb_enabled: false`, no `auth`) and must not be compared. The client reads both
+   * as unreadable (docs/platform-profiles.md, "Groups").
    */
-  readonly auth_unknown?: true;
+  readonly unreadable?: readonly ('lb_enabled' | 'auth')[];
 }

@@ -42,8 +42,9 @@ function deleteOf(group: CarrierGroup): CarrierGroupChange {
 /**
  * Compares declared carrier groups with live ones, paired by name. The platform lets two groups
  * share a name: when the files declare such a name, the entry cannot tell which group it means,
- * which is an issue naming both ids (never a guess). Live groups that no entry declares are deleted
- * unless an ignore glob matches their name. Pure.
+ * which is an issue naming both ids (never a guess). The platform cannot remove a gateway from a
+ * group, so an update that drops an endpoint (by name) is an issue too. Live groups that no entry
+ * declares are deleted unless an ignore glob matches their name. Pure.
  */
 export function diffCarrierGroups(
   desired: readonly DesiredCarrierGroup[],
@@ -77,9 +78,16 @@ export function diffCarrierGroups(
     }
     if (listMatched) out.matched.push(deleteOf(have));
     const before = carrierGroupFields(have);
-    const fields = changedCarrierGroupFields(before, after, have.auth_unknown !== true);
+    const fields = changedCarrierGroupFields(before, after, have.unreadable);
+    const dropped = before.endpoints.filter((e) => !after.endpoints.some((w) => w.name === e.name));
     if (fields.length === 0) unchanged += 1;
-    else {
+    else if (dropped.length > 0) {
+      out.issues.push({
+        message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) would lose ${dropped.length === 1 ? 'endpoint' : 'endpoints'} ${dropped.map((e) => `"${e.name}"`).join(', ')}, but the platform's carrier-group API cannot remove a gateway from a group`,
+        hint: 'Keep the endpoint (an endpoint is matched by its name), or give the group a new name: dsipform then creates the new group before the rules change and deletes the old one after them.',
+        ...origin,
+      });
+    } else {
       out.changes.push({
         action: 'update',
         kind: 'carrier_group',

@@ -55,11 +55,11 @@ export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, n
 }
 
 function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
-  const auth = g.auth && g.auth_unknown !== true ? g.auth : undefined;
+  const auth = g.auth && !g.unreadable?.includes('auth') ? g.auth : undefined;
   const { auth_password: _secret, password_env: _env, ...authRest } = auth ?? { type: 'ip' };
   return {
     name: g.name,
-    ...(g.lb_enabled ? { lb_enabled: true as const } : {}),
+    ...(g.lb_enabled && !g.unreadable?.includes('lb_enabled') ? { lb_enabled: true as const } : {}),
     endpoints: g.endpoints.map((e) => ({
       name: e.name,
       hostname: e.hostname,

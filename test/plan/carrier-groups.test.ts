@@ -127,7 +127,10 @@ describe('diff of carrier groups', () => {
         dg('B', [], { auth: { type: 'userpwd', auth_username: 'x', password_env: 'PW' } }),
       ]),
       {
-        carrier_groups: [lg(5, 'A', undefined, { auth: { type: 'userpwd', auth_username: 'u' } }), lg(6, 'B', [], { auth_unknown: true })],
+        carrier_groups: [
+          lg(5, 'A', undefined, { auth: { type: 'userpwd', auth_username: 'u' } }),
+          lg(6, 'B', [], { unreadable: ['auth'] }),
+        ],
       },
       [],
     ],
