@@ -205,3 +205,42 @@ describe('order: carrier groups make before break', () => {
     ]);
   });
 });
+
+describe('a plan of carrier groups, as the user reads it', () => {
+  const state = withGroups([
+    dg('A', [ep('gw1', 'gw1.example.com:5060'), ep('gw2', 'gw2.example.com:5080', { weight: 2 })], {
+      auth: { type: 'userpwd', auth_username: 'acme', auth_password: 'pw-VALUE-1', password_env: 'CARRIER_A_PASSWORD' },
+    }),
+    dg('B', [ep('b1', 'b1.example.com:5060')]),
+  ]);
+  const live: LiveState = { carrier_groups: [lg(5, 'B', [ep('b1', 'old.example.com:5060')]), lg(6, 'Gone', [])] };
+
+  it('shows the variable the password comes from, never its value, in text, JSON and the saved plan', async () => {
+    const { renderPlanText } = await import('../../src/render/plan-text.js');
+    const { renderPlanJson } = await import('../../src/render/plan-json.js');
+    const { savePlan } = await import('../../src/plan/build-plan.js');
+    const result = buildPlan({ desired: state, live, target: 't', now: 0 });
+    if (!result.ok) throw new Error('expected a plan');
+    const text = renderPlanText(result.plan, { color: false });
+    expect(text).toContain('+ auth:      {type: "userpwd", auth_username: "acme", auth_password: (sensitive) from ${CARRIER_A_PASSWORD}}');
+    expect(text).toContain('gwgroupid: 5');
+    expect(text).toContain(
+      '~ endpoints: [{name: "b1", hostname: "old.example.com:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "b1.example.com:5060", strip: 0, prefix: "", weight: 1}]',
+    );
+    for (const out of [text, renderPlanJson(savePlan(result.plan)), JSON.stringify(result.plan)]) expect(out).not.toContain('pw-VALUE-1');
+  });
+
+  it('an update that would drop an endpoint stops the plan: the API cannot remove a gateway', () => {
+    const found = diff(withGroups([dg('B', [ep('b2', 'b2:5060')])]), { carrier_groups: [lg(5, 'B', [ep('b1', 'b1:5060')])] }, 0);
+    expect(found.issues.map((i) => i.message)).toEqual([
+      'carrier group "B" (gwgroupid 5) would lose endpoint "b1", but the platform\'s carrier-group API cannot remove a gateway from a group',
+    ]);
+  });
+
+  it('the live checksum covers the groups and never a password', async () => {
+    const { liveChecksum } = await import('../../src/plan/live-checksum.js');
+    const a = liveChecksum({ carrier_groups: [lg(5, 'B'), lg(6, 'C')] }, ['carrier_groups']);
+    expect(liveChecksum({ carrier_groups: [lg(6, 'C'), lg(5, 'B')] }, ['carrier_groups'])).toBe(a);
+    expect(liveChecksum({ carrier_groups: [lg(5, 'B', [ep('gw1', 'x:5060')]), lg(6, 'C')] }, ['carrier_groups'])).not.toBe(a);
+  });
+});
