@@ -222,7 +222,7 @@ describe('a plan of carrier groups, as the user reads it', () => {
     const result = buildPlan({ desired: state, live, target: 't', now: 0 });
     if (!result.ok) throw new Error('expected a plan');
     const text = renderPlanText(result.plan, { color: false });
-    expect(text).toContain('+ auth:      {type: "userpwd", auth_username: "acme", auth_password: (sensitive) from ${CARRIER_A_PASSWORD}}');
+    expect(text).toContain('+ auth:       {type: "userpwd", auth_username: "acme", auth_password: (sensitive) from ${CARRIER_A_PASSWORD}}');
     expect(text).toContain('gwgroupid: 5');
     expect(text).toContain(
       '~ endpoints: [{name: "b1", hostname: "old.example.com:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "b1.example.com:5060", strip: 0, prefix: "", weight: 1}]',
