@@ -54,9 +54,12 @@ function contentOf(
   return { ...rest, auth: { ...auth, auth_password: password } };
 }
 
-/** Endpoints in a message: `gw1 gw1.example.com:5060`, without numbers that do not differ. */
+/** Endpoints in a message: `gw1 gw1.example.com:5060 (strip 0, prefix "", weight 1)`. */
 function endpointsText(fields: CarrierGroupFields): string {
-  return fields.endpoints.length === 0 ? 'none' : fields.endpoints.map((e) => `${e.name} ${e.hostname}`).join(', ');
+  if (fields.endpoints.length === 0) return 'none';
+  return fields.endpoints
+    .map((e) => `${e.name} ${e.hostname} (strip ${e.strip}, prefix ${JSON.stringify(e.prefix)}, weight ${e.weight})`)
+    .join(', ');
 }
 
 /** Reads a written group back and compares it with what was asked; throws CARRIER_GROUP_NOT_WRITTEN when they differ. */

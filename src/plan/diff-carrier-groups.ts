@@ -1,7 +1,7 @@
 import type { CarrierGroup } from '../model/carrier-group.js';
 import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
-import type { CarrierGroupChange, PlanIssue } from '../model/plan.js';
+import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
 
 /** What the carrier-group differ found. */
 export interface CarrierGroupDiff {
@@ -28,6 +28,30 @@ export function gwidsInFieldOrder(group: CarrierGroup): number[] {
   });
 }
 
+const REBUILD_HINT =
+  'Give the group a new name: dsipform then creates the new group before the rules change and deletes the old one after them (rules that name the group by id need the new id).';
+
+/**
+ * What the platform's carrier-group API cannot do to a live group's endpoints (matched by name):
+ * remove a gateway, or move one to a new address (it rewrites the gateway but its load-balancer
+ * entry keeps routing to the old address). Null when the update can be made in place.
+ */
+function endpointProblem(before: CarrierGroupFields, after: CarrierGroupFields): string | null {
+  const dropped = before.endpoints.filter((e) => !after.endpoints.some((w) => w.name === e.name));
+  if (dropped.length > 0) {
+    const names = dropped.map((e) => `"${e.name}"`).join(', ');
+    return `would lose ${dropped.length === 1 ? 'endpoint' : 'endpoints'} ${names}, but the platform's carrier-group API cannot remove a gateway from a group`;
+  }
+  const moved = after.endpoints.flatMap((w) => {
+    const e = before.endpoints.find((b) => b.name === w.name);
+    return e && e.hostname !== w.hostname ? [`"${w.name}" from ${e.hostname} to ${w.hostname}`] : [];
+  });
+  if (moved.length > 0) {
+    return `would move ${moved.length === 1 ? 'endpoint' : 'endpoints'} ${moved.join(', ')}, but the platform's carrier-group API changes a gateway's address without its load-balancer entry, which keeps sending calls to the old address`;
+  }
+  return null;
+}
+
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
@@ -43,7 +67,7 @@ function deleteOf(group: CarrierGroup): CarrierGroupChange {
  * Compares declared carrier groups with live ones, paired by name. The platform lets two groups
  * share a name: when the files declare such a name, the entry cannot tell which group it means,
  * which is an issue naming both ids (never a guess). The platform cannot remove a gateway from a
- * group, so an update that drops an endpoint (by name) is an issue too. Live groups that no entry
+ * group nor move one to a new address, so an update that would is an issue too (`endpointProblem`). Live groups that no entry
  * declares are deleted unless an ignore glob matches their name. Pure.
  */
 export function diffCarrierGroups(
@@ -79,14 +103,10 @@ export function diffCarrierGroups(
     if (listMatched) out.matched.push(deleteOf(have));
     const before = carrierGroupFields(have);
     const fields = changedCarrierGroupFields(before, after, have.unreadable);
-    const dropped = before.endpoints.filter((e) => !after.endpoints.some((w) => w.name === e.name));
+    const problem = fields.includes('endpoints') ? endpointProblem(before, after) : null;
     if (fields.length === 0) unchanged += 1;
-    else if (dropped.length > 0) {
-      out.issues.push({
-        message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) would lose ${dropped.length === 1 ? 'endpoint' : 'endpoints'} ${dropped.map((e) => `"${e.name}"`).join(', ')}, but the platform's carrier-group API cannot remove a gateway from a group`,
-        hint: 'Keep the endpoint (an endpoint is matched by its name), or give the group a new name: dsipform then creates the new group before the rules change and deletes the old one after them.',
-        ...origin,
-      });
+    else if (problem !== null) {
+      out.issues.push({ message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) ${problem}`, hint: REBUILD_HINT, ...origin });
     } else {
       out.changes.push({
         action: 'update',

@@ -112,8 +112,8 @@ describe('diff of carrier groups', () => {
       [],
     ],
     [
-      'a changed endpoint is an update',
-      withGroups([dg('A', [ep('gw1', 'gw9.example.com:5060')])]),
+      'a changed or added endpoint is an update',
+      withGroups([dg('A', [ep('gw1', 'gw1.example.com:5060', { weight: 3 }), ep('gw2', 'gw2:5060')])]),
       { carrier_groups: [lg(5, 'A')] },
       ['update A [endpoints]'],
     ],
@@ -154,14 +154,18 @@ describe('diff of carrier groups', () => {
 
   it('an update carries the gateway ids of the live endpoints, in field order', () => {
     const live = lg(5, 'A', [ep('z', 'z:5060'), ep('a', 'a:5060')], { gwids: [51, 52] });
-    const [change] = diff(withGroups([dg('A', [ep('a', 'a:5061'), ep('z', 'z:5060')])]), { carrier_groups: [live] }, 0).changes;
+    const [change] = diff(
+      withGroups([dg('A', [ep('a', 'a:5060', { strip: 1 }), ep('z', 'z:5060')])]),
+      { carrier_groups: [live] },
+      0,
+    ).changes;
     expect(change).toMatchObject({ action: 'update', gwgroupid: 5, gwids: [52, 51] });
   });
 });
 
 describe('order: carrier groups make before break', () => {
   it('creates and updates groups before rules, deletes them after the rule deletes, and says so', () => {
-    const state = withGroups([dg('New'), dg('Changed', [ep('gw1', 'x:5060')])], {
+    const state = withGroups([dg('New'), dg('Changed', [ep('gw1', 'gw1.example.com:5060', { prefix: '9' })])], {
       inbound_mappings: [dm('1', ['#9'])],
       outbound_routes: [dr('R', '1')],
     });
@@ -211,9 +215,9 @@ describe('a plan of carrier groups, as the user reads it', () => {
     dg('A', [ep('gw1', 'gw1.example.com:5060'), ep('gw2', 'gw2.example.com:5080', { weight: 2 })], {
       auth: { type: 'userpwd', auth_username: 'acme', auth_password: 'pw-VALUE-1', password_env: 'CARRIER_A_PASSWORD' },
     }),
-    dg('B', [ep('b1', 'b1.example.com:5060')]),
+    dg('B', [ep('b1', 'b1.example.com:5060', { strip: 2 })]),
   ]);
-  const live: LiveState = { carrier_groups: [lg(5, 'B', [ep('b1', 'old.example.com:5060')]), lg(6, 'Gone', [])] };
+  const live: LiveState = { carrier_groups: [lg(5, 'B', [ep('b1', 'b1.example.com')]), lg(6, 'Gone', [])] };
 
   it('shows the variable the password comes from, never its value, in text, JSON and the saved plan', async () => {
     const { renderPlanText } = await import('../../src/render/plan-text.js');
@@ -225,9 +229,16 @@ describe('a plan of carrier groups, as the user reads it', () => {
     expect(text).toContain('+ auth:       {type: "userpwd", auth_username: "acme", auth_password: (sensitive) from ${CARRIER_A_PASSWORD}}');
     expect(text).toContain('gwgroupid: 5');
     expect(text).toContain(
-      '~ endpoints: [{name: "b1", hostname: "old.example.com:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "b1.example.com:5060", strip: 0, prefix: "", weight: 1}]',
+      '~ endpoints: [{name: "b1", hostname: "b1.example.com:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "b1.example.com:5060", strip: 2, prefix: "", weight: 1}]',
     );
     for (const out of [text, renderPlanJson(savePlan(result.plan)), JSON.stringify(result.plan)]) expect(out).not.toContain('pw-VALUE-1');
+  });
+
+  it('an update that would move an endpoint stops the plan: the load balancer would keep the old address', () => {
+    const found = diff(withGroups([dg('B', [ep('b1', 'new:5060')])]), { carrier_groups: [lg(5, 'B', [ep('b1', 'old:5060')])] }, 0);
+    expect(found.issues.map((i) => i.message)).toEqual([
+      'carrier group "B" (gwgroupid 5) would move endpoint "b1" from old:5060 to new:5060, but the platform\'s carrier-group API changes a gateway\'s address without its load-balancer entry, which keeps sending calls to the old address',
+    ]);
   });
 
   it('an update that would drop an endpoint stops the plan: the API cannot remove a gateway', () => {

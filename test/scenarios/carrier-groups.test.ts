@@ -60,8 +60,13 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     const plan = await run(['plan', path]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('auth_password: (sensitive) from ${CARRIER_A_PASSWORD}');
+    // Through a saved plan: it holds the variable's name, never the value; apply reads the value.
+    const saved = join(s.dir, 'plan.json');
+    expect((await run(['plan', path, '--out', saved])).code).toBe(0);
+    expect(readFileSync(saved, 'utf8')).toContain('"password_env": "CARRIER_A_PASSWORD"');
+    printed.push(readFileSync(saved, 'utf8'));
     const report = join(s.dir, 'report.json');
-    const applied = await run(['apply', path, '--auto-approve', '--report', report]);
+    const applied = await run(['apply', '--plan', saved, '--auto-approve', '--report', report, '--format', 'json']);
     expect(applied.code, applied.stderr).toBe(0);
     const again = await run(['plan', path, '--detailed-exitcode']);
     expect(again.code, again.stdout).toBe(0);
@@ -71,23 +76,27 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
       'Carrier B': ['b1 203.0.113.10 1'],
     });
 
-    // An endpoint moves: an update in place (same gwgroupid), then no changes again.
+    // An endpoint changes and one is added: an update in place (same gwgroupid), then no changes again.
     const [before] = (await s.client.listCarrierGroups()).filter((g) => g.name === 'Carrier B');
-    const moved = s.file('groups.yaml', groups('"203.0.113.20:5070"'));
+    const moved = s.file(
+      'groups.yaml',
+      groups('203.0.113.10', '        strip: 2\n        weight: 3\n      - name: b2\n        hostname: b2.example.com\n'),
+    );
     const update = await run(['plan', moved]);
     expect(update.stdout).toContain('# carrier_group "Carrier B" will be updated in place');
-    expect(update.stdout).toContain('203.0.113.10:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "203.0.113.20:5070"');
-    // Through a saved plan: it holds the variable's name, never the value; apply reads the value.
-    const saved = join(s.dir, 'plan.json');
-    expect((await run(['plan', moved, '--out', saved])).code).toBe(0);
-    expect(readFileSync(saved, 'utf8')).toContain('"password_env": "CARRIER_A_PASSWORD"');
-    const viaPlan = await run(['apply', '--plan', saved, '--auto-approve', '--format', 'json']);
-    expect(viaPlan.code, viaPlan.stderr).toBe(0);
-    printed.push(readFileSync(saved, 'utf8'));
+    expect(update.stdout).toContain(
+      '~ endpoints: [{name: "b1", hostname: "203.0.113.10:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "203.0.113.10:5060", strip: 2, prefix: "", weight: 3}, {name: "b2", hostname: "b2.example.com:5060", strip: 0, prefix: "", weight: 1}]',
+    );
     await converge(s, moved);
     const [after] = (await s.client.listCarrierGroups()).filter((g) => g.name === 'Carrier B');
     expect(after?.gwgroupid).toBe(before?.gwgroupid);
-    expect((await liveGroups(s))['Carrier B']).toEqual(['b1 203.0.113.20:5070 1']);
+    expect((await liveGroups(s))['Carrier B']).toEqual(['b1 203.0.113.10 3', 'b2 b2.example.com 1']);
+
+    // Moving an endpoint to a new address is refused at plan time, at the entry.
+    const away = await run(['plan', s.file('groups.yaml', groups('203.0.113.99'))]);
+    expect(away.code).toBe(1);
+    expect(away.stderr).toContain('groups.yaml:18:5: carrier group "Carrier B"');
+    expect(away.stderr).toContain('would lose endpoint "b2"');
 
     await run(['plan', moved, '--format', 'json']);
     await run(['plan', moved, '--format', 'markdown']);
@@ -139,5 +148,36 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     expect(text).toContain('"Carrier B"');
     const plan = await s.run(['plan', out, '--detailed-exitcode'], { env: ENV });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+  });
+
+  it('a write the platform answers 200 to but does not make is a failed change, found by reading back', async () => {
+    const s = await scenario({ profile, empty: true, faults: { swallowGroupErrors: true } });
+    const ok = s.file(
+      'ok.yaml',
+      'version: 1\ncarrier_groups:\n  - name: C\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n',
+    );
+    await converge(s, ok);
+    // 10.0.0.300 is no address: the platform skips the endpoint and still answers 200.
+    const bad = s.file(
+      'bad.yaml',
+      'version: 1\ncarrier_groups:\n  - name: C\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n      - {name: c2, hostname: 10.0.0.300}\n  - name: D\n    endpoints:\n      - {name: d1, hostname: 10.0.0.301}\noutbound_routes:\n  - {name: R, prefix: "1", gwgroupid: "1"}\n',
+    );
+    const report = join(s.dir, 'report.json');
+    const r = await s.run(['apply', bad, '--auto-approve', '--report', report], { env: ENV });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      'CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the update of gwgroupid 1, endpoints asked c1 c1.example.com:5060 (strip 0, prefix "", weight 1), c2 10.0.0.300:5060 (strip 0, prefix "", weight 1), holds c1 c1.example.com:5060 (strip 0, prefix "", weight 1)',
+    );
+    expect(r.stdout).toMatch(
+      /failed +\+ carrier_group "D".*CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the create of gwgroupid \d+, endpoints asked d1 10\.0\.0\.301:5060/,
+    );
+    // The route after them may refer to a group that was not made: not attempted.
+    expect(r.stdout).toMatch(/not attempted \+ outbound_route "R": an earlier (update|create) of carrier_group "[CD]" failed/);
+    const outcomes = (JSON.parse(readFileSync(report, 'utf8')) as { outcomes: { kind: string; status: string }[] }).outcomes;
+    expect(outcomes.map((o) => `${o.kind} ${o.status}`)).toEqual([
+      'carrier_group failed',
+      'carrier_group failed',
+      'outbound_route not_attempted',
+    ]);
   });
 });
