@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
@@ -179,5 +180,14 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
       'carrier_group failed',
       'outbound_route not_attempted',
     ]);
+  });
+
+  it('examples/carrier-groups validates and applies to a fresh install (its default groups ignored), then plans to no changes', async () => {
+    const s = await scenario({ profile });
+    const example = fileURLToPath(new URL('../../examples/carrier-groups/carrier-groups.yaml', import.meta.url));
+    const valid = await s.run(['validate', example], { env: ENV });
+    expect(valid.stdout).toContain('2 carrier groups');
+    await converge(s, example);
+    expect(Object.keys(await liveGroups(s))).toHaveLength(12);
   });
 });
