@@ -91,8 +91,12 @@ async function written<T>(verb: string, write: () => Promise<T>): Promise<T> {
 
 /** The live gateway of each endpoint to send, matched by endpoint name; a new endpoint has none (it is created). */
 function gwidsByName(change: CarrierGroupChange & { readonly action: 'update' }): (number | undefined)[] {
-  const byName = new Map(change.before.endpoints.map((e, i) => [e.name, change.gwids[i]] as const));
-  return change.after.endpoints.map((e) => byName.get(e.name));
+  // Names may repeat within a group (the install's default groups do): each live gateway is used once.
+  const left = change.before.endpoints.map((e, i) => ({ name: e.name, gwid: change.gwids[i] }));
+  return change.after.endpoints.map((e) => {
+    const at = left.findIndex((l) => l.name === e.name);
+    return at < 0 ? undefined : left.splice(at, 1)[0]!.gwid;
+  });
 }
 
 /**

@@ -190,4 +190,13 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     await converge(s, example);
     expect(Object.keys(await liveGroups(s))).toHaveLength(12);
   });
+
+  it('export of a fresh install writes its default carrier groups, and the file plans to no changes', async () => {
+    const s = await scenario({ profile });
+    const out = join(s.dir, 'fresh.yaml');
+    expect((await s.run(['export', '--out', out])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('"Twilio NA Inbound CarrierGroup"');
+    const plan = await s.run(['plan', out, '--detailed-exitcode']);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+  });
 });
