@@ -87,7 +87,7 @@ describe.each(['spec', 'current'] as const)('groups client (%s profile)', (profi
 
   it('never keeps the registration password in an answer or a request log', async () => {
     const c = await connect(profile);
-    const tally = { requests: 0, log: [] as unknown[] };
+    const tally: Parameters<typeof requestCounter.run>[0] = { requests: 0, log: [] };
     const id = await requestCounter.run(tally, () => c.createCarrierGroup({ ...CONTENT, name: `x${PASSWORD}` }));
     // The group's name holds the password: the answer the client saw has it scrubbed.
     const list = await c.listCarrierGroups();
