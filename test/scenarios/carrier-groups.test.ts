@@ -199,4 +199,19 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     const plan = await s.run(['plan', out, '--detailed-exitcode']);
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
   });
+
+  it('destroy deletes the declared groups and leaves the others', async () => {
+    const s = await scenario({ profile });
+    const path = s.file(
+      'd.yaml',
+      'version: 1\ncarrier_groups:\n  - name: Temp\n    endpoints:\n      - {name: t1, hostname: t1.example.com}\npolicy:\n  ignore:\n    carrier_groups: ["* CarrierGroup"]\n',
+    );
+    await converge(s, path);
+    const r = await s.run(['destroy', path, '--auto-approve']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('carrier_group "Temp"');
+    const names = Object.keys(await liveGroups(s));
+    expect(names).toHaveLength(10);
+    expect(names).not.toContain('Temp');
+  });
 });
