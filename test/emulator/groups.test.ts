@@ -147,7 +147,7 @@ describe.each(['spec', 'current'] as const)('groups API, both profiles (%s)', (p
 });
 
 describe('groups API: where the profiles differ', () => {
-  it('current: the carrier-group payload has no dsipreload, msg "" and the kamreload of before the write (routes.py:250, :318-319)', async () => {
+  it('current: the carrier-group payload has no dsipreload, msg "" and the kamreload of before the write (routes.py:263, :331)', async () => {
     const e = await start('current');
     const made = await call(e, 'POST', '/carriergroups', { body: { name: 'A', endpoints: [] } });
     expect(made.json).toEqual({ error: '', msg: '', kamreload: false, data: [{ gwgroupid: 11 }] });
@@ -235,7 +235,7 @@ describe('groups API: where the profiles differ', () => {
     expect((await call(spec, 'DELETE', '/endpointgroups/99')).status).toBe(404);
   });
 
-  it('current: PUT /endpointgroups without call_settings is 500 "\'limit\'" (api_routes.py:1238-1241); spec: 200', async () => {
+  it('current: PUT /endpointgroups without call_settings is 500 "\'limit\'" (api_routes.py:1252-1255); spec: 200', async () => {
     const cur = await start('current');
     await call(cur, 'POST', '/endpointgroups', { body: { name: 'p', endpoints: [{ host: '10.0.0.1' }] } });
     expect((await call(cur, 'PUT', '/endpointgroups/11', { body: { name: 'q' } })).json).toMatchObject({ error: 'server', msg: "'limit'" });
