@@ -58,6 +58,7 @@ export { DsipformError, InternalError } from './model/errors.js';
 export type {
   CollectionName,
   ConfigIssue,
+  DesiredCarrierGroup,
   DesiredLease,
   DesiredMapping,
   DesiredRoute,
@@ -70,8 +71,12 @@ export type { LiveState } from './model/live.js';
 export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';
+export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from './model/carrier-group.js';
+export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {
   ActionCounts,
+  CarrierGroupChange,
+  CarrierGroupFields,
   Change,
   ChangeAction,
   LeaseChange,

@@ -27,7 +27,22 @@ export interface ApplyOptions {
   readonly now?: () => number;
   /** Called at named points (e.g. `lease-recorded`), for crash tests. */
   readonly checkpoint?: (name: string) => void;
+  /** Where carrier-group passwords (`auth.password_env`) are read from; default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Filled with the carrier groups this apply creates (name → gwgroupid), as each create is
+   * confirmed; a fresh map when not given. Rules referring to a group by name resolve through it.
+   */
+  readonly createdGroups?: Map<string, number>;
 }
+
+/**
+ * The kinds whose later steps a failure holds back: its own, and for a carrier group the rules
+ * too, since a rule of a later step may refer to the group that was not made.
+ */
+const HOLDS_BACK: Readonly<Partial<Record<Kind, readonly Kind[]>>> = {
+  carrier_group: ['carrier_group', 'inbound_mapping', 'outbound_route'],
+};
 
 function describeError(err: unknown): { code: string; message: string } {
   if (err instanceof ApiError) return { code: err.code, message: err.message };
@@ -39,7 +54,8 @@ function describeError(err: unknown): { code: string; message: string } {
  * Applies a plan's changes in their steps: the changes of one step run with up to `parallelism`
  * requests at once, steps run in order. A failure lets the rest of its step finish but stops later
  * steps of the same kind (reported as not attempted, naming the failure), since a delete may rely on
- * the create before it; other kinds go on. After any applied
+ * the create before it; other kinds go on, except that a failed carrier-group change also stops the
+ * later rule changes (they may refer to it). After any applied
  * change, one proxy reload. Never throws for a failed change: every outcome is in the report.
  */
 export async function applyPlan(plan: Plan, client: PlatformClient, options: ApplyOptions = {}): Promise<ApplyReport> {
@@ -57,11 +73,14 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     key: c.key,
     ...('ruleid' in c ? { ruleid: c.ruleid } : {}),
     ...('lease_id' in c ? { lease_id: c.lease_id } : {}),
+    ...('gwgroupid' in c ? { gwgroupid: c.gwgroupid } : {}),
   });
   const ctx = {
     ...(options.leases ? { ledger: options.leases } : {}),
     now: options.now ?? Date.now,
     checkpoint: options.checkpoint ?? (() => undefined),
+    env: options.env ?? process.env,
+    createdGroups: options.createdGroups ?? new Map<string, number>(),
   };
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);
@@ -99,6 +118,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
             ...base(c),
             ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}),
             ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}),
+            ...(ids.gwgroupid !== undefined ? { gwgroupid: ids.gwgroupid } : {}),
             status: 'applied',
             attempts: counted.requests,
           });
@@ -111,7 +131,9 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     };
     await Promise.all(Array.from({ length: Math.min(parallelism, queue.length) }, worker));
     // Later steps of a kind may rely on this step's changes (make before break): hold them back.
-    for (const [kind, why] of failedHere) if (!blocked.has(kind)) blocked.set(kind, why);
+    for (const [kind, why] of failedHere) {
+      for (const held of HOLDS_BACK[kind] ?? [kind]) if (!blocked.has(held)) blocked.set(held, why);
+    }
   }
 
   const counts: Record<OutcomeStatus, number> = { applied: 0, failed: 0, not_attempted: 0 };

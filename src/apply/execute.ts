@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { InternalError } from '../model/errors.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
+import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
@@ -8,7 +9,14 @@ import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } fro
 interface ExecutedIds {
   readonly ruleid?: number;
   readonly lease_id?: number;
+  readonly gwgroupid?: number;
 }
+
+/**
+ * What carrying out a change needs besides the client: the lease state and clock, and for carrier
+ * groups the environment their passwords come from and the map of groups this apply created.
+ */
+export type ExecuteContext = LeaseContext & Partial<CarrierGroupContext>;
 
 function pick<T extends object>(after: T, fields: readonly string[]): Partial<T> {
   const out: Partial<T> = {};
@@ -27,7 +35,7 @@ function routePatch(after: RouteFields, fields: readonly string[]): OutboundRout
  * Carries out one change with the platform requests it needs; resolves to the ids the change
  * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
  */
-export async function executeChange(change: Change, client: PlatformClient, ctx: LeaseContext): Promise<ExecutedIds> {
+export async function executeChange(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
   switch (change.kind) {
     case 'endpoint_lease':
       return { lease_id: await executeLeaseChange(change, client, ctx) };
@@ -35,6 +43,13 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
       return { ruleid: await executeMappingChange(change, client) };
     case 'outbound_route':
       return { ruleid: await executeRouteChange(change, client) };
+    case 'carrier_group':
+      return {
+        gwgroupid: await executeCarrierGroupChange(change, client, {
+          env: ctx.env ?? process.env,
+          ...(ctx.createdGroups ? { createdGroups: ctx.createdGroups } : {}),
+        }),
+      };
     default:
       return assertNever(change);
   }

@@ -9,6 +9,7 @@ export interface InFlightChange {
   readonly key: string;
   readonly ruleid?: number;
   readonly lease_id?: number;
+  readonly gwgroupid?: number;
 }
 
 /**
@@ -44,6 +45,7 @@ export class ApplyTracker {
       const ids = {
         ...('ruleid' in c && c.ruleid !== undefined ? { ruleid: c.ruleid } : {}),
         ...('lease_id' in c && c.lease_id !== undefined ? { lease_id: c.lease_id } : {}),
+        ...('gwgroupid' in c ? { gwgroupid: c.gwgroupid } : {}),
       };
       if (known) outcomes.push(known);
       else if (this.started.has(i)) inFlight.push({ action: c.action, kind: c.kind, key: c.key, ...ids });

@@ -33,7 +33,11 @@ export async function loadOrFail(
     cdktf !== undefined
       ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf)
       : await loadDesiredState(paths, { env: io.env });
-  if (result.ok) return result.desired;
+  if (result.ok) {
+    // Carrier-group passwords are scrubbed from every output, report and request record from here on.
+    for (const g of result.desired.carrier_groups ?? []) if (g.auth?.auth_password) io.secrets.add(g.auth.auth_password);
+    return result.desired;
+  }
   for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));
   const n = result.issues.length;
   throw new DsipformError(

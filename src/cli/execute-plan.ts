@@ -109,6 +109,8 @@ export async function executePlan(
       onStart: tracker.onStart,
       now: io.now,
       checkpoint: crashPoints(io.env),
+      // Carrier-group passwords come from the environment the command runs in.
+      env: io.env,
       signal: interrupt.signal,
       ...(flags.leases ? { leases: flags.leases } : {}),
     });

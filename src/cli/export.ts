@@ -1,5 +1,6 @@
 import { Document, Scalar } from 'yaml';
-import { exportDocument } from '../plan/export.js';
+import { readCarrierGroups } from '../apply/read-carrier-groups.js';
+import { exportDocument, sharedGroupNames } from '../plan/export.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -7,7 +8,7 @@ import { withPlatform, type PlatformFlags } from './platform.js';
 /** Fields whose values are dial strings or ids: always quoted, so `0044` never reads back as a number. */
 const QUOTED = new Set(['did', 'prefix', 'from_prefix', 'gwgroupid', 'servers', 'notes', 'name', 'timerec', 'routeid']);
 
-function toYaml(doc: ReturnType<typeof exportDocument>, target: string): string {
+function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: ReadonlyMap<string, number[]>): string {
   const yaml = new Document(doc);
   const quote = (node: unknown): void => {
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
@@ -17,15 +18,35 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string): string 
     const seq = yaml.get(collection, true) as { items: { items: { key: Scalar; value: unknown }[] }[] } | undefined;
     for (const entry of seq?.items ?? []) for (const pair of entry.items) if (QUOTED.has(String(pair.key.value))) quote(pair.value);
   }
-  yaml.commentBefore = ` Exported by dsipform from ${target}.\n Planning this file against the same platform shows no changes.`;
+  // Every string of a carrier group is quoted: prefixes and names may be all digits.
+  const deep = (node: unknown): void => {
+    if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
+    else if (node && typeof node === 'object' && 'items' in node)
+      for (const item of (node as { items: unknown[] }).items)
+        deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? item.value : item);
+  };
+  deep(yaml.get('carrier_groups', true));
+  const left = [...shared].map(([name, ids]) => `"${name}" (gwgroupids ${ids.join(', ')})`);
+  yaml.commentBefore = [
+    ` Exported by dsipform from ${target}.`,
+    ' Planning this file against the same platform shows no changes.',
+    ...(doc.carrier_groups?.some((g) => g.auth?.auth_password)
+      ? [' Carrier-group passwords cannot be read back: set the variables auth_password names.']
+      : []),
+    ...(left.length > 0 ? [` Left out: carrier groups that share a name, which an entry cannot tell apart: ${left.join(', ')}.`] : []),
+  ].join('\n');
   return yaml.toString({ lineWidth: 0 });
 }
 
 /** `dsipform export [--out FILE]`: the live state as a desired-state file. */
 export async function runExport(flags: PlatformFlags & { out?: string }, io: CliIo): Promise<number> {
   const text = await withPlatform(flags, io, async (client, target) => {
-    const [mappings, routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
-    return toYaml(exportDocument(mappings, routes), target);
+    const [mappings, routes, groups] = await Promise.all([
+      client.listInboundMappings(),
+      client.listOutboundRoutes(),
+      readCarrierGroups(client),
+    ]);
+    return toYaml(exportDocument(mappings, routes, groups), target, sharedGroupNames(groups));
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

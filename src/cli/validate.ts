@@ -11,6 +11,7 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string): P
     desired.inbound_mappings ? count(desired.inbound_mappings.length, 'inbound mapping') : null,
     desired.outbound_routes ? count(desired.outbound_routes.length, 'outbound route') : null,
     desired.endpoint_leases ? count(desired.endpoint_leases.length, 'endpoint lease') : null,
+    desired.carrier_groups ? count(desired.carrier_groups.length, 'carrier group') : null,
   ].filter(Boolean);
   writeLine(io.stdout, `Valid: ${count(desired.files.length, 'file')}, ${counts.length ? counts.join(', ') : 'no managed collections'}.`);
   if (managed.length === 0)

@@ -1,6 +1,7 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { toData } from './data.js';
 import { readFast, type FastRead } from './fast-reader.js';
+import { carrierGroupRuleIssues } from './carrier-group-rules.js';
 import { jsonSyntaxIssue } from './json-syntax.js';
 import { leaseRuleIssues } from './lease-rules.js';
 import type { LoadedFile } from './loaded.js';
@@ -22,7 +23,7 @@ const JSON_FILE = /\.json$/i;
 export type Reader = 'fast' | 'yaml';
 
 /**
- * Reads one file's text and checks it on its own (schema, value rules, lease rules). With `'fast'`,
+ * Reads one file's text and checks it on its own (schema, value rules, lease and carrier-group rules). With `'fast'`,
  * the fast reader is tried first; its result is kept only when it read the file and the file has no
  * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
  * every issue exactly. Both give the same answer for any text. A `.json` file must first be strict
@@ -56,6 +57,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   const issues = schemaIssues(file, validate);
   append(issues, valueRuleIssues(file));
   append(issues, leaseRuleIssues(file));
+  append(issues, carrierGroupRuleIssues(file));
   return issues;
 }
 

@@ -50,7 +50,7 @@ class Registry {
 
 /**
  * Identities must be unique across all files: DIDs, route names of entries without a pinned
- * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids and lease names; and only one
+ * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names; and only one
  * file may hold a `policy`.
  * Each repeat is one issue at the entry, naming where else it is declared.
  */
@@ -74,6 +74,7 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   );
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
   const leases = new Registry((o) => `lease name ${field(o, 'name')}`, DUPLICATE_HINTS.leaseName);
+  const groups = new Registry((o) => `carrier group name ${field(o, 'name')}`, 'keep one of them, or give the other group its own name');
   const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
 
   for (const file of files) {
@@ -101,10 +102,14 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       const path = ['endpoint_leases', i];
       if (known(path, 'name', entry.name)) leases.add(entry.name, { file, path });
     });
+    forEachEntry(top.carrier_groups, (entry, i) => {
+      const path = ['carrier_groups', i];
+      if (known(path, 'name', entry.name)) groups.add(entry.name, { file, path });
+    });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
   }
 
-  const issues = [dids, names, patterns, ruleids, leases].flatMap((r) => r.issues());
+  const issues = [dids, names, patterns, ruleids, leases, groups].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;

@@ -13,7 +13,7 @@ export function pathShape(path: Path): string {
 }
 
 const HINTS: Readonly<Record<string, string>> = {
-  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases or policy',
+  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups or policy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',

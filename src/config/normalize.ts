@@ -7,7 +7,19 @@ import {
   type Normalized,
   type RawEntry,
 } from '../model/normalize.js';
-import type { CollectionName, DeleteLimit, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Policy } from '../model/desired.js';
+import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
+import type { CarrierGroupContent } from '../model/carrier-group.js';
+import { passwordVariable } from './carrier-group-rules.js';
+import type {
+  CollectionName,
+  DeleteLimit,
+  DesiredCarrierGroup,
+  DesiredLease,
+  DesiredMapping,
+  DesiredRoute,
+  DesiredState,
+  Policy,
+} from '../model/desired.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
@@ -49,6 +61,7 @@ interface FileShape {
   inbound_mappings?: MappingEntry[];
   outbound_routes?: RouteEntry[];
   endpoint_leases?: LeaseEntry[];
+  carrier_groups?: Record<string, unknown>[];
   policy?: PolicyEntry;
 }
 
@@ -62,6 +75,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let mappings: DesiredMapping[] | undefined;
   let routes: DesiredRoute[] | undefined;
   let leases: DesiredLease[] | undefined;
+  let groups: DesiredCarrierGroup[] | undefined;
   let policy: Policy = toPolicy({});
   for (const file of files) {
     const top = file.data.value as FileShape;
@@ -77,12 +91,17 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       leases ??= [];
       top.endpoint_leases.forEach((l, i) => leases!.push(toLease(l, at(file, ['endpoint_leases', i]))));
     }
+    if (top.carrier_groups) {
+      groups ??= [];
+      top.carrier_groups.forEach((g, i) => groups!.push(toCarrierGroup(g, file, i)));
+    }
     if (top.policy) policy = toPolicy(top.policy);
   }
   return {
     ...(mappings ? { inbound_mappings: mappings } : {}),
     ...(routes ? { outbound_routes: routes } : {}),
     ...(leases ? { endpoint_leases: leases } : {}),
+    ...(groups ? { carrier_groups: groups } : {}),
     policy,
     files: files.map((f) => f.file),
   };
@@ -98,6 +117,14 @@ function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
 
 function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
   return { ...checked(l as unknown as RawEntry, normalizeLease), origin };
+}
+
+/** A carrier group, with the variable its password comes from (the plan carries that name, not the value). */
+function toCarrierGroup(g: Record<string, unknown>, file: LoadedFile, i: number): DesiredCarrierGroup {
+  const group = checked<CarrierGroupContent>(g, normalizeCarrierGroup);
+  const variable = passwordVariable(file, i);
+  const auth = group.auth && variable !== undefined ? { auth: { ...group.auth, password_env: variable } } : {};
+  return { ...group, ...auth, origin: at(file, ['carrier_groups', i]) };
 }
 
 /** The normalised value of an entry the checks already passed (kept by them, or normalised again). */
@@ -120,6 +147,7 @@ function toPolicy(p: PolicyEntry): Policy {
       inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
+      ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
     },
   };
 }

@@ -49,7 +49,7 @@ export function parseSource(file: string, text: string): ParseResult {
         issueAt(
           { file, line: 1, col: 1 },
           'the file is empty',
-          'start it with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases or policy',
+          'start it with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups or policy',
         ),
       ],
     };

@@ -27,6 +27,8 @@ export interface ChangeOutcome {
   readonly status: OutcomeStatus;
   /** The rule id the change created or touched, when known. */
   readonly ruleid?: number;
+  /** For carrier-group changes: the group id created, updated or deleted. */
+  readonly gwgroupid?: number;
   /** For lease changes: the lease id obtained (obtain, renew) or revoked (revoke). */
   readonly lease_id?: number;
   /** For `failed`: the error code and the platform's message (never a secret). */

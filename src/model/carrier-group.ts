@@ -30,6 +30,11 @@ export interface CarrierAuth {
   readonly r_username?: string;
   readonly auth_username?: string;
   readonly auth_password?: string;
+  /**
+   * The environment variable the password comes from (files write `auth_password: ${NAME}`). Plans
+   * carry this name, never the value: apply reads the value from the environment.
+   */
+  readonly password_env?: string;
   readonly auth_domain?: string;
   readonly auth_proxy?: string;
 }

@@ -1,3 +1,4 @@
+import type { CarrierGroupContent } from './carrier-group.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
@@ -8,19 +9,20 @@ import type { RouteContent } from './outbound-route.js';
  */
 
 /** The kinds of object dsipform manages. */
-export type Kind = 'inbound_mapping' | 'outbound_route' | 'endpoint_lease';
+export type Kind = 'inbound_mapping' | 'outbound_route' | 'endpoint_lease' | 'carrier_group';
 
 /** The collections of the desired-state files, one per kind. */
-export type CollectionName = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases';
+export type CollectionName = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases' | 'carrier_groups';
 
 /** The collection that holds a kind, and back. */
 export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
   inbound_mapping: 'inbound_mappings',
   outbound_route: 'outbound_routes',
   endpoint_lease: 'endpoint_leases',
+  carrier_group: 'carrier_groups',
 };
 /** Every kind, in the stable order used to break ties. */
-export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route', 'endpoint_lease'];
+export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
 
 /** Where something was declared: 1-based line and column. */
 export interface SourceLocation {
@@ -55,6 +57,16 @@ export interface DesiredLease extends LeaseContent {
   readonly origin?: SourceLocation;
 }
 
+/**
+ * A carrier group as declared, identified by its name: endpoints with their hostname normalised to
+ * `host:port` (`:5060` added when none is given), strip 0, prefix `""` and weight 1 by default,
+ * lb_enabled false. `auth.password_env` names the environment variable that holds the password
+ * (`auth_password` is its value, sent to the platform and never shown).
+ */
+export interface DesiredCarrierGroup extends CarrierGroupContent {
+  readonly origin?: SourceLocation;
+}
+
 /** How many deletes a plan may carry before it needs `--force`. */
 export type DeleteLimit = { readonly count: number } | { readonly percent: number };
 
@@ -64,8 +76,13 @@ export interface Policy {
   readonly max_deletes?: DeleteLimit;
   /** Kinds never deleted without `--force`. */
   readonly protect: readonly CollectionName[];
-  /** Globs of live objects left alone: DIDs for mappings, names for routes and leases. */
-  readonly ignore: Readonly<Record<CollectionName, readonly string[]>>;
+  /**
+   * Globs of live objects left alone: DIDs for mappings, names for routes, leases and carrier groups
+   * (`carrier_groups` may be left out: none).
+   */
+  readonly ignore: Readonly<Record<Exclude<CollectionName, 'carrier_groups'>, readonly string[]>> & {
+    readonly carrier_groups?: readonly string[];
+  };
 }
 
 /**
@@ -76,10 +93,14 @@ export interface DesiredState {
   readonly inbound_mappings?: readonly DesiredMapping[];
   readonly outbound_routes?: readonly DesiredRoute[];
   readonly endpoint_leases?: readonly DesiredLease[];
+  readonly carrier_groups?: readonly DesiredCarrierGroup[];
   readonly policy: Policy;
   /** The files the state came from, in load order. */
   readonly files: readonly string[];
 }
 
 /** The policy when the files give none. */
-export const DEFAULT_POLICY: Policy = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } };
+export const DEFAULT_POLICY: Policy = {
+  protect: [],
+  ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [], carrier_groups: [] },
+};

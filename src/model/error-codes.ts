@@ -66,6 +66,9 @@ export const ERROR_CODES = {
   STATE_CORRUPT: 'the state file is not valid dsipform state',
   STATE_SYMLINK: 'the state file or its directory is a symbolic link, which dsipform does not follow',
   STATE_PERMISSIONS: 'the state file (which holds lease passwords) is readable by other users',
+  // Carrier groups
+  CARRIER_GROUP_NOT_WRITTEN: 'the platform answered 200 to a carrier-group write but reading the group back shows it was not written',
+  CARRIER_GROUP_PASSWORD_UNSET: "the environment variable a carrier group's password comes from is not set when applying",
   // The emulator
   EMULATOR_BAD_OPTION: 'an emulator option (fault rates, profile) is out of range or unknown',
   EMULATOR_EMPTY_TOKEN: 'the token given to the emulator is empty',

@@ -1,3 +1,4 @@
+import type { CarrierGroupContent } from './carrier-group.js';
 import type { Kind } from './desired.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
@@ -8,16 +9,17 @@ interface KeyedRecord {
   readonly inbound_mapping: Pick<MappingContent, 'did'>;
   readonly outbound_route: Pick<RouteContent, 'name'>;
   readonly endpoint_lease: Pick<LeaseContent, 'name'>;
+  readonly carrier_group: Pick<CarrierGroupContent, 'name'>;
 }
 
 /**
  * The identity of a record within its kind, which pairs a desired entry with a live object and
  * names a change (`Change.key`): the DID of a mapping (`""` is the default mapping), the name of a
- * route or of a lease. A route pinned by `ruleid` is paired by that id first (see `diff`), but its
+ * route, of a lease or of a carrier group. A route pinned by `ruleid` is paired by that id first (see `diff`), but its
  * key is still its name. Identity only: content is compared separately (`changed*Fields`).
  */
 export function keyOf<K extends Kind>(kind: K, record: KeyedRecord[K]): string {
   return kind === 'inbound_mapping'
     ? (record as KeyedRecord['inbound_mapping']).did
-    : (record as KeyedRecord['outbound_route' | 'endpoint_lease']).name;
+    : (record as KeyedRecord['outbound_route' | 'endpoint_lease' | 'carrier_group']).name;
 }

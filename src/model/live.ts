@@ -1,3 +1,4 @@
+import type { CarrierGroup } from './carrier-group.js';
 import type { GatewayGroup } from './group.js';
 import type { InboundMapping } from './inbound-mapping.js';
 import type { LeaseRecord } from './lease.js';
@@ -11,6 +12,8 @@ export interface LiveState {
   readonly inbound_mappings?: readonly InboundMapping[];
   readonly outbound_routes?: readonly OutboundRoute[];
   readonly endpoint_leases?: readonly LeaseRecord[];
+  /** Carrier groups with their endpoints (one list request, then one read per group). */
+  readonly carrier_groups?: readonly CarrierGroup[];
   /**
    * The platform's carrier and endpoint groups (gateway lists), when they were read: to resolve
    * references by name and check numeric ones. `undefined` when not read.

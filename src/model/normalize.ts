@@ -125,7 +125,7 @@ export const MAPPING_DEFAULTS = { notes: '' } as const;
 export const ROUTE_DEFAULTS = { priority: 0, timerec: '', routeid: '' } as const;
 
 /** A field path as messages name it: `servers[1]`. */
-function fieldName(field: FieldPath): string {
+export function fieldName(field: FieldPath): string {
   let out = '';
   for (const seg of field) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
   return out;
@@ -146,8 +146,8 @@ export function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Collects the issues of one entry. */
-class Checker {
+/** Collects the issues of one entry (shared by the normalisers of model/). */
+export class Checker {
   readonly issues: FieldIssue[] = [];
   constructor(
     readonly raw: RawEntry,
@@ -185,7 +185,7 @@ class Checker {
 }
 
 /** The answer of a normaliser: the value only when nothing is wrong. */
-function answer<T>(checker: Checker, value: () => T): Normalized<T> {
+export function answer<T>(checker: Checker, value: () => T): Normalized<T> {
   return checker.issues.length > 0 ? { value: null, issues: checker.issues } : { value: value(), issues: [] };
 }
 

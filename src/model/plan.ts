@@ -1,3 +1,4 @@
+import type { CarrierAuth, CarrierEndpoint } from './carrier-group.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
@@ -25,8 +26,22 @@ export interface LeaseFields extends LeaseContent {
   readonly expires_at?: string;
 }
 
+/** A carrier group's registration auth as a plan holds it: the variable the password comes from, never the password. */
+export type CarrierAuthFields = Omit<CarrierAuth, 'auth_password'>;
+
+/**
+ * The comparable fields of a carrier group. `auth` is `null` when the group has none (or the
+ * platform does not report it). The password is never among them: it cannot be read back.
+ */
+export interface CarrierGroupFields {
+  readonly name: string;
+  readonly lb_enabled: boolean;
+  readonly endpoints: readonly CarrierEndpoint[];
+  readonly auth: CarrierAuthFields | null;
+}
+
 /** Field values of any kind. */
-export type ObjectFields = MappingFields | RouteFields | LeaseFields;
+export type ObjectFields = MappingFields | RouteFields | LeaseFields | CarrierGroupFields;
 
 /**
  * What a change does. `promote`: simple → LCR; `demote`: LCR → simple; `replace`: delete, then
@@ -37,7 +52,7 @@ export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'replace
 
 interface ChangeCommon<K extends Kind> {
   readonly kind: K;
-  /** Identity within the kind: the DID (`""` is the default mapping) or the route name. */
+  /** Identity within the kind: the DID (`""` is the default mapping), or the route, lease or carrier-group name. */
   readonly key: string;
   /** The fields whose value changes (all of them on create; none on delete). */
   readonly fields: readonly string[];
@@ -48,7 +63,8 @@ interface ChangeCommon<K extends Kind> {
   /**
    * The apply wave: changes of one step may run in parallel, steps run in order. Absent means the
    * action's default stage (creates 1, updates/promotions/demotions 2, deletes 3, then leases:
-   * obtains 4, renewals 5, revocations 6).
+   * obtains 4, renewals 5, revocations 6; carrier groups are created and updated before stage 1
+   * and deleted after stage 3).
    */
   readonly step?: number;
 }
@@ -87,10 +103,25 @@ export type LeaseChange =
   | (ChangeCommon<'endpoint_lease'> & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
 
 /**
+ * A change of a carrier group, addressed by its `gwgroupid`. An update also carries the live
+ * gateway ids (`gwids`, in the order of `before.endpoints`), so the platform updates those gateways.
+ */
+export type CarrierGroupChange =
+  | (ChangeCommon<'carrier_group'> & { readonly action: 'create'; readonly after: CarrierGroupFields })
+  | (ChangeCommon<'carrier_group'> & {
+      readonly action: 'update';
+      readonly gwgroupid: number;
+      readonly gwids: readonly number[];
+      readonly before: CarrierGroupFields;
+      readonly after: CarrierGroupFields;
+    })
+  | (ChangeCommon<'carrier_group'> & { readonly action: 'delete'; readonly gwgroupid: number; readonly before: CarrierGroupFields });
+
+/**
  * One change of a plan: a union discriminated on `kind` and on `action`, so that each pair carries
  * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`).
  */
-export type Change = MappingChange | RouteChange | LeaseChange;
+export type Change = MappingChange | RouteChange | LeaseChange | CarrierGroupChange;
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;

@@ -10,7 +10,7 @@ import { orderChanges } from './order.js';
 import { assessSafety } from './safety.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
-const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'];
+const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
 
 /** The collections the desired state manages, in stable order. */
 export function managedCollections(desired: DesiredState): CollectionName[] {
@@ -109,6 +109,8 @@ function assemble(
       'The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.',
     );
   }
+  const groupNote = carrierGroupOrderNote(ordered.changes);
+  if (groupNote) notes.push(groupNote);
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
   const plan: Plan = {
     format_version: 1,
@@ -142,4 +144,22 @@ export function hasChanges(plan: Plan): boolean {
 function replaceMappingUpdate(c: Change): Change {
   if (c.kind !== 'inbound_mapping' || c.action !== 'update') return c;
   return { ...c, action: 'replace', reason: MAPPING_REPLACE_REASON };
+}
+
+/** Why carrier-group changes sit where they do, when the plan also changes rules. */
+function carrierGroupOrderNote(changes: readonly Change[]): string | null {
+  const groups = changes.filter((c) => c.kind === 'carrier_group');
+  const rules = changes.some((c) => c.kind === 'inbound_mapping' || c.kind === 'outbound_route');
+  if (groups.length === 0 || !rules) return null;
+  const made = groups.filter((c) => c.action !== 'delete').length;
+  const gone = groups.length - made;
+  const parts = [
+    ...(made > 0 ? [`${plural(made, 'the carrier group is', 'the carrier groups are')} created or updated before any rule changes`] : []),
+    ...(gone > 0
+      ? [
+          `${plural(gone, 'the carrier group is', 'the carrier groups are')} deleted after the rules that referred to ${plural(gone, 'it', 'them')}`,
+        ]
+      : []),
+  ];
+  return `Make before break: ${parts.join(', and ')}, so no rule refers to a missing group partway through.`;
 }

@@ -4,6 +4,7 @@ import { keyOf } from '../model/key.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../model/fields.js';
 import { compileIgnore } from './ignore.js';
+import { diffCarrierGroups } from './diff-carrier-groups.js';
 import { diffLeases } from './diff-leases.js';
 import type { LiveState } from '../model/live.js';
 import type { Change, PlanIssue } from '../model/plan.js';
@@ -40,7 +41,7 @@ interface DiffOptions {
 export function diff(desired: DesiredState, live: LiveState, now: number, options: DiffOptions = {}): DiffResult {
   const result: DiffResult = {
     changes: [],
-    unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0 },
+    unchanged: { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0, carrier_group: 0 },
     governed: {},
     issues: [],
     matched: [],
@@ -78,6 +79,19 @@ export function diff(desired: DesiredState, live: LiveState, now: number, option
     result.unchanged.endpoint_lease = leases.unchanged;
     result.governed.endpoint_leases = leases.governed;
     result.expired_leases.push(...leases.expired);
+  }
+  if (desired.carrier_groups) {
+    const groups = diffCarrierGroups(
+      desired.carrier_groups,
+      live.carrier_groups ?? [],
+      compileIgnore(desired.policy.ignore.carrier_groups ?? []),
+      listMatched,
+    );
+    for (const c of groups.changes) result.changes.push(c);
+    for (const c of groups.matched) result.matched.push(c);
+    for (const i of groups.issues) result.issues.push(i);
+    result.unchanged.carrier_group = groups.unchanged;
+    result.governed.carrier_groups = groups.governed;
   }
   return result;
 }

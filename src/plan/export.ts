@@ -1,3 +1,4 @@
+import type { CarrierGroup } from '../model/carrier-group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 
@@ -20,18 +21,68 @@ interface ExportedRoute {
   readonly routeid?: string;
 }
 
+/** One exported carrier group: defaults left out; a password as the variable it must come from. */
+interface ExportedCarrierGroup {
+  readonly name: string;
+  readonly lb_enabled?: true;
+  readonly endpoints: readonly { name: string; hostname: string; strip?: number; prefix?: string; weight?: number }[];
+  readonly auth?: Readonly<Record<string, string>>;
+}
+
 /** A desired-state document that describes the live state exactly. */
 export interface ExportDocument {
   readonly version: 1;
   readonly inbound_mappings: readonly ExportedMapping[];
   readonly outbound_routes: readonly ExportedRoute[];
+  /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
+  readonly carrier_groups?: readonly ExportedCarrierGroup[];
+}
+
+/** The variable an exported carrier group's password is to come from: `CARRIER_<NAME>_PASSWORD`. */
+export function passwordVariableFor(name: string): string {
+  const word = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return `CARRIER_${word === '' ? 'GROUP' : word}_PASSWORD`;
+}
+
+/** Names that two or more live carrier groups share, with their ids: an entry cannot name one of them. */
+export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, number[]> {
+  const ids = new Map<string, number[]>();
+  for (const g of groups) ids.set(g.name, [...(ids.get(g.name) ?? []), g.gwgroupid]);
+  return new Map([...ids].filter(([, list]) => list.length > 1));
+}
+
+function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
+  const auth = g.auth && !g.unreadable?.includes('auth') ? g.auth : undefined;
+  const { auth_password: _secret, password_env: _env, ...authRest } = auth ?? { type: 'ip' };
+  return {
+    name: g.name,
+    ...(g.lb_enabled && !g.unreadable?.includes('lb_enabled') ? { lb_enabled: true as const } : {}),
+    endpoints: g.endpoints.map((e) => ({
+      name: e.name,
+      hostname: e.hostname,
+      ...(e.strip !== 0 ? { strip: e.strip } : {}),
+      ...(e.prefix !== '' ? { prefix: e.prefix } : {}),
+      ...(e.weight !== 1 ? { weight: e.weight } : {}),
+    })),
+    ...(auth ? { auth: { ...authRest, ...(auth.type === 'userpwd' ? { auth_password: `\${${passwordVariableFor(g.name)}}` } : {}) } } : {}),
+  };
 }
 
 /**
  * Turns the live state into a desired-state document that plans to no changes: fields at their
  * default are left out, routes sharing a name are pinned by ruleid, order is by DID and ruleid.
+ * Carrier groups (when given) in gwgroupid order; a password, which the platform never returns, as
+ * `${CARRIER_<NAME>_PASSWORD}`; groups sharing a name cannot be told apart by name and are left out.
  */
-export function exportDocument(mappings: readonly InboundMapping[], routes: readonly OutboundRoute[]): ExportDocument {
+export function exportDocument(
+  mappings: readonly InboundMapping[],
+  routes: readonly OutboundRoute[],
+  groups?: readonly CarrierGroup[],
+): ExportDocument {
+  const shared = groups ? sharedGroupNames(groups) : new Map<string, number[]>();
   const nameCount = new Map<string, number>();
   for (const r of routes) nameCount.set(r.name, (nameCount.get(r.name) ?? 0) + 1);
   return {
@@ -51,5 +102,13 @@ export function exportDocument(mappings: readonly InboundMapping[], routes: read
         ...(r.timerec ? { timerec: r.timerec } : {}),
         ...(r.routeid ? { routeid: r.routeid } : {}),
       })),
+    ...(groups
+      ? {
+          carrier_groups: [...groups]
+            .filter((g) => !shared.has(g.name))
+            .sort((a, b) => a.gwgroupid - b.gwgroupid)
+            .map(exportGroup),
+        }
+      : {}),
   };
 }

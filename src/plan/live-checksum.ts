@@ -38,6 +38,10 @@ export function liveChecksum(live: LiveState, managed: readonly CollectionName[]
           [...(live.endpoint_leases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)).map(({ password: _secret, ...rest }) => rest),
         ),
       );
+    } else if (c === 'carrier_groups') {
+      // Never a password (the platform cannot return one, and a checksum is saved in plan files).
+      const groups = [...(live.carrier_groups ?? [])].sort((a, b) => a.gwgroupid - b.gwgroupid);
+      parts.set(c, canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }))));
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
   const text = [...parts.keys()]

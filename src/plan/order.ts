@@ -18,6 +18,17 @@ const STAGE: Readonly<Record<ChangeAction, number>> = {
   revoke: 6,
 };
 
+/**
+ * Carrier groups make before break around the rules that refer to them: created and updated before
+ * any rule change, deleted after every rule delete (and before the lease stages).
+ */
+const CARRIER_GROUP_STAGE: Readonly<Partial<Record<ChangeAction, number>>> = { create: 0.5, update: 0.5, delete: 3.5 };
+
+/** The default stage of a change: its action's, or a carrier group's own. */
+function stageOf(change: Change): number {
+  return (change.kind === 'carrier_group' ? CARRIER_GROUP_STAGE[change.action] : undefined) ?? STAGE[change.action];
+}
+
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */
 interface OrderResult {
   readonly changes: Change[];
@@ -49,7 +60,9 @@ function compare(a: Change, b: Change): number {
 
 /**
  * Orders changes: creates, then updates, promotions and demotions, then deletes, so that no DID or
- * prefix is left without a route partway through; ties broken by (kind, key). The platform allows
+ * prefix is left without a route partway through; ties broken by (kind, key). Carrier groups are
+ * created and updated before every rule change and deleted after the rule deletes, so no rule
+ * refers to a missing group partway through. The platform allows
  * one LCR record per pattern, so a change that frees a pattern another change takes is moved
  * before it (and says why). Changes that swap patterns in a cycle cannot be ordered: an issue.
  */
@@ -69,11 +82,11 @@ export function orderChanges(changes: readonly Change[]): OrderResult {
     if (known !== undefined) return known;
     if (visiting.has(i)) {
       cycle.push(i);
-      return STAGE[changes[i]!.action];
+      return stageOf(changes[i]!);
     }
     visiting.add(i);
     const change = changes[i]!;
-    let r = STAGE[change.action];
+    let r = stageOf(change);
     const freed = releaseOf(change);
     for (const j of freed === null ? [] : (claimers.get(freed) ?? [])) {
       if (j === i) continue;

@@ -113,6 +113,7 @@ function describeOutcome(outcome: ChangeOutcome, style: Style): string {
     ...(outcome.action === 'promote' || outcome.action === 'demote' ? [outcome.action] : []),
     ...(outcome.ruleid !== undefined ? [`ruleid ${outcome.ruleid}`] : []),
     ...(outcome.lease_id !== undefined ? [`lease ${outcome.lease_id}`] : []),
+    ...(outcome.gwgroupid !== undefined ? [`gwgroupid ${outcome.gwgroupid}`] : []),
   ];
   const base = `${markColor(MARK[outcome.action], style)} ${subject(outcome.kind, outcome.key)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
   if (outcome.status === 'failed' && outcome.error !== undefined)

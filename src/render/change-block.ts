@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { count } from '../model/words.js';
-import { FIELD_ORDER, MARK, fieldValue, formatValue, subject } from './values.js';
+import { FIELD_ORDER, MARK, fieldValue, formatField, subject } from './values.js';
 
 /** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
@@ -88,20 +88,20 @@ function fieldLines(change: Change): BlockLine[] {
   let hidden = 0;
   switch (change.action) {
     case 'create':
-      for (const name of order) rows.push({ mark: '+', name, value: formatValue(fieldValue(change.after, name)) });
+      for (const name of order) rows.push({ mark: '+', name, value: formatField(change.kind, name, fieldValue(change.after, name)) });
       break;
     case 'delete':
-      rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
-      for (const name of order) rows.push({ mark: '-', name, value: formatValue(fieldValue(change.before, name)) });
+      rows.push(idRow(change));
+      for (const name of order) rows.push({ mark: '-', name, value: formatField(change.kind, name, fieldValue(change.before, name)) });
       break;
     case 'update':
     case 'promote':
     case 'demote':
     case 'replace': {
       const shown = changedFields(change);
-      rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
+      rows.push(idRow(change));
       for (const name of shown) {
-        const value = `${formatValue(fieldValue(change.before, name))} → ${formatValue(fieldValue(change.after, name))}`;
+        const value = `${formatField(change.kind, name, fieldValue(change.before, name))} → ${formatField(change.kind, name, fieldValue(change.after, name))}`;
         rows.push({ mark: '~', name, value });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;
@@ -122,6 +122,13 @@ function fieldLines(change: Change): BlockLine[] {
   const lines: BlockLine[] = rows.map((r) => ({ type: 'field', mark: r.mark, text: `${`${r.name}:`.padEnd(width)} ${r.value}` }));
   if (hidden > 0) lines.push({ type: 'field', mark: null, text: `# (${count(hidden, 'unchanged field')} hidden)` });
   return lines;
+}
+
+/** The platform id of the object a change touches: a rule's `ruleid`, a carrier group's `gwgroupid`. */
+function idRow(change: Change & ({ readonly ruleid: number } | { readonly gwgroupid: number })): FieldRow {
+  return 'ruleid' in change
+    ? { mark: null, name: 'ruleid', value: String(change.ruleid) }
+    : { mark: null, name: 'gwgroupid', value: String(change.gwgroupid) };
 }
 
 // The type's field order first; fields the order does not know last, as given. A promote or a

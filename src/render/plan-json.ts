@@ -22,8 +22,22 @@ const PLAN_KEYS = [
 const POLICY_KEYS = ['max_deletes', 'protect'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
-const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease'];
-const CHANGE_KEYS = ['action', 'kind', 'key', 'ruleid', 'lease_id', 'before', 'after', 'fields', 'reason', 'origin', 'step'];
+const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
+const CHANGE_KEYS = [
+  'action',
+  'kind',
+  'key',
+  'ruleid',
+  'lease_id',
+  'gwgroupid',
+  'gwids',
+  'before',
+  'after',
+  'fields',
+  'reason',
+  'origin',
+  'step',
+];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'live', 'limit', 'keys', 'message'];
 

@@ -1,5 +1,6 @@
 import type { Kind } from '../model/desired.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
+import { formatCarrierGroupField } from './carrier-group-values.js';
 import { quote } from './style.js';
 
 /** The fields of each kind, in the order of their types: the order every renderer shows them in. */
@@ -7,6 +8,7 @@ export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = {
   inbound_mapping: ['did', 'servers', 'notes'],
   outbound_route: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
   endpoint_lease: ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'],
+  carrier_group: ['name', 'lb_enabled', 'endpoints', 'auth'],
 };
 
 /**
@@ -34,8 +36,12 @@ export const KNOWN_AFTER_APPLY = '(known after apply)';
 // Fields counted in seconds, shown with a readable hint: `900 (15m)`.
 const SECONDS_FIELDS: Readonly<Partial<Record<Kind, readonly string[]>>> = { endpoint_lease: ['ttl', 'renew_before'] };
 
-/** One field's value as {@link formatValue} gives it, seconds fields with a hint: `ttl` 900 → `900 (15m)`. */
+/**
+ * One field's value as {@link formatValue} gives it, seconds fields with a hint: `ttl` 900 → `900 (15m)`;
+ * a carrier group's endpoints and auth in their own form (the password always `(sensitive)`).
+ */
 export function formatField(kind: Kind, name: string, value: unknown): string {
+  if (kind === 'carrier_group') return formatCarrierGroupField(name, value);
   const seconds = SECONDS_FIELDS[kind]?.includes(name) === true && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
   return seconds ? `${value} (${duration(value)})` : formatValue(value);
 }

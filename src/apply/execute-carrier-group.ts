@@ -1,0 +1,142 @@
+import type { PlatformClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { CarrierGroupContent } from '../model/carrier-group.js';
+import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
+import { DsipformError } from '../model/errors.js';
+import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
+
+/** The platform requests a carrier-group change needs (the client's groups API). */
+export type CarrierGroupApi = Pick<
+  PlatformClient,
+  'getCarrierGroup' | 'createCarrierGroup' | 'updateCarrierGroup' | 'deleteCarrierGroup' | 'addSecret'
+>;
+
+/** What applying a carrier-group change needs besides the client. */
+export interface CarrierGroupContext {
+  /** Where `auth.password_env` is read from: the environment of the apply. */
+  readonly env: NodeJS.ProcessEnv;
+  /**
+   * Carrier groups created by this apply, name → gwgroupid, filled as each create is confirmed by
+   * its read-back: references by name to a group made in the same apply resolve through it.
+   */
+  readonly createdGroups?: Map<string, number>;
+}
+
+const NOT_WRITTEN_HINT =
+  'The platform reports success without writing when a value does not suit it (a malformed hostname, say). Check the values, then plan and apply again.';
+
+function notWritten(what: string): DsipformError {
+  return new DsipformError(
+    'CARRIER_GROUP_NOT_WRITTEN',
+    `the platform answered 200 but the carrier group was not written: ${what}`,
+    NOT_WRITTEN_HINT,
+  );
+}
+
+/** The content to send: the plan's fields with the password taken from the environment (and scrubbed from then on). */
+function contentOf(
+  change: CarrierGroupChange & { readonly after: CarrierGroupFields },
+  api: CarrierGroupApi,
+  env: NodeJS.ProcessEnv,
+): CarrierGroupContent {
+  const { auth, ...rest } = change.after;
+  if (auth === null) return rest;
+  if (auth.password_env === undefined) return { ...rest, auth };
+  const password = env[auth.password_env];
+  if (password === undefined || password === '') {
+    throw new DsipformError(
+      'CARRIER_GROUP_PASSWORD_UNSET',
+      `carrier group "${change.key}" takes its password from \${${auth.password_env}}, but that environment variable is not set (or empty) for this apply`,
+      `set it before applying: export ${auth.password_env}=...`,
+    );
+  }
+  api.addSecret(password);
+  return { ...rest, auth: { ...auth, auth_password: password } };
+}
+
+/** Endpoints in a message: `gw1 gw1.example.com:5060 (strip 0, prefix "", weight 1)`. */
+function endpointsText(fields: CarrierGroupFields): string {
+  if (fields.endpoints.length === 0) return 'none';
+  return fields.endpoints
+    .map((e) => `${e.name} ${e.hostname} (strip ${e.strip}, prefix ${JSON.stringify(e.prefix)}, weight ${e.weight})`)
+    .join(', ');
+}
+
+/** Reads a written group back and compares it with what was asked; throws CARRIER_GROUP_NOT_WRITTEN when they differ. */
+async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGroupFields, verb: string): Promise<void> {
+  const got = await api.getCarrierGroup(gwgroupid);
+  if (got === null) throw notWritten(`the ${verb} answered gwgroupid ${gwgroupid}, but the platform has no carrier group ${gwgroupid}`);
+  const held = carrierGroupFields(got);
+  const fields = changedCarrierGroupFields(held, asked, got.unreadable);
+  if (fields.length === 0) return;
+  const details = fields.map((f) =>
+    f === 'endpoints'
+      ? `endpoints asked ${endpointsText(asked)}, holds ${endpointsText(held)}`
+      : f === 'auth'
+        ? `auth asked ${asked.auth?.type ?? 'none'}, holds ${held.auth?.type ?? 'none'}`
+        : `${f} asked ${JSON.stringify(asked[f as keyof CarrierGroupFields])}, holds ${JSON.stringify(held[f as keyof CarrierGroupFields])}`,
+  );
+  throw notWritten(`after the ${verb} of gwgroupid ${gwgroupid}, ${details.join('; ')}`);
+}
+
+/** The write itself; a 200 without a group id (the client's API_SWALLOWED_ERROR) is a write that did not happen. */
+async function written<T>(verb: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'API_SWALLOWED_ERROR') throw notWritten(`the ${verb} answered no gwgroupid`);
+    throw err;
+  }
+}
+
+/** The live gateway of each endpoint to send, matched by endpoint name; a new endpoint has none (it is created). */
+function gwidsByName(change: CarrierGroupChange & { readonly action: 'update' }): (number | undefined)[] {
+  // Names may repeat within a group (the install's default groups do): each live gateway is used once.
+  const left = change.before.endpoints.map((e, i) => ({ name: e.name, gwid: change.gwids[i] }));
+  return change.after.endpoints.map((e) => {
+    const at = left.findIndex((l) => l.name === e.name);
+    return at < 0 ? undefined : left.splice(at, 1)[0]!.gwid;
+  });
+}
+
+/**
+ * Carries out one carrier-group change, then reads the group back: the platform answers 200 even
+ * when it wrote nothing, so a write counts only when the group reads back as asked (else
+ * CARRIER_GROUP_NOT_WRITTEN). Resolves to the gwgroupid. A confirmed create is added to
+ * `ctx.createdGroups`.
+ */
+export async function executeCarrierGroupChange(
+  change: CarrierGroupChange,
+  api: CarrierGroupApi,
+  ctx: CarrierGroupContext,
+): Promise<number> {
+  switch (change.action) {
+    case 'create': {
+      const content = contentOf(change, api, ctx.env);
+      const id = await written('create', () => api.createCarrierGroup(content));
+      if (!Number.isSafeInteger(id) || id <= 0) throw notWritten(`the create answered no gwgroupid (${JSON.stringify(id)})`);
+      await verify(api, id, change.after, 'create');
+      ctx.createdGroups?.set(change.key, id);
+      return id;
+    }
+    case 'update': {
+      const content = contentOf(change, api, ctx.env);
+      await written('update', () => api.updateCarrierGroup(change.gwgroupid, content, gwidsByName(change)));
+      await verify(api, change.gwgroupid, change.after, 'update');
+      return change.gwgroupid;
+    }
+    case 'delete':
+      try {
+        await api.deleteCarrierGroup(change.gwgroupid);
+      } catch (err) {
+        // Gone already is what a delete wants (a retried delete, or someone else's).
+        if (!(err instanceof ApiError && err.code === 'API_NOT_FOUND')) throw err;
+      }
+      if ((await api.getCarrierGroup(change.gwgroupid)) !== null) {
+        throw notWritten(`gwgroupid ${change.gwgroupid} still exists after the delete`);
+      }
+      return change.gwgroupid;
+    default:
+      throw new DsipformError('INTERNAL', `unknown carrier-group change ${JSON.stringify(change satisfies never)}`);
+  }
+}

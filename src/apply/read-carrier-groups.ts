@@ -1,0 +1,27 @@
+import type { CarrierGroup } from '../model/carrier-group.js';
+
+/** The client's carrier-group reads. */
+export interface CarrierGroupReader {
+  /** One request: every carrier group, without endpoints. */
+  listCarrierGroups(): Promise<readonly { readonly gwgroupid: number }[]>;
+  /** One request: a group with its endpoints, or null when it is gone. */
+  getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null>;
+}
+
+/** How many group reads are in flight at once: the list answers no endpoints, so each group is one GET. */
+export const CARRIER_GROUP_READS = 4;
+
+/**
+ * Every carrier group with its endpoints: one list request, then one GET per group, at most
+ * `CARRIER_GROUP_READS` at once, in gwgroupid order. A group deleted between the two reads is left out.
+ */
+export async function readCarrierGroups(client: CarrierGroupReader): Promise<CarrierGroup[]> {
+  const ids = [...new Set((await client.listCarrierGroups()).map((g) => g.gwgroupid))].sort((a, b) => a - b);
+  const found = new Array<CarrierGroup | null>(ids.length).fill(null);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < ids.length; i = next++) found[i] = await client.getCarrierGroup(ids[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CARRIER_GROUP_READS, ids.length) }, worker));
+  return found.filter((g): g is CarrierGroup => g !== null);
+}

@@ -1,0 +1,51 @@
+import type { ConfigIssue } from '../model/desired.js';
+import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
+import { pathKey } from './data.js';
+import { entryIssues } from './entry-rules.js';
+import { issueOn, isUnresolved, type LoadedFile } from './loaded.js';
+import type { Path } from './locate.js';
+import { forEachEntry } from './value-rules.js';
+
+/** A string that is one environment variable and nothing else: `${CARRIER_PASSWORD}`. */
+const ONE_VARIABLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/** The path of a carrier group's password in a file. */
+export function passwordPath(index: number): Path {
+  return ['carrier_groups', index, 'auth', 'auth_password'];
+}
+
+/**
+ * The environment variable a carrier group's password comes from, when the file writes it as
+ * `${NAME}` alone; undefined otherwise.
+ */
+export function passwordVariable(file: LoadedFile, index: number): string | undefined {
+  const written = file.data.substituted.get(pathKey(passwordPath(index)));
+  return written === undefined ? undefined : ONE_VARIABLE.exec(written)?.[1];
+}
+
+/**
+ * The rules on `carrier_groups` entries of one file: those of the one normaliser
+ * (model/carrier-group-normalize.ts), and a password that comes from an environment variable
+ * (`auth_password: ${NAME}`), never written in the file: plans carry the variable's name, and
+ * apply reads the value, so a saved plan holds no secret.
+ */
+export function carrierGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
+  const top = file.data.value as Readonly<Record<string, unknown>> | null;
+  if (top === null || typeof top !== 'object' || Array.isArray(top)) return [];
+  const issues: ConfigIssue[] = [];
+  forEachEntry(top.carrier_groups, (entry, i) => {
+    for (const issue of entryIssues(file, 'carrier_groups', i, entry, normalizeCarrierGroup)) issues.push(issue);
+    const auth = entry.auth as Readonly<Record<string, unknown>> | null | undefined;
+    if (auth === null || typeof auth !== 'object' || typeof auth.auth_password !== 'string') return;
+    if (isUnresolved(file, passwordPath(i)) || passwordVariable(file, i) !== undefined) return;
+    issues.push(
+      issueOn(
+        file,
+        passwordPath(i),
+        `carrier_groups[${i}].auth.auth_password must come from an environment variable, not be written in the file`,
+        'write auth_password: ${CARRIER_PASSWORD} and set CARRIER_PASSWORD in the environment of plan and apply',
+      ),
+    );
+  });
+  return issues;
+}

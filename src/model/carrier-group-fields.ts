@@ -1,0 +1,62 @@
+import type { CarrierEndpoint, CarrierGroupContent } from './carrier-group.js';
+import { hostWithPort } from './carrier-group-normalize.js';
+import type { CarrierAuthFields, CarrierGroupFields } from './plan.js';
+
+/**
+ * Both sides of a carrier-group comparison reduced to the same plain fields: hostnames in the
+ * platform's `host:port` form, endpoints in name order (the platform lists its gateways in its own
+ * order, which says nothing), auth without the password (the platform never gives it back).
+ */
+
+function byName(a: CarrierEndpoint, b: CarrierEndpoint): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : a.hostname < b.hostname ? -1 : a.hostname > b.hostname ? 1 : 0;
+}
+
+/** The comparable endpoints of a group, live or desired: `host:port`, sorted by name. */
+export function comparableEndpoints(endpoints: readonly CarrierEndpoint[]): CarrierEndpoint[] {
+  return endpoints
+    .map((e) => ({ name: e.name, hostname: hostWithPort(e.hostname), strip: e.strip, prefix: e.prefix, weight: e.weight }))
+    .sort(byName);
+}
+
+/** The auth of a group as a plan holds it: no password, ever; `null` when the group has none. */
+export function authFields(group: CarrierGroupContent): CarrierAuthFields | null {
+  if (!group.auth) return null;
+  const { auth_password: _secret, ...rest } = group.auth;
+  return rest;
+}
+
+/** The comparable fields of a carrier group, live or desired. */
+export function carrierGroupFields(group: CarrierGroupContent): CarrierGroupFields {
+  return { name: group.name, lb_enabled: group.lb_enabled, endpoints: comparableEndpoints(group.endpoints), auth: authFields(group) };
+}
+
+/** Auth as compared: what the platform can report (`password_env` is the files' own business). */
+function comparableAuth(auth: CarrierAuthFields | null): string {
+  if (auth === null) return 'null';
+  const { password_env: _name, ...rest } = auth;
+  return JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((k) => [k, rest[k as keyof typeof rest]]),
+  );
+}
+
+/**
+ * The names of the fields whose values differ between a live group and a desired one, in the order
+ * of `carrierGroupFields`. The password is never compared (the platform cannot return it), nor the
+ * fields the live read could not know (`unreadable`: the platform's API shows neither lb_enabled
+ * nor auth), which would otherwise show a change on every plan.
+ */
+export function changedCarrierGroupFields(
+  live: CarrierGroupFields,
+  desired: CarrierGroupFields,
+  unreadable: readonly string[] = [],
+): string[] {
+  const out: string[] = [];
+  if (live.name !== desired.name) out.push('name');
+  if (!unreadable.includes('lb_enabled') && live.lb_enabled !== desired.lb_enabled) out.push('lb_enabled');
+  if (JSON.stringify(live.endpoints) !== JSON.stringify(desired.endpoints)) out.push('endpoints');
+  if (!unreadable.includes('auth') && comparableAuth(live.auth) !== comparableAuth(desired.auth)) out.push('auth');
+  return out;
+}

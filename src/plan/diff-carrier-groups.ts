@@ -1,0 +1,133 @@
+import type { CarrierGroup } from '../model/carrier-group.js';
+import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
+import type { DesiredCarrierGroup } from '../model/desired.js';
+import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
+
+/** What the carrier-group differ found. */
+export interface CarrierGroupDiff {
+  readonly changes: CarrierGroupChange[];
+  /** Live groups paired with an entry, as deletes (what `destroy` deletes). */
+  readonly matched: CarrierGroupChange[];
+  readonly unchanged: number;
+  /** Live groups the plan governs (ignored ones excluded). */
+  readonly governed: number;
+  readonly issues: PlanIssue[];
+}
+
+/**
+ * The live group's gateway ids in the order of its comparable endpoints (sorted by name), so that
+ * `gwids[i]` is the gateway of `before.endpoints[i]`.
+ */
+export function gwidsInFieldOrder(group: CarrierGroup): number[] {
+  const fields = carrierGroupFields(group).endpoints;
+  const left = group.endpoints.map((e, i) => ({ name: e.name, gwid: group.gwids[i] }));
+  return fields.flatMap((e) => {
+    const at = left.findIndex((l) => l.name === e.name);
+    const [hit] = at >= 0 ? left.splice(at, 1) : [];
+    return hit?.gwid !== undefined ? [hit.gwid] : [];
+  });
+}
+
+const REBUILD_HINT =
+  'Give the group a new name: dsipform then creates the new group before the rules change and deletes the old one after them (rules that name the group by id need the new id).';
+
+/**
+ * What the platform's carrier-group API cannot do to a live group's endpoints (matched by name):
+ * remove a gateway, or move one to a new address (it rewrites the gateway but its load-balancer
+ * entry keeps routing to the old address). Null when the update can be made in place.
+ */
+function endpointProblem(before: CarrierGroupFields, after: CarrierGroupFields): string | null {
+  const dropped = before.endpoints.filter((e) => !after.endpoints.some((w) => w.name === e.name));
+  if (dropped.length > 0) {
+    const names = dropped.map((e) => `"${e.name}"`).join(', ');
+    return `would lose ${dropped.length === 1 ? 'endpoint' : 'endpoints'} ${names}, but the platform's carrier-group API cannot remove a gateway from a group`;
+  }
+  const moved = after.endpoints.flatMap((w) => {
+    const e = before.endpoints.find((b) => b.name === w.name);
+    return e && e.hostname !== w.hostname ? [`"${w.name}" from ${e.hostname} to ${w.hostname}`] : [];
+  });
+  if (moved.length > 0) {
+    return `would move ${moved.length === 1 ? 'endpoint' : 'endpoints'} ${moved.join(', ')}, but the platform's carrier-group API changes a gateway's address without its load-balancer entry, which keeps sending calls to the old address`;
+  }
+  return null;
+}
+
+function deleteOf(group: CarrierGroup): CarrierGroupChange {
+  return {
+    action: 'delete',
+    kind: 'carrier_group',
+    key: group.name,
+    gwgroupid: group.gwgroupid,
+    before: carrierGroupFields(group),
+    fields: [],
+  };
+}
+
+/**
+ * Compares declared carrier groups with live ones, paired by name. The platform lets two groups
+ * share a name: when the files declare such a name, the entry cannot tell which group it means,
+ * which is an issue naming both ids (never a guess). The platform cannot remove a gateway from a
+ * group nor move one to a new address, so an update that would is an issue too (`endpointProblem`). Live groups that no entry
+ * declares are deleted unless an ignore glob matches their name. Pure.
+ */
+export function diffCarrierGroups(
+  desired: readonly DesiredCarrierGroup[],
+  live: readonly CarrierGroup[],
+  ignored: (name: string) => boolean,
+  listMatched: boolean,
+): CarrierGroupDiff {
+  const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [] };
+  const byName = new Map<string, CarrierGroup[]>();
+  for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
+  const claimed = new Set<number>();
+  let unchanged = 0;
+  for (const want of desired) {
+    const origin = want.origin ? { origin: want.origin } : {};
+    const candidates = byName.get(want.name) ?? [];
+    for (const c of candidates) claimed.add(c.gwgroupid);
+    if (candidates.length > 1) {
+      const ids = candidates.map((g) => g.gwgroupid).sort((a, b) => a - b);
+      out.issues.push({
+        message: `the platform has ${candidates.length} carrier groups named "${want.name}" (gwgroupids ${ids.join(', ')}), so the entry cannot tell which one it means`,
+        hint: `Rename or delete all but one of them on the platform (DELETE /api/v1/carriergroups/${ids[ids.length - 1]!} removes the newest), then plan again.`,
+        ...origin,
+      });
+      continue;
+    }
+    const after = carrierGroupFields(want);
+    const have = candidates[0];
+    if (!have) {
+      out.changes.push({ action: 'create', kind: 'carrier_group', key: want.name, after, fields: Object.keys(after), ...origin });
+      continue;
+    }
+    if (listMatched) out.matched.push(deleteOf(have));
+    const before = carrierGroupFields(have);
+    const fields = changedCarrierGroupFields(before, after, have.unreadable);
+    const problem = fields.includes('endpoints') ? endpointProblem(before, after) : null;
+    if (fields.length === 0) unchanged += 1;
+    else if (problem !== null) {
+      out.issues.push({ message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) ${problem}`, hint: REBUILD_HINT, ...origin });
+    } else {
+      out.changes.push({
+        action: 'update',
+        kind: 'carrier_group',
+        key: want.name,
+        gwgroupid: have.gwgroupid,
+        gwids: gwidsInFieldOrder(have),
+        before,
+        after,
+        fields,
+        ...origin,
+      });
+    }
+  }
+  let governed = 0;
+  for (const have of live) {
+    if (claimed.has(have.gwgroupid)) governed += 1;
+    else if (!ignored(have.name)) {
+      governed += 1;
+      out.changes.push(deleteOf(have));
+    }
+  }
+  return { ...out, unchanged, governed };
+}

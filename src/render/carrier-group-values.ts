@@ -1,0 +1,32 @@
+import type { CarrierEndpoint } from '../model/carrier-group.js';
+import type { CarrierAuthFields } from '../model/plan.js';
+import { quote } from './style.js';
+
+/** What a renderer prints for a carrier group's password: never a value (the same word as for leases). */
+const SENSITIVE = '(sensitive)';
+
+function endpointText(e: CarrierEndpoint): string {
+  return `{name: ${quote(e.name)}, hostname: ${quote(e.hostname)}, strip: ${e.strip}, prefix: ${quote(e.prefix)}, weight: ${e.weight}}`;
+}
+
+function authText(auth: CarrierAuthFields): string {
+  const parts = [`type: ${quote(auth.type)}`];
+  for (const key of ['r_username', 'auth_username', 'auth_domain', 'auth_proxy'] as const) {
+    const v = auth[key];
+    if (v !== undefined) parts.push(`${key}: ${quote(v)}`);
+  }
+  if (auth.password_env !== undefined) parts.push(`auth_password: ${SENSITIVE} from \${${auth.password_env}}`);
+  return `{${parts.join(', ')}}`;
+}
+
+/**
+ * A carrier group's field as plans show it: endpoints as `{name: …, hostname: "host:5060", …}`,
+ * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value), other
+ * fields as plain values.
+ */
+export function formatCarrierGroupField(name: string, value: unknown): string {
+  if (name === 'endpoints' && Array.isArray(value)) return `[${(value as CarrierEndpoint[]).map(endpointText).join(', ')}]`;
+  if (name === 'auth') return value === null || value === undefined ? 'null' : authText(value as CarrierAuthFields);
+  if (typeof value === 'string') return quote(value);
+  return String(value);
+}
