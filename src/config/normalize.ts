@@ -14,7 +14,8 @@ import { at, type LoadedFile } from './loaded.js';
 /** A mapping entry as the schema admits it. */
 interface MappingEntry {
   did: string;
-  servers: string[];
+  servers?: string[];
+  group?: string;
   notes?: string;
 }
 
@@ -22,7 +23,8 @@ interface MappingEntry {
 interface RouteEntry {
   name: string;
   prefix: string;
-  gwgroupid: string;
+  gwgroupid?: string;
+  carrier_group?: string;
   from_prefix?: string;
   priority?: number;
   timerec?: string;

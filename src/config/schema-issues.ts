@@ -27,7 +27,7 @@ const WORDED_BY_RULES = new Set(DURATION_FIELDS.map((field) => `endpoint_leases[
 export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   const errors = validate(file.data.value);
   if (errors.length === 0) return [];
-  const folded = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
+  const folded = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const misspelt = new Set<string>();
   // A value outside an enum is worded by the enum ("must be one of: …"); its type error would repeat it.
   const enumerated = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
@@ -101,9 +101,24 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
       const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
       return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);
     }
+    case 'oneOf':
+      return exactlyOne(file, path, error);
     default:
       return issueOn(file, path, `${field} ${error.message ?? 'is not valid'}`, hint);
   }
+}
+
+/** `servers` or `group` (`gwgroupid` or `carrier_group`): neither given, or both. */
+function exactlyOne(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
+  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  const given = names.filter((n) => data[n] !== undefined);
+  const [first = '', second = ''] = names;
+  const example = first === 'servers' ? 'servers: ["#5"] or group: "Carrier A"' : 'gwgroupid: "5" or carrier_group: "Carrier A"';
+  if (given.length > 1) {
+    return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, `write ${example}`);
+  }
+  return issueOn(file, path, `${fieldPath([...path, first])} or ${second} is required`, `write ${example}`);
 }
 
 /** One branch of an `anyOf` in words, with the schema's first example. */
