@@ -49,6 +49,7 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
     if (WORDED_BY_RULES.has(pathShape(path))) continue;
     if (error.keyword === 'type' && enumerated.has(error.instancePath)) continue;
     if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
+    if (error.keyword === 'oneOf' && !oneOfApplies(error, misspelt)) continue;
     issues.push(describe(file, path, error));
   }
   return issues;
@@ -108,17 +109,26 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
   }
 }
 
+/** Whether an `exactly one of` error says something: not for a value that is no mapping, or a misspelt alternative. */
+function oneOfApplies(error: ErrorObject, misspelt: ReadonlySet<string>): boolean {
+  const data = error.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
+  return !names.some((n) => misspelt.has(`${error.instancePath}/${n}`));
+}
+
 /** `servers` or `group` (`gwgroupid` or `carrier_group`): neither given, or both. */
 function exactlyOne(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
   const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
   const data = (error.data ?? {}) as Record<string, unknown>;
   const given = names.filter((n) => data[n] !== undefined);
   const [first = '', second = ''] = names;
-  const example = first === 'servers' ? 'servers: ["#5"] or group: "Carrier A"' : 'gwgroupid: "5" or carrier_group: "Carrier A"';
+  const byName = first === 'servers' ? 'or name the group: group: "Carrier A"' : 'or name the carrier group: carrier_group: "Carrier A"';
   if (given.length > 1) {
-    return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, `write ${example}`);
+    const hint = `keep one: ${first} refers by id, ${second} by name`;
+    return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, hint);
   }
-  return issueOn(file, path, `${fieldPath([...path, first])} or ${second} is required`, `write ${example}`);
+  return issueOn(file, path, `${fieldPath([...path, first])} or ${second} is required`, `${hintFor([...path, first])}; ${byName}`);
 }
 
 /** One branch of an `anyOf` in words, with the schema's first example. */
