@@ -27,6 +27,12 @@ export interface ApplyOptions {
   readonly now?: () => number;
   /** Called at named points (e.g. `lease-recorded`), for crash tests. */
   readonly checkpoint?: (name: string) => void;
+  /**
+   * Filled with the carrier groups this apply creates (name → gwgroupid), as each create is
+   * confirmed; a fresh map when not given. Rules referring to a group by name that the plan
+   * creates (shown `(known after apply)`) resolve through it (apply/created-groups.ts).
+   */
+  readonly createdGroups?: Map<string, number>;
 }
 
 function describeError(err: unknown): { code: string; message: string } {
@@ -62,6 +68,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     ...(options.leases ? { ledger: options.leases } : {}),
     now: options.now ?? Date.now,
     checkpoint: options.checkpoint ?? (() => undefined),
+    createdGroups: options.createdGroups ?? new Map<string, number>(),
   };
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);

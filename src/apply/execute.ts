@@ -2,6 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { InternalError } from '../model/errors.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import { mappingWithCreatedGroup, routeWithCreatedGroup, type CreatedGroups } from './created-groups.js';
 import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
 /** The ids a change created or touched. */
@@ -23,18 +24,21 @@ function routePatch(after: RouteFields, fields: readonly string[]): OutboundRout
   return { ...rest, from_prefix: from_prefix ?? '', ...(from_prefix ? { prefix: after.prefix } : {}) };
 }
 
+/** What carrying out a change needs besides the client: the lease context, and the groups this apply created. */
+export type ExecuteContext = LeaseContext & { readonly createdGroups?: CreatedGroups };
+
 /**
  * Carries out one change with the platform requests it needs; resolves to the ids the change
  * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
  */
-export async function executeChange(change: Change, client: PlatformClient, ctx: LeaseContext): Promise<ExecutedIds> {
+export async function executeChange(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
   switch (change.kind) {
     case 'endpoint_lease':
       return { lease_id: await executeLeaseChange(change, client, ctx) };
     case 'inbound_mapping':
-      return { ruleid: await executeMappingChange(change, client) };
+      return { ruleid: await executeMappingChange(withCreatedGroup(change, ctx.createdGroups), client) };
     case 'outbound_route':
-      return { ruleid: await executeRouteChange(change, client) };
+      return { ruleid: await executeRouteChange(withCreatedGroup(change, ctx.createdGroups), client) };
     default:
       return assertNever(change);
   }
@@ -97,6 +101,14 @@ async function executeRouteChange(change: RouteChange, client: PlatformClient): 
     default:
       return assertNever(change);
   }
+}
+
+/** A rule change whose `after` names a group this apply created, with its id filled in. */
+function withCreatedGroup<C extends MappingChange | RouteChange>(change: C, created: CreatedGroups | undefined): C {
+  if (!('after' in change)) return change;
+  const after =
+    change.kind === 'inbound_mapping' ? mappingWithCreatedGroup(change.after, created) : routeWithCreatedGroup(change.after, created);
+  return after === change.after ? change : { ...change, after };
 }
 
 function assertNever(change: never): never {

@@ -2,23 +2,40 @@ import type { PlatformClient } from '../api/client.js';
 import type { CollectionName } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
+import type { GatewayGroup } from '../model/group.js';
+
+/** What else to read besides the managed collections. */
+export interface ReadOptions {
+  /**
+   * Read the carrier and endpoint groups (two list requests, in parallel with the others) into
+   * `LiveState.groups`: needed to resolve references by name and to check numeric ones. Ask
+   * `needsGroups(desired, allowDangling)` (plan/resolve-groups.ts). Default false.
+   */
+  readonly groups?: boolean;
+}
 
 /**
  * Reads the live state with one list request per managed collection (in parallel), never one
  * read per object. A collection that is not managed is not read. Leases come from the state records.
+ * The groups are read only when `options.groups` asks for them.
  */
 export async function readLive(
   client: PlatformClient,
   managed: readonly CollectionName[],
   leases?: readonly LeaseRecord[],
+  options: ReadOptions = {},
 ): Promise<LiveState> {
-  const [inbound, outbound] = await Promise.all([
+  const [inbound, outbound, carriers, endpoints] = await Promise.all([
     managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
     managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,
+    options.groups ? client.listCarrierGroups() : undefined,
+    options.groups ? client.listEndpointGroups() : undefined,
   ]);
+  const groups: GatewayGroup[] | undefined = carriers && endpoints ? [...carriers, ...endpoints] : undefined;
   return {
     ...(inbound ? { inbound_mappings: inbound } : {}),
     ...(outbound ? { outbound_routes: outbound } : {}),
     ...(managed.includes('endpoint_leases') ? { endpoint_leases: leases ?? [] } : {}),
+    ...(groups ? { groups } : {}),
   };
 }

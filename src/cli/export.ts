@@ -5,7 +5,19 @@ import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 
 /** Fields whose values are dial strings or ids: always quoted, so `0044` never reads back as a number. */
-const QUOTED = new Set(['did', 'prefix', 'from_prefix', 'gwgroupid', 'servers', 'notes', 'name', 'timerec', 'routeid']);
+const QUOTED = new Set([
+  'did',
+  'prefix',
+  'from_prefix',
+  'gwgroupid',
+  'servers',
+  'notes',
+  'name',
+  'timerec',
+  'routeid',
+  'group',
+  'carrier_group',
+]);
 
 function toYaml(doc: ReturnType<typeof exportDocument>, target: string): string {
   const yaml = new Document(doc);
@@ -21,11 +33,16 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string): string 
   return yaml.toString({ lineWidth: 0 });
 }
 
-/** `dsipform export [--out FILE]`: the live state as a desired-state file. */
+/** `dsipform export [--out FILE]`: the live state as a desired-state file, rules referring to groups by name where the name is unique. */
 export async function runExport(flags: PlatformFlags & { out?: string }, io: CliIo): Promise<number> {
   const text = await withPlatform(flags, io, async (client, target) => {
-    const [mappings, routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
-    return toYaml(exportDocument(mappings, routes), target);
+    const [mappings, routes, carriers, endpoints] = await Promise.all([
+      client.listInboundMappings(),
+      client.listOutboundRoutes(),
+      client.listCarrierGroups(),
+      client.listEndpointGroups(),
+    ]);
+    return toYaml(exportDocument(mappings, routes, [...carriers, ...endpoints]), target);
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { count } from '../model/words.js';
-import { FIELD_ORDER, MARK, fieldValue, formatValue, subject } from './values.js';
+import { FIELD_ORDER, MARK, formatRuleField, subject } from './values.js';
 
 /** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
@@ -88,11 +88,11 @@ function fieldLines(change: Change): BlockLine[] {
   let hidden = 0;
   switch (change.action) {
     case 'create':
-      for (const name of order) rows.push({ mark: '+', name, value: formatValue(fieldValue(change.after, name)) });
+      for (const name of order) rows.push({ mark: '+', name, value: formatRuleField(change.after, name) });
       break;
     case 'delete':
       rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
-      for (const name of order) rows.push({ mark: '-', name, value: formatValue(fieldValue(change.before, name)) });
+      for (const name of order) rows.push({ mark: '-', name, value: formatRuleField(change.before, name) });
       break;
     case 'update':
     case 'promote':
@@ -101,7 +101,7 @@ function fieldLines(change: Change): BlockLine[] {
       const shown = changedFields(change);
       rows.push({ mark: null, name: 'ruleid', value: String(change.ruleid) });
       for (const name of shown) {
-        const value = `${formatValue(fieldValue(change.before, name))} → ${formatValue(fieldValue(change.after, name))}`;
+        const value = `${formatRuleField(change.before, name)} → ${formatRuleField(change.after, name)}`;
         rows.push({ mark: '~', name, value });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;
