@@ -87,7 +87,8 @@ async function executeMappingChange(change: MappingChange, client: PlatformClien
 async function executeRouteChange(change: RouteChange, client: PlatformClient): Promise<number> {
   switch (change.action) {
     case 'create': {
-      const { from_prefix, ...rest } = change.after;
+      // The name (carrier_group) is the plan's, not the platform's: only the id is sent.
+      const { from_prefix, carrier_group: _name, ...rest } = change.after;
       return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
     }
     case 'update':
