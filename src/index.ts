@@ -2,7 +2,8 @@
  * dsipform as a library: the same steps the CLI takes, for programs and tests.
  *
  * 1. `loadDesiredState(paths)` reads desired-state files into a `DesiredState` (or every issue).
- * 2. `readLive(client, managedCollections(desired))` reads what the platform holds.
+ * 2. `readLive(client, managedCollections(desired), leases, { groups: needsGroups(desired) })` reads
+ *    what the platform holds (the groups resolve names and check references; without them, no check).
  * 3. `buildPlan({ desired, live, target, now })` makes a frozen, plain-JSON `Plan` (pure, no I/O).
  * 4. `applyPlan(plan, client)` carries it out and reports every change's outcome.
  *
@@ -32,9 +33,10 @@ export {
 export { parseSavedPlan, staleness } from './plan/saved-plan.js';
 export { liveChecksum } from './plan/live-checksum.js';
 export { exportDocument, type ExportDocument } from './plan/export.js';
+export { needsGroups } from './plan/resolve-groups.js';
 
 // Reading the platform and applying a plan.
-export { readLive } from './apply/read-live.js';
+export { readLive, type ReadOptions } from './apply/read-live.js';
 export { applyPlan, type ApplyOptions } from './apply/apply-plan.js';
 export type { LeaseLedger } from './apply/execute-lease.js';
 

@@ -38,7 +38,7 @@ export class PlatformStack extends TerraformStack {
     new OutboundRoute(this, 'us', { name: 'US domestic', prefix: '1', gwgroupid: '2', priority: 10 });
     new InboundMapping(this, 'main_office', {
       did: '15551230001',
-      servers: ['66', '67'],
+      servers: ['14', '15'],
       notes: options.withReference ? `Main office via LCR group ${ukLcr.groupid}` : 'Main office',
     });
     new InboundMapping(this, 'default_mapping', { did: '', servers: ['#2'] });

@@ -31,7 +31,8 @@ export interface ApplyOptions {
   readonly env?: NodeJS.ProcessEnv;
   /**
    * Filled with the carrier groups this apply creates (name → gwgroupid), as each create is
-   * confirmed; a fresh map when not given. Rules referring to a group by name resolve through it.
+   * confirmed; a fresh map when not given. Rules referring to a group by name that the plan
+   * creates (shown `(known after apply)`) resolve through it (apply/created-groups.ts).
    */
   readonly createdGroups?: Map<string, number>;
 }

@@ -3,6 +3,7 @@ import { InternalError } from '../model/errors.js';
 import type { OutboundRoutePatch } from '../model/outbound-route.js';
 import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import { mappingWithCreatedGroup, routeWithCreatedGroup, type CreatedGroups } from './created-groups.js';
 import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
 
 /** The ids a change created or touched. */
@@ -40,9 +41,9 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
     case 'endpoint_lease':
       return { lease_id: await executeLeaseChange(change, client, ctx) };
     case 'inbound_mapping':
-      return { ruleid: await executeMappingChange(change, client) };
+      return { ruleid: await executeMappingChange(withCreatedGroup(change, ctx.createdGroups), client) };
     case 'outbound_route':
-      return { ruleid: await executeRouteChange(change, client) };
+      return { ruleid: await executeRouteChange(withCreatedGroup(change, ctx.createdGroups), client) };
     case 'carrier_group':
       return {
         gwgroupid: await executeCarrierGroupChange(change, client, {
@@ -98,7 +99,8 @@ async function executeMappingChange(change: MappingChange, client: PlatformClien
 async function executeRouteChange(change: RouteChange, client: PlatformClient): Promise<number> {
   switch (change.action) {
     case 'create': {
-      const { from_prefix, ...rest } = change.after;
+      // The name (carrier_group) is the plan's, not the platform's: only the id is sent.
+      const { from_prefix, carrier_group: _name, ...rest } = change.after;
       return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
     }
     case 'update':
@@ -112,6 +114,14 @@ async function executeRouteChange(change: RouteChange, client: PlatformClient): 
     default:
       return assertNever(change);
   }
+}
+
+/** A rule change whose `after` names a group this apply created, with its id filled in. */
+function withCreatedGroup<C extends MappingChange | RouteChange>(change: C, created: CreatedGroups | undefined): C {
+  if (!('after' in change)) return change;
+  const after =
+    change.kind === 'inbound_mapping' ? mappingWithCreatedGroup(change.after, created) : routeWithCreatedGroup(change.after, created);
+  return after === change.after ? change : { ...change, after };
 }
 
 function assertNever(change: never): never {

@@ -23,6 +23,7 @@ export interface ApplyFlags extends PlatformFlags, StateFlags {
   reload: boolean;
   format: string;
   report?: string;
+  allowDangling?: boolean;
 }
 
 function executeFlags(flags: ApplyFlags): ExecuteFlags {
@@ -68,7 +69,7 @@ async function planAndExecute(
   try {
     const leases = state ? { file, records: state.store.records() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
-      const plan = await planAgainst(client, target, desired, io, verb, leases);
+      const plan = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling);
       return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
     });
   } finally {

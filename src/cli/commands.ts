@@ -6,6 +6,8 @@ import type { PlatformFlags } from './platform.js';
 
 type SetExit = (code: number) => void;
 
+const ALLOW_DANGLING = 'plan rules that refer to a group or gateway that does not exist (or holds no gateway) with a warning, not an error';
+
 /** The flags apply and destroy share. */
 function addApplyOptions(cmd: Command): Command {
   return addStateOptions(cmd)
@@ -41,7 +43,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
         .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
         .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
         .option('--out <file>', 'also save the plan as JSON, for apply --plan')
-        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
+        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
+        .option('--allow-dangling', ALLOW_DANGLING),
     ),
   ).action(async (paths: string[], opts) => {
     const { runPlan } = await import('./plan.js');
@@ -55,7 +58,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
         .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
         .argument('[paths...]', 'YAML/JSON files or directories')
         .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-        .option('--plan <file>', 'apply exactly this saved plan (from plan --out)'),
+        .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
+        .option('--allow-dangling', ALLOW_DANGLING),
     ),
   ).action(async (paths: string[], opts) => {
     const { runApply } = await import('./apply.js');

@@ -6,7 +6,19 @@ import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 
 /** Fields whose values are dial strings or ids: always quoted, so `0044` never reads back as a number. */
-const QUOTED = new Set(['did', 'prefix', 'from_prefix', 'gwgroupid', 'servers', 'notes', 'name', 'timerec', 'routeid']);
+const QUOTED = new Set([
+  'did',
+  'prefix',
+  'from_prefix',
+  'gwgroupid',
+  'servers',
+  'notes',
+  'name',
+  'timerec',
+  'routeid',
+  'group',
+  'carrier_group',
+]);
 
 function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: ReadonlyMap<string, number[]>): string {
   const yaml = new Document(doc);
@@ -38,15 +50,17 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
   return yaml.toString({ lineWidth: 0 });
 }
 
-/** `dsipform export [--out FILE]`: the live state as a desired-state file. */
+/** `dsipform export [--out FILE]`: the live state as a desired-state file, rules referring to groups by name where the name is unique. */
 export async function runExport(flags: PlatformFlags & { out?: string }, io: CliIo): Promise<number> {
   const text = await withPlatform(flags, io, async (client, target) => {
-    const [mappings, routes, groups] = await Promise.all([
+    const [mappings, routes, carrierGroups, carriers, endpoints] = await Promise.all([
       client.listInboundMappings(),
       client.listOutboundRoutes(),
       readCarrierGroups(client),
+      client.listCarrierGroups(),
+      client.listEndpointGroups(),
     ]);
-    return toYaml(exportDocument(mappings, routes, groups), target, sharedGroupNames(groups));
+    return toYaml(exportDocument(mappings, routes, carrierGroups, [...carriers, ...endpoints]), target, sharedGroupNames(carrierGroups));
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

@@ -4,6 +4,7 @@ import type { LeaseRecord } from '../model/lease.js';
 import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
+import { needsGroups } from '../plan/resolve-groups.js';
 import type { Plan } from '../model/plan.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
@@ -18,7 +19,8 @@ export interface PlanLeases {
 /**
  * Reads the live state of the managed collections and makes the plan (or prints why it cannot).
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
- * unknown one) is never renewed or revoked by this plan.
+ * unknown one) is never renewed or revoked by this plan. The groups are read when the files refer
+ * to groups or gateways (to resolve names and check references; `allowDangling` skips the check).
  */
 export async function planAgainst(
   client: PlatformClient,
@@ -27,15 +29,26 @@ export async function planAgainst(
   io: CliIo,
   mode: 'apply' | 'destroy' = 'apply',
   leases?: PlanLeases,
+  allowDangling = false,
 ): Promise<Plan> {
   const held = leases?.records.filter((r) => r.target === target);
   const managed = managedCollections(desired);
-  const [live, profile] = await Promise.all([readLive(client, managed, held), client.profile()]);
+  const groups = mode === 'apply' && needsGroups(desired, allowDangling);
+  const [live, profile] = await Promise.all([readLive(client, managed, held, { groups }), client.profile()]);
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
   const pendingReload = client.lastKamreload ?? (managesNothing ? await client.pendingReload() : false);
-  const input = { desired, live, target, now: io.now(), profile, pendingReload, ...(leases ? { stateFile: leases.file } : {}) };
+  const input = {
+    desired,
+    live,
+    target,
+    now: io.now(),
+    profile,
+    pendingReload,
+    allowDangling,
+    ...(leases ? { stateFile: leases.file } : {}),
+  };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);
   return result.plan;

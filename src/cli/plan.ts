@@ -15,6 +15,7 @@ export interface PlanFlags extends PlatformFlags, StateFlags {
   format: string;
   out?: string;
   detailedExitcode?: boolean;
+  allowDangling?: boolean;
 }
 
 /**
@@ -32,7 +33,9 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     leases = { file, records: store.records() };
     await store.close();
   }
-  const plan = await withPlatform(flags, io, (client, target) => planAgainst(client, target, desired, io, 'apply', leases));
+  const plan = await withPlatform(flags, io, (client, target) =>
+    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling),
+  );
   const saved = savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));

@@ -26,7 +26,8 @@ import { at, type LoadedFile } from './loaded.js';
 /** A mapping entry as the schema admits it. */
 interface MappingEntry {
   did: string;
-  servers: string[];
+  servers?: string[];
+  group?: string;
   notes?: string;
 }
 
@@ -34,7 +35,8 @@ interface MappingEntry {
 interface RouteEntry {
   name: string;
   prefix: string;
-  gwgroupid: string;
+  gwgroupid?: string;
+  carrier_group?: string;
   from_prefix?: string;
   priority?: number;
   timerec?: string;

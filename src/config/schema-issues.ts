@@ -27,7 +27,7 @@ const WORDED_BY_RULES = new Set(DURATION_FIELDS.map((field) => `endpoint_leases[
 export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   const errors = validate(file.data.value);
   if (errors.length === 0) return [];
-  const folded = errors.filter((e) => e.keyword === 'anyOf').map((e) => `${e.schemaPath}/`);
+  const folded = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
   const misspelt = new Set<string>();
   // A value outside an enum is worded by the enum ("must be one of: …"); its type error would repeat it.
   const enumerated = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
@@ -49,6 +49,7 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
     if (WORDED_BY_RULES.has(pathShape(path))) continue;
     if (error.keyword === 'type' && enumerated.has(error.instancePath)) continue;
     if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
+    if (error.keyword === 'oneOf' && !oneOfApplies(error, misspelt)) continue;
     issues.push(describe(file, path, error));
   }
   return issues;
@@ -101,9 +102,33 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
       const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
       return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);
     }
+    case 'oneOf':
+      return exactlyOne(file, path, error);
     default:
       return issueOn(file, path, `${field} ${error.message ?? 'is not valid'}`, hint);
   }
+}
+
+/** Whether an `exactly one of` error says something: not for a value that is no mapping, or a misspelt alternative. */
+function oneOfApplies(error: ErrorObject, misspelt: ReadonlySet<string>): boolean {
+  const data = error.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
+  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
+  return !names.some((n) => misspelt.has(`${error.instancePath}/${n}`));
+}
+
+/** `servers` or `group` (`gwgroupid` or `carrier_group`): neither given, or both. */
+function exactlyOne(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
+  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  const given = names.filter((n) => data[n] !== undefined);
+  const [first = '', second = ''] = names;
+  const byName = first === 'servers' ? 'or name the group: group: "Carrier A"' : 'or name the carrier group: carrier_group: "Carrier A"';
+  if (given.length > 1) {
+    const hint = `keep one: ${first} refers by id, ${second} by name`;
+    return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, hint);
+  }
+  return issueOn(file, path, `${fieldPath([...path, first])} or ${second} is required`, `${hintFor([...path, first])}; ${byName}`);
 }
 
 /** One branch of an `anyOf` in words, with the schema's first example. */

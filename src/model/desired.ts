@@ -37,8 +37,14 @@ export interface ConfigIssue extends SourceLocation {
   readonly hint: string;
 }
 
-/** An inbound mapping as declared (`notes` default `""`); identified by `did`. */
+/**
+ * An inbound mapping as declared (`notes` default `""`); identified by `did`. With `group: NAME`
+ * in the files, `group` holds the name and `servers` is `[]` until the planner resolves the name
+ * (plan/resolve-groups.ts) to `["#<id>"]`; it stays `[]` when the group is one the plan creates.
+ */
 export interface DesiredMapping extends MappingContent {
+  /** The carrier or endpoint group the files named instead of `servers`. */
+  readonly group?: string;
   readonly origin?: SourceLocation;
 }
 
@@ -47,6 +53,11 @@ export interface DesiredMapping extends MappingContent {
  * from_prefix `null` when absent or `""`); identified by `name`, or by `ruleid` when pinned.
  */
 export interface DesiredRoute extends RouteContent {
+  /**
+   * The carrier group the files named instead of `gwgroupid` (`carrier_group: NAME`); `gwgroupid`
+   * is `""` until the planner resolves it, and stays `""` for a group the plan creates.
+   */
+  readonly carrier_group?: string;
   /** Pins the live route this entry owns (which also lets it be renamed). */
   readonly ruleid?: number;
   readonly origin?: SourceLocation;

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   PLAN_STALE: 'the platform changed since the saved plan was made',
   PLAN_NO_STATE: 'the saved plan has lease changes but names no state file',
   APPLY_NEEDS_APPROVAL: 'apply needs approval and no terminal can give it',
+  APPLY_GROUP_NOT_CREATED: 'a rule names a carrier group this apply was to create, but it was not created',
   // Leases and the state file
   LEASE_NAME_TAKEN: 'the state already holds a lease of that name',
   STATE_LOCKED: 'another dsipform holds the state lock',

@@ -11,7 +11,8 @@ import { bareGwgroupid } from './rules.js';
 
 /** The comparable fields of a mapping, live or desired. */
 export function mappingFields(m: InboundMapping | DesiredMapping): MappingFields {
-  return { did: m.did, servers: [...m.servers], notes: m.notes };
+  const group = 'group' in m ? m.group : undefined;
+  return { did: m.did, servers: [...m.servers], notes: m.notes, ...(group !== undefined ? { group } : {}) };
 }
 
 /** The comparable fields of a route, live or desired. */
@@ -24,6 +25,7 @@ export function routeFields(r: OutboundRoute | DesiredRoute): RouteFields {
     priority: r.priority,
     timerec: r.timerec,
     routeid: r.routeid,
+    ...('carrier_group' in r && r.carrier_group !== undefined ? { carrier_group: r.carrier_group } : {}),
   };
 }
 

@@ -82,6 +82,8 @@ export const HINTS = {
   prefix: 'a prefix holds only 0-9 + # *, in quotes: prefix: "44"',
   fromPrefix: 'a prefix holds only 0-9 + # *, in quotes: from_prefix: "1555"',
   gwgroupid: 'name an existing carrier group by its id, in quotes: gwgroupid: "5"',
+  group: 'name the group instead of its servers: group: "Carrier A" (or list servers: ["#5"], not both)',
+  carrierGroup: 'name the carrier group instead of its id: carrier_group: "Carrier A" (or gwgroupid: "5", not both)',
   lcrPrefix: 'give the LCR route a prefix (prefix: "44"), or remove from_prefix to make it a simple route',
   priority: `the platform stores priority as a 32-bit integer: write a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}, e.g. priority: 10`,
   leaseName: 'write the name as plain text on one line: name: ci-softphone',
@@ -189,14 +191,19 @@ export function answer<T>(checker: Checker, value: () => T): Normalized<T> {
   return checker.issues.length > 0 ? { value: null, issues: checker.issues } : { value: value(), issues: [] };
 }
 
-/** An inbound mapping: did and servers required; `notes` defaults to `""`. */
-export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<MappingContent> {
+/**
+ * An inbound mapping: did required, and servers or group (exactly one); `notes` defaults to `""`.
+ * With `group`, servers is `[]` and the name is kept for the planner to resolve.
+ */
+export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<NormalizedMapping> {
   const c = new Checker(raw, spell);
   const did = c.string('did', true);
   c.rule(['did'], did, didProblem, HINTS.did);
+  const group = groupName(c, 'group', 'servers', HINTS.group);
   const servers = raw.servers;
-  if (servers === undefined) c.add(['servers'], 'servers is required', HINTS.servers, 'required');
-  else if (!Array.isArray(servers)) c.add(['servers'], `servers must be a list, not ${kindOf(servers)}`, HINTS.servers, 'type');
+  if (servers === undefined) {
+    if (group === undefined && raw.group === undefined) c.add(['servers'], 'servers or group is required', HINTS.servers, 'required');
+  } else if (!Array.isArray(servers)) c.add(['servers'], `servers must be a list, not ${kindOf(servers)}`, HINTS.servers, 'type');
   else if (servers.length < 1 || servers.length > 2) {
     const bound = servers.length < 1 ? 'at least 1 entry' : 'at most 2 entries';
     c.add(['servers'], `servers must hold ${bound}, not ${servers.length}`, HINTS.servers, 'schema');
@@ -216,23 +223,57 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<Ma
   }
   const notes = c.string('notes', false);
   c.rule(['notes'], notes, (v) => descriptionProblem(v, 'notes'), HINTS.comma);
-  return answer(c, () => ({ did: did as string, servers: [...(servers as string[])], notes: notes ?? MAPPING_DEFAULTS.notes }));
+  return answer(c, () => ({
+    did: did as string,
+    servers: group === undefined ? [...(servers as string[])] : [],
+    notes: notes ?? MAPPING_DEFAULTS.notes,
+    ...(group === undefined ? {} : { group }),
+  }));
+}
+
+/**
+ * A group named instead of an id (`group` beside `servers`, `carrier_group` beside `gwgroupid`):
+ * the name, or `undefined` when absent or wrong (then the issue is added). Exactly one of the two
+ * fields may be given.
+ */
+function groupName(c: Checker, field: 'group' | 'carrier_group', other: 'servers' | 'gwgroupid', hint: string): string | undefined {
+  if (c.raw[field] === undefined) return undefined;
+  const name = c.string(field, false);
+  if (name === undefined) return undefined;
+  if (c.raw[other] !== undefined) {
+    c.add([field], `give either ${other} or ${field}, not both`, hint, 'schema');
+    return undefined;
+  }
+  if (name.trim() === '') {
+    c.add([field], `${field} must name a group, not ${c.shown([field], name)}`, hint, 'schema');
+    return undefined;
+  }
+  return name;
+}
+
+/** An inbound mapping as normalised: its content, and the group it names instead of servers. */
+export interface NormalizedMapping extends MappingContent {
+  /** `group: NAME` in the files; `servers` is then `[]` until the planner resolves the name. */
+  readonly group?: string;
 }
 
 /** An outbound route as normalised: its content, and the live route it pins (files only). */
 export interface NormalizedRoute extends RouteContent {
   readonly ruleid?: number;
+  /** `carrier_group: NAME` in the files; `gwgroupid` is then `""` until the planner resolves it. */
+  readonly carrier_group?: string;
 }
 
 /**
- * An outbound route: name, prefix and gwgroupid required; priority defaults to 0, timerec and
+ * An outbound route: name, prefix, and gwgroupid or carrier_group (exactly one) required; priority defaults to 0, timerec and
  * routeid to `""`; from_prefix `""` or absent is `null` (a simple route); gwgroupid loses its `#`.
  */
 export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<NormalizedRoute> {
   const c = new Checker(raw, spell);
   const name = c.string('name', true);
   const prefix = c.string('prefix', true);
-  const gwgroupid = c.string('gwgroupid', true);
+  const carrierGroup = groupName(c, 'carrier_group', 'gwgroupid', HINTS.carrierGroup);
+  const gwgroupid = c.string('gwgroupid', carrierGroup === undefined && raw.carrier_group === undefined);
   const fromPrefix = c.string('from_prefix', false);
   c.rule(['name'], name, (v) => descriptionProblem(v, 'name'), HINTS.comma);
   c.rule(['prefix'], prefix, (v) => prefixProblem(v), HINTS.prefix);
@@ -263,11 +304,12 @@ export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<Norm
     name: name as string,
     prefix: prefix as string,
     from_prefix: fromPrefix ? fromPrefix : null,
-    gwgroupid: bareGwgroupid(gwgroupid as string),
+    gwgroupid: carrierGroup === undefined ? bareGwgroupid(gwgroupid as string) : '',
     priority: (priority as number | undefined) ?? ROUTE_DEFAULTS.priority,
     timerec: timerec ?? ROUTE_DEFAULTS.timerec,
     routeid: routeid ?? ROUTE_DEFAULTS.routeid,
     ...(typeof ruleid === 'number' ? { ruleid } : {}),
+    ...(carrierGroup === undefined ? {} : { carrier_group: carrierGroup }),
   }));
 }
 

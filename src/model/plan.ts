@@ -9,11 +9,28 @@ import type { RouteContent } from './outbound-route.js';
  * rendered, saved, checksummed and applied later exactly as it was reviewed.
  */
 
-/** The comparable fields of an inbound mapping. */
-export type MappingFields = MappingContent;
+/**
+ * The comparable fields of an inbound mapping. `group` is the name the files used (shown beside
+ * the id, never compared); with it, `servers: []` means the group is created by this plan and its
+ * id is known after apply (`isPendingMapping`).
+ */
+export type MappingFields = MappingContent & { readonly group?: string };
 
-/** The comparable fields of an outbound route. */
-export type RouteFields = RouteContent;
+/**
+ * The comparable fields of an outbound route. `carrier_group` is the name the files used (shown
+ * beside the id, never compared); with it, `gwgroupid: ""` means known after apply.
+ */
+export type RouteFields = RouteContent & { readonly carrier_group?: string };
+
+/** Whether a mapping's group is one this plan creates: its id is looked up at apply time. */
+export function isPendingMapping(fields: MappingFields): boolean {
+  return fields.group !== undefined && fields.servers.length === 0;
+}
+
+/** Whether a route's carrier group is one this plan creates: its id is looked up at apply time. */
+export function isPendingRoute(fields: RouteFields): boolean {
+  return fields.carrier_group !== undefined && fields.gwgroupid === '';
+}
 
 /**
  * The fields of a lease as a plan shows them: what the files ask for, and for a lease already held,

@@ -8,6 +8,8 @@ import type { LiveState } from '../model/live.js';
 import { liveChecksum } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { assessSafety } from './safety.js';
+import { danglingReferences, deletedGroupIds } from './check-refs.js';
+import { resolveGroupNames } from './resolve-groups.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
@@ -58,6 +60,12 @@ export interface PlanInput {
   readonly stateFile?: string;
   /** The platform reported `kamreload: true`: writes not live yet, so apply reloads even with no change. */
   readonly pendingReload?: boolean;
+  /**
+   * A reference to a group or gateway that does not exist (or holds no gateway) is a warning in the
+   * plan's notes instead of an issue that stops it (`--allow-dangling`). Default false. References
+   * are checked only when `live.groups` was read.
+   */
+  readonly allowDangling?: boolean;
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
@@ -80,13 +88,18 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
 }
 
 function assemble(
-  { desired, live, target, now, stateFile, profile = 'spec', pendingReload = false }: PlanInput,
+  { desired: declared, live, target, now, stateFile, profile = 'spec', pendingReload = false, allowDangling = false }: PlanInput,
   mode: 'apply' | 'destroy',
 ): PlanResult {
-  const managed = managedCollections(desired);
+  const managed = managedCollections(declared);
+  // A destroy pairs by DID and name only: group names and references do not matter to it.
+  const resolved = mode === 'apply' ? resolveGroupNames(declared, live.groups) : { desired: declared, issues: [] };
+  const desired = resolved.desired;
   const found = diff(desired, live, now, { matched: mode === 'destroy' });
   if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
-  if (found.issues.length > 0) return { ok: false, issues: found.issues };
+  const dangling = mode === 'apply' && live.groups ? danglingReferences(desired, live.groups, deletedGroupIds(found.changes)) : [];
+  const blocking = [...resolved.issues, ...found.issues, ...(allowDangling ? [] : dangling)];
+  if (blocking.length > 0) return { ok: false, issues: blocking };
   if (mode === 'destroy') {
     found.changes = found.matched;
     for (const k of KINDS) found.unchanged[k] = 0;
@@ -98,6 +111,7 @@ function assemble(
     protect: [...desired.policy.protect],
   };
   const notes: string[] = [...found.notes];
+  if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
   const moved = ordered.changes.filter((c) => c.reason).length;
   if (moved > 0)
     notes.push(
@@ -138,6 +152,12 @@ export function savePlan(plan: Plan): SavedPlan {
 /** Whether a plan has anything to do. */
 export function hasChanges(plan: Plan): boolean {
   return plan.changes.length > 0;
+}
+
+/** A dangling reference allowed by `--allow-dangling`, as a warning among the plan's notes. */
+function danglingNote(issue: PlanIssue): string {
+  const at = issue.origin ? `${issue.origin.file}:${issue.origin.line}:${issue.origin.col}: ` : '';
+  return `Warning (allowed by --allow-dangling): ${at}${issue.message}.`;
 }
 
 /** A mapping update the platform cannot make in place becomes delete + create (`mappingUpdateReplaces`). */

@@ -1,11 +1,14 @@
 import type { CarrierGroup } from '../model/carrier-group.js';
+import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 
 /** One exported mapping: defaults left out. */
 interface ExportedMapping {
   readonly did: string;
-  readonly servers: readonly string[];
+  readonly servers?: readonly string[];
+  /** Instead of `servers: ["#<id>"]`, when no other group has the name. */
+  readonly group?: string;
   readonly notes?: string;
 }
 
@@ -15,7 +18,9 @@ interface ExportedRoute {
   readonly ruleid?: number;
   readonly prefix: string;
   readonly from_prefix?: string;
-  readonly gwgroupid: string;
+  readonly gwgroupid?: string;
+  /** Instead of `gwgroupid`, when no other carrier group has the name. */
+  readonly carrier_group?: string;
   readonly priority?: number;
   readonly timerec?: string;
   readonly routeid?: string;
@@ -71,25 +76,45 @@ function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
   };
 }
 
+/** The name of each group whose name no other group (of `groups`) has, by id. */
+function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
+  const count = new Map<string, number>();
+  for (const g of groups) count.set(g.name, (count.get(g.name) ?? 0) + 1);
+  return new Map(groups.filter((g) => count.get(g.name) === 1 && g.name.trim() !== '').map((g) => [g.gwgroupid, g.name]));
+}
+
 /**
  * Turns the live state into a desired-state document that plans to no changes: fields at their
  * default are left out, routes sharing a name are pinned by ruleid, order is by DID and ruleid.
  * Carrier groups (when given) in gwgroupid order; a password, which the platform never returns, as
  * `${CARRIER_<NAME>_PASSWORD}`; groups sharing a name cannot be told apart by name and are left out.
+ *
+ * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name (`group:` for a mapping whose one
+ * server is `#<id>`, `carrier_group:` for a route) where the name is unique (the same rule as the
+ * planner's resolution: among all groups for a mapping, among carrier groups for a route); by id
+ * otherwise.
  */
 export function exportDocument(
   mappings: readonly InboundMapping[],
   routes: readonly OutboundRoute[],
-  groups?: readonly CarrierGroup[],
+  carrierGroups?: readonly CarrierGroup[],
+  groups: readonly GatewayGroup[] = [],
 ): ExportDocument {
-  const shared = groups ? sharedGroupNames(groups) : new Map<string, number[]>();
+  const shared = carrierGroups ? sharedGroupNames(carrierGroups) : new Map<string, number[]>();
+  const anyName = uniqueNames(groups);
+  const carrierName = uniqueNames(groups.filter((g) => g.type === 'carrier'));
+  const groupOf = (servers: readonly string[]): string | undefined =>
+    servers.length === 1 && /^#[0-9]+$/.test(servers[0]!) ? anyName.get(Number(servers[0]!.slice(1))) : undefined;
   const nameCount = new Map<string, number>();
   for (const r of routes) nameCount.set(r.name, (nameCount.get(r.name) ?? 0) + 1);
   return {
     version: 1,
     inbound_mappings: [...mappings]
       .sort((a, b) => (a.did < b.did ? -1 : a.did > b.did ? 1 : 0))
-      .map((m) => ({ did: m.did, servers: [...m.servers], ...(m.notes ? { notes: m.notes } : {}) })),
+      .map((m) => {
+        const group = groupOf(m.servers);
+        return { did: m.did, ...(group !== undefined ? { group } : { servers: [...m.servers] }), ...(m.notes ? { notes: m.notes } : {}) };
+      }),
     outbound_routes: [...routes]
       .sort((a, b) => a.ruleid - b.ruleid)
       .map((r) => ({
@@ -97,14 +122,16 @@ export function exportDocument(
         ...((nameCount.get(r.name) ?? 0) > 1 ? { ruleid: r.ruleid } : {}),
         prefix: r.prefix,
         ...(r.from_prefix ? { from_prefix: r.from_prefix } : {}),
-        gwgroupid: r.gwgroupid,
+        ...(/^[0-9]+$/.test(r.gwgroupid) && carrierName.has(Number(r.gwgroupid))
+          ? { carrier_group: carrierName.get(Number(r.gwgroupid))! }
+          : { gwgroupid: r.gwgroupid }),
         ...(r.priority !== 0 ? { priority: r.priority } : {}),
         ...(r.timerec ? { timerec: r.timerec } : {}),
         ...(r.routeid ? { routeid: r.routeid } : {}),
       })),
-    ...(groups
+    ...(carrierGroups
       ? {
-          carrier_groups: [...groups]
+          carrier_groups: [...carrierGroups]
             .filter((g) => !shared.has(g.name))
             .sort((a, b) => a.gwgroupid - b.gwgroupid)
             .map(exportGroup),

@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { count } from '../model/words.js';
-import { FIELD_ORDER, MARK, fieldValue, formatField, subject } from './values.js';
+import { FIELD_ORDER, MARK, formatRuleField, subject } from './values.js';
 
 /** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
@@ -88,11 +88,11 @@ function fieldLines(change: Change): BlockLine[] {
   let hidden = 0;
   switch (change.action) {
     case 'create':
-      for (const name of order) rows.push({ mark: '+', name, value: formatField(change.kind, name, fieldValue(change.after, name)) });
+      for (const name of order) rows.push({ mark: '+', name, value: formatRuleField(change.kind, change.after, name) });
       break;
     case 'delete':
       rows.push(idRow(change));
-      for (const name of order) rows.push({ mark: '-', name, value: formatField(change.kind, name, fieldValue(change.before, name)) });
+      for (const name of order) rows.push({ mark: '-', name, value: formatRuleField(change.kind, change.before, name) });
       break;
     case 'update':
     case 'promote':
@@ -101,7 +101,7 @@ function fieldLines(change: Change): BlockLine[] {
       const shown = changedFields(change);
       rows.push(idRow(change));
       for (const name of shown) {
-        const value = `${formatField(change.kind, name, fieldValue(change.before, name))} → ${formatField(change.kind, name, fieldValue(change.after, name))}`;
+        const value = `${formatRuleField(change.kind, change.before, name)} → ${formatRuleField(change.kind, change.after, name)}`;
         rows.push({ mark: '~', name, value });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;

@@ -1,7 +1,7 @@
 import type { Kind } from '../model/desired.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { formatCarrierGroupField } from './carrier-group-values.js';
-import { quote } from './style.js';
+import { cleanText, quote } from './style.js';
 
 /** The fields of each kind, in the order of their types: the order every renderer shows them in. */
 export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = {
@@ -80,6 +80,20 @@ export function formatKey(kind: Kind, key: string): string {
 /** `kind "key"`, the way every renderer names one object. */
 export function subject(kind: Kind, key: string): string {
   return `${kind} ${formatKey(kind, key)}`;
+}
+
+/**
+ * One field of a rule as a plan shows it: {@link formatValue}, with the group's name beside the id
+ * when the files named it (`["#5"] (Carrier A)`, `"5" (Carrier A)`), and `(known after apply)` for
+ * the id of a group the plan creates.
+ */
+export function formatRuleField(kind: Kind, fields: ObjectFields, name: string): string {
+  const value = formatField(kind, name, fieldValue(fields, name));
+  const named = name === 'servers' ? fieldValue(fields, 'group') : name === 'gwgroupid' ? fieldValue(fields, 'carrier_group') : undefined;
+  if (typeof named !== 'string') return value;
+  const pending =
+    name === 'servers' ? (fieldValue(fields, 'servers') as readonly string[]).length === 0 : fieldValue(fields, 'gwgroupid') === '';
+  return `${pending ? KNOWN_AFTER_APPLY : value} (${cleanText(named)})`;
 }
 
 /** One field of an object's values, or `undefined` when the object has no such field. */

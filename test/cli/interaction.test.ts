@@ -51,7 +51,7 @@ describe('the approval prompt', () => {
   ])(
     '%s cancels cleanly: nothing changed, exit %i',
     async (_name, exit, keys) => {
-      const s = await scenario({ empty: true });
+      const s = await scenario();
       const path = s.file('p.yaml', mappings(2));
       const r = await onTerminal(s, ['apply', path], /Enter a value: /, keys);
       expect(r.screen).toContain('Apply cancelled; nothing was changed.');
@@ -65,7 +65,7 @@ describe('the approval prompt', () => {
 
 describe('stdout closed while an apply runs (| head -1)', () => {
   it('finishes the apply, reloads, writes the report, then fails with a clear error', async () => {
-    const s = await scenario({ empty: true, faults: { latencyMs: 10, seed: 3 } });
+    const s = await scenario({ faults: { latencyMs: 10, seed: 3 } });
     const path = s.file('p.yaml', mappings(60));
     const report = join(s.dir, 'report.json');
     const child = spawn(
@@ -96,7 +96,7 @@ describe('stdout closed while an apply runs (| head -1)', () => {
   }, 60_000);
 
   it('a command with nothing left to do still exits non-zero, without a crash', async () => {
-    const s = await scenario({ empty: true });
+    const s = await scenario();
     const path = s.file('p.yaml', mappings(2000)); // a plan larger than a pipe's buffer
     const child = spawn(process.execPath, [CLI, 'plan', path], {
       env: { PATH: process.env.PATH, NO_COLOR: '1', ...s.env },
@@ -114,7 +114,7 @@ describe('stdout closed while an apply runs (| head -1)', () => {
 
 describe('Ctrl-C during an apply', () => {
   it('says "Apply interrupted" and counts the changes not attempted by kind instead of listing each', async () => {
-    const s = await scenario({ empty: true, faults: { latencyMs: 30, seed: 1 } });
+    const s = await scenario({ faults: { latencyMs: 30, seed: 1 } });
     const path = s.file('p.yaml', mappings(200));
     const report = join(s.dir, 'report.json');
     const run = startCli(['apply', path, '--auto-approve', '--parallelism', '2', '--report', report], s.env);
@@ -136,7 +136,7 @@ describe('Ctrl-C during an apply', () => {
   }, 60_000);
 
   it('keeps the progress bar where it stopped on a terminal', async () => {
-    const s = await scenario({ empty: true, faults: { latencyMs: 30, seed: 1 } });
+    const s = await scenario({ faults: { latencyMs: 30, seed: 1 } });
     const path = s.file('p.yaml', mappings(100));
     const r = await onTerminal(s, ['apply', path, '--auto-approve', '--parallelism', '2'], /applying \[[^\]]*\] [1-9]\d*\/100/, '\x03');
     expect(r.code).toBe(130);
@@ -149,7 +149,7 @@ describe('Ctrl-C during an apply', () => {
   }, 60_000);
 
   it('a second Ctrl-C stops at once and still writes what is known to the report, marked interrupted', async () => {
-    const s = await scenario({ empty: true, faults: { latencyMs: 1000, seed: 1 } }); // a change sent stays in flight at least 500 ms
+    const s = await scenario({ faults: { latencyMs: 1000, seed: 1 } }); // a change sent stays in flight at least 500 ms
     const path = s.file('p.yaml', mappings(40));
     const report = join(s.dir, 'report.json');
     const run = startCli(['apply', path, '--auto-approve', '--parallelism', '4', '--report', report], s.env);

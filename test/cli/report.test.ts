@@ -15,7 +15,7 @@ afterEach(async () => {
 const FILES = `version: 1
 inbound_mappings:
   - did: "15551230001"
-    servers: ["66"]
+    servers: ["16"]
 outbound_routes:
   - name: US domestic
     prefix: "1"
@@ -67,9 +67,12 @@ describe('apply --report FILE', () => {
       const file = join(dir, 'platform.yaml');
       writeFileSync(file, FILES);
       const report = join(dir, 'report.json');
-      const r = await runCli(['apply', file, '--url', server.url, '--api-profile', 'spec', '--auto-approve', '--report', report], {
-        DSIP_TOKEN: TOKEN,
-      });
+      const r = await runCli(
+        ['apply', file, '--url', server.url, '--api-profile', 'spec', '--auto-approve', '--allow-dangling', '--report', report],
+        {
+          DSIP_TOKEN: TOKEN,
+        },
+      );
       expect(r.code).toBe(1);
       const written = JSON.parse(readFileSync(report, 'utf8')) as { outcomes: { kind: string }[]; requests: Record<string, unknown>[] };
       const route = written.outcomes.findIndex((o) => o.kind === 'outbound_route');

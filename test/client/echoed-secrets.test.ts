@@ -17,7 +17,7 @@ afterEach(async () => {
 const FILES = `version: 1
 inbound_mappings:
   - did: "15551230001"
-    servers: ["66"]
+    servers: ["16"]
 outbound_routes:
   - name: US domestic
     prefix: "1"
@@ -78,6 +78,7 @@ describe('secrets the platform echoes back', () => {
         '--api-profile',
         'spec',
         '--auto-approve',
+        '--allow-dangling', // this fake platform lists no groups
         '--format',
         format,
         '--report',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { F, headLines, load, loadIssues } from './helpers.js';
 
-const MAPPING_KEYS = 'the keys allowed here are: did, servers, notes';
+const MAPPING_KEYS = 'the keys allowed here are: did, servers, group, notes';
 const COMMA = 'remove the ","; the platform stores this text as name:<value> and a "," breaks its reads';
 
 /** [case, paths, the `file:line:col: message` lines expected, in order]. */
@@ -79,7 +79,7 @@ const CASES: [string, string[], string[]][] = [
   [
     'missing required field',
     [`${F}/missing-required-field.yaml`],
-    [`${F}/missing-required-field.yaml:3:5: outbound_routes[0].gwgroupid is required`],
+    [`${F}/missing-required-field.yaml:3:5: outbound_routes[0].gwgroupid or carrier_group is required`],
   ],
   [
     'bad DID characters',
@@ -189,7 +189,7 @@ const CASES: [string, string[], string[]][] = [
     [`${F}/control-character-did.json`],
     [
       `${F}/control-character-did.json:1:1: version is required`,
-      `${F}/control-character-did.json:3:5: inbound_mappings[0].servers is required`,
+      `${F}/control-character-did.json:3:5: inbound_mappings[0].servers or group is required`,
       `${F}/control-character-did.json:4:14: inbound_mappings[0].did: DID "a\\u0000b" may contain only the characters 0-9 + # *`,
     ],
   ],
@@ -241,7 +241,7 @@ const CASES: [string, string[], string[]][] = [
       `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[1].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
       `${F}/merge-keys-bad-value.yaml:5:21: inbound_mappings[3].servers[1]: server "x" must be a gateway id like "66" or a carrier group like "#22"`,
       `${F}/merge-keys-bad-value.yaml:13:5: inbound_mappings[3] has an unknown key "colour"`,
-      `${F}/merge-keys-bad-value.yaml:14:5: inbound_mappings[4].servers is required`,
+      `${F}/merge-keys-bad-value.yaml:14:5: inbound_mappings[4].servers or group is required`,
       `${F}/merge-keys-bad-value.yaml:14:9: a merge key (<<) takes a mapping or a list of mappings, like <<: *base`,
     ],
   ],
@@ -343,7 +343,11 @@ describe('hints', () => {
     [`${F}/comma-in-notes.yaml`, 0, COMMA],
     [`${F}/comma-in-route-name.yaml`, 0, COMMA],
     [`${F}/missing-version.yaml`, 0, 'put "version: 1" at the top of the file'],
-    [`${F}/missing-required-field.yaml`, 0, 'quote the carrier-group id: gwgroupid: "5"'],
+    [
+      `${F}/missing-required-field.yaml`,
+      0,
+      'quote the carrier-group id: gwgroupid: "5"; or name the carrier group: carrier_group: "Carrier A"',
+    ],
     [`${F}/empty-prefix-lcr.yaml`, 0, 'give the LCR route a prefix (prefix: "44"), or remove from_prefix to make it a simple route'],
     [`${F}/unset-variable.yaml`, 0, 'set it before running (export MAIN_DID=...), or write $${MAIN_DID} for a literal "${MAIN_DID}"'],
   ])('%s issue %i: %s', async (path, index, hint) => {

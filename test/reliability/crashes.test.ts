@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 import { startCli } from './processes.js';
 
+// The platform starts empty (no groups): every run says --allow-dangling, as the subject here is
+// failure handling, not the references.
+
 function config(): string {
   const lines = ['version: 1', 'inbound_mappings:'];
   for (let i = 0; i < 60; i += 1) lines.push(`  - did: "2000${i}"`, '    servers: ["1"]');
@@ -23,9 +26,9 @@ function config(): string {
 }
 
 async function assertConverged(s: Scenario, path: string): Promise<void> {
-  const again = await s.run(['apply', path, '--auto-approve']);
+  const again = await s.run(['apply', path, '--auto-approve', '--allow-dangling']);
   expect(again.code, again.stdout + again.stderr).toBe(0);
-  const plan = await s.run(['plan', path, '--detailed-exitcode']);
+  const plan = await s.run(['plan', path, '--detailed-exitcode', '--allow-dangling']);
   expect(plan.code, plan.stdout).toBe(0);
   const routes = await s.client.listOutboundRoutes();
   expect(routes).toHaveLength(20);
@@ -47,7 +50,10 @@ describe('SIGKILL during an apply, then apply again', () => {
     async (point) => {
       const s = await scenario({ empty: true });
       const path = s.file('p.yaml', config());
-      const run = startCli(['apply', path, '--auto-approve', '--parallelism', '4'], { ...s.env, DSIPFORM_CRASH_AT: point });
+      const run = startCli(['apply', path, '--auto-approve', '--allow-dangling', '--parallelism', '4'], {
+        ...s.env,
+        DSIPFORM_CRASH_AT: point,
+      });
       const [, signal] = await run.exit();
       expect(signal).toBe('SIGKILL');
       await assertConverged(s, path);
@@ -61,7 +67,7 @@ describe('Ctrl-C', () => {
     const s = await scenario({ empty: true, faults: { latencyMs: 40, seed: 1 } });
     const path = s.file('p.yaml', config());
     const report = join(s.dir, 'report.json');
-    const run = startCli(['apply', path, '--auto-approve', '--parallelism', '2', '--report', report], s.env);
+    const run = startCli(['apply', path, '--auto-approve', '--allow-dangling', '--parallelism', '2', '--report', report], s.env);
     await run.waitFor(/^applied /m);
     run.child.kill('SIGINT');
     const [code] = await run.exit();
@@ -81,13 +87,13 @@ describe('two applies at once against one state', () => {
   it('the second fails clearly without waiting, or waits and then finds nothing to do; nothing is corrupted', async () => {
     const s = await scenario({ empty: true, faults: { latencyMs: 20, seed: 2 } });
     const path = s.file('p.yaml', config());
-    const first = startCli(['apply', path, '--auto-approve', '--parallelism', '1'], s.env);
+    const first = startCli(['apply', path, '--auto-approve', '--allow-dangling', '--parallelism', '1'], s.env);
     await first.waitFor(/^applied /m);
-    const impatient = await s.run(['apply', path, '--auto-approve', '--lock-timeout', '0']);
+    const impatient = await s.run(['apply', path, '--auto-approve', '--allow-dangling', '--lock-timeout', '0']);
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toContain(`pid ${first.child.pid}`);
     expect(impatient.stderr).toMatch(/dsipform apply/);
-    const patient = startCli(['apply', path, '--auto-approve', '--lock-timeout', '60'], s.env);
+    const patient = startCli(['apply', path, '--auto-approve', '--allow-dangling', '--lock-timeout', '60'], s.env);
     const [firstCode] = await first.exit();
     const [patientCode] = await patient.exit();
     expect([firstCode, patientCode]).toEqual([0, 0]);

@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../helpers/scenario.js';
 
+// The platform starts empty (no groups): every run says --allow-dangling, as the subject here is
+// failure handling, not the references.
+
 /** 700 mappings and 300 routes (a third of them LCR): 1,000 creates. */
 function bigConfig(): string {
   const lines = ['version: 1', 'inbound_mappings:'];
@@ -21,7 +24,7 @@ describe('apply under faults', () => {
     const path = s.file('big.yaml', bigConfig());
     const report = join(s.dir, 'report.json');
     const fast = ['--retry-base', '5', '--max-attempts', '12'];
-    const r = await s.run(['apply', path, '--auto-approve', '--parallelism', '16', '--report', report, ...fast]);
+    const r = await s.run(['apply', path, '--auto-approve', '--allow-dangling', '--parallelism', '16', '--report', report, ...fast]);
     expect(
       r.code,
       r.stdout
@@ -34,7 +37,7 @@ describe('apply under faults', () => {
     expect(outcomes.every((o) => o.status === 'applied')).toBe(true);
     expect(outcomes.some((o) => o.attempts > 1)).toBe(true); // faults were met and survived
     // Count what exists with faults off (a second emulator client would see the same store).
-    const again = await s.run(['plan', path, '--detailed-exitcode', ...fast]);
+    const again = await s.run(['plan', path, '--detailed-exitcode', '--allow-dangling', ...fast]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     const mappings = await retryList(() => s.client.listInboundMappings());
     const routes = await retryList(() => s.client.listOutboundRoutes());

@@ -5,12 +5,12 @@ import { scenario } from '../helpers/scenario.js';
 const BASE = `version: 1
 inbound_mappings:
   - did: "15551230001"
-    servers: ["66", "67"]
+    servers: ["16", "17"]
     notes: Main office
   - did: ""
     servers: ["#2"]
   - did: "+442071234567"
-    servers: ["#22"]
+    servers: ["#4"]
   - did: "#100"
     servers: ["5"]
   - did: "*99"
@@ -39,7 +39,7 @@ describe('scenario: the life of a configuration', () => {
     await s.converge([path]);
     const mappings = await s.client.listInboundMappings();
     expect(mappings.map((m) => m.did).sort()).toEqual(['', '#100', '*99', '+442071234567', '15551230001']);
-    expect(mappings.find((m) => m.did === '15551230001')).toMatchObject({ servers: ['66', '67'], notes: 'Main office' });
+    expect(mappings.find((m) => m.did === '15551230001')).toMatchObject({ servers: ['16', '17'], notes: 'Main office' });
     const routes = await s.client.listOutboundRoutes();
     expect(routes.find((r) => r.name === 'UK from our 1555 numbers')).toMatchObject({ from_prefix: '1555', prefix: '44', gwgroupid: '5' });
     expect(routes.find((r) => r.name === 'UK from our 1555 numbers')!.groupid).toBeGreaterThanOrEqual(10000);
@@ -50,7 +50,7 @@ describe('scenario: the life of a configuration', () => {
     const s = await scenario();
     await s.converge([s.file('p.yaml', BASE)]);
     const before = await s.client.listInboundMappings();
-    const edited = BASE.replace('servers: ["66", "67"]', 'servers: ["67", "66"]').replace(
+    const edited = BASE.replace('servers: ["16", "17"]', 'servers: ["17", "16"]').replace(
       'priority: 10',
       'priority: 20\n    timerec: "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR"',
     );
@@ -73,7 +73,7 @@ describe('scenario: the life of a configuration', () => {
         .sort();
     expect(kept(after)).toEqual(kept(before));
     if (TEST_PROFILE === 'current') expect(after.find(changed)!.ruleid).not.toBe(before.find(changed)!.ruleid);
-    expect(after.find((m) => m.did === '15551230001')?.servers).toEqual(['67', '66']);
+    expect(after.find((m) => m.did === '15551230001')?.servers).toEqual(['17', '16']);
     expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'US domestic')).toMatchObject({
       priority: 20,
       timerec: '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR',
@@ -132,7 +132,7 @@ describe('scenario: the life of a configuration', () => {
     const plan = await s.run(['plan', s.dir]);
     expect(plan.code).toBe(0);
     const after = (await s.client.proxyStats()).total;
-    expect(after - before).toBe(3); // two list requests, plus the first stats request itself
+    expect(after - before).toBe(5); // two rule lists, two group lists (to check references), plus the first stats request itself
     const routesOnly = s.file('p.yaml', 'version: 1\noutbound_routes: []\npolicy:\n  max_deletes: 100\n');
     const destroyAll = await s.run(['apply', routesOnly, '--auto-approve']);
     expect(destroyAll.code).toBe(0);
@@ -161,7 +161,7 @@ describe('scenario: the API profile', () => {
       const plan = await s.run(['plan', path, '--format', 'json'], { env: { DSIP_API_PROFILE: '' } });
       expect(JSON.parse(plan.stdout).api_profile).toBe(profile);
       const requests = (await s.client.proxyStats()).total - before;
-      expect(requests).toBe(1 + 2 + (profile === 'spec' ? 1 : 2)); // this stats read, two lists, the detection
+      expect(requests).toBe(1 + 4 + (profile === 'spec' ? 1 : 2)); // this stats read, two rule lists, two group lists, the detection
       const text = await s.run(['plan', path], { env: { DSIP_API_PROFILE: '' } });
       expect(text.stdout).toMatch(profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases\)/);
     },

@@ -4,7 +4,7 @@ import { scenario } from '../helpers/scenario.js';
 const FILE = `version: 1
 inbound_mappings:
   - did: "15551230001"
-    servers: ["66"]
+    servers: ["16"]
 `;
 
 const NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';

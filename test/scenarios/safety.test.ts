@@ -8,7 +8,7 @@ function routes(n: number, extra = ''): string {
 
 describe('scenario: safety', () => {
   it('refuses deleting more than 25% of 8 or more without --force, naming what and how many', async () => {
-    const s = await scenario({ empty: true });
+    const s = await scenario();
     await s.converge([s.file('r.yaml', routes(8))]);
     const fewer = s.file('r.yaml', routes(5));
     const refused = await s.run(['apply', fewer, '--auto-approve']);
@@ -22,7 +22,7 @@ describe('scenario: safety', () => {
   });
 
   it('lets policy.max_deletes replace the default', async () => {
-    const s = await scenario({ empty: true });
+    const s = await scenario();
     await s.converge([s.file('r.yaml', routes(8))]);
     await s.converge([s.file('r.yaml', routes(4, 'policy:\n  max_deletes: 4\n'))]);
     expect(await s.client.listOutboundRoutes()).toHaveLength(4);

@@ -14,7 +14,7 @@ function writtenFiles(dir: string): string[] {
 describe('secrets never leak', () => {
   it('a full scenario (plan, apply, renew, failed apply, destroy) prints and writes no token and no password', async () => {
     const clock = manualClock();
-    const s = await scenario({ now: clock.now, empty: true });
+    const s = await scenario({ now: clock.now });
     const printed: string[] = [];
     const passwords = new Set<string>();
     const stateFile = join(s.dir, '.dsipform', 'state.json');

@@ -31,7 +31,7 @@ Module._resolveFilename = function (request, ...rest) {
 const CONFIG = `version: 1
 inbound_mappings:
   - did: "15551230001"
-    servers: ["66"]
+    servers: ["16"]
 outbound_routes:
   - name: US domestic
     prefix: "1"

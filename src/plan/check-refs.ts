@@ -1,0 +1,75 @@
+import type { DesiredState, SourceLocation } from '../model/desired.js';
+import type { GatewayGroup } from '../model/group.js';
+import type { Change, PlanIssue } from '../model/plan.js';
+import { bareGwgroupid } from '../model/rules.js';
+
+/**
+ * Numeric references checked against the live groups: the proxy silently drops a rule whose
+ * `#<id>` or gwgroupid names no gateway list or one that holds no gateway, and one whose plain
+ * gateway id is no gateway (routing-semantics.md, "Loading"). The platform lists gateways only
+ * through their groups, so a gateway no group holds counts as unknown. Pure.
+ */
+
+/** The hint under every dangling reference. */
+export const DANGLING_HINT =
+  'refer to a group that exists and holds gateways (by id, or by name with group:/carrier_group:); ' +
+  'if the group or gateway is made outside dsipform later on purpose, plan with --allow-dangling';
+
+/** The ids of the carrier groups a plan deletes (their changes come from the carrier-group collection). */
+export function deletedGroupIds(changes: readonly Change[]): Set<number> {
+  const out = new Set<number>();
+  for (const c of changes as readonly unknown[]) {
+    const g = c as { readonly kind: string; readonly action: string; readonly gwgroupid?: number };
+    if (g.kind === 'carrier_group' && g.action === 'delete' && typeof g.gwgroupid === 'number') out.add(g.gwgroupid);
+  }
+  return out;
+}
+
+/**
+ * Every numeric reference of the desired rules (names already resolved) that the proxy would
+ * drop: a group that does not exist, that this plan deletes, or that holds no gateway (for a
+ * carrier group the files declare, what they declare counts); a plain gateway id no remaining group
+ * holds. A reference to a group this plan creates (a name still unresolved) is fine.
+ */
+export function danglingReferences(desired: DesiredState, groups: readonly GatewayGroup[], deleted: ReadonlySet<number>): PlanIssue[] {
+  const byId = new Map(groups.map((g) => [g.gwgroupid, g]));
+  const declared = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length]));
+  const gateways = new Set<string>();
+  for (const g of groups) if (!deleted.has(g.gwgroupid)) for (const id of g.gwids) gateways.add(id);
+  const problem = (id: number): string | null => {
+    const g = byId.get(id);
+    if (!g) return `the platform has no group #${id}`;
+    const shown = `${g.type} group #${id} (${JSON.stringify(g.name)})`;
+    if (deleted.has(id)) return `${shown} is deleted by this plan`;
+    const holds = g.type === 'carrier' && declared.has(g.name) ? declared.get(g.name)! : g.gwids.length;
+    return holds === 0 ? `${shown} holds no gateways` : null;
+  };
+  const issues: PlanIssue[] = [];
+  const add = (where: string, ref: string, why: string, origin: SourceLocation | undefined): void => {
+    issues.push({
+      message: `${where} refers to ${ref}, but ${why}: the proxy would drop the rule`,
+      hint: DANGLING_HINT,
+      ...(origin ? { origin } : {}),
+    });
+  };
+  for (const m of desired.inbound_mappings ?? []) {
+    const where = `inbound mapping ${JSON.stringify(m.did)}`;
+    m.servers.forEach((server, i) => {
+      const field = m.group !== undefined ? `group ${JSON.stringify(m.group)}` : `servers[${i}] ${JSON.stringify(server)}`;
+      if (server.startsWith('#')) {
+        const why = problem(Number(server.slice(1)));
+        if (why) add(where, field, why, m.origin);
+      } else if (!gateways.has(server)) {
+        add(where, field, `no group holds a gateway ${server}`, m.origin);
+      }
+    });
+  }
+  for (const r of desired.outbound_routes ?? []) {
+    if (r.gwgroupid === '') continue; // a carrier group this plan creates: known after apply
+    const why = problem(Number(bareGwgroupid(r.gwgroupid)));
+    const field =
+      r.carrier_group !== undefined ? `carrier_group ${JSON.stringify(r.carrier_group)}` : `gwgroupid ${JSON.stringify(r.gwgroupid)}`;
+    if (why) add(`outbound route ${JSON.stringify(r.name)}`, field, why, r.origin);
+  }
+  return issues;
+}

@@ -1,0 +1,138 @@
+import type { DesiredMapping, DesiredRoute, DesiredState, SourceLocation } from '../model/desired.js';
+import type { GatewayGroup } from '../model/group.js';
+import type { PlanIssue } from '../model/plan.js';
+
+/**
+ * References to groups by name (`group: NAME` on a mapping, `carrier_group: NAME` on a route),
+ * resolved against the live groups and the carrier groups the same files declare. Pure.
+ */
+
+/** The desired state with every name resolved, or the issues of the names that could not be. */
+export interface GroupResolution {
+  readonly desired: DesiredState;
+  readonly issues: readonly PlanIssue[];
+}
+
+/** How many group names an "unknown name" hint lists before it says how many more there are. */
+const LISTED = 12;
+
+/** Whether the files refer to any group by name. */
+export function refersByName(desired: DesiredState): boolean {
+  return (
+    (desired.inbound_mappings ?? []).some((m) => m.group !== undefined) ||
+    (desired.outbound_routes ?? []).some((r) => r.carrier_group !== undefined)
+  );
+}
+
+/**
+ * Whether planning these files needs the live groups: to resolve names, to check numeric
+ * references (any mapping or route refers to a group or a gateway), or for declared carrier
+ * groups. With `allowDangling`, numeric references are not checked, so only names need them.
+ */
+export function needsGroups(desired: DesiredState, allowDangling = false): boolean {
+  if (refersByName(desired) || desired.carrier_groups !== undefined) return true;
+  if (allowDangling) return false;
+  return (desired.inbound_mappings ?? []).length > 0 || (desired.outbound_routes ?? []).length > 0;
+}
+
+/** `#5 (carrier group "Carrier A")`: one group as messages show it. */
+export function describeGroup(g: GatewayGroup): string {
+  return `#${g.gwgroupid} (${g.type} group ${JSON.stringify(g.name)})`;
+}
+
+/** What a name stands for: a live group, or a carrier group these files create (`pending`). */
+type Candidate = { readonly live: GatewayGroup } | { readonly pending: string };
+
+/**
+ * Resolves every name: a mapping's `group` becomes `servers: ["#<id>"]`, a route's `carrier_group`
+ * its `gwgroupid`; the name stays on the record (the plan shows it beside the id). A name that only
+ * a carrier group of these files has (not live yet) stays unresolved (`servers: []`, `gwgroupid: ""`):
+ * its id is known after apply. Unknown names, and names that more than one group has, are issues.
+ * `groups` `undefined` (not read) with names in the files is an issue too.
+ */
+export function resolveGroupNames(desired: DesiredState, groups: readonly GatewayGroup[] | undefined): GroupResolution {
+  if (!refersByName(desired)) return { desired, issues: [] };
+  if (groups === undefined) {
+    return {
+      desired,
+      issues: [
+        {
+          message: "the files refer to groups by name, but the platform's groups were not read",
+          hint: 'read the live state with its groups: readLive(client, collections, leases, { groups: needsGroups(desired) })',
+        },
+      ],
+    };
+  }
+  const issues: PlanIssue[] = [];
+  const declared = new Set((desired.carrier_groups ?? []).map((g) => g.name));
+  const candidates = (name: string, carrierOnly: boolean): Candidate[] => {
+    const live = groups.filter((g) => g.name === name && (!carrierOnly || g.type === 'carrier'));
+    const created = declared.has(name) && !groups.some((g) => g.name === name && g.type === 'carrier');
+    return [...live.map((g) => ({ live: g })), ...(created ? [{ pending: name }] : [])];
+  };
+  const mappings = desired.inbound_mappings?.map((m): DesiredMapping => {
+    if (m.group === undefined) return m;
+    const found = pick(candidates(m.group, false), `inbound mapping ${JSON.stringify(m.did)}`, m.group, groups, 'servers', m.origin);
+    if ('issue' in found) issues.push(found.issue);
+    else if ('live' in found) return { ...m, servers: [`#${found.live.gwgroupid}`] };
+    return m;
+  });
+  const routes = desired.outbound_routes?.map((r): DesiredRoute => {
+    if (r.carrier_group === undefined) return r;
+    const where = `outbound route ${JSON.stringify(r.name)}`;
+    const carriers = groups.filter((g) => g.type === 'carrier');
+    const found = pick(candidates(r.carrier_group, true), where, r.carrier_group, carriers, 'gwgroupid', r.origin);
+    if ('issue' in found) issues.push(found.issue);
+    else if ('live' in found) return { ...r, gwgroupid: String(found.live.gwgroupid) };
+    return r;
+  });
+  return {
+    desired: { ...desired, ...(mappings ? { inbound_mappings: mappings } : {}), ...(routes ? { outbound_routes: routes } : {}) },
+    issues,
+  };
+}
+
+/** The one candidate, or the issue: no group has the name, or several have it. */
+function pick(
+  found: readonly Candidate[],
+  where: string,
+  name: string,
+  known: readonly GatewayGroup[],
+  byId: 'servers' | 'gwgroupid',
+  origin: SourceLocation | undefined,
+): Candidate | { readonly issue: PlanIssue } {
+  if (found.length === 1) return found[0]!;
+  const at = origin ? { origin } : {};
+  if (found.length === 0) {
+    const kind = byId === 'gwgroupid' ? 'carrier group' : 'group';
+    return {
+      issue: {
+        message: `${where}: no ${kind} is named ${JSON.stringify(name)}`,
+        hint: `${known.length === 0 ? `the platform has no ${kind}s` : `the ${kind}s are: ${listNames(known)}`}; names are matched exactly (case and spaces)`,
+        ...at,
+      },
+    };
+  }
+  const shown = found.map((c) => ('live' in c ? `#${c.live.gwgroupid} (${c.live.type})` : 'a carrier group these files declare'));
+  const first = found.find((c): c is { live: GatewayGroup } => 'live' in c)?.live.gwgroupid ?? 0;
+  const example = byId === 'servers' ? `servers: ["#${first}"]` : `gwgroupid: "${first}"`;
+  return {
+    issue: {
+      message: `${where}: ${byId === 'servers' ? 'group' : 'carrier_group'} ${JSON.stringify(name)} matches ${found.length} groups: ${shown.join(', ')}`,
+      hint: `refer to one by id instead, e.g. ${example}, or rename one of the groups`,
+      ...at,
+    },
+  };
+}
+
+/** `"A" (#1), "B" (#2, #3)`: the names of the groups, each with its ids, cut after {@link LISTED}. */
+function listNames(groups: readonly GatewayGroup[]): string {
+  const ids = new Map<string, number[]>();
+  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
+    const list = ids.get(g.name);
+    if (list) list.push(g.gwgroupid);
+    else ids.set(g.name, [g.gwgroupid]);
+  }
+  const all = [...ids].map(([name, list]) => `${JSON.stringify(name)} (${list.map((id) => `#${id}`).join(', ')})`);
+  return all.length > LISTED ? `${all.slice(0, LISTED).join(', ')} and ${all.length - LISTED} more` : all.join(', ');
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { applyPlan } from '../../src/apply/apply-plan.js';
+import { readLive } from '../../src/apply/read-live.js';
+import type { DesiredState } from '../../src/model/desired.js';
+import { DEFAULT_POLICY } from '../../src/model/desired.js';
+import { buildPlan } from '../../src/plan/build-plan.js';
+import { needsGroups } from '../../src/plan/resolve-groups.js';
+import { renderPlanText } from '../../src/render/plan-text.js';
+import { emulatorFixture } from '../helpers/emulator.js';
+
+/** Files that name a carrier group they also declare (not live yet): its id is known after apply. */
+const DESIRED: DesiredState = {
+  inbound_mappings: [{ did: '1', servers: [], notes: '', group: 'New carrier' }],
+  outbound_routes: [
+    { name: 'r', prefix: '1', from_prefix: null, gwgroupid: '', priority: 0, timerec: '', routeid: '', carrier_group: 'New carrier' },
+  ],
+  carrier_groups: [
+    { name: 'New carrier', lb_enabled: false, endpoints: [{ name: 'gw', hostname: '198.51.100.9:5060', strip: 0, prefix: '', weight: 1 }] },
+  ],
+  policy: { ...DEFAULT_POLICY, ignore: { ...DEFAULT_POLICY.ignore, outbound_routes: ['Default*'] } },
+  files: ['p.yaml'],
+};
+
+describe('rules naming a carrier group the same apply creates', () => {
+  it('plan them with the id known after apply, and apply them with the id the group got (createdGroups)', async () => {
+    const { client } = await emulatorFixture();
+    const live = await readLive(client, ['inbound_mappings', 'outbound_routes'], undefined, { groups: needsGroups(DESIRED) });
+    const made = buildPlan({ desired: DESIRED, live, target: 't', now: 0 });
+    if (!made.ok) throw new Error(made.issues.map((i) => i.message).join('\n'));
+    const rules = made.plan.changes.filter((c) => c.kind === 'inbound_mapping' || c.kind === 'outbound_route');
+    expect(rules.map((c) => ('after' in c ? c.after : null))).toEqual([
+      { did: '1', servers: [], notes: '', group: 'New carrier' },
+      { name: 'r', prefix: '1', from_prefix: null, gwgroupid: '', priority: 0, timerec: '', routeid: '', carrier_group: 'New carrier' },
+    ]);
+    const text = renderPlanText(made.plan, { color: false });
+    expect(text).toMatch(/\+ servers: +\(known after apply\) \(New carrier\)/);
+    expect(text).toMatch(/\+ gwgroupid: +\(known after apply\) \(New carrier\)/);
+    // What the carrier-group executor does when it creates the group: record its id by name.
+    const id = await client.createCarrierGroup(DESIRED.carrier_groups![0]!);
+    const rulesOnly = { ...made.plan, changes: rules };
+    const report = await applyPlan(rulesOnly, client, { createdGroups: new Map([['New carrier', id]]), reload: false });
+    expect(report.counts).toEqual({ applied: 2, failed: 0, not_attempted: 0 });
+    expect((await client.listInboundMappings()).map((m) => m.servers)).toEqual([[`#${id}`]]);
+    expect((await client.listOutboundRoutes()).find((r) => r.name === 'r')?.gwgroupid).toBe(String(id));
+  });
+
+  it('fail with APPLY_GROUP_NOT_CREATED when the group was not created', async () => {
+    const { client } = await emulatorFixture();
+    const live = await readLive(client, ['inbound_mappings'], undefined, { groups: true });
+    const { outbound_routes: _routes, ...mappingsOnly } = DESIRED;
+    const made = buildPlan({ desired: mappingsOnly, live, target: 't', now: 0 });
+    if (!made.ok) throw new Error(made.issues.map((i) => i.message).join('\n'));
+    const rules = made.plan.changes.filter((c) => c.kind === 'inbound_mapping');
+    const report = await applyPlan({ ...made.plan, changes: rules }, client, { reload: false });
+    expect(report.outcomes[0]).toMatchObject({
+      status: 'failed',
+      error: {
+        code: 'APPLY_GROUP_NOT_CREATED',
+        message: 'inbound mapping "1" refers to the carrier group "New carrier", which this apply was to create, but it was not created',
+      },
+    });
+    expect(await client.listInboundMappings()).toEqual([]);
+  });
+});
