@@ -7,6 +7,7 @@ import type { LoadedFile } from './loaded.js';
 import { locate, type Path } from './locate.js';
 import { schemaIssues } from './schema-issues.js';
 import type { FileValidator } from './schema.js';
+import { routingTestIssues } from './routing-test-rules.js';
 import { parseSource, type SourceFile } from './source.js';
 import { valueRuleIssues } from './value-rules.js';
 
@@ -56,6 +57,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   const issues = schemaIssues(file, validate);
   append(issues, valueRuleIssues(file));
   append(issues, leaseRuleIssues(file));
+  append(issues, routingTestIssues(file));
   return issues;
 }
 

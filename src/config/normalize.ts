@@ -7,6 +7,7 @@ import {
   type Normalized,
   type RawEntry,
 } from '../model/normalize.js';
+import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import type { CollectionName, DeleteLimit, DesiredLease, DesiredMapping, DesiredRoute, DesiredState, Policy } from '../model/desired.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
@@ -49,6 +50,7 @@ interface FileShape {
   inbound_mappings?: MappingEntry[];
   outbound_routes?: RouteEntry[];
   endpoint_leases?: LeaseEntry[];
+  routing_tests?: Record<string, unknown>[];
   policy?: PolicyEntry;
 }
 
@@ -62,6 +64,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let mappings: DesiredMapping[] | undefined;
   let routes: DesiredRoute[] | undefined;
   let leases: DesiredLease[] | undefined;
+  let tests: RoutingTest[] | undefined;
   let policy: Policy = toPolicy({});
   for (const file of files) {
     const top = file.data.value as FileShape;
@@ -77,12 +80,17 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       leases ??= [];
       top.endpoint_leases.forEach((l, i) => leases!.push(toLease(l, at(file, ['endpoint_leases', i]))));
     }
+    if (top.routing_tests) {
+      tests ??= [];
+      top.routing_tests.forEach((t, i) => tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]))));
+    }
     if (top.policy) policy = toPolicy(top.policy);
   }
   return {
     ...(mappings ? { inbound_mappings: mappings } : {}),
     ...(routes ? { outbound_routes: routes } : {}),
     ...(leases ? { endpoint_leases: leases } : {}),
+    ...(tests ? { routing_tests: tests } : {}),
     policy,
     files: files.map((f) => f.file),
   };
