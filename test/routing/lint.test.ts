@@ -144,6 +144,10 @@ describe('lintRules', () => {
     expect(codes(mappings, routes, { inbound, outbound })).toEqual(expected);
   });
 
+  it('finds nothing in a clean set that manages both kinds', () => {
+    expect(codes([{ did: '', servers: ['#1'] }], [DEFAULT, { name: 'UK', prefix: '44', gwgroupid: '5' }], BOTH)).toEqual([]);
+  });
+
   it('names both rules of a pair, places the finding at the later one from the files, and gives a hint', () => {
     const a = { file: 'routes.yaml', line: 3, col: 5 };
     const b = { file: 'routes.yaml', line: 7, col: 5 };
