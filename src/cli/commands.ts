@@ -32,6 +32,20 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
       setExit(await runValidate(paths, io, opts.cdktf));
     });
 
+  addConnectionOptions(
+    program
+      .command('test')
+      .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
+      .argument('[paths...]', 'YAML/JSON files or directories')
+      .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
+      .addOption(
+        new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
+      ),
+  ).action(async (paths: string[], opts) => {
+    const { runTest } = await import('./test.js');
+    setExit(await runTest(paths, opts, io));
+  });
+
   addStateOptions(
     addConnectionOptions(
       program

@@ -1,5 +1,5 @@
 import type { SourceLocation } from './desired.js';
-import type { Direction, RouteResult } from './routing.js';
+import type { Direction, RouteDecision, RouteResult } from './routing.js';
 
 /**
  * A routing test as the files declare it (`routing_tests:`): a call and what should happen to it.
@@ -151,4 +151,13 @@ export function toRoutingTest(entry: Readonly<Record<string, unknown>>, origin?:
     expect,
     ...(origin ? { origin } : {}),
   };
+}
+
+/** One test's run: passed or failed, why it failed (`expected …, but …`), and the decision taken. */
+export interface RoutingTestOutcome {
+  readonly test: RoutingTest;
+  readonly status: 'passed' | 'failed';
+  /** Empty when the test passed. */
+  readonly failures: readonly string[];
+  readonly decision: RouteDecision;
 }
