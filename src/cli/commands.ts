@@ -27,9 +27,10 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .description('check desired-state files without talking to the platform')
     .argument('[paths...]', 'YAML/JSON files or directories')
     .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
-    .action(async (paths: string[], opts: { cdktf?: string }) => {
+    .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+    .action(async (paths: string[], opts: { cdktf?: string; strict?: boolean }) => {
       const { runValidate } = await import('./validate.js');
-      setExit(await runValidate(paths, io, opts.cdktf));
+      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
     });
 
   addConnectionOptions(
@@ -55,7 +56,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
         .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
         .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
         .option('--out <file>', 'also save the plan as JSON, for apply --plan')
-        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)'),
+        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
+        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
     ),
   ).action(async (paths: string[], opts) => {
     const { runPlan } = await import('./plan.js');

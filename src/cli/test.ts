@@ -1,3 +1,4 @@
+import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
@@ -74,9 +75,8 @@ function desiredRules(desired: DesiredState): RuleSet {
   return ruleSetFromState(desired);
 }
 
-/** The rules the platform holds: every live mapping and route. */
-async function liveRules(client: import('../api/client.js').PlatformClient): Promise<RuleSet> {
-  const { readLive } = await import('../apply/read-live.js');
-  const live = await readLive(client, ['inbound_mappings', 'outbound_routes']);
-  return ruleSetFromState(live);
+/** The rules the platform holds: every live mapping and route, with their ids and groups. */
+async function liveRules(client: PlatformClient): Promise<RuleSet> {
+  const [inbound_mappings, outbound_routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
+  return ruleSetFromState({ inbound_mappings, outbound_routes });
 }
