@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFast } from '../../src/config/fast-reader.js';
 import { loadDesiredState, loadWith } from '../../src/config/index.js';
 import { F, headLines, loadIssues, loadOk, ROOT } from './helpers.js';
 
@@ -48,6 +49,19 @@ describe('routing_tests in the files', () => {
     // Tests are not a managed collection: nothing to plan.
     expect(desired.inbound_mappings).toBeUndefined();
     expect(desired.outbound_routes).toBeUndefined();
+  });
+
+  it('reads flow mappings (expect: { route: UK }) with the fast reader, placed as the YAML parser places them', async () => {
+    const file = `${F}/routing-tests/fast.yaml`;
+    expect(readFast(await readFile(join(ROOT, file), 'utf8'), {})).not.toBeNull();
+    const fast = await loadWith([file], { cwd: ROOT, env: {} }, 'fast');
+    expect(fast).toEqual(await loadWith([file], { cwd: ROOT, env: {} }, 'yaml'));
+    if (!fast.ok) throw new Error('expected the file to load');
+    expect(fast.desired.routing_tests?.map((t) => [t.origin?.line, t.origin?.col, t.to, t.expect])).toEqual([
+      [3, 5, '442071234567', { route: 'UK', gwgroupid: '5' }],
+      [7, 5, '15551230001', { did: '15551230001', servers: ['66', '67'] }],
+      [10, 5, '15551230001', { did: '', result: 'routed' }],
+    ]);
   });
 
   it('reads the same with the fast reader and the YAML parser', async () => {
