@@ -1,6 +1,6 @@
 import type { LiveState } from '../model/live.js';
 import { savePlan } from '../plan/build-plan.js';
-import { routingAfterPlan } from '../plan/routing-after.js';
+import { routingAfterPlan } from './routing-after.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';

@@ -1,7 +1,7 @@
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { RoutingState } from '../routing/types.js';
-import { compileIgnore } from './ignore.js';
+import { compileIgnore } from '../plan/ignore.js';
 
 /**
  * The mappings and routes the platform holds once a plan is applied, for the routing lints: for
