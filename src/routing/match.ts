@@ -14,8 +14,18 @@ const DIAL_CHARS = /^[0-9*#+]*$/;
 interface Prepared {
   readonly groups: Map<number, Map<string, RoutingRule[]>>;
   readonly timerecs: Map<string, Timerec | null>;
-  readonly lcr: readonly { readonly pattern: string; readonly groupid: number; readonly key: string; readonly regex: RegExp }[];
+  readonly lcr: readonly LcrEntry[];
+  /** The LCR records by their To-part, lower case: a call whose numbers hold no "-" can only meet those at a prefix of its To. */
+  readonly lcrByTo: Map<string, LcrEntry[]>;
   readonly droppedKeys: readonly { readonly rule: RoutingRule; readonly reason: string }[];
+}
+
+/** An LCR record with its regular expression. */
+interface LcrEntry {
+  readonly pattern: string;
+  readonly groupid: number;
+  readonly key: string;
+  readonly regex: RegExp;
 }
 
 const prepared = new WeakMap<RuleSet, Prepared>();
@@ -48,7 +58,12 @@ function prepare(set: RuleSet): Prepared {
   }
   for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
   const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
-  const result = { groups, timerecs, lcr, droppedKeys: dropped.map((d) => ({ rule: d.rule, reason: d.reason })) };
+  const lcrByTo = new Map<string, LcrEntry[]>();
+  for (const r of lcr) {
+    const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
+    lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
+  }
+  const result = { groups, timerecs, lcr, lcrByTo, droppedKeys: dropped.map((d) => ({ rule: d.rule, reason: d.reason })) };
   prepared.set(set, result);
   return result;
 }
@@ -114,6 +129,19 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
   return { kind: 'none' };
 }
 
+/**
+ * The LCR records that can match a call. With no "-" in either number, the pattern's "-" must meet
+ * the lookup's only "-", so the To must start with the pattern's To-part: only those records are
+ * tested (the same answer as testing every one, much faster with thousands of LCR routes).
+ */
+function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
+  if (call.from.includes('-') || call.to.includes('-')) return p.lcr;
+  const to = call.to.toLowerCase();
+  const out: LcrEntry[] = [];
+  for (let len = 0; len <= to.length; len++) out.push(...(p.lcrByTo.get(to.slice(0, len)) ?? []));
+  return out;
+}
+
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
 function lcrChoice(
   p: Prepared,
@@ -125,7 +153,9 @@ function lcrChoice(
     steps.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
-  const matching = p.lcr.filter((r) => r.regex.test(lookup)).map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
+  const matching = lcrCandidates(p, call)
+    .filter((r) => r.regex.test(lookup))
+    .map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
   steps.push(
     `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
   );
@@ -161,16 +191,19 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
   const at = `${call.at.local} ${call.at.tz}`;
   const base = { direction: call.direction, from: call.from, to: call.to, at };
   steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
-  const relevant = p.droppedKeys.filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
+  // Only the dropped rules this call could have met: its direction, a prefix of the number.
+  const relevant = p.droppedKeys.filter(
+    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP) && call.to.startsWith(d.rule.prefix),
+  );
   for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   let outcome: GroupOutcome;
   if (call.direction === 'inbound') {
     steps.push(
-      `inbound: group ${INBOUND_GROUP} (DID mappings) on the dialled number ${call.to}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
+      `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user); call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
     outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
     if (outcome.kind === 'none')
-      steps.push('the proxy retries once with the To-user; here the dialled number is the To-user, so the retry gives the same answer');
+      steps.push('the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer');
   } else {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
@@ -178,6 +211,7 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
       return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
+    steps.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
     outcome = doRouting(p, group, call.to, call.at.local, steps);
     if (outcome.kind === 'none' && choice !== null) {
       steps.push(
