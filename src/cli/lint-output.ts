@@ -7,14 +7,24 @@ import { ruleSetFromState } from '../routing/rule-set.js';
 import type { RoutingFinding, RoutingState } from '../routing/types.js';
 import { writeLine, type CliIo } from './io.js';
 
-/** What the files manage, for the catch-all lints. */
-function manages(desired: DesiredState): { inbound: boolean; outbound: boolean } {
-  return { inbound: desired.inbound_mappings !== undefined, outbound: desired.outbound_routes !== undefined };
+/**
+ * What the files manage, for the catch-all lints. From the files alone (no `live`), a collection
+ * with `policy.ignore` globs is left out: a live rule kept by them may be the catch-all.
+ */
+function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; outbound: boolean } {
+  const ignore = desired.policy.ignore;
+  return {
+    inbound: desired.inbound_mappings !== undefined && (withLive || ignore.inbound_mappings.length === 0),
+    outbound: desired.outbound_routes !== undefined && (withLive || ignore.outbound_routes.length === 0),
+  };
 }
 
-/** The routing lints of a state (the desired one at validate, the one after the plan at plan). */
-export function routingFindings(desired: DesiredState, state: RoutingState = desired): RoutingFinding[] {
-  return lintRules(ruleSetFromState(state), manages(desired));
+/**
+ * The routing lints of the files' rules (validate), or with `after` of the rules as they stand
+ * after the plan (the files' rules and the live ones `policy.ignore` keeps).
+ */
+export function routingFindings(desired: DesiredState, after?: RoutingState): RoutingFinding[] {
+  return lintRules(ruleSetFromState(after ?? desired), manages(desired, after !== undefined));
 }
 
 /**

@@ -104,7 +104,13 @@ function lcrFindings(set: RuleSet, kept: readonly RoutingRule[]): RoutingFinding
   return out;
 }
 
-function catchAllFindings(kept: readonly RoutingRule[], manages: ManagedKinds): RoutingFinding[] {
+/** Where a catch-all finding is placed: the first rule of that kind from the files, if any. */
+function firstOrigin(rules: readonly RoutingRule[], kind: RoutingRule['kind']): Pick<RoutingFinding, 'origin'> {
+  const origin = rules.find((r) => r.kind === kind && r.origin)?.origin;
+  return origin ? { origin } : {};
+}
+
+function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRule[], manages: ManagedKinds): RoutingFinding[] {
   const out: RoutingFinding[] = [];
   const catchAll = (group: number): boolean => kept.some((r) => r.groupid === group && r.prefix === '' && r.timerec === '');
   if (manages.outbound && !catchAll(OUTBOUND_GROUP)) {
@@ -114,6 +120,7 @@ function catchAllFindings(kept: readonly RoutingRule[], manages: ManagedKinds): 
       message:
         'no outbound route without a prefix (and without a time recurrence): outbound calls to numbers no prefix matches (and no LCR route takes) fail',
       hint: 'add a catch-all route (prefix: "") to a carrier group, or keep the platform\'s "Default Outbound Route" (policy.ignore.outbound_routes)',
+      ...firstOrigin(all, 'outbound_route'),
     });
   }
   if (manages.inbound && !catchAll(INBOUND_GROUP)) {
@@ -122,6 +129,7 @@ function catchAllFindings(kept: readonly RoutingRule[], manages: ManagedKinds): 
       code: 'no_default_inbound',
       message: 'no default inbound mapping (did: ""): inbound calls to DIDs that no mapping matches fail',
       hint: 'add a default mapping: - did: "" with servers: ["#<group>"] to send every other DID somewhere',
+      ...firstOrigin(all, 'inbound_mapping'),
     });
   }
   return out;
@@ -135,7 +143,8 @@ function catchAllFindings(kept: readonly RoutingRule[], manages: ManagedKinds): 
  * length that can match one call (`ambiguous_lcr`); a rule that never routes because a rule of the
  * same group and prefix with a higher priority has no time recurrence (`shadowed`); no prefixless
  * outbound route, or no default inbound mapping (`no_default_outbound`, `no_default_inbound`), each
- * only when `manages` says the files manage that kind. One finding per rule or pair; each names the
+ * only when `manages` says the files manage that kind, placed at the first rule of that kind from
+ * the files). One finding per rule or pair; each names the
  * rules, carries the origin of the rule it is placed at (one from the files when there is one) and a
  * hint. Sorted: errors first, then by file, line and column; findings without a place last.
  */
@@ -148,7 +157,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
     hint: d.hint,
     ...about(d.rule),
   }));
-  findings.push(...samePrefixFindings(kept), ...lcrFindings(set, kept), ...catchAllFindings(kept, manages));
+  findings.push(...samePrefixFindings(kept), ...lcrFindings(set, kept), ...catchAllFindings(set.rules, kept, manages));
   return findings
     .map((f, i) => ({ f, i }))
     .sort((x, y) => rank(x.f) - rank(y.f) || place(x.f, y.f) || x.i - y.i)

@@ -153,11 +153,32 @@ describe('routing lints at validate', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Valid: 1 file, 2 outbound routes.\n');
     expect(r.stderr).toBe(
-      `warning: ${file}:6:5: route "UK backup" and route "UK" (${file}:3:5) share prefix "44" and priority 0, and neither has a time recurrence: the proxy picks one in an undefined order\n` +
-        '  hint: give one of them a higher priority, or time recurrences that do not overlap\n' +
-        'warning: no outbound route without a prefix (and without a time recurrence): outbound calls to numbers no prefix matches (and no LCR route takes) fail\n' +
-        `  hint: add a catch-all route (prefix: "") to a carrier group, or keep the platform's "Default Outbound Route" (policy.ignore.outbound_routes)\n`,
+      `warning: ${file}:3:5: no outbound route without a prefix (and without a time recurrence): outbound calls to numbers no prefix matches (and no LCR route takes) fail\n` +
+        `  hint: add a catch-all route (prefix: "") to a carrier group, or keep the platform's "Default Outbound Route" (policy.ignore.outbound_routes)\n` +
+        `warning: ${file}:6:5: route "UK backup" and route "UK" (${file}:3:5) share prefix "44" and priority 0, and neither has a time recurrence: the proxy picks one in an undefined order\n` +
+        '  hint: give one of them a higher priority, or time recurrences that do not overlap\n',
     );
+  });
+
+  it('does not ask for a catch-all route when policy.ignore may keep a live one', async () => {
+    const file = join(dir, 'ignoring.yaml');
+    await writeFile(
+      file,
+      [
+        'version: 1',
+        'outbound_routes:',
+        '  - name: UK',
+        '    prefix: "44"',
+        '    gwgroupid: "5"',
+        'policy:',
+        '  ignore:',
+        '    outbound_routes: ["Default*"]',
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['validate', file, '--strict']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
   });
 
   it('makes them errors with --strict (exit 1, ROUTING_LINT_FAILED)', async () => {
@@ -166,7 +187,7 @@ describe('routing lints at validate', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`error: ${file}:6:5: route "UK backup" and route "UK"`);
-    expect(r.stderr).toContain('error: no outbound route without a prefix');
+    expect(r.stderr).toContain(`error: ${file}:3:5: no outbound route without a prefix`);
     expect(r.stderr).toContain('error: 2 routing problems stop the command (--strict makes warnings errors)\n');
   });
 

@@ -166,6 +166,12 @@ describe('lintRules', () => {
     expect(finding?.hint).toMatch(/priority/);
   });
 
+  it('places a missing catch-all at the first rule of that kind from the files', () => {
+    const at = { file: 'in.yaml', line: 4, col: 5 };
+    const set = ruleSetFromState({ inbound_mappings: [{ did: '1555', servers: ['66'], notes: '', origin: at }] });
+    expect(lintRules(set, { inbound: true, outbound: false })).toMatchObject([{ code: 'no_default_inbound', origin: at }]);
+  });
+
   it('reports one warning per pair, not per call, and sorts errors first', () => {
     const found = codes(
       [{ did: '1', servers: ['66,#5'] }],
