@@ -92,8 +92,10 @@ describe('dsipform test', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dsipform-test-live-'));
     try {
       const data = join(dir, 'emu.json');
-      const apply = await runCli(['apply', 'examples/routing/routes.yaml', '--emulator', '--emulator-data', data, '--auto-approve']);
+      // The whole directory: apply ignores the tests beside the rules (they never reach the platform).
+      const apply = await runCli(['apply', 'examples/routing', '--emulator', '--emulator-data', data, '--auto-approve']);
       expect(apply.code, apply.stderr).toBe(0);
+      expect(apply.stdout).toContain('Apply complete: 10 applied, 0 failed');
       const live = await runCli(['test', 'examples/routing/tests.yaml', '--live', '--emulator', '--emulator-data', data]);
       expect(live.code, live.stderr).toBe(0);
       expect(live.stdout).toContain('8 passed, 0 failed');
