@@ -3,7 +3,7 @@
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
 import { loadRules } from './load.js';
-import { lcrPatternsMayMeet, timesMayOverlap } from './overlap.js';
+import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
 import { ruleName } from './words.js';
 
@@ -90,10 +90,12 @@ function lcrFindings(set: RuleSet, kept: readonly RoutingRule[]): RoutingFinding
       if (p.groupid === q.groupid) continue;
       const [here, other] = placedAt(ruleOf.get(p.key)!, ruleOf.get(q.key)!);
       const same = p.pattern === q.pattern;
+      const call = same ? null : sharedLcrCall(p.pattern, q.pattern);
+      const example = call ? ` (a call from ${call.from} to ${call.to}… matches both)` : '';
       out.push({
         severity: 'warning',
         code: 'ambiguous_lcr',
-        message: `${ruleName(here)} (LCR "${here.lcr_pattern}") and ${named(other)} (LCR "${other.lcr_pattern}") ${same ? 'have the same LCR pattern' : 'have LCR patterns of the same length that can match one call'}: the proxy picks one in hash-table order`,
+        message: `${ruleName(here)} (LCR "${here.lcr_pattern}") and ${named(other)} (LCR "${other.lcr_pattern}") ${same ? 'have the same LCR pattern' : `have LCR patterns of the same length that can match one call${example}`}: the proxy picks one in hash-table order`,
         hint: same
           ? 'merge the two routes, or change the from_prefix or prefix of one'
           : 'make one pattern longer (a longer from_prefix or prefix) so that it wins where both match',

@@ -97,3 +97,19 @@ function splitPattern(pattern: string): [string, string] {
   const dash = pattern.indexOf('-');
   return dash < 0 ? [pattern, ''] : [pattern.slice(0, dash), pattern.slice(dash + 1)];
 }
+
+/**
+ * A call both LCR patterns match, when one is easy to show (From = one From-prefix followed by the
+ * other, when that other is all digits; To = the longer To-prefix), else null. Only when
+ * `lcrPatternsMayMeet` holds.
+ */
+export function sharedLcrCall(p: string, q: string): { from: string; to: string } | null {
+  const [pf, pt] = splitPattern(p);
+  const [qf, qt] = splitPattern(q);
+  const to = pt.length >= qt.length ? pt : qt;
+  if (pf.includes(qf) && DIGITS.test(pf.slice(pf.lastIndexOf(qf) + qf.length))) return { from: pf, to };
+  if (qf.includes(pf) && DIGITS.test(qf.slice(qf.lastIndexOf(pf) + pf.length))) return { from: qf, to };
+  if (DIGITS.test(qf)) return { from: pf + qf, to };
+  if (DIGITS.test(pf)) return { from: qf + pf, to };
+  return null;
+}

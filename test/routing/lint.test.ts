@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inventoryOf } from '../../src/routing/rule-set.js';
 import { lintRules } from '../../src/routing/lint.js';
-import { lcrPatternsMayMeet, timesMayOverlap } from '../../src/routing/overlap.js';
+import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from '../../src/routing/overlap.js';
+import { lcrRegex } from '../../src/routing/match.js';
 import { ruleSetFromState } from '../../src/routing/rule-set.js';
 import type { RoutingState } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
@@ -222,5 +223,19 @@ describe('lcrPatternsMayMeet', () => {
   ])('%s and %s: %s', (p, q, meet) => {
     expect(lcrPatternsMayMeet(p, q)).toBe(meet);
     expect(lcrPatternsMayMeet(q, p)).toBe(meet);
+  });
+});
+
+describe('sharedLcrCall', () => {
+  it.each([
+    ['1555-44', '1666-44', '15551666'],
+    ['1555-44', '15-4420', '1555'],
+    ['+1555-1', '+15-1', '+1555'],
+    ['+44-1', '+1-1', null],
+    ['+44-1', '1-1', '+441'],
+  ])('%s and %s: a call from %s that both match', (p, q, from) => {
+    const call = sharedLcrCall(p, q);
+    expect(call?.from ?? null).toBe(from);
+    if (call) for (const pattern of [p, q]) expect(lcrRegex(pattern).test(`${call.from}-${call.to}1234`), pattern).toBe(true);
   });
 });
