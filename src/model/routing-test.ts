@@ -39,9 +39,9 @@ export interface RoutingTest {
 }
 
 /** The expectation keys that describe an outbound decision. */
-export const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid'] as const;
+const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid'] as const;
 /** The expectation keys that describe an inbound decision. */
-export const INBOUND_EXPECTATIONS = ['did', 'servers'] as const;
+const INBOUND_EXPECTATIONS = ['did', 'servers'] as const;
 
 /** One problem of a routing test beyond its schema: the field it is about, in words, and what to do. */
 export interface RoutingTestProblem {

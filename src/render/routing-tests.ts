@@ -5,7 +5,7 @@
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 
 /** `file:line` of a test, or its name when it has no place. */
-export function testPlace(o: RoutingTestOutcome): string {
+function testPlace(o: RoutingTestOutcome): string {
   const at = o.test.origin;
   return at ? `${at.file}:${at.line}` : '(no file)';
 }

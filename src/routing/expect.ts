@@ -8,7 +8,7 @@ import { routeCall } from './match.js';
 import type { CallTime, RuleSet } from './types.js';
 
 /** What a decision did, in words: `route "UK" (prefix "44", priority 0) to #5`, `no route (the call fails)`. */
-export function tookWords(d: RouteDecision): string {
+function tookWords(d: RouteDecision): string {
   if (d.result === 'no_route') return 'no route (the call fails)';
   if (d.result === 'ambiguous') {
     const names = d.candidates.map((c) => `${c.kind === 'inbound_mapping' ? 'mapping' : 'route'} ${JSON.stringify(c.key)}`);
