@@ -29,10 +29,25 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
     .description('check desired-state files without talking to the platform')
     .argument('[paths...]', 'YAML/JSON files or directories')
     .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
-    .action(async (paths: string[], opts: { cdktf?: string }) => {
+    .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+    .action(async (paths: string[], opts: { cdktf?: string; strict?: boolean }) => {
       const { runValidate } = await import('./validate.js');
-      setExit(await runValidate(paths, io, opts.cdktf));
+      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
     });
+
+  addConnectionOptions(
+    program
+      .command('test')
+      .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
+      .argument('[paths...]', 'YAML/JSON files or directories')
+      .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
+      .addOption(
+        new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
+      ),
+  ).action(async (paths: string[], opts) => {
+    const { runTest } = await import('./test.js');
+    setExit(await runTest(paths, opts, io));
+  });
 
   addStateOptions(
     addConnectionOptions(
@@ -44,7 +59,8 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
         .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
         .option('--out <file>', 'also save the plan as JSON, for apply --plan')
         .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
-        .option('--allow-dangling', ALLOW_DANGLING),
+        .option('--allow-dangling', ALLOW_DANGLING)
+        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
     ),
   ).action(async (paths: string[], opts) => {
     const { runPlan } = await import('./plan.js');

@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
+import type { LiveState } from '../model/live.js';
 import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
@@ -21,6 +22,7 @@ export interface PlanLeases {
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
  * unknown one) is never renewed or revoked by this plan. The groups are read when the files refer
  * to groups or gateways (to resolve names and check references; `allowDangling` skips the check).
+ * `onLive` sees the live state that was read.
  */
 export async function planAgainst(
   client: PlatformClient,
@@ -30,11 +32,13 @@ export async function planAgainst(
   mode: 'apply' | 'destroy' = 'apply',
   leases?: PlanLeases,
   allowDangling = false,
+  onLive?: (live: LiveState) => void,
 ): Promise<Plan> {
   const held = leases?.records.filter((r) => r.target === target);
   const managed = managedCollections(desired);
   const groups = mode === 'apply' && needsGroups(desired, allowDangling);
   const [live, profile] = await Promise.all([readLive(client, managed, held, { groups }), client.profile()]);
+  onLive?.(live);
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;

@@ -1,8 +1,11 @@
+import type { LiveState } from '../model/live.js';
 import { savePlan } from '../plan/build-plan.js';
+import { routingAfterPlan } from './routing-after.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
 import { loadOrFail } from './desired.js';
+import { reportFindings, routingFindings } from './lint-output.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -16,11 +19,14 @@ export interface PlanFlags extends PlatformFlags, StateFlags {
   out?: string;
   detailedExitcode?: boolean;
   allowDangling?: boolean;
+  strict?: boolean;
 }
 
 /**
  * `dsipform plan PATH...`: shows what apply would change. Exit 0 (also with changes, unless
- * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error.
+ * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error. The routing lints of
+ * the rules after the plan go to stderr (stdout stays the plan alone); an error among them, or any
+ * with `--strict`, stops the plan (exit 1) before it is shown or saved.
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
@@ -33,9 +39,15 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     leases = { file, records: store.records() };
     await store.close();
   }
+  let live: LiveState = {};
   const plan = await withPlatform(flags, io, (client, target) =>
-    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling),
+    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, (read) => {
+      live = read;
+    }),
   );
+  // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
+  const findings = routingFindings(desired, routingAfterPlan(desired, live));
+  reportFindings(findings, io, flags.strict === true);
   const saved = savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));

@@ -2,10 +2,15 @@ import { count } from '../model/words.js';
 import { managedCollections } from '../plan/build-plan.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
+import { reportFindings, routingFindings } from './lint-output.js';
 
-/** `dsipform validate PATH...`: checks the files without the network. Exit 0 or 1. */
-export async function runValidate(paths: string[], io: CliIo, cdktf?: string): Promise<number> {
+/**
+ * `dsipform validate PATH...`: checks the files without the network, then lints their routing
+ * (warnings on stderr; `strict` makes them errors). Exit 0, or 1 on any error.
+ */
+export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false): Promise<number> {
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
+  reportFindings(routingFindings(desired), io, strict);
   const managed = managedCollections(desired);
   const counts = [
     desired.inbound_mappings ? count(desired.inbound_mappings.length, 'inbound mapping') : null,

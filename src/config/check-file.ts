@@ -8,6 +8,7 @@ import type { LoadedFile } from './loaded.js';
 import { locate, type Path } from './locate.js';
 import { schemaIssues } from './schema-issues.js';
 import type { FileValidator } from './schema.js';
+import { routingTestIssues } from './routing-test-rules.js';
 import { parseSource, type SourceFile } from './source.js';
 import { valueRuleIssues } from './value-rules.js';
 
@@ -58,6 +59,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   append(issues, valueRuleIssues(file));
   append(issues, leaseRuleIssues(file));
   append(issues, carrierGroupRuleIssues(file));
+  append(issues, routingTestIssues(file));
   return issues;
 }
 

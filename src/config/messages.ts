@@ -13,7 +13,8 @@ export function pathShape(path: Path): string {
 }
 
 const HINTS: Readonly<Record<string, string>> = {
-  'the file': 'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups or policy',
+  'the file':
+    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests or policy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
@@ -39,6 +40,22 @@ const HINTS: Readonly<Record<string, string>> = {
   'endpoint_leases[].ttl': 'write seconds (ttl: 900) or a whole number with s, m or h (ttl: 15m)',
   'endpoint_leases[].renew_before':
     'write seconds (renew_before: 120) or a whole number with s, m or h (renew_before: 2m); leave it out for 10% of the ttl',
+  routing_tests: 'write a list of tests: - direction: outbound, to: "442071234567", expect: { route: UK }',
+  'routing_tests[]': 'write each test as: - name: UK calls then direction: outbound, to: "442071234567" and expect: { route: UK }',
+  'routing_tests[].name': 'name the test with text: name: UK calls go to carrier 5',
+  'routing_tests[].direction': 'write direction: outbound (a call from a PBX) or direction: inbound (a call from a carrier)',
+  'routing_tests[].to': 'quote the dialled number: to: "442071234567"',
+  'routing_tests[].from': 'quote the caller\'s number: from: "15551234567"',
+  'routing_tests[].at': 'write the call time as text: at: "2026-12-28T10:00:00"',
+  'routing_tests[].tz': 'write an IANA zone name: tz: Europe/London',
+  'routing_tests[].expect':
+    'expect one or more of: route or gwgroupid (outbound), did or servers (inbound), result (routed, no_route, ambiguous): expect: { route: UK }',
+  'routing_tests[].expect.route': 'name the route that should win: expect: { route: UK }',
+  'routing_tests[].expect.gwgroupid': 'quote the carrier-group id: expect: { gwgroupid: "5" }',
+  'routing_tests[].expect.did': 'quote the DID: expect: { did: "15551230001" } (did: "" is the default mapping)',
+  'routing_tests[].expect.servers': 'list the servers in order: expect: { servers: ["66", "67"] }',
+  'routing_tests[].expect.servers[]': 'write a gateway id ("66") or a carrier group ("#22") in quotes',
+  'routing_tests[].expect.result': 'write result: routed, result: no_route or result: ambiguous',
   policy: 'write a mapping: policy: {max_deletes: 10, protect: [inbound_mappings]}',
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',

@@ -20,6 +20,7 @@ import type {
   DesiredState,
   Policy,
 } from '../model/desired.js';
+import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
@@ -64,6 +65,7 @@ interface FileShape {
   outbound_routes?: RouteEntry[];
   endpoint_leases?: LeaseEntry[];
   carrier_groups?: Record<string, unknown>[];
+  routing_tests?: Record<string, unknown>[];
   policy?: PolicyEntry;
 }
 
@@ -78,6 +80,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let routes: DesiredRoute[] | undefined;
   let leases: DesiredLease[] | undefined;
   let groups: DesiredCarrierGroup[] | undefined;
+  let tests: RoutingTest[] | undefined;
   let policy: Policy = toPolicy({});
   for (const file of files) {
     const top = file.data.value as FileShape;
@@ -97,6 +100,10 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       groups ??= [];
       top.carrier_groups.forEach((g, i) => groups!.push(toCarrierGroup(g, file, i)));
     }
+    if (top.routing_tests) {
+      tests ??= [];
+      top.routing_tests.forEach((t, i) => tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]))));
+    }
     if (top.policy) policy = toPolicy(top.policy);
   }
   return {
@@ -104,6 +111,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     ...(routes ? { outbound_routes: routes } : {}),
     ...(leases ? { endpoint_leases: leases } : {}),
     ...(groups ? { carrier_groups: groups } : {}),
+    ...(tests ? { routing_tests: tests } : {}),
     policy,
     files: files.map((f) => f.file),
   };

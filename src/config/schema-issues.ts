@@ -89,6 +89,8 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
     }
     case 'uniqueItems':
       return issueOn(file, [...path, Number(p.i)], `${field} lists the same value twice (entries ${String(p.j)} and ${String(p.i)})`, hint);
+    case 'minProperties':
+      return issueOn(file, path, `${field} must not be empty`, hint);
     case 'minimum':
       return issueOn(file, path, `${field} must be at least ${String(p.limit)}`, hint);
     case 'minLength':

@@ -2,6 +2,7 @@ import type { CarrierGroupContent } from './carrier-group.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
+import type { RoutingTest } from './routing-test.js';
 
 /**
  * The desired state as the files declare it, after loading, schema checks and normalization:
@@ -105,6 +106,8 @@ export interface DesiredState {
   readonly outbound_routes?: readonly DesiredRoute[];
   readonly endpoint_leases?: readonly DesiredLease[];
   readonly carrier_groups?: readonly DesiredCarrierGroup[];
+  /** The files' routing tests (`dsipform test`); never planned or applied. Undefined when no file has any. */
+  readonly routing_tests?: readonly RoutingTest[];
   readonly policy: Policy;
   /** The files the state came from, in load order. */
   readonly files: readonly string[];

@@ -89,6 +89,10 @@ export const ERROR_CODES = {
   TF_READ_BACK_FAILED: 'an object the provider just wrote could not be read back',
   MIRROR_PLATFORM: 'Terraform on this operating system or CPU cannot run the provider',
   MIRROR_DIR_UNWRITABLE: 'the provider mirror directory cannot be created',
+  // Routing tests and lints
+  ROUTING_TESTS_NONE: 'dsipform test found no routing_tests in the files',
+  ROUTING_TESTS_FAILED: 'one or more routing tests did not route as they expect',
+  ROUTING_LINT_FAILED: 'the routing lints found errors (or warnings, with --strict)',
   // Bugs
   INTERNAL: 'dsipform itself is wrong: a bug, please report it',
 } as const satisfies Record<string, string>;

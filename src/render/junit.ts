@@ -1,0 +1,79 @@
+/**
+ * `dsipform test --format junit`: JUnit XML, the report CI systems (GitHub, GitLab, Jenkins) show as
+ * tests. One `<testsuite>` per file, one `<testcase>` per test (classname from the file's path), a
+ * `<failure message="…">` with the expected vs actual and the steps when it failed. Pure.
+ */
+import type { RoutingTestOutcome } from '../model/routing-test.js';
+
+/**
+ * Text as XML 1.0 attribute or element content: the five special characters as entities, and
+ * characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF) as `\uXXXX`.
+ */
+export function xmlEscape(text: string): string {
+  return text
+    .replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    )
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\t/g, '&#9;');
+}
+
+/** Element content keeps its line breaks and tabs readable; only the specials are escaped. */
+function xmlText(text: string): string {
+  return xmlEscape(text).replace(/&#10;/g, '\n').replace(/&#9;/g, '\t');
+}
+
+/** `examples/routing/tests.yaml` → `examples.routing.tests`. */
+function classname(file: string): string {
+  return (
+    file
+      .replace(/\.(ya?ml|json)$/i, '')
+      .replace(/^[./\\]+/, '')
+      .replace(/[/\\]/g, '.') || 'routing_tests'
+  );
+}
+
+function attrs(pairs: Readonly<Record<string, string | number>>): string {
+  return Object.entries(pairs)
+    .map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`)
+    .join('');
+}
+
+/** The JUnit XML report of the outcomes, suites in the order their files first appear. */
+export function renderTestJunit(outcomes: readonly RoutingTestOutcome[]): string {
+  const byFile = new Map<string, RoutingTestOutcome[]>();
+  for (const o of outcomes) {
+    const file = o.test.origin?.file ?? '(no file)';
+    const list = byFile.get(file);
+    if (list) list.push(o);
+    else byFile.set(file, [o]);
+  }
+  const failures = outcomes.filter((o) => o.status === 'failed').length;
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  out.push(`<testsuites${attrs({ name: 'dsipform routing tests', tests: outcomes.length, failures, errors: 0 })}>`);
+  for (const [file, list] of byFile) {
+    const failed = list.filter((o) => o.status === 'failed').length;
+    out.push(`  <testsuite${attrs({ name: file, tests: list.length, failures: failed, errors: 0, skipped: 0 })}>`);
+    for (const o of list) {
+      const place: Record<string, string | number> = o.test.origin ? { file, line: o.test.origin.line } : {};
+      const head = `    <testcase${attrs({ name: o.test.name, classname: classname(file), ...place, time: 0 })}`;
+      if (o.status === 'passed') {
+        out.push(`${head}/>`);
+        continue;
+      }
+      const message = `${o.test.origin ? `${file}:${o.test.origin.line}: ` : ''}${o.failures.join('; ')}`;
+      const body = [...o.failures, 'how the proxy decided:', ...o.decision.steps.map((s) => `  - ${s}`)].join('\n');
+      out.push(`${head}>`, `      <failure${attrs({ message, type: 'RoutingTestFailure' })}>${xmlText(body)}</failure>`, '    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}

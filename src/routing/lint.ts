@@ -1,0 +1,178 @@
+/**
+ * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
+ * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
+ */
+import { loadRules } from './load.js';
+import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
+import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
+import { ruleName } from './words.js';
+
+/** Which rule kinds the files manage (a missing catch-all is only worth a warning then). */
+export interface ManagedKinds {
+  readonly inbound: boolean;
+  readonly outbound: boolean;
+}
+
+/** `route "A"`, with its place in the files when it has one, or `(live)`. */
+function named(rule: RoutingRule): string {
+  const where = rule.origin ? ` (${rule.origin.file}:${rule.origin.line}:${rule.origin.col})` : rule.ruleid !== undefined ? ' (live)' : '';
+  return `${ruleName(rule)}${where}`;
+}
+
+function about(rule: RoutingRule): Pick<RoutingFinding, 'key' | 'kind' | 'origin'> {
+  return { key: rule.key, kind: rule.kind, ...(rule.origin ? { origin: rule.origin } : {}) };
+}
+
+/** Of two rules, the one a finding is placed at: one from the files, the later one when both are. */
+function placedAt(a: RoutingRule, b: RoutingRule): [RoutingRule, RoutingRule] {
+  if (b.origin || !a.origin) return [b, a];
+  return [a, b];
+}
+
+/** The kept rules of each group, by prefix, in set order. */
+function byGroupAndPrefix(rules: readonly RoutingRule[]): Map<string, RoutingRule[]> {
+  const out = new Map<string, RoutingRule[]>();
+  for (const rule of rules) {
+    const key = `${rule.groupid}\u0000${rule.prefix}`;
+    const list = out.get(key);
+    if (list) list.push(rule);
+    else out.set(key, [rule]);
+  }
+  return out;
+}
+
+function samePrefixFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+  const out: RoutingFinding[] = [];
+  for (const list of byGroupAndPrefix(rules).values()) {
+    if (list.length < 2) continue;
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const [a, b] = [list[i] as RoutingRule, list[j] as RoutingRule];
+        if (a.priority !== b.priority || !timesMayOverlap(a.timerec, b.timerec)) continue;
+        const [here, other] = placedAt(a, b);
+        const prefix = a.prefix === '' ? 'no prefix' : `prefix "${a.prefix}"`;
+        const when = a.timerec === '' && b.timerec === '' ? 'neither has a time recurrence' : 'their time recurrences can overlap';
+        out.push({
+          severity: 'warning',
+          code: 'ambiguous_rules',
+          message: `${ruleName(here)} and ${named(other)} share ${prefix} and priority ${a.priority}, and ${when}: the proxy picks one in an undefined order`,
+          hint: 'give one of them a higher priority, or time recurrences that do not overlap',
+          ...about(here),
+        });
+      }
+    }
+    const shadower = list.filter((r) => r.timerec === '').sort((x, y) => y.priority - x.priority)[0];
+    if (!shadower) continue;
+    for (const rule of list) {
+      if (rule.priority >= shadower.priority) continue;
+      out.push({
+        severity: 'warning',
+        code: 'shadowed',
+        message: `${ruleName(rule)} never routes a call: ${named(shadower)} has the same ${rule.prefix === '' ? 'empty prefix' : `prefix "${rule.prefix}"`}, a higher priority (${shadower.priority} > ${rule.priority}) and no time recurrence`,
+        hint: `give ${ruleName(rule)} a higher priority than ${shadower.priority}, give ${ruleName(shadower)} a time recurrence, or remove one of them`,
+        ...about(rule),
+      });
+    }
+  }
+  return out;
+}
+
+function lcrFindings(set: RuleSet, kept: readonly RoutingRule[]): RoutingFinding[] {
+  const keptKeys = new Set(kept.filter((r) => r.lcr_pattern !== undefined).map((r) => r.key));
+  const records = set.lcr.filter((r) => keptKeys.has(r.key));
+  const ruleOf = new Map(kept.filter((r) => r.lcr_pattern !== undefined).map((r) => [r.key, r]));
+  const out: RoutingFinding[] = [];
+  for (let i = 0; i < records.length; i++) {
+    for (let j = i + 1; j < records.length; j++) {
+      const [p, q] = [records[i]!, records[j]!];
+      if (p.pattern.length !== q.pattern.length || !lcrPatternsMayMeet(p.pattern, q.pattern)) continue;
+      // One group: the group's own rules decide, and the same-prefix lints speak for them.
+      if (p.groupid === q.groupid) continue;
+      const [here, other] = placedAt(ruleOf.get(p.key)!, ruleOf.get(q.key)!);
+      const same = p.pattern === q.pattern;
+      const call = same ? null : sharedLcrCall(p.pattern, q.pattern);
+      const example = call ? ` (a call from ${call.from} to ${call.to}… matches both)` : '';
+      out.push({
+        severity: 'warning',
+        code: 'ambiguous_lcr',
+        message: `${ruleName(here)} (LCR "${here.lcr_pattern}") and ${named(other)} (LCR "${other.lcr_pattern}") ${same ? 'have the same LCR pattern' : `have LCR patterns of the same length that can match one call${example}`}: the proxy picks one in hash-table order`,
+        hint: same
+          ? 'merge the two routes, or change the from_prefix or prefix of one'
+          : 'make one pattern longer (a longer from_prefix or prefix) so that it wins where both match',
+        ...about(here),
+      });
+    }
+  }
+  return out;
+}
+
+/** Where a catch-all finding is placed: the first rule of that kind from the files, if any. */
+function firstOrigin(rules: readonly RoutingRule[], kind: RoutingRule['kind']): Pick<RoutingFinding, 'origin'> {
+  const origin = rules.find((r) => r.kind === kind && r.origin)?.origin;
+  return origin ? { origin } : {};
+}
+
+function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRule[], manages: ManagedKinds): RoutingFinding[] {
+  const out: RoutingFinding[] = [];
+  const catchAll = (group: number): boolean => kept.some((r) => r.groupid === group && r.prefix === '' && r.timerec === '');
+  if (manages.outbound && !catchAll(OUTBOUND_GROUP)) {
+    out.push({
+      severity: 'warning',
+      code: 'no_default_outbound',
+      message:
+        'no outbound route without a prefix (and without a time recurrence): outbound calls to numbers no prefix matches (and no LCR route takes) fail',
+      hint: 'add a catch-all route (prefix: "") to a carrier group, or keep the platform\'s "Default Outbound Route" (policy.ignore.outbound_routes)',
+      ...firstOrigin(all, 'outbound_route'),
+    });
+  }
+  if (manages.inbound && !catchAll(INBOUND_GROUP)) {
+    out.push({
+      severity: 'warning',
+      code: 'no_default_inbound',
+      message: 'no default inbound mapping (did: ""): inbound calls to DIDs that no mapping matches fail',
+      hint: 'add a default mapping: - did: "" with servers: ["#<group>"] to send every other DID somewhere',
+      ...firstOrigin(all, 'inbound_mapping'),
+    });
+  }
+  return out;
+}
+
+/**
+ * The routing lints of a rule set. Errors: each rule the proxy drops at load time (`dropped`, from
+ * `loadRules`). Warnings, on the rules it keeps: two rules of one group with the same prefix and
+ * priority whose time recurrences can overlap (`ambiguous_rules`; overlap is judged conservatively
+ * by `timesMayOverlap`: a pair it cannot prove apart is warned about); two LCR patterns of equal
+ * length that can match one call (`ambiguous_lcr`); a rule that never routes because a rule of the
+ * same group and prefix with a higher priority has no time recurrence (`shadowed`); no prefixless
+ * outbound route, or no default inbound mapping (`no_default_outbound`, `no_default_inbound`), each
+ * only when `manages` says the files manage that kind, placed at the first rule of that kind from
+ * the files). One finding per rule or pair; each names the
+ * rules, carries the origin of the rule it is placed at (one from the files when there is one) and a
+ * hint. Sorted: errors first, then by file, line and column; findings without a place last.
+ */
+export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[] {
+  const { kept, dropped } = loadRules(set);
+  const findings: RoutingFinding[] = dropped.map((d) => ({
+    severity: 'error',
+    code: 'dropped',
+    message: `${ruleName(d.rule)}: ${d.reason}`,
+    hint: d.hint,
+    ...about(d.rule),
+  }));
+  findings.push(...samePrefixFindings(kept), ...lcrFindings(set, kept), ...catchAllFindings(set.rules, kept, manages));
+  return findings
+    .map((f, i) => ({ f, i }))
+    .sort((x, y) => rank(x.f) - rank(y.f) || place(x.f, y.f) || x.i - y.i)
+    .map(({ f }) => f);
+}
+
+function rank(f: RoutingFinding): number {
+  return f.severity === 'error' ? 0 : 1;
+}
+
+function place(a: RoutingFinding, b: RoutingFinding): number {
+  if (!a.origin || !b.origin) return (a.origin ? 0 : 1) - (b.origin ? 0 : 1);
+  const { file: fa, line: la, col: ca } = a.origin;
+  const { file: fb, line: lb, col: cb } = b.origin;
+  return (fa < fb ? -1 : fa > fb ? 1 : 0) || la - lb || ca - cb;
+}

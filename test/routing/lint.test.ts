@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { inventoryOf } from '../../src/routing/rule-set.js';
+import { lintRules } from '../../src/routing/lint.js';
+import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from '../../src/routing/overlap.js';
+import { lcrRegex } from '../../src/routing/match.js';
+import { ruleSetFromState } from '../../src/routing/rule-set.js';
+import type { RoutingState } from '../../src/routing/types.js';
+import { rules, type TestRoute } from './build.js';
+
+const BOTH = { inbound: true, outbound: true };
+const NONE = { inbound: false, outbound: false };
+const DEFAULT: TestRoute = { name: 'Default', prefix: '', gwgroupid: '1' };
+const WEEKDAYS = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
+const WEEKEND = '20260101T090000|8H|weekly|||SA,SU';
+const EVENINGS = '20260101T170000|4H|daily';
+
+/** `code key` of each finding, in order. */
+function codes(mappings: { did: string; servers: string[] }[], routes: TestRoute[], manages = NONE): string[] {
+  return lintRules(rules(mappings, routes), manages).map((f) => `${f.severity} ${f.code}${f.key !== undefined ? ` ${f.key}` : ''}`);
+}
+
+describe('lintRules', () => {
+  it.each<[string, { did: string; servers: string[] }[], TestRoute[], string[]]>([
+    ['a clean set', [{ did: '', servers: ['#1'] }], [DEFAULT, { name: 'UK', prefix: '44', gwgroupid: '5' }], []],
+    [
+      'two routes with the same prefix and priority, no time',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5' },
+        { name: 'B', prefix: '44', gwgroupid: '6' },
+      ],
+      ['warning ambiguous_rules B'],
+    ],
+    [
+      'the same prefix, different priorities: the lower one is shadowed',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', priority: 10 },
+        { name: 'B', prefix: '44', gwgroupid: '6', priority: 1 },
+      ],
+      ['warning shadowed B'],
+    ],
+    [
+      'a higher-priority rule with a time recurrence shadows nothing',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', priority: 10, timerec: WEEKDAYS },
+        { name: 'B', prefix: '44', gwgroupid: '6', priority: 1 },
+      ],
+      [],
+    ],
+    [
+      'weekdays and weekend at one priority do not overlap',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', timerec: WEEKDAYS },
+        { name: 'B', prefix: '44', gwgroupid: '6', timerec: WEEKEND },
+      ],
+      [],
+    ],
+    [
+      'office hours and evenings do not overlap',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', timerec: WEEKDAYS },
+        { name: 'B', prefix: '44', gwgroupid: '6', timerec: EVENINGS },
+      ],
+      [],
+    ],
+    [
+      'weekdays and every day overlap',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', timerec: WEEKDAYS },
+        { name: 'B', prefix: '44', gwgroupid: '6', timerec: '20260101T100000|2H|daily' },
+      ],
+      ['warning ambiguous_rules B'],
+    ],
+    [
+      'a rule with a time and one without at one priority overlap',
+      [],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5', timerec: WEEKDAYS },
+        { name: 'B', prefix: '44', gwgroupid: '6' },
+      ],
+      ['warning ambiguous_rules B'],
+    ],
+    [
+      'two LCR patterns of equal length that can meet',
+      [],
+      [
+        { name: 'L1', prefix: '44', from_prefix: '1555', gwgroupid: '5' },
+        { name: 'L2', prefix: '4420', from_prefix: '15', gwgroupid: '6' },
+      ],
+      ['warning ambiguous_lcr L2'],
+    ],
+    [
+      'LCR patterns of equal length whose prefixes part',
+      [],
+      [
+        { name: 'L1', prefix: '44', from_prefix: '1555', gwgroupid: '5' },
+        { name: 'L2', prefix: '33', from_prefix: '1555', gwgroupid: '6' },
+      ],
+      [],
+    ],
+    [
+      'LCR patterns of different lengths: the longer wins',
+      [],
+      [
+        { name: 'L1', prefix: '44', from_prefix: '1555', gwgroupid: '5' },
+        { name: 'L2', prefix: '44', from_prefix: '155', gwgroupid: '6' },
+      ],
+      [],
+    ],
+    [
+      'two mappings of one DID',
+      [
+        { did: '1555', servers: ['66'] },
+        { did: '1555', servers: ['67'] },
+      ],
+      [],
+      ['warning ambiguous_rules 1555'],
+    ],
+    ['a mixed server list is dropped', [{ did: '1555', servers: ['66', '#5'] }], [], ['error dropped 1555']],
+    ['a bad time recurrence is dropped', [], [{ name: 'A', prefix: '1', gwgroupid: '5', timerec: 'sometimes' }], ['error dropped A']],
+  ])('%s', (_name, mappings, routes, expected) => {
+    expect(codes(mappings, routes)).toEqual(expected);
+  });
+
+  it.each<[string, boolean, boolean, { did: string; servers: string[] }[], TestRoute[], string[]]>([
+    ['outbound managed, no catch-all', false, true, [], [{ name: 'UK', prefix: '44', gwgroupid: '5' }], ['warning no_default_outbound']],
+    ['outbound managed, a catch-all', false, true, [], [DEFAULT], []],
+    [
+      'outbound managed, a catch-all with a time only',
+      false,
+      true,
+      [],
+      [{ ...DEFAULT, timerec: WEEKDAYS }],
+      ['warning no_default_outbound'],
+    ],
+    ['outbound not managed', false, false, [], [], []],
+    ['inbound managed, no default mapping', true, false, [{ did: '1555', servers: ['66'] }], [], ['warning no_default_inbound']],
+    ['inbound managed, a default mapping', true, false, [{ did: '', servers: ['66'] }], [], []],
+  ])('%s', (_name, inbound, outbound, mappings, routes, expected) => {
+    expect(codes(mappings, routes, { inbound, outbound })).toEqual(expected);
+  });
+
+  it('finds nothing in a clean set that manages both kinds', () => {
+    expect(codes([{ did: '', servers: ['#1'] }], [DEFAULT, { name: 'UK', prefix: '44', gwgroupid: '5' }], BOTH)).toEqual([]);
+  });
+
+  it('names both rules of a pair, places the finding at the later one from the files, and gives a hint', () => {
+    const a = { file: 'routes.yaml', line: 3, col: 5 };
+    const b = { file: 'routes.yaml', line: 7, col: 5 };
+    const state: RoutingState = {
+      outbound_routes: [
+        { name: 'A', prefix: '44', from_prefix: null, gwgroupid: '5', priority: 0, timerec: '', routeid: '', origin: a },
+        { name: 'B', prefix: '44', from_prefix: null, gwgroupid: '6', priority: 0, timerec: '', routeid: '', origin: b },
+      ],
+    };
+    const [finding, ...rest] = lintRules(ruleSetFromState(state), NONE);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ severity: 'warning', code: 'ambiguous_rules', key: 'B', origin: b });
+    expect(finding?.message).toBe(
+      'route "B" and route "A" (routes.yaml:3:5) share prefix "44" and priority 0, and neither has a time recurrence: the proxy picks one in an undefined order',
+    );
+    expect(finding?.hint).toMatch(/priority/);
+  });
+
+  it('places a missing catch-all at the first rule of that kind from the files', () => {
+    const at = { file: 'in.yaml', line: 4, col: 5 };
+    const set = ruleSetFromState({ inbound_mappings: [{ did: '1555', servers: ['66'], notes: '', origin: at }] });
+    expect(lintRules(set, { inbound: true, outbound: false })).toMatchObject([{ code: 'no_default_inbound', origin: at }]);
+  });
+
+  it('reports one warning per pair, not per call, and sorts errors first', () => {
+    const found = codes(
+      [{ did: '1', servers: ['66,#5'] }],
+      [
+        { name: 'A', prefix: '44', gwgroupid: '5' },
+        { name: 'B', prefix: '44', gwgroupid: '6' },
+        { name: 'C', prefix: '44', gwgroupid: '7' },
+      ],
+    );
+    expect(found).toEqual(['error dropped 1', 'warning ambiguous_rules B', 'warning ambiguous_rules C', 'warning ambiguous_rules C']);
+  });
+
+  it('drops a live rule naming a group the platform does not have (with the inventory)', () => {
+    const set = rules(
+      [],
+      [DEFAULT, { name: 'Gone', prefix: '44', gwgroupid: '9' }],
+      inventoryOf([{ gwgroupid: 1, name: 'c', type: 'carrier', gwids: ['66'] }]),
+    );
+    expect(lintRules(set, NONE).map((f) => `${f.code} ${f.key}: ${f.message}`)).toEqual([
+      'dropped Gone: route "Gone": gwgroupid names group 9, which does not exist on the platform: the proxy drops the rule',
+    ]);
+  });
+});
+
+describe('timesMayOverlap', () => {
+  it.each([
+    ['', WEEKDAYS, true],
+    [WEEKDAYS, WEEKEND, false],
+    [WEEKDAYS, EVENINGS, false],
+    [WEEKDAYS, WEEKDAYS, true],
+    ['20260101T090000|8H|weekly|||||||1,2,3', '20260101T090000|8H|weekly|||||||6,7', false],
+    ['20260101T090000|8H|daily|20260201T000000', '20260301T090000|8H|daily', false],
+    ['20260101T090000|8H|weekly', '20260102T090000|8H|weekly', false],
+  ])('%s and %s: %s', (a, b, overlap) => {
+    expect(timesMayOverlap(a, b)).toBe(overlap);
+    expect(timesMayOverlap(b, a)).toBe(overlap);
+  });
+});
+
+describe('lcrPatternsMayMeet', () => {
+  it.each([
+    ['1555-44', '15-4420', true],
+    ['1555-44', '1555-33', false],
+    ['+44-1', '+1-1', false],
+    ['+44-1', '1-1', true],
+    ['+1555-1', '+15-1', true],
+    ['#1-1', '*1-1', false],
+  ])('%s and %s: %s', (p, q, meet) => {
+    expect(lcrPatternsMayMeet(p, q)).toBe(meet);
+    expect(lcrPatternsMayMeet(q, p)).toBe(meet);
+  });
+});
+
+describe('sharedLcrCall', () => {
+  it.each([
+    ['1555-44', '1666-44', '15551666'],
+    ['1555-44', '15-4420', '1555'],
+    ['+1555-1', '+15-1', '+1555'],
+    ['+44-1', '+1-1', null],
+    ['+44-1', '1-1', '+441'],
+  ])('%s and %s: a call from %s that both match', (p, q, from) => {
+    const call = sharedLcrCall(p, q);
+    expect(call?.from ?? null).toBe(from);
+    if (call) for (const pattern of [p, q]) expect(lcrRegex(pattern).test(`${call.from}-${call.to}1234`), pattern).toBe(true);
+  });
+});
