@@ -42,6 +42,7 @@ interface LeaseEntry {
 interface PolicyEntry {
   max_deletes?: number | string;
   protect?: CollectionName[];
+  allow_unrouting?: boolean;
   ignore?: Partial<Record<CollectionName, string[]>>;
 }
 
@@ -121,6 +122,7 @@ function toPolicy(p: PolicyEntry): Policy {
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
     },
+    ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
   };
 }
 

@@ -66,6 +66,11 @@ export interface Policy {
   readonly protect: readonly CollectionName[];
   /** Globs of live objects left alone: DIDs for mappings, names for routes and leases. */
   readonly ignore: Readonly<Record<CollectionName, readonly string[]>>;
+  /**
+   * Whether a plan may leave calls that route today with no route (or an ambiguous one) without
+   * `--force`; absent means no.
+   */
+  readonly allow_unrouting?: boolean;
 }
 
 /**

@@ -1,0 +1,81 @@
+/**
+ * The routing impact of a change of rules: which calls go elsewhere after it (../shared/spec/
+ * routing-semantics.md). Pure: the planner gives the live rules and the rules after the plan.
+ */
+import type { ImpactEntry, RouteDecision } from '../model/routing.js';
+import { routeCall } from './match.js';
+import { probeIndex, probesOf, type Probe } from './probes.js';
+import type { CallTime, RoutingRule, RuleSet } from './types.js';
+
+/**
+ * The probed calls whose decision differs between `before` and `after`, at `at`. Every rule that
+ * is created, changed (prefix, priority, time recurrence, gateways, LCR pattern) or deleted, paired
+ * by kind and key, is probed in both its versions (see probes.ts); each probe is decided against
+ * both sets and kept when the result, the winning rule or its gateway list differs (for ambiguous
+ * decisions, the candidates). Each call once, ordered by direction, to, from.
+ */
+export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[] {
+  const changed = changedRules(before, after);
+  if (changed.length === 0) return [];
+  const index = probeIndex([before, after]);
+  const probes = new Map<string, Probe>();
+  for (const rule of changed) for (const p of probesOf(rule, index)) probes.set(`${p.direction}\u0000${p.to}\u0000${p.from}`, p);
+  const entries: ImpactEntry[] = [];
+  for (const p of [...probes.values()].sort(byCall)) {
+    const call = { direction: p.direction, from: p.from, to: p.to, at };
+    const was = routeCall(before, call);
+    const will = routeCall(after, call);
+    if (!differs(was, will)) continue;
+    entries.push({ direction: p.direction, ...(p.from !== '' ? { from: p.from } : {}), to: p.to, before: was, after: will });
+  }
+  return entries;
+}
+
+/** The rules (every version) whose kind and key pair up differently in the two sets. */
+function changedRules(before: RuleSet, after: RuleSet): RoutingRule[] {
+  const was = byIdentity(before.rules);
+  const will = byIdentity(after.rules);
+  const changed: RoutingRule[] = [];
+  for (const [id, rules] of was) if (signature(rules) !== signature(will.get(id) ?? [])) changed.push(...rules);
+  for (const [id, rules] of will) if (signature(rules) !== signature(was.get(id) ?? [])) changed.push(...rules);
+  return changed;
+}
+
+function byIdentity(rules: readonly RoutingRule[]): Map<string, RoutingRule[]> {
+  const map = new Map<string, RoutingRule[]>();
+  for (const r of rules) {
+    const id = `${r.kind}\u0000${r.key}`;
+    const list = map.get(id);
+    if (list) list.push(r);
+    else map.set(id, [r]);
+  }
+  return map;
+}
+
+/**
+ * What decides where a rule's calls go. Not the group (an LCR route not created yet has a stand-in
+ * one), nor the ids or origin.
+ */
+function signature(rules: readonly RoutingRule[]): string {
+  return rules
+    .map((r) => JSON.stringify([r.prefix, r.priority, r.timerec, r.gwlist, r.lcr_pattern ?? null]))
+    .sort()
+    .join('\n');
+}
+
+function byCall(a: Probe, b: Probe): number {
+  return cmp(a.direction, b.direction) || cmp(a.to, b.to) || cmp(a.from, b.from);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether two decisions send a call differently: result, winning rule, gateways, or the candidates of an undefined order. */
+function differs(a: RouteDecision, b: RouteDecision): boolean {
+  if (a.result !== b.result || a.gwlist !== b.gwlist) return true;
+  if (a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
+  if (a.result !== 'ambiguous') return false;
+  const keys = (d: RouteDecision) => d.candidates.map((c) => `${c.kind}\u0000${c.key}`).join('\n');
+  return keys(a) !== keys(b);
+}
