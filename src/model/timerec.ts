@@ -1,0 +1,255 @@
+/**
+ * The proxy's time recurrence (`timerec`, routing-semantics.md "Time recurrence"):
+ * `dtstart|duration|freq|until|interval|byday|bymonthday|byyearday|byweekno|bymonth`, empty = always.
+ * Parsed and evaluated in wall-clock arithmetic: a local time is read as if it were UTC, so no
+ * machine zone or daylight-saving shift ever enters (the proxy's dtstart is its own local time too).
+ * Pure: no I/O, no `Date` in the local zone.
+ */
+import { wallSeconds, type WallTime, wallTimeOf } from './wall-clock.js';
+
+export type { WallTime } from './wall-clock.js';
+
+/** A recurrence's frequency. */
+export type Freq = 'daily' | 'weekly' | 'monthly' | 'yearly';
+
+/** One `byday` entry: weekday 0 (Sunday) to 6, and the Nth occurrence (negative from the end; 0 = every). */
+export interface ByDay {
+  readonly weekday: number;
+  readonly nth: number;
+}
+
+/** A parsed, non-empty time recurrence. */
+export interface Timerec {
+  /** Seconds since 1970 of dtstart, read as wall clock. */
+  readonly dtstart: number;
+  readonly start: WallTime;
+  /** Seconds, > 0. */
+  readonly duration: number;
+  readonly freq?: Freq;
+  /** Seconds since 1970 of until, read as wall clock. */
+  readonly until?: number;
+  /** Every Nth unit counted from dtstart; 1 when absent. */
+  readonly interval: number;
+  readonly byday?: readonly ByDay[];
+  readonly bymonthday?: readonly number[];
+  readonly byyearday?: readonly number[];
+  readonly byweekno?: readonly number[];
+  readonly bymonth?: readonly number[];
+}
+
+const FIELDS = ['dtstart', 'duration', 'freq', 'until', 'interval', 'byday', 'bymonthday', 'byyearday', 'byweekno', 'bymonth'] as const;
+const FREQS: readonly string[] = ['daily', 'weekly', 'monthly', 'yearly'];
+const DAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+const RANGES: Readonly<Record<string, readonly [number, string]>> = {
+  bymonthday: [31, 'a day of the month from 1 to 31 (or -1 to -31 from the end)'],
+  byyearday: [366, 'a day of the year from 1 to 366 (or -1 to -366 from the end)'],
+  byweekno: [53, 'a week of the year from 1 to 53 (or -1 to -53 from the end)'],
+  bymonth: [12, 'a month from 1 to 12 (or -1 to -12 from the end)'],
+};
+
+/** The result of parsing: the recurrence (`null` for the empty, always-matching one) or what is wrong. */
+export type ParsedTimerec = { readonly value: Timerec | null } | { readonly problem: string };
+
+/** A `YYYYMMDDTHHMMSS` date-time, or `null` when it is not one (exactly 15 characters, a real date). */
+function dateTime(text: string): WallTime | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})$/i.exec(text);
+  return m ? wallTimeOf(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}`) : null;
+}
+
+/** A duration in seconds: `P…W…D[T…H…M…S]` or bare `…H…M…S`; `null` when malformed or zero. */
+export function parseDuration(text: string): number | null {
+  const full = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i.exec(text);
+  const bare = /^(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/i.exec(text);
+  let parts: number[];
+  if (full && !/T$/i.test(text)) parts = full.slice(1).map((p) => Number(p ?? 0));
+  else if (bare && text !== '') parts = [0, 0, ...bare.slice(1).map((p) => Number(p ?? 0))];
+  else return null;
+  const [w = 0, d = 0, h = 0, m = 0, s = 0] = parts;
+  const secs = (((w * 7 + d) * 24 + h) * 60 + m) * 60 + s;
+  return secs > 0 ? secs : null;
+}
+
+/** A comma list of signed integers within ±max (no 0), or the problem. */
+function numberList(text: string, field: string): number[] | string {
+  const [max, words] = RANGES[field] as readonly [number, string];
+  const out: number[] = [];
+  for (const item of text.split(',')) {
+    const t = item.trim();
+    if (!/^[+-]?\d+$/.test(t)) return `${field} "${text}" must be a comma-separated list of numbers, each ${words}`;
+    const n = Number(t);
+    if (n === 0 || Math.abs(n) > max) return `${field} ${t} is out of range: each entry must be ${words}`;
+    out.push(n);
+  }
+  return out;
+}
+
+/** A `byday` list: `MO,TU`, with an optional signed number before a day (`-1FR`, `2MO`). */
+function dayList(text: string): ByDay[] | string {
+  const out: ByDay[] = [];
+  for (const item of text.split(',')) {
+    const m = /^([+-]?\d+)?(SU|MO|TU|WE|TH|FR|SA)$/i.exec(item.trim());
+    if (!m) return `byday "${text}" must list weekdays MO,TU,WE,TH,FR,SA,SU, each with an optional number before it (-1FR, 2MO)`;
+    const nth = m[1] === undefined ? 0 : Number(m[1]);
+    if (m[1] !== undefined && (nth === 0 || Math.abs(nth) > 53))
+      return `byday ${item.trim()}: the number before the day must be 1 to 53 or -1 to -53`;
+    out.push({ weekday: DAYS.indexOf((m[2] as string).toUpperCase()), nth });
+  }
+  return out;
+}
+
+/**
+ * Parses a time recurrence. `""` is the always-matching recurrence (`value: null`); anything else
+ * needs a dtstart and a duration. Every field is checked, so `problem` says which part is wrong.
+ */
+export function parseTimerec(text: string): ParsedTimerec {
+  if (text === '') return { value: null };
+  const parts = text.split('|');
+  if (parts.length > FIELDS.length) {
+    return { problem: `has ${parts.length} fields separated by "|"; a time recurrence has at most ${FIELDS.length} (${FIELDS.join('|')})` };
+  }
+  const get = (i: number): string => parts[i] ?? '';
+  const start = dateTime(get(0));
+  if (get(0) === '') return { problem: 'has no dtstart (its first field): write YYYYMMDDTHHMMSS, e.g. 20260101T090000' };
+  if (start === null)
+    return {
+      problem: `dtstart "${get(0)}" must be exactly 15 characters YYYYMMDDTHHMMSS naming a real date and time, e.g. 20260101T090000`,
+    };
+  if (get(1) === '') return { problem: 'has no duration (its second field): write e.g. 8H or PT8H' };
+  const duration = parseDuration(get(1));
+  if (duration === null) return { problem: `duration "${get(1)}" must be P…W…D[T…H…M…S] (PT8H, P1D) or …H…M…S (8H, 30M), and more than 0` };
+  const freqText = get(2);
+  if (freqText !== '' && !FREQS.includes(freqText.toLowerCase())) {
+    return { problem: `freq "${freqText}" must be daily, weekly, monthly or yearly` };
+  }
+  let until: number | undefined;
+  if (get(3) !== '') {
+    const u = dateTime(get(3));
+    if (u === null) return { problem: `until "${get(3)}" must be exactly 15 characters YYYYMMDDTHHMMSS naming a real date and time` };
+    until = wallSeconds(u);
+  }
+  let interval = 1;
+  if (get(4) !== '') {
+    if (!/^\d+$/.test(get(4)) || Number(get(4)) < 1) return { problem: `interval "${get(4)}" must be a whole number of 1 or more` };
+    interval = Number(get(4));
+  }
+  const value: { -readonly [K in keyof Timerec]: Timerec[K] } = { dtstart: wallSeconds(start), start, duration, interval };
+  if (freqText !== '') value.freq = freqText.toLowerCase() as Freq;
+  if (until !== undefined) value.until = until;
+  if (get(5) !== '') {
+    const days = dayList(get(5));
+    if (typeof days === 'string') return { problem: days };
+    value.byday = days;
+  }
+  for (const [i, field] of [
+    [6, 'bymonthday'],
+    [7, 'byyearday'],
+    [8, 'byweekno'],
+    [9, 'bymonth'],
+  ] as const) {
+    if (get(i) === '') continue;
+    const list = numberList(get(i), field);
+    if (typeof list === 'string') return { problem: list };
+    value[field] = list;
+  }
+  return { value };
+}
+
+/** What is wrong with a time recurrence, in one sentence starting with `timerec`, or `null` when the proxy can parse it. */
+export function timerecProblem(text: string): string | null {
+  const parsed = parseTimerec(text);
+  return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
+}
+
+const DAY = 86_400;
+
+/** Days since 1970-01-01 of a wall time's date. */
+function dayNumber(t: WallTime): number {
+  return Math.floor(Date.UTC(t.year, t.month - 1, t.day) / 1000 / DAY);
+}
+
+/** Step 2: the interval, counted in the freq's unit from dtstart. */
+function intervalMatches(rec: Timerec, at: WallTime): boolean {
+  if (rec.interval <= 1) return true;
+  const s = rec.start;
+  switch (rec.freq) {
+    case 'daily':
+      return (dayNumber(at) - dayNumber(s)) % rec.interval === 0;
+    case 'weekly': {
+      // Weeks start on Monday; 1970-01-01 was a Thursday.
+      const monday = (d: number): number => d - ((d + 3) % 7);
+      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % rec.interval === 0;
+    }
+    case 'monthly':
+      return ((at.year - s.year) * 12 + at.month - s.month) % rec.interval === 0;
+    default:
+      return (at.year - s.year) % rec.interval === 0;
+  }
+}
+
+/** Step 3: the smallest unit (a day when byday, bymonthday or byyearday is given, else the freq's), and the time of day. */
+function unitMatches(rec: Timerec, at: WallTime, weekday: number): boolean {
+  const s = rec.start;
+  if (!rec.byday && !rec.bymonthday && !rec.byyearday) {
+    if (rec.freq === 'weekly' && (dayNumber(s) + 4) % 7 !== weekday) return false;
+    if (rec.freq === 'monthly' && s.day !== at.day) return false;
+    if (rec.freq === 'yearly' && (s.month !== at.month || s.day !== at.day)) return false;
+  }
+  const t0 = s.hour * 3600 + s.minute * 60 + s.second;
+  const t1 = at.hour * 3600 + at.minute * 60 + at.second;
+  return t1 >= t0 && t1 < t0 + rec.duration;
+}
+
+const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** An entry of a by-list against a 1-based position and the count of positions (negative counts from the end). */
+function position(entry: number, pos: number, count: number): boolean {
+  return entry > 0 ? pos === entry : pos === count + 1 + entry;
+}
+
+/** Step 4: every by-filter given. */
+function filtersMatch(rec: Timerec, at: WallTime, weekday: number): boolean {
+  const daysInMonth = new Date(Date.UTC(at.year, at.month, 0)).getUTCDate();
+  const daysInYear = isLeap(at.year) ? 366 : 365;
+  const yday = dayNumber(at) - dayNumber({ ...at, month: 1, day: 1 }) + 1;
+  if (rec.bymonth && !rec.bymonth.some((m) => position(m, at.month, 12))) return false;
+  if (rec.freq === 'yearly' && rec.byweekno) {
+    // Weeks of the year counted Monday-first; days before the first Monday are week 0.
+    const week = (y: number, wd: number): number => Math.floor((y - 1 + 7 - ((wd + 6) % 7)) / 7);
+    const dec31 = { year: at.year, month: 12, day: 31, hour: 0, minute: 0, second: 0 };
+    const weeks = week(daysInYear, (dayNumber(dec31) + 4) % 7) + 1;
+    const w = week(yday, weekday);
+    if (!rec.byweekno.some((n) => (n > 0 ? w === n % weeks : w === weeks + n))) return false;
+  }
+  if (rec.byyearday && !rec.byyearday.some((n) => position(n, yday, daysInYear))) return false;
+  if (rec.bymonthday && !rec.bymonthday.some((n) => position(n, at.day, daysInMonth))) return false;
+  if (rec.byday) {
+    const ok = rec.byday.some(({ weekday: wd, nth }) => {
+      if (wd !== weekday) return false;
+      if (nth === 0 || (rec.freq !== 'monthly' && rec.freq !== 'yearly')) return true;
+      if (rec.freq === 'monthly')
+        return position(nth, Math.floor((at.day - 1) / 7) + 1, Math.floor((daysInMonth - at.day) / 7) + Math.floor((at.day - 1) / 7) + 1);
+      return position(nth, Math.floor((yday - 1) / 7) + 1, Math.floor((daysInYear - yday) / 7) + Math.floor((yday - 1) / 7) + 1);
+    });
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone) falls in the
+ * recurrence (`null`: always). The four steps of tr_check_recurrence: the dtstart/duration/until
+ * window, the interval, the smallest unit with the time of day, then every by-filter given.
+ * A recurrence without freq matches only its first window.
+ */
+export function timerecMatches(parsed: Timerec | null, local: string): boolean {
+  if (parsed === null) return true;
+  const at = wallTimeOf(local);
+  if (at === null) return false;
+  const t = wallSeconds(at);
+  if (t < parsed.dtstart) return false;
+  if (t <= parsed.dtstart + parsed.duration) return true;
+  if (parsed.until !== undefined && t >= parsed.until + parsed.duration) return false;
+  if (parsed.freq === undefined) return false;
+  const weekday = (dayNumber(at) + 4) % 7;
+  return intervalMatches(parsed, at) && unitMatches(parsed, at, weekday) && filtersMatch(parsed, at, weekday);
+}

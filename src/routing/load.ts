@@ -1,0 +1,122 @@
+/**
+ * The proxy's loader (routing-semantics.md "Loading: rules the proxy silently skips"): which rules
+ * it keeps and which it drops with only a log line. Pure.
+ */
+import { timerecProblem } from '../model/timerec.js';
+import type { PartialInventory } from './rule-set.js';
+import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
+
+const DIAL_CHARS = /^[0-9*#+]*$/;
+/** The most gateways the proxy tries for one rule. */
+export const MAX_GATEWAYS = 32;
+
+/** The gateway ids of a plain gwlist: separators `,` and `|`, `;` between sub-lists. */
+export function gatewayIdsOf(gwlist: string): string[] {
+  return gwlist.split(/[,|;]/).map((s) => s.trim());
+}
+
+/** What the rule's gwlist is called in the files. */
+function listName(rule: RoutingRule): string {
+  return rule.kind === 'inbound_mapping' ? 'servers' : 'gwgroupid';
+}
+
+/** The fix for a server list the proxy drops. */
+const SERVERS_HINT = 'list gateway ids only (servers: ["66", "67"]) or one carrier group alone (servers: ["#22"])';
+
+/** Why the proxy drops this gwlist, or `null` when it keeps it. */
+export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | undefined): { reason: string; hint: string } | null {
+  const { gwlist } = rule;
+  const name = listName(rule);
+  const shown = JSON.stringify(gwlist);
+  const known = inventory !== undefined;
+  if (gwlist.trim() === '') return { reason: `${name} is empty: the proxy drops a rule with no gateway`, hint: SERVERS_HINT };
+  if (gwlist.startsWith('#')) {
+    const rest = gwlist.slice(1);
+    if (!/^[0-9]+$/.test(rest)) {
+      const groups = (gwlist.match(/#/g) ?? []).length;
+      const reason =
+        groups > 1
+          ? `${name} hold two group references (${shown}): the proxy drops a rule that names more than one group`
+          : `${name} mix a group reference and gateway ids (${shown}): the proxy drops the rule`;
+      return { reason, hint: rule.kind === 'inbound_mapping' ? SERVERS_HINT : 'name one carrier group: gwgroupid: "5"' };
+    }
+    if (!known) return null;
+    const members = inventory.lists.get(String(Number(rest)));
+    if (members === undefined) {
+      return {
+        reason: `${name} names group ${rest}, which does not exist on the platform: the proxy drops the rule`,
+        hint: 'name an existing carrier or endpoint group, or create that group first',
+      };
+    }
+    if (members.length === 0) {
+      return {
+        reason: `${name} names group ${rest}, which holds no gateways: the proxy drops the rule`,
+        hint: 'add gateways to the group, or name another group',
+      };
+    }
+    return null;
+  }
+  const ids = gatewayIdsOf(gwlist);
+  if (ids.some((id) => id.startsWith('#'))) {
+    return { reason: `${name} mix a gateway id and a group reference (${shown}): the proxy drops the rule`, hint: SERVERS_HINT };
+  }
+  if (ids.some((id) => id === ''))
+    return { reason: `${name} hold an empty entry (${shown}): the proxy drops the rule`, hint: SERVERS_HINT };
+  const bad = ids.find((id) => !/^[0-9]+$/.test(id));
+  if (bad !== undefined)
+    return { reason: `${name} entry ${JSON.stringify(bad)} is not a gateway id: the proxy drops the rule`, hint: SERVERS_HINT };
+  if (known && (inventory as PartialInventory).allGateways !== false) {
+    const missing = ids.filter((id) => !inventory.gateways.has(String(Number(id))));
+    if (missing.length > 0) {
+      return {
+        reason: `${name} name gateway ${missing.join(', ')}, which does not exist on the platform: the proxy drops the rule`,
+        hint: 'name existing gateways, or create them first',
+      };
+    }
+  }
+  return null;
+}
+
+/** Why the proxy drops this rule, or `null` when it keeps it. */
+export function dropReason(rule: RoutingRule, inventory: GatewayInventory | undefined): { reason: string; hint: string } | null {
+  if (!DIAL_CHARS.test(rule.prefix)) {
+    return {
+      reason: `prefix ${JSON.stringify(rule.prefix)} holds a character outside 0-9 * # +: the proxy drops the rule`,
+      hint: 'use only 0-9 + # * in a prefix or DID',
+    };
+  }
+  const list = gwlistProblem(rule, inventory);
+  if (list !== null) return list;
+  const timerec = timerecProblem(rule.timerec);
+  if (timerec !== null)
+    return {
+      reason: `${timerec}: the proxy drops the rule`,
+      hint: 'fix the time recurrence (see the timerec grammar in the docs), or leave it empty for always',
+    };
+  return null;
+}
+
+/**
+ * The rules the proxy keeps and those it drops, each with the reason and a hint. When the inventory
+ * is known and the platform has no gateway at all, the proxy ignores every rule.
+ */
+export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: DroppedRule[] } {
+  const kept: RoutingRule[] = [];
+  const dropped: DroppedRule[] = [];
+  const inv: PartialInventory | undefined = set.inventory;
+  const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
+  for (const rule of set.rules) {
+    if (noGateway) {
+      dropped.push({
+        rule,
+        reason: 'the platform has no gateway at all: the proxy ignores every rule',
+        hint: 'create the gateways (carriers, endpoints) the rules send calls to',
+      });
+      continue;
+    }
+    const why = dropReason(rule, set.inventory);
+    if (why === null) kept.push(rule);
+    else dropped.push({ rule, ...why });
+  }
+  return { kept, dropped };
+}

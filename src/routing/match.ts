@@ -1,0 +1,193 @@
+/**
+ * Where the proxy sends a call (routing-semantics.md "Matching", "Inbound", "Outbound"): loads the
+ * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
+ * rules the proxy orders by chance) are reported as such, never picked. Pure.
+ */
+import { parseTimerec, timerecMatches, type Timerec } from '../model/timerec.js';
+import { loadRules } from './load.js';
+import { describeGateways, ruleName } from './words.js';
+import { INBOUND_GROUP, OUTBOUND_GROUP, type Call, type DecidedRule, type RouteDecision, type RoutingRule, type RuleSet } from './types.js';
+
+const DIAL_CHARS = /^[0-9*#+]*$/;
+
+/** The rules of a set as the proxy holds them after loading: by group, then by prefix. */
+interface Prepared {
+  readonly groups: Map<number, Map<string, RoutingRule[]>>;
+  readonly timerecs: Map<string, Timerec | null>;
+  readonly lcr: readonly { readonly pattern: string; readonly groupid: number; readonly key: string; readonly regex: RegExp }[];
+  readonly droppedKeys: readonly { readonly rule: RoutingRule; readonly reason: string }[];
+}
+
+const prepared = new WeakMap<RuleSet, Prepared>();
+
+/** `f[0-9]*-t[0-9]*` with f and t escaped, unanchored and case-insensitive, as the proxy tests an LCR pattern. */
+export function lcrRegex(pattern: string): RegExp {
+  const dash = pattern.indexOf('-');
+  const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\#-]/g, '\\$&');
+  const from = dash < 0 ? pattern : pattern.slice(0, dash);
+  const to = dash < 0 ? '' : pattern.slice(dash + 1);
+  return new RegExp(`${esc(from)}[0-9]*-${esc(to)}[0-9]*`, 'i');
+}
+
+function prepare(set: RuleSet): Prepared {
+  const cached = prepared.get(set);
+  if (cached) return cached;
+  const { kept, dropped } = loadRules(set);
+  const groups = new Map<number, Map<string, RoutingRule[]>>();
+  const timerecs = new Map<string, Timerec | null>();
+  for (const rule of kept) {
+    let byPrefix = groups.get(rule.groupid);
+    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, RoutingRule[]>()));
+    const list = byPrefix.get(rule.prefix) ?? [];
+    list.push(rule);
+    byPrefix.set(rule.prefix, list);
+    if (!timerecs.has(rule.timerec)) {
+      const parsed = parseTimerec(rule.timerec);
+      timerecs.set(rule.timerec, 'value' in parsed ? parsed.value : null);
+    }
+  }
+  for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
+  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
+  const result = { groups, timerecs, lcr, droppedKeys: dropped.map((d) => ({ rule: d.rule, reason: d.reason })) };
+  prepared.set(set, result);
+  return result;
+}
+
+/** A rule as a decision names it. */
+export function decidedRule(rule: RoutingRule): DecidedRule {
+  return {
+    kind: rule.kind,
+    key: rule.key,
+    ...(rule.ruleid !== undefined ? { ruleid: rule.ruleid } : {}),
+    group: rule.groupid,
+    prefix: rule.prefix,
+    ...(rule.lcr_pattern !== undefined ? { lcr_pattern: rule.lcr_pattern } : {}),
+    priority: rule.priority,
+  };
+}
+
+type GroupOutcome = { kind: 'routed'; rule: RoutingRule } | { kind: 'ambiguous'; rules: RoutingRule[] } | { kind: 'none' };
+
+/** `do_routing(group)` on `rU`: longest prefix first, then shorter, then prefixless; descending priority; the first matching time wins. */
+function doRouting(p: Prepared, group: number, rU: string, local: string, steps: string[]): GroupOutcome {
+  const byPrefix = p.groups.get(group);
+  if (!DIAL_CHARS.test(rU)) {
+    steps.push(`group ${group}: "${rU}" holds a character outside 0-9 * # +, so no rule matches`);
+    return { kind: 'none' };
+  }
+  if (!byPrefix || byPrefix.size === 0) {
+    steps.push(`group ${group} holds no rule the proxy loaded`);
+    return { kind: 'none' };
+  }
+  for (let len = rU.length; len >= 0; len--) {
+    const prefix = rU.slice(0, len);
+    const rules = byPrefix.get(prefix);
+    if (!rules) continue;
+    const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
+    steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i] as RoutingRule;
+      const timerec = p.timerecs.get(rule.timerec) ?? null;
+      if (!timerecMatches(timerec, local)) {
+        steps.push(`${ruleName(rule)} (priority ${rule.priority}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`);
+        continue;
+      }
+      const ties = rules
+        .slice(i + 1)
+        .filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local));
+      const when = rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`;
+      if (ties.length > 0) {
+        const all = [rule, ...ties];
+        steps.push(
+          `ambiguous: ${all.map(ruleName).join(' and ')} share prefix "${prefix}" and priority ${rule.priority} and all match the time; the proxy picks one in an undefined order`,
+        );
+        return { kind: 'ambiguous', rules: all };
+      }
+      steps.push(`${ruleName(rule)} wins: priority ${rule.priority}, ${when}`);
+      return { kind: 'routed', rule };
+    }
+    steps.push(
+      `no rule at ${prefix === '' ? 'the prefixless level' : `prefix "${prefix}"`} matches the time; backing off to shorter prefixes`,
+    );
+  }
+  steps.push(`no rule of group ${group} matches "${rU}": the proxy answers 500 No rules defined for number`);
+  return { kind: 'none' };
+}
+
+/** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
+function lcrChoice(
+  p: Prepared,
+  call: Call,
+  steps: string[],
+): { groupid: number; key: string; pattern: string } | null | { tied: string[] } {
+  const lookup = `${call.from}-${call.to}`;
+  if (p.lcr.length === 0) {
+    steps.push('LCR: no LCR routes; the simple routes (group 8000) decide');
+    return null;
+  }
+  const matching = p.lcr.filter((r) => r.regex.test(lookup)).map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
+  steps.push(
+    `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
+  );
+  if (matching.length === 0) {
+    steps.push(
+      call.from === ''
+        ? 'LCR: no From given, so no LCR pattern matches; group 8000 (simple routes)'
+        : 'LCR: no pattern matches; group 8000 (simple routes)',
+    );
+    return null;
+  }
+  matching.sort((a, b) => a.distance - b.distance || a.pattern.localeCompare(b.pattern));
+  steps.push(`LCR: matching ${matching.map((m) => `"${m.pattern}" (length difference ${m.distance})`).join(', ')}`);
+  const best = matching[0] as (typeof matching)[number];
+  const tied = matching.filter((m) => m.distance === best.distance);
+  if (tied.length > 1) {
+    steps.push(
+      `ambiguous: LCR patterns ${tied.map((t) => `"${t.pattern}"`).join(' and ')} have the same length; the proxy picks one in hash-table order`,
+    );
+    return { tied: tied.map((t) => t.key) };
+  }
+  steps.push(`LCR winner "${best.pattern}" (route "${best.key}"): the smallest length difference to the lookup; group ${best.groupid}`);
+  return { groupid: best.groupid, key: best.key, pattern: best.pattern };
+}
+
+/**
+ * The proxy's decision for a call: inbound on group 9000; outbound LCR first, then group 8000 when
+ * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
+ */
+export function routeCall(set: RuleSet, call: Call): RouteDecision {
+  const p = prepare(set);
+  const steps: string[] = [];
+  const at = `${call.at.local} ${call.at.tz}`;
+  const base = { direction: call.direction, from: call.from, to: call.to, at };
+  steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
+  const relevant = p.droppedKeys.filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
+  for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
+  let outcome: GroupOutcome;
+  if (call.direction === 'inbound') {
+    steps.push(
+      `inbound: group ${INBOUND_GROUP} (DID mappings) on the dialled number ${call.to}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
+    );
+    outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
+    if (outcome.kind === 'none')
+      steps.push('the proxy retries once with the To-user; here the dialled number is the To-user, so the retry gives the same answer');
+  } else {
+    const choice = lcrChoice(p, call, steps);
+    if (choice !== null && 'tied' in choice) {
+      const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && choice.tied.includes(r.key) && r.lcr_pattern !== undefined);
+      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps };
+    }
+    const group = choice?.groupid ?? OUTBOUND_GROUP;
+    outcome = doRouting(p, group, call.to, call.at.local, steps);
+    if (outcome.kind === 'none' && choice !== null) {
+      steps.push(
+        `no fallback: the call chose LCR group ${group}, so the simple routes of group ${OUTBOUND_GROUP} are not tried and the call fails`,
+      );
+    }
+  }
+  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps };
+  if (outcome.kind === 'ambiguous') return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps };
+  steps.push(...describeGateways(outcome.rule.gwlist, set.inventory));
+  const rule = decidedRule(outcome.rule);
+  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps };
+}
