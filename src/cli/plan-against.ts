@@ -4,6 +4,7 @@ import type { LeaseRecord } from '../model/lease.js';
 import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
+import { machineZone } from '../routing/time.js';
 import type { Plan } from '../model/plan.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
@@ -35,7 +36,19 @@ export async function planAgainst(
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
   const pendingReload = client.lastKamreload ?? (managesNothing ? await client.pendingReload() : false);
-  const input = { desired, live, target, now: io.now(), profile, pendingReload, ...(leases ? { stateFile: leases.file } : {}) };
+  const input = {
+    desired,
+    live,
+    target,
+    now: io.now(),
+    profile,
+    pendingReload,
+    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes.
+    tz: machineZone(),
+    // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
+    routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
+    ...(leases ? { stateFile: leases.file } : {}),
+  };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) failOnPlanIssues(result.issues, io);
   return result.plan;

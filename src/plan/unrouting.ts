@@ -36,9 +36,11 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
 function unroutingMessage(direction: Direction, calls: readonly UnroutedCall[]): string {
   const none = calls.filter((c) => c.after === 'no_route').length;
   const ambiguous = calls.length - none;
-  const what = [
-    ...(none > 0 ? [`${none} with no route`] : []),
-    ...(ambiguous > 0 ? [`${ambiguous} routed in an undefined order (ambiguous)`] : []),
-  ].join(' and ');
-  return `the plan leaves ${count(calls.length, `probed ${direction} call`)} that ${plural(calls.length, 'routes', 'route')} today ${what}`;
+  const how =
+    ambiguous === 0
+      ? 'with no route'
+      : none === 0
+        ? 'with an ambiguous route (the proxy picks a rule by chance)'
+        : `with no route (${none}) or an ambiguous one (${ambiguous})`;
+  return `the plan leaves ${count(calls.length, `probed ${direction} call`)} that ${plural(calls.length, 'routes', 'route')} today ${how}`;
 }

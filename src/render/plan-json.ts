@@ -63,8 +63,7 @@ function orderSummary(summary: Json): Json {
 
 function orderImpact(entry: Json): Json {
   const rule = (r: unknown) => reorder(r as Json, RULE_KEYS);
-  const decision = (d: unknown) =>
-    reorder(d as Json, DECISION_KEYS, { rule, candidates: (c) => (c as readonly unknown[]).map(rule) });
+  const decision = (d: unknown) => reorder(d as Json, DECISION_KEYS, { rule, candidates: (c) => (c as readonly unknown[]).map(rule) });
   return reorder(entry, IMPACT_KEYS, { before: decision, after: decision });
 }
 

@@ -30,7 +30,10 @@ export function describeFinding(finding: SafetyFinding): FindingView {
   const message = cleanText(finding.message).trim();
   const kind = kindOf(finding.collection);
   const keys = finding.keys.slice(0, MAX_LISTED_KEYS).map((key) => formatKey(kind, key));
-  const fallback = finding.rule === 'unrouting' ? `the plan leaves ${finding.calls.length} probed calls that route today without a route` : fromNumbers(finding);
+  const fallback =
+    finding.rule === 'unrouting'
+      ? `the plan leaves ${finding.calls.length} probed calls that route today without a route`
+      : fromNumbers(finding);
   return {
     sentence: asSentence(message === '' ? fallback : message),
     label: finding.rule === 'unrouting' ? 'Routed them before' : 'Would be deleted',
