@@ -47,7 +47,7 @@ function desiredState(n, badLast = false) {
   for (let i = 0; i < mappings; i++) {
     lines.push(
       `  - did: "1555${String(i).padStart(7, '0')}"`,
-      `    servers: ["${1 + (i % 90)}", "#${1 + (i % 7)}"]`,
+      `    servers: ["${1 + (i % 90)}", "${91 + (i % 7)}"]`,
       `    notes: Mapping ${i}`,
     );
   }

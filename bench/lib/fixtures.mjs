@@ -3,9 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { EmulatorStore } from '../../dist/emulator/index.js';
 
-/** Inbound mapping number `i`: a DID, one gateway and one carrier group, a note. */
+/** Inbound mapping number `i`: a DID, a primary and a secondary gateway, a note. */
 export function mappingAt(i) {
-  return { did: `1555${String(i).padStart(7, '0')}`, servers: [String(1 + (i % 90)), `#${1 + (i % 7)}`], notes: `Mapping ${i}` };
+  return { did: `1555${String(i).padStart(7, '0')}`, servers: [String(1 + (i % 90)), String(91 + (i % 7))], notes: `Mapping ${i}` };
 }
 
 /** Outbound route number `i`: every third one an LCR route (from_prefix "1555"). */

@@ -163,6 +163,24 @@ export function registerCommands(program: Command, io: CliIo, setExit: SetExit):
 
   addConnectionOptions(
     program
+      .command('route')
+      .description('show where the proxy sends a call, step by step: from the files, or the live rules with --live')
+      .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
+      .option('--direction <direction>', 'inbound (a call from a carrier) or outbound (a call from a PBX or endpoint)')
+      .option('--to <number>', 'the called number (the To-user the proxy routes on)')
+      .option('--from <number>', 'the calling number (the From-user; outbound LCR routes match on it)')
+      .option('--at <time>', 'the call time: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset (Z, +01:00); default now')
+      .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+      .option('--live', "route on the platform's live rules instead of the files")
+      .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+      .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text')),
+  ).action(async (paths: string[], opts) => {
+    const { runRoute } = await import('./route.js');
+    setExit(await runRoute(paths, opts, io));
+  });
+
+  addConnectionOptions(
+    program
       .command('stats')
       .description('print the proxy transaction counters')
       .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table')),

@@ -13,7 +13,7 @@ export async function loadOrFail(
   paths: readonly string[],
   io: CliIo,
   cdktf?: string,
-  verb: 'validate' | 'plan' | 'apply' | 'destroy' = 'plan',
+  verb: 'validate' | 'plan' | 'apply' | 'destroy' | 'route' = 'plan',
 ): Promise<DesiredState> {
   if (cdktf !== undefined && paths.length > 0) {
     throw new DsipformError(

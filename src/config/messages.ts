@@ -18,7 +18,8 @@ const HINTS: Readonly<Record<string, string>> = {
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
   'inbound_mappings[].did': 'quote the DID: did: "0044123" (did: "" is the default mapping)',
-  'inbound_mappings[].servers': 'list one or two servers, primary first: servers: ["66", "#22"]',
+  'inbound_mappings[].servers':
+    'list one or two gateway ids, primary first (servers: ["66", "67"]), or one carrier group alone (servers: ["#22"])',
   'inbound_mappings[].servers[]': 'write a gateway id ("66") or a carrier group ("#22") in quotes',
   'inbound_mappings[].notes': 'write the notes as text: notes: "Main office"',
   outbound_routes: 'write a list of routes; outbound_routes: [] manages none (live routes get deleted)',

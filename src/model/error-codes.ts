@@ -40,6 +40,10 @@ export const ERROR_CODES = {
   CLI_BAD_OPTION: 'an option value is malformed or options are combined wrongly',
   CLI_BAD_FORMAT: 'an unknown --format',
   CLI_NO_PATHS: 'no desired-state files given',
+  // dsipform route
+  ROUTE_NO_NUMBER: 'dsipform route was not given the called number (--to)',
+  ROUTE_BAD_DIRECTION: 'dsipform route was not given a direction of inbound or outbound',
+  ROUTE_BAD_TIME: 'the call time (--at) or the proxy time zone (--tz) cannot be read',
   OUTPUT_CLOSED: 'standard output was closed before all the output was written',
   OUTPUT_NAME_CLASH: 'two leases would be exported under the same variable names',
   FILE_WRITE_FAILED: 'an output file cannot be written',

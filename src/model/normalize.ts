@@ -11,8 +11,10 @@ import {
   priorityProblem,
   PRIORITY_MAX,
   PRIORITY_MIN,
+  serverListProblem,
   serversProblem,
 } from './rules.js';
+import { timerecProblem } from './timerec.js';
 import { count } from './words.js';
 
 /**
@@ -70,8 +72,12 @@ export type Spelling = (field: FieldPath, value: unknown) => string | undefined;
 /** The hints every front end gives for a rule (shown under the message). */
 export const HINTS = {
   did: 'use only 0-9 + # * in a DID, and quote it: did: "+15551230001"',
-  servers: 'list one or two servers, primary first: servers: ["66", "#22"]',
-  server: 'write a gateway id ("66") or a carrier group ("#22"), in quotes: servers: ["66", "#22"]',
+  servers: 'list one or two gateway ids, primary first (servers: ["66", "67"]), or one carrier group alone (servers: ["#22"])',
+  server: 'write a gateway id ("66") or a carrier group ("#22"), in quotes: servers: ["66", "67"] or servers: ["#22"]',
+  serverList:
+    'the proxy takes gateway ids only or one carrier group alone: servers: ["66", "67"] or servers: ["#22"] (put both gateways in a carrier group to fail over between them)',
+  timerec:
+    'write dtstart|duration|freq|until|interval|byday|bymonthday|byyearday|byweekno|bymonth, e.g. timerec: "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR" (09:00-17:00 on weekdays), or leave it out for always',
   comma: 'remove the ","; the platform stores this text as name:<value> and a "," breaks its reads',
   prefix: 'a prefix holds only 0-9 + # *, in quotes: prefix: "44"',
   fromPrefix: 'a prefix holds only 0-9 + # *, in quotes: from_prefix: "1555"',
@@ -195,11 +201,18 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<Ma
     const bound = servers.length < 1 ? 'at least 1 entry' : 'at most 2 entries';
     c.add(['servers'], `servers must hold ${bound}, not ${servers.length}`, HINTS.servers, 'schema');
   } else {
+    let entriesOk = true;
     servers.forEach((server: unknown, i) => {
-      if (server === undefined) return;
-      if (typeof server !== 'string') c.add(['servers', i], `servers[${i}] must be a string, not ${kindOf(server)}`, HINTS.server, 'type');
-      else c.rule(['servers', i], server, (s) => serversProblem([s]), HINTS.server);
+      if (server === undefined) return void (entriesOk = false);
+      if (typeof server !== 'string') {
+        c.add(['servers', i], `servers[${i}] must be a string, not ${kindOf(server)}`, HINTS.server, 'type');
+        entriesOk = false;
+      } else if (!c.rule(['servers', i], server, (s) => serversProblem([s]), HINTS.server)) entriesOk = false;
     });
+    if (entriesOk) {
+      const problem = serverListProblem(servers as string[]);
+      if (problem !== null) c.add(['servers'], problem, HINTS.serverList, 'rule');
+    }
   }
   const notes = c.string('notes', false);
   c.rule(['notes'], notes, (v) => descriptionProblem(v, 'notes'), HINTS.comma);
@@ -243,6 +256,7 @@ export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<Norm
     }
   }
   const timerec = c.string('timerec', false);
+  c.rule(['timerec'], timerec, timerecProblem, HINTS.timerec);
   const routeid = c.string('routeid', false);
   const ruleid = raw.ruleid;
   return answer(c, () => ({

@@ -35,6 +35,24 @@ export function serversProblem(servers: unknown): string | null {
   return null;
 }
 
+/**
+ * A server list the proxy drops at load time though the API takes it (routing-semantics.md
+ * "Loading"): a gateway id mixed with a group reference (`["66", "#22"]`), or two group references
+ * (`["#22", "#23"]`). Two gateway ids, or one group alone, are fine. Checked after `serversProblem`
+ * (each entry already a gateway id or a group reference). The emulator does not apply it: the
+ * platform's API accepts these lists.
+ */
+export function serverListProblem(servers: readonly string[]): string | null {
+  const groups = servers.filter((s) => s.startsWith('#'));
+  const shown = `[${servers.map((s) => JSON.stringify(s)).join(', ')}]`;
+  if (groups.length > 1)
+    return `servers ${shown} hold two carrier groups: the proxy drops this mapping, so calls to its DID are not routed by it`;
+  if (groups.length === 1 && servers.length > 1) {
+    return `servers ${shown} mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it`;
+  }
+  return null;
+}
+
 /** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */
 export function descriptionProblem(value: unknown, field: string): string | null {
   if (typeof value !== 'string') return `${field} must be a string`;

@@ -30,7 +30,8 @@ export function describeGateways(gwlist: string, inventory: GatewayInventory | u
     const members = inventory?.lists.get(String(Number(id)));
     if (members === undefined) {
       return [
-        `sends to group #${id} (carrier or endpoint group ${id}); its gateways are not known here (read from the platform with --live to see them)`,
+        `sends to group #${id} (carrier or endpoint group ${id}); its gateways are not known here (the gateway lists were not read)`,
+        `failover: the proxy tries the gateways of group ${id} in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
       ];
     }
     return [`sends to group #${id}: gateways ${members.join(', ')}`, ...order(members)];

@@ -50,7 +50,16 @@ describe('a valid file', () => {
     expect(desired.outbound_routes?.map(({ origin: _, ...r }) => r)).toEqual([
       { name: 'Simple', prefix: '1', from_prefix: null, gwgroupid: '2', priority: 0, timerec: '', routeid: '' },
       { name: 'Empty from_prefix is simple', prefix: '2', from_prefix: null, gwgroupid: '3', priority: 0, timerec: '', routeid: '' },
-      { name: 'Pinned', prefix: '3', from_prefix: null, gwgroupid: '4', priority: -1, timerec: 'weekdays', routeid: 'r1', ruleid: 12 },
+      {
+        name: 'Pinned',
+        prefix: '3',
+        from_prefix: null,
+        gwgroupid: '4',
+        priority: -1,
+        timerec: '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR',
+        routeid: 'r1',
+        ruleid: 12,
+      },
     ]);
     expect(desired.outbound_routes?.[0]).not.toHaveProperty('ruleid');
     expect(desired.policy).toEqual({ protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } });
@@ -100,7 +109,7 @@ describe('${NAME} substitution', () => {
 
   it('takes each variable from the environment; $${X} stays a literal ${X}', async () => {
     const desired = await loadOk([`${F}/env-substitution.yaml`], env);
-    expect(desired.inbound_mappings?.[0]).toMatchObject({ did: '15551230001', servers: ['66', '#2'], notes: 'costs ${AMOUNT} per month' });
+    expect(desired.inbound_mappings?.[0]).toMatchObject({ did: '15551230001', servers: ['66', '67'], notes: 'costs ${AMOUNT} per month' });
   });
 
   it('uses process.env when no env is given', async () => {
@@ -213,7 +222,7 @@ describe('a large generated file', () => {
   it('loads 20,000 mappings with their exact digits and origins', async () => {
     const lines = ['version: 1', 'inbound_mappings:'];
     for (let i = 0; i < 20_000; i++) {
-      lines.push(`  - did: 0${String(i).padStart(10, '0')}`, `    servers: [66, "#2"]`, `    notes: mapping ${i}`);
+      lines.push(`  - did: 0${String(i).padStart(10, '0')}`, `    servers: [66, "67"]`, `    notes: mapping ${i}`);
     }
     await writeFile(join(dir, 'large.yaml'), `${lines.join('\n')}\n`);
     const result = await loadDesiredState(['large.yaml'], { cwd: dir, env: {} });
@@ -222,7 +231,7 @@ describe('a large generated file', () => {
     expect(mappings).toHaveLength(20_000);
     expect(mappings[19_999]).toEqual({
       did: '00000019999',
-      servers: ['66', '#2'],
+      servers: ['66', '67'],
       notes: 'mapping 19999',
       origin: { file: 'large.yaml', line: 3 + 3 * 19_999, col: 5 },
     });

@@ -106,7 +106,7 @@ function content(desired: DesiredState | undefined): unknown {
 
 describe('one pipeline for desired state', () => {
   const good: Declared[] = [
-    { kind: 'mapping', name: 'main', fields: { did: '15551230001', servers: ['66', '#22'] } },
+    { kind: 'mapping', name: 'main', fields: { did: '15551230001', servers: ['66', '67'] } },
     { kind: 'mapping', name: 'fallback', fields: { did: '', servers: ['7'], notes: 'catch-all' } },
     { kind: 'route', name: 'uk', fields: { name: 'UK', prefix: '44', from_prefix: '1555', gwgroupid: '#5', priority: 10 } },
     { kind: 'route', name: 'us', fields: { name: 'US', prefix: '1', gwgroupid: '2', from_prefix: '' } },
@@ -126,7 +126,7 @@ describe('one pipeline for desired state', () => {
     expect(content(yaml.desired)).toEqual({
       inbound_mappings: [
         { did: '', servers: ['7'], notes: 'catch-all' },
-        { did: '15551230001', servers: ['66', '#22'], notes: '' },
+        { did: '15551230001', servers: ['66', '67'], notes: '' },
       ],
       outbound_routes: [
         { name: 'UK', prefix: '44', from_prefix: '1555', gwgroupid: '5', priority: 10, timerec: '', routeid: '' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeImpact } from '../../src/render/routing-impact.js';
 import { routingImpact } from '../../src/routing/impact.js';
+import type { CallTime } from '../../src/routing/types.js';
 import { MONDAY_10, rules, SUNDAY_10, type TestRoute } from './build.js';
 
 const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
@@ -13,7 +14,7 @@ const BASE = [DEFAULT, US, UK];
 type Mapping = { did: string; servers: string[] };
 
 /** The impact of going from one list of routes (and mappings) to another, in words. */
-function impact(before: TestRoute[], after: TestRoute[], at = MONDAY_10, mappings: [Mapping[], Mapping[]] = [[], []]): string[] {
+function impact(before: TestRoute[], after: TestRoute[], at: CallTime = MONDAY_10, mappings: [Mapping[], Mapping[]] = [[], []]): string[] {
   return routingImpact(rules(mappings[0], before), rules(mappings[1], after), at).map(describeImpact);
 }
 

@@ -63,7 +63,7 @@ policy:
 describe('scenario: export', () => {
   it('writes the live state as a file that plans to no changes', async () => {
     const s = await scenario();
-    await s.client.createInboundMapping({ did: '0044123', servers: ['66', '#2'], notes: 'leading zeros' });
+    await s.client.createInboundMapping({ did: '0044123', servers: ['66', '67'], notes: 'leading zeros' });
     await s.client.createInboundMapping({ did: '', servers: ['#2'] });
     await s.client.createInboundMapping({ did: '+1#*', servers: ['5'] });
     await s.client.createOutboundRoute({
@@ -72,7 +72,7 @@ describe('scenario: export', () => {
       from_prefix: '1555',
       gwgroupid: '5',
       priority: 3,
-      timerec: 'wk',
+      timerec: '20260101T220000|10H|daily',
       routeid: 'r7',
     });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '1', gwgroupid: '5' });

@@ -14,7 +14,7 @@ inbound_mappings:
   - did: "#100"
     servers: ["5"]
   - did: "*99"
-    servers: ["6", "#7"]
+    servers: ["6", "7"]
 outbound_routes:
   - name: Default Outbound Route
     prefix: ""
@@ -52,7 +52,7 @@ describe('scenario: the life of a configuration', () => {
     const before = await s.client.listInboundMappings();
     const edited = BASE.replace('servers: ["66", "67"]', 'servers: ["67", "66"]').replace(
       'priority: 10',
-      'priority: 20\n    timerec: weekdays',
+      'priority: 20\n    timerec: "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR"',
     );
     const path = s.file('p.yaml', edited);
     const plan = await s.run(['plan', path]);
@@ -76,7 +76,7 @@ describe('scenario: the life of a configuration', () => {
     expect(after.find((m) => m.did === '15551230001')?.servers).toEqual(['67', '66']);
     expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'US domestic')).toMatchObject({
       priority: 20,
-      timerec: 'weekdays',
+      timerec: '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR',
     });
   });
 
@@ -112,7 +112,7 @@ describe('scenario: the life of a configuration', () => {
     await s.converge([s.file('p.yaml', BASE)]);
     const path = s.file(
       'p.yaml',
-      BASE.replace(/  - did: "\*99"\n    servers: \["6", "#7"\]\n/, '').replace(
+      BASE.replace(/  - did: "\*99"\n    servers: \["6", "7"\]\n/, '').replace(
         /  - name: UK from our 1555 numbers[\s\S]*$/,
         '  - name: UK simple\n    prefix: "44"\n    gwgroupid: "5"\n',
       ),

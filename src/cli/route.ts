@@ -1,0 +1,87 @@
+import type { PlatformClient } from '../api/client.js';
+import { DsipformError } from '../model/errors.js';
+import type { Direction } from '../model/routing.js';
+import { renderRouteText } from '../render/route-text.js';
+import { routeCall } from '../routing/match.js';
+import { ruleSetFromState } from '../routing/rule-set.js';
+import { callTime } from '../routing/time.js';
+import type { CallTime, RoutingState } from '../routing/types.js';
+import { loadOrFail } from './desired.js';
+import { writeLine, type CliIo } from './io.js';
+import { withPlatform, type PlatformFlags } from './platform.js';
+
+/** `dsipform route` flags. */
+export interface RouteFlags extends PlatformFlags {
+  direction?: string;
+  to?: string;
+  from?: string;
+  at?: string;
+  tz?: string;
+  live?: boolean;
+  cdktf?: string;
+  format: string;
+}
+
+/** The call the flags describe, or a coded error saying which flag is wrong. */
+function callOf(flags: RouteFlags, now: number): { direction: Direction; to: string; from: string; at: CallTime } {
+  if (flags.direction !== 'inbound' && flags.direction !== 'outbound') {
+    throw new DsipformError(
+      'ROUTE_BAD_DIRECTION',
+      flags.direction === undefined ? '--direction is required' : `--direction "${flags.direction}" is not inbound or outbound`,
+      'The proxy decides by the source of the call: --direction inbound (from a carrier) or --direction outbound (from a PBX or endpoint).',
+    );
+  }
+  if (flags.to === undefined || flags.to === '') {
+    throw new DsipformError(
+      'ROUTE_NO_NUMBER',
+      '--to is required: the called number',
+      'Add the number the call is to, e.g. --to 442071234567.',
+    );
+  }
+  const at = callTime(flags.at, flags.tz, now);
+  if ('problem' in at) {
+    throw new DsipformError(
+      'ROUTE_BAD_TIME',
+      at.problem,
+      'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
+    );
+  }
+  return { direction: flags.direction, to: flags.to, from: flags.from ?? '', at };
+}
+
+/** The live mappings and routes, with their ids and groups. */
+async function liveState(client: PlatformClient): Promise<RoutingState> {
+  const [inbound_mappings, outbound_routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
+  return { inbound_mappings, outbound_routes };
+}
+
+/**
+ * `dsipform route [PATHS...] --direction D --to N`: where the proxy sends one call, from the files
+ * (no network) or with `--live` from the platform's rules. Exit 0 whenever it answered (routed, no
+ * route or ambiguous), 1 on errors.
+ */
+export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): Promise<number> {
+  if (flags.format !== 'text' && flags.format !== 'json') {
+    throw new DsipformError('CLI_BAD_FORMAT', `--format "${flags.format}" is not known`, 'Use one of: text, json.');
+  }
+  const format = flags.format;
+  const call = callOf(flags, io.now());
+  let state: RoutingState;
+  if (flags.live) {
+    if (paths.length > 0 || flags.cdktf !== undefined) {
+      throw new DsipformError(
+        'CLI_BAD_OPTION',
+        "--live routes on the platform's rules, so it takes no desired-state files",
+        'Drop the paths to ask the platform (dsipform route --live …), or drop --live to ask the files.',
+      );
+    }
+    state = await withPlatform(flags, io, (client) => liveState(client));
+  } else {
+    const desired = await loadOrFail(paths, io, flags.cdktf, 'route');
+    state = { inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] };
+  }
+  const decision = routeCall(ruleSetFromState(state), call);
+  if (format === 'json') writeLine(io.stdout, JSON.stringify(decision, null, 2));
+  else io.stdout.write(renderRouteText(decision));
+  return 0;
+}

@@ -1,0 +1,38 @@
+import type { DecidedRule, RouteDecision } from '../model/routing.js';
+
+/** A decided rule in words: `outbound route "UK" (LCR pattern 1555-44, group 10000, prefix "44", priority 10)`. */
+function describeRule(rule: DecidedRule): string {
+  const what =
+    rule.kind === 'inbound_mapping'
+      ? rule.key === ''
+        ? 'the default inbound mapping (did "")'
+        : `inbound mapping "${rule.key}"`
+      : `outbound route "${rule.key}"`;
+  const parts = [
+    ...(rule.lcr_pattern !== undefined ? [`LCR pattern ${rule.lcr_pattern}`] : []),
+    `group ${rule.group}`,
+    rule.prefix === '' ? 'no prefix' : `prefix "${rule.prefix}"`,
+    `priority ${rule.priority}`,
+    ...(rule.ruleid !== undefined ? [`ruleid ${rule.ruleid}`] : []),
+  ];
+  return `${what} (${parts.join(', ')})`;
+}
+
+/**
+ * A routing decision as text: the call, the outcome in one line, the gateways, then every step of
+ * the decision numbered. No colour; one trailing newline.
+ */
+export function renderRouteText(d: RouteDecision): string {
+  const lines: string[] = [`Call: ${d.direction}${d.from ? ` from ${d.from}` : ''} to ${d.to} at ${d.at}`];
+  if (d.result === 'routed' && d.rule) {
+    lines.push(`Result: routed by ${describeRule(d.rule)}`, `Sends to: ${d.gwlist ?? ''}`);
+  } else if (d.result === 'ambiguous') {
+    lines.push('Result: ambiguous: the proxy picks one of these in an undefined order (fix the rules so that one wins):');
+    for (const c of d.candidates) lines.push(`  - ${describeRule(c)}`);
+  } else {
+    lines.push('Result: no route: the proxy rejects the call (500 No rules defined for number)');
+  }
+  lines.push('', 'How the proxy decides:');
+  d.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step}`));
+  return `${lines.join('\n')}\n`;
+}

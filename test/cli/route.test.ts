@@ -1,0 +1,116 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { RouteDecision } from '../../src/model/routing.js';
+import { runCli } from '../helpers/cli.js';
+import { scenario } from '../helpers/scenario.js';
+
+const ROUTES = fileURLToPath(new URL('../../examples/routing/routes.yaml', import.meta.url));
+const MONDAY = ['--at', '2026-12-28T10:00:00', '--tz', 'Europe/London'];
+
+describe('dsipform route (the CLI as a process)', () => {
+  it('explains an outbound decision from the files in text, and exits 0', async () => {
+    const r = await runCli(['route', ROUTES, '--direction', 'outbound', '--to', '442071234567', ...MONDAY]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Call: outbound to 442071234567 at 2026-12-28T10:00:00 Europe/London\n');
+    expect(r.stdout).toContain('Result: routed by outbound route "UK office hours" (group 8000, prefix "44", priority 10)\nSends to: #6\n');
+    expect(r.stdout).toContain(
+      '5. route "UK office hours" wins: priority 10, time recurrence "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR" matches 2026-12-28T10:00:00',
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('prints the decision as one JSON object in the documented shape', async () => {
+    const r = await runCli([
+      'route',
+      ROUTES,
+      '--direction',
+      'outbound',
+      '--to',
+      '442071234567',
+      '--from',
+      '15551234567',
+      ...MONDAY,
+      '--format',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout) as RouteDecision;
+    expect(Object.keys(d)).toEqual(['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'candidates', 'steps']);
+    expect(d).toMatchObject({
+      direction: 'outbound',
+      from: '15551234567',
+      to: '442071234567',
+      at: '2026-12-28T10:00:00 Europe/London',
+      result: 'routed',
+      rule: { kind: 'outbound_route', key: 'UK from our 1555 numbers', prefix: '44', lcr_pattern: '1555-44', priority: 0 },
+      gwlist: '#7',
+    });
+    expect(d.steps).toContain('LCR: matching "1555-44" (length difference 17)');
+  });
+
+  it('answers no_route with exit 0 and no rule', async () => {
+    const s = await scenario();
+    const file = s.file('r.yaml', 'version: 1\noutbound_routes:\n  - name: US\n    prefix: "1"\n    gwgroupid: "2"\n');
+    const r = await runCli(['route', file, '--direction', 'outbound', '--to', '4420', '--format', 'json', '--tz', 'UTC']);
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout) as RouteDecision;
+    expect(d.result).toBe('no_route');
+    expect('rule' in d).toBe(false);
+    expect('gwlist' in d).toBe(false);
+    const text = await runCli(['route', file, '--direction', 'outbound', '--to', '4420', '--tz', 'UTC']);
+    expect(text.stdout).toContain('Result: no route: the proxy rejects the call (500 No rules defined for number)');
+  });
+
+  it('--live routes on the platform rules after an apply, the same as the files', async () => {
+    const s = await scenario({ empty: true });
+    await s.converge([ROUTES]);
+    const ask = (extra: string[]) =>
+      runCli(['route', ...extra, '--direction', 'inbound', '--to', '15551230001', ...MONDAY, '--format', 'json'], s.env);
+    const live = await ask(['--live']);
+    expect(live.code, live.stderr).toBe(0);
+    const files = await ask([ROUTES]);
+    const liveDecision = JSON.parse(live.stdout) as RouteDecision;
+    const fileDecision = JSON.parse(files.stdout) as RouteDecision;
+    expect(liveDecision).toMatchObject({ result: 'routed', rule: { kind: 'inbound_mapping', key: '15551230001' }, gwlist: '66,67' });
+    expect(typeof liveDecision.rule?.ruleid).toBe('number');
+    expect({ ...liveDecision.rule, ruleid: undefined }).toEqual({ ...fileDecision.rule, ruleid: undefined });
+    expect(live.stdout).not.toContain(s.emu.token);
+  });
+
+  it.each<[string, string[], string, string]>([
+    ['no --direction', ['--to', '44'], 'error: --direction is required', 'hint: The proxy decides by the source of the call'],
+    ['a bad --direction', ['--direction', 'sideways', '--to', '44'], 'error: --direction "sideways" is not inbound or outbound', 'hint:'],
+    ['no --to', ['--direction', 'outbound'], 'error: --to is required: the called number', 'hint: Add the number the call is to'],
+    [
+      'a bad --at',
+      ['--direction', 'outbound', '--to', '44', '--at', 'tomorrow'],
+      'error: --at "tomorrow" must be an ISO date and time',
+      'hint: Write --at',
+    ],
+    [
+      'a bad --tz',
+      ['--direction', 'outbound', '--to', '44', '--tz', 'Mars/Olympus'],
+      'error: --tz "Mars/Olympus" is not a time zone',
+      'hint: Write --at',
+    ],
+    [
+      '--live with files',
+      [ROUTES, '--live', '--direction', 'outbound', '--to', '44'],
+      "error: --live routes on the platform's rules, so it takes no desired-state files",
+      'hint: Drop the paths',
+    ],
+  ])('%s is a coded error with a hint, exit 1', async (_name, args, message, hint) => {
+    const r = await runCli(['route', ...(args[0] === ROUTES ? [] : [ROUTES]), ...args]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain(hint);
+  });
+
+  it('no files and no --live is a coded error naming the verb', async () => {
+    const r = await runCli(['route', '--direction', 'outbound', '--to', '44']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no desired-state files given');
+    expect(r.stderr).toContain('dsipform route config/');
+  });
+});

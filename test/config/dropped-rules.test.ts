@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeMapping, normalizeRoute } from '../../src/model/normalize.js';
+import { serverListProblem } from '../../src/model/rules.js';
+import { runCli } from '../helpers/cli.js';
+import { F, ROOT } from './helpers.js';
+
+const LIST_HINT =
+  'hint: the proxy takes gateway ids only or one carrier group alone: servers: ["66", "67"] or servers: ["#22"] (put both gateways in a carrier group to fail over between them)';
+
+describe('rules the proxy drops are refused at validate, at their place', () => {
+  it.each<[readonly string[], string | null]>([
+    [['66'], null],
+    [['66', '67'], null],
+    [['#22'], null],
+    [['66', '#22'], 'servers ["66", "#22"] mix a gateway id and a carrier group'],
+    [['#22', '66'], 'servers ["#22", "66"] mix a gateway id and a carrier group'],
+    [['#22', '#23'], 'servers ["#22", "#23"] hold two carrier groups'],
+  ])('serverListProblem(%j)', (servers, expected) => {
+    const problem = serverListProblem(servers);
+    if (expected === null) expect(problem).toBeNull();
+    else expect(problem).toContain(expected);
+  });
+
+  it('the one normaliser reports them as rule issues (every front end: files, CDKTF, the provider)', () => {
+    expect(normalizeMapping({ did: '1', servers: ['66', '#22'] }).issues).toMatchObject([{ field: ['servers'], check: 'rule' }]);
+    expect(normalizeRoute({ name: 'r', prefix: '1', gwgroupid: '5', timerec: '20260101T090000|8X' }).issues).toMatchObject([
+      { field: ['timerec'], check: 'rule', message: expect.stringContaining('timerec "20260101T090000|8X": duration "8X" must be') },
+    ]);
+    expect(normalizeRoute({ name: 'r', prefix: '1', gwgroupid: '5', timerec: '20260101T090000|8H|daily' }).issues).toEqual([]);
+  });
+
+  it('dsipform validate prints each at FILE:LINE:COL with a hint and exits 1', async () => {
+    const r = await runCli(['validate', `${ROOT}/${F}/dropped-rules.yaml`]);
+    expect(r.code).toBe(1);
+    const file = `${ROOT}/${F}/dropped-rules.yaml`;
+    expect(r.stderr).toContain(
+      `${file}:6:14: inbound_mappings[1].servers ["66", "#22"] mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it\n  ${LIST_HINT}`,
+    );
+    expect(r.stderr).toContain(`${file}:8:14: inbound_mappings[2].servers ["#22", "#23"] hold two carrier groups`);
+    expect(r.stderr).toContain(
+      `${file}:19:14: outbound_routes[1].timerec "2026-01-01T09:00|8H|daily": dtstart "2026-01-01T09:00" must be exactly 15 characters YYYYMMDDTHHMMSS`,
+    );
+    expect(r.stderr).toContain(
+      `${file}:23:14: outbound_routes[2].timerec "20260101T090000|8H|weekly|||MO,XX": byday "MO,XX" must list weekdays`,
+    );
+    expect(r.stderr).toContain('error: 4 problems in the configuration');
+    // The sound mapping (two gateway ids) and the sound timerec are not reported.
+    expect(r.stderr).not.toContain(':4:');
+    expect(r.stderr).not.toContain(':15:');
+  });
+});
