@@ -23,7 +23,7 @@ function sh(script: string, cwd: string, env: NodeJS.ProcessEnv, input = ''): Pr
 }
 
 describe('examples/', () => {
-  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml'])(
+  it.each(['basic/platform.yaml', 'lcr/lcr.yaml', 'multi-file', 'leases/leases.yaml', 'routing/routes.yaml'])(
     '%s validates, applies against the emulator and then plans to no changes',
     async (path) => {
       const valid = await runMain(['validate', example(path)]);

@@ -161,16 +161,19 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
   const at = `${call.at.local} ${call.at.tz}`;
   const base = { direction: call.direction, from: call.from, to: call.to, at };
   steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
-  const relevant = p.droppedKeys.filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
+  // Only the dropped rules this call could have met: its direction, a prefix of the number.
+  const relevant = p.droppedKeys.filter(
+    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP) && call.to.startsWith(d.rule.prefix),
+  );
   for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   let outcome: GroupOutcome;
   if (call.direction === 'inbound') {
     steps.push(
-      `inbound: group ${INBOUND_GROUP} (DID mappings) on the dialled number ${call.to}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
+      `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user); call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
     outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
     if (outcome.kind === 'none')
-      steps.push('the proxy retries once with the To-user; here the dialled number is the To-user, so the retry gives the same answer');
+      steps.push('the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer');
   } else {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
@@ -178,6 +181,7 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
       return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
+    steps.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
     outcome = doRouting(p, group, call.to, call.at.local, steps);
     if (outcome.kind === 'none' && choice !== null) {
       steps.push(

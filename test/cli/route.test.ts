@@ -14,7 +14,7 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(r.stdout).toContain('Call: outbound to 442071234567 at 2026-12-28T10:00:00 Europe/London\n');
     expect(r.stdout).toContain('Result: routed by outbound route "UK office hours" (group 8000, prefix "44", priority 10)\nSends to: #6\n');
     expect(r.stdout).toContain(
-      '5. route "UK office hours" wins: priority 10, time recurrence "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR" matches 2026-12-28T10:00:00',
+      '6. route "UK office hours" wins: priority 10, time recurrence "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR" matches 2026-12-28T10:00:00',
     );
     expect(r.stderr).toBe('');
   });
@@ -113,4 +113,18 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(r.stderr).toContain('no desired-state files given');
     expect(r.stderr).toContain('dsipform route config/');
   });
+});
+
+describe('examples/routing/README.md', () => {
+  it('every route command it shows on the files answers with exit 0', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../examples/routing/README.md', import.meta.url), 'utf8').replace(/\\\n\s*/g, '');
+    const commands = [...readme.matchAll(/^npx dsipform (route examples\/routing\/routes\.yaml [^\n]+)$/gm)].map((m) => m[1]!.split(/\s+/));
+    expect(commands.length).toBeGreaterThanOrEqual(8);
+    const results = await Promise.all(commands.map((args) => runCli(args.map((a) => (a === 'examples/routing/routes.yaml' ? ROUTES : a)))));
+    results.forEach((r, i) => {
+      expect(r.code, `${commands[i]!.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/Result: routed|"result": "routed"/);
+    });
+  }, 60_000);
 });

@@ -149,7 +149,7 @@ describe('routeCall, inbound: group 9000 on the dialled number', () => {
     );
     const d = routeCall(rules([{ did: '1555', servers: ['66'] }], []), inbound('44'));
     expect(d.result).toBe('no_route');
-    expect(d.steps.join('\n')).toContain('the proxy retries once with the To-user');
+    expect(d.steps.join('\n')).toContain('the proxy retries once with rU set to the To-user');
     expect(d.at).toBe(`${MONDAY_10.local} Europe/London`);
   });
 });
