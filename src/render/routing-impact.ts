@@ -17,13 +17,19 @@ export function describeImpact(entry: ImpactEntry): string {
 
 /** The probed call alone: `calls to 44… from …1555`. */
 export function describeProbe(entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'>): string {
-  const rules = [...rulesOf(entry.before), ...rulesOf(entry.after)];
-  const prefix = rules.map((r) => r.prefix).reduce((best, p) => (entry.to.startsWith(p) && p.length > best.length ? p : best), '');
+  let prefix = '';
+  let fromPart = '';
+  const from = entry.from ?? '';
+  // The rules of both sides: the winner, or the candidates of an undefined order.
+  for (const decision of [entry.before, entry.after])
+    for (const r of decision.rule ? [decision.rule] : decision.candidates) {
+      if (r.prefix.length > prefix.length && entry.to.startsWith(r.prefix)) prefix = r.prefix;
+      const f = r.lcr_pattern ? fromPartOf(r.lcr_pattern) : '';
+      if (f.length > fromPart.length && from.includes(f)) fromPart = f;
+    }
   const to = `calls to ${cleanText(prefix === '' ? entry.to : prefix)}…`;
-  if (entry.from === undefined || entry.from === '') return to;
-  const fromParts = rules.flatMap((r) => (r.lcr_pattern ? [fromPartOf(r.lcr_pattern)] : []));
-  const part = fromParts.reduce((best, f) => (f !== '' && entry.from!.includes(f) && f.length > best.length ? f : best), '');
-  return `${to} from ${part === '' ? cleanText(entry.from) : `…${cleanText(part)}`}`;
+  if (from === '') return to;
+  return `${to} from ${fromPart === '' ? cleanText(from) : `…${cleanText(fromPart)}`}`;
 }
 
 /** How a rule is named in a sentence: `route "UK"`, `mapping "15551230001"`, `default mapping`. */
@@ -44,10 +50,6 @@ function side(decision: RouteDecision, labelled: boolean): string {
   if (decision.result === 'ambiguous') return `ambiguous (${decision.candidates.map(ruleLabel).join(' or ')})`;
   const target = describeTarget(decision.gwlist ?? '', decision.direction);
   return labelled && decision.rule ? `${target} (${ruleLabel(decision.rule)})` : target;
-}
-
-function rulesOf(decision: RouteDecision): readonly DecidedRule[] {
-  return decision.rule ? [decision.rule, ...decision.candidates] : decision.candidates;
 }
 
 function sameRule(a: DecidedRule, b: DecidedRule): boolean {

@@ -7,12 +7,16 @@ import { routeCall } from './match.js';
 import { probeIndex, probesOf, type Probe } from './probes.js';
 import type { CallTime, RoutingRule, RuleSet } from './types.js';
 
+const QUIET = { explain: false } as const;
+
 /**
  * The probed calls whose decision differs between `before` and `after`, at `at`. Every rule that
  * is created, changed (prefix, priority, time recurrence, gateways, LCR pattern) or deleted, paired
  * by kind and key, is probed in both its versions (see probes.ts); each probe is decided against
  * both sets and kept when the result, the winning rule or its gateway list differs (for ambiguous
- * decisions, the candidates). Each call once, ordered by direction, to, from.
+ * decisions, the candidates). Each call once, ordered by direction, to, from. Each side is a
+ * decision in the `route --format json` shape without its words (`steps: []`): a plan probes
+ * thousands of calls, and `dsipform route` explains any one of them.
  */
 export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[] {
   const changed = changedRules(before, after);
@@ -23,8 +27,9 @@ export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime): Im
   const entries: ImpactEntry[] = [];
   for (const p of [...probes.values()].sort(byCall)) {
     const call = { direction: p.direction, from: p.from, to: p.to, at };
-    const was = routeCall(before, call);
-    const will = routeCall(after, call);
+    // Thousands of calls: the decisions leave out their explanation (`dsipform route` gives it).
+    const was = routeCall(before, call, QUIET);
+    const will = routeCall(after, call, QUIET);
     if (!differs(was, will)) continue;
     entries.push({ direction: p.direction, ...(p.from !== '' ? { from: p.from } : {}), to: p.to, before: was, after: will });
   }

@@ -14,9 +14,26 @@ const DIAL_CHARS = /^[0-9*#+]*$/;
 interface Prepared {
   readonly groups: Map<number, Map<string, RoutingRule[]>>;
   readonly timerecs: Map<string, Timerec | null>;
-  readonly lcr: readonly { readonly pattern: string; readonly groupid: number; readonly key: string; readonly regex: RegExp }[];
-  readonly droppedKeys: readonly { readonly rule: RoutingRule; readonly reason: string }[];
+  readonly lcr: readonly LcrEntry[];
+  /** The LCR records by the To part of their pattern, and those that cannot be indexed so (see {@link lcrCandidates}). */
+  readonly lcrByTo: Map<string, LcrEntry[]>;
+  readonly lcrOdd: readonly LcrEntry[];
+  /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
+  readonly droppedByPrefix: Map<string, DroppedEntry[]>;
 }
+
+type LcrEntry = {
+  readonly pattern: string;
+  readonly groupid: number;
+  readonly key: string;
+  readonly regex: RegExp;
+  readonly order: number;
+};
+
+type DroppedEntry = { readonly rule: RoutingRule; readonly reason: string; readonly order: number };
+
+/** A pattern `<from>-<to>` whose To part holds only dial characters: a lookup can match it only when its To starts with that part. */
+const PLAIN_PATTERN = /^[^-]*-[0-9*#+]*$/;
 
 const prepared = new WeakMap<RuleSet, Prepared>();
 
@@ -47,10 +64,43 @@ function prepare(set: RuleSet): Prepared {
     }
   }
   for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
-  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
-  const result = { groups, timerecs, lcr, droppedKeys: dropped.map((d) => ({ rule: d.rule, reason: d.reason })) };
+  const lcr = set.lcr.map((r, order) => ({ ...r, regex: lcrRegex(r.pattern), order }));
+  const lcrByTo = new Map<string, LcrEntry[]>();
+  const lcrOdd: LcrEntry[] = [];
+  for (const r of lcr) {
+    if (!PLAIN_PATTERN.test(r.pattern)) lcrOdd.push(r);
+    else pushTo(lcrByTo, r.pattern.slice(r.pattern.indexOf('-') + 1), r);
+  }
+  const droppedByPrefix = new Map<string, DroppedEntry[]>();
+  dropped.forEach((d, order) => pushTo(droppedByPrefix, d.rule.prefix, { rule: d.rule, reason: d.reason, order }));
+  const result = { groups, timerecs, lcr, lcrByTo, lcrOdd, droppedByPrefix };
   prepared.set(set, result);
   return result;
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** The values of `map` under every prefix of `text` (the empty one included), in their load order. */
+function underPrefixes<T extends { readonly order: number }>(map: Map<string, T[]>, text: string): T[] {
+  const out: T[] = [];
+  for (let len = 0; len <= text.length; len++) out.push(...(map.get(text.slice(0, len)) ?? []));
+  return out.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The LCR records a lookup can match, in load order: with one `-` in the lookup, the regex can
+ * match only where the To starts with the pattern's To part, so only those records (and the few
+ * whose To part is not plain) are tested; any other lookup tests them all. Same answer as testing
+ * every record, without a scan of thousands per call.
+ */
+function lcrCandidates(p: Prepared, call: Call, lookup: string): readonly LcrEntry[] {
+  if (lookup.indexOf('-') !== lookup.lastIndexOf('-')) return p.lcr;
+  if (p.lcrOdd.length === 0) return underPrefixes(p.lcrByTo, call.to);
+  return [...p.lcrOdd, ...underPrefixes(p.lcrByTo, call.to)].sort((a, b) => a.order - b.order);
 }
 
 /** A rule as a decision names it. */
@@ -125,7 +175,9 @@ function lcrChoice(
     steps.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
-  const matching = p.lcr.filter((r) => r.regex.test(lookup)).map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
+  const matching = lcrCandidates(p, call, lookup)
+    .filter((r) => r.regex.test(lookup))
+    .map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
   steps.push(
     `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
   );
@@ -151,19 +203,35 @@ function lcrChoice(
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
 }
 
+/** How to decide a call. */
+export interface RouteOptions {
+  /**
+   * Whether to explain the decision in `steps` (default true). The routing impact of a plan decides
+   * thousands of calls and leaves the words out (`steps: []`); `dsipform route` explains any one.
+   */
+  readonly explain?: boolean;
+}
+
+// A sink for the steps of an unexplained decision: the words are never kept.
+const SILENT = { push: (): number => 0 } as unknown as string[];
+
+function explained(steps: string[]): string[] {
+  return steps === SILENT ? [] : steps;
+}
+
 /**
  * The proxy's decision for a call: inbound on group 9000; outbound LCR first, then group 8000 when
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
  */
-export function routeCall(set: RuleSet, call: Call): RouteDecision {
+export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
   const p = prepare(set);
-  const steps: string[] = [];
+  const steps: string[] = options.explain === false ? SILENT : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const base = { direction: call.direction, from: call.from, to: call.to, at };
   steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
-  const relevant = p.droppedKeys.filter(
-    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP) && call.to.startsWith(d.rule.prefix),
+  const relevant = underPrefixes(p.droppedByPrefix, call.to).filter(
+    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP),
   );
   for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   let outcome: GroupOutcome;
@@ -178,7 +246,7 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && choice.tied.includes(r.key) && r.lcr_pattern !== undefined);
-      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps };
+      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
@@ -189,9 +257,10 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
       );
     }
   }
-  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps };
-  if (outcome.kind === 'ambiguous') return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps };
+  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps: explained(steps) };
+  if (outcome.kind === 'ambiguous')
+    return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
   steps.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
-  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps };
+  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
 }
