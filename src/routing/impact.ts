@@ -41,26 +41,55 @@ function changedRules(before: RuleSet, after: RuleSet): RoutingRule[] {
   const was = byIdentity(before.rules);
   const will = byIdentity(after.rules);
   const changed: RoutingRule[] = [];
-  for (const [id, rules] of was) if (signature(rules) !== signature(will.get(id) ?? [])) changed.push(...rules);
-  for (const [id, rules] of will) if (signature(rules) !== signature(was.get(id) ?? [])) changed.push(...rules);
+  for (const kind of ['inbound_mapping', 'outbound_route'] as const) {
+    const a = was[kind];
+    const b = will[kind];
+    for (const [key, rules] of a) if (!sameRules(rules, b.get(key))) changed.push(...listOf(rules));
+    for (const [key, rules] of b) if (!sameRules(rules, a.get(key))) changed.push(...listOf(rules));
+  }
   return changed;
 }
 
-function byIdentity(rules: readonly RoutingRule[]): Map<string, RoutingRule[]> {
-  const map = new Map<string, RoutingRule[]>();
+type Entry = RoutingRule | RoutingRule[];
+
+/** The rules of each kind by key: one rule, or the list when several share a key. */
+function byIdentity(rules: readonly RoutingRule[]): Record<RoutingRule['kind'], Map<string, Entry>> {
+  const maps = { inbound_mapping: new Map<string, Entry>(), outbound_route: new Map<string, Entry>() };
   for (const r of rules) {
-    const id = `${r.kind}\u0000${r.key}`;
-    const list = map.get(id);
-    if (list) list.push(r);
-    else map.set(id, [r]);
+    const map = maps[r.kind];
+    const had = map.get(r.key);
+    if (had === undefined) map.set(r.key, r);
+    else if (Array.isArray(had)) had.push(r);
+    else map.set(r.key, [had, r]);
   }
-  return map;
+  return maps;
+}
+
+function listOf(entry: Entry): RoutingRule[] {
+  return Array.isArray(entry) ? entry : [entry];
 }
 
 /**
- * What decides where a rule's calls go. Not the group (an LCR route not created yet has a stand-in
- * one), nor the ids or origin.
+ * Whether two versions of one identity route alike: the same prefix, priority, time recurrence,
+ * gateways and LCR pattern. Not the group (an LCR route not created yet has a stand-in one), nor
+ * the ids or origin.
  */
+function sameRules(a: Entry, b: Entry | undefined): boolean {
+  if (b === undefined) return false;
+  if (!Array.isArray(a) && !Array.isArray(b)) return sameRule(a, b);
+  return signature(listOf(a)) === signature(listOf(b));
+}
+
+function sameRule(a: RoutingRule, b: RoutingRule): boolean {
+  return (
+    a.prefix === b.prefix &&
+    a.priority === b.priority &&
+    a.timerec === b.timerec &&
+    a.gwlist === b.gwlist &&
+    a.lcr_pattern === b.lcr_pattern
+  );
+}
+
 function signature(rules: readonly RoutingRule[]): string {
   return rules
     .map((r) => JSON.stringify([r.prefix, r.priority, r.timerec, r.gwlist, r.lcr_pattern ?? null]))

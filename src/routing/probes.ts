@@ -17,14 +17,13 @@ export interface Probe {
 interface DirectionIndex {
   /** Every rule prefix. */
   readonly prefixes: ReadonlySet<string>;
-  /** Every non-empty beginning of every rule prefix (`"44"` gives `"4"`, `"44"`). */
-  readonly stems: ReadonlySet<string>;
+  /** The same, sorted: a binary search tells whether any begins with a text. */
+  readonly sorted: readonly string[];
 }
 
-/** What probe choice needs from both rule sets, built once per impact. */
+/** What probe choice needs from both rule sets, built once per impact (each direction when first needed). */
 export interface ProbeIndex {
-  readonly inbound: DirectionIndex;
-  readonly outbound: DirectionIndex;
+  direction(direction: Direction): DirectionIndex;
   /** The From parts of every LCR pattern of both sets. */
   readonly lcrFroms: ReadonlySet<string>;
 }
@@ -40,30 +39,41 @@ export function directionOf(rule: Pick<RoutingRule, 'kind'>): Direction {
 
 /** Indexes the prefixes and LCR From parts of both sets. */
 export function probeIndex(sets: readonly RuleSet[]): ProbeIndex {
+  const built = new Map<Direction, DirectionIndex>();
   const build = (direction: Direction): DirectionIndex => {
     const prefixes = new Set<string>();
-    const stems = new Set<string>();
-    for (const set of sets)
-      for (const rule of set.rules) {
-        if (directionOf(rule) !== direction || prefixes.has(rule.prefix)) continue;
-        prefixes.add(rule.prefix);
-        for (let k = rule.prefix.length; k > 0; k--) {
-          const stem = rule.prefix.slice(0, k);
-          if (stems.has(stem)) break; // its shorter stems are there already
-          stems.add(stem);
-        }
-      }
-    return { prefixes, stems };
+    for (const set of sets) for (const rule of set.rules) if (directionOf(rule) === direction) prefixes.add(rule.prefix);
+    return { prefixes, sorted: [...prefixes].sort() };
   };
   const lcrFroms = new Set<string>();
   for (const set of sets) for (const r of set.lcr) lcrFroms.add(fromPart(r.pattern));
-  return { inbound: build('inbound'), outbound: build('outbound'), lcrFroms };
+  return {
+    direction(direction) {
+      let index = built.get(direction);
+      if (!index) built.set(direction, (index = build(direction)));
+      return index;
+    },
+    lcrFroms,
+  };
+}
+
+/** Whether some rule prefix begins with `text` (is `text` itself, or continues it). */
+function continued(index: DirectionIndex, text: string): boolean {
+  const { sorted } = index;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (sorted[lo] as string).startsWith(text);
 }
 
 /** The probes of one rule (one version of it): its prefix, and for an LCR route its From part too. */
 export function probesOf(rule: RoutingRule, index: ProbeIndex): Probe[] {
   const direction = directionOf(rule);
-  const to = toProbe(rule.prefix, direction, index[direction]);
+  const to = toProbe(rule.prefix, direction, index);
   if (to === null) return [];
   const probes: Probe[] = [{ direction, from: '', to }];
   if (rule.lcr_pattern !== undefined) {
@@ -79,10 +89,11 @@ export function probesOf(rule: RoutingRule, index: ProbeIndex): Probe[] {
  * (the prefix alone when every digit does). For the prefixless rule: a number no prefix matches, or
  * null when every number matches one (then the rule routes nothing).
  */
-function toProbe(prefix: string, direction: Direction, index: DirectionIndex): string | null {
-  if (prefix === '') return unmatched(index);
+function toProbe(prefix: string, direction: Direction, index: ProbeIndex): string | null {
+  if (prefix === '') return unmatched(index.direction(direction));
   if (direction === 'inbound') return prefix;
-  const free = DIGITS.find((d) => !index.stems.has(prefix + d));
+  const outbound = index.direction(direction);
+  const free = DIGITS.find((d) => !continued(outbound, prefix + d));
   return free === undefined ? prefix : prefix + free;
 }
 
@@ -94,7 +105,7 @@ function unmatched(index: DirectionIndex): string | null {
     for (const stem of level)
       for (const d of DIGITS) {
         const s = stem + d;
-        if (!index.stems.has(s)) return s;
+        if (!continued(index, s)) return s;
         if (!index.prefixes.has(s)) next.push(s);
       }
     level = next;
