@@ -210,7 +210,7 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<Ma
       } else if (!c.rule(['servers', i], server, (s) => serversProblem([s]), HINTS.server)) entriesOk = false;
     });
     if (entriesOk) {
-      const problem = serverListProblem(servers as string[]);
+      const problem = serverListProblem(servers as string[], (s, i) => c.shown(['servers', i], s));
       if (problem !== null) c.add(['servers'], problem, HINTS.serverList, 'rule');
     }
   }

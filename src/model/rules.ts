@@ -40,11 +40,15 @@ export function serversProblem(servers: unknown): string | null {
  * "Loading"): a gateway id mixed with a group reference (`["66", "#22"]`), or two group references
  * (`["#22", "#23"]`). Two gateway ids, or one group alone, are fine. Checked after `serversProblem`
  * (each entry already a gateway id or a group reference). The emulator does not apply it: the
- * platform's API accepts these lists.
+ * platform's API accepts these lists. `show` spells each entry (a front end hides or labels values
+ * that came from the environment).
  */
-export function serverListProblem(servers: readonly string[]): string | null {
+export function serverListProblem(
+  servers: readonly string[],
+  show: (server: string, index: number) => string = (s) => JSON.stringify(s),
+): string | null {
   const groups = servers.filter((s) => s.startsWith('#'));
-  const shown = `[${servers.map((s) => JSON.stringify(s)).join(', ')}]`;
+  const shown = `[${servers.map(show).join(', ')}]`;
   if (groups.length > 1)
     return `servers ${shown} hold two carrier groups: the proxy drops this mapping, so calls to its DID are not routed by it`;
   if (groups.length === 1 && servers.length > 1) {

@@ -15,25 +15,26 @@ interface Prepared {
   readonly groups: Map<number, Map<string, RoutingRule[]>>;
   readonly timerecs: Map<string, Timerec | null>;
   readonly lcr: readonly LcrEntry[];
-  /** The LCR records by the To part of their pattern, and those that cannot be indexed so (see {@link lcrCandidates}). */
+  /** The LCR records by their To-part, lower case: a call whose numbers hold no "-" can only meet those at a prefix of its To. */
   readonly lcrByTo: Map<string, LcrEntry[]>;
-  readonly lcrOdd: readonly LcrEntry[];
   /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
   readonly droppedByPrefix: Map<string, DroppedEntry[]>;
 }
 
-type LcrEntry = {
+/** A dropped rule, why, and its place in load order. */
+interface DroppedEntry {
+  readonly rule: RoutingRule;
+  readonly reason: string;
+  readonly order: number;
+}
+
+/** An LCR record with its regular expression. */
+interface LcrEntry {
   readonly pattern: string;
   readonly groupid: number;
   readonly key: string;
   readonly regex: RegExp;
-  readonly order: number;
-};
-
-type DroppedEntry = { readonly rule: RoutingRule; readonly reason: string; readonly order: number };
-
-/** A pattern `<from>-<to>` whose To part holds only dial characters: a lookup can match it only when its To starts with that part. */
-const PLAIN_PATTERN = /^[^-]*-[0-9*#+]*$/;
+}
 
 const prepared = new WeakMap<RuleSet, Prepared>();
 
@@ -64,43 +65,15 @@ function prepare(set: RuleSet): Prepared {
     }
   }
   for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
-  const lcr = set.lcr.map((r, order) => ({ ...r, regex: lcrRegex(r.pattern), order }));
+  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
   const lcrByTo = new Map<string, LcrEntry[]>();
-  const lcrOdd: LcrEntry[] = [];
   for (const r of lcr) {
-    if (!PLAIN_PATTERN.test(r.pattern)) lcrOdd.push(r);
-    else pushTo(lcrByTo, r.pattern.slice(r.pattern.indexOf('-') + 1), r);
+    const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
+    lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
   }
-  const droppedByPrefix = new Map<string, DroppedEntry[]>();
-  dropped.forEach((d, order) => pushTo(droppedByPrefix, d.rule.prefix, { rule: d.rule, reason: d.reason, order }));
-  const result = { groups, timerecs, lcr, lcrByTo, lcrOdd, droppedByPrefix };
+  const result = { groups, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped) };
   prepared.set(set, result);
   return result;
-}
-
-function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/** The values of `map` under every prefix of `text` (the empty one included), in their load order. */
-function underPrefixes<T extends { readonly order: number }>(map: Map<string, T[]>, text: string): T[] {
-  const out: T[] = [];
-  for (let len = 0; len <= text.length; len++) out.push(...(map.get(text.slice(0, len)) ?? []));
-  return out.sort((a, b) => a.order - b.order);
-}
-
-/**
- * The LCR records a lookup can match, in load order: with one `-` in the lookup, the regex can
- * match only where the To starts with the pattern's To part, so only those records (and the few
- * whose To part is not plain) are tested; any other lookup tests them all. Same answer as testing
- * every record, without a scan of thousands per call.
- */
-function lcrCandidates(p: Prepared, call: Call, lookup: string): readonly LcrEntry[] {
-  if (lookup.indexOf('-') !== lookup.lastIndexOf('-')) return p.lcr;
-  if (p.lcrOdd.length === 0) return underPrefixes(p.lcrByTo, call.to);
-  return [...p.lcrOdd, ...underPrefixes(p.lcrByTo, call.to)].sort((a, b) => a.order - b.order);
 }
 
 /** A rule as a decision names it. */
@@ -164,6 +137,38 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
   return { kind: 'none' };
 }
 
+/**
+ * The LCR records that can match a call. With no "-" in either number, the pattern's "-" must meet
+ * the lookup's only "-", so the To must start with the pattern's To-part: only those records are
+ * tested (the same answer as testing every one, much faster with thousands of LCR routes).
+ */
+function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
+  if (call.from.includes('-') || call.to.includes('-')) return p.lcr;
+  const to = call.to.toLowerCase();
+  const out: LcrEntry[] = [];
+  for (let len = 0; len <= to.length; len++) out.push(...(p.lcrByTo.get(to.slice(0, len)) ?? []));
+  return out;
+}
+
+/** The dropped rules by prefix. */
+function droppedIndex(dropped: readonly { readonly rule: RoutingRule; readonly reason: string }[]): Map<string, DroppedEntry[]> {
+  const map = new Map<string, DroppedEntry[]>();
+  dropped.forEach((d, order) => {
+    const entry = { rule: d.rule, reason: d.reason, order };
+    const list = map.get(d.rule.prefix);
+    if (list) list.push(entry);
+    else map.set(d.rule.prefix, [entry]);
+  });
+  return map;
+}
+
+/** The dropped rules at a prefix of `to` (the empty one included), in load order. */
+function droppedAt(p: Prepared, to: string): DroppedEntry[] {
+  const out: DroppedEntry[] = [];
+  for (let len = 0; len <= to.length; len++) out.push(...(p.droppedByPrefix.get(to.slice(0, len)) ?? []));
+  return out.sort((a, b) => a.order - b.order);
+}
+
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
 function lcrChoice(
   p: Prepared,
@@ -175,7 +180,7 @@ function lcrChoice(
     steps.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
-  const matching = lcrCandidates(p, call, lookup)
+  const matching = lcrCandidates(p, call)
     .filter((r) => r.regex.test(lookup))
     .map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
   steps.push(
@@ -230,9 +235,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   const base = { direction: call.direction, from: call.from, to: call.to, at };
   steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
-  const relevant = underPrefixes(p.droppedByPrefix, call.to).filter(
-    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP),
-  );
+  const relevant = droppedAt(p, call.to).filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
   for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   let outcome: GroupOutcome;
   if (call.direction === 'inbound') {

@@ -77,6 +77,35 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(live.stdout).not.toContain(s.emu.token);
   });
 
+  it('says ambiguous, with both candidates and no rule, when the proxy would pick by chance', async () => {
+    const s = await scenario();
+    const file = s.file(
+      'twins.yaml',
+      'version: 1\noutbound_routes:\n  - name: Carrier A\n    prefix: "33"\n    gwgroupid: "2"\n  - name: Carrier B\n    prefix: "33"\n    gwgroupid: "3"\n',
+    );
+    const json = await runCli(['route', file, '--direction', 'outbound', '--to', '33123456789', '--format', 'json', '--tz', 'UTC']);
+    expect(json.code, json.stderr).toBe(0);
+    const d = JSON.parse(json.stdout) as RouteDecision;
+    expect(d.result).toBe('ambiguous');
+    expect('rule' in d).toBe(false);
+    expect(d.candidates.map((c) => c.key)).toEqual(['Carrier A', 'Carrier B']);
+    const text = await runCli(['route', file, '--direction', 'outbound', '--to', '33123456789', '--tz', 'UTC']);
+    expect(text.stdout).toContain('Result: ambiguous: the proxy picks one of these in an undefined order');
+    expect(text.stdout).toContain('  - outbound route "Carrier A" (group 8000, prefix "33", priority 0)\n  - outbound route "Carrier B"');
+  });
+
+  it('--live: a live mapping the proxy drops (mixed servers, which the API accepts) is passed over, and said so', async () => {
+    const s = await scenario();
+    await s.client.createInboundMapping({ did: '1555', servers: ['66', '#5'] });
+    await s.client.createInboundMapping({ did: '', servers: ['#9'] });
+    const r = await runCli(['route', '--live', '--direction', 'inbound', '--to', '15551230001', '--tz', 'UTC'], s.env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Result: routed by the default inbound mapping (did "")');
+    expect(r.stdout).toContain(
+      'mapping "1555" is not loaded: servers mix a gateway id and a group reference ("66,#5"): the proxy drops the rule',
+    );
+  });
+
   it.each<[string, string[], string, string]>([
     ['no --direction', ['--to', '44'], 'error: --direction is required', 'hint: The proxy decides by the source of the call'],
     ['a bad --direction', ['--direction', 'sideways', '--to', '44'], 'error: --direction "sideways" is not inbound or outbound', 'hint:'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeMapping, normalizeRoute } from '../../src/model/normalize.js';
 import { serverListProblem } from '../../src/model/rules.js';
 import { runCli } from '../helpers/cli.js';
-import { F, ROOT } from './helpers.js';
+import { F, loadIssues, ROOT } from './helpers.js';
 
 const LIST_HINT =
   'hint: the proxy takes gateway ids only or one carrier group alone: servers: ["66", "67"] or servers: ["#22"] (put both gateways in a carrier group to fail over between them)';
@@ -27,6 +27,13 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
       { field: ['timerec'], check: 'rule', message: expect.stringContaining('timerec "20260101T090000|8X": duration "8X" must be') },
     ]);
     expect(normalizeRoute({ name: 'r', prefix: '1', gwgroupid: '5', timerec: '20260101T090000|8H|daily' }).issues).toEqual([]);
+  });
+
+  it('never shows a value that came from a secret-looking variable', async () => {
+    const issues = await loadIssues([`${F}/mixed-servers-from-env.yaml`], { SECRET_GATEWAY: '4711' });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toContain('inbound_mappings[0].servers ["${SECRET_GATEWAY}", "#22"] mix a gateway id and a carrier group');
+    expect(issues[0]).not.toContain('4711');
   });
 
   it('dsipform validate prints each at FILE:LINE:COL with a hint and exits 1', async () => {

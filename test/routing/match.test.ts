@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { routeCall } from '../../src/routing/match.js';
+import { lcrRegex, routeCall } from '../../src/routing/match.js';
 import { inventoryOf } from '../../src/routing/rule-set.js';
 import type { Call } from '../../src/routing/types.js';
 import { inbound, MONDAY_10, outbound, rules, SUNDAY_10 } from './build.js';
@@ -151,5 +152,44 @@ describe('routeCall, inbound: group 9000 on the dialled number', () => {
     expect(d.result).toBe('no_route');
     expect(d.steps.join('\n')).toContain('the proxy retries once with rU set to the To-user');
     expect(d.at).toBe(`${MONDAY_10.local} Europe/London`);
+  });
+});
+
+describe('LCR matching looks only at the patterns whose To-part starts the number, with the same answer as testing all', () => {
+  it('for random patterns and numbers', () => {
+    const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9+]{0,${max}}$`));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.stringMatching(/^[1-9][0-9]{0,3}$/), fc.stringMatching(/^[0-9]{1,4}$/)), {
+          maxLength: 12,
+          selector: ([f, t]) => `${f}-${t}`,
+        }),
+        digits(10),
+        digits(10),
+        fc.nat(),
+        fc.boolean(),
+        (pairs, fromTail, toTail, pick, aimed) => {
+          // Half the calls are aimed at one pattern (its From-part inside the From, its To-part first), so many match.
+          const [f, t] = pairs.length && aimed ? pairs[pick % pairs.length]! : ['', ''];
+          const from = aimed ? `${fromTail.slice(0, 2)}${f}${fromTail.slice(2)}` : fromTail;
+          const to = `${t}${toTail}`;
+          const set = rules(
+            [],
+            pairs.map(([f, t], i) => ({ name: `R${i}`, prefix: t, from_prefix: f, gwgroupid: '5' })),
+          );
+          const lookup = `${from}-${to}`;
+          const expected = pairs
+            .map(([f, t]) => `${f}-${t}`)
+            .filter((pattern) => lcrRegex(pattern).test(lookup))
+            .map((pattern) => ({ pattern, distance: Math.abs(lookup.length - pattern.length) }))
+            .sort((a, b) => a.distance - b.distance || a.pattern.localeCompare(b.pattern))
+            .map((m) => `"${m.pattern}" (length difference ${m.distance})`);
+          const steps = routeCall(set, outbound(to, from)).steps;
+          const said = steps.find((s) => s.startsWith('LCR: matching '));
+          expect(said ?? null).toBe(expected.length ? `LCR: matching ${expected.join(', ')}` : null);
+        },
+      ),
+      { numRuns: 300, seed: 16 },
+    );
   });
 });
