@@ -6,10 +6,11 @@
 //     another carrier group): the everyday plan, whose impact is 150 calls among 15,000 rules;
 //   - changes: the files change every object, so every rule is probed in both its versions;
 //   - creates: an empty platform, so every rule is created and probed.
-// The emulator runs in its own process. Goal: the impact adds at most 25% (ratio ≤ 1.25).
+// The emulator runs in its own process. Goal: the impact adds at most 25% (ratio ≤ 1.25). Wall
+// time (spawn to exit) and the CPU time the CLI process used are both measured.
 //
 //   node bench/routing-impact.mjs [--quick] [--runs N] [--json]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +18,12 @@ import { EmulatorStore } from '../dist/emulator/index.js';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { routeAt } from './lib/fixtures.mjs';
 import { timeToExit } from './lib/spawn.mjs';
-import { interleaved, ratio } from './lib/stats.mjs';
+import { interleaved, median, ratio, round } from './lib/stats.mjs';
 
 const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
+// Reports the CPU time of the process at its exit: on a shared machine, wall time swings with the
+// load of others, CPU time much less; both are reported.
+const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
 
 /** Mapping `i`: a DID to one gateway or one carrier group (lists the proxy keeps, unlike a mix). */
 function mappingAt(i, shift = 0) {
@@ -58,30 +62,45 @@ function emulatorData(file, { mappings, routes }) {
   return file;
 }
 
-/** Times `dsipform plan FILE` with and without the impact against one emulator, interleaved. */
-async function measure(emulatorOptions, file, runs) {
+/** Times `dsipform plan FILE` (wall and CPU) with and without the impact against one emulator, interleaved. */
+async function measure(emulatorOptions, file, runs, dir) {
   const emu = await forkEmulator(emulatorOptions);
+  const usageFile = join(dir, 'usage.jsonl');
   try {
-    const env = (impact) => ({ ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1', TZ: 'UTC', DSIPFORM_ROUTING_IMPACT: impact });
+    const env = (impact) => ({
+      ...process.env,
+      DSIP_TOKEN: TOKEN,
+      NO_COLOR: '1',
+      TZ: 'UTC',
+      DSIPFORM_ROUTING_IMPACT: impact,
+      BENCH_RSS_FILE: usageFile,
+    });
+    const cpu = { on: [], off: [] };
     const plan = (impact) => async () => {
-      const r = await timeToExit(process.execPath, [CLI, 'plan', file, '--url', emu.url, '--detailed-exitcode'], {
+      writeFileSync(usageFile, '');
+      const r = await timeToExit(process.execPath, ['--import', USAGE, CLI, 'plan', file, '--url', emu.url, '--detailed-exitcode'], {
         env: env(impact),
         okCodes: [2],
       });
       const shown = r.stdout.includes('Routing impact (calls at');
       if (shown !== (impact === 'on')) throw new Error(`the plan ${shown ? 'shows' : 'lacks'} the routing impact with ${impact}`);
+      cpu[impact].push(JSON.parse(readFileSync(usageFile, 'utf8').trim().split('\n').pop()).cpuMs);
       return r.ms;
     };
     await plan('on')(); // warm the file cache
+    cpu.on.length = 0;
     const impactLines = (await timeToExit(process.execPath, [CLI, 'plan', file, '--url', emu.url], { env: env('on') })).stdout
       .split('\n')
       .filter((l) => l.startsWith('  calls to ')).length;
     const t = await interleaved(runs, { withImpact: plan('on'), withoutImpact: plan('off') });
+    const cpuMs = { withImpact: round(median(cpu.on), 1), withoutImpact: round(median(cpu.off), 1) };
     return {
       impactLines,
       ms: { withImpact: t.withImpact.medianMs, withoutImpact: t.withoutImpact.medianMs },
       samplesMs: { withImpact: t.withImpact.samplesMs, withoutImpact: t.withoutImpact.samplesMs },
       ratio: ratio(t.withImpact.medianMs, t.withoutImpact.medianMs),
+      cpuMs,
+      cpuRatio: ratio(cpuMs.withImpact, cpuMs.withoutImpact),
     };
   } finally {
     await emu.close();
@@ -103,16 +122,19 @@ export async function run({ quick = false, runs } = {}) {
       data,
       file('some.yaml', (i) => (i % 100 === 0 ? 1 : 0)),
       n,
+      dir,
     );
     const changes = await measure(
       data,
       file('changes.yaml', () => 1),
       n,
+      dir,
     );
     const creates = await measure(
       {},
       file('creates.yaml', () => 0),
       n,
+      dir,
     );
     return { objects: counts, runs: n, some, changes, creates, goal: { ratioAtMost: 1.25 } };
   } finally {

@@ -129,7 +129,7 @@ function impact(r) {
     row(
       `dsipform plan with the routing impact, ${scale}, ${what} (${r[plan].impactLines.toLocaleString('en-US')} calls)`,
       fmt(r[plan].ms.withImpact, 'ms'),
-      `without it: ${fmt(r[plan].ms.withoutImpact, 'ms')}`,
+      `without it: ${fmt(r[plan].ms.withoutImpact, 'ms')} (CPU ${fmt(r[plan].cpuMs.withImpact, 'ms')} / ${fmt(r[plan].cpuMs.withoutImpact, 'ms')}: ${times(r[plan].cpuRatio)})`,
       times(r[plan].ratio),
       '≤ 1.25×',
       yesNo(r[plan].ratio <= 1.25),
