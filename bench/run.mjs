@@ -3,7 +3,7 @@
 // bench/results/bench.json (bench-quick.json with --quick, a short smoke version at smaller scale).
 // No network: the emulator and terraform run on loopback, terraform from a filesystem mirror.
 //
-//   npm run bench [-- --quick] [-- --only plan,apply,terraform,memory,cold]
+//   npm run bench [-- --quick] [-- --only plan,apply,terraform,memory,cold,impact]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +11,19 @@ import * as applyThroughput from './apply-throughput.mjs';
 import * as coldStart from './cold-start.mjs';
 import * as planAtScale from './plan-at-scale.mjs';
 import * as planMemory from './plan-memory.mjs';
+import * as routingImpact from './routing-impact.mjs';
 import * as terraformVsDsipform from './terraform-vs-dsipform.mjs';
 import { tableRows, renderTable } from './lib/table.mjs';
 import { msSince, round } from './lib/stats.mjs';
 
-const SECTIONS = { cold: coldStart, plan: planAtScale, memory: planMemory, apply: applyThroughput, terraform: terraformVsDsipform };
+const SECTIONS = {
+  cold: coldStart,
+  plan: planAtScale,
+  memory: planMemory,
+  apply: applyThroughput,
+  terraform: terraformVsDsipform,
+  impact: routingImpact,
+};
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -6,6 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import { needsGroups } from '../plan/resolve-groups.js';
+import { machineZone } from '../routing/time.js';
 import type { Plan } from '../model/plan.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
@@ -51,6 +52,10 @@ export async function planAgainst(
     profile,
     pendingReload,
     allowDangling,
+    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes.
+    tz: machineZone(),
+    // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
+    routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
     ...(leases ? { stateFile: leases.file } : {}),
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);

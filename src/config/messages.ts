@@ -60,6 +60,7 @@ const HINTS: Readonly<Record<string, string>> = {
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
   'policy.protect[]': 'use inbound_mappings, outbound_routes or endpoint_leases, each once',
+  'policy.allow_unrouting': 'write true or false: allow_unrouting: true',
   'policy.ignore': 'write ignore: {inbound_mappings: ["1800*"], outbound_routes: ["Default Outbound Route"]}',
   'policy.ignore.inbound_mappings': 'list DID globs: inbound_mappings: ["1800*"]',
   'policy.ignore.inbound_mappings[]': 'write the DID glob in quotes: "1800*"',

@@ -57,6 +57,7 @@ interface LeaseEntry {
 interface PolicyEntry {
   max_deletes?: number | string;
   protect?: CollectionName[];
+  allow_unrouting?: boolean;
   ignore?: Partial<Record<CollectionName, string[]>>;
 }
 
@@ -159,6 +160,7 @@ function toPolicy(p: PolicyEntry): Policy {
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
       ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
     },
+    ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
   };
 }
 

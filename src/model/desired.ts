@@ -95,6 +95,11 @@ export interface Policy {
   readonly ignore: Readonly<Record<Exclude<CollectionName, 'carrier_groups'>, readonly string[]>> & {
     readonly carrier_groups?: readonly string[];
   };
+  /**
+   * Whether a plan may leave calls that route today with no route (or an ambiguous one) without
+   * `--force`; absent means no.
+   */
+  readonly allow_unrouting?: boolean;
 }
 
 /**

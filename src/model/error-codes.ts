@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   // Plans
   PLAN_BLOCKED: 'problems found while planning stop the plan',
   PLAN_UNSAFE: 'the plan deletes more than the safety limits allow without --force',
+  PLAN_UNROUTING: 'the plan leaves calls that route today with no route (or an ambiguous one) without --force',
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
   PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',
   PLAN_FILE_MODIFIED: 'the saved plan was edited after it was written (its checksum does not match)',

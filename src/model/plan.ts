@@ -3,6 +3,7 @@ import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desire
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
+import type { Direction, ImpactEntry } from './routing.js';
 
 /**
  * Plans are data: plain JSON, frozen, no closures, colours or client handles. A plan can be
@@ -150,8 +151,8 @@ export interface PlanSummary {
   readonly unchanged: number;
 }
 
-/** One reason a plan is refused without `--force`. */
-export interface SafetyFinding {
+/** A reason a plan is refused without `--force` because of what it deletes. */
+export interface DeleteFinding {
   readonly collection: CollectionName;
   /** `protected`: the kind is in `policy.protect`; `threshold`: too many deletes. */
   readonly rule: 'protected' | 'threshold';
@@ -165,10 +166,40 @@ export interface SafetyFinding {
   readonly message: string;
 }
 
+/** A probed call that routes before the plan and not after it (no route, or ambiguous). */
+export interface UnroutedCall {
+  readonly direction: Direction;
+  readonly from?: string;
+  readonly to: string;
+  /** What the call gets after the plan. */
+  readonly after: 'no_route' | 'ambiguous';
+}
+
+/**
+ * A reason a plan is refused without `--force` because of what it does to calls: probes of
+ * `routing_impact` that route today and would have no route (or an undefined one) after the plan.
+ * One finding per direction; `policy.allow_unrouting: true` turns it off.
+ */
+export interface UnroutingFinding {
+  /** `inbound_mappings` for inbound calls, `outbound_routes` for outbound ones. */
+  readonly collection: CollectionName;
+  readonly rule: 'unrouting';
+  /** The calls, in `routing_impact` order. */
+  readonly calls: readonly UnroutedCall[];
+  /** The keys of the rules that routed those calls before the plan (DIDs, route names), sorted, each once. */
+  readonly keys: readonly string[];
+  readonly message: string;
+}
+
+/** One reason a plan is refused without `--force`. */
+export type SafetyFinding = DeleteFinding | UnroutingFinding;
+
 /** The policy parts a saved plan needs at apply time. */
 export interface PlanPolicy {
   readonly max_deletes?: DeleteLimit;
   readonly protect: readonly CollectionName[];
+  /** Present (true) when the files allow plans that leave routed calls without a route. */
+  readonly allow_unrouting?: true;
 }
 
 /** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */
@@ -193,6 +224,11 @@ export interface Plan {
   readonly summary: PlanSummary;
   /** In apply order. */
   readonly changes: readonly Change[];
+  /**
+   * The probed calls whose routing the plan changes, ordered by direction, to, from; present when
+   * the plan manages inbound mappings or outbound routes (see src/routing/impact.ts).
+   */
+  readonly routing_impact?: readonly ImpactEntry[];
   /** Findings that refuse the plan unless `--force`. */
   readonly safety: readonly SafetyFinding[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */

@@ -7,9 +7,11 @@ import { diff } from './diff.js';
 import type { LiveState } from '../model/live.js';
 import { liveChecksum } from './live-checksum.js';
 import { orderChanges } from './order.js';
+import { planRoutingImpact } from './routing-impact.js';
 import { assessSafety } from './safety.js';
 import { danglingReferences, deletedGroupIds } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
+import { assessUnrouting } from './unrouting.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
@@ -66,6 +68,13 @@ export interface PlanInput {
    * are checked only when `live.groups` was read.
    */
   readonly allowDangling?: boolean;
+  /**
+   * The proxy's IANA time zone, for the routing impact's probe time (`now` as the proxy's clock
+   * shows it; time recurrences are local time there). Default `UTC`; the CLI gives the machine's zone.
+   */
+  readonly tz?: string;
+  /** Whether to work out the routing impact (default true); false only to measure its cost. */
+  readonly routingImpact?: boolean;
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
@@ -74,7 +83,10 @@ const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kam
 /** A plan, or the issues that stop one from being made. */
 export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
-/** Makes a plan: diff, order, summarize, assess safety. Pure. */
+/**
+ * Makes a plan: diff, order, summarize, work out the routing impact (when the files manage mappings
+ * or routes), assess safety (deletes, and calls left without a route). Pure.
+ */
 export function buildPlan(input: PlanInput): PlanResult {
   return assemble(input, 'apply');
 }
@@ -88,7 +100,18 @@ export function buildDestroyPlan(input: PlanInput): PlanResult {
 }
 
 function assemble(
-  { desired: declared, live, target, now, stateFile, profile = 'spec', pendingReload = false, allowDangling = false }: PlanInput,
+  {
+    desired: declared,
+    live,
+    target,
+    now,
+    stateFile,
+    profile = 'spec',
+    pendingReload = false,
+    allowDangling = false,
+    tz = 'UTC',
+    routingImpact = true,
+  }: PlanInput,
   mode: 'apply' | 'destroy',
 ): PlanResult {
   const managed = managedCollections(declared);
@@ -109,7 +132,12 @@ function assemble(
   const policy = {
     ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
     protect: [...desired.policy.protect],
+    ...(desired.policy.allow_unrouting ? { allow_unrouting: true as const } : {}),
   };
+  // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
+  const probed = routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes'));
+  const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz) : undefined;
+  if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
   const notes: string[] = [...found.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
   const moved = ordered.changes.filter((c) => c.reason).length;
@@ -135,7 +163,12 @@ function assemble(
     policy,
     summary: summarize(ordered.changes, found.unchanged),
     changes: ordered.changes,
-    safety: assessSafety(ordered.changes, found.governed, policy),
+    ...(impact ? { routing_impact: impact.impact } : {}),
+    // Destroy is asked to unroute what it deletes: only its deletes are checked.
+    safety: [
+      ...assessSafety(ordered.changes, found.governed, policy),
+      ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true),
+    ],
     notes,
     expired_leases: found.expired_leases,
     ...(stateFile ? { state_file: stateFile } : {}),

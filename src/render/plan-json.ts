@@ -12,6 +12,7 @@ const PLAN_KEYS = [
   'policy',
   'summary',
   'changes',
+  'routing_impact',
   'safety',
   'notes',
   'expired_leases',
@@ -19,7 +20,7 @@ const PLAN_KEYS = [
   'pending_reload',
   'checksum',
 ];
-const POLICY_KEYS = ['max_deletes', 'protect'];
+const POLICY_KEYS = ['max_deletes', 'protect', 'allow_unrouting'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
 const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
@@ -39,7 +40,11 @@ const CHANGE_KEYS = [
   'step',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
-const FINDING_KEYS = ['collection', 'rule', 'deletes', 'live', 'limit', 'keys', 'message'];
+const FINDING_KEYS = ['collection', 'rule', 'deletes', 'live', 'limit', 'calls', 'keys', 'message'];
+const IMPACT_KEYS = ['direction', 'from', 'to', 'before', 'after'];
+/** A decision's keys as `dsipform route --format json` writes them. */
+const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'candidates', 'steps'];
+const RULE_KEYS = ['kind', 'key', 'ruleid', 'group', 'prefix', 'lcr_pattern', 'priority'];
 
 /**
  * A saved plan as pretty JSON (2 spaces) with a trailing newline: what `--format json` prints and
@@ -56,6 +61,7 @@ export function renderPlanJson(plan: SavedPlan): string {
     policy: (v) => reorder(v as Json, POLICY_KEYS),
     summary: (v) => orderSummary(v as Json),
     changes: (v) => (v as readonly Change[]).map(orderChange),
+    routing_impact: (v) => (v as readonly Json[]).map(orderImpact),
     safety: (v) => (v as readonly SafetyFinding[]).map((f) => reorder(f as unknown as Json, FINDING_KEYS)),
   });
   return `${JSON.stringify(ordered, null, 2)}\n`;
@@ -67,6 +73,12 @@ function orderSummary(summary: Json): Json {
     by_kind: (v) =>
       reorder(v as Json, KIND_KEYS, Object.fromEntries(KIND_KEYS.map((k) => [k, (c: unknown) => reorder(c as Json, COUNT_KEYS)]))),
   });
+}
+
+function orderImpact(entry: Json): Json {
+  const rule = (r: unknown) => reorder(r as Json, RULE_KEYS);
+  const decision = (d: unknown) => reorder(d as Json, DECISION_KEYS, { rule, candidates: (c) => (c as readonly unknown[]).map(rule) });
+  return reorder(entry, IMPACT_KEYS, { before: decision, after: decision });
 }
 
 function orderChange(change: Change): Json {

@@ -4,6 +4,7 @@ import { changeBlock } from './change-block.js';
 import { layoutDiff } from './layout.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { fitSections, type KindDetails } from './markdown-details.js';
+import { impactMarkdownLines } from './impact-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText } from './style.js';
 import { kindOf, noChangesLines, planSummaryLine } from './summary.js';
@@ -19,7 +20,8 @@ type Column = (typeof COLUMNS)[number] | (typeof LEASE_COLUMNS)[number] | 'repla
  * A plan as a pull-request comment, ending with a newline: a title with the target (and the lease
  * state file, if any), a summary table (a row per managed kind and a total; columns create, update,
  * promote, demote, delete, then obtain, renew, revoke when the plan manages leases or changes one,
- * then unchanged), safety findings as a `[!WARNING]` alert, notes, the summary line, then one
+ * then unchanged), safety findings as a `[!WARNING]` alert, notes, the routing impact (the calls whose
+ * routing changes, at most 50 listed), the summary line, then one
  * collapsed `<details>` section per kind that has changes, with a ```` ```diff ```` block of its
  * changes (marks in column 0).
  *
@@ -49,6 +51,8 @@ function headLines(plan: Plan): string[] {
   ];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
+  const impact = impactMarkdownLines(plan.routing_impact ?? []);
+  if (impact.length > 0) lines.push('', ...impact);
   if (plan.changes.length === 0) {
     const [first = '', ...rest] = noChangesLines(plan);
     lines.push('', `**${first}**`, ...rest);
@@ -92,7 +96,7 @@ function warning(plan: Plan): string[] {
   for (const finding of plan.safety) {
     const view = describeFinding(finding);
     const keys = view.keys.map(codeSpan).join(', ') + (view.more > 0 ? ` and ${view.more} more` : '');
-    lines.push(`> - ${escapeMarkdown(view.sentence)} Would be deleted: ${keys}.`);
+    lines.push(`> - ${escapeMarkdown(view.sentence)} ${view.label}: ${keys}.`);
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 import type { ChangeAction, Plan, SafetyFinding } from '../model/plan.js';
 import { changeBlock, type Mark } from './change-block.js';
 import { layoutText, markColor } from './layout.js';
+import { impactTextLines } from './impact-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText, styleFor, type Style } from './style.js';
 import { noChangesLines, planSummaryLine } from './summary.js';
@@ -16,6 +17,8 @@ export interface TextOptions {
  * - a header naming the target URL, the managed collections and the lease state file, if any;
  * - a legend of the marks in use, then every change in plan (apply) order as a `# …` headline,
  *   its reason if any, and a `+`/`~`/`-`/`-/+` block (see {@link changeBlock});
+ * - a `Routing impact` section when the plan changes where probed calls go: one line per call
+ *   (see {@link impactTextLines});
  * - the plan's notes, then a `Warning: Refused without --force` box with each safety finding and
  *   the keys it would delete (at most 10 named);
  * - last, the summary line of {@link planSummaryLine}, or for a plan without changes
@@ -33,6 +36,7 @@ export function renderPlanText(plan: Plan, options: TextOptions): string {
   }
   out.push('', ...legend(plan, style), '', 'dsipform will perform the following actions:', '');
   for (const change of plan.changes) out.push(...layoutText(changeBlock(change), style), '');
+  out.push(...impactTextLines(plan.routing_impact ?? [], style));
   out.push(...notes(plan));
   if (plan.safety.length > 0) out.push(...warningBox(plan.safety, style), '');
   const line = planSummaryLine(plan.summary.total);
@@ -110,7 +114,7 @@ function warningBox(findings: readonly SafetyFinding[], style: Style): string[] 
   for (const finding of findings) {
     const view = describeFinding(finding);
     const more = view.more > 0 ? ` and ${view.more} more` : '';
-    lines.push(bar, `${bar} ${view.sentence}`, `${bar} Would be deleted: ${view.keys.join(', ')}${more}.`);
+    lines.push(bar, `${bar} ${view.sentence}`, `${bar} ${view.label}: ${view.keys.join(', ')}${more}.`);
   }
   return [...lines, style.yellow('╵')];
 }

@@ -1,4 +1,4 @@
-import type { SafetyFinding } from '../model/plan.js';
+import type { DeleteFinding, SafetyFinding } from '../model/plan.js';
 import { cleanText } from './style.js';
 import { formatKey } from './values.js';
 import { kindOf } from './summary.js';
@@ -13,7 +13,9 @@ export const REFUSED = 'Refused without --force';
 interface FindingView {
   /** Why the plan is refused, as one sentence ending with a period. */
   readonly sentence: string;
-  /** The keys that would be deleted, quoted; at most {@link MAX_LISTED_KEYS}. */
+  /** What the keys are: `Would be deleted`, or `Routed them before` for calls left unrouted. */
+  readonly label: string;
+  /** The keys that would be deleted (or that routed the calls), quoted; at most {@link MAX_LISTED_KEYS}. */
   readonly keys: readonly string[];
   /** How many keys were left out of `keys`. */
   readonly more: number;
@@ -28,10 +30,19 @@ export function describeFinding(finding: SafetyFinding): FindingView {
   const message = cleanText(finding.message).trim();
   const kind = kindOf(finding.collection);
   const keys = finding.keys.slice(0, MAX_LISTED_KEYS).map((key) => formatKey(kind, key));
-  return { sentence: asSentence(message === '' ? fromNumbers(finding) : message), keys, more: finding.keys.length - keys.length };
+  const fallback =
+    finding.rule === 'unrouting'
+      ? `the plan leaves ${finding.calls.length} probed calls that route today without a route`
+      : fromNumbers(finding);
+  return {
+    sentence: asSentence(message === '' ? fallback : message),
+    label: finding.rule === 'unrouting' ? 'Routed them before' : 'Would be deleted',
+    keys,
+    more: finding.keys.length - keys.length,
+  };
 }
 
-function fromNumbers(f: SafetyFinding): string {
+function fromNumbers(f: DeleteFinding): string {
   return f.rule === 'protected'
     ? `${f.collection} is protected by policy.protect, and the plan deletes ${f.deletes} of them`
     : `the plan deletes ${f.deletes} of ${f.live} ${f.collection}, more than the limit of ${cleanText(f.limit)}`;

@@ -17,7 +17,15 @@ interface Prepared {
   readonly lcr: readonly LcrEntry[];
   /** The LCR records by their To-part, lower case: a call whose numbers hold no "-" can only meet those at a prefix of its To. */
   readonly lcrByTo: Map<string, LcrEntry[]>;
-  readonly droppedKeys: readonly { readonly rule: RoutingRule; readonly reason: string }[];
+  /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
+  readonly droppedByPrefix: Map<string, DroppedEntry[]>;
+}
+
+/** A dropped rule, why, and its place in load order. */
+interface DroppedEntry {
+  readonly rule: RoutingRule;
+  readonly reason: string;
+  readonly order: number;
 }
 
 /** An LCR record with its regular expression. */
@@ -63,7 +71,7 @@ function prepare(set: RuleSet): Prepared {
     const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
     lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
   }
-  const result = { groups, timerecs, lcr, lcrByTo, droppedKeys: dropped.map((d) => ({ rule: d.rule, reason: d.reason })) };
+  const result = { groups, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped) };
   prepared.set(set, result);
   return result;
 }
@@ -142,6 +150,25 @@ function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
   return out;
 }
 
+/** The dropped rules by prefix. */
+function droppedIndex(dropped: readonly { readonly rule: RoutingRule; readonly reason: string }[]): Map<string, DroppedEntry[]> {
+  const map = new Map<string, DroppedEntry[]>();
+  dropped.forEach((d, order) => {
+    const entry = { rule: d.rule, reason: d.reason, order };
+    const list = map.get(d.rule.prefix);
+    if (list) list.push(entry);
+    else map.set(d.rule.prefix, [entry]);
+  });
+  return map;
+}
+
+/** The dropped rules at a prefix of `to` (the empty one included), in load order. */
+function droppedAt(p: Prepared, to: string): DroppedEntry[] {
+  const out: DroppedEntry[] = [];
+  for (let len = 0; len <= to.length; len++) out.push(...(p.droppedByPrefix.get(to.slice(0, len)) ?? []));
+  return out.sort((a, b) => a.order - b.order);
+}
+
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
 function lcrChoice(
   p: Prepared,
@@ -181,20 +208,34 @@ function lcrChoice(
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
 }
 
+/** How to decide a call. */
+export interface RouteOptions {
+  /**
+   * Whether to explain the decision in `steps` (default true). The routing impact of a plan decides
+   * thousands of calls and leaves the words out (`steps: []`); `dsipform route` explains any one.
+   */
+  readonly explain?: boolean;
+}
+
+// A sink for the steps of an unexplained decision: the words are never kept.
+const SILENT = { push: (): number => 0 } as unknown as string[];
+
+function explained(steps: string[]): string[] {
+  return steps === SILENT ? [] : steps;
+}
+
 /**
  * The proxy's decision for a call: inbound on group 9000; outbound LCR first, then group 8000 when
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
  */
-export function routeCall(set: RuleSet, call: Call): RouteDecision {
+export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
   const p = prepare(set);
-  const steps: string[] = [];
+  const steps: string[] = options.explain === false ? SILENT : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const base = { direction: call.direction, from: call.from, to: call.to, at };
   steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
-  const relevant = p.droppedKeys.filter(
-    (d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP) && call.to.startsWith(d.rule.prefix),
-  );
+  const relevant = droppedAt(p, call.to).filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
   for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   let outcome: GroupOutcome;
   if (call.direction === 'inbound') {
@@ -208,7 +249,7 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && choice.tied.includes(r.key) && r.lcr_pattern !== undefined);
-      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps };
+      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
@@ -219,9 +260,10 @@ export function routeCall(set: RuleSet, call: Call): RouteDecision {
       );
     }
   }
-  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps };
-  if (outcome.kind === 'ambiguous') return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps };
+  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps: explained(steps) };
+  if (outcome.kind === 'ambiguous')
+    return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
   steps.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
-  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps };
+  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
 }

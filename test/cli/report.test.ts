@@ -20,6 +20,8 @@ outbound_routes:
   - name: US domestic
     prefix: "1"
     gwgroupid: "2"
+policy:
+  allow_unrouting: true # deleting the fresh install's default route leaves calls unrouted; not this test's subject
 `;
 
 describe('apply --report FILE', () => {

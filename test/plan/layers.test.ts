@@ -3,12 +3,13 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The planner is pure: it imports model/ and nothing that can reach a file, a socket or the client.
-// render/ and model/ likewise (ARCHITECTURE.md). Read from the source, static and dynamic imports.
+// The planner is pure: it imports model/ and the pure routing simulation (routing/), and nothing that
+// can reach a file, a socket or the client. render/, routing/ and model/ likewise (ARCHITECTURE.md). Read from the source, static and dynamic imports.
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const ALLOWED: Record<string, { layers: readonly string[]; packages: readonly string[] }> = {
   model: { layers: ['model'], packages: [] },
-  plan: { layers: ['plan', 'model'], packages: ['node:crypto', 'picomatch'] },
+  plan: { layers: ['plan', 'model', 'routing'], packages: ['node:crypto', 'picomatch'] },
+  routing: { layers: ['routing', 'model'], packages: [] },
   render: { layers: ['render', 'model'], packages: [] },
 };
 

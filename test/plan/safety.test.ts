@@ -15,7 +15,8 @@ function findings(
   });
   const r = buildPlan({ desired: state, live: { inbound_mappings: live }, target: 't', now: 0 });
   if (!r.ok) throw new Error('plan failed');
-  return r.plan.safety.map((f) => `${f.rule} ${f.deletes}/${f.live} ${f.limit}`);
+  // The calls these deletes leave unrouted are another finding (test/plan/plan-impact.test.ts).
+  return r.plan.safety.flatMap((f) => (f.rule === 'unrouting' ? [] : [`${f.rule} ${f.deletes}/${f.live} ${f.limit}`]));
 }
 
 describe('safety', () => {

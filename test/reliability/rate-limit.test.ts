@@ -25,7 +25,8 @@ describe('a rate-limited platform', () => {
     writeFileSync(file, routes(60));
     const report = join(dir, 'report.json');
     const r = await runCli(
-      ['apply', file, '--url', emulator.url, '--auto-approve', '--format', 'json', '--parallelism', '32', '--report', report],
+      // --force: the file deletes the fresh install's default route, which leaves calls unrouted.
+      ['apply', file, '--url', emulator.url, '--auto-approve', '--force', '--format', 'json', '--parallelism', '32', '--report', report],
       { DSIP_TOKEN: TOKEN },
     );
     const written = JSON.parse(readFileSync(report, 'utf8'));

@@ -133,7 +133,7 @@ describe('scenario: the life of a configuration', () => {
     expect(plan.code).toBe(0);
     const after = (await s.client.proxyStats()).total;
     expect(after - before).toBe(5); // two rule lists, two group lists (to check references), plus the first stats request itself
-    const routesOnly = s.file('p.yaml', 'version: 1\noutbound_routes: []\npolicy:\n  max_deletes: 100\n');
+    const routesOnly = s.file('p.yaml', 'version: 1\noutbound_routes: []\npolicy:\n  max_deletes: 100\n  allow_unrouting: true\n');
     const destroyAll = await s.run(['apply', routesOnly, '--auto-approve']);
     expect(destroyAll.code).toBe(0);
     expect(await s.client.listOutboundRoutes()).toEqual([]);

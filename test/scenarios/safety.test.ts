@@ -24,7 +24,7 @@ describe('scenario: safety', () => {
   it('lets policy.max_deletes replace the default', async () => {
     const s = await scenario();
     await s.converge([s.file('r.yaml', routes(8))]);
-    await s.converge([s.file('r.yaml', routes(4, 'policy:\n  max_deletes: 4\n'))]);
+    await s.converge([s.file('r.yaml', routes(4, 'policy:\n  max_deletes: 4\n  allow_unrouting: true\n'))]);
     expect(await s.client.listOutboundRoutes()).toHaveLength(4);
     const refused = await s.run(['apply', s.file('r.yaml', routes(1, 'policy:\n  max_deletes: "50%"\n')), '--auto-approve']);
     expect(refused.code).toBe(1);
@@ -54,7 +54,7 @@ describe('scenario: safety', () => {
     await s.client.createInboundMapping({ did: '4', servers: ['1'] });
     const path = s.file(
       'm.yaml',
-      'version: 1\ninbound_mappings: []\noutbound_routes: []\npolicy:\n  ignore:\n    inbound_mappings: ["1800*"]\n    outbound_routes: ["Default Outbound Route"]\n',
+      'version: 1\ninbound_mappings: []\noutbound_routes: []\npolicy:\n  allow_unrouting: true\n  ignore:\n    inbound_mappings: ["1800*"]\n    outbound_routes: ["Default Outbound Route"]\n',
     );
     const plan = await s.run(['plan', path]);
     expect(plan.stdout).toMatch(/Plan: 0 to create, 0 to update, 1 to delete\./);

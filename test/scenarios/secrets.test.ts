@@ -58,6 +58,7 @@ ${extraRoutes}`;
         ),
       ),
       '--auto-approve',
+      '--force', // the clashing LCR pattern makes calls ambiguous, which alone would refuse the plan
     ]);
     expect(failed.code).toBe(1);
     // Plans that hold leases' before-values: a renew (ttl change) and a revoke (desk removed).

@@ -1,0 +1,149 @@
+// What the routing impact adds to a whole-CLI plan (issue 16, point 4): `dsipform plan FILE` of
+// 10,000 inbound mappings and 5,000 outbound routes (every third one LCR), with the impact and
+// without it (DSIPFORM_ROUTING_IMPACT=off, an internal switch the CLI reads for this measurement),
+// interleaved in the same run, in three plans:
+//   - some: the platform holds every object and the files change 1 in 100 (another gateway,
+//     another carrier group): the everyday plan, whose impact is 150 calls among 15,000 rules;
+//   - changes: the files change every object, so every rule is probed in both its versions;
+//   - creates: an empty platform, so every rule is created and probed.
+// The emulator runs in its own process. Goal: the impact adds at most 25% (ratio ≤ 1.25). Wall
+// time (spawn to exit) and the CPU time the CLI process used are both measured.
+//
+//   node bench/routing-impact.mjs [--quick] [--runs N] [--json]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EmulatorStore } from '../dist/emulator/index.js';
+import { forkEmulator, TOKEN } from './lib/emulator.mjs';
+import { routeAt } from './lib/fixtures.mjs';
+import { timeToExit } from './lib/spawn.mjs';
+import { interleaved, median, ratio, round } from './lib/stats.mjs';
+
+const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
+// Reports the CPU time of the process at its exit: on a shared machine, wall time swings with the
+// load of others, CPU time much less; both are reported.
+const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
+
+/** Mapping `i`: a DID to one gateway or one carrier group (lists the proxy keeps, unlike a mix). */
+function mappingAt(i, shift = 0) {
+  const servers = (i + shift) % 2 === 0 ? [String(1 + ((i + shift) % 90))] : [`#${1 + ((i + shift) % 7)}`];
+  return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
+}
+
+/** Route `i`, sent to the next carrier group when `shift` is 1. */
+function routeWith(i, shift = 0) {
+  const r = routeAt(i);
+  return { ...r, gwgroupid: String(1 + ((Number(r.gwgroupid) - 1 + shift) % 9)) };
+}
+
+/** The files for these counts; `shift(i)` is 1 for the objects changed from what the platform holds. */
+function yamlOf({ mappings, routes }, shift) {
+  const lines = ['version: 1', 'inbound_mappings:'];
+  for (let i = 0; i < mappings; i += 1) {
+    const m = mappingAt(i, shift(i));
+    lines.push(`  - did: "${m.did}"`, `    servers: ["${m.servers[0]}"]`, `    notes: ${m.notes}`);
+  }
+  lines.push('outbound_routes:');
+  for (let i = 0; i < routes; i += 1) {
+    const r = routeWith(i, shift(i));
+    lines.push(`  - name: ${r.name}`, `    prefix: "${r.prefix}"`, `    gwgroupid: "${r.gwgroupid}"`, `    priority: ${r.priority}`);
+    if (r.from_prefix) lines.push(`    from_prefix: "${r.from_prefix}"`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function emulatorData(file, { mappings, routes }) {
+  const store = new EmulatorStore({ empty: true });
+  for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingAt(i)).ok) throw new Error(`seeding mapping ${i}`);
+  for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeWith(i)).ok) throw new Error(`seeding route ${i}`);
+  store.reload();
+  writeFileSync(file, JSON.stringify(store.snapshot()));
+  return file;
+}
+
+/** Times `dsipform plan FILE` (wall and CPU) with and without the impact against one emulator, interleaved. */
+async function measure(emulatorOptions, file, runs, dir) {
+  const emu = await forkEmulator(emulatorOptions);
+  const usageFile = join(dir, 'usage.jsonl');
+  try {
+    const env = (impact) => ({
+      ...process.env,
+      DSIP_TOKEN: TOKEN,
+      NO_COLOR: '1',
+      TZ: 'UTC',
+      DSIPFORM_ROUTING_IMPACT: impact,
+      BENCH_RSS_FILE: usageFile,
+    });
+    const cpu = { on: [], off: [] };
+    const plan = (impact) => async () => {
+      writeFileSync(usageFile, '');
+      const r = await timeToExit(process.execPath, ['--import', USAGE, CLI, 'plan', file, '--url', emu.url, '--detailed-exitcode'], {
+        env: env(impact),
+        okCodes: [2],
+      });
+      const shown = r.stdout.includes('Routing impact (calls at');
+      if (shown !== (impact === 'on')) throw new Error(`the plan ${shown ? 'shows' : 'lacks'} the routing impact with ${impact}`);
+      cpu[impact].push(JSON.parse(readFileSync(usageFile, 'utf8').trim().split('\n').pop()).cpuMs);
+      return r.ms;
+    };
+    await plan('on')(); // warm the file cache
+    cpu.on.length = 0;
+    const impactLines = (await timeToExit(process.execPath, [CLI, 'plan', file, '--url', emu.url], { env: env('on') })).stdout
+      .split('\n')
+      .filter((l) => l.startsWith('  calls to ')).length;
+    const t = await interleaved(runs, { withImpact: plan('on'), withoutImpact: plan('off') });
+    const cpuMs = { withImpact: round(median(cpu.on), 1), withoutImpact: round(median(cpu.off), 1) };
+    return {
+      impactLines,
+      ms: { withImpact: t.withImpact.medianMs, withoutImpact: t.withoutImpact.medianMs },
+      samplesMs: { withImpact: t.withImpact.samplesMs, withoutImpact: t.withoutImpact.samplesMs },
+      ratio: ratio(t.withImpact.medianMs, t.withoutImpact.medianMs),
+      cpuMs,
+      cpuRatio: ratio(cpuMs.withImpact, cpuMs.withoutImpact),
+    };
+  } finally {
+    await emu.close();
+  }
+}
+
+/** Runs both plans; resolves to their medians (ms), the ratios and the goal. */
+export async function run({ quick = false, runs } = {}) {
+  const counts = quick ? { mappings: 1_000, routes: 500 } : { mappings: 10_000, routes: 5_000 };
+  const n = runs ?? (quick ? 3 : 5);
+  const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-impact-'));
+  try {
+    const file = (name, shift) => {
+      writeFileSync(join(dir, name), yamlOf(counts, shift));
+      return join(dir, name);
+    };
+    const data = { dataFile: emulatorData(join(dir, 'emulator.json'), counts) };
+    const some = await measure(
+      data,
+      file('some.yaml', (i) => (i % 100 === 0 ? 1 : 0)),
+      n,
+      dir,
+    );
+    const changes = await measure(
+      data,
+      file('changes.yaml', () => 1),
+      n,
+      dir,
+    );
+    const creates = await measure(
+      {},
+      file('creates.yaml', () => 0),
+      n,
+      dir,
+    );
+    return { objects: counts, runs: n, some, changes, creates, goal: { ratioAtMost: 1.25 } };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--runs');
+  const result = await run({ quick: process.argv.includes('--quick'), ...(at > 0 ? { runs: Number(process.argv[at + 1]) } : {}) });
+  console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+}

@@ -1,0 +1,46 @@
+import type { CollectionName } from '../model/desired.js';
+import type { UnroutedCall, UnroutingFinding } from '../model/plan.js';
+import type { Direction, ImpactEntry } from '../model/routing.js';
+import { count, plural } from '../model/words.js';
+
+const COLLECTION: Readonly<Record<Direction, CollectionName>> = { inbound: 'inbound_mappings', outbound: 'outbound_routes' };
+
+/**
+ * What refuses a plan unless `--force` because of what it does to calls: every probe of the
+ * routing impact that routes before the plan and has no route, or an ambiguous one, after it. One
+ * finding per direction (inbound first); none when `allowed` (`policy.allow_unrouting: true`).
+ */
+export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean): UnroutingFinding[] {
+  if (allowed) return [];
+  const findings: UnroutingFinding[] = [];
+  for (const direction of ['inbound', 'outbound'] as const) {
+    const calls: UnroutedCall[] = [];
+    const keys = new Set<string>();
+    for (const e of impact) {
+      if (e.direction !== direction || e.before.result !== 'routed' || e.after.result === 'routed') continue;
+      calls.push({ direction, ...(e.from !== undefined ? { from: e.from } : {}), to: e.to, after: e.after.result });
+      if (e.before.rule) keys.add(e.before.rule.key);
+    }
+    if (calls.length === 0) continue;
+    findings.push({
+      collection: COLLECTION[direction],
+      rule: 'unrouting',
+      calls,
+      keys: [...keys].sort(),
+      message: unroutingMessage(direction, calls),
+    });
+  }
+  return findings;
+}
+
+function unroutingMessage(direction: Direction, calls: readonly UnroutedCall[]): string {
+  const none = calls.filter((c) => c.after === 'no_route').length;
+  const ambiguous = calls.length - none;
+  const how =
+    ambiguous === 0
+      ? 'with no route'
+      : none === 0
+        ? 'with an ambiguous route (the proxy picks a rule by chance)'
+        : `with no route (${none}) or an ambiguous one (${ambiguous})`;
+  return `the plan leaves ${count(calls.length, `probed ${direction} call`)} that ${plural(calls.length, 'routes', 'route')} today ${how}`;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveState } from '../../src/model/live.js';
+import type { Plan } from '../../src/model/plan.js';
+import { buildDestroyPlan, buildPlan, savePlan } from '../../src/plan/build-plan.js';
+import { parseSavedPlan } from '../../src/plan/saved-plan.js';
+import { renderPlanJson } from '../../src/render/plan-json.js';
+import { desired, dm, dr, lm, lr } from './builders.js';
+
+/** Monday 2026-12-28 10:00 UTC, and the Sunday before. */
+const MONDAY = Date.UTC(2026, 11, 28, 10);
+const SUNDAY = Date.UTC(2026, 11, 27, 10);
+const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
+
+function plan(state: ReturnType<typeof desired>, live: LiveState, now = MONDAY, tz = 'Europe/London'): Plan {
+  const r = buildPlan({ desired: state, live, target: 't', now, tz });
+  if (!r.ok) throw new Error(`plan failed: ${JSON.stringify(r.issues)}`);
+  return r.plan;
+}
+
+const calls = (p: Plan) => (p.routing_impact ?? []).map((e) => `${e.direction} ${e.to}: ${e.before.result} → ${e.after.result}`);
+
+describe('buildPlan: routing impact', () => {
+  it('carries the calls whose routing changes, probed at now in the given zone', () => {
+    const p = plan(desired({ inbound_mappings: [dm('5'), dm('6', ['#2'])] }), { inbound_mappings: [lm(2, '5')] });
+    expect(calls(p)).toEqual(['inbound 6: no_route → routed']);
+    expect(p.routing_impact![0]!.after).toMatchObject({ at: '2026-12-28T10:00:00 Europe/London', gwlist: '#2', rule: { key: '6' } });
+  });
+
+  it('has none when nothing routes differently, and no section at all for a plan of leases alone', () => {
+    expect(plan(desired({ inbound_mappings: [dm('5', ['1'], 'a note')] }), { inbound_mappings: [lm(2, '5')] }).routing_impact).toEqual([]);
+    const leases = buildPlan({ desired: { ...desired({}), endpoint_leases: [] }, live: { endpoint_leases: [] }, target: 't', now: MONDAY });
+    expect(leases.ok && 'routing_impact' in leases.plan).toBe(false);
+  });
+
+  it('keeps ignored live rules in the after set: a deleted DID falls back to the ignored default mapping', () => {
+    const state = desired({
+      inbound_mappings: [],
+      policy: { ignore: { inbound_mappings: [''], outbound_routes: [], endpoint_leases: [] } },
+    });
+    const p = plan(state, { inbound_mappings: [lm(2, '', ['#9']), lm(3, '5')] });
+    expect(calls(p)).toEqual(['inbound 5: routed → routed']);
+    expect(p.safety).toEqual([]);
+  });
+
+  it('refuses (a safety finding) a plan that leaves a routed call with no route, naming the rules that routed it', () => {
+    const p = plan(desired({ inbound_mappings: [] }), { inbound_mappings: [lm(2, '5')] });
+    expect(p.safety).toEqual([
+      {
+        collection: 'inbound_mappings',
+        rule: 'unrouting',
+        calls: [{ direction: 'inbound', to: '5', after: 'no_route' }],
+        keys: ['5'],
+        message: 'the plan leaves 1 probed inbound call that routes today with no route',
+      },
+    ]);
+  });
+
+  it('refuses a plan that makes routed calls ambiguous', () => {
+    const live = { outbound_routes: [lr(2, 'UK', '44')] };
+    const p = plan(desired({ outbound_routes: [dr('UK', '44'), dr('UK2', '44', { gwgroupid: '3' })] }), live);
+    expect(p.safety.map((f) => f.message)).toEqual([
+      'the plan leaves 1 probed outbound call that routes today with an ambiguous route (the proxy picks a rule by chance)',
+    ]);
+  });
+
+  it('policy.allow_unrouting: true turns the refusal off, and the plan says so', () => {
+    const p = plan(desired({ inbound_mappings: [], policy: { allow_unrouting: true } }), { inbound_mappings: [lm(2, '5')] });
+    expect(calls(p)).toEqual(['inbound 5: routed → no_route']);
+    expect(p.safety).toEqual([]);
+    expect(p.policy.allow_unrouting).toBe(true);
+  });
+
+  it('destroy is asked to unroute what it deletes: its impact is shown, not refused', () => {
+    const r = buildDestroyPlan({
+      desired: desired({ inbound_mappings: [dm('5')] }),
+      live: { inbound_mappings: [lm(2, '5')] },
+      target: 't',
+      now: MONDAY,
+    });
+    expect(r.ok && calls(r.plan)).toEqual(['inbound 5: routed → no_route']);
+    expect(r.ok && r.plan.safety).toEqual([]);
+  });
+
+  it('probes at the plan time: a time recurrence decides what changes', () => {
+    const live = { outbound_routes: [lr(2, 'Default', ''), lr(3, 'UK', '44')] };
+    const state = desired({ outbound_routes: [dr('Default', ''), dr('UK', '44', { timerec: OFFICE })] });
+    expect(calls(plan(state, live, MONDAY))).toEqual([]);
+    expect(calls(plan(state, live, SUNDAY))).toEqual(['outbound 440: routed → routed']);
+  });
+
+  it('the checksum covers the impact: it changes with it, and a saved plan whose impact was edited is refused', () => {
+    const live = { outbound_routes: [lr(2, 'Default', ''), lr(3, 'UK', '44')] };
+    const state = desired({ outbound_routes: [dr('Default', ''), dr('UK', '44', { timerec: OFFICE })] });
+    const monday = savePlan(plan(state, live, MONDAY, 'UTC'));
+    const sunday = savePlan(plan(state, live, SUNDAY, 'UTC'));
+    expect({ ...monday, checksum: '', routing_impact: [] }).toEqual({ ...sunday, checksum: '', routing_impact: [] });
+    expect(monday.checksum).not.toBe(sunday.checksum);
+    const text = renderPlanJson(sunday);
+    expect(parseSavedPlan(text, 'plan.json').routing_impact).toEqual(sunday.routing_impact);
+    const edited = text.replace('"gwlist": "#2"', '"gwlist": "#9"');
+    expect(edited).not.toBe(text);
+    expect(() => parseSavedPlan(edited, 'plan.json')).toThrow(/changed after it was written/);
+  });
+
+  it('an invalid zone stops the plan with an issue saying what to set', () => {
+    const r = buildPlan({
+      desired: desired({ inbound_mappings: [dm('5')] }),
+      live: { inbound_mappings: [] },
+      target: 't',
+      now: MONDAY,
+      tz: 'Mars/Olympus',
+    });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues[0]!.message).toMatch(/time zone "Mars\/Olympus"/);
+  });
+});
