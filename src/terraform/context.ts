@@ -7,4 +7,10 @@ export interface ProviderContext {
   /** Records that the current apply wrote to the platform (it then waits for the proxy reload). */
   wrote(): void;
   now(): number;
+  /**
+   * Names that dsiprouter_carrier_group plans to give a group that does not hold them yet (a create
+   * or a rename), until its apply: a route or mapping referring to one by name resolves at apply.
+   * Emptied when the provider is configured (each Terraform command).
+   */
+  readonly plannedGroupNames: Set<string>;
 }
