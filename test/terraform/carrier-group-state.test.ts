@@ -67,7 +67,7 @@ describe('the state of a live group', () => {
     expect(alignEndpoints([{ name: 'x', gwid: 41 }, { name: 'a' }], g).map((l) => l.gwid)).toEqual([41, 40, 42]);
   });
 
-  it('keeps the auth block the platform does not read back, and names a swallowed password without showing it', () => {
+  it('keeps the auth block the platform does not read back, leaves the defaults it fills unset, and names a changed password without showing it', () => {
     const auth: TfObject = {
       type: 'userpwd',
       r_username: null,
@@ -77,7 +77,9 @@ describe('the state of a live group', () => {
       auth_proxy: null,
     };
     expect(toState(live(), { auth }).auth).toEqual(auth);
-    const read = toState(live({ auth: { type: 'userpwd', auth_username: 'u', auth_password: 'other', auth_domain: '' } }), { auth });
+    const read = toState(live({ auth: { type: 'userpwd', auth_username: 'u', auth_password: 'other', auth_domain: 'dsip.example' } }), {
+      auth,
+    });
     expect(read.auth).toEqual({ ...auth, auth_password: 'other' });
     const said = writeDifferences({ ...read, auth }, read);
     expect(said).toEqual(['auth.auth_password is not the one written']);

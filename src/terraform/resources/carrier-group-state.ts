@@ -85,18 +85,22 @@ export function alignEndpoints(reference: readonly EndpointRef[], live: CarrierG
   return [...slots, ...pool].filter((l): l is LiveEndpoint => l !== undefined);
 }
 
-/** The auth block as the state shows it: live values where the platform gives them, else the state's. */
+/**
+ * The auth block as the state shows it: the live values of the fields the state sets; a field it
+ * leaves unset stays unset (the platform fills defaults, e.g. its own auth domain, which are not
+ * drift). Without a block in the state, a live block with credentials shows (drift, import).
+ */
 function authState(live: CarrierAuth | undefined, like: TfValue | undefined): TfObject | null {
   const before = isObject(like) ? like : null;
   if (live === undefined) return before; // the platform did not say: what was written stands
-  const noCredentials = live.type === 'ip' && AUTH_FIELDS.every((f) => !live[f]);
-  if (!before && noCredentials) return null;
-  const out: TfObject = { type: live.type };
+  if (!before) {
+    if (live.type !== 'userpwd' && AUTH_FIELDS.every((f) => !live[f])) return null;
+    return Object.fromEntries([['type', live.type], ...AUTH_FIELDS.map((f) => [f, live[f] || null])]) as TfObject;
+  }
+  const out: TfObject = { type: live.type || before.type! };
   for (const f of AUTH_FIELDS) {
-    const v = live[f];
-    const was = before?.[f];
-    // The platform stores "" for a field not given: that is the same as leaving it unset.
-    out[f] = v === undefined || (v === '' && (was === null || was === undefined)) ? (was ?? null) : v;
+    const was = before[f];
+    out[f] = was === null || was === undefined ? null : (live[f] ?? was);
   }
   return out;
 }
