@@ -3,6 +3,9 @@ import type { Lease } from '../model/lease.js';
 import { parseTtl } from '../model/lease.js';
 import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../model/outbound-route.js';
 import type { ProxyStats } from '../model/stats.js';
+import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { GatewayGroup } from '../model/group.js';
+import * as groups from './groups.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
@@ -15,11 +18,15 @@ import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, r
 const INBOUND = '/inboundmapping';
 const ROUTES = '/outboundroutes';
 
-/** What `deleteIfPresent` removes: a mapping or a route by rule id, or a lease (revoked) by its id. */
+/**
+ * What `deleteIfPresent` removes: a mapping or a route by rule id, a lease (revoked) by its id, or
+ * a carrier group (with its gateways) by its gwgroupid.
+ */
 export type DeleteTarget =
   | { readonly kind: 'inbound_mapping'; readonly ruleid: number }
   | { readonly kind: 'outbound_route'; readonly ruleid: number }
-  | { readonly kind: 'endpoint_lease'; readonly lease_id: number };
+  | { readonly kind: 'endpoint_lease'; readonly lease_id: number }
+  | { readonly kind: 'carrier_group'; readonly gwgroupid: number };
 
 function selectorQuery(sel: InboundSelector): Record<string, string | number> {
   return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
@@ -273,8 +280,49 @@ export class PlatformClient {
     await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
   }
 
+  /** Every carrier group (gateway lists of type 8), by one request. Names are not unique. */
+  listCarrierGroups(): Promise<GatewayGroup[]> {
+    return groups.listCarrierGroups(this.#transport);
+  }
+
+  /** Every endpoint group (gateway lists of type 9), by one request. Names are not unique. */
+  listEndpointGroups(): Promise<GatewayGroup[]> {
+    return groups.listEndpointGroups(this.#transport);
+  }
+
   /**
-   * Deletes a mapping or a route, or revokes a lease, and takes "not found" as done: a delete
+   * One carrier group with its gateways and their weights (two requests), or `null` when no carrier
+   * group has this id. `lb_enabled` and `auth` cannot be read: see `CarrierGroup.unreadable`.
+   */
+  getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null> {
+    return groups.getCarrierGroup(this.#transport, gwgroupid);
+  }
+
+  /**
+   * Creates a carrier group and its gateways; resolves to the new gwgroupid. The auth password is
+   * registered as a secret first. The platform swallows errors here: a 200 without an id is
+   * `API_SWALLOWED_ERROR`, and a 200 with one may still lack gateways, so read back.
+   */
+  createCarrierGroup(content: CarrierGroupContent): Promise<number> {
+    return groups.createCarrierGroup(this.#transport, content);
+  }
+
+  /**
+   * Updates a carrier group in place; endpoint i updates gateway `gwids[i]` when given, else is
+   * created. Gateways not listed stay (the carrier API cannot remove one). Read back: the
+   * platform may answer 200 and write nothing.
+   */
+  updateCarrierGroup(gwgroupid: number, content: CarrierGroupContent, gwids?: readonly (number | undefined)[]): Promise<void> {
+    return groups.updateCarrierGroup(this.#transport, gwgroupid, content, gwids);
+  }
+
+  /** Deletes a carrier group and its gateways; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
+  deleteCarrierGroup(gwgroupid: number): Promise<void> {
+    return groups.deleteCarrierGroup(this.#transport, gwgroupid);
+  }
+
+  /**
+   * Deletes a mapping, a route or a carrier group, or revokes a lease, and takes "not found" as done: a delete
    * whose object is already gone (deleted elsewhere; a lease revoked or expired) has reached its
    * goal. Resolves to `true` when the object was there, `false` when it was already gone. Any
    * other failure throws `ApiError`. Every caller that deletes to converge uses this, not the
@@ -284,6 +332,7 @@ export class PlatformClient {
     try {
       if (target.kind === 'inbound_mapping') await this.deleteInboundMapping({ ruleid: target.ruleid });
       else if (target.kind === 'outbound_route') await this.deleteOutboundRoute(target.ruleid);
+      else if (target.kind === 'carrier_group') await this.deleteCarrierGroup(target.gwgroupid);
       else await this.revokeLease(target.lease_id);
       return true;
     } catch (err) {

@@ -5,6 +5,8 @@ import { parseTtl } from '../model/lease.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { STAT_KEYS, type ProxyStats } from '../model/stats.js';
+import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { GatewayGroup, GroupType } from '../model/group.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 
 /**
@@ -106,4 +108,87 @@ export function statsFromWire(value: unknown, req: ApiRequestInfo): ProxyStats {
 export function firstRecord(data: readonly unknown[], req: ApiRequestInfo): unknown {
   if (data.length === 0) throw bad(req, 'the answer holds no record');
   return data[0];
+}
+
+/** A `gwlist` (`"1,2"`, `""`) → its gateway ids, in order. */
+function gwlistIds(value: unknown): string[] {
+  return String(value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** A `GET /carriergroups` or `GET /endpointgroups` record → model. */
+export function groupFromWire(value: unknown, req: ApiRequestInfo, type: GroupType): GatewayGroup {
+  const rec = record(value, req);
+  return { gwgroupid: intField(rec, 'gwgroupid', req), name: strField(rec, 'name'), type, gwids: gwlistIds(rec.gwlist) };
+}
+
+/**
+ * A carrier group's content → the body of `POST`/`PUT /carriergroups`. The platform reads every
+ * endpoint field with `len()`, so each is sent as a string (a number there is an error it
+ * swallows); `gwids[i]`, when given, makes endpoint i update that gateway instead of creating one.
+ */
+export function carrierGroupToWire(content: CarrierGroupContent, gwgroupid: number | '', gwids: readonly (number | undefined)[] = []): Rec {
+  const body: Rec = {
+    name: content.name,
+    gwgroupid: String(gwgroupid),
+    lb_enabled: content.lb_enabled ? 1 : 0,
+    endpoints: content.endpoints.map((e, i) => ({
+      ...(gwids[i] !== undefined ? { gwid: String(gwids[i]) } : {}),
+      name: e.name,
+      hostname: e.hostname,
+      strip: String(e.strip),
+      prefix: e.prefix,
+      rweight: String(e.weight),
+    })),
+  };
+  if (content.auth) body.auth = { ...content.auth };
+  return body;
+}
+
+/** The platform's default SIP port, which it writes into an address given without one. */
+const DEFAULT_PORT = ':5060';
+
+/**
+ * `GET /carriergroups/<id>` (name, gwlist, endpoints) plus the weights `GET /endpointgroups/<id>`
+ * shows (by gwid) → model. The platform's API shows neither `lb_enabled` nor the registration
+ * auth of a carrier group: they are listed in `unreadable` and hold placeholders.
+ */
+export function carrierGroupFromWire(value: unknown, weights: ReadonlyMap<number, number>, req: ApiRequestInfo): CarrierGroup {
+  const rec = record(value, req);
+  const endpoints = rec.endpoints;
+  if (!Array.isArray(endpoints)) throw bad(req, 'endpoints is not a list');
+  const eps = endpoints.map((v) => record(v, req));
+  const gwids = eps.map((e) => intField(e, 'gwid', req));
+  return {
+    gwgroupid: intField(rec, 'gwgroupid', req),
+    name: strField(rec, 'name'),
+    lb_enabled: false,
+    endpoints: eps.map((e, i) => {
+      const host = strField(e, 'hostname');
+      return {
+        name: strField(e, 'name'),
+        // The platform stores `host:5060` for a host given without a port: the model omits it.
+        hostname: host.endsWith(DEFAULT_PORT) ? host.slice(0, -DEFAULT_PORT.length) : host,
+        strip: e.strip === undefined || e.strip === null || e.strip === '' ? 0 : intField(e, 'strip', req),
+        prefix: strField(e, 'prefix'),
+        weight: weights.get(gwids[i] ?? -1) ?? 1,
+      };
+    }),
+    gwids,
+    unreadable: ['lb_enabled', 'auth'],
+  };
+}
+
+/** `GET /endpointgroups/<id>` → each endpoint's `rweight` by gwid (an endpoint without one is left out). */
+export function weightsFromWire(value: unknown, req: ApiRequestInfo): Map<number, number> {
+  const rec = record(value, req);
+  const out = new Map<number, number>();
+  if (!Array.isArray(rec.endpoints)) return out;
+  for (const v of rec.endpoints) {
+    const e = record(v, req);
+    if (e.rweight !== undefined && e.rweight !== null && e.rweight !== '') out.set(intField(e, 'gwid', req), intField(e, 'rweight', req));
+  }
+  return out;
 }

@@ -49,4 +49,10 @@ export interface CarrierGroup extends CarrierGroupContent {
   readonly gwgroupid: number;
   /** The gateway id of each endpoint, in the order of `endpoints`. */
   readonly gwids: readonly number[];
+  /**
+   * Fields the platform's API does not show, so a read cannot know them: their values here are
+   * placeholders (`lb_enabled: false`, no `auth`) and must not be compared. The client reads both
+   * as unreadable (docs/platform-profiles.md, "Groups").
+   */
+  readonly unreadable?: readonly ('lb_enabled' | 'auth')[];
 }

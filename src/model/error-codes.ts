@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   API_HTTPS_EXPECTED: 'an http:// URL reached a server that speaks HTTPS',
   API_NETWORK: 'the request failed on the network for another reason',
   API_UNSUPPORTED: 'the deployed platform cannot carry out this operation',
+  API_SWALLOWED_ERROR: 'the platform answered 200 but did not carry out the write (it hides the error)',
   // The connection settings and desired-state files
   CONFIG_INVALID: 'the desired-state files have problems (each printed with FILE:LINE:COL)',
   CONFIG_FILE_UNREADABLE: 'a file named by an option (token, CA, certificate) cannot be read',

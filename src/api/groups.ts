@@ -1,0 +1,140 @@
+import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { GatewayGroup } from '../model/group.js';
+import { ApiError, type ApiRequestInfo } from './errors.js';
+import type { Transport } from './transport.js';
+import { carrierGroupFromWire, carrierGroupToWire, firstRecord, groupFromWire, weightsFromWire } from './wire.js';
+
+/**
+ * The groups API (`/carriergroups`, `/endpointgroups`): carrier groups (gateway lists of type 8)
+ * and endpoint groups (type 9). The platform swallows the errors of carrier-group writes (it
+ * answers 200 and writes nothing): these functions report what the platform said and never
+ * pretend; whoever writes reads back and compares.
+ */
+
+/** The carrier-group collection path. */
+export const CARRIER_GROUPS = '/carriergroups';
+/** The endpoint-group collection path. */
+export const ENDPOINT_GROUPS = '/endpointgroups';
+
+const carrierPath = (id: number): string => `${CARRIER_GROUPS}/${encodeURIComponent(id)}`;
+
+/**
+ * The deployed platform answers an unknown group 404 with `error: "http"` ("The carrier group
+ * doesn't exist", "Endpoint Group Does Not Exist"), which the choke point reads as an unknown
+ * path: a JSON 404 that says so is a group that does not exist.
+ */
+function asNotFound(err: unknown): unknown {
+  if (
+    err instanceof ApiError &&
+    err.code === 'API_NO_SUCH_ENDPOINT' &&
+    err.status === 404 &&
+    /group (doesn't|does not) exist/i.test(err.platformMsg ?? '')
+  ) {
+    const req = { method: err.method, path: err.path };
+    return new ApiError('API_NOT_FOUND', `not found: "${err.platformMsg}"`, { ...req, status: 404, platformMsg: err.platformMsg }, '', err);
+  }
+  return err;
+}
+
+/** Every carrier group (one request). */
+export async function listCarrierGroups(t: Transport): Promise<GatewayGroup[]> {
+  const env = await t.send('GET', CARRIER_GROUPS);
+  return env.data.map((r) => groupFromWire(r, { method: 'GET', path: CARRIER_GROUPS }, 'carrier'));
+}
+
+/** Every endpoint group (one request). */
+export async function listEndpointGroups(t: Transport): Promise<GatewayGroup[]> {
+  const env = await t.send('GET', ENDPOINT_GROUPS);
+  return env.data.map((r) => groupFromWire(r, { method: 'GET', path: ENDPOINT_GROUPS }, 'endpoint'));
+}
+
+/**
+ * One carrier group with its gateways, or `null` when no carrier group has this id (an endpoint
+ * group's id included). Two requests: the carrier group, then the weights, which only
+ * `GET /endpointgroups/<id>` shows (it answers any group).
+ */
+export async function getCarrierGroup(t: Transport, gwgroupid: number): Promise<CarrierGroup | null> {
+  const path = carrierPath(gwgroupid);
+  let one: unknown;
+  try {
+    const env = await t.send('GET', path);
+    if (env.data.length === 0) return null;
+    one = env.data[0];
+  } catch (err) {
+    const e = asNotFound(err);
+    if (e instanceof ApiError && e.isNotFound) return null;
+    throw e;
+  }
+  const wpath = `${ENDPOINT_GROUPS}/${encodeURIComponent(gwgroupid)}`;
+  let weights = new Map<number, number>();
+  try {
+    const env = await t.send('GET', wpath);
+    if (env.data.length > 0) weights = weightsFromWire(env.data[0], { method: 'GET', path: wpath });
+  } catch (err) {
+    // Deleted between the two reads: the group is gone.
+    const e = asNotFound(err);
+    if (e instanceof ApiError && e.isNotFound) return null;
+    throw e;
+  }
+  return carrierGroupFromWire(one, weights, { method: 'GET', path });
+}
+
+/** Registers the carrier's registration password as a secret before it is ever sent. */
+function guard(t: Transport, content: CarrierGroupContent): void {
+  const pw = content.auth?.auth_password;
+  if (pw) t.addSecret(pw);
+}
+
+/** The `gwgroupid` of a write's answer, or the coded error that says the platform swallowed one. */
+function answeredId(data: readonly unknown[], req: ApiRequestInfo): number {
+  const rec = firstRecord(data, req) as Record<string, unknown>;
+  const v = rec?.gwgroupid;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : NaN;
+  if (Number.isSafeInteger(n) && n > 0) return n;
+  throw new ApiError(
+    'API_SWALLOWED_ERROR',
+    'the platform answered 200, but its answer holds no group id: the write failed and the platform hid why',
+    { ...req, status: 200 },
+    'The platform swallows errors on carrier-group writes: check the group (name, auth domain) and plan again to see what was applied.',
+  );
+}
+
+/**
+ * Creates a carrier group with its gateways and returns the new `gwgroupid`. Not retried blindly
+ * (a POST): whether an ambiguous failure created it is for the caller to read back. A 200 with
+ * no id is `API_SWALLOWED_ERROR`; a 200 with an id may still have skipped gateways the platform
+ * could not write (it swallows those errors too): read back.
+ */
+export async function createCarrierGroup(t: Transport, content: CarrierGroupContent): Promise<number> {
+  guard(t, content);
+  const req = { method: 'POST', path: CARRIER_GROUPS };
+  const env = await t.send('POST', CARRIER_GROUPS, { body: carrierGroupToWire(content, '') });
+  return answeredId(env.data, req);
+}
+
+/**
+ * Updates a carrier group in place: its name, load balancing and auth, and each endpoint; endpoint
+ * i updates the gateway `gwids[i]` when given, else a new gateway is created. The platform's
+ * carrier API cannot remove a gateway: ones not listed stay. The platform may answer 200 and
+ * write nothing (or only part): read back.
+ */
+export async function updateCarrierGroup(
+  t: Transport,
+  gwgroupid: number,
+  content: CarrierGroupContent,
+  gwids: readonly (number | undefined)[] = [],
+): Promise<void> {
+  guard(t, content);
+  const path = carrierPath(gwgroupid);
+  const env = await t.send('PUT', path, { body: carrierGroupToWire(content, gwgroupid, gwids) });
+  answeredId(env.data, { method: 'PUT', path });
+}
+
+/** Deletes a carrier group and its gateways; an unknown id is `API_NOT_FOUND` (but not on a retry: done). */
+export async function deleteCarrierGroup(t: Transport, gwgroupid: number): Promise<void> {
+  try {
+    await t.send('DELETE', carrierPath(gwgroupid), { goneIsDone: true });
+  } catch (err) {
+    throw asNotFound(err);
+  }
+}
