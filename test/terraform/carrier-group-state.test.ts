@@ -216,7 +216,36 @@ describe('dsiprouter_carrier_group without a platform', async () => {
     };
     const sameNames = config({ endpoint: [{ name: 'a', hostname: 'sip9.acme.example', strip: 2, prefix: null, weight: null }] });
     expect((await cg.plan({ prior, proposed: { ...prior, ...sameNames }, config: sameNames })).planned).toMatchObject({ gwids: [40] });
+    // A renamed endpoint keeps its gateway; an added one gets a new gateway (id known after apply).
     const renamed = config({ endpoint: [{ name: 'z', hostname: 'sip1.acme.example', strip: null, prefix: null, weight: null }] });
-    expect((await cg.plan({ prior, proposed: { ...prior, ...renamed }, config: renamed })).planned).toMatchObject({ gwids: UNKNOWN });
+    expect((await cg.plan({ prior, proposed: { ...prior, ...renamed }, config: renamed })).planned).toMatchObject({ gwids: [40] });
+    const added = config({
+      endpoint: [...(config().endpoint as TfObject[]), { name: 'b', hostname: 'h2', strip: null, prefix: null, weight: null }],
+    });
+    const grown = await cg.plan({ prior, proposed: { ...prior, ...added }, config: added });
+    expect(grown.planned).toMatchObject({ gwgroupid: 12, gwids: UNKNOWN });
+    expect(grown.requiresReplace ?? []).toEqual([]);
+  });
+
+  it('replaces the group when an endpoint is removed (the platform cannot remove a gateway from a carrier group)', async () => {
+    const two = config({
+      endpoint: [
+        { name: 'a', hostname: 'h1', strip: null, prefix: null, weight: null },
+        { name: 'b', hostname: 'h2', strip: null, prefix: null, weight: null },
+      ],
+    });
+    const prior: TfObject = {
+      ...two,
+      id: '12',
+      gwgroupid: 12,
+      ref: '#12',
+      gwids: [40, 41],
+      lb_enabled: false,
+      endpoint: [endpoint('a', 'h1'), endpoint('b', 'h2')],
+    };
+    const one = config({ endpoint: [{ name: 'b', hostname: 'h2', strip: null, prefix: null, weight: null }] });
+    const shrunk = await cg.plan({ prior, proposed: { ...prior, ...one }, config: one });
+    expect(shrunk.requiresReplace).toEqual([['endpoint']]);
+    expect(shrunk.planned).toMatchObject({ gwgroupid: UNKNOWN, gwids: UNKNOWN });
   });
 });

@@ -120,15 +120,34 @@ export function toState(live: CarrierGroup, like: TfObject | null, reference?: r
     gwgroupid: live.gwgroupid,
     ref: `#${live.gwgroupid}`,
     name: live.name,
-    lb_enabled: live.lb_enabled,
+    lb_enabled: unreadable(live, 'lb_enabled') && typeof like?.lb_enabled === 'boolean' ? like.lb_enabled : live.lb_enabled,
     gwids: aligned.map((l) => l.gwid),
     endpoint: aligned.map(({ endpoint: e }, i) => {
       const wrote = likeEndpoints[i]?.hostname;
       const hostname = typeof wrote === 'string' && hostKey(wrote) === hostKey(e.hostname) ? wrote : e.hostname;
       return { name: e.name, hostname, strip: e.strip, prefix: e.prefix, weight: e.weight };
     }),
-    auth: authState(live.auth, like?.auth),
+    auth: authState(unreadable(live, 'auth') ? undefined : live.auth, like?.auth),
   };
+}
+
+/** Whether the platform's API does not show this field (the client holds a placeholder). */
+const unreadable = (live: CarrierGroup, field: 'lb_enabled' | 'auth'): boolean => live.unreadable?.includes(field) ?? false;
+
+/**
+ * The gateway each planned endpoint updates (undefined: a new gateway): the prior endpoint of the
+ * same name, else, in order, the prior gateways left over, so a renamed endpoint keeps its gateway.
+ * The platform's carrier-group API cannot remove a gateway: fewer endpoints than before means the
+ * group is replaced.
+ */
+export function gatewayAssignment(prior: TfObject, names: readonly string[]): (number | undefined)[] {
+  const priorGwids = gwidsOf(prior);
+  const byName = new Map<string, number | undefined>();
+  endpointBlocks(prior).forEach((e, i) => byName.set(String(e.name), priorGwids[i]));
+  const assigned = names.map((n) => byName.get(n));
+  const used = new Set(assigned);
+  const spare = priorGwids.filter((g) => g !== undefined && !used.has(g));
+  return assigned.map((g) => g ?? spare.shift());
 }
 
 const show = (v: TfValue | undefined): string => (v === null || v === undefined ? 'unset' : JSON.stringify(v));

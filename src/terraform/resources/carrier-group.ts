@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/errors.js';
 import type { CarrierGroupContent } from '../../model/carrier-group.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type StateResponse, type TfObject, type TfValue } from '../types.js';
@@ -7,7 +6,7 @@ import {
   contentOf,
   endpointBlocks,
   ENDPOINT_DEFAULTS,
-  gwidsOf,
+  gatewayAssignment,
   toState,
   writeDifferences,
   type EndpointRef,
@@ -45,7 +44,12 @@ function withEndpointDefaults(proposed: TfObject, config: TfObject | null): TfVa
   );
 }
 
-const endpointNames = (obj: TfObject | null): string => JSON.stringify(endpointBlocks(obj).map((e) => e.name));
+/** The names of a plan's endpoints, or undefined while the list or a name is unknown. */
+function endpointNames(planned: TfObject): string[] | undefined {
+  if (!Array.isArray(planned.endpoint)) return undefined;
+  const names = endpointBlocks(planned).map((e) => e.name);
+  return names.length === planned.endpoint.length && names.every((n) => typeof n === 'string') ? names : undefined;
+}
 
 /**
  * `dsiprouter_carrier_group`: a carrier group and its gateways. Every write is read back and
@@ -77,10 +81,10 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
   const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
     if (JSON.stringify(contentOf(prior)) === JSON.stringify(content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
-    // An endpoint keeps its gateway (and gwid) when its name stays; a new name is a new gateway.
-    const priorGwids = gwidsOf(prior);
-    const byName = new Map(endpointBlocks(prior).map((e, i) => [String(e.name), priorGwids[i]]));
-    const gwids = content.endpoints.map((e) => byName.get(e.name));
+    const gwids = gatewayAssignment(
+      prior,
+      content.endpoints.map((e) => e.name),
+    );
     await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
     ctx.wrote();
     if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
@@ -113,23 +117,25 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
         lb_enabled: config?.lb_enabled ?? false,
         endpoint: withEndpointDefaults(proposed, config),
       };
-      if (!prior) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
-      else if (!Array.isArray(planned.endpoint) || endpointNames(prior) !== endpointNames(planned)) planned.gwids = UNKNOWN;
+      const names = endpointNames(planned);
+      // The platform cannot remove a gateway from a carrier group: fewer endpoints replace the group.
+      const replace = prior !== null && names !== undefined && names.length < endpointBlocks(prior).length;
+      if (!prior || replace) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
+      else {
+        const gwids = names && gatewayAssignment(prior, names);
+        planned.gwids = gwids?.every((g) => g !== undefined) ? gwids : UNKNOWN;
+      }
       // A route or mapping that refers to this name finds the group at apply.
       const name = knownString(planned, 'name');
-      if (name !== undefined && name !== prior?.name) ctx.plannedGroupNames.add(name);
-      return { planned };
+      if (name !== undefined && (replace || name !== prior?.name)) ctx.plannedGroupNames.add(name);
+      return replace ? { planned, requiresReplace: [['endpoint']] } : { planned };
     },
 
     async apply({ prior, planned }) {
       const client = ctx.client();
       try {
         if (!planned) {
-          try {
-            await client.deleteCarrierGroup(knownNumber(prior, 'gwgroupid')!);
-          } catch (err) {
-            if (!(err instanceof ApiError && err.isNotFound)) throw err; // already gone: done
-          }
+          await client.deleteIfPresent({ kind: 'carrier_group', gwgroupid: knownNumber(prior, 'gwgroupid')! });
           ctx.wrote();
           return { state: null };
         }
