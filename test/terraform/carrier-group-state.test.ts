@@ -112,7 +112,7 @@ describe('writeDifferences: what a swallowed write left out', () => {
   });
 });
 
-describe('resolveGroupName: the words of an unknown or shared name', () => {
+describe("resolveGroupName: the words of an unknown or shared name (those of the files' references)", () => {
   const groups: GatewayGroup[] = [
     { gwgroupid: 4, name: 'Acme', type: 'carrier', gwids: ['1'] },
     { gwgroupid: 9, name: 'twin', type: 'carrier', gwids: [] },
@@ -122,13 +122,15 @@ describe('resolveGroupName: the words of an unknown or shared name', () => {
     ['one live group', 'Acme', false, { gwgroupid: 4 }],
     ['a group this apply creates', 'New', true, { deferred: true }],
     [
-      'an unknown name, listing the names',
+      'an unknown name, listing the names with their ids',
       'acme',
       false,
       {
         problem: {
-          summary: 'No endpoint group or carrier group is named "acme"',
-          detail: expect.stringMatching(/the platform has "Acme", "twin"\)\. Check the spelling.*dsiprouter_carrier_group\.<NAME>\.name/),
+          summary: 'No group is named "acme"',
+          detail: expect.stringMatching(
+            /^The groups are: "Acme" \(#4\), "twin" \(#9, #11\); names are matched exactly \(case and spaces\)\..*dsiprouter_carrier_group\.<NAME>\.name/,
+          ),
         },
       },
     ],
@@ -136,21 +138,25 @@ describe('resolveGroupName: the words of an unknown or shared name', () => {
       'a shared name, listing the ids',
       'twin',
       false,
-      { problem: { summary: 'Several groups are named "twin"', detail: expect.stringContaining('(carrier group 9, endpoint group 11)') } },
+      {
+        problem: {
+          summary: 'group "twin" matches 2 groups: #9 (carrier), #11 (endpoint)',
+          detail: 'Refer to one by id instead, e.g. servers = ["#9"], or rename one of the groups.',
+        },
+      },
     ],
     [
       'a live name that this apply gives another group too',
       'Acme',
       true,
       {
-        problem: {
-          summary: 'Several groups are named "Acme"',
-          detail: expect.stringContaining('(carrier group 4, one this apply creates)'),
-        },
+        problem: expect.objectContaining({
+          summary: 'group "Acme" matches 2 groups: #4 (carrier), a carrier group this configuration creates',
+        }),
       },
     ],
   ])('%s', (_case, name, planned, expected) => {
-    expect(resolveGroupName(name, 'any', groups, planned)).toEqual(expected);
+    expect(resolveGroupName(name, 'any', 'group', groups, planned)).toEqual(expected);
   });
 });
 

@@ -104,7 +104,7 @@ describe('dsiprouter_carrier_group', () => {
     expect((await cg.importState('name:Only')).state).toMatchObject({ gwgroupid: one });
     const shared = await cg.importState('name:Twin');
     expect(shared.state).toBeNull();
-    expect(text(shared.diagnostics)).toContain(`(carrier group ${twinA}, carrier group ${twinB})`);
+    expect(text(shared.diagnostics)).toContain(`name "Twin" matches 2 groups: #${twinA} (carrier), #${twinB} (carrier)`);
     const unknown = await cg.importState('name:Nope');
     expect(text(unknown.diagnostics)).toMatch(/No carrier group is named "Nope".*"Only".*"Twin"/s);
     expect(text((await cg.importState('Only')).diagnostics)).toMatch(/neither a carrier-group id \(12\) nor name:<NAME>/);
@@ -132,10 +132,10 @@ describe('references by name', () => {
     expect(bad.diagnostics).toMatchObject([
       { severity: 'error', summary: 'No carrier group is named "acme"', attribute: ['carrier_group'] },
     ]);
-    expect(text(bad.diagnostics)).toMatch(/"Acme", .*"Twin"/);
+    expect(text(bad.diagnostics)).toMatch(/The carrier groups are: .*"Acme" \(#\d+\).*"Twin" \(#\d+, #\d+\); names are matched exactly/);
     const both = routeConfig({ carrier_group: 'Twin' });
     expect(text((await route.plan({ prior: null, proposed: both, config: both })).diagnostics)).toContain(
-      `(carrier group ${twin[0]}, carrier group ${twin[1]})`,
+      `carrier_group "Twin" matches 2 groups: #${twin[0]} (carrier), #${twin[1]} (carrier)\nRefer to one by id instead, e.g. gwgroupid = "${twin[0]}"`,
     );
   });
 
@@ -213,6 +213,9 @@ describe('the group data sources', () => {
       diagnostics: [{ summary: 'No carrier group is named "PBX"', attribute: ['name'] }],
     });
     await client.createCarrierGroup({ name: 'Acme', ...content });
-    expect(await cg.read({ name: 'Acme' })).toMatchObject({ state: null, diagnostics: [{ summary: 'Several groups are named "Acme"' }] });
+    expect(await cg.read({ name: 'Acme' })).toMatchObject({
+      state: null,
+      diagnostics: [{ summary: expect.stringMatching(/^name "Acme" matches 2 groups: #\d+ \(carrier\), #\d+ \(carrier\)$/) }],
+    });
   });
 });

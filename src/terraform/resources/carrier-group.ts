@@ -103,7 +103,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
     const groups = await ctx.client().listCarrierGroups();
     const found = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
     if (found.length === 1) return found[0]!.gwgroupid;
-    const problem = found.length === 0 ? unknownGroupName(name, 'carrier', groups) : sharedGroupName(name, 'carrier', found);
+    const problem = found.length === 0 ? unknownGroupName(name, 'carrier', groups) : sharedGroupName(name, 'name', found);
     return error(`Cannot import: ${problem.summary}`, `${problem.detail} Import it by id instead: terraform import ADDRESS <gwgroupid>.`);
   };
 

@@ -24,7 +24,7 @@ function groupByName(ctx: ProviderContext, type: GatewayGroup['type']): DataSour
         const groups = await liveGroups(ctx, type);
         const found = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
         if (found.length === 1) return { state: groupObject(name, found[0]!) };
-        const problem = found.length === 0 ? unknownGroupName(name, type, groups) : sharedGroupName(name, type, found);
+        const problem = found.length === 0 ? unknownGroupName(name, type, groups) : sharedGroupName(name, 'name', found);
         return { state: null, diagnostics: [attrError(['name'], problem.summary, problem.detail)] };
       } catch (err) {
         return { state: null, diagnostics: [apiDiagnostic(`read the ${what}s`, err)] };

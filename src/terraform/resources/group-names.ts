@@ -16,34 +16,54 @@ export interface GroupNameProblem {
 /** What a group name resolves to: an id, "after apply" (a group this apply creates), or a problem. */
 export type GroupResolution = { readonly gwgroupid: number } | { readonly deferred: true } | { readonly problem: GroupNameProblem };
 
-const WHAT: Record<GroupScope, string> = { carrier: 'carrier group', endpoint: 'endpoint group', any: 'endpoint group or carrier group' };
-/** At most this many names are listed in an "unknown name" message. */
-const MAX_LISTED = 20;
+/** What the messages call the groups of a scope (the CLI's words: a mapping's `group` names "a group"). */
+const KIND: Record<GroupScope, string> = { carrier: 'carrier group', endpoint: 'endpoint group', any: 'group' };
+/** How many group names an "unknown name" message lists before it says how many more there are. */
+const LISTED = 12;
 
+/** `"A" (#1), "B" (#2, #3)`: the names of the groups, each with its ids, cut after {@link LISTED}. */
 function listNames(groups: readonly GatewayGroup[]): string {
-  const names = [...new Set(groups.map((g) => g.name))].sort();
-  if (names.length === 0) return 'the platform has none';
-  const shown = names.slice(0, MAX_LISTED).map((n) => JSON.stringify(n));
-  return `the platform has ${shown.join(', ')}${names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : ''}`;
+  const ids = new Map<string, number[]>();
+  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
+    const list = ids.get(g.name);
+    if (list) list.push(g.gwgroupid);
+    else ids.set(g.name, [g.gwgroupid]);
+  }
+  const all = [...ids].map(([name, list]) => `${JSON.stringify(name)} (${list.map((id) => `#${id}`).join(', ')})`);
+  return all.length > LISTED ? `${all.slice(0, LISTED).join(', ')} and ${all.length - LISTED} more` : all.join(', ');
 }
 
-/** The problem of a name no group has: it lists the names there are. */
+/**
+ * The problem of a name no group has, listing the names there are, in the words of the files'
+ * references (`no carrier group is named "X"`; the carrier groups are: ...).
+ */
 export function unknownGroupName(name: string, scope: GroupScope, groups: readonly GatewayGroup[]): GroupNameProblem {
+  const kind = KIND[scope];
   return {
-    summary: `No ${WHAT[scope]} is named "${name}"`,
-    detail: `No ${WHAT[scope]} on the platform is named "${name}" (${listNames(groups)}). Check the spelling (names are case-sensitive).`,
+    summary: `No ${kind} is named ${JSON.stringify(name)}`,
+    detail: `${groups.length === 0 ? `The platform has no ${kind}s` : `The ${kind}s are: ${listNames(groups)}`}; names are matched exactly (case and spaces).`,
   };
 }
 
-/** The problem of a name several groups share (`alsoPlanned`: a group this apply creates has it too): it lists their ids. */
-export function sharedGroupName(name: string, scope: GroupScope, matches: readonly GatewayGroup[], alsoPlanned = false): GroupNameProblem {
-  const ids = matches.map((g) => `${g.type} group ${g.gwgroupid}`);
-  if (alsoPlanned) ids.push('one this apply creates');
+/** How a configuration refers to a group by id instead, at each attribute that names one. */
+const BY_ID: Record<string, (id: number) => string> = {
+  carrier_group: (id) => `gwgroupid = "${id}"`,
+  group: (id) => `servers = ["#${id}"]`,
+};
+
+/**
+ * The problem of a name several groups share, listing their ids (`alsoPlanned`: a carrier group
+ * this configuration creates has it too), in the words of the files' references
+ * (`carrier_group "X" matches 2 groups: #4 (carrier), #9 (carrier)`).
+ */
+export function sharedGroupName(name: string, attribute: string, matches: readonly GatewayGroup[], alsoPlanned = false): GroupNameProblem {
+  const shown = matches.map((g) => `#${g.gwgroupid} (${g.type})`);
+  if (alsoPlanned) shown.push('a carrier group this configuration creates');
+  const first = matches[0]?.gwgroupid ?? 0;
+  const example = BY_ID[attribute]?.(first) ?? `its id, #${first}`;
   return {
-    summary: `Several groups are named "${name}"`,
-    detail:
-      `${ids.length} groups are named "${name}" (${ids.join(', ')}), so the name does not say which ${WHAT[scope]} is meant. ` +
-      'Give each group its own name, or refer to the group by id (gwgroupid = "<id>", servers = ["#<id>"]).',
+    summary: `${attribute} ${JSON.stringify(name)} matches ${shown.length} groups: ${shown.join(', ')}`,
+    detail: `Refer to one by id instead, e.g. ${example}, or rename one of the groups.`,
   };
 }
 
@@ -52,9 +72,15 @@ export function sharedGroupName(name: string, scope: GroupScope, matches: readon
  * to create or rename to (`planned`, recorded by dsiprouter_carrier_group's plan): one live group is
  * its id; none but a planned one is deferred to apply; none at all, or more than one, is a problem.
  */
-export function resolveGroupName(name: string, scope: GroupScope, groups: readonly GatewayGroup[], planned: boolean): GroupResolution {
+export function resolveGroupName(
+  name: string,
+  scope: GroupScope,
+  attribute: string,
+  groups: readonly GatewayGroup[],
+  planned: boolean,
+): GroupResolution {
   const matches = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
-  if (matches.length + (planned ? 1 : 0) > 1) return { problem: sharedGroupName(name, scope, matches, planned) };
+  if (matches.length + (planned ? 1 : 0) > 1) return { problem: sharedGroupName(name, attribute, matches, planned) };
   if (matches.length === 1) return { gwgroupid: matches[0]!.gwgroupid };
   if (planned) return { deferred: true };
   const unknown = unknownGroupName(name, scope, groups);
@@ -80,8 +106,9 @@ export async function resolveGroup(
   ctx: ProviderContext,
   name: string,
   scope: GroupScope,
+  attribute: string,
   phase: 'plan' | 'apply',
 ): Promise<GroupResolution> {
   const planned = phase === 'plan' && ctx.plannedGroupNames.has(name);
-  return resolveGroupName(name, scope, await liveGroups(ctx, scope), planned);
+  return resolveGroupName(name, scope, attribute, await liveGroups(ctx, scope), planned);
 }

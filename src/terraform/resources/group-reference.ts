@@ -56,7 +56,7 @@ export async function resolvedAtPlan(
   if (isUnknown(name)) return { planned: { ...planned, [by.id]: UNKNOWN } };
   if (typeof name !== 'string') return { planned };
   try {
-    const r = await resolveGroup(ctx, name, by.scope, 'plan');
+    const r = await resolveGroup(ctx, name, by.scope, by.name, 'plan');
     if ('problem' in r) return { planned, diagnostics: [attrError([by.name], r.problem.summary, r.problem.detail)] };
     return { planned: { ...planned, [by.id]: 'gwgroupid' in r ? by.idOf(r.gwgroupid) : UNKNOWN } };
   } catch (err) {
@@ -75,7 +75,7 @@ export async function resolvedAtApply(
 ): Promise<{ planned: TfObject } | { diagnostics: Diagnostic[] }> {
   if (!isUnknown(planned[by.id])) return { planned };
   const name = knownString(planned, by.name)!;
-  const r = await resolveGroup(ctx, name, by.scope, 'apply');
+  const r = await resolveGroup(ctx, name, by.scope, by.name, 'apply');
   if ('gwgroupid' in r) return { planned: { ...planned, [by.id]: by.idOf(r.gwgroupid) } };
   const problem = 'problem' in r ? r.problem : { summary: `No group is named "${name}"`, detail: '' };
   return { diagnostics: [attrError([by.name], problem.summary, problem.detail)] };
