@@ -153,7 +153,9 @@ const DEFAULT_PORT = ':5060';
 /**
  * `GET /carriergroups/<id>` (name, gwlist, endpoints) plus the weights `GET /endpointgroups/<id>`
  * shows (by gwid) → model. The platform's API shows neither `lb_enabled` nor the registration
- * auth of a carrier group: they are listed in `unreadable` and hold placeholders.
+ * auth of a carrier group: they are listed in `unreadable` and hold placeholders. A weight is read
+ * as the platform shows it, which is 0 after an endpoint's address changed (the platform keeps the
+ * dispatcher row at the old address).
  */
 export function carrierGroupFromWire(value: unknown, weights: ReadonlyMap<number, number>, req: ApiRequestInfo): CarrierGroup {
   const rec = record(value, req);
@@ -173,7 +175,9 @@ export function carrierGroupFromWire(value: unknown, weights: ReadonlyMap<number
         hostname: host.endsWith(DEFAULT_PORT) ? host.slice(0, -DEFAULT_PORT.length) : host,
         strip: e.strip === undefined || e.strip === null || e.strip === '' ? 0 : intField(e, 'strip', req),
         prefix: strField(e, 'prefix'),
-        weight: weights.get(gwids[i] ?? -1) ?? 1,
+        // The platform finds a weight by `host:port`: for an address stored without a port (the
+        // fresh install's gateways) it shows 0 whatever the weight is, so that one reads as the default 1.
+        weight: /^(\[[^\]]*\]|[^:]*):\d+$/.test(host) ? (weights.get(gwids[i] ?? -1) ?? 1) : 1,
       };
     }),
     gwids,

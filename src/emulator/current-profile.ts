@@ -1,4 +1,6 @@
 import { sendFlaskPage } from './flask-pages.js';
+import { deleteCarrierGroupDeployed, getCarrierGroupsDeployed, writeCarrierGroupDeployed } from './handlers/carrier-groups.js';
+import { ENDPOINT_GROUPS_DEPLOYED as EG } from './handlers/endpoint-groups.js';
 import { createMappingDeployed, deleteMappingDeployed, getMappingsDeployed, updateMappingDeployed } from './handlers/current-inbound.js';
 import { obtainLeaseDeployed, revokeLeaseDeployed } from './handlers/current-leases.js';
 import { createRouteDeployed, deleteRouteDeployed, getRoutesDeployed, updateRouteDeployed } from './handlers/current-outbound.js';
@@ -30,6 +32,17 @@ export function currentProfile(): ApiProfile {
         methods: { GET: getRoutesDeployed, POST: createRouteDeployed, PUT: updateRouteDeployed, DELETE: deleteRouteDeployed },
       },
       { path: '/outboundroutes/:ruleid', methods: { GET: getRoutesDeployed, PUT: updateRouteDeployed, DELETE: deleteRouteDeployed } },
+      // carriergroups/routes.py:77-79, :226-228; api_routes.py:848, :942, :1069, :1110-1111, :1764.
+      {
+        path: '/carriergroups',
+        methods: { GET: getCarrierGroupsDeployed, POST: writeCarrierGroupDeployed, PUT: writeCarrierGroupDeployed },
+      },
+      {
+        path: '/carriergroups/:id',
+        methods: { GET: getCarrierGroupsDeployed, PUT: writeCarrierGroupDeployed, DELETE: deleteCarrierGroupDeployed },
+      },
+      { path: '/endpointgroups', methods: { GET: EG.GET, POST: EG.POST, PUT: EG.PUT } },
+      { path: '/endpointgroups/:id', methods: { GET: EG.GET, PUT: EG.PUT, DELETE: EG.DELETE } },
     ],
     routingPage: sendFlaskPage,
   };

@@ -12,6 +12,13 @@ export interface Reply {
   readonly msg: string;
   /** Extra response headers (e.g. `Allow` on a 405). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The `kamreload` to answer instead of the flag after the request (the deployed carrier-group
+   * write answers the flag as it was before it wrote).
+   */
+  readonly kamreload?: boolean;
+  /** The answer has no `dsipreload` key (the deployed carrier-group handlers build their own payload). */
+  readonly bare?: true;
 }
 
 /** Success: always 200, never 201/204. */

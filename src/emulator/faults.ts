@@ -34,6 +34,11 @@ export interface FaultOptions {
   rateLimit?: number;
   /** Seed of the fault decisions, an integer in [0, 2^32); default: a random one (see `FaultInjector.seed`). */
   seed?: number;
+  /**
+   * Under the spec profile, carrier-group writes swallow their errors as the deployed platform
+   * does: 200, and what fails is not written (the `current` profile always does). Default off.
+   */
+  swallowGroupErrors?: boolean;
 }
 
 /** What happens to one request that reached an operation. */

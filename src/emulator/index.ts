@@ -36,7 +36,7 @@ export interface EmulatorOptions {
   tls?: boolean | { cert: string; key: string };
   /** Where the certificate PEM is written (TLS only); default `${dataFile}.cert.pem`, else a temp dir. */
   certFile?: string;
-  /** Start without the fresh-install default outbound route (ignored when `dataFile` exists). */
+  /** Start without the fresh-install default outbound route and carrier groups 1–10 (ignored when `dataFile` exists). */
   empty?: boolean;
   /** Clock in ms, default `Date.now`; tests drive lease expiry with it. */
   now?: () => number;
@@ -135,7 +135,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 }
 
 async function openStore(options: EmulatorOptions): Promise<EmulatorStore> {
-  const storeOptions = options.now ? { now: options.now } : {};
+  const storeOptions = { ...(options.now ? { now: options.now } : {}), swallowGroupErrors: Boolean(options.faults?.swallowGroupErrors) };
   const snapshot = options.dataFile ? await loadSnapshot(options.dataFile) : undefined;
   if (!snapshot) return new EmulatorStore({ ...storeOptions, empty: Boolean(options.empty) });
   try {

@@ -3,7 +3,8 @@ import { envelope, type Reply } from './envelope.js';
 
 /** Writes a reply as the JSON envelope. `close` asks the client to drop the connection afterwards. */
 export function sendReply(res: ServerResponse, reply: Reply, kamreload: boolean, close = false): void {
-  const body = JSON.stringify(envelope(reply, kamreload));
+  const env = envelope(reply, reply.kamreload ?? kamreload);
+  const body = JSON.stringify(reply.bare ? { error: env.error, msg: env.msg, kamreload: env.kamreload, data: env.data } : env);
   send(res, reply.status, 'application/json', body, { ...reply.headers, ...(close ? { Connection: 'close' } : {}) });
 }
 

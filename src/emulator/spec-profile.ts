@@ -1,3 +1,5 @@
+import { deleteCarrierGroup, getCarrierGroups, writeCarrierGroup } from './handlers/carrier-groups.js';
+import { ENDPOINT_GROUPS } from './handlers/endpoint-groups.js';
 import { createMapping, deleteMapping, getMappings, updateMapping } from './handlers/inbound.js';
 import { obtainLease, revokeLease } from './handlers/leases.js';
 import { createRoute, deleteRoute, getRoutes, updateRoute } from './handlers/outbound.js';
@@ -25,4 +27,9 @@ export const SPEC_PROFILE: readonly RouteEntry[] = [
     methods: { GET: getRoutes, POST: createRoute, PUT: updateRoute, DELETE: deleteRoute },
   },
   { path: '/outboundroutes/:ruleid', methods: { GET: getRoutes, PUT: updateRoute, DELETE: deleteRoute } },
+  // POST and PUT alike create (no gwgroupid) or update, as on the platform.
+  { path: '/carriergroups', methods: { GET: getCarrierGroups, POST: writeCarrierGroup, PUT: writeCarrierGroup } },
+  { path: '/carriergroups/:id', methods: { GET: getCarrierGroups, PUT: writeCarrierGroup, DELETE: deleteCarrierGroup } },
+  { path: '/endpointgroups', methods: { GET: ENDPOINT_GROUPS.GET, POST: ENDPOINT_GROUPS.POST, PUT: ENDPOINT_GROUPS.PUT } },
+  { path: '/endpointgroups/:id', methods: { GET: ENDPOINT_GROUPS.GET, PUT: ENDPOINT_GROUPS.PUT, DELETE: ENDPOINT_GROUPS.DELETE } },
 ];

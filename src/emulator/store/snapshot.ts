@@ -1,5 +1,7 @@
 import { DsipformError } from '../../model/errors.js';
 import type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './records.js';
+import type { GroupsSnapshot } from './groups.js';
+import { parseGroups } from './group-snapshot.js';
 
 /** Tag of the data file's layout; bump it when the layout changes incompatibly. */
 export const SNAPSHOT_FORMAT = 'dsipform-emulator/1';
@@ -14,6 +16,8 @@ export interface EmulatorSnapshot {
   readonly routes: readonly StoredRoute[];
   readonly lcr: readonly LcrRecord[];
   readonly leases: readonly StoredLease[];
+  /** Groups and gateways; absent in files written before the emulator kept them. */
+  readonly groups?: GroupsSnapshot;
 }
 
 /** `true?`: absent, or `true` (a mark kept only where it applies). */
@@ -61,6 +65,7 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
   check(root['nextRuleid'], 'integer', 'nextRuleid');
   check(root['nextLeaseid'], 'integer', 'nextLeaseid');
   check(root['kamreload'], 'boolean', 'kamreload');
+  const groups = parseGroups(root['groups']);
   return {
     format: SNAPSHOT_FORMAT,
     nextRuleid: root['nextRuleid'] as number,
@@ -70,6 +75,7 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
     routes: records<StoredRoute>(root['routes'], ROUTE, 'routes'),
     lcr: records<LcrRecord>(root['lcr'], LCR, 'lcr'),
     leases: records<StoredLease>(root['leases'], LEASE, 'leases'),
+    ...(groups ? { groups } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_ROUTE_NAME } from '../../model/constants.js';
 import { TrafficCounters } from '../traffic.js';
+import { GroupTable } from './groups.js';
 import { LeaseTable } from './leases.js';
 import { MappingTable } from './mappings.js';
 import type { Ledger } from './records.js';
@@ -10,8 +11,10 @@ import { SNAPSHOT_FORMAT, snapshotError, type EmulatorSnapshot } from './snapsho
 export interface StoreOptions {
   /** Clock in ms; leases expire by it. Default `Date.now`. */
   now?: () => number;
-  /** Start without the fresh-install default outbound route. */
+  /** Start without the fresh-install default outbound route and default carrier groups 1–10. */
   empty?: boolean;
+  /** Under the spec profile, swallow carrier-group write errors as the deployed platform does (a fault switch). */
+  swallowGroupErrors?: boolean;
 }
 
 /**
@@ -23,6 +26,9 @@ export class EmulatorStore implements Ledger {
   readonly mappings: MappingTable;
   readonly routes: RouteTable;
   readonly leases: LeaseTable;
+  readonly groups: GroupTable;
+  /** The fault switch: spec-profile carrier-group writes answer 200 and skip what fails, as the platform does. */
+  readonly swallowGroupErrors: boolean;
   /** Requests served, for the proxy statistics; not persisted. */
   readonly traffic = new TrafficCounters();
   private nextRuleid = 1;
@@ -35,12 +41,17 @@ export class EmulatorStore implements Ledger {
     this.mappings = new MappingTable(this);
     this.routes = new RouteTable(this);
     this.leases = new LeaseTable(this);
-    if (!options.empty) this.installDefaultRoute();
+    this.groups = new GroupTable(this);
+    this.swallowGroupErrors = Boolean(options.swallowGroupErrors);
+    if (!options.empty) this.installDefaults();
   }
 
   /** Rebuilds a store from a data file's snapshot; throws when the records contradict each other. */
   static fromSnapshot(snapshot: EmulatorSnapshot, options: Omit<StoreOptions, 'empty'> = {}): EmulatorStore {
     const store = new EmulatorStore({ ...options, empty: true });
+    // A data file from before the emulator kept groups holds the fresh install's.
+    if (snapshot.groups) store.groups.load(snapshot.groups);
+    else store.groups.installDefaults();
     store.routes.lcr.load(snapshot.lcr);
     store.routes.load(snapshot.routes);
     store.mappings.load(snapshot.mappings);
@@ -66,6 +77,7 @@ export class EmulatorStore implements Ledger {
       routes: this.routes.list(),
       lcr: this.routes.lcr.list(),
       leases: this.leases.live(),
+      groups: this.groups.snapshot(),
     };
   }
 
@@ -102,9 +114,10 @@ export class EmulatorStore implements Ledger {
     return this.clock();
   }
 
-  /** A fresh install holds route 1 to carrier group 2; installing it is not a pending write. */
-  private installDefaultRoute(): void {
+  /** A fresh install holds route 1 to carrier group 2 and carrier groups 1–10; installing them is not a pending write. */
+  private installDefaults(): void {
     this.routes.create({ name: DEFAULT_ROUTE_NAME, prefix: '', gwgroupid: '2' });
+    this.groups.installDefaults();
     this.reloadPending = false;
     this.changes = 0;
   }
