@@ -220,8 +220,10 @@ describe('dsiprouter_carrier_group without a platform', async () => {
       lb_enabled: false,
       endpoint: [endpoint('a', 'sip1.acme.example')],
     };
-    const sameNames = config({ endpoint: [{ name: 'a', hostname: 'sip9.acme.example', strip: 2, prefix: null, weight: null }] });
-    expect((await cg.plan({ prior, proposed: { ...prior, ...sameNames }, config: sameNames })).planned).toMatchObject({ gwids: [40] });
+    const sameNames = config({ endpoint: [{ name: 'a', hostname: 'sip1.acme.example:5060', strip: 2, prefix: null, weight: 3 }] });
+    const tuned = await cg.plan({ prior, proposed: { ...prior, ...sameNames }, config: sameNames });
+    expect(tuned.planned).toMatchObject({ gwids: [40] });
+    expect(tuned.requiresReplace ?? []).toEqual([]);
     // A renamed endpoint keeps its gateway; an added one gets a new gateway (id known after apply).
     const renamed = config({ endpoint: [{ name: 'z', hostname: 'sip1.acme.example', strip: null, prefix: null, weight: null }] });
     expect((await cg.plan({ prior, proposed: { ...prior, ...renamed }, config: renamed })).planned).toMatchObject({ gwids: [40] });
@@ -233,7 +235,7 @@ describe('dsiprouter_carrier_group without a platform', async () => {
     expect(grown.requiresReplace ?? []).toEqual([]);
   });
 
-  it('replaces the group when an endpoint is removed (the platform cannot remove a gateway from a carrier group)', async () => {
+  it('replaces the group when an endpoint is removed or moves to another address (the platform cannot remove a gateway from a carrier group)', async () => {
     const two = config({
       endpoint: [
         { name: 'a', hostname: 'h1', strip: null, prefix: null, weight: null },
@@ -253,5 +255,11 @@ describe('dsiprouter_carrier_group without a platform', async () => {
     const shrunk = await cg.plan({ prior, proposed: { ...prior, ...one }, config: one });
     expect(shrunk.requiresReplace).toEqual([['endpoint']]);
     expect(shrunk.planned).toMatchObject({ gwgroupid: UNKNOWN, gwids: UNKNOWN });
+    // A new address is a new gateway (the platform would leave the old one's load-balancing entry
+    // behind), so the old gateway is left without an endpoint: replaced too.
+    const moved = config({
+      endpoint: [...(two.endpoint as TfObject[]).slice(0, 1), { name: 'b', hostname: 'h9', strip: null, prefix: null, weight: null }],
+    });
+    expect((await cg.plan({ prior, proposed: { ...prior, ...moved }, config: moved })).requiresReplace).toEqual([['endpoint']]);
   });
 });

@@ -3,8 +3,14 @@ import type { Diagnostic, TfObject } from '../types.js';
 import { check } from '../values.js';
 import { endpointBlocks } from './carrier-group-state.js';
 
-const hostnameProblem = (v: string): string | null =>
-  v.trim() === '' ? 'hostname must not be empty' : /[\s,]/.test(v) ? `hostname "${v}" may not contain spaces or ","` : null;
+function hostnameProblem(v: string): string | null {
+  if (v.trim() === '') return 'hostname must not be empty';
+  if (/[\s,]/.test(v)) return `hostname "${v}" may not contain spaces or ","`;
+  const port = /^(?:\[[^\]]*\]|[^:]*):(.*)$/.exec(v)?.[1];
+  if (port !== undefined && !(/^[0-9]{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535))
+    return `hostname "${v}" has no valid port (1-65535)`;
+  return null;
+}
 const countProblem = (field: string) => (v: number) =>
   Number.isInteger(v) && v >= 0 && v <= 2_147_483_647 ? null : `${field} must be a whole number from 0, not ${v}`;
 

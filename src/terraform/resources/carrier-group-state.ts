@@ -134,20 +134,35 @@ export function toState(live: CarrierGroup, like: TfObject | null, reference?: r
 /** Whether the platform's API does not show this field (the client holds a placeholder). */
 const unreadable = (live: CarrierGroup, field: 'lb_enabled' | 'auth'): boolean => live.unreadable?.includes(field) ?? false;
 
+/** An endpoint by what decides whether it can keep its gateway. */
+export interface EndpointKey {
+  readonly name: string;
+  readonly hostname: string;
+}
+
 /**
- * The gateway each planned endpoint updates (undefined: a new gateway): the prior endpoint of the
- * same name, else, in order, the prior gateways left over, so a renamed endpoint keeps its gateway.
- * The platform's carrier-group API cannot remove a gateway: fewer endpoints than before means the
- * group is replaced.
+ * The gateway each planned endpoint updates in place (undefined: a new gateway): the prior
+ * endpoint of the same name and address, else one of the same address (a rename). An endpoint
+ * whose address changes gets a new gateway: the platform updates a gateway's address but leaves
+ * its load-balancing (dispatcher) entry at the old one. The platform's carrier-group API cannot
+ * remove a gateway, so a prior gateway left without an endpoint means the group is replaced
+ * ({@link leavesGateways}).
  */
-export function gatewayAssignment(prior: TfObject, names: readonly string[]): (number | undefined)[] {
-  const priorGwids = gwidsOf(prior);
-  const byName = new Map<string, number | undefined>();
-  endpointBlocks(prior).forEach((e, i) => byName.set(String(e.name), priorGwids[i]));
-  const assigned = names.map((n) => byName.get(n));
-  const used = new Set(assigned);
-  const spare = priorGwids.filter((g) => g !== undefined && !used.has(g));
-  return assigned.map((g) => g ?? spare.shift());
+export function gatewayAssignment(prior: TfObject, planned: readonly EndpointKey[]): (number | undefined)[] {
+  const gwids = gwidsOf(prior);
+  const pool = endpointBlocks(prior).map((e, i) => ({ name: String(e.name), host: hostKey(String(e.hostname)), gwid: gwids[i] }));
+  const take = (match: (p: (typeof pool)[number]) => boolean): number | undefined => {
+    const at = pool.findIndex(match);
+    return at < 0 ? undefined : pool.splice(at, 1)[0]!.gwid;
+  };
+  const byName = planned.map((e) => take((p) => p.name === e.name && p.host === hostKey(e.hostname)));
+  return byName.map((g, i) => g ?? take((p) => p.host === hostKey(planned[i]!.hostname)));
+}
+
+/** Whether some prior gateway keeps no endpoint under {@link gatewayAssignment} (the group must be replaced). */
+export function leavesGateways(prior: TfObject, planned: readonly EndpointKey[]): boolean {
+  const kept = new Set(gatewayAssignment(prior, planned));
+  return gwidsOf(prior).some((g) => !kept.has(g));
 }
 
 const show = (v: TfValue | undefined): string => (v === null || v === undefined ? 'unset' : JSON.stringify(v));

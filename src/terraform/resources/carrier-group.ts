@@ -7,8 +7,10 @@ import {
   endpointBlocks,
   ENDPOINT_DEFAULTS,
   gatewayAssignment,
+  leavesGateways,
   toState,
   writeDifferences,
+  type EndpointKey,
   type EndpointRef,
 } from './carrier-group-state.js';
 import { validateCarrierGroup } from './carrier-group-rules.js';
@@ -44,11 +46,15 @@ function withEndpointDefaults(proposed: TfObject, config: TfObject | null): TfVa
   );
 }
 
-/** The names of a plan's endpoints, or undefined while the list or a name is unknown. */
-function endpointNames(planned: TfObject): string[] | undefined {
+/** A plan's endpoints by name and address, or undefined while the list, a name or an address is unknown. */
+function endpointKeys(planned: TfObject): EndpointKey[] | undefined {
   if (!Array.isArray(planned.endpoint)) return undefined;
-  const names = endpointBlocks(planned).map((e) => e.name);
-  return names.length === planned.endpoint.length && names.every((n) => typeof n === 'string') ? names : undefined;
+  const blocks = endpointBlocks(planned);
+  if (blocks.length !== planned.endpoint.length) return undefined;
+  const keys = blocks.map((e) =>
+    typeof e.name === 'string' && typeof e.hostname === 'string' ? { name: e.name, hostname: e.hostname } : undefined,
+  );
+  return keys.every((k) => k !== undefined) ? keys : undefined;
 }
 
 /**
@@ -81,10 +87,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
   const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
     if (JSON.stringify(contentOf(prior)) === JSON.stringify(content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
-    const gwids = gatewayAssignment(
-      prior,
-      content.endpoints.map((e) => e.name),
-    );
+    const gwids = gatewayAssignment(prior, content.endpoints);
     await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
     ctx.wrote();
     if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
@@ -117,13 +120,13 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
         lb_enabled: config?.lb_enabled ?? false,
         endpoint: withEndpointDefaults(proposed, config),
       };
-      const names = endpointNames(planned);
-      // The platform cannot remove a gateway from a carrier group: fewer endpoints replace the group.
-      const replace = prior !== null && names !== undefined && names.length < endpointBlocks(prior).length;
+      const keys = endpointKeys(planned);
+      // The platform cannot remove a gateway from a carrier group: one left without endpoint replaces the group.
+      const replace = prior !== null && (keys === undefined ? endpointBlocks(prior).length > 0 : leavesGateways(prior, keys));
       if (!prior || replace) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
       else {
-        const gwids = names && gatewayAssignment(prior, names);
-        planned.gwids = gwids?.every((g) => g !== undefined) ? gwids : UNKNOWN;
+        const gwids = gatewayAssignment(prior, keys!);
+        planned.gwids = gwids.every((g) => g !== undefined) ? gwids : UNKNOWN;
       }
       // A route or mapping that refers to this name finds the group at apply.
       const name = knownString(planned, 'name');
