@@ -1,4 +1,5 @@
 import type { PlatformClient } from '../api/client.js';
+import type { GatewayGroup } from '../model/group.js';
 
 /** What resources share: the configured client, the clock, and the record of writes for the reload. */
 export interface ProviderContext {
@@ -13,4 +14,9 @@ export interface ProviderContext {
    * Emptied when the provider is configured (each Terraform command).
    */
   readonly plannedGroupNames: Set<string>;
+  /**
+   * The group lists read for plans, by type: read once per command (emptied when the provider is
+   * configured, and when it writes a carrier group).
+   */
+  readonly groupLists: Map<GatewayGroup['type'], Promise<readonly GatewayGroup[]>>;
 }

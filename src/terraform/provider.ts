@@ -164,6 +164,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     wrote: () => reloader?.wrote(),
     now,
     plannedGroupNames: new Set(),
+    groupLists: new Map(),
   };
   // Asked once per configuration, at the first plan: before this process writes anything.
   const pendingWarning = (): Promise<Diagnostic[]> =>
@@ -197,6 +198,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
       pendingChecked = undefined;
       ctx.plannedGroupNames.clear();
+      ctx.groupLists.clear();
       return [];
     },
     resources: {

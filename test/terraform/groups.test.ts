@@ -3,6 +3,7 @@ import type { PlatformClient } from '../../src/api/client.js';
 import { createProvider } from '../../src/terraform/provider.js';
 import { UNKNOWN, type Diagnostic, type ProviderHandler, type TfObject } from '../../src/terraform/types.js';
 import { emulatorFixture } from '../helpers/emulator.js';
+import { startReloadFailingProxy } from '../helpers/reload-failing-proxy.js';
 
 /**
  * dsiprouter_carrier_group, the group data sources and the references by name, in process against
@@ -202,6 +203,31 @@ describe('references by name', () => {
       config,
     });
     expect(again.planned).toEqual(res.state);
+  });
+
+  it('reads each group list once for all the plans of a command, and afresh after it writes a carrier group', async () => {
+    const { emu, client } = await emulatorFixture();
+    const content = { lb_enabled: false, endpoints: [{ name: 'a', hostname: 'h.example', strip: 0, prefix: '', weight: 1 }] };
+    await client.createCarrierGroup({ name: 'Acme', ...content });
+    const proxy = await startReloadFailingProxy(emu.url);
+    proxy.failing = false;
+    const p = await createProvider({});
+    expect(await p.configure({ ...PROVIDER_CONFIG, url: proxy.url, token: emu.token })).toEqual([]);
+    const lists = () => proxy.seen.filter((r) => r.method === 'GET' && /\/(carrier|endpoint)groups$/.test(r.url ?? '')).map((r) => r.url);
+    const plans = [
+      ...['R1', 'R2', 'R3'].map((name) => ['dsiprouter_outbound_route', routeConfig({ name, carrier_group: 'Acme' })] as const),
+      ...['1', '2'].map((d) => ['dsiprouter_inbound_mapping', mappingConfig({ did: `1555888000${d}`, group: 'Acme' })] as const),
+    ];
+    await Promise.all(plans.map(([type, c]) => p.resources[type]!.plan({ prior: null, proposed: c, config: c })));
+    expect(lists().sort()).toEqual(['/api/v1/carriergroups', '/api/v1/endpointgroups']);
+    await create(p, 'dsiprouter_carrier_group', groupConfig('Other', [endpointConfig('b', 'b.example')]));
+    const route = routeConfig({ name: 'R4', carrier_group: 'Other' });
+    const planned = await p.resources.dsiprouter_outbound_route!.plan({ prior: null, proposed: route, config: route });
+    expect((planned.diagnostics ?? []).filter((d) => d.severity === 'error')).toEqual([]);
+    expect(planned.planned).toMatchObject({ gwgroupid: expect.stringMatching(/^\d+$/) });
+    expect(lists()).toHaveLength(3);
+    await p.shutdown();
+    await proxy.close();
   });
 
   it.each<[string, string, TfObject, string]>([

@@ -63,6 +63,11 @@ function endpointKeys(planned: TfObject): EndpointKey[] | undefined {
  * is an error diagnostic and the state shows what the platform holds. Import by id or `name:<NAME>`.
  */
 export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
+  /** A write: the proxy reload waits for it, and the group lists read for plans are stale. */
+  const wrote = (): void => {
+    ctx.wrote();
+    ctx.groupLists.clear();
+  };
   /** Reads the group back after a write and compares it with the plan. */
   const readBack = async (gwgroupid: number, planned: TfObject, reference: readonly EndpointRef[]): Promise<StateResponse> => {
     const name = String(planned.name);
@@ -75,7 +80,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
 
   const create = async (planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
     const gwgroupid = await ctx.client().createCarrierGroup(content);
-    ctx.wrote();
+    wrote();
     ctx.plannedGroupNames.delete(content.name);
     return readBack(
       gwgroupid,
@@ -89,7 +94,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
     const gwids = gatewayAssignment(prior, content.endpoints);
     await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
-    ctx.wrote();
+    wrote();
     if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
     return readBack(
       gwgroupid,
@@ -139,7 +144,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
       try {
         if (!planned) {
           await client.deleteIfPresent({ kind: 'carrier_group', gwgroupid: knownNumber(prior, 'gwgroupid')! });
-          ctx.wrote();
+          wrote();
           return { state: null };
         }
         const content = contentOf(planned);

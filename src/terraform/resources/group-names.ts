@@ -89,18 +89,32 @@ export function resolveGroupName(
   return { problem: { ...unknown, detail: unknown.detail + (scope === 'endpoint' ? '' : created) } };
 }
 
-/** The live groups in scope: one request per list (the endpoint groups only for scope `any`). */
-export async function liveGroups(ctx: ProviderContext, scope: GroupScope): Promise<GatewayGroup[]> {
-  const client = ctx.client();
-  if (scope === 'carrier') return [...(await client.listCarrierGroups())];
-  if (scope === 'endpoint') return [...(await client.listEndpointGroups())];
-  const [carrier, endpoint] = await Promise.all([client.listCarrierGroups(), client.listEndpointGroups()]);
+/**
+ * The live groups in scope: one request per list (the endpoint groups only when in scope).
+ * `cached`: the lists this provider read before, until it is configured again or writes a carrier
+ * group (plans of many resources then read each list once).
+ */
+export async function liveGroups(ctx: ProviderContext, scope: GroupScope, cached = false): Promise<GatewayGroup[]> {
+  const list = (type: GatewayGroup['type']): Promise<readonly GatewayGroup[]> => {
+    const read = () => (type === 'carrier' ? ctx.client().listCarrierGroups() : ctx.client().listEndpointGroups());
+    if (!cached) return read();
+    let p = ctx.groupLists.get(type);
+    if (!p) {
+      p = read();
+      ctx.groupLists.set(type, p);
+      p.catch(() => ctx.groupLists.delete(type)); // a failed read is not kept
+    }
+    return p;
+  };
+  if (scope !== 'any') return [...(await list(scope))];
+  const [carrier, endpoint] = await Promise.all([list('carrier'), list('endpoint')]);
   return [...carrier, ...endpoint];
 }
 
 /**
- * Resolves a group name for a plan (planned names count) or an apply (only what the platform holds
- * then: a group this apply created is live by now, and the planned names no longer say anything).
+ * Resolves a group name for a plan (planned names count; the lists are read once for all the
+ * plans of a command) or an apply (read afresh: a group this apply created is live by now, and the
+ * planned names no longer say anything).
  */
 export async function resolveGroup(
   ctx: ProviderContext,
@@ -110,5 +124,5 @@ export async function resolveGroup(
   phase: 'plan' | 'apply',
 ): Promise<GroupResolution> {
   const planned = phase === 'plan' && ctx.plannedGroupNames.has(name);
-  return resolveGroupName(name, scope, attribute, await liveGroups(ctx, scope), planned);
+  return resolveGroupName(name, scope, attribute, await liveGroups(ctx, scope, phase === 'plan'), planned);
 }
