@@ -116,7 +116,8 @@ export async function createCarrierGroup(t: Transport, content: CarrierGroupCont
  * Updates a carrier group in place: its name, load balancing and auth, and each endpoint; endpoint
  * i updates the gateway `gwids[i]` when given, else a new gateway is created. The platform's
  * carrier API cannot remove a gateway: ones not listed stay. The platform may answer 200 and
- * write nothing (or only part): read back.
+ * write nothing (or only part): read back. Retried after an ambiguous failure only when every
+ * endpoint names its gateway (a create in it is not safe to repeat).
  */
 export async function updateCarrierGroup(
   t: Transport,
@@ -126,7 +127,9 @@ export async function updateCarrierGroup(
 ): Promise<void> {
   guard(t, content);
   const path = carrierPath(gwgroupid);
-  const env = await t.send('PUT', path, { body: carrierGroupToWire(content, gwgroupid, gwids) });
+  // An endpoint without a gwid creates a gateway: sent twice, it would create two.
+  const idempotent = content.endpoints.every((_, i) => gwids[i] !== undefined);
+  const env = await t.send('PUT', path, { body: carrierGroupToWire(content, gwgroupid, gwids), idempotent });
   answeredId(env.data, { method: 'PUT', path });
 }
 

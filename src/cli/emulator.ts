@@ -24,6 +24,8 @@ export interface EmulatorFlags {
   latency: string;
   rateLimit: string;
   seed?: string;
+  /** Carrier-group writes swallow their errors, as the deployed platform does. */
+  swallowGroupErrors?: boolean;
   /** `spec` or `current`; commander checks the choice, runEmulator checks again for other callers. */
   profile?: string;
   /** Serve a platform without its Core licence (every API call 401). */
@@ -91,7 +93,9 @@ function integerFlag(flag: string, text: string, max: number, what: string, hint
  * The fault flags as emulator options, each checked with a message naming the flag, against the
  * emulator's own FAULT_LIMITS (which startEmulator checks again).
  */
-export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate' | 'latency' | 'rateLimit' | 'seed'>): FaultOptions {
+export function faultOptions(
+  flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate' | 'latency' | 'rateLimit' | 'seed' | 'swallowGroupErrors'>,
+): FaultOptions {
   const faultRate = rateFlag('--fault-rate', flags.faultRate);
   const dropRate = rateFlag('--drop-rate', flags.dropRate);
   if (faultRate + dropRate > 1) {
@@ -118,7 +122,14 @@ export function faultOptions(flags: Pick<EmulatorFlags, 'faultRate' | 'dropRate'
     flags.seed === undefined
       ? undefined
       : integerFlag('--seed', flags.seed, FAULT_LIMITS.seed, 'a whole number', 'Use the seed a previous run printed, or any integer.');
-  return { faultRate, dropRate, latencyMs, rateLimit, ...(seed === undefined ? {} : { seed }) };
+  return {
+    faultRate,
+    dropRate,
+    latencyMs,
+    rateLimit,
+    ...(seed === undefined ? {} : { seed }),
+    ...(flags.swallowGroupErrors ? { swallowGroupErrors: true } : {}),
+  };
 }
 
 /**

@@ -9,18 +9,26 @@ import { requestCounter } from '../../src/api/retry.js';
 import type { CarrierGroupContent } from '../../src/model/carrier-group.js';
 import { startEmulator, type ApiProfileName, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
+import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 let emu: RunningEmulator | undefined;
 let client: PlatformClient | undefined;
+let echo: TinyServer | undefined;
 afterEach(async () => {
   await client?.close();
   await emu?.close();
-  client = emu = undefined;
+  await echo?.close();
+  client = emu = echo = undefined;
 });
 
-async function connect(profile: ApiProfileName, options: EmulatorOptions = {}): Promise<PlatformClient> {
+async function connect(profile: ApiProfileName, options: EmulatorOptions = {}, debug?: (line: string) => void): Promise<PlatformClient> {
   emu = await startEmulator({ port: 0, token: 'groups-token-0123456789', profile, ...options });
-  client = new PlatformClient({ url: emu.url, token: emu.token, profile });
+  client = new PlatformClient({
+    url: emu.url,
+    token: emu.token,
+    profile,
+    ...(debug ? { onRequest: (e) => debug(JSON.stringify(e)) } : {}),
+  });
   return client;
 }
 
@@ -85,14 +93,19 @@ describe.each(['spec', 'current'] as const)('groups client (%s profile)', (profi
     expect(await c.getCarrierGroup(999)).toBeNull();
   });
 
-  it('never keeps the registration password in an answer or a request log', async () => {
-    const c = await connect(profile);
-    const tally = { requests: 0, log: [] as unknown[] };
+  it('never keeps the registration password in an answer, a request log (--report) or the debug log', async () => {
+    const debugLog: string[] = [];
+    const c = await connect(profile, {}, (line) => debugLog.push(line));
+    const tally: Parameters<typeof requestCounter.run>[0] = { requests: 0, log: [] };
     const id = await requestCounter.run(tally, () => c.createCarrierGroup({ ...CONTENT, name: `x${PASSWORD}` }));
     // The group's name holds the password: the answer the client saw has it scrubbed.
     const list = await c.listCarrierGroups();
     expect(list.find((g) => g.gwgroupid === id)?.name).toBe('x(sensitive)');
     expect(JSON.stringify(tally.log)).not.toContain(PASSWORD);
+    expect(debugLog.length).toBeGreaterThan(1);
+    expect(debugLog.join('\n')).not.toContain(PASSWORD);
+    const read = await c.getCarrierGroup(id);
+    expect(JSON.stringify(read)).not.toContain(PASSWORD);
   });
 });
 
@@ -128,5 +141,56 @@ describe('swallowed carrier-group writes', () => {
     const s = await connect('spec', { faults: { swallowGroupErrors: true } });
     const id = await s.createCarrierGroup({ name: 'Half', lb_enabled: false, endpoints: [badEndpoint] });
     expect((await s.getCarrierGroup(id))?.endpoints).toEqual([]);
+  });
+});
+
+describe('the registration password as a secret', () => {
+  it('is scrubbed from an error whose message echoes the request body, on create and on update', async () => {
+    // A platform (or a proxy before it) that refuses every write, quoting the body it received.
+    echo = await startTinyServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [], error: 'http', msg: `bad request: ${body}`, kamreload: false, dsipreload: false }));
+      });
+    });
+    client = new PlatformClient({ url: echo.url, token: 'echo-token-0123456789', profile: 'current', retry: { maxAttempts: 1 } });
+    for (const write of [() => client!.createCarrierGroup(CONTENT), () => client!.updateCarrierGroup(11, CONTENT)]) {
+      const err = await apiErrorOf(write());
+      expect(err.code).toBe('API_BAD_REQUEST');
+      const shown = `${err.message} ${err.platformMsg} ${JSON.stringify(err)}`;
+      expect(shown).toContain('(sensitive)');
+      expect(shown).toContain('reg.acme.example');
+      expect(shown).not.toContain(PASSWORD);
+    }
+  });
+});
+
+describe('retries of a carrier-group update', () => {
+  it.each([
+    ['every endpoint names its gateway: sent again', [56, 57], 2],
+    ['an endpoint creates a gateway: not sent twice', [56, undefined], 1],
+  ] as const)('%s', async (_what, gwids, puts) => {
+    // The first PUT is cut off after it arrived: the platform may have acted.
+    let seenPuts = 0;
+    echo = await startTinyServer((req, res) => {
+      if (req.method !== 'PUT') return void res.end();
+      seenPuts += 1;
+      if (seenPuts === 1) return void req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: '', msg: '', kamreload: true, data: [{ gwgroupid: '11' }] }));
+    });
+    client = new PlatformClient({
+      url: echo.url,
+      token: 'retry-token-0123456789',
+      profile: 'current',
+      retry: { baseMs: 1, maxDelayMs: 1 },
+    });
+    const outcome = await client.updateCarrierGroup(11, CONTENT, gwids).then(
+      () => 'done',
+      (err: { code?: string }) => err.code,
+    );
+    expect([outcome, seenPuts]).toEqual(puts === 2 ? ['done', 2] : ['API_CONNECTION_RESET', 1]);
   });
 });

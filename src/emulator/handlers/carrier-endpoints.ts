@@ -1,6 +1,6 @@
 /**
  * One endpoint (gateway) of a carrier-group write, as the platform's `addUpdateCarriers`
- * (gui/modules/api/carriergroups/functions.py:442-584) reads and writes it. The deployed platform
+ * (gui/modules/api/carriergroups/functions.py:348-508) reads and writes it. The deployed platform
  * reads each field with `len()`, so `gwid`, `name`, `hostname`, `strip` and `prefix` must be
  * strings there; the spec profile also takes numbers.
  */

@@ -69,7 +69,7 @@ function registrationOf(auth: Record<string, unknown> | null): Registration {
 }
 
 /**
- * POST and PUT as the platform answers them (routes.py:226-321): `name` missing is 500 `'name'`;
+ * POST and PUT as the platform answers them (routes.py:226-339, functions.py:83-344): `name` missing is 500 `'name'`;
  * every other failure is swallowed. The group is written first (or not at all), then each endpoint
  * on its own; one that fails is skipped. The answer is always 200 with `msg: ""`, the `kamreload`
  * of before the write, and `data: [{gwgroupid}]`: the new id (a number), the id sent (as sent) on

@@ -1,3 +1,4 @@
+import { InternalError } from '../../model/errors.js';
 import type { Ledger } from './records.js';
 import { DEFAULT_GATEWAYS, DEFAULT_GROUPS } from './default-groups.js';
 
@@ -156,7 +157,7 @@ export class GroupTable {
   /** Changes a group's fields (it must exist). */
   updateGroup(gwgroupid: number, patch: Partial<Omit<StoredGroup, 'gwgroupid'>>): void {
     const g = this.groups.get(gwgroupid);
-    if (!g) throw new Error(`no group ${gwgroupid}`);
+    if (!g) throw new InternalError(`emulator: no group ${gwgroupid} to update`);
     Object.assign(g, clone(patch));
     this.ledger.recordWrite();
   }
@@ -172,7 +173,7 @@ export class GroupTable {
   /** Changes a gateway's fields (it must exist). */
   updateGateway(gwid: number, patch: Partial<Omit<StoredGateway, 'gwid'>>): void {
     const g = this.gateways.get(gwid);
-    if (!g) throw new Error(`no gateway ${gwid}`);
+    if (!g) throw new InternalError(`emulator: no gateway ${gwid} to update`);
     Object.assign(g, clone(patch));
     this.ledger.recordWrite();
   }
