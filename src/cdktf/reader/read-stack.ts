@@ -17,11 +17,16 @@ import { locate, parseStack, type StackFile } from './locate.js';
 type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
 
 const TYPES = {
-  dsiprouter_inbound_mapping: ['did', 'servers', 'notes'],
-  dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'],
+  dsiprouter_inbound_mapping: ['did', 'servers', 'group', 'notes'],
+  dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
   dsiprouter_endpoint_lease: ['email', 'ttl'],
 } as const;
 type ResourceType = keyof typeof TYPES;
+/**
+ * Resource types of the provider that this reader does not turn into desired state: refused at
+ * the resource, never silently left out (a plan would otherwise delete what the stack declares).
+ */
+const NOT_READ: Readonly<Record<string, string>> = { dsiprouter_carrier_group: 'carrier groups' };
 /** Meta-arguments dsipform ignores: it orders changes itself, and there is one provider. */
 // Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
 // dsipform apply has --timeout and --retry-max-time for that).
@@ -72,6 +77,15 @@ function collect(stack: StackFile, root: Json): StackResult {
   const issues: ConfigIssue[] = [];
   const resources = (root.resource ?? {}) as Record<string, Record<string, Json>>;
   const out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[]; endpoint_leases?: DesiredLease[] } = {};
+  for (const [type, what] of Object.entries(NOT_READ)) {
+    for (const name of Object.keys(resources[type] ?? {})) {
+      issues.push({
+        ...locate(stack, ['resource', type, name]),
+        message: `${type}.${name}: dsipform does not read ${what} from a CDKTF stack`,
+        hint: 'Deploy this stack through Terraform (terraform -chdir=<stack dir> init && terraform -chdir=<stack dir> apply, with the provider from dsipform terraform-mirror), where the provider manages them.',
+      });
+    }
+  }
   for (const type of Object.keys(TYPES) as ResourceType[]) {
     const group = resources[type];
     if (!group || typeof group !== 'object') continue;

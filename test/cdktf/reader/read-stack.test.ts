@@ -107,6 +107,13 @@ describe('readStack', () => {
     ],
     ['a lease without a ttl', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd' } } }, [/ttl is required/]],
     [
+      'a carrier group (never silently left out)',
+      { dsiprouter_carrier_group: { acme: { name: 'Acme', endpoint: [{ name: 'a', hostname: 'h.example' }] } } },
+      [
+        /dsiprouter_carrier_group\.acme: dsipform does not read carrier groups from a CDKTF stack[\s\S]*hint: Deploy this stack through Terraform/,
+      ],
+    ],
+    [
       "a priority beyond the platform's 32-bit range (the one priority rule)",
       { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } },
       [/\(attribute priority\): priority 2147483648 is outside the platform's range \(-2147483648 to 2147483647\)/],
