@@ -1,4 +1,5 @@
 import type { GatewayGroup } from '../../model/group.js';
+import { sharedGroupWords, shownGroup, unknownGroupWords } from '../../model/group-names.js';
 import type { ProviderContext } from '../context.js';
 
 /**
@@ -18,31 +19,12 @@ export type GroupResolution = { readonly gwgroupid: number } | { readonly deferr
 
 /** What the messages call the groups of a scope (the CLI's words: a mapping's `group` names "a group"). */
 const KIND: Record<GroupScope, string> = { carrier: 'carrier group', endpoint: 'endpoint group', any: 'group' };
-/** How many group names an "unknown name" message lists before it says how many more there are. */
-const LISTED = 12;
-
-/** `"A" (#1), "B" (#2, #3)`: the names of the groups, each with its ids, cut after {@link LISTED}. */
-function listNames(groups: readonly GatewayGroup[]): string {
-  const ids = new Map<string, number[]>();
-  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
-    const list = ids.get(g.name);
-    if (list) list.push(g.gwgroupid);
-    else ids.set(g.name, [g.gwgroupid]);
-  }
-  const all = [...ids].map(([name, list]) => `${JSON.stringify(name)} (${list.map((id) => `#${id}`).join(', ')})`);
-  return all.length > LISTED ? `${all.slice(0, LISTED).join(', ')} and ${all.length - LISTED} more` : all.join(', ');
-}
-
 /**
  * The problem of a name no group has, listing the names there are, in the words of the files'
  * references (`no carrier group is named "X"`; the carrier groups are: ...).
  */
 export function unknownGroupName(name: string, scope: GroupScope, groups: readonly GatewayGroup[]): GroupNameProblem {
-  const kind = KIND[scope];
-  return {
-    summary: `No ${kind} is named ${JSON.stringify(name)}`,
-    detail: `${groups.length === 0 ? `The platform has no ${kind}s` : `The ${kind}s are: ${listNames(groups)}`}; names are matched exactly (case and spaces).`,
-  };
+  return sentences(unknownGroupWords(name, KIND[scope], groups));
 }
 
 /** How a configuration refers to a group by id instead, at each attribute that names one. */
@@ -57,14 +39,19 @@ const BY_ID: Record<string, (id: number) => string> = {
  * (`carrier_group "X" matches 2 groups: #4 (carrier), #9 (carrier)`).
  */
 export function sharedGroupName(name: string, attribute: string, matches: readonly GatewayGroup[], alsoPlanned = false): GroupNameProblem {
-  const shown = matches.map((g) => `#${g.gwgroupid} (${g.type})`);
+  const shown = matches.map(shownGroup);
   if (alsoPlanned) shown.push('a carrier group this configuration creates');
   const first = matches[0]?.gwgroupid ?? 0;
   const example = BY_ID[attribute]?.(first) ?? `its id, #${first}`;
-  return {
-    summary: `${attribute} ${JSON.stringify(name)} matches ${shown.length} groups: ${shown.join(', ')}`,
-    detail: `Refer to one by id instead, e.g. ${example}, or rename one of the groups.`,
-  };
+  const words = sharedGroupWords(name, attribute, shown, example);
+  // The summary starts with the attribute's name, kept in lower case as Terraform writes it.
+  return { summary: words.problem, detail: sentences(words).detail };
+}
+
+/** The shared words as Terraform shows a diagnostic: a capitalised summary, a detail ending in a period. */
+function sentences(words: { problem: string; remedy: string }): GroupNameProblem {
+  const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+  return { summary: cap(words.problem), detail: `${cap(words.remedy)}.` };
 }
 
 /**
