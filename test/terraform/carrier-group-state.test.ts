@@ -197,8 +197,35 @@ describe('dsiprouter_carrier_group without a platform', async () => {
     ],
     ['an unknown auth type', config({ auth: { type: 'digest' } }), [['auth', 'type']]],
     ['unknown values are not judged', config({ name: UNKNOWN, endpoint: UNKNOWN }), []],
+    // The rules of the one normaliser (model/carrier-group-normalize.ts), as the files and CDKTF stacks have them.
+    [
+      'a prefix of other characters than dial digits, a host that is no address (the one normaliser)',
+      config({ endpoint: [{ name: 'a', hostname: 'sip@acme.example', strip: null, prefix: '9a', weight: null }] }),
+      [
+        ['endpoint', 0, 'hostname'],
+        ['endpoint', 0, 'prefix'],
+      ],
+    ],
+    [
+      'userpwd without a password (the one normaliser)',
+      config({ auth: { type: 'userpwd', auth_username: 'u', auth_password: null } }),
+      [['auth', 'auth_password']],
+    ],
+    ['a password known only at apply is not judged', config({ auth: { type: 'userpwd', auth_username: 'u', auth_password: UNKNOWN } }), []],
   ])('validate: %s', (_case, c, attributes) => {
     expect(cg.validate(c).map((d) => d.attribute)).toEqual(attributes);
+  });
+
+  it("validate words a problem in the normaliser's words, at the attribute, with the provider's hint", () => {
+    expect(cg.validate(config({ endpoint: [{ name: 'a', hostname: 'h:70000', strip: null, prefix: null, weight: null }] }))).toEqual([
+      {
+        severity: 'error',
+        summary: 'Invalid endpoint',
+        attribute: ['endpoint', 0, 'hostname'],
+        detail:
+          'endpoint[0].hostname "h:70000" has no valid port (1-65535). Give a host name or address, with ":port" when the port is not 5060.',
+      },
+    ]);
   });
 
   it('plans the defaults, unknown ids on create, and the gwids kept while the endpoint names stay', async () => {
