@@ -213,7 +213,7 @@ function block(value: unknown): Json | undefined {
 }
 
 /** The attributes of a nested block, converted like the resource's; others are issues. */
-function blockEntry(body: Json, attrs: readonly string[], numbers: readonly string[], at: string, issue: Issue): RawEntry {
+function blockEntry(body: Json, attrs: readonly string[], numbers: readonly string[], at: string, issue: Issue): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (key === '//') continue;
@@ -245,7 +245,6 @@ function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['ori
         : e,
     );
   }
-  let passwordEnv: string | undefined;
   const auth = block(body.auth);
   if (auth) {
     const entry = blockEntry(auth, AUTH_ATTRIBUTES, [], 'auth', issue);
@@ -255,15 +254,14 @@ function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['ori
       if (variable === undefined)
         issue('auth.auth_password', 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
       else {
-        passwordEnv = `TF_VAR_${variable}`;
         delete entry.auth_password;
-        entry.password_env = passwordEnv;
+        entry.password_env = `TF_VAR_${variable}`;
       }
     }
     raw.auth = entry;
   } else if (body.auth !== undefined && body.auth !== null) raw.auth = body.auth;
   const value = normalized(normalizeCarrierGroup(raw), (attr, message, hint) =>
-    issue(attr.replace(/^endpoints\./, 'endpoint.'), message.replace(/^endpoints\[/, 'endpoint['), hint),
+    issue(attr && attr.replace(/^endpoints\./, 'endpoint.'), message.replace(/^endpoints\[/, 'endpoint['), hint),
   );
   return value && { ...value, ...(origin ? { origin } : {}) };
 }
