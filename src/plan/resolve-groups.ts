@@ -1,5 +1,6 @@
 import type { DesiredMapping, DesiredRoute, DesiredState, SourceLocation } from '../model/desired.js';
 import type { GatewayGroup } from '../model/group.js';
+import { sharedGroupWords, shownGroup, unknownGroupWords } from '../model/group-names.js';
 import type { PlanIssue } from '../model/plan.js';
 
 /**
@@ -12,9 +13,6 @@ export interface GroupResolution {
   readonly desired: DesiredState;
   readonly issues: readonly PlanIssue[];
 }
-
-/** How many group names an "unknown name" hint lists before it says how many more there are. */
-const LISTED = 12;
 
 /** Whether the files refer to any group by name. */
 export function refersByName(desired: DesiredState): boolean {
@@ -104,35 +102,12 @@ function pick(
   if (found.length === 1) return found[0]!;
   const at = origin ? { origin } : {};
   if (found.length === 0) {
-    const kind = byId === 'gwgroupid' ? 'carrier group' : 'group';
-    return {
-      issue: {
-        message: `${where}: no ${kind} is named ${JSON.stringify(name)}`,
-        hint: `${known.length === 0 ? `the platform has no ${kind}s` : `the ${kind}s are: ${listNames(known)}`}; names are matched exactly (case and spaces)`,
-        ...at,
-      },
-    };
+    const words = unknownGroupWords(name, byId === 'gwgroupid' ? 'carrier group' : 'group', known);
+    return { issue: { message: `${where}: ${words.problem}`, hint: words.remedy, ...at } };
   }
-  const shown = found.map((c) => ('live' in c ? `#${c.live.gwgroupid} (${c.live.type})` : 'a carrier group these files declare'));
+  const shown = found.map((c) => ('live' in c ? shownGroup(c.live) : 'a carrier group these files declare'));
   const first = found.find((c): c is { live: GatewayGroup } => 'live' in c)?.live.gwgroupid ?? 0;
   const example = byId === 'servers' ? `servers: ["#${first}"]` : `gwgroupid: "${first}"`;
-  return {
-    issue: {
-      message: `${where}: ${byId === 'servers' ? 'group' : 'carrier_group'} ${JSON.stringify(name)} matches ${found.length} groups: ${shown.join(', ')}`,
-      hint: `refer to one by id instead, e.g. ${example}, or rename one of the groups`,
-      ...at,
-    },
-  };
-}
-
-/** `"A" (#1), "B" (#2, #3)`: the names of the groups, each with its ids, cut after {@link LISTED}. */
-function listNames(groups: readonly GatewayGroup[]): string {
-  const ids = new Map<string, number[]>();
-  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
-    const list = ids.get(g.name);
-    if (list) list.push(g.gwgroupid);
-    else ids.set(g.name, [g.gwgroupid]);
-  }
-  const all = [...ids].map(([name, list]) => `${JSON.stringify(name)} (${list.map((id) => `#${id}`).join(', ')})`);
-  return all.length > LISTED ? `${all.slice(0, LISTED).join(', ')} and ${all.length - LISTED} more` : all.join(', ');
+  const words = sharedGroupWords(name, byId === 'servers' ? 'group' : 'carrier_group', shown, example);
+  return { issue: { message: `${where}: ${words.problem}`, hint: words.remedy, ...at } };
 }

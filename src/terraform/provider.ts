@@ -6,6 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import type { ProviderContext } from './context.js';
 import { Reloader } from './reloader.js';
 import { requestLogger } from './request-log.js';
+import { carrierGroupResource } from './resources/carrier-group.js';
 import { dataSources } from './resources/data-sources.js';
 import { endpointLeaseResource } from './resources/endpoint-lease.js';
 import { inboundMappingResource } from './resources/inbound-mapping.js';
@@ -162,6 +163,8 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     },
     wrote: () => reloader?.wrote(),
     now,
+    plannedGroupNames: new Set(),
+    groupLists: new Map(),
   };
   // Asked once per configuration, at the first plan: before this process writes anything.
   const pendingWarning = (): Promise<Diagnostic[]> =>
@@ -194,12 +197,15 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       client = c;
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
       pendingChecked = undefined;
+      ctx.plannedGroupNames.clear();
+      ctx.groupLists.clear();
       return [];
     },
     resources: {
       dsiprouter_inbound_mapping: wrap(inboundMappingResource(ctx)),
       dsiprouter_outbound_route: wrap(outboundRouteResource(ctx)),
       dsiprouter_endpoint_lease: wrap(endpointLeaseResource(ctx)),
+      dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
     },
     dataSources: dataSources(ctx),
     async shutdown() {

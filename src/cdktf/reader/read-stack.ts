@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConfigIssue, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
+import { normalizeCarrierGroup } from '../../model/carrier-group-normalize.js';
+import type { ConfigIssue, DesiredCarrierGroup, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
 import { DEFAULT_POLICY } from '../../model/desired.js';
 import {
   DUPLICATE_HINTS,
@@ -17,11 +18,23 @@ import { locate, parseStack, type StackFile } from './locate.js';
 type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
 
 const TYPES = {
-  dsiprouter_inbound_mapping: ['did', 'servers', 'notes'],
-  dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'],
+  dsiprouter_inbound_mapping: ['did', 'servers', 'group', 'notes'],
+  dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
   dsiprouter_endpoint_lease: ['email', 'ttl'],
+  dsiprouter_carrier_group: ['name', 'lb_enabled', 'endpoint', 'auth'],
 } as const;
 type ResourceType = keyof typeof TYPES;
+/** The attributes of a carrier group's `endpoint` and `auth` blocks (the provider's schema). */
+const ENDPOINT_ATTRIBUTES = ['name', 'hostname', 'strip', 'prefix', 'weight'] as const;
+const AUTH_ATTRIBUTES = ['type', 'r_username', 'auth_username', 'auth_password', 'auth_domain', 'auth_proxy'] as const;
+/**
+ * The one reference a stack may hold: a carrier group's password as a Terraform variable
+ * (`${var.NAME}`, a `TerraformVariable`). Terraform reads it from `TF_VAR_NAME`; so does dsipform,
+ * at apply (the plan carries the variable's name, never a value).
+ */
+const PASSWORD_VARIABLE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;
+const PASSWORD_HINT =
+  "declare the password as a sensitive TerraformVariable (authPassword: new TerraformVariable(this, 'carrier_password', { sensitive: true }).stringValue, synthesized as ${var.carrier_password}) and set TF_VAR_carrier_password in the environment of apply";
 /** Meta-arguments dsipform ignores: it orders changes itself, and there is one provider. */
 // Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
 // dsipform apply has --timeout and --retry-max-time for that).
@@ -71,7 +84,12 @@ function fail(file: string, message: string, hint: string): StackResult {
 function collect(stack: StackFile, root: Json): StackResult {
   const issues: ConfigIssue[] = [];
   const resources = (root.resource ?? {}) as Record<string, Record<string, Json>>;
-  const out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[]; endpoint_leases?: DesiredLease[] } = {};
+  const out: {
+    inbound_mappings?: DesiredMapping[];
+    outbound_routes?: DesiredRoute[];
+    endpoint_leases?: DesiredLease[];
+    carrier_groups?: DesiredCarrierGroup[];
+  } = {};
   for (const type of Object.keys(TYPES) as ResourceType[]) {
     const group = resources[type];
     if (!group || typeof group !== 'object') continue;
@@ -79,7 +97,7 @@ function collect(stack: StackFile, root: Json): StackResult {
       const path = ['resource', type, name];
       const issue = (attr: string | null, message: string, hint: string): void => {
         issues.push({
-          ...locate(stack, attr ? [...path, attr] : path),
+          ...locate(stack, attr ? [...path, ...attr.split('.').map((k) => (/^[0-9]+$/.test(k) ? Number(k) : k))] : path),
           message: `${type}.${name}${attr ? ` (attribute ${attr})` : ''}: ${message}`,
           hint,
         });
@@ -94,7 +112,8 @@ function collect(stack: StackFile, root: Json): StackResult {
       // A kind the stack holds is managed even when its only resource is refused.
       if (type === 'dsiprouter_inbound_mapping') pushIf((out.inbound_mappings ??= []), mapping(body, issue, origin));
       else if (type === 'dsiprouter_outbound_route') pushIf((out.outbound_routes ??= []), route(body, issue, origin));
-      else pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
+      else if (type === 'dsiprouter_endpoint_lease') pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
+      else pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin));
     }
   }
   duplicates(stack, out, issues);
@@ -117,7 +136,7 @@ function checkLiteral(
 ): boolean {
   let ok = true;
   const walk = (v: unknown, p: (string | number)[]): void => {
-    if (typeof v === 'string' && v.includes('${')) {
+    if (typeof v === 'string' && v.includes('${') && !isPasswordVariable(type, p, v)) {
       ok = false;
       const attr = p.slice(3).join('.');
       issues.push({
@@ -130,6 +149,11 @@ function checkLiteral(
   };
   walk(value, path);
   return ok;
+}
+
+/** Whether `v` at `p` is a carrier group's password given as a Terraform variable (the one reference read). */
+function isPasswordVariable(type: string, p: (string | number)[], v: string): boolean {
+  return type === 'dsiprouter_carrier_group' && PASSWORD_VARIABLE.test(v) && p[3] === 'auth' && p[p.length - 1] === 'auth_password';
 }
 
 type Issue = (attr: string | null, message: string, hint: string) => void;
@@ -182,9 +206,73 @@ function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['ori
   return value && { ...value, ...(origin ? { origin } : {}) };
 }
 
+/** A block written as an object, or as Terraform's JSON list of one. */
+function block(value: unknown): Json | undefined {
+  const one: unknown = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
+  return one && typeof one === 'object' && !Array.isArray(one) ? (one as Json) : undefined;
+}
+
+/** The attributes of a nested block, converted like the resource's; others are issues. */
+function blockEntry(body: Json, attrs: readonly string[], numbers: readonly string[], at: string, issue: Issue): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === '//') continue;
+    if (!attrs.includes(key))
+      issue(
+        `${at}.${key}`,
+        `"${key}" is not an attribute of the ${at.replace(/\.\d+$/, '')} block`,
+        `Its attributes are: ${attrs.join(', ')}.`,
+      );
+    else if (value !== undefined && value !== null) out[key] = numbers.includes(key) ? toNumber(value) : toText(value);
+  }
+  return out;
+}
+
+/**
+ * A `dsiprouter_carrier_group` through the one normaliser: the provider's `endpoint` blocks are the
+ * files' `endpoints`. The password is never a literal (a synthesized stack is a file in the
+ * repository): it is a Terraform variable, `${var.NAME}`, which the apply reads from `TF_VAR_NAME`.
+ */
+function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['origin']): DesiredCarrierGroup | null {
+  const raw: Record<string, unknown> = {};
+  if (body.name !== undefined && body.name !== null) raw.name = toText(body.name);
+  if (body.lb_enabled !== undefined && body.lb_enabled !== null) raw.lb_enabled = toBool(body.lb_enabled);
+  if (body.endpoint !== undefined && body.endpoint !== null) {
+    const list: unknown[] = Array.isArray(body.endpoint) ? (body.endpoint as unknown[]) : [body.endpoint];
+    raw.endpoints = list.map((e, i): unknown =>
+      e && typeof e === 'object' && !Array.isArray(e)
+        ? blockEntry(e as Json, ENDPOINT_ATTRIBUTES, ['strip', 'weight'], `endpoint.${i}`, issue)
+        : e,
+    );
+  }
+  const auth = block(body.auth);
+  if (auth) {
+    const entry = blockEntry(auth, AUTH_ATTRIBUTES, [], 'auth', issue);
+    const password = entry.auth_password;
+    if (typeof password === 'string' && password !== '') {
+      const variable = PASSWORD_VARIABLE.exec(password)?.[1];
+      if (variable === undefined)
+        issue('auth.auth_password', 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
+      else {
+        delete entry.auth_password;
+        entry.password_env = `TF_VAR_${variable}`;
+      }
+    }
+    raw.auth = entry;
+  } else if (body.auth !== undefined && body.auth !== null) raw.auth = body.auth;
+  const value = normalized(normalizeCarrierGroup(raw), (attr, message, hint) =>
+    issue(attr && attr.replace(/^endpoints\./, 'endpoint.'), message.replace(/^endpoints\[/, 'endpoint['), hint),
+  );
+  return value && { ...value, ...(origin ? { origin } : {}) };
+}
+
+function toBool(value: unknown): unknown {
+  return value === 'true' ? true : value === 'false' ? false : value;
+}
+
 function duplicates(
   stack: StackFile,
-  out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[] },
+  out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[]; carrier_groups?: DesiredCarrierGroup[] },
   issues: ConfigIssue[],
 ): void {
   const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
@@ -211,6 +299,11 @@ function duplicates(
     'route name',
     DUPLICATE_HINTS.routeName,
     (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })),
+  );
+  seen(
+    'carrier group name',
+    'keep one of them, or give the other group its own name',
+    (out.carrier_groups ?? []).map((g) => ({ key: g.name, ...(g.origin ? { origin: g.origin } : {}) })),
   );
   seen(
     'LCR pattern',

@@ -4,6 +4,7 @@ import type { DataSourceHandler, Diagnostic, StateResponse, TfObject } from '../
 import type { OutboundRoute } from '../../model/outbound-route.js';
 import { didProblem } from '../../model/rules.js';
 import { apiDiagnostic, attrError, check, knownString } from '../values.js';
+import { groupDataSources } from './group-data-sources.js';
 
 /** A lookup that found nothing, or too much: the message is the diagnostic, pointing at the key. */
 class LookupProblem extends Error {
@@ -49,9 +50,13 @@ function routeObject(r: OutboundRoute): TfObject {
   };
 }
 
-/** The data sources: proxy counters, every mapping, every route, one mapping by DID, one route by name. */
+/**
+ * The data sources: proxy counters, every mapping, every route, one mapping by DID, one route by
+ * name, one carrier group or endpoint group by name.
+ */
 export function dataSources(ctx: ProviderContext): Record<string, DataSourceHandler> {
   return {
+    ...groupDataSources(ctx),
     dsiprouter_proxy_stats: source('the proxy counters', async () => {
       const stats = await ctx.client().proxyStats();
       return { id: 'proxy_stats', counters: Object.fromEntries(STAT_KEYS.map((k) => [k, stats[k]])) };

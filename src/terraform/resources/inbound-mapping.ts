@@ -5,12 +5,33 @@ import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString, knownStrings } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
+import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
 
-function toState(m: InboundMapping): TfObject {
-  return { id: String(m.ruleid), ruleid: m.ruleid, did: m.did, servers: [...m.servers], notes: m.notes };
+/** A mapping's group by name: `group` instead of `servers`. */
+const BY_NAME: GroupByName = {
+  name: 'group',
+  id: 'servers',
+  scope: 'any',
+  idOf: (gwgroupid) => [`#${gwgroupid}`],
+  idWords: 'gateway ids or "#<group id>"',
+};
+
+/** The mapping as Terraform state; `group` stays as `like` (the plan or state) has it. */
+function toState(m: InboundMapping, like: TfObject | null): TfObject {
+  return {
+    id: String(m.ruleid),
+    ruleid: m.ruleid,
+    did: m.did,
+    servers: [...m.servers],
+    notes: m.notes,
+    group: knownString(like, 'group') ?? null,
+  };
 }
 
-/** `dsiprouter_inbound_mapping`: changing `did` renames in place; import by ruleid or `did:<DID>`. */
+/**
+ * `dsiprouter_inbound_mapping`: changing `did` renames in place; import by ruleid or `did:<DID>`.
+ * The servers are `servers` or, by name, `group` (an endpoint or carrier group, sent as `#<id>`).
+ */
 export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
   /**
    * After a rejected write: when another mapping holds the DID, says which and what to do (import
@@ -40,12 +61,17 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
 
   return {
     validate(config) {
-      return normalizerDiagnostics(normalizeMapping(plainConfig(config, ['did', 'servers', 'notes'])));
+      return [
+        ...normalizerDiagnostics(normalizeMapping(plainConfig(config, ['did', 'servers', 'notes']))),
+        ...byNameDiagnostics(config, BY_NAME),
+      ];
     },
 
     async plan({ prior, proposed, config }) {
       if (!proposed) return { planned: null };
-      const planned: TfObject = { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes };
+      const resolved = await resolvedAtPlan(ctx, { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes }, config, BY_NAME);
+      if (resolved.diagnostics) return resolved;
+      const planned = resolved.planned;
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
       const replaced =
@@ -73,6 +99,9 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
           ctx.wrote();
           return { state: null };
         }
+        const resolved = await resolvedAtApply(ctx, planned, BY_NAME);
+        if ('diagnostics' in resolved) return { state: prior, diagnostics: resolved.diagnostics };
+        planned = resolved.planned;
         const fields = {
           did: knownString(planned, 'did')!,
           servers: knownStrings(planned, 'servers')!,
@@ -81,24 +110,24 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (!prior) {
           const ruleid = await client.createInboundMapping(fields);
           ctx.wrote();
-          return { state: toState({ ruleid, ...fields }) };
+          return { state: toState({ ruleid, ...fields }, planned) };
         }
         const ruleid = knownNumber(prior, 'ruleid')!;
         const patch: Record<string, unknown> = {};
         if (prior.did !== fields.did) patch.did = fields.did;
         if (JSON.stringify(prior.servers) !== JSON.stringify(fields.servers)) patch.servers = fields.servers;
         if (prior.notes !== fields.notes) patch.notes = fields.notes;
-        if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }) };
+        if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }, planned) };
         ctx.wrote();
         if (mappingUpdateReplaces(await client.profile())) {
           // Delete + create: check the new DID is free first, or the delete would leave nothing.
           const taken = patch.did === undefined ? undefined : await heldBy(fields.did, ruleid);
           if (taken) return { state: prior, diagnostics: [taken] };
           await client.deleteInboundMapping({ ruleid });
-          return { state: toState({ ruleid: await client.createInboundMapping(fields), ...fields }) };
+          return { state: toState({ ruleid: await client.createInboundMapping(fields), ...fields }, planned) };
         }
         await client.updateInboundMapping({ ruleid }, patch);
-        return { state: toState({ ruleid, ...fields }) };
+        return { state: toState({ ruleid, ...fields }, planned) };
       } catch (err) {
         const taken = planned ? await takenDid(err, knownString(planned, 'did')!, knownNumber(prior, 'ruleid')) : undefined;
         return {
@@ -111,7 +140,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
     async read(state) {
       try {
         const live = await ctx.client().getInboundMapping({ ruleid: knownNumber(state, 'ruleid')! });
-        return { state: live ? toState(live) : null };
+        return { state: live ? toState(live, state) : null };
       } catch (err) {
         return { state, diagnostics: [apiDiagnostic('read the inbound mapping', err)] };
       }
@@ -141,7 +170,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
               },
             ],
           };
-        return { state: toState(live) };
+        return { state: toState(live, null) };
       } catch (err) {
         return { state: null, diagnostics: [apiDiagnostic('read the inbound mapping to import', err)] };
       }

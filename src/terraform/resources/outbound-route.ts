@@ -7,13 +7,22 @@ import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
+import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
 
 const ROUTE_ATTRIBUTES = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
+/** A route's carrier group by name: `carrier_group` instead of `gwgroupid`. */
+const BY_NAME: GroupByName = {
+  name: 'carrier_group',
+  id: 'gwgroupid',
+  scope: 'carrier',
+  idOf: (gwgroupid) => String(gwgroupid),
+  idWords: 'a carrier-group id, e.g. "5"',
+};
 
 /**
  * The route as Terraform state. Two spellings the platform does not keep are kept from the prior
  * state, so they never show as drift: `from_prefix = ""` (read back as null) and `gwgroupid = "#5"`
- * (read back as "5").
+ * (read back as "5"). A `carrier_group` stays as configured: the plan resolves it again each time.
  */
 function toState(r: OutboundRoute, prior: TfObject | null): TfObject {
   const priorGw = knownString(prior, 'gwgroupid');
@@ -29,6 +38,7 @@ function toState(r: OutboundRoute, prior: TfObject | null): TfObject {
     routeid: r.routeid,
     groupid: r.groupid,
     kind: r.from_prefix ? 'lcr' : 'simple',
+    carrier_group: knownString(prior, 'carrier_group') ?? null,
   };
 }
 
@@ -37,7 +47,11 @@ const fromPrefixOf = (obj: TfObject | null): string | null | typeof UNKNOWN => {
   return isUnknown(v) ? UNKNOWN : typeof v === 'string' && v !== '' ? v : null;
 };
 
-/** `dsiprouter_outbound_route`: promote and demote are in-place updates; import by ruleid. */
+/**
+ * `dsiprouter_outbound_route`: promote and demote are in-place updates; import by ruleid. The
+ * carrier group is `gwgroupid` or, by name, `carrier_group` (resolved at plan, or at apply for a
+ * group the same apply creates).
+ */
 export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
   const readBack = async (ruleid: number, prior: TfObject | null): Promise<TfObject> => {
     const live = await ctx.client().getOutboundRoute(ruleid);
@@ -52,7 +66,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
 
   return {
     validate(config) {
-      return normalizerDiagnostics(normalizeRoute(plainConfig(config, ROUTE_ATTRIBUTES)));
+      return [...normalizerDiagnostics(normalizeRoute(plainConfig(config, ROUTE_ATTRIBUTES))), ...byNameDiagnostics(config, BY_NAME)];
     },
 
     async plan({ prior, proposed, config }) {
@@ -72,7 +86,7 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
         // Promotion allocates a group id; demotion returns to FLT_OUTBOUND; otherwise it stays.
         planned.groupid = isUnknown(from) ? UNKNOWN : !from ? FLT_OUTBOUND : before ? prior.groupid! : UNKNOWN;
       }
-      return { planned };
+      return resolvedAtPlan(ctx, planned, config, BY_NAME);
     },
 
     async apply({ prior, planned }) {
@@ -84,6 +98,9 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
           return { state: null };
         }
         const from = fromPrefixOf(planned) as string | null;
+        const resolved = await resolvedAtApply(ctx, planned, BY_NAME);
+        if ('diagnostics' in resolved) return { state: prior, diagnostics: resolved.diagnostics };
+        planned = resolved.planned;
         const fields = {
           name: knownString(planned, 'name')!,
           prefix: knownString(planned, 'prefix')!,

@@ -70,6 +70,9 @@ describe('synthesizing a stack', () => {
       'DataDsiprouterProxyStats',
       'DataDsiprouterInboundMappings',
       'DataDsiprouterOutboundRoutes',
+      'CarrierGroup',
+      'DataDsiprouterCarrierGroup',
+      'DataDsiprouterEndpointGroup',
     ] as const;
     for (const b of [forCdktf, forCdktn]) {
       for (const name of names) expect(typeof b[name], name).toBe('function');
@@ -83,8 +86,15 @@ describe('synthesizing a stack', () => {
 
   it('types the configs from the schema: required, optional and computed attributes', () => {
     // Checked by `npm run typecheck`; a schema or generator change that loosens a type fails there.
-    expectTypeOf<forCdktf.InboundMappingConfig['servers']>().toEqualTypeOf<string[]>();
-    expectTypeOf<{ did: string }>().not.toExtend<forCdktf.InboundMappingConfig>();
+    // servers or group (by name): both optional, exactly one checked by the provider.
+    expectTypeOf<forCdktf.InboundMappingConfig['servers']>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<forCdktf.InboundMappingConfig['group']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<{ servers: string[] }>().not.toExtend<forCdktf.InboundMappingConfig>();
+    expectTypeOf<forCdktf.OutboundRouteConfig['carrierGroup']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<forCdktf.CarrierGroupConfig['name']>().toEqualTypeOf<string>();
+    expectTypeOf<forCdktn.CarrierGroupEndpoint['weight']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<forCdktf.CarrierGroup['ref']>().toEqualTypeOf<string>();
+    expectTypeOf<forCdktf.DataDsiprouterEndpointGroup['gwgroupid']>().toEqualTypeOf<number>();
     expectTypeOf<forCdktn.OutboundRouteConfig['fromPrefix']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<forCdktn.OutboundRoute['ruleid']>().toEqualTypeOf<number>();
     expectTypeOf<forCdktf.EndpointLease['password']>().toEqualTypeOf<string>();

@@ -68,6 +68,55 @@ describe('readStack', () => {
     expect(r.ok && r.desired.inbound_mappings).toEqual([expect.objectContaining({ did: '15551230001', servers: ['66'] })]);
   });
 
+  it('reads a carrier group through the one normaliser: endpoint blocks, defaults, auth, the password as a variable', async () => {
+    const dir = stackWith({
+      dsiprouter_carrier_group: {
+        acme: {
+          ...meta('platform/acme'),
+          name: 'Acme',
+          lb_enabled: true,
+          endpoint: [
+            { name: 'gw1', hostname: 'gw1.example.com' },
+            { name: 'gw2', hostname: 'gw2.example.com:5080', strip: 1, prefix: '9', weight: '2' },
+          ],
+          // CDKTF synthesizes a TerraformVariable as ${var.NAME}; Terraform (and dsipform's apply) read TF_VAR_NAME.
+          auth: { type: 'userpwd', auth_username: 'acme', auth_password: '${var.acme_password}', auth_domain: 'sip.acme.example' },
+        },
+      },
+    });
+    const r = await readStack(dir);
+    expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    if (!r.ok) return;
+    expect(r.desired.carrier_groups).toEqual([
+      {
+        name: 'Acme',
+        lb_enabled: true,
+        endpoints: [
+          { name: 'gw1', hostname: 'gw1.example.com:5060', strip: 0, prefix: '', weight: 1 },
+          { name: 'gw2', hostname: 'gw2.example.com:5080', strip: 1, prefix: '9', weight: 2 },
+        ],
+        auth: { type: 'userpwd', auth_username: 'acme', password_env: 'TF_VAR_acme_password', auth_domain: 'sip.acme.example' },
+        origin: expect.objectContaining({ file: join(dir, 'cdk.tf.json') }),
+      },
+    ]);
+    // Only the kinds the stack holds are managed.
+    expect([r.desired.inbound_mappings, r.desired.outbound_routes]).toEqual([undefined, undefined]);
+  });
+
+  it('reads group and carrier_group names on mappings and routes for the planner to resolve, like the files', async () => {
+    const r = await readStack(
+      stackWith({
+        dsiprouter_carrier_group: { acme: { name: 'Acme', endpoint: [{ name: 'gw1', hostname: 'gw1.example.com' }] } },
+        dsiprouter_inbound_mapping: { main: { did: '15551230001', group: 'Acme' } },
+        dsiprouter_outbound_route: { uk: { name: 'UK', prefix: '44', carrier_group: 'Acme' } },
+      }),
+    );
+    expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    if (!r.ok) return;
+    expect(r.desired.inbound_mappings).toEqual([expect.objectContaining({ did: '15551230001', servers: [], group: 'Acme' })]);
+    expect(r.desired.outbound_routes).toEqual([expect.objectContaining({ name: 'UK', gwgroupid: '', carrier_group: 'Acme' })]);
+  });
+
   it('manages only the kinds the stack holds', async () => {
     const r = await readStack(stackWith({ dsiprouter_outbound_route: { us: { name: 'US', prefix: '1', gwgroupid: '2' } } }));
     expect(r.ok && [r.desired.inbound_mappings, r.desired.endpoint_leases]).toEqual([undefined, undefined]);
@@ -106,6 +155,38 @@ describe('readStack', () => {
       [/DID "1" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/],
     ],
     ['a lease without a ttl', { dsiprouter_endpoint_lease: { l: { email: 'a@b.cd' } } }, [/ttl is required/]],
+    [
+      "a carrier group's password written in the stack (a secret in a file)",
+      { dsiprouter_carrier_group: { acme: { name: 'Acme', auth: { type: 'userpwd', auth_username: 'u', auth_password: 'hunter2' } } } },
+      [
+        /dsiprouter_carrier_group\.acme \(attribute auth\.auth_password\): the password must come from a Terraform variable[\s\S]*TF_VAR_carrier_password/,
+      ],
+    ],
+    [
+      "a carrier group's password from another reference than a variable",
+      { dsiprouter_carrier_group: { acme: { name: 'Acme', auth: { type: 'userpwd', auth_password: '${data.vault.pw.value}' } } } },
+      [/\(attribute auth\.auth_password\): "\$\{data\.vault\.pw\.value\}" is a Terraform reference/],
+    ],
+    [
+      "a carrier group's rules (the one normaliser), at the endpoint block",
+      {
+        dsiprouter_carrier_group: {
+          acme: { name: 'A,B', endpoint: [{ name: 'a', hostname: 'h.example:99999', weight: -1 }, { name: 'b' }], color: 'red' },
+        },
+      },
+      [
+        /dsiprouter_carrier_group\.acme \(attribute name\)/,
+        /\(attribute endpoint\.0\.hostname\): endpoint\[0\]\.hostname "h\.example:99999" has no valid port/,
+        /\(attribute endpoint\.0\.weight\)/,
+        /\(attribute endpoint\.1\.hostname\): endpoint\[1\]\.hostname is required/,
+        /"color" is not an attribute of dsiprouter_carrier_group/,
+      ],
+    ],
+    [
+      'a carrier group declared twice',
+      { dsiprouter_carrier_group: { a: { name: 'Acme' }, b: { name: 'Acme' } } },
+      [/carrier group name "Acme" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/],
+    ],
     [
       "a priority beyond the platform's 32-bit range (the one priority rule)",
       { dsiprouter_outbound_route: { r: { name: 'R', prefix: '1', gwgroupid: '5', priority: 2147483648 } } },

@@ -21,6 +21,7 @@ const mapping = (over: TfObject = {}): TfObject => ({
   ruleid: 7,
   did: '100',
   servers: ['s1'],
+  group: null,
   notes: '',
   timeouts: null,
   ...over,
@@ -68,7 +69,7 @@ describe('calls that need no provider', () => {
     const raw = { json: Buffer.from('{"id":"7","ruleid":7,"did":"100","servers":["s1"],"gone":1}'), flatmap: {} };
     const res = await rpc.UpgradeResourceState({ type_name: TYPE, version: 0, raw_state: raw });
     expect(res.diagnostics).toEqual([]);
-    expect(read(res.upgraded_state)).toEqual({ id: '7', ruleid: 7, did: '100', servers: ['s1'], notes: null, timeouts: null });
+    expect(read(res.upgraded_state)).toEqual({ id: '7', ruleid: 7, did: '100', servers: ['s1'], group: null, notes: null, timeouts: null });
     expect(factory).not.toHaveBeenCalled();
   });
 

@@ -59,7 +59,32 @@ describe('the package schema file', () => {
         ruleid: 'number',
         did: 'string',
         servers: ['list', 'string'],
+        group: 'string',
         notes: 'string',
+        timeouts: ['object', { create: 'string', update: 'string', delete: 'string' }],
+      },
+    ]);
+    expect(schemas.resources.get('dsiprouter_carrier_group')?.type).toEqual([
+      'object',
+      {
+        id: 'string',
+        gwgroupid: 'number',
+        ref: 'string',
+        name: 'string',
+        lb_enabled: 'bool',
+        gwids: ['list', 'number'],
+        endpoint: ['list', ['object', { name: 'string', hostname: 'string', strip: 'number', prefix: 'string', weight: 'number' }]],
+        auth: [
+          'object',
+          {
+            type: 'string',
+            r_username: 'string',
+            auth_username: 'string',
+            auth_password: 'string',
+            auth_domain: 'string',
+            auth_proxy: 'string',
+          },
+        ],
         timeouts: ['object', { create: 'string', update: 'string', delete: 'string' }],
       },
     ]);

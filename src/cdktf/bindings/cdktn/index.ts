@@ -7,6 +7,9 @@
  * `cdktf get` lays them out (`inboundMapping.InboundMapping`).
  * @packageDocumentation
  */
+export * from './carrier-group';
+export * from './data-dsiprouter-carrier-group';
+export * from './data-dsiprouter-endpoint-group';
 export * from './data-dsiprouter-inbound-mapping';
 export * from './data-dsiprouter-inbound-mappings';
 export * from './data-dsiprouter-outbound-route';
@@ -16,6 +19,9 @@ export * from './endpoint-lease';
 export * from './inbound-mapping';
 export * from './outbound-route';
 export * from './provider';
+export * as carrierGroup from './carrier-group';
+export * as dataDsiprouterCarrierGroup from './data-dsiprouter-carrier-group';
+export * as dataDsiprouterEndpointGroup from './data-dsiprouter-endpoint-group';
 export * as dataDsiprouterInboundMapping from './data-dsiprouter-inbound-mapping';
 export * as dataDsiprouterInboundMappings from './data-dsiprouter-inbound-mappings';
 export * as dataDsiprouterOutboundRoute from './data-dsiprouter-outbound-route';

@@ -19,11 +19,17 @@ export interface InboundMappingConfig extends cdktf.TerraformMetaArguments {
   */
   readonly did: string;
   /**
-  * 1 or 2 servers, primary then secondary: gateway ids ("66") or carrier groups ("#22").
+  * 1 or 2 servers, primary then secondary: gateway ids ("66") or groups ("#22"). Set it or group (exactly one); with group it is ["#<id>"].
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`servers`) in the dsipform package
   */
-  readonly servers: string[];
+  readonly servers?: string[];
+  /**
+  * An endpoint group or carrier group by name, instead of servers (exactly one of the two): the mapping sends to "#<id>". Resolved at plan; a carrier group created in the same apply is resolved at apply. An unknown name, or a name two groups share, is an error.
+  *
+  * Documentation: docs/terraform.md#resource-dsiprouter_inbound_mapping (`group`) in the dsipform package
+  */
+  readonly group?: string;
   /**
   * Free-text note without ",". Default "".
   *
@@ -264,6 +270,7 @@ export class InboundMapping extends cdktf.TerraformResource {
     });
     this._did = config.did;
     this._servers = config.servers;
+    this._group = config.group;
     this._notes = config.notes;
     this._timeouts.internalValue = config.timeouts;
   }
@@ -295,7 +302,7 @@ export class InboundMapping extends cdktf.TerraformResource {
     return this._did;
   }
 
-  // servers - computed: false, optional: false, required: true
+  // servers - computed: true, optional: true, required: false
   private _servers?: string[]; 
   public get servers() {
     return this.getListAttribute('servers');
@@ -303,9 +310,28 @@ export class InboundMapping extends cdktf.TerraformResource {
   public set servers(value: string[]) {
     this._servers = value;
   }
+  public resetServers() {
+    this._servers = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get serversInput() {
     return this._servers;
+  }
+
+  // group - computed: false, optional: true, required: false
+  private _group?: string; 
+  public get group() {
+    return this.getStringAttribute('group');
+  }
+  public set group(value: string) {
+    this._group = value;
+  }
+  public resetGroup() {
+    this._group = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get groupInput() {
+    return this._group;
   }
 
   // notes - computed: true, optional: true, required: false
@@ -348,6 +374,7 @@ export class InboundMapping extends cdktf.TerraformResource {
     return {
       did: cdktf.stringToTerraform(this._did),
       servers: cdktf.listMapper(cdktf.stringToTerraform, false)(this._servers),
+      group: cdktf.stringToTerraform(this._group),
       notes: cdktf.stringToTerraform(this._notes),
       timeouts: inboundMappingTimeoutsToTerraform(this._timeouts.internalValue),
     };
@@ -366,6 +393,12 @@ export class InboundMapping extends cdktf.TerraformResource {
         isBlock: false,
         type: "list",
         storageClassType: "stringList",
+      },
+      group: {
+        value: cdktf.stringToHclTerraform(this._group),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
       },
       notes: {
         value: cdktf.stringToHclTerraform(this._notes),

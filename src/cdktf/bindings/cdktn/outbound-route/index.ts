@@ -25,11 +25,17 @@ export interface OutboundRouteConfig extends cdktn.TerraformMetaArguments {
   */
   readonly prefix: string;
   /**
-  * Carrier-group id, not "0".
+  * Carrier-group id, not "0". Set it or carrier_group (exactly one); with carrier_group it is the id the name resolves to.
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`gwgroupid`) in the dsipform package
   */
-  readonly gwgroupid: string;
+  readonly gwgroupid?: string;
+  /**
+  * Carrier group by name, instead of gwgroupid (exactly one of the two). Resolved against the platform's carrier groups at plan; a group created in the same apply (refer to it as dsiprouter_carrier_group.<NAME>.name) is resolved at apply. An unknown name, or a name two groups share, is an error.
+  *
+  * Documentation: docs/terraform.md#resource-dsiprouter_outbound_route (`carrier_group`) in the dsipform package
+  */
+  readonly carrierGroup?: string;
   /**
   * From-prefix. Set (non-empty) for a least-cost-routing route; adding it promotes a simple route, removing it demotes, both in place.
   *
@@ -289,6 +295,7 @@ export class OutboundRoute extends cdktn.TerraformResource {
     this._name = config.name;
     this._prefix = config.prefix;
     this._gwgroupid = config.gwgroupid;
+    this._carrierGroup = config.carrierGroup;
     this._fromPrefix = config.fromPrefix;
     this._priority = config.priority;
     this._timerec = config.timerec;
@@ -336,7 +343,7 @@ export class OutboundRoute extends cdktn.TerraformResource {
     return this._prefix;
   }
 
-  // gwgroupid - computed: false, optional: false, required: true
+  // gwgroupid - computed: true, optional: true, required: false
   private _gwgroupid?: string; 
   public get gwgroupid() {
     return this.getStringAttribute('gwgroupid');
@@ -344,9 +351,28 @@ export class OutboundRoute extends cdktn.TerraformResource {
   public set gwgroupid(value: string) {
     this._gwgroupid = value;
   }
+  public resetGwgroupid() {
+    this._gwgroupid = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get gwgroupidInput() {
     return this._gwgroupid;
+  }
+
+  // carrier_group - computed: false, optional: true, required: false
+  private _carrierGroup?: string; 
+  public get carrierGroup() {
+    return this.getStringAttribute('carrier_group');
+  }
+  public set carrierGroup(value: string) {
+    this._carrierGroup = value;
+  }
+  public resetCarrierGroup() {
+    this._carrierGroup = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get carrierGroupInput() {
+    return this._carrierGroup;
   }
 
   // from_prefix - computed: false, optional: true, required: false
@@ -448,6 +474,7 @@ export class OutboundRoute extends cdktn.TerraformResource {
       name: cdktn.stringToTerraform(this._name),
       prefix: cdktn.stringToTerraform(this._prefix),
       gwgroupid: cdktn.stringToTerraform(this._gwgroupid),
+      carrier_group: cdktn.stringToTerraform(this._carrierGroup),
       from_prefix: cdktn.stringToTerraform(this._fromPrefix),
       priority: cdktn.numberToTerraform(this._priority),
       timerec: cdktn.stringToTerraform(this._timerec),
@@ -472,6 +499,12 @@ export class OutboundRoute extends cdktn.TerraformResource {
       },
       gwgroupid: {
         value: cdktn.stringToHclTerraform(this._gwgroupid),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "string",
+      },
+      carrier_group: {
+        value: cdktn.stringToHclTerraform(this._carrierGroup),
         isBlock: false,
         type: "simple",
         storageClassType: "string",

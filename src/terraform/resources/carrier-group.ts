@@ -1,0 +1,182 @@
+import type { CarrierGroupContent } from '../../model/carrier-group.js';
+import type { ProviderContext } from '../context.js';
+import { UNKNOWN, type Diagnostic, type ResourceHandler, type StateResponse, type TfObject, type TfValue } from '../types.js';
+import { apiDiagnostic, knownNumber, knownString } from '../values.js';
+import {
+  contentOf,
+  endpointBlocks,
+  ENDPOINT_DEFAULTS,
+  gatewayAssignment,
+  leavesGateways,
+  toState,
+  writeDifferences,
+  type EndpointKey,
+  type EndpointRef,
+} from './carrier-group-state.js';
+import { validateCarrierGroup } from './carrier-group-rules.js';
+import { sharedGroupName, unknownGroupName } from './group-names.js';
+
+const error = (summary: string, detail: string): Diagnostic => ({ severity: 'error', summary, detail });
+
+/** The diagnostic of a write the platform answered as a success but did not carry out. */
+function notTaken(name: string, gwgroupid: number | undefined, differences: readonly string[]): Diagnostic {
+  return error(
+    'The platform did not carry out the write of the carrier group',
+    `The platform answered the write of carrier group "${name}"${gwgroupid === undefined ? '' : ` (gwgroupid ${gwgroupid})`} as a success, ` +
+      `but reading it back shows: ${differences.join('; ')}. ` +
+      "The platform's carrier-group API reports no errors: it skips what it cannot store and answers 200. " +
+      'Check those values (each endpoint needs a name and a host name; strip and weight are whole numbers), then apply again; terraform plan shows what the platform holds.',
+  );
+}
+
+/** The endpoint blocks of a plan with the defaults of what the configuration leaves unset. */
+function withEndpointDefaults(proposed: TfObject, config: TfObject | null): TfValue {
+  const blocks = proposed.endpoint;
+  if (!Array.isArray(blocks)) return blocks ?? null;
+  const given = endpointBlocks(config);
+  return blocks.map((e, i) =>
+    typeof e === 'object' && e !== null && !Array.isArray(e)
+      ? {
+          ...e,
+          strip: given[i]?.strip ?? ENDPOINT_DEFAULTS.strip,
+          prefix: given[i]?.prefix ?? ENDPOINT_DEFAULTS.prefix,
+          weight: given[i]?.weight ?? ENDPOINT_DEFAULTS.weight,
+        }
+      : e,
+  );
+}
+
+/** A plan's endpoints by name and address, or undefined while the list, a name or an address is unknown. */
+function endpointKeys(planned: TfObject): EndpointKey[] | undefined {
+  if (!Array.isArray(planned.endpoint)) return undefined;
+  const blocks = endpointBlocks(planned);
+  if (blocks.length !== planned.endpoint.length) return undefined;
+  const keys = blocks.map((e) =>
+    typeof e.name === 'string' && typeof e.hostname === 'string' ? { name: e.name, hostname: e.hostname } : undefined,
+  );
+  return keys.every((k) => k !== undefined) ? keys : undefined;
+}
+
+/**
+ * `dsiprouter_carrier_group`: a carrier group and its gateways. Every write is read back and
+ * compared, because the platform answers 200 to writes it skipped; a write that did not take effect
+ * is an error diagnostic and the state shows what the platform holds. Import by id or `name:<NAME>`.
+ */
+export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
+  /** A write: the proxy reload waits for it, and the group lists read for plans are stale. */
+  const wrote = (): void => {
+    ctx.wrote();
+    ctx.groupLists.clear();
+  };
+  /** Reads the group back after a write and compares it with the plan. */
+  const readBack = async (gwgroupid: number, planned: TfObject, reference: readonly EndpointRef[]): Promise<StateResponse> => {
+    const name = String(planned.name);
+    const live = await ctx.client().getCarrierGroup(gwgroupid);
+    if (!live) return { state: null, diagnostics: [notTaken(name, gwgroupid, ['the group does not exist'])] };
+    const state = toState(live, planned, reference);
+    const differences = writeDifferences(planned, state);
+    return differences.length === 0 ? { state } : { state, written: true, diagnostics: [notTaken(name, gwgroupid, differences)] };
+  };
+
+  const create = async (planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
+    const gwgroupid = await ctx.client().createCarrierGroup(content);
+    wrote();
+    ctx.plannedGroupNames.delete(content.name);
+    return readBack(
+      gwgroupid,
+      planned,
+      content.endpoints.map((e) => ({ name: e.name })),
+    );
+  };
+
+  const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
+    if (JSON.stringify(contentOf(prior)) === JSON.stringify(content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
+    const gwgroupid = knownNumber(prior, 'gwgroupid')!;
+    const gwids = gatewayAssignment(prior, content.endpoints);
+    await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
+    wrote();
+    if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
+    return readBack(
+      gwgroupid,
+      planned,
+      content.endpoints.map((e, i) => ({ name: e.name, gwid: gwids[i] })),
+    );
+  };
+
+  const importBy = async (id: string): Promise<number | Diagnostic> => {
+    if (/^[0-9]+$/.test(id) && Number(id) > 0) return Number(id);
+    if (!id.startsWith('name:'))
+      return error('Invalid import id', `"${id}" is neither a carrier-group id (12) nor name:<NAME> (name:Acme).`);
+    const name = id.slice(5);
+    const groups = await ctx.client().listCarrierGroups();
+    const found = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
+    if (found.length === 1) return found[0]!.gwgroupid;
+    const problem = found.length === 0 ? unknownGroupName(name, 'carrier', groups) : sharedGroupName(name, 'name', found);
+    return error(`Cannot import: ${problem.summary}`, `${problem.detail} Import it by id instead: terraform import ADDRESS <gwgroupid>.`);
+  };
+
+  return {
+    validate: validateCarrierGroup,
+
+    async plan({ prior, proposed, config }) {
+      if (!proposed) return { planned: null };
+      const planned: TfObject = {
+        ...proposed,
+        lb_enabled: config?.lb_enabled ?? false,
+        endpoint: withEndpointDefaults(proposed, config),
+      };
+      const keys = endpointKeys(planned);
+      // The platform cannot remove a gateway from a carrier group: one left without endpoint replaces the group.
+      const replace = prior !== null && (keys === undefined ? endpointBlocks(prior).length > 0 : leavesGateways(prior, keys));
+      if (!prior || replace) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
+      else {
+        const gwids = gatewayAssignment(prior, keys!);
+        planned.gwids = gwids.every((g) => g !== undefined) ? gwids : UNKNOWN;
+      }
+      // A route or mapping that refers to this name finds the group at apply.
+      const name = knownString(planned, 'name');
+      if (name !== undefined && (replace || name !== prior?.name)) ctx.plannedGroupNames.add(name);
+      return replace ? { planned, requiresReplace: [['endpoint']] } : { planned };
+    },
+
+    async apply({ prior, planned }) {
+      const client = ctx.client();
+      try {
+        if (!planned) {
+          await client.deleteIfPresent({ kind: 'carrier_group', gwgroupid: knownNumber(prior, 'gwgroupid')! });
+          wrote();
+          return { state: null };
+        }
+        const content = contentOf(planned);
+        return prior ? await update(prior, planned, content) : await create(planned, content);
+      } catch (err) {
+        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the carrier group' : 'delete the carrier group', err)] };
+      }
+    },
+
+    async read(state) {
+      try {
+        const live = await ctx.client().getCarrierGroup(knownNumber(state, 'gwgroupid')!);
+        return { state: live ? toState(live, state) : null };
+      } catch (err) {
+        return { state, diagnostics: [apiDiagnostic('read the carrier group', err)] };
+      }
+    },
+
+    async importState(id) {
+      try {
+        const gwgroupid = await importBy(id);
+        if (typeof gwgroupid !== 'number') return { state: null, diagnostics: [gwgroupid] };
+        const live = await ctx.client().getCarrierGroup(gwgroupid);
+        if (!live)
+          return {
+            state: null,
+            diagnostics: [error('Cannot import a missing carrier group', `The platform has no carrier group with gwgroupid ${gwgroupid}.`)],
+          };
+        return { state: toState(live, null) };
+      } catch (err) {
+        return { state: null, diagnostics: [apiDiagnostic('read the carrier group to import', err)] };
+      }
+    },
+  };
+}
