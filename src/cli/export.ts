@@ -38,6 +38,7 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
         deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? item.value : item);
   };
   deep(yaml.get('carrier_groups', true));
+  deep(yaml.get('policy', true));
   const left = [...shared].map(([name, ids]) => `"${name}" (gwgroupids ${ids.join(', ')})`);
   yaml.commentBefore = [
     ` Exported by dsipform from ${target}.`,
@@ -45,7 +46,9 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
     ...(doc.carrier_groups?.some((g) => g.auth?.auth_password)
       ? [' Carrier-group passwords cannot be read back: set the variables auth_password names.']
       : []),
-    ...(left.length > 0 ? [` Left out: carrier groups that share a name, which an entry cannot tell apart: ${left.join(', ')}.`] : []),
+    ...(left.length > 0
+      ? [` Left out: carrier groups that share a name, which an entry cannot tell apart: ${left.join(', ')}; policy.ignore keeps them.`]
+      : []),
   ].join('\n');
   return yaml.toString({ lineWidth: 0 });
 }

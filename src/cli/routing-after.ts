@@ -2,14 +2,18 @@ import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { RoutingState } from '../routing/types.js';
 import { compileIgnore } from '../plan/ignore.js';
+import { resolveGroupNames } from '../plan/resolve-groups.js';
 
 /**
  * The mappings and routes the platform holds once a plan is applied, for the routing lints: for
  * each collection the files manage, the desired entries (with their origins; a route keeps the
  * live LCR group of the route it matches, by pinned ruleid or name) plus the live entries
  * `policy.ignore` keeps. A collection the files do not manage is left out (it was not read).
+ * References to groups by name are resolved against the live groups first, so a name the
+ * platform knows lints like its id (a name only a carrier group of this plan has stays unresolved).
  */
-export function routingAfterPlan(desired: DesiredState, live: LiveState): RoutingState {
+export function routingAfterPlan(files: DesiredState, live: LiveState): RoutingState {
+  const desired = resolveGroupNames(files, live.groups).desired;
   const out: { -readonly [K in keyof RoutingState]: RoutingState[K] } = {};
   if (desired.inbound_mappings) {
     const ignored = compileIgnore(desired.policy.ignore.inbound_mappings);

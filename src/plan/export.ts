@@ -41,6 +41,13 @@ export interface ExportDocument {
   readonly outbound_routes: readonly ExportedRoute[];
   /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
   readonly carrier_groups?: readonly ExportedCarrierGroup[];
+  /** The names carrier groups share: ignored, so the file keeps the groups it cannot describe instead of deleting them. */
+  readonly policy?: { readonly ignore: { readonly carrier_groups: readonly string[] } };
+}
+
+/** A glob that matches exactly `name` (its glob characters escaped). */
+export function literalGlob(name: string): string {
+  return name.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
 }
 
 /** The variable an exported carrier group's password is to come from: `CARRIER_<NAME>_PASSWORD`. */
@@ -87,7 +94,8 @@ function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
  * Turns the live state into a desired-state document that plans to no changes: fields at their
  * default are left out, routes sharing a name are pinned by ruleid, order is by DID and ruleid.
  * Carrier groups (when given) in gwgroupid order; a password, which the platform never returns, as
- * `${CARRIER_<NAME>_PASSWORD}`; groups sharing a name cannot be told apart by name and are left out.
+ * `${CARRIER_<NAME>_PASSWORD}`; groups sharing a name cannot be told apart by name and are left out,
+ * their name in `policy.ignore.carrier_groups` so that the plan keeps them (and the rules that refer to them).
  *
  * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name (`group:` for a mapping whose one
  * server is `#<id>`, `carrier_group:` for a route) where the name is unique (the same rule as the
@@ -137,5 +145,6 @@ export function exportDocument(
             .map(exportGroup),
         }
       : {}),
+    ...(shared.size > 0 ? { policy: { ignore: { carrier_groups: [...shared.keys()].map(literalGlob) } } } : {}),
   };
 }

@@ -33,7 +33,8 @@ describe('way 1: dsipform plan|apply --cdktf, no Terraform', () => {
     const plan = await s.run(['plan', '--cdktf', stack, '--detailed-exitcode', ...state]);
     expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout).toMatch(/Plan: 4 to create, 0 to update, 1 to delete, 1 to obtain\./); // the fresh-install route is not in the stack
-    await s.converge(['--cdktf', stack], state);
+    // Deleting the fresh-install route leaves calls to "0" with no route: a side step here, forced.
+    await s.converge(['--cdktf', stack], [...state, '--force']);
     expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'UK from our 1555 numbers')!.groupid).toBeGreaterThanOrEqual(10000);
     expect((await s.client.listInboundMappings()).map((m) => m.did).sort()).toEqual(['', '15551230001']);
     expect(JSON.parse(readFileSync(join(s.dir, 'state.json'), 'utf8')).leases.map((l: { name: string }) => l.name)).toEqual(['softphone']);

@@ -17,8 +17,8 @@ const file = (name: string, text: string): string => {
   return join(dir, name);
 };
 const MAPPINGS =
-  'version: 1\ninbound_mappings:\n  - did: "15551230001"\n    servers: ["66"]\n  - did: "15551230002"\n    servers: ["66"]\n';
-const FEWER = 'version: 1\ninbound_mappings:\n  - did: "15551230001"\n    servers: ["67"]\n';
+  'version: 1\ninbound_mappings:\n  - did: "15551230001"\n    servers: ["16"]\n  - did: "15551230002"\n    servers: ["16"]\n';
+const FEWER = 'version: 1\ninbound_mappings:\n  - did: "15551230001"\n    servers: ["17"]\n';
 
 let emulator: EmulatorProcess;
 let url: string;
@@ -39,21 +39,21 @@ describe('routing impact, the CLI as a process', () => {
     const r = await cli('plan', file('fewer.yaml', FEWER));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Routing impact \(calls at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d UTC\):$/m);
-    expect(r.stdout).toContain('  calls to 15551230001…: gateway 66 → gateway 67 (mapping "15551230001")\n');
-    expect(r.stdout).toContain('  calls to 15551230002…: gateway 66 (mapping "15551230002") → no route\n');
+    expect(r.stdout).toContain('  calls to 15551230001…: gateway 16 → gateway 17 (mapping "15551230001")\n');
+    expect(r.stdout).toContain('  calls to 15551230002…: gateway 16 (mapping "15551230002") → no route\n');
     expect(r.stdout).toMatch(/Refused without --force[\s\S]*The plan leaves 1 probed inbound call that routes today with no route\./);
     expect(r.stdout).toContain('Routed them before: "15551230002".');
   });
 
   it('markdown and JSON plans carry it too', async () => {
     const md = await cli('plan', join(dir, 'fewer.yaml'), '--format', 'markdown');
-    expect(md.stdout).toContain('- ⚠️ calls to 15551230002…: gateway 66 (mapping "15551230002") → no route');
+    expect(md.stdout).toContain('- ⚠️ calls to 15551230002…: gateway 16 (mapping "15551230002") → no route');
     const json = JSON.parse((await cli('plan', join(dir, 'fewer.yaml'), '--format', 'json')).stdout);
     expect(json.routing_impact).toHaveLength(2);
     expect(json.routing_impact[1]).toMatchObject({
       direction: 'inbound',
       to: '15551230002',
-      before: { result: 'routed', gwlist: '66', rule: { kind: 'inbound_mapping', key: '15551230002' } },
+      before: { result: 'routed', gwlist: '16', rule: { kind: 'inbound_mapping', key: '15551230002' } },
       after: { result: 'no_route', candidates: [] },
     });
     expect(json.safety[0]).toMatchObject({ rule: 'unrouting', collection: 'inbound_mappings', keys: ['15551230002'] });
@@ -80,7 +80,7 @@ describe('routing impact, the CLI as a process', () => {
     const allowed = file('allowed.yaml', `${FEWER}policy:\n  allow_unrouting: true\n`);
     const r = await cli('apply', allowed, '--auto-approve');
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('calls to 15551230002…: gateway 66 (mapping "15551230002") → no route');
+    expect(r.stdout).toContain('calls to 15551230002…: gateway 16 (mapping "15551230002") → no route');
     expect(r.stdout).not.toMatch(/Refused without --force/);
   });
 });

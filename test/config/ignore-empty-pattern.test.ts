@@ -18,8 +18,8 @@ describe('policy.ignore with the empty pattern ""', () => {
     const emu = await startEmulatorProcess(['--token', TOKEN]);
     running.push(emu);
     const client = new PlatformClient({ url: emu.url, token: TOKEN });
-    await client.createInboundMapping({ did: '', servers: ['66'], notes: 'default' });
-    await client.createInboundMapping({ did: '1800', servers: ['66'], notes: '' });
+    await client.createInboundMapping({ did: '', servers: ['16'], notes: 'default' });
+    await client.createInboundMapping({ did: '1800', servers: ['16'], notes: '' });
     await client.close();
     const state = join(mkdtempSync(join(tmpdir(), 'dsipform-ignore-')), 'state.json');
     const args = ['plan', join(ROOT, F, 'ignore-empty-pattern.yaml'), '--url', emu.url, '--state', state];

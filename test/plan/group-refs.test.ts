@@ -142,7 +142,14 @@ describe('the plan', () => {
     const r = plan(withGroups(desired({ inbound_mappings: [byName('1', 'Carrier A'), byName('2', 'New')] }), ['New']), {
       inbound_mappings: [],
     });
-    const after = r.ok ? r.plan.changes.map((c: Change) => ('after' in c ? c.after : null)) : [];
+    const changes = r.ok ? r.plan.changes : [];
+    // Carrier groups are their own stage, first: the group "New" exists before a mapping refers to it.
+    expect(changes.map((c: Change) => [c.kind, c.action, c.key])).toEqual([
+      ['carrier_group', 'create', 'New'],
+      ['inbound_mapping', 'create', '1'],
+      ['inbound_mapping', 'create', '2'],
+    ]);
+    const after = changes.filter((c: Change) => c.kind === 'inbound_mapping').map((c: Change) => ('after' in c ? c.after : null));
     expect(after).toEqual([
       { did: '1', servers: ['#5'], notes: '', group: 'Carrier A' },
       { did: '2', servers: [], notes: '', group: 'New' },

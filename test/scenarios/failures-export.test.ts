@@ -64,7 +64,8 @@ policy:
 describe('scenario: export', () => {
   it('writes the live state as a file that plans to no changes', async () => {
     const s = await scenario();
-    await s.client.createInboundMapping({ did: '0044123', servers: ['16', '#2'], notes: 'leading zeros' });
+    // Gateway ids only: the proxy drops a mapping that mixes gateways and a group (config refuses one).
+    await s.client.createInboundMapping({ did: '0044123', servers: ['16', '17'], notes: 'leading zeros' });
     await s.client.createInboundMapping({ did: '', servers: ['#2'] });
     await s.client.createInboundMapping({ did: '+1#*', servers: ['5'] });
     await s.client.createOutboundRoute({

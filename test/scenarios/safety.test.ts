@@ -9,7 +9,8 @@ function routes(n: number, extra = ''): string {
 describe('scenario: safety', () => {
   it('refuses deleting more than 25% of 8 or more without --force, naming what and how many', async () => {
     const s = await scenario();
-    await s.converge([s.file('r.yaml', routes(8))]);
+    // Setting up deletes the fresh install's "Default Outbound Route" (calls lose it): a side step, forced.
+    await s.converge([s.file('r.yaml', routes(8))], ['--force']);
     const fewer = s.file('r.yaml', routes(5));
     const refused = await s.run(['apply', fewer, '--auto-approve']);
     expect(refused.code).toBe(1);
@@ -23,7 +24,8 @@ describe('scenario: safety', () => {
 
   it('lets policy.max_deletes replace the default', async () => {
     const s = await scenario();
-    await s.converge([s.file('r.yaml', routes(8))]);
+    // Setting up deletes the fresh install's "Default Outbound Route" (calls lose it): a side step, forced.
+    await s.converge([s.file('r.yaml', routes(8))], ['--force']);
     await s.converge([s.file('r.yaml', routes(4, 'policy:\n  max_deletes: 4\n  allow_unrouting: true\n'))]);
     expect(await s.client.listOutboundRoutes()).toHaveLength(4);
     const refused = await s.run(['apply', s.file('r.yaml', routes(1, 'policy:\n  max_deletes: "50%"\n')), '--auto-approve']);

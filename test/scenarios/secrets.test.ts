@@ -26,7 +26,9 @@ describe('secrets never leak', () => {
         for (const l of Object.values<{ password: string }>(JSON.parse(readFileSync(stateFile, 'utf8')).leases)) passwords.add(l.password);
       return r;
     };
-    const config = (ttl: string, extraRoutes = '') => `version: 1
+    // The files replace the fresh install's "Default Outbound Route" (calls to "0" lose their route):
+    // a side step here, allowed by policy.allow_unrouting.
+    const config = (ttl: string, extraRoutes = '', extraPolicy = '') => `version: 1
 endpoint_leases:
   - name: softphone
     email: ops@example.com
@@ -38,7 +40,9 @@ outbound_routes:
   - name: fine
     prefix: "1"
     gwgroupid: "2"
-${extraRoutes}`;
+${extraRoutes}policy:
+  allow_unrouting: true
+${extraPolicy}`;
     const path = s.file('p.yaml', config('15m'));
     await run(['plan', path, '--out', join(s.dir, 'plan.json'), '--format', 'json']);
     await run(['apply', '--plan', join(s.dir, 'plan.json'), '--auto-approve', '--format', 'json']);
@@ -54,7 +58,8 @@ ${extraRoutes}`;
         'p.yaml',
         config(
           '25m',
-          '  - name: clash\n    prefix: "44"\n    from_prefix: "9"\n    gwgroupid: "5"\npolicy:\n  ignore:\n    outbound_routes: ["manual"]\n',
+          '  - name: clash\n    prefix: "44"\n    from_prefix: "9"\n    gwgroupid: "5"\n',
+          '  ignore:\n    outbound_routes: ["manual"]\n',
         ),
       ),
       '--auto-approve',
