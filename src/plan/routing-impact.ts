@@ -4,7 +4,7 @@ import type { OutboundRoute } from '../model/outbound-route.js';
 import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
-import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
+import { inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter } from './groups-after.js';
@@ -39,7 +39,7 @@ export function planRoutingImpact(live: LiveState, changes: readonly Change[], n
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups) : undefined);
   const groups = groupsAfter(live, changes);
   const after = ruleSetFromState(applied(live, changes, groups.standIns), groups.groups ? inventoryOf(groups.groups) : undefined);
-  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, `#${JSON.stringify(name)}`]));
+  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const impact = routingImpact(before, after, at).map((e) => {
     const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
     return named === undefined ? e : { ...e, after: { ...e.after, gwlist: named } };
