@@ -4,7 +4,7 @@ import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
 import { lintRules } from '../routing/lint.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
-import type { RoutingFinding, RoutingState } from '../routing/types.js';
+import type { GatewayInventory, RoutingFinding, RoutingState } from '../routing/types.js';
 import { writeLine, type CliIo } from './io.js';
 
 /**
@@ -21,10 +21,11 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
 
 /**
  * The routing lints of the files' rules (validate), or with `after` of the rules as they stand
- * after the plan (the files' rules and the live ones `policy.ignore` keeps).
+ * after the plan (the files' rules and the live ones `policy.ignore` keeps); with `inventory`, a
+ * rule naming a missing or empty group is a dropped rule too.
  */
-export function routingFindings(desired: DesiredState, after?: RoutingState): RoutingFinding[] {
-  return lintRules(ruleSetFromState(after ?? desired), manages(desired, after !== undefined));
+export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
+  return lintRules(ruleSetFromState(after ?? desired, inventory), manages(desired, after !== undefined));
 }
 
 /**

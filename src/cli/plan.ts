@@ -1,6 +1,6 @@
 import type { LiveState } from '../model/live.js';
 import { savePlan } from '../plan/build-plan.js';
-import { routingAfterPlan } from './routing-after.js';
+import { inventoryAfterPlan, routingAfterPlan } from './routing-after.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
@@ -46,7 +46,8 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     }),
   );
   // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
-  const findings = routingFindings(desired, routingAfterPlan(desired, live));
+  const inventory = inventoryAfterPlan(live, plan.changes, flags.allowDangling === true);
+  const findings = routingFindings(desired, routingAfterPlan(desired, live, plan.changes), inventory);
   reportFindings(findings, io, flags.strict === true);
   const saved = savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));

@@ -3,9 +3,9 @@ import { DsipformError } from '../model/errors.js';
 import type { Direction } from '../model/routing.js';
 import { renderRouteText } from '../render/route-text.js';
 import { routeCall } from '../routing/match.js';
-import { ruleSetFromState } from '../routing/rule-set.js';
+import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
-import type { CallTime, RoutingState } from '../routing/types.js';
+import type { CallTime, RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -49,10 +49,19 @@ function callOf(flags: RouteFlags, now: number): { direction: Direction; to: str
   return { direction: flags.direction, to: flags.to, from: flags.from ?? '', at };
 }
 
-/** The live mappings and routes, with their ids and groups. */
-async function liveState(client: PlatformClient): Promise<RoutingState> {
-  const [inbound_mappings, outbound_routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
-  return { inbound_mappings, outbound_routes };
+/**
+ * The rules the platform holds: every live mapping and route, with their ids and groups, and the
+ * carrier and endpoint groups (so a `#id` to a missing or empty group is dropped, and a group's
+ * gateways are named). Four requests, in parallel.
+ */
+export async function liveRuleSet(client: PlatformClient): Promise<RuleSet> {
+  const [inbound_mappings, outbound_routes, carriers, endpoints] = await Promise.all([
+    client.listInboundMappings(),
+    client.listOutboundRoutes(),
+    client.listCarrierGroups(),
+    client.listEndpointGroups(),
+  ]);
+  return ruleSetFromState({ inbound_mappings, outbound_routes }, inventoryOf([...carriers, ...endpoints]));
 }
 
 /**
@@ -66,7 +75,7 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
   }
   const format = flags.format;
   const call = callOf(flags, io.now());
-  let state: RoutingState;
+  let set: RuleSet;
   if (flags.live) {
     if (paths.length > 0 || flags.cdktf !== undefined) {
       throw new DsipformError(
@@ -75,12 +84,12 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
         'Drop the paths to ask the platform (dsipform route --live …), or drop --live to ask the files.',
       );
     }
-    state = await withPlatform(flags, io, (client) => liveState(client));
+    set = await withPlatform(flags, io, (client) => liveRuleSet(client));
   } else {
     const desired = await loadOrFail(paths, io, flags.cdktf, 'route');
-    state = { inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] };
+    set = ruleSetFromState({ inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] });
   }
-  const decision = routeCall(ruleSetFromState(state), call);
+  const decision = routeCall(set, call);
   if (format === 'json') writeLine(io.stdout, JSON.stringify(decision, null, 2));
   else io.stdout.write(renderRouteText(decision));
   return 0;

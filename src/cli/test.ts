@@ -1,4 +1,3 @@
-import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
@@ -13,6 +12,7 @@ import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
+import { liveRuleSet } from './route.js';
 
 /** `dsipform test` flags. */
 export interface TestFlags extends PlatformFlags {
@@ -44,7 +44,7 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
       'Add a routing_tests: list, e.g. - direction: outbound, to: "442071234567", expect: { route: UK } (see examples/routing/).',
     );
   }
-  const set = flags.live ? await withPlatform(flags, io, (client) => liveRules(client)) : desiredRules(desired);
+  const set = flags.live ? await withPlatform(flags, io, (client) => liveRuleSet(client)) : desiredRules(desired);
   const outcomes = tests.map((test): RoutingTestOutcome => {
     const at = callTime(test.at, test.tz, io.now());
     if ('problem' in at)
@@ -70,13 +70,7 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
   );
 }
 
-/** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing). */
+/** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing, and a group named in the files is one whose id is not known here). */
 function desiredRules(desired: DesiredState): RuleSet {
   return ruleSetFromState(desired);
-}
-
-/** The rules the platform holds: every live mapping and route, with their ids and groups. */
-async function liveRules(client: PlatformClient): Promise<RuleSet> {
-  const [inbound_mappings, outbound_routes] = await Promise.all([client.listInboundMappings(), client.listOutboundRoutes()]);
-  return ruleSetFromState({ inbound_mappings, outbound_routes });
 }

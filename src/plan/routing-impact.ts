@@ -1,12 +1,13 @@
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { LiveState } from '../model/live.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import type { Change, PlanIssue } from '../model/plan.js';
+import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
-import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
+import { inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
 import type { RoutingState } from '../routing/types.js';
+import { groupsAfter } from './groups-after.js';
 
 type AfterMapping = Omit<InboundMapping, 'ruleid'> & { readonly ruleid?: number };
 type AfterRoute = Omit<OutboundRoute, 'ruleid' | 'groupid'> & { readonly ruleid?: number; readonly groupid?: number };
@@ -17,8 +18,11 @@ export type PlanImpact = { readonly ok: true; readonly impact: ImpactEntry[] } |
 /**
  * The calls whose routing a plan's changes alter, probed at `now` in the proxy's zone `tz`. Before
  * is every live mapping and route (ignored ones too: they still route calls); after is the same
- * with the plan's changes applied, so rules the plan leaves alone stay. Both sets use the live
- * carrier and endpoint groups when they were read. A plan with no mapping or route change has none.
+ * with the plan's changes applied, so rules the plan leaves alone stay. Before uses the live
+ * carrier and endpoint groups when they were read; after uses them as the plan leaves them
+ * (groups-after.ts): a rule that names a carrier group this plan creates sends to its stand-in id,
+ * and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being known after
+ * apply. A plan with no mapping or route change has none.
  */
 export function planRoutingImpact(live: LiveState, changes: readonly Change[], now: number, tz: string): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
@@ -32,10 +36,15 @@ export function planRoutingImpact(live: LiveState, changes: readonly Change[], n
       },
     };
   }
-  const inventory = live.groups ? inventoryOf(live.groups) : undefined;
-  const before = ruleSetFromState(liveRouting(live), inventory);
-  const after = ruleSetFromState(applied(live, changes), inventory);
-  return { ok: true, impact: routingImpact(before, after, at) };
+  const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups) : undefined);
+  const groups = groupsAfter(live, changes);
+  const after = ruleSetFromState(applied(live, changes, groups.standIns), groups.groups ? inventoryOf(groups.groups) : undefined);
+  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
+  const impact = routingImpact(before, after, at).map((e) => {
+    const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
+    return named === undefined ? e : { ...e, after: { ...e.after, gwlist: named } };
+  });
+  return { ok: true, impact };
 }
 
 function liveRouting(live: LiveState): RoutingState {
@@ -45,17 +54,24 @@ function liveRouting(live: LiveState): RoutingState {
   };
 }
 
-/** The live mappings and routes as they stand once every change is made. */
-function applied(live: LiveState, changes: readonly Change[]): RoutingState {
+/**
+ * The live mappings and routes as they stand once every change is made; a reference to a carrier
+ * group this plan creates (known after apply) points at its stand-in id.
+ */
+function applied(live: LiveState, changes: readonly Change[], standIns: ReadonlyMap<string, number>): RoutingState {
   const mappings = new Map<number | string, AfterMapping>((live.inbound_mappings ?? []).map((m) => [m.ruleid, m]));
   const routes = new Map<number | string, AfterRoute>((live.outbound_routes ?? []).map((r) => [r.ruleid, r]));
   const liveRoutes = new Map((live.outbound_routes ?? []).map((r) => [r.ruleid, r]));
   changes.forEach((c, i) => {
     if (c.kind === 'inbound_mapping') {
+      const id = c.action !== 'delete' && isPendingMapping(c.after) ? standIns.get(c.after.group!) : undefined;
+      if (id !== undefined && c.action !== 'delete') c = { ...c, after: { ...c.after, servers: [`#${id}`] } };
       if (c.action === 'create') mappings.set(`new ${i}`, c.after);
       else if (c.action === 'delete') mappings.delete(c.ruleid);
       else mappings.set(c.ruleid, { ...c.after, ruleid: c.ruleid });
     } else if (c.kind === 'outbound_route') {
+      const id = c.action !== 'delete' && isPendingRoute(c.after) ? standIns.get(c.after.carrier_group!) : undefined;
+      if (id !== undefined && c.action !== 'delete') c = { ...c, after: { ...c.after, gwgroupid: String(id) } };
       if (c.action === 'create') routes.set(`new ${i}`, c.after);
       else if (c.action === 'delete') routes.delete(c.ruleid);
       else {

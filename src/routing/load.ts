@@ -3,7 +3,7 @@
  * it keeps and which it drops with only a log line. Pure.
  */
 import { timerecProblem } from '../model/timerec.js';
-import type { PartialInventory } from './rule-set.js';
+import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 
 const DIAL_CHARS = /^[0-9*#+]*$/;
@@ -30,6 +30,8 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
   const shown = JSON.stringify(gwlist);
   const known = inventory !== undefined;
   if (gwlist.trim() === '') return { reason: `${name} is empty: the proxy drops a rule with no gateway`, hint: SERVERS_HINT };
+  // A group named in the files: its id is resolved at plan time (and checked there), not here.
+  if (referencedName(gwlist) !== null) return null;
   if (gwlist.startsWith('#')) {
     const rest = gwlist.slice(1);
     if (!/^[0-9]+$/.test(rest)) {

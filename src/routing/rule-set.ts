@@ -17,6 +17,22 @@ import {
   type RuleSet,
 } from './types.js';
 
+/** The gwlist of a reference by name whose id is not known here: `#"Carrier A"`. */
+export function nameReference(name: string): string {
+  return `#${JSON.stringify(name)}`;
+}
+
+/** The group name of a {@link nameReference}, or `null` when the gwlist is not one. */
+export function referencedName(gwlist: string): string | null {
+  if (!gwlist.startsWith('#"')) return null;
+  try {
+    const name: unknown = JSON.parse(gwlist.slice(1));
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A gateway inventory that may not know every gateway: `allGateways: false` when only the groups were read. */
 export interface PartialInventory extends GatewayInventory {
   /** `false` when `gateways` holds only the members of the groups (gateways outside any group unknown). */
@@ -37,7 +53,8 @@ export function inventoryOf(groups: readonly GatewayGroup[], gateways?: Iterable
 
 /**
  * The rules the proxy would hold for the mappings and routes of a state. A mapping's gwlist is its
- * servers joined with `,`; a route's is `#<gwgroupid>`. A route keeps its live groupid when it has
+ * servers joined with `,`; a route's is `#<gwgroupid>`; a reference by name not resolved to an id
+ * (the files alone) is `#"NAME"` ({@link nameReference}). A route keeps its live groupid when it has
  * one (so a live route left in an LCR group after losing its from_prefix stays there, as on the
  * platform); a desired LCR route without one gets a stand-in group: the lowest in [10000, 20000)
  * that no other route holds, in the order of the LCR patterns (stable for a given state).
@@ -54,7 +71,7 @@ export function ruleSetFromState(state: RoutingState, inventory?: GatewayInvento
       prefix: m.did,
       priority: 0,
       timerec: '',
-      gwlist: m.servers.join(','),
+      gwlist: m.group !== undefined && m.servers.length === 0 ? nameReference(m.group) : m.servers.join(','),
       ...(m.origin ? { origin: m.origin } : {}),
     });
   }
@@ -82,7 +99,7 @@ export function ruleSetFromState(state: RoutingState, inventory?: GatewayInvento
       prefix: r.prefix,
       priority: r.priority,
       timerec: r.timerec,
-      gwlist: `#${r.gwgroupid.replace(/^#/, '')}`,
+      gwlist: r.carrier_group !== undefined && r.gwgroupid === '' ? nameReference(r.carrier_group) : `#${r.gwgroupid.replace(/^#/, '')}`,
       ...(pattern !== null ? { lcr_pattern: pattern } : {}),
       ...(r.origin ? { origin: r.origin } : {}),
     });

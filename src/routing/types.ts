@@ -54,7 +54,10 @@ export interface RoutingRule {
   readonly priority: number;
   /** `""` means always. */
   readonly timerec: string;
-  /** As the proxy reads it: `"66,67"` or `"#5"`. */
+  /**
+   * As the proxy reads it: `"66,67"` or `"#5"`; `#"Carrier A"` for a group the files name whose id
+   * is not known here (the files alone, or a group the plan creates).
+   */
   readonly gwlist: string;
   /** For an LCR route: `<from_prefix>-<prefix>`. */
   readonly lcr_pattern?: string;
@@ -84,8 +87,15 @@ export interface GatewayInventory {
 
 /** The mappings and routes a rule set is built from (desired or live; ids and origins when known). */
 export interface RoutingState {
-  readonly inbound_mappings?: readonly (MappingContent & { readonly ruleid?: number; readonly origin?: SourceLocation })[];
+  /** `group`: the name the files refer to the group by (with `servers: []` when its id is not known here). */
+  readonly inbound_mappings?: readonly (MappingContent & {
+    readonly ruleid?: number;
+    readonly origin?: SourceLocation;
+    readonly group?: string;
+  })[];
+  /** `carrier_group`: the name the files refer to the group by (with `gwgroupid: ""` when its id is not known here). */
   readonly outbound_routes?: readonly (RouteContent & {
+    readonly carrier_group?: string;
     readonly ruleid?: number;
     readonly groupid?: number;
     readonly origin?: SourceLocation;

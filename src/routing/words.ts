@@ -2,6 +2,7 @@
  * How the routing simulation names rules and gateways in its steps. Pure.
  */
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
+import { referencedName } from './rule-set.js';
 import type { GatewayInventory, RoutingRule } from './types.js';
 
 /** A rule in words: `mapping "15551230001"`, `the default mapping`, `route "UK"`. */
@@ -25,6 +26,13 @@ function order(ids: readonly string[]): string[] {
 
 /** The steps that say where a winning rule's gwlist sends the call and how it fails over. */
 export function describeGateways(gwlist: string, inventory: GatewayInventory | undefined): string[] {
+  const named = referencedName(gwlist);
+  if (named !== null) {
+    return [
+      `sends to the group named ${JSON.stringify(named)}; its id and gateways are not known here (the files name it; the platform's groups were not read: ask with --live once it exists)`,
+      `failover: the proxy tries the gateways of that group in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
+    ];
+  }
   if (gwlist.startsWith('#')) {
     const id = gwlist.slice(1);
     const members = inventory?.lists.get(String(Number(id)));

@@ -107,6 +107,39 @@ describe('dsipform route (the CLI as a process)', () => {
     );
   });
 
+  it('--live reads the groups: a #id to a missing group is passed over as dropped, and a group is expanded to its gateways', async () => {
+    const s = await scenario({ empty: true });
+    const id = await s.client.createCarrierGroup({
+      name: 'Carrier A',
+      lb_enabled: false,
+      endpoints: [{ name: 'a1', hostname: '198.51.100.1', strip: 0, prefix: '', weight: 1 }],
+    });
+    const [gateway] = (await s.client.listCarrierGroups()).find((g) => g.gwgroupid === id)!.gwids;
+    await s.client.createInboundMapping({ did: '1555', servers: [`#${id}`] });
+    await s.client.createInboundMapping({ did: '1555123', servers: ['#99'] });
+    const r = await runCli(['route', '--live', '--direction', 'inbound', '--to', '15551230001', '--tz', 'UTC'], s.env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('mapping "1555123" is not loaded: servers names group 99, which does not exist on the platform');
+    expect(r.stdout).toContain('Result: routed by inbound mapping "1555"');
+    expect(r.stdout).toContain(`sends to group #${id}: gateways ${gateway}`);
+  });
+
+  it('from the files, a group named by group:/carrier_group: routes to that name, and the steps say its id is not known here', async () => {
+    const s = await scenario();
+    const file = s.file(
+      'g.yaml',
+      'version: 1\ninbound_mappings:\n  - did: "1555"\n    group: PBX\noutbound_routes:\n  - name: UK\n    prefix: "44"\n    carrier_group: Carrier A\n',
+    );
+    const out = await runCli(['route', file, '--direction', 'outbound', '--to', '4420', '--format', 'json', '--tz', 'UTC']);
+    expect(out.code, out.stderr).toBe(0);
+    const d = JSON.parse(out.stdout) as RouteDecision;
+    expect(d).toMatchObject({ result: 'routed', rule: { key: 'UK' }, gwlist: '#"Carrier A"' });
+    expect(d.steps.join('\n')).toContain('sends to the group named "Carrier A"; its id and gateways are not known here');
+    const inbound = await runCli(['route', file, '--direction', 'inbound', '--to', '15551', '--tz', 'UTC']);
+    expect(inbound.stdout).toContain('Result: routed by inbound mapping "1555"');
+    expect(inbound.stdout).toContain('Sends to: #"PBX"');
+  });
+
   it.each<[string, string[], string, string]>([
     ['no --direction', ['--to', '44'], 'error: --direction is required', 'hint: The proxy decides by the source of the call'],
     ['a bad --direction', ['--direction', 'sideways', '--to', '44'], 'error: --direction "sideways" is not inbound or outbound', 'hint:'],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { parseXml } from '../helpers/xml.js';
+import { scenario } from '../helpers/scenario.js';
 
 const FAILING = 'test/fixtures/routing-tests/failing';
 const FAILING_FILE = `${FAILING}/rules.yaml`;
@@ -108,6 +109,54 @@ describe('dsipform test', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('--live reads the groups: a live mapping to a missing group is dropped, so the call falls back to the shorter DID', async () => {
+    const s = await scenario({ empty: true });
+    const id = await s.client.createCarrierGroup({
+      name: 'Carrier A',
+      lb_enabled: false,
+      endpoints: [{ name: 'a1', hostname: '198.51.100.1', strip: 0, prefix: '', weight: 1 }],
+    });
+    await s.client.createInboundMapping({ did: '1555', servers: [`#${id}`] });
+    await s.client.createInboundMapping({ did: '1555123', servers: ['#99'] });
+    const file = s.file(
+      't.yaml',
+      `version: 1\nrouting_tests:\n  - name: office\n    direction: inbound\n    to: "15551230001"\n    expect: { did: "1555", servers: ["#${id}"] }\n`,
+    );
+    const r = await runCli(['test', file, '--live'], s.env);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('1 passed, 0 failed');
+  });
+
+  it('from the files, rules naming groups by name (group:, carrier_group:) pass their tests', async () => {
+    const s = await scenario();
+    const file = s.file(
+      'g.yaml',
+      [
+        'version: 1',
+        'inbound_mappings:',
+        '  - did: "1555"',
+        '    group: PBX',
+        'outbound_routes:',
+        '  - name: UK',
+        '    prefix: "44"',
+        '    carrier_group: Carrier A',
+        'routing_tests:',
+        '  - name: uk',
+        '    direction: outbound',
+        '    to: "442071234567"',
+        '    expect: { route: UK }',
+        '  - name: office',
+        '    direction: inbound',
+        '    to: "15551230001"',
+        '    expect: { did: "1555" }',
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['test', file]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('2 passed, 0 failed');
   });
 
   it.each([

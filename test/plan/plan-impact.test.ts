@@ -4,6 +4,7 @@ import type { Plan } from '../../src/model/plan.js';
 import { buildDestroyPlan, buildPlan, savePlan } from '../../src/plan/build-plan.js';
 import { parseSavedPlan } from '../../src/plan/saved-plan.js';
 import { renderPlanJson } from '../../src/render/plan-json.js';
+import { groupsAfter } from '../../src/plan/groups-after.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
 /** Monday 2026-12-28 10:00 UTC, and the Sunday before. */
@@ -112,5 +113,66 @@ describe('buildPlan: routing impact', () => {
     });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.issues[0]!.message).toMatch(/time zone "Mars\/Olympus"/);
+  });
+});
+
+describe('buildPlan: routing impact with carrier groups the plan creates, deletes or updates', () => {
+  const endpoint = (name: string) => ({ name, hostname: `${name}.example.com`, strip: 0, prefix: '', weight: 1 });
+  const groups = [{ gwgroupid: 5, name: 'Old carrier', type: 'carrier' as const, gwids: ['1'] }];
+  const withNewGroup = (parts: Parameters<typeof desired>[0]) => ({
+    ...desired(parts),
+    carrier_groups: [{ name: 'New carrier', lb_enabled: false, endpoints: [endpoint('a'), endpoint('b')] }],
+    policy: { ...desired(parts).policy, ignore: { ...desired(parts).policy.ignore, carrier_groups: ['Old carrier'] } },
+  });
+
+  it('a mapping and a route moved by name to a group created by the same plan are not refused: the calls go to that group', () => {
+    const state = withNewGroup({
+      inbound_mappings: [{ ...dm('5', []), group: 'New carrier' }],
+      outbound_routes: [{ ...dr('UK', '44', { gwgroupid: '' }), carrier_group: 'New carrier' }],
+    });
+    const live = {
+      groups,
+      carrier_groups: [],
+      inbound_mappings: [lm(2, '5', ['#5'])],
+      outbound_routes: [lr(3, 'UK', '44', { gwgroupid: '5' })],
+    };
+    const p = plan(state, live);
+    expect(p.safety).toEqual([]);
+    expect(calls(p)).toEqual(['inbound 5: routed → routed', 'outbound 440: routed → routed']);
+    expect(p.routing_impact!.map((e) => `${e.before.gwlist} → ${e.after.gwlist}`)).toEqual(['#5 → #"New carrier"', '#5 → #"New carrier"']);
+  });
+
+  it('a new mapping to a group created by the same plan routes its calls there', () => {
+    const p = plan(withNewGroup({ inbound_mappings: [{ ...dm('6', []), group: 'New carrier' }] }), {
+      groups,
+      carrier_groups: [],
+      inbound_mappings: [],
+    });
+    expect(calls(p)).toEqual(['inbound 6: no_route → routed']);
+    expect(p.routing_impact![0]!.after.gwlist).toBe('#"New carrier"');
+  });
+
+  it('groupsAfter: created groups get stand-in ids and gateways past the live ones, deleted ones are gone, updated ones hold their new endpoints', () => {
+    const fields = (name: string, names: string[]) => ({ name, lb_enabled: false, endpoints: names.map(endpoint), auth: null });
+    const live = { groups: [...groups, { gwgroupid: 7, name: 'Gone', type: 'carrier' as const, gwids: ['4'] }] };
+    const after = groupsAfter(live, [
+      { action: 'create', kind: 'carrier_group', key: 'New carrier', after: fields('New carrier', ['a', 'b']), fields: [] },
+      { action: 'delete', kind: 'carrier_group', key: 'Gone', gwgroupid: 7, before: fields('Gone', ['x']), fields: [] },
+      {
+        action: 'update',
+        kind: 'carrier_group',
+        key: 'Old carrier',
+        gwgroupid: 5,
+        gwids: [1],
+        before: fields('Old carrier', ['a']),
+        after: fields('Old carrier', ['a', 'c']),
+        fields: ['endpoints'],
+      },
+    ]);
+    expect(after.groups?.map((g) => `${g.gwgroupid} ${g.name}: ${g.gwids.join(',')}`)).toEqual([
+      '5 Old carrier: 1,7',
+      '8 New carrier: 5,6',
+    ]);
+    expect([...after.standIns]).toEqual([['New carrier', 8]]);
   });
 });

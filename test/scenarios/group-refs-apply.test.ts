@@ -7,6 +7,7 @@ import { buildPlan } from '../../src/plan/build-plan.js';
 import { needsGroups } from '../../src/plan/resolve-groups.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { emulatorFixture } from '../helpers/emulator.js';
+import { scenario } from '../helpers/scenario.js';
 
 /** Files that name a carrier group they also declare (not live yet): its id is known after apply. */
 const DESIRED: DesiredState = {
@@ -60,5 +61,36 @@ describe('rules naming a carrier group the same apply creates', () => {
       },
     });
     expect(await client.listInboundMappings()).toEqual([]);
+  });
+});
+
+describe('moving rules by name to a carrier group the same apply creates (the CLI, routing impact)', () => {
+  const files = (group: string) => `version: 1
+carrier_groups:
+  - name: Old carrier
+    endpoints: [{ name: o1, hostname: 198.51.100.1 }]
+${group === 'New carrier' ? '  - name: New carrier\n    endpoints: [{ name: n1, hostname: 198.51.100.2 }]\n' : ''}inbound_mappings:
+  - did: "15551230001"
+    group: ${group}
+outbound_routes:
+  - name: UK
+    prefix: "44"
+    carrier_group: ${group}
+`;
+
+  it('is not refused as unrouting: the plan shows the calls going to the new group, and apply points the rules at its id', async () => {
+    const s = await scenario({ empty: true });
+    await s.converge([s.file('a.yaml', files('Old carrier'))]);
+    const path = s.file('a.yaml', files('New carrier'));
+    const plan = await s.run(['plan', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('Routing impact');
+    expect(plan.stdout).toMatch(/15551230001.*group \d+ → group "New carrier"/);
+    expect(plan.stdout).toMatch(/44.*carrier group \d+ → carrier group "New carrier"/);
+    expect(plan.stdout + plan.stderr).not.toMatch(/unrout/i);
+    await s.converge([path]);
+    const id = (await s.client.listCarrierGroups()).find((g) => g.name === 'New carrier')!.gwgroupid;
+    expect((await s.client.listInboundMappings()).map((m) => m.servers)).toEqual([[`#${id}`]]);
+    expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'UK')?.gwgroupid).toBe(String(id));
   });
 });

@@ -31,4 +31,27 @@ describe('routing lints at plan, with the live rules', () => {
     expect(strict.stderr).toContain('error: mapping "1800": servers mix a gateway id and a group reference');
     expect(strict.stderr).toContain('error: 1 routing problem stops the command (--strict makes warnings errors)');
   });
+
+  it('with the groups read, a live rule the files ignore that names a missing group is a warning too', async () => {
+    const s = await scenario();
+    await s.client.createInboundMapping({ did: '1800', servers: ['#99'] });
+    const file = s.file(
+      'in.yaml',
+      [
+        'version: 1',
+        'inbound_mappings:',
+        '  - did: ""',
+        '    servers: ["#2"]',
+        'policy:',
+        '  ignore:',
+        '    inbound_mappings: ["1800*"]',
+        '',
+      ].join('\n'),
+    );
+    const plan = await s.run(['plan', file]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain(
+      'warning: mapping "1800": servers names group 99, which does not exist on the platform: the proxy drops the rule\n  hint: name an existing carrier or endpoint group',
+    );
+  });
 });
