@@ -60,7 +60,9 @@ export async function startProgress(
   }
   const skipped = (o: ChangeOutcome): boolean => o.status === 'not_attempted' && interrupted();
   if (io.isTTY && total >= 20) {
-    const { SingleBar, Presets } = await import('cli-progress');
+    // A CommonJS package: its `default` is module.exports both in Node and in the bundle (esbuild
+    // gives a lazily imported CommonJS chunk no named exports).
+    const { SingleBar, Presets } = (await import('cli-progress')).default;
     const bar = new SingleBar(
       {
         stream: io.stderr,
