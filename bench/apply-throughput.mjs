@@ -56,6 +56,15 @@ async function applied(url, plan, p) {
   return ms;
 }
 
+/** `n` raw POSTs of the benchmark's mappings by `p` workers (the floor of bench/startup-ratios.mjs); ms. */
+export function rawPosts(url, n, p) {
+  return raw(
+    url,
+    Array.from({ length: n }, (_, i) => JSON.stringify(mappingToWire(mappingAt(i)))),
+    p,
+  );
+}
+
 /** The whole CLI run; ms. */
 async function cli(url, file, p) {
   const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };

@@ -16,7 +16,7 @@ const HANDSHAKE_LINE = /^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/;
 /** The environment Terraform gives a provider it starts. */
 export async function providerEnv() {
   const client = await serverCertificate();
-  return { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.certPem };
+  return { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: '5,6', PLUGIN_CLIENT_CERT: client.cert };
 }
 
 /** One spawn of the provider until its handshake line; throws when the line is not a handshake. */

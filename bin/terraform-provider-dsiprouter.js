@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Terraform's plugin for dSIPRouter (protocol 6), compiled to dist/ by `npm run build`.
+// Terraform's plugin for dSIPRouter (protocol 6), compiled to dist/ and bundled into dist/bundle/ by `npm run build`.
 // stdout carries the go-plugin handshake and nothing else: every console method goes to stderr
 // before anything else is loaded.
-const { consoleToStderr } = await import('../dist/terraform/host/stdio.js');
+const { consoleToStderr } = await import('../dist/bundle/provider-stdio.js');
 consoleToStderr();
-const { runProviderMain } = await import('../dist/terraform/host/main.js');
+const { runProviderMain } = await import('../dist/bundle/provider.js');
 
 runProviderMain(process.argv.slice(2)).then(
   (code) => process.exit(code),

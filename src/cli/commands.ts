@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
-import { addConnectionOptions } from './connection.js';
-import { addStateOptions } from './lease-state.js';
+import { addConnectionOptions, addStateOptions } from './options.js';
 import type { CliIo } from './io.js';
 import type { PlatformFlags } from './platform.js';
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { type Command, Option } from 'commander';
 import { caProblem, type ConnectionOptions } from '../api/connection.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
 import type { ProfileChoice } from '../api/profile.js';
@@ -20,30 +19,8 @@ export interface ConnectionFlags {
   apiProfile?: string;
 }
 
-/** Adds the connection flags shared by every command that talks to the platform. */
-export function addConnectionOptions(cmd: Command): Command {
-  return (
-    cmd
-      .option('--url <url>', 'platform base URL, e.g. https://sip.example.com:5000 (env DSIP_URL)')
-      .option('--token-file <file>', 'read the API token from FILE (default: env DSIP_TOKEN)')
-      .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
-      .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
-      .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
-      .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
-      .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
-      .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
-      .addOption(
-        new Option(
-          '--api-profile <profile>',
-          'the platform API: spec, current (the deployed releases), or auto (detect; env DSIP_API_PROFILE)',
-        ).choices(['auto', 'spec', 'current']),
-      )
-      .option('--emulator', 'run against the built-in emulator, started for this run')
-      .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
-      // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
-      .addOption(new Option('--token <token>').hideHelp())
-  );
-}
+/** Adds the connection flags (`--url`, `--token-file`, ...): in ./options.ts, which loads nothing heavy. */
+export { addConnectionOptions } from './options.js';
 
 /** Reads a small text file a flag names; throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
 export function readText(file: string, what: string, flag: string): string {

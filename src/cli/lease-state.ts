@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
 import { DsipformError } from '../model/errors.js';
 import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type LeaseRecord } from '../model/lease.js';
 import type { LeaseLedger } from '../apply/execute-lease.js';
@@ -13,12 +12,8 @@ export interface StateFlags {
   lockTimeout: string;
 }
 
-/** Adds `--state FILE` and `--lock-timeout SECONDS`. */
-export function addStateOptions(cmd: Command): Command {
-  return cmd
-    .option('--state <file>', 'the lease state file (default: .dsipform/state.json beside the first path)')
-    .addOption(new Option('--lock-timeout <seconds>', 'how long to wait for another run holding the state lock').default('30'));
-}
+/** Adds `--state FILE` and `--lock-timeout SECONDS`: in ./options.ts, which loads nothing heavy. */
+export { addStateOptions } from './options.js';
 
 /**
  * The state file for this run: `--state`; else beside the first desired-state path; for a CDKTF

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { DsipformError, InternalError } from '../model/errors.js';
 import { flushOutput, guardOutput, isOutputClosed, processIo, redact, writeLine, type CliIo } from './io.js';
@@ -27,23 +26,12 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
 }
 
 /**
- * undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
- * compiler, then again, optimized, on a background thread, and a process cannot exit before that
- * job is done: 60-70 ms at the end of every command that talked to the platform, more than a plan
- * of 1,000 objects takes. The baseline code parses our traffic as fast (bench/apply-throughput.mjs).
- */
-function skipWasmTierUp(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
-/**
  * Runs the CLI and resolves to its exit code: 0 success, 1 error, 2 as a command documents
  * (e.g. pending changes with --detailed-exitcode), 130 when interrupted. The one catch site for
  * every command. A closed stdout (EPIPE, `| head -1`) never crashes a command: it runs to its end,
  * and a run that would have succeeded fails with OUTPUT_CLOSED, since part of its output was lost.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
-  skipWasmTierUp();
   guardOutput(io.stdout);
   guardOutput(io.stderr);
   let exitCode = 0;

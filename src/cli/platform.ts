@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PlatformClient } from '../api/client.js';
 import type { ConnectionOptions } from '../api/connection.js';
 import { DsipformError } from '../model/errors.js';
@@ -9,6 +10,18 @@ import { writeLine, type CliIo } from './io.js';
 export interface PlatformFlags extends ConnectionFlags {
   emulator?: boolean;
   emulatorData?: string;
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
+ * compiler, then again, optimized, on a background thread, and a process cannot exit before that
+ * job is done: 60-70 ms at the end of every command that talked to the platform, more than a plan
+ * of 1,000 objects takes. The baseline code parses our traffic as fast (bench/apply-throughput.mjs).
+ * Set here, before the first client of a run, so that commands that never talk to the platform do
+ * not load node:v8.
+ */
+function skipWasmTierUp(): void {
+  setFlagsFromString('--liftoff-only');
 }
 
 /**
@@ -52,6 +65,7 @@ export async function withPlatform<T>(
     options = resolveConnection(flags, io);
     target = options.url.replace(/\/+$/, '');
   }
+  skipWasmTierUp();
   const client = new PlatformClient(options);
   try {
     return await work(client, target);

@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, type Alias, type Node, type Scalar } from 'yaml';
+import type { Alias, Node, Scalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { ConfigIssue } from '../model/desired.js';
 import { substitute } from './env.js';
 import { issueAt } from './issue.js';

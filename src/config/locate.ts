@@ -1,4 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from './yaml-lib.js';
 import type { SourceLocation } from '../model/desired.js';
 import { positionOf, type SourceFile } from './source.js';
 

@@ -30,10 +30,20 @@ export function desiredStateSchema(): SchemaNode {
 /** Checks one file's data; returns every error (ajv `allErrors`, with `parentSchema`). */
 export type FileValidator = (data: unknown) => readonly ErrorObject[];
 
-/** The schema's validator, compiled once; ajv is imported only when files are loaded. */
+/** ajv's validate function, as its standalone code exports it. */
+interface CompiledValidate {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/**
+ * The schema's validator, compiled at build time (scripts/generate-validator.mjs writes
+ * `generated/schema-validator.ts` with ajv's standalone code), imported when files are loaded: no
+ * run compiles the schema, and ajv itself is never loaded.
+ */
 export async function fileValidator(): Promise<FileValidator> {
-  validator ??= import('ajv/dist/2020.js').then(({ Ajv2020 }) => {
-    const validate = new Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(desiredStateSchema());
+  validator ??= import('./generated/schema-validator.js').then((module) => {
+    const validate = module.default as CompiledValidate;
     return (data: unknown) => (validate(data) ? [] : (validate.errors ?? []));
   });
   return validator;

@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import type { Document, LineCounter, YAMLError } from 'yaml';
+import { newLineCounter, parseDocument } from './yaml-lib.js';
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { issueAt } from './issue.js';
 
@@ -62,7 +63,7 @@ export function parseSource(file: string, text: string): ParseResult {
  * the lines inside a scalar it recovers, and every position below them lands on the wrong line.
  */
 function lineIndex(text: string): LineCounter {
-  const lines = new LineCounter();
+  const lines = newLineCounter();
   lines.addNewLine(0);
   for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) lines.addNewLine(nl + 1);
   return lines;

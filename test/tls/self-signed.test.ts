@@ -1,4 +1,5 @@
-import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from '../../src/tls/self-signed.js';
 
@@ -39,5 +40,37 @@ describe('selfSignedCertificate', () => {
     expect(ca.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1', '1.3.6.1.5.5.7.3.2']);
     expect(ca.serialNumber).not.toBe(cb.serialNumber);
     expect(ca.checkPrivateKey(createPrivateKey(b.key))).toBe(false);
+  });
+
+  it('is a certificate openssl reads field by field, and its signature verifies with its own key', async () => {
+    const made = await selfSignedCertificate({
+      commonName: `long ${'x'.repeat(150)}`, // a name over 127 bytes: long-form DER lengths inside the name
+      altNames: [
+        { type: 'dns', value: 'localhost' },
+        { type: 'ip', value: '::1' },
+        { type: 'ip', value: '10.0.0.7' },
+      ],
+      backdateMs: 0,
+      validForMs: 30 * 24 * HOUR_MS,
+      clientAuth: true,
+    });
+    const cert = new X509Certificate(made.cert);
+    expect(cert.verify(createPublicKey(made.key))).toBe(true);
+    expect(cert.subjectAltName).toBe('DNS:localhost, IP Address:0:0:0:0:0:0:0:1, IP Address:10.0.0.7');
+    expect(cert.checkIP('::1')).toBe('::1');
+    const text = execFileSync('openssl', ['x509', '-noout', '-text'], { input: made.cert, encoding: 'utf8' });
+    expect(text).toContain('Version: 3 (0x2)');
+    expect(text).toContain('Signature Algorithm: ecdsa-with-SHA256');
+    expect(text).toContain(`Subject: CN = long ${'x'.repeat(150)}`);
+    expect(text).toContain('ASN1 OID: prime256v1');
+    expect(text).toMatch(/X509v3 Basic Constraints: critical\s+CA:FALSE/);
+    expect(text).toMatch(/X509v3 Key Usage: critical\s+Digital Signature\n/);
+    expect(text).toMatch(/X509v3 Extended Key Usage:\s+TLS Web Server Authentication, TLS Web Client Authentication/);
+    expect(text).toMatch(/X509v3 Subject Alternative Name:\s+DNS:localhost, IP Address:0:0:0:0:0:0:0:1, IP Address:10.0.0.7/);
+    // The serial: 9 octets, the first 01.
+    expect(cert.serialNumber).toMatch(/^01[0-9A-F]{16}$/);
+    // openssl re-encodes what it parsed: the same bytes, so the encoding is DER (canonical), not merely BER.
+    const again = execFileSync('openssl', ['x509', '-outform', 'DER'], { input: made.cert });
+    expect(again.equals(Buffer.from(made.der))).toBe(true);
   });
 });

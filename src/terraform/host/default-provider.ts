@@ -5,12 +5,12 @@ interface ProviderModule {
   createProvider(): Promise<ProviderHandler>;
 }
 
-// A variable specifier keeps TypeScript from resolving the module at compile time, and keeps the
-// provider (and with it the API client and the model) off the start-up path until a call needs it.
-const PROVIDER_MODULE = '../provider.js';
-
-/** The dsiprouter provider, imported on first use from `../provider.js`. */
+/**
+ * The dsiprouter provider, imported on first use from `../provider.js`, which keeps the provider
+ * (and with it the API client and the model) off the start-up path until a call needs it. A literal
+ * specifier, so that the build's bundler (scripts/bundle.mjs) puts it in a chunk of its own.
+ */
 export async function loadDefaultProvider(): Promise<ProviderHandler> {
-  const module = (await import(PROVIDER_MODULE)) as ProviderModule;
+  const module: ProviderModule = await import('../provider.js');
   return module.createProvider();
 }

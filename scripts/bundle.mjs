@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Bundles each entry point of the built package (dist/, as tsc wrote it) with esbuild into
+// dist/bundle/, so that Node resolves, reads and compiles a few files at start-up instead of some
+// 250 (dist/ and the dependencies). `npm run build` runs it after tsc; bin/ imports the bundles.
+//
+// - Code splitting: every `import()` that loads a verb's module (src/cli/commands.ts), the provider
+//   (terraform/host/default-provider.ts), the emulator... becomes a chunk of its own, loaded only
+//   when it runs, so a command still loads only what it needs. Any new lazy import gets the same.
+// - `import.meta.url`: each module's own expression is rewritten to the URL it has in dist/
+//   (`new URL('../config/schema.js', import.meta.url)` from dist/bundle/), so every path a module
+//   computes from its own place (package.json, schemas/, the .proto files, createRequire) stays the
+//   one it is unbundled.
+// - CommonJS dependencies bundled into ESM call `require` for Node's built-in modules; the banner
+//   gives each chunk a real `require` for that.
+// The source tree keeps its layers; the bundle is build output (not committed), like dist/.
+import { readFile, rm } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+export const BUNDLE_DIR = join(DIST, 'bundle');
+
+/** Output name (dist/bundle/<name>.js) -> the module tsc built. */
+export const ENTRY_POINTS = {
+  cli: 'dist/cli/main.js',
+  'provider-stdio': 'dist/terraform/host/stdio.js',
+  provider: 'dist/terraform/host/main.js',
+};
+
+/** Rewrites `import.meta.url` in dist's modules to the URL the module has in dist/. */
+const ownUrlPlugin = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\/dist\/.*\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
+      const rel = relative(BUNDLE_DIR, args.path).split(sep).join('/');
+      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'js' };
+    });
+  },
+};
+
+const BANNER =
+  "import { createRequire as __dsipformCreateRequire } from 'node:module'; const require = __dsipformCreateRequire(import.meta.url);";
+
+/** Bundles ENTRY_POINTS into BUNDLE_DIR (replaced whole). */
+export async function bundle() {
+  await rm(BUNDLE_DIR, { recursive: true, force: true });
+  const entryPoints = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, path]) => [name, join(ROOT, path)]));
+  const result = await build({
+    entryPoints,
+    outdir: BUNDLE_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunk-[hash]',
+    banner: { js: BANNER },
+    // Optional peers of the generated CDKTF bindings: nothing on the bundled paths imports them.
+    external: ['cdktf', 'cdktn', 'constructs'],
+    plugins: [ownUrlPlugin],
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+  return result;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { metafile } = await bundle();
+  const outputs = Object.keys(metafile.outputs);
+  process.stdout.write(
+    `bundled ${Object.keys(ENTRY_POINTS).length} entry points into ${relative(ROOT, BUNDLE_DIR)}/ (${outputs.length} files)\n`,
+  );
+}

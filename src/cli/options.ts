@@ -1,0 +1,37 @@
+import { Option, type Command } from 'commander';
+
+// The option sets that several verbs share, apart from the modules that act on them
+// (./connection.ts, ./lease-state.ts): src/cli/commands.ts registers every verb at start-up, and
+// importing these loads only commander, not the API client, the state store or node:crypto.
+
+/** Adds the connection flags shared by every command that talks to the platform. */
+export function addConnectionOptions(cmd: Command): Command {
+  return (
+    cmd
+      .option('--url <url>', 'platform base URL, e.g. https://sip.example.com:5000 (env DSIP_URL)')
+      .option('--token-file <file>', 'read the API token from FILE (default: env DSIP_TOKEN)')
+      .option('--ca <file>', 'PEM file of the CA to trust for HTTPS (env DSIP_CA)')
+      .option('--insecure', 'do not verify the TLS certificate (env DSIP_INSECURE=1)')
+      .option('--timeout <ms>', 'per-request timeout in milliseconds', '30000')
+      .option('--max-attempts <n>', 'most attempts of one request (1: no retries)', '6')
+      .option('--retry-base <ms>', 'first retry backoff in milliseconds (doubles, with jitter)', '200')
+      .option('--retry-max-time <ms>', 'most time spent retrying one request, in milliseconds', '60000')
+      .addOption(
+        new Option(
+          '--api-profile <profile>',
+          'the platform API: spec, current (the deployed releases), or auto (detect; env DSIP_API_PROFILE)',
+        ).choices(['auto', 'spec', 'current']),
+      )
+      .option('--emulator', 'run against the built-in emulator, started for this run')
+      .option('--emulator-data <file>', 'with --emulator: keep its state in FILE between runs')
+      // Accepted only to refuse it with a reason: a token in argv is visible to every user through ps.
+      .addOption(new Option('--token <token>').hideHelp())
+  );
+}
+
+/** Adds `--state FILE` and `--lock-timeout SECONDS`. */
+export function addStateOptions(cmd: Command): Command {
+  return cmd
+    .option('--state <file>', 'the lease state file (default: .dsipform/state.json beside the first path)')
+    .addOption(new Option('--lock-timeout <seconds>', 'how long to wait for another run holding the state lock').default('30'));
+}
