@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { InternalError } from '../model/errors.js';
 
 // A minimal DER encoder (ITU-T X.690) for exactly what a self-signed X.509 certificate needs:
 // SEQUENCE, SET, INTEGER, BOOLEAN, OBJECT IDENTIFIER, BIT STRING, OCTET STRING, UTF8String,
@@ -64,7 +65,7 @@ export function smallInteger(n: number): Uint8Array {
 /** OBJECT IDENTIFIER from dotted text (`1.2.840.10045.4.3.2`): 40·a+b, then base-128 arcs. */
 export function oid(dotted: string): Uint8Array {
   const arcs = dotted.split('.').map(Number);
-  if (arcs.length < 2 || arcs.some((a) => !Number.isSafeInteger(a) || a < 0)) throw new Error(`not an OID: ${dotted}`);
+  if (arcs.length < 2 || arcs.some((a) => !Number.isSafeInteger(a) || a < 0)) throw new InternalError(`not an OID: ${dotted}`);
   const out: number[] = [];
   for (const arc of [arcs[0]! * 40 + arcs[1]!, ...arcs.slice(2)]) {
     const chunk: number[] = [arc & 0x7f];
@@ -99,7 +100,7 @@ export function time(date: Date): Uint8Array {
 /** The 4 or 16 octets of an IPv4 or IPv6 address (an iPAddress GeneralName's contents). */
 export function ipOctets(address: string): Uint8Array {
   if (isIPv4(address)) return Uint8Array.from(address.split('.').map(Number));
-  if (!isIPv6(address)) throw new Error(`not an IP address: ${address}`);
+  if (!isIPv6(address)) throw new InternalError(`not an IP address: ${address}`);
   let text = address.replace(/%.*$/, ''); // a zone index names an interface, not part of the address
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {

@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli.js';
 /** A desired-state file of `n` inbound mappings. */
 function mappings(n: number): string {
   const lines = ['version: 1', 'inbound_mappings:'];
-  for (let i = 0; i < n; i += 1) lines.push(`  - did: "1555${String(i).padStart(7, '0')}"`, '    servers: ["66"]');
+  for (let i = 0; i < n; i += 1) lines.push(`  - did: "1555${String(i).padStart(7, '0')}"`, '    servers: ["16"]');
   return `${lines.join('\n')}\n`;
 }
 
