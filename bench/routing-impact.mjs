@@ -55,6 +55,7 @@ function yamlOf({ mappings, routes }, shift) {
 
 function emulatorData(file, { mappings, routes }) {
   const store = new EmulatorStore({ empty: true });
+  store.groups.installDefaults(); // the gateways and carrier groups the fixtures refer to
   for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingAt(i)).ok) throw new Error(`seeding mapping ${i}`);
   for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeWith(i)).ok) throw new Error(`seeding route ${i}`);
   store.reload();

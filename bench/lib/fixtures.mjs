@@ -3,9 +3,13 @@
 import { writeFileSync } from 'node:fs';
 import { EmulatorStore } from '../../dist/emulator/index.js';
 
-/** Inbound mapping number `i`: a DID, a primary and a secondary gateway, a note. */
+/**
+ * Inbound mapping number `i`: a DID, a primary and a secondary gateway, a note. The gateways and
+ * the routes' carrier groups are the fresh install's (gateways 23–55 are all held by groups 1–10), which every
+ * emulator data file here holds, so the plan's reference checks pass.
+ */
 export function mappingAt(i) {
-  return { did: `1555${String(i).padStart(7, '0')}`, servers: [String(1 + (i % 90)), String(91 + (i % 7))], notes: `Mapping ${i}` };
+  return { did: `1555${String(i).padStart(7, '0')}`, servers: [String(23 + (i % 30)), String(53 + (i % 3))], notes: `Mapping ${i}` };
 }
 
 /** Outbound route number `i`: every third one an LCR route (from_prefix "1555"). */
@@ -61,6 +65,7 @@ export function writeDesiredFiles(base, counts) {
  */
 export function writeEmulatorData(file, { mappings = 0, routes = 0 }) {
   const store = new EmulatorStore({ empty: true });
+  store.groups.installDefaults();
   for (let i = 0; i < mappings; i += 1) {
     const outcome = store.mappings.create(mappingAt(i));
     if (!outcome.ok) throw new Error(`seeding mapping ${i}: ${JSON.stringify(outcome)}`);
