@@ -13,7 +13,7 @@
 // - CommonJS dependencies bundled into ESM call `require` for Node's built-in modules; the banner
 //   gives each chunk a real `require` for that.
 // The source tree keeps its layers; the bundle is build output (not committed), like dist/.
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -45,13 +45,30 @@ const ownUrlPlugin = {
 const BANNER =
   "import { createRequire as __dsipformCreateRequire } from 'node:module'; const require = __dsipformCreateRequire(import.meta.url);";
 
-/** Bundles ENTRY_POINTS into BUNDLE_DIR (replaced whole). */
+/**
+ * Bundles ENTRY_POINTS into BUNDLE_DIR. The bundle is written beside it first, then each file is
+ * renamed into place (an atomic replace) and files of an older bundle are removed last: a build
+ * while the CLI or the provider runs (a second `npm run build`, or `npx` running `prepare`) never
+ * leaves a moment in which an entry point's chunk is missing or half written.
+ */
 export async function bundle() {
-  await rm(BUNDLE_DIR, { recursive: true, force: true });
+  const staging = `${BUNDLE_DIR}.staging-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  const result = await bundleInto(staging);
+  await mkdir(BUNDLE_DIR, { recursive: true });
+  const fresh = await readdir(staging);
+  for (const name of fresh) await rename(join(staging, name), join(BUNDLE_DIR, name));
+  const kept = new Set(fresh);
+  for (const name of await readdir(BUNDLE_DIR)) if (!kept.has(name)) await rm(join(BUNDLE_DIR, name), { recursive: true, force: true });
+  await rm(staging, { recursive: true, force: true });
+  return result;
+}
+
+async function bundleInto(outdir) {
   const entryPoints = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, path]) => [name, join(ROOT, path)]));
   const result = await build({
     entryPoints,
-    outdir: BUNDLE_DIR,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
