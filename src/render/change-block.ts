@@ -135,7 +135,7 @@ function idRow(change: Change & ({ readonly ruleid: number } | { readonly gwgrou
 // demote is about `from_prefix`, so it is always shown even if a plan forgot to list it.
 function changedFields(change: Change & { readonly action: 'update' | 'promote' | 'demote' | 'replace' }): string[] {
   const listed = new Set(change.fields);
-  if (change.action !== 'update') listed.add('from_prefix');
+  if (change.action === 'promote' || change.action === 'demote') listed.add('from_prefix');
   const order = FIELD_ORDER[change.kind];
   return [...order.filter((name) => listed.has(name)), ...[...listed].filter((name) => !order.includes(name))];
 }
