@@ -52,8 +52,9 @@ export async function planAgainst(
     profile,
     pendingReload,
     allowDangling,
-    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes.
-    tz: machineZone(),
+    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes;
+    // asked only when the plan changes a mapping or route (resolving it starts ICU: tens of ms).
+    tz: machineZone,
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
     ...(leases ? { stateFile: leases.file } : {}),

@@ -20,13 +20,16 @@ export function routingAfterPlan(files: DesiredState, live: LiveState, changes: 
   const out: { -readonly [K in keyof RoutingState]: RoutingState[K] } = {};
   if (desired.inbound_mappings) {
     const ignored = compileIgnore(desired.policy.ignore.inbound_mappings);
-    const liveByDid = new Map((live.inbound_mappings ?? []).map((m) => [m.did, m]));
+    const liveMappings = live.inbound_mappings ?? [];
+    const liveByDid = new Map(liveMappings.map((m) => [m.did, m]));
+    const declared = new Set(desired.inbound_mappings.map((m) => m.did));
     out.inbound_mappings = [
+      // A mapping from the files is named by its place; only one without (made in code) needs the live ruleid.
       ...desired.inbound_mappings.map((m) => {
-        const was = liveByDid.get(m.did);
+        const was = m.origin ? undefined : liveByDid.get(m.did);
         return was ? { ...m, ruleid: was.ruleid } : m;
       }),
-      ...(live.inbound_mappings ?? []).filter((m) => ignored(m.did) && !desired.inbound_mappings!.some((d) => d.did === m.did)),
+      ...liveMappings.filter((m) => !declared.has(m.did) && ignored(m.did)),
     ];
   }
   if (desired.outbound_routes) {

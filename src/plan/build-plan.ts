@@ -70,9 +70,10 @@ export interface PlanInput {
   readonly allowDangling?: boolean;
   /**
    * The proxy's IANA time zone, for the routing impact's probe time (`now` as the proxy's clock
-   * shows it; time recurrences are local time there). Default `UTC`; the CLI gives the machine's zone.
+   * shows it; time recurrences are local time there). Default `UTC`; the CLI gives the machine's zone,
+   * as a function: it is asked only when the plan has a call to probe.
    */
-  readonly tz?: string;
+  readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
 }

@@ -36,7 +36,14 @@ export function danglingReferences(desired: DesiredState, groups: readonly Gatew
   const declared = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length]));
   const gateways = new Set<string>();
   for (const g of groups) if (!deleted.has(g.gwgroupid)) for (const id of g.gwids) gateways.add(id);
+  // Many rules name the same group: its verdict is worked out once.
+  const verdicts = new Map<number, string | null>();
   const problem = (id: number): string | null => {
+    let why = verdicts.get(id);
+    if (why === undefined) verdicts.set(id, (why = groupProblem(id)));
+    return why;
+  };
+  const groupProblem = (id: number): string | null => {
     const g = byId.get(id);
     if (!g) return `the platform has no group #${id}`;
     const shown = `${g.type} group #${id} (${JSON.stringify(g.name)})`;
@@ -53,15 +60,15 @@ export function danglingReferences(desired: DesiredState, groups: readonly Gatew
     });
   };
   for (const m of desired.inbound_mappings ?? []) {
-    const where = `inbound mapping ${JSON.stringify(m.did)}`;
     m.servers.forEach((server, i) => {
+      const why = server.startsWith('#')
+        ? problem(Number(server.slice(1)))
+        : gateways.has(server)
+          ? null
+          : `no group holds a gateway ${server}`;
+      if (why === null) return;
       const field = m.group !== undefined ? `group ${JSON.stringify(m.group)}` : `servers[${i}] ${JSON.stringify(server)}`;
-      if (server.startsWith('#')) {
-        const why = problem(Number(server.slice(1)));
-        if (why) add(where, field, why, m.origin);
-      } else if (!gateways.has(server)) {
-        add(where, field, `no group holds a gateway ${server}`, m.origin);
-      }
+      add(`inbound mapping ${JSON.stringify(m.did)}`, field, why, m.origin);
     });
   }
   for (const r of desired.outbound_routes ?? []) {

@@ -22,10 +22,13 @@ export type PlanImpact = { readonly ok: true; readonly impact: ImpactEntry[] } |
  * carrier and endpoint groups when they were read; after uses them as the plan leaves them
  * (groups-after.ts): a rule that names a carrier group this plan creates sends to its stand-in id,
  * and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being known after
- * apply. A plan with no mapping or route change has none.
+ * apply. A plan with no mapping or route change has none. `tz` may be a function, asked only when
+ * a call is probed (the machine's zone costs ICU's start-up, tens of ms, which a plan without
+ * changes does not need to pay).
  */
-export function planRoutingImpact(live: LiveState, changes: readonly Change[], now: number, tz: string): PlanImpact {
+export function planRoutingImpact(live: LiveState, changes: readonly Change[], now: number, zone: string | (() => string)): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
+  const tz = typeof zone === 'function' ? zone() : zone;
   const at = callTime(undefined, tz, now);
   if ('problem' in at) {
     return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { inventoryOf } from '../../src/routing/rule-set.js';
 import { lintRules } from '../../src/routing/lint.js';
 import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from '../../src/routing/overlap.js';
@@ -237,5 +238,43 @@ describe('sharedLcrCall', () => {
     const call = sharedLcrCall(p, q);
     expect(call?.from ?? null).toBe(from);
     if (call) for (const pattern of [p, q]) expect(lcrRegex(pattern).test(`${call.from}-${call.to}1234`), pattern).toBe(true);
+  });
+});
+
+describe('ambiguous_lcr over many routes', () => {
+  // The lint finds its pairs through an index of To-prefixes; this is the plain definition it must
+  // agree with: every pair of kept LCR records, in record order, of equal pattern length, in two
+  // groups, whose patterns can meet.
+  const digits = fc.stringMatching(/^[0-9+]{0,3}$/);
+  const route = fc.record({ from: digits, to: digits, group: fc.integer({ min: 1, max: 3 }) });
+
+  it('finds exactly the pairs the definition gives, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(route, { maxLength: 30 }), (drawn) => {
+        const routes: TestRoute[] = drawn.map((r, i) => ({
+          name: `R${i}`,
+          prefix: r.to,
+          from_prefix: r.from,
+          gwgroupid: '1',
+          // Some routes share an LCR group (their pairs are not warned about), most do not.
+          groupid: 10_000 + (r.group === 1 ? 0 : i + 1),
+        }));
+        const set = rules([], routes);
+        const expected: string[] = [];
+        for (let i = 0; i < set.lcr.length; i++) {
+          for (let j = i + 1; j < set.lcr.length; j++) {
+            const [p, q] = [set.lcr[i]!, set.lcr[j]!];
+            if (p.pattern.length === q.pattern.length && p.groupid !== q.groupid && lcrPatternsMayMeet(p.pattern, q.pattern)) {
+              expected.push([p.key, q.key].sort().join('+'));
+            }
+          }
+        }
+        const found = lintRules(set, NONE)
+          .filter((f) => f.code === 'ambiguous_lcr')
+          .map((f) => [f.key, /and route "([^"]+)"/.exec(f.message)?.[1]].sort().join('+'));
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
