@@ -1,5 +1,5 @@
 import { count } from '../model/words.js';
-import { managedCollections } from '../plan/build-plan.js';
+import { managedCollections } from '../model/desired.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { reportFindings, routingFindings } from './lint-output.js';

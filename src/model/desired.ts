@@ -22,6 +22,14 @@ export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
   endpoint_lease: 'endpoint_leases',
   carrier_group: 'carrier_groups',
 };
+/** Every collection, in stable order. */
+const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
+
+/** The collections the desired state manages (declared, even as `[]`), in stable order. */
+export function managedCollections(desired: Pick<DesiredState, CollectionName>): CollectionName[] {
+  return COLLECTIONS.filter((c) => desired[c] !== undefined);
+}
+
 /** Every kind, in the stable order used to break ties. */
 export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
 

@@ -1,5 +1,5 @@
-import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
-import { KINDS } from '../model/desired.js';
+import type { DesiredState, Kind } from '../model/desired.js';
+import { KINDS, managedCollections } from '../model/desired.js';
 import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
@@ -14,12 +14,8 @@ import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
-const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
-
-/** The collections the desired state manages, in stable order. */
-export function managedCollections(desired: DesiredState): CollectionName[] {
-  return COLLECTIONS.filter((c) => desired[c] !== undefined);
-}
+/** The collections the desired state manages (model/desired.ts; here too for the package's API). */
+export { managedCollections };
 
 function zero(): Record<ChangeAction, number> {
   return { create: 0, update: 0, promote: 0, demote: 0, replace: 0, delete: 0, obtain: 0, renew: 0, revoke: 0 };

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// A verb loads only what it needs (issue 18): its module's chunk and the chunks those import
+// statically are what Node reads and compiles before the verb runs; `import()` chunks load later,
+// when the code that needs them runs. Read from the bundle the build wrote (dist/bundle/; esbuild
+// marks each bundled module with a `// dist/...` or `// node_modules/...` line).
+const BUNDLE = fileURLToPath(new URL('../../dist/bundle/', import.meta.url));
+
+function chunks(): Map<string, string> {
+  return new Map(
+    readdirSync(BUNDLE)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, readFileSync(join(BUNDLE, f), 'utf8')]),
+  );
+}
+
+/** The modules bundled in a chunk. */
+function modulesOf(text: string): string[] {
+  return [...text.matchAll(/^\/\/ ((?:dist|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
+}
+
+/** The secret scrubber (api/secrets.ts) is small and guards every error the CLI prints: every command loads it. */
+const heavy = (pattern: RegExp) => (m: string) => pattern.test(m) && m !== 'dist/api/secrets.js';
+
+/** Every module loaded before the chunk holding `module` runs: its chunk and their static imports, transitively. */
+function loadedWith(module: string): string[] {
+  const all = chunks();
+  const start = [...all].find(([, text]) => modulesOf(text).includes(module))?.[0];
+  if (start === undefined) throw new Error(`no chunk holds ${module}: run npm run build`);
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = all.get(file) ?? '';
+    for (const m of text.matchAll(/^import\s+(?:[^;]*?\s+from\s+)?["']\.\/([^"']+)["'];?$/gms)) queue.push(m[1]!);
+  }
+  return [...seen].flatMap((f) => modulesOf(all.get(f) ?? ''));
+}
+
+describe('what a command loads before it runs (dist/bundle)', () => {
+  it('validate loads the file checks and the routing lints, not the planner, the client or the provider', () => {
+    const loaded = loadedWith('dist/cli/validate.js');
+    expect(loaded).toContain('dist/config/check-file.js');
+    expect(loaded).toContain('dist/routing/lint.js');
+    expect(loaded.filter(heavy(/^(dist\/(plan|api|apply|emulator|terraform|render)\/|node_modules\/undici\/)/))).toEqual([]);
+  });
+
+  it('the CLI entry alone (--version, --help) loads no verb', () => {
+    const loaded = loadedWith('dist/cli/main.js');
+    expect(loaded.filter(heavy(/^(dist\/(config|plan|api|apply|routing)\/|node_modules\/undici\/)/))).toEqual([]);
+  });
+});
