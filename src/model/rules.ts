@@ -47,14 +47,12 @@ export function serverListProblem(
   servers: readonly string[],
   show: (server: string, index: number) => string = (s) => JSON.stringify(s),
 ): string | null {
-  const groups = servers.filter((s) => s.startsWith('#'));
+  let groups = 0;
+  for (const s of servers) if (s.startsWith('#')) groups++;
+  if (groups === 0 || (groups === 1 && servers.length === 1)) return null;
   const shown = `[${servers.map(show).join(', ')}]`;
-  if (groups.length > 1)
-    return `servers ${shown} hold two carrier groups: the proxy drops this mapping, so calls to its DID are not routed by it`;
-  if (groups.length === 1 && servers.length > 1) {
-    return `servers ${shown} mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it`;
-  }
-  return null;
+  if (groups > 1) return `servers ${shown} hold two carrier groups: the proxy drops this mapping, so calls to its DID are not routed by it`;
+  return `servers ${shown} mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it`;
 }
 
 /** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */
