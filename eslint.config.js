@@ -51,6 +51,7 @@ export default tseslint.config(
       'coverage/**',
       'src/cdktf/bindings/**', // generated: test/cdktf/bindings/freshness.test.ts wants them as generated
       'src/config/generated/**', // build output of scripts/generate-validator.mjs
+      'src/terraform/generated/**', // build output of scripts/generate-protocol.mjs
       'bench/results/**',
       'bench/.scratch/**',
       '**/cdktf.out/**',
@@ -119,7 +120,7 @@ export default tseslint.config(
   {
     // The generator has a hand-written generate-cdktf.d.mts beside it, which TypeScript takes in
     // its place, so the file is in no program: it is linted without type information.
-    files: ['scripts/generate-cdktf.mjs', 'scripts/generate-validator.mjs'],
+    files: ['scripts/generate-cdktf.mjs', 'scripts/generate-validator.mjs', 'scripts/generate-protocol.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

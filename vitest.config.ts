@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The schema validator is build output (scripts/generate-validator.mjs); generate it before any test imports src/.
-    globalSetup: ['./test/setup/generate-validator.ts'],
+    // The schema validator and the protocol descriptor are build output (scripts/generate-*.mjs); generate them before any test imports src/.
+    globalSetup: ['./test/setup/generate.ts'],
     reporters: ['default', './test/reporters/summary-line.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

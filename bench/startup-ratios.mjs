@@ -1,23 +1,30 @@
 // Issue 18's table: each row a ratio of a whole dsipform process to a plain node floor, measured in
 // the same run, runs interleaved (A B, A B, ...), medians. Run `npm run build` first.
 //
-//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,apply] [--root DIR] [--json]
+//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,apply,terraform] [--root DIR] [--json]
+//
+// The terraform row (`terraform plan` of one resource through the provider, against the same plan
+// through a stub provider that only handshakes, bench/lib/stub-provider.mjs) runs when terraform is
+// on PATH; without it the row says it was skipped, and why.
 //
 // --root DIR measures another build of the package (its bin/, over its dist/): e.g. a build of the
 // previous commit, to record "before" beside "after" on the same machine in the same hour. The
 // emulator, the fixtures and the floors always come from this tree.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { writeDesiredFiles, writeEmulatorData } from './lib/fixtures.mjs';
 import { providerEnv } from './provider-handshake.mjs';
 import { timeToExit, timeToFirstLine } from './lib/spawn.mjs';
 import { interleaved, ratio, round } from './lib/stats.mjs';
 import { rawPosts } from './apply-throughput.mjs';
+import { terraformVersion } from './terraform-vs-dsipform.mjs';
 
 const HERE = fileURLToPath(new URL('..', import.meta.url));
+const STUB = fileURLToPath(new URL('lib/stub-provider.mjs', import.meta.url));
+const PACKAGE_VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 const FLOOR = fileURLToPath(new URL('lib/floor.mjs', import.meta.url));
 const HANDSHAKE_LINE = /^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/;
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["66"]\noutbound_routes: []\n';
@@ -117,7 +124,104 @@ function medians(t) {
   };
 }
 
-const ROWS = { validate: validateRow, handshake: handshakeRow, plan: planRow, apply: applyRow };
+const ONE_MAPPING_TF = `terraform {
+  required_providers {
+    dsiprouter = { source = "dsipform/dsiprouter" }
+  }
+}
+provider "dsiprouter" {
+  url   = "URL"
+  token = "TOKEN"
+}
+resource "dsiprouter_inbound_mapping" "one" {
+  did     = "15550000001"
+  servers = ["23"]
+  notes   = "one"
+}
+`;
+
+const TERRAFORM_ONLY_TF = `resource "terraform_data" "one" {
+  input = "one"
+}
+`;
+
+/**
+ * `terraform plan` of one new inbound mapping through the provider (the launcher users install,
+ * from \`dsipform terraform-mirror\`), against the same plan through the stub provider: the same
+ * configuration, an empty state, the emulator up. Both providers come from dev_overrides (so
+ * neither needs \`terraform init\`), each through a shell launcher. Beside them, Terraform alone: a
+ * plan of one terraform_data resource (no provider to start).
+ */
+async function terraformRow(root, runs, dir) {
+  const version = terraformVersion();
+  if (!version) return { what: 'terraform plan of one resource', skipped: 'terraform is not on PATH' };
+  const emu = await forkEmulator({ dataFile: writeEmulatorData(join(dir, 'tf-emulator.json'), { mappings: 0, routes: 0 }) });
+  try {
+    const launcher = (name, text) => {
+      const bin = join(dir, name);
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'terraform-provider-dsiprouter'), text, { mode: 0o755 });
+      return bin;
+    };
+    // The launcher \`dsipform terraform-mirror\` packages (the one users install), finding this package through DSIPFORM_HOME.
+    const { providerWrapper } = await import(pathToFileURL(join(root, 'dist', 'cli', 'terraform-mirror.js')).href);
+    const realBin = launcher('tf-real', providerWrapper(PACKAGE_VERSION));
+    const stubBin = launcher('tf-stub', `#!/bin/sh\nexec "${process.execPath}" "${STUB}" "$@"\n`);
+    const workspace = (name, bin, text) => {
+      const home = join(dir, `${name}-home`);
+      const cwd = join(dir, name);
+      mkdirSync(home);
+      mkdirSync(cwd);
+      writeFileSync(join(cwd, 'main.tf'), text);
+      const rc = join(home, 'cli.tfrc');
+      writeFileSync(
+        rc,
+        bin ? `provider_installation {\n  dev_overrides {\n    "dsipform/dsiprouter" = "${bin}"\n  }\n  direct {}\n}\n` : '',
+      );
+      const env = {
+        PATH: process.env.PATH,
+        HOME: home,
+        TF_CLI_CONFIG_FILE: rc,
+        CHECKPOINT_DISABLE: '1',
+        TF_IN_AUTOMATION: '1',
+        NO_COLOR: '1',
+        DSIPFORM_HOME: root,
+      };
+      return async () => {
+        const r = await timeToExit('terraform', ['plan', '-no-color', '-input=false', '-lock=false', '-detailed-exitcode'], {
+          cwd,
+          env,
+          okCodes: [2],
+        });
+        if (!/Plan: 1 to add, 0 to change, 0 to destroy/.test(r.stdout))
+          throw new Error(`terraform plan (${name}): ${r.stdout.slice(-400)}${r.stderr.slice(-400)}`);
+        return r.ms;
+      };
+    };
+    const config = ONE_MAPPING_TF.replace('URL', emu.url).replace('TOKEN', TOKEN);
+    const real = workspace('tf-real-ws', realBin, config);
+    const stub = workspace('tf-stub-ws', stubBin, config);
+    const alone = workspace('tf-alone-ws', null, TERRAFORM_ONLY_TF);
+    // terraform_data is built in: init only writes the working directory, no provider is installed.
+    await timeToExit('terraform', ['init', '-no-color', '-input=false'], {
+      cwd: join(dir, 'tf-alone-ws'),
+      env: { PATH: process.env.PATH, HOME: join(dir, 'tf-alone-ws-home'), CHECKPOINT_DISABLE: '1' },
+    });
+    const t = await interleaved(runs, { floor: stub, dsipform: real, terraformAlone: alone });
+    return {
+      what: 'terraform plan of one resource through the provider',
+      floorWhat: 'the same plan through a provider stub that only handshakes',
+      terraform: version,
+      ...medians(t),
+      terraformAloneMs: t.terraformAlone.medianMs,
+      stubOverTerraformAlone: ratio(t.floor.medianMs, t.terraformAlone.medianMs),
+    };
+  } finally {
+    await emu.close();
+  }
+}
+
+const ROWS = { validate: validateRow, handshake: handshakeRow, plan: planRow, apply: applyRow, terraform: terraformRow };
 
 /** Runs the rows; resolves to one result per row. */
 export async function run({ quick = false, runs = quick ? 3 : 9, only = Object.keys(ROWS), root = HERE } = {}) {
@@ -146,10 +250,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (args.includes('--json')) console.log(JSON.stringify(result));
   else
     for (const r of Object.values(result.rows)) {
-      const share =
+      if (r.skipped) {
+        console.log(`${r.what}: skipped (${r.skipped})`);
+        continue;
+      }
+      const tail =
         r.throughputShare !== undefined
           ? `, ${Math.round(r.throughputShare * 100)}% of raw throughput (goal ≥ 70%)`
-          : `, goal ≤ ${r.goal}×`;
-      console.log(`${r.what}: ${round(r.dsipformMs)} ms; ${r.floorWhat}: ${round(r.floorMs)} ms; ratio ${r.ratio}×${share}`);
+          : r.goal !== undefined
+            ? `, goal ≤ ${r.goal}×`
+            : r.terraformAloneMs !== undefined
+              ? `; Terraform alone (one terraform_data): ${round(r.terraformAloneMs)} ms, the stub ${r.stubOverTerraformAlone}× that`
+              : '';
+      console.log(`${r.what}: ${round(r.dsipformMs)} ms; ${r.floorWhat}: ${round(r.floorMs)} ms; ratio ${r.ratio}×${tail}`);
     }
 }

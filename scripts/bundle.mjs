@@ -77,7 +77,10 @@ async function bundleInto(outdir) {
     chunkNames: 'chunk-[hash]',
     banner: { js: BANNER },
     // Optional peers of the generated CDKTF bindings: nothing on the bundled paths imports them.
-    external: ['cdktf', 'cdktn', 'constructs'],
+    // @grpc/proto-loader: grpc-js requires it only inside its channelz and ORCA services, which the
+    // provider never serves (its own services come from the build's protocol descriptor); bundled,
+    // it and the full protobufjs parser would be some 200 kB that every provider start parses.
+    external: ['cdktf', 'cdktn', 'constructs', '@grpc/proto-loader'],
     plugins: [ownUrlPlugin],
     metafile: true,
     logLevel: 'warning',

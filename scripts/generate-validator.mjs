@@ -4,7 +4,7 @@
 // generator, some 80 modules, stay out of the process).
 //
 // Build output, not committed (see docs/decisions.md): `npm run build` and `npm run typecheck` run
-// this first, and so does vitest's global setup (test/setup/generate-validator.ts), so the tests and
+// this first, and so does vitest's global setup (test/setup/generate.ts), so the tests and
 // the user run the same generated code, always generated from the schema of the same tree.
 //
 // Written: src/config/generated/schema-validator.ts (TypeScript only in name: `// @ts-nocheck`),

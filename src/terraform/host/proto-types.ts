@@ -1,7 +1,7 @@
 /**
- * tfplugin6 messages as `@grpc/proto-loader` hands them over with the host's load options
- * (`keepCase`, `longs: Number`, `enums: Number`, `defaults`, `oneofs`): snake_case fields, int64 as
- * number, bytes as Buffer, absent messages as null. Only the fields the host uses are typed.
+ * tfplugin6 messages as the host's service definitions (protos.ts) hand them over: snake_case
+ * fields (as the .proto writes them), int64 as number, enums as number, bytes as Buffer, absent
+ * fields at their defaults, absent messages as null, oneofs named. Only the fields the host uses are typed.
  */
 
 /** Values cross the wire in one of two encodings. */

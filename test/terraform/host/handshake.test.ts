@@ -15,7 +15,7 @@ import {
   NOT_BY_HAND_MESSAGE,
   reattachLine,
 } from '../../../src/terraform/host/handshake.js';
-import { PROTO_DIR } from '../../../src/terraform/host/protos.js';
+import { PROTO_DIR } from '../../../scripts/generate-protocol.mjs';
 import { FAKE_PLUGIN, LAUNCHER, runPlugin, startPlugin, type PluginProcess } from './plugin-process.js';
 
 const COOKIE = { [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE };

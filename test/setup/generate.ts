@@ -1,0 +1,12 @@
+// vitest's global setup: the tests import src/, and src/ imports modules that the build generates
+// (not committed): the schema validator (scripts/generate-validator.mjs, imported by
+// src/config/schema.ts) and the provider's protocol descriptor (scripts/generate-protocol.mjs,
+// imported by src/terraform/host/protos.ts). Generate both from this tree first, so the tests check
+// exactly the code `npm run build` compiles for the user.
+import { generateProtocol } from '../../scripts/generate-protocol.mjs';
+import { generateValidator } from '../../scripts/generate-validator.mjs';
+
+export default function setup(): void {
+  generateValidator();
+  generateProtocol();
+}
