@@ -29,21 +29,27 @@ function placedAt(a: RoutingRule, b: RoutingRule): [RoutingRule, RoutingRule] {
   return [a, b];
 }
 
-/** The kept rules of each group, by prefix, in set order. */
-function byGroupAndPrefix(rules: readonly RoutingRule[]): Map<string, RoutingRule[]> {
-  const out = new Map<string, RoutingRule[]>();
+/** The kept rules of each group, by prefix, in set order (lists in the order first seen; a map per group: no key string per rule). */
+function byGroupAndPrefix(rules: readonly RoutingRule[]): RoutingRule[][] {
+  const groups = new Map<number, Map<string, RoutingRule[]>>();
+  const lists: RoutingRule[][] = [];
   for (const rule of rules) {
-    const key = `${rule.groupid}\u0000${rule.prefix}`;
-    const list = out.get(key);
+    let byPrefix = groups.get(rule.groupid);
+    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, RoutingRule[]>()));
+    const list = byPrefix.get(rule.prefix);
     if (list) list.push(rule);
-    else out.set(key, [rule]);
+    else {
+      const fresh = [rule];
+      byPrefix.set(rule.prefix, fresh);
+      lists.push(fresh);
+    }
   }
-  return out;
+  return lists;
 }
 
 function samePrefixFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
   const out: RoutingFinding[] = [];
-  for (const list of byGroupAndPrefix(rules).values()) {
+  for (const list of byGroupAndPrefix(rules)) {
     // One rule alone is neither ambiguous nor shadowed.
     if (list.length < 2) continue;
     for (let i = 0; i < list.length; i++) {

@@ -81,13 +81,20 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
 
 /** Why the proxy drops this rule, or `null` when it keeps it. */
 export function dropReason(rule: RoutingRule, inventory: GatewayInventory | undefined): { reason: string; hint: string } | null {
+  return dropReasonWith(rule, (r) => gwlistProblem(r, inventory));
+}
+
+function dropReasonWith(
+  rule: RoutingRule,
+  listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
+): { reason: string; hint: string } | null {
   if (!DIAL_CHARS.test(rule.prefix)) {
     return {
       reason: `prefix ${JSON.stringify(rule.prefix)} holds a character outside 0-9 * # +: the proxy drops the rule`,
       hint: 'use only 0-9 + # * in a prefix or DID',
     };
   }
-  const list = gwlistProblem(rule, inventory);
+  const list = listProblem(rule);
   if (list !== null) return list;
   const timerec = timerecProblem(rule.timerec);
   if (timerec !== null)
@@ -107,6 +114,14 @@ export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: Dropped
   const dropped: DroppedRule[] = [];
   const inv: PartialInventory | undefined = set.inventory;
   const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
+  // Thousands of rules share a few gateway lists: each list of each kind is judged once.
+  const verdicts = new Map<string, { reason: string; hint: string } | null>();
+  const listProblem = (rule: RoutingRule) => {
+    const key = `${rule.kind}\u0000${rule.gwlist}`;
+    let why = verdicts.get(key);
+    if (why === undefined) verdicts.set(key, (why = gwlistProblem(rule, set.inventory)));
+    return why;
+  };
   for (const rule of set.rules) {
     if (noGateway) {
       dropped.push({
@@ -116,7 +131,7 @@ export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: Dropped
       });
       continue;
     }
-    const why = dropReason(rule, set.inventory);
+    const why = dropReasonWith(rule, listProblem);
     if (why === null) kept.push(rule);
     else dropped.push({ rule, ...why });
   }

@@ -63,47 +63,65 @@ export function ruleSetFromState(state: RoutingState, inventory?: GatewayInvento
   const rules: RoutingRule[] = [];
   const lcr: LcrRecord[] = [];
   for (const m of state.inbound_mappings ?? []) {
-    rules.push({
-      kind: 'inbound_mapping',
-      key: m.did,
-      ...(m.ruleid !== undefined ? { ruleid: m.ruleid } : {}),
-      groupid: INBOUND_GROUP,
-      prefix: m.did,
-      priority: 0,
-      timerec: '',
-      gwlist: m.group !== undefined && m.servers.length === 0 ? nameReference(m.group) : m.servers.join(','),
-      ...(m.origin ? { origin: m.origin } : {}),
-    });
+    rules.push(
+      rule(
+        'inbound_mapping',
+        m.did,
+        m.ruleid,
+        INBOUND_GROUP,
+        m.did,
+        0,
+        '',
+        m.group !== undefined && m.servers.length === 0 ? nameReference(m.group) : m.servers.join(','),
+        undefined,
+        m.origin,
+      ),
+    );
   }
   const routes = state.outbound_routes ?? [];
-  const used = new Set(routes.map((r) => r.groupid).filter((g): g is number => g !== undefined));
+  const patterns = routes.map((r) => lcrPatternOf(r));
+  const used = new Set<number>();
+  for (const r of routes) if (r.groupid !== undefined) used.add(r.groupid);
   const standIns = new Map<string, number>();
   let next = LCR_GROUP_MIN;
-  const unplaced = routes
-    .map((r) => lcrPatternOf(r))
-    .filter((p, i): p is string => p !== null && routes[i]?.groupid === undefined)
-    .sort();
+  const unplaced = patterns.filter((p, i): p is string => p !== null && routes[i]!.groupid === undefined).sort();
   for (const pattern of unplaced) {
     while (used.has(next) && next < LCR_GROUP_END - 1) next++;
     standIns.set(pattern, next);
     used.add(next);
   }
-  for (const r of routes) {
-    const pattern = lcrPatternOf(r);
+  routes.forEach((r, i) => {
+    const pattern = patterns[i]!;
     const groupid = r.groupid ?? (pattern !== null ? (standIns.get(pattern) ?? LCR_GROUP_MIN) : OUTBOUND_GROUP);
-    rules.push({
-      kind: 'outbound_route',
-      key: r.name,
-      ...(r.ruleid !== undefined ? { ruleid: r.ruleid } : {}),
-      groupid,
-      prefix: r.prefix,
-      priority: r.priority,
-      timerec: r.timerec,
-      gwlist: r.carrier_group !== undefined && r.gwgroupid === '' ? nameReference(r.carrier_group) : `#${r.gwgroupid.replace(/^#/, '')}`,
-      ...(pattern !== null ? { lcr_pattern: pattern } : {}),
-      ...(r.origin ? { origin: r.origin } : {}),
-    });
+    const bare = r.gwgroupid.charCodeAt(0) === 35 /* # */ ? r.gwgroupid.slice(1) : r.gwgroupid;
+    const gwlist = r.carrier_group !== undefined && r.gwgroupid === '' ? nameReference(r.carrier_group) : `#${bare}`;
+    rules.push(rule('outbound_route', r.name, r.ruleid, groupid, r.prefix, r.priority, r.timerec, gwlist, pattern ?? undefined, r.origin));
     if (pattern !== null) lcr.push({ pattern, groupid, key: r.name });
-  }
+  });
   return inventory ? { rules, lcr, inventory } : { rules, lcr };
+}
+
+/**
+ * One rule, its optional fields present only when set. Written out field by field (some 15,000
+ * rules per plan): object spreads of optional fields cost several times as much.
+ */
+function rule(
+  kind: RoutingRule['kind'],
+  key: string,
+  ruleid: number | undefined,
+  groupid: number,
+  prefix: string,
+  priority: number,
+  timerec: string,
+  gwlist: string,
+  lcrPattern: string | undefined,
+  origin: RoutingRule['origin'],
+): RoutingRule {
+  const out: { -readonly [K in keyof RoutingRule]: RoutingRule[K] } =
+    ruleid === undefined
+      ? { kind, key, groupid, prefix, priority, timerec, gwlist }
+      : { kind, key, ruleid, groupid, prefix, priority, timerec, gwlist };
+  if (lcrPattern !== undefined) out.lcr_pattern = lcrPattern;
+  if (origin) out.origin = origin;
+  return out;
 }
