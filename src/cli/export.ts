@@ -1,6 +1,7 @@
 import { Document, Scalar } from 'yaml';
 import { readCarrierGroups } from '../apply/read-carrier-groups.js';
-import { exportDocument, sharedGroupNames } from '../plan/export.js';
+import { droppedRules, exportDocument, sharedGroupNames, type DroppedRules } from '../plan/export.js';
+import { count } from '../model/words.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -20,7 +21,12 @@ const QUOTED = new Set([
   'carrier_group',
 ]);
 
-function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: ReadonlyMap<string, number[]>): string {
+function toYaml(
+  doc: ReturnType<typeof exportDocument>,
+  target: string,
+  shared: ReadonlyMap<string, number[]>,
+  dropped: DroppedRules,
+): string {
   const yaml = new Document(doc);
   const quote = (node: unknown): void => {
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
@@ -39,6 +45,10 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
   };
   deep(yaml.get('carrier_groups', true));
   deep(yaml.get('policy', true));
+  const droppedLines = [
+    ...[...dropped.mappings].map(([did, why]) => `   inbound mapping ${JSON.stringify(did)}: ${why}`),
+    ...[...dropped.routes].map(([name, why]) => `   outbound route ${JSON.stringify(name)}: ${why}`),
+  ];
   const left = [...shared].map(([name, ids]) => `"${name}" (gwgroupids ${ids.join(', ')})`);
   yaml.commentBefore = [
     ` Exported by dsipform from ${target}.`,
@@ -48,6 +58,9 @@ function toYaml(doc: ReturnType<typeof exportDocument>, target: string, shared: 
       : []),
     ...(left.length > 0
       ? [` Left out: carrier groups that share a name, which an entry cannot tell apart: ${left.join(', ')}; policy.ignore keeps them.`]
+      : []),
+    ...(droppedLines.length > 0
+      ? [' Left out: rules the proxy drops, which validate and plan refuse; policy.ignore keeps them as they are:', ...droppedLines]
       : []),
   ].join('\n');
   return yaml.toString({ lineWidth: 0 });
@@ -63,7 +76,25 @@ export async function runExport(flags: PlatformFlags & { out?: string }, io: Cli
       client.listCarrierGroups(),
       client.listEndpointGroups(),
     ]);
-    return toYaml(exportDocument(mappings, routes, carrierGroups, [...carriers, ...endpoints]), target, sharedGroupNames(carrierGroups));
+    const groups = [...carriers, ...endpoints];
+    const dropped = droppedRules(mappings, routes, groups);
+    const n = dropped.mappings.size + dropped.routes.size;
+    if (n > 0) {
+      writeLine(
+        io.stderr,
+        `warning: the platform holds ${count(n, 'rule')} the proxy drops (${[
+          dropped.mappings.size > 0 ? count(dropped.mappings.size, 'inbound mapping') : '',
+          dropped.routes.size > 0 ? count(dropped.routes.size, 'outbound route') : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}): left out of the file and kept by its policy.ignore; the file's header lists them and why`,
+      );
+      writeLine(
+        io.stderr,
+        '  hint: add each to the file as it should be (servers: gateway ids only, or one group alone; groups that exist and hold gateways) and remove its ignore entry: the next apply puts it right',
+      );
+    }
+    return toYaml(exportDocument(mappings, routes, carrierGroups, groups), target, sharedGroupNames(carrierGroups), dropped);
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

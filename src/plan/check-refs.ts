@@ -32,25 +32,8 @@ export function deletedGroupIds(changes: readonly Change[]): Set<number> {
  * holds. A reference to a group this plan creates (a name still unresolved) is fine.
  */
 export function danglingReferences(desired: DesiredState, groups: readonly GatewayGroup[], deleted: ReadonlySet<number>): PlanIssue[] {
-  const byId = new Map(groups.map((g) => [g.gwgroupid, g]));
   const declared = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length]));
-  const gateways = new Set<string>();
-  for (const g of groups) if (!deleted.has(g.gwgroupid)) for (const id of g.gwids) gateways.add(id);
-  // Many rules name the same group: its verdict is worked out once.
-  const verdicts = new Map<number, string | null>();
-  const problem = (id: number): string | null => {
-    let why = verdicts.get(id);
-    if (why === undefined) verdicts.set(id, (why = groupProblem(id)));
-    return why;
-  };
-  const groupProblem = (id: number): string | null => {
-    const g = byId.get(id);
-    if (!g) return `the platform has no group #${id}`;
-    const shown = `${g.type} group #${id} (${JSON.stringify(g.name)})`;
-    if (deleted.has(id)) return `${shown} is deleted by this plan`;
-    const holds = g.type === 'carrier' && declared.has(g.name) ? declared.get(g.name)! : g.gwids.length;
-    return holds === 0 ? `${shown} holds no gateways` : null;
-  };
+  const judge = referenceJudge(groups, deleted, declared);
   const issues: PlanIssue[] = [];
   const add = (where: string, ref: string, why: string, origin: SourceLocation | undefined): void => {
     issues.push({
@@ -61,11 +44,7 @@ export function danglingReferences(desired: DesiredState, groups: readonly Gatew
   };
   for (const m of desired.inbound_mappings ?? []) {
     m.servers.forEach((server, i) => {
-      const why = server.startsWith('#')
-        ? problem(Number(server.slice(1)))
-        : gateways.has(server)
-          ? null
-          : `no group holds a gateway ${server}`;
+      const why = judge.server(server);
       if (why === null) return;
       const field = m.group !== undefined ? `group ${JSON.stringify(m.group)}` : `servers[${i}] ${JSON.stringify(server)}`;
       add(`inbound mapping ${JSON.stringify(m.did)}`, field, why, m.origin);
@@ -73,10 +52,53 @@ export function danglingReferences(desired: DesiredState, groups: readonly Gatew
   }
   for (const r of desired.outbound_routes ?? []) {
     if (r.gwgroupid === '') continue; // a carrier group this plan creates: known after apply
-    const why = problem(Number(bareGwgroupid(r.gwgroupid)));
+    const why = judge.gwgroupid(r.gwgroupid);
     const field =
       r.carrier_group !== undefined ? `carrier_group ${JSON.stringify(r.carrier_group)}` : `gwgroupid ${JSON.stringify(r.gwgroupid)}`;
     if (why) add(`outbound route ${JSON.stringify(r.name)}`, field, why, r.origin);
   }
   return issues;
+}
+
+/** Why the proxy would drop a rule for one of its references, or `null` when the reference is sound. */
+export interface ReferenceJudge {
+  /** One entry of a mapping's servers: `#<id>` (a group) or a gateway id. */
+  server(server: string): string | null;
+  /** A route's gwgroupid (`"5"` or `"#5"`). */
+  gwgroupid(gwgroupid: string): string | null;
+}
+
+/**
+ * Judges references against the live `groups` as a plan leaves them: a group that does not exist,
+ * that the plan deletes (`deleted`), or that holds no gateway (for a carrier group the files
+ * declare, `declared` gives how many endpoints they declare); a gateway id no remaining group holds.
+ * Each group's verdict is worked out once (thousands of rules name the same few groups).
+ */
+export function referenceJudge(
+  groups: readonly GatewayGroup[],
+  deleted: ReadonlySet<number> = new Set(),
+  declared: ReadonlyMap<string, number> = new Map(),
+): ReferenceJudge {
+  const byId = new Map(groups.map((g) => [g.gwgroupid, g]));
+  const gateways = new Set<string>();
+  for (const g of groups) if (!deleted.has(g.gwgroupid)) for (const id of g.gwids) gateways.add(id);
+  const verdicts = new Map<number, string | null>();
+  const groupProblem = (id: number): string | null => {
+    const g = byId.get(id);
+    if (!g) return `the platform has no group #${id}`;
+    const shown = `${g.type} group #${id} (${JSON.stringify(g.name)})`;
+    if (deleted.has(id)) return `${shown} is deleted by this plan`;
+    const holds = g.type === 'carrier' && declared.has(g.name) ? declared.get(g.name)! : g.gwids.length;
+    return holds === 0 ? `${shown} holds no gateways` : null;
+  };
+  const group = (id: number): string | null => {
+    let why = verdicts.get(id);
+    if (why === undefined) verdicts.set(id, (why = groupProblem(id)));
+    return why;
+  };
+  return {
+    server: (server) =>
+      server.startsWith('#') ? group(Number(server.slice(1))) : gateways.has(server) ? null : `no group holds a gateway ${server}`,
+    gwgroupid: (gwgroupid) => group(Number(bareGwgroupid(gwgroupid))),
+  };
 }

@@ -2,6 +2,8 @@ import type { CarrierGroup } from '../model/carrier-group.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
+import { serverListProblem } from '../model/rules.js';
+import { referenceJudge } from './check-refs.js';
 
 /** One exported mapping: defaults left out. */
 interface ExportedMapping {
@@ -41,8 +43,50 @@ export interface ExportDocument {
   readonly outbound_routes: readonly ExportedRoute[];
   /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
   readonly carrier_groups?: readonly ExportedCarrierGroup[];
-  /** The names carrier groups share: ignored, so the file keeps the groups it cannot describe instead of deleting them. */
-  readonly policy?: { readonly ignore: { readonly carrier_groups: readonly string[] } };
+  /**
+   * What the file cannot describe, ignored so that planning it keeps those objects instead of
+   * deleting them: names carrier groups share, and the rules the proxy drops (see `droppedRules`).
+   */
+  readonly policy?: {
+    readonly ignore: {
+      readonly carrier_groups?: readonly string[];
+      readonly inbound_mappings?: readonly string[];
+      readonly outbound_routes?: readonly string[];
+    };
+  };
+}
+
+/** Live rules a desired-state file cannot hold: the proxy drops them, and validate or plan refuses them. */
+export interface DroppedRules {
+  /** Mappings by DID, each with why. */
+  readonly mappings: ReadonlyMap<string, string>;
+  /** Routes by name (every route of that name: an ignore entry keeps them all), each with why. */
+  readonly routes: ReadonlyMap<string, string>;
+}
+
+/**
+ * The live rules that an exported file cannot describe, because the proxy drops them and so
+ * `validate` or `plan` refuses them (the platform's API accepts them): a mapping whose servers mix
+ * gateway ids and a group or name two groups; with the live `groups`, a mapping or route naming a
+ * group that does not exist or holds no gateway, or a gateway no group holds (plan's reference check).
+ */
+export function droppedRules(
+  mappings: readonly InboundMapping[],
+  routes: readonly OutboundRoute[],
+  groups: readonly GatewayGroup[] | undefined,
+): DroppedRules {
+  const judge = groups && groups.length > 0 ? referenceJudge(groups) : undefined;
+  const dropped = new Map<string, string>();
+  for (const m of mappings) {
+    const why = serverListProblem(m.servers) ?? m.servers.map((s) => judge?.server(s) ?? null).find((w) => w !== null) ?? null;
+    if (why !== null) dropped.set(m.did, why);
+  }
+  const droppedRoutes = new Map<string, string>();
+  for (const r of routes) {
+    const why = judge && /^#?[0-9]+$/.test(r.gwgroupid) ? judge.gwgroupid(r.gwgroupid) : null;
+    if (why !== null && !droppedRoutes.has(r.name)) droppedRoutes.set(r.name, why);
+  }
+  return { mappings: dropped, routes: droppedRoutes };
 }
 
 /** A glob that matches exactly `name` (its glob characters escaped). */
@@ -109,6 +153,12 @@ export function exportDocument(
   groups: readonly GatewayGroup[] = [],
 ): ExportDocument {
   const shared = carrierGroups ? sharedGroupNames(carrierGroups) : new Map<string, number[]>();
+  const dropped = droppedRules(mappings, routes, groups);
+  const ignore = {
+    ...(shared.size > 0 ? { carrier_groups: [...shared.keys()].map(literalGlob) } : {}),
+    ...(dropped.mappings.size > 0 ? { inbound_mappings: [...dropped.mappings.keys()].sort().map(literalGlob) } : {}),
+    ...(dropped.routes.size > 0 ? { outbound_routes: [...dropped.routes.keys()].sort().map(literalGlob) } : {}),
+  };
   const anyName = uniqueNames(groups);
   const carrierName = uniqueNames(groups.filter((g) => g.type === 'carrier'));
   const groupOf = (servers: readonly string[]): string | undefined =>
@@ -117,13 +167,15 @@ export function exportDocument(
   for (const r of routes) nameCount.set(r.name, (nameCount.get(r.name) ?? 0) + 1);
   return {
     version: 1,
-    inbound_mappings: [...mappings]
+    inbound_mappings: mappings
+      .filter((m) => !dropped.mappings.has(m.did))
       .sort((a, b) => (a.did < b.did ? -1 : a.did > b.did ? 1 : 0))
       .map((m) => {
         const group = groupOf(m.servers);
         return { did: m.did, ...(group !== undefined ? { group } : { servers: [...m.servers] }), ...(m.notes ? { notes: m.notes } : {}) };
       }),
-    outbound_routes: [...routes]
+    outbound_routes: routes
+      .filter((r) => !dropped.routes.has(r.name))
       .sort((a, b) => a.ruleid - b.ruleid)
       .map((r) => ({
         name: r.name,
@@ -145,6 +197,6 @@ export function exportDocument(
             .map(exportGroup),
         }
       : {}),
-    ...(shared.size > 0 ? { policy: { ignore: { carrier_groups: [...shared.keys()].map(literalGlob) } } } : {}),
+    ...(Object.keys(ignore).length > 0 ? { policy: { ignore } } : {}),
   };
 }

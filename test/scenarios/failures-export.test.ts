@@ -92,6 +92,42 @@ describe('scenario: export', () => {
   });
 });
 
+describe('scenario: export of rules the proxy drops', () => {
+  it('leaves them out, keeps them with policy.ignore and says why, so that validate passes and plan shows no changes', async () => {
+    const s = await scenario();
+    // The API takes all of these; the proxy drops each, and validate or plan refuses them in a file.
+    await s.client.createInboundMapping({ did: '', servers: ['#2'] });
+    await s.client.createInboundMapping({ did: '15550001', servers: ['16', '#4'], notes: 'mixed' });
+    await s.client.createInboundMapping({ did: '15550002', servers: ['#4', '#5'], notes: 'two groups' });
+    await s.client.createInboundMapping({ did: '+1555*3', servers: ['20'], notes: 'a gateway no group holds' });
+    await s.client.createInboundMapping({ did: '15550004', servers: ['16'], notes: 'fine' });
+    await s.client.createOutboundRoute({ name: 'to nowhere', prefix: '44', gwgroupid: '99' });
+    const out = join(s.dir, 'exported.yaml');
+    const exp = await s.run(['export', '--out', out]);
+    expect(exp.code).toBe(0);
+    expect(exp.stderr).toMatch(/warning: the platform holds 4 rules the proxy drops \(3 inbound mappings, 1 outbound route\)/);
+    expect(exp.stderr).toMatch(/hint: add each to the file as it should be/);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toMatch(/# {3}inbound mapping "15550001": servers \["16", "#4"\] mix a gateway id and a carrier group/);
+    expect(text).toMatch(/# {3}inbound mapping "15550002": servers \["#4", "#5"\] hold two carrier groups/);
+    expect(text).toMatch(/# {3}inbound mapping "\+1555\*3": no group holds a gateway 20/);
+    expect(text).toMatch(/# {3}outbound route "to nowhere": the platform has no group #99/);
+    expect(text).toContain('did: "15550004"');
+    expect(text).not.toMatch(/did: "15550001"|name: "to nowhere"/);
+    const validate = await s.run(['validate', out]);
+    expect(validate.stderr, text).toBe('');
+    expect(validate.code).toBe(0);
+    const plan = await s.run(['plan', out, '--detailed-exitcode']);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/No changes/);
+    // The routing lints still see the rules the ignore keeps on the platform: warnings, not errors.
+    expect(plan.stderr).not.toMatch(/^error/m);
+    expect(plan.stderr).toMatch(/^warning: mapping "15550001": servers mix a gateway id and a group reference/m);
+    // The ignore entries match exactly those DIDs (glob characters escaped): all four are still there.
+    expect((await s.client.listInboundMappings()).length).toBe(5);
+  });
+});
+
 describe('scenario: destroy', () => {
   it('deletes exactly the live objects the files declare', async () => {
     const s = await scenario();

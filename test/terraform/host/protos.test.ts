@@ -21,7 +21,7 @@ const FULL_NAMES: Record<keyof ServiceDefinitions, string> = {
   health: 'grpc.health.v1.Health',
 };
 
-const reference = loadSync(PROTO_FILES, {
+const reference = loadSync([...PROTO_FILES], {
   includeDirs: [PROTO_DIR],
   keepCase: true,
   longs: Number,
@@ -33,7 +33,7 @@ const reference = loadSync(PROTO_FILES, {
 /** The .proto files parsed by protobufjs, to walk each message type's fields. */
 const parsed = new protobuf.Root();
 parsed.resolvePath = (_origin, target) => `${PROTO_DIR}/${target}`;
-parsed.loadSync(PROTO_FILES, { keepCase: true }).resolveAll();
+parsed.loadSync([...PROTO_FILES], { keepCase: true }).resolveAll();
 
 /** A message of `type` with every field set (nested messages to `depth`, each oneof's first member, maps of one entry). */
 function sample(type: protobuf.Type, depth = 3): Record<string, unknown> {
