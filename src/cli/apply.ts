@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
-import { liveChecksum } from '../plan/live-checksum.js';
+import { groupsChecksum, liveChecksum } from '../plan/live-checksum.js';
 import { parseSavedPlan, staleness } from '../plan/saved-plan.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
@@ -89,8 +89,13 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   const state = needsState && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      const live = await readLive(client, saved.managed, state?.store.heldAt(target));
-      const stale = staleness(saved, { target, liveChecksum: liveChecksum(live, saved.managed) });
+      // A plan that read the groups (names resolved, references checked) is checked against them too.
+      const live = await readLive(client, saved.managed, state?.store.heldAt(target), { groups: saved.groups_checksum !== undefined });
+      const stale = staleness(saved, {
+        target,
+        liveChecksum: liveChecksum(live, saved.managed),
+        groupsChecksum: live.groups ? groupsChecksum(live.groups) : undefined,
+      });
       if (stale) throw stale;
       return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, 'apply');
     });

@@ -220,6 +220,12 @@ export interface Plan {
   readonly managed: readonly CollectionName[];
   /** sha256 of the canonical JSON of the live state the plan was made from. */
   readonly live_checksum: string;
+  /**
+   * sha256 of the carrier and endpoint groups (ids, names, types, gateways) the plan read to resolve
+   * names and check references; absent when it read none. `apply --plan` reads them again and
+   * refuses the plan when they changed.
+   */
+  readonly groups_checksum?: string;
   readonly policy: PlanPolicy;
   readonly summary: PlanSummary;
   /** In apply order. */

@@ -5,7 +5,7 @@ import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
 import type { LiveState } from '../model/live.js';
-import { liveChecksum } from './live-checksum.js';
+import { groupsChecksum, liveChecksum } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact } from './routing-impact.js';
 import { assessSafety } from './safety.js';
@@ -157,6 +157,7 @@ function assemble(
     api_profile: profile,
     managed,
     live_checksum: liveChecksum(live, managed),
+    ...(mode === 'apply' && live.groups ? { groups_checksum: groupsChecksum(live.groups) } : {}),
     policy,
     summary: summarize(ordered.changes, found.unchanged),
     changes: ordered.changes,

@@ -1,4 +1,5 @@
 import type { CollectionName } from '../model/desired.js';
+import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import type { LiveState } from '../model/live.js';
@@ -49,4 +50,13 @@ export function liveChecksum(live: LiveState, managed: readonly CollectionName[]
     .map((c) => `${JSON.stringify(c)}:${parts.get(c)}`)
     .join(',');
   return checksumOfText(`{${text}}`);
+}
+
+/**
+ * The checksum of the carrier and endpoint groups a plan depended on (names resolved to ids,
+ * references checked): each group's id, name, type and gateways, sorted by id.
+ */
+export function groupsChecksum(groups: readonly GatewayGroup[]): string {
+  const sorted = [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  return checksumOfText(canonicalJson(sorted.map((g) => ({ gwgroupid: g.gwgroupid, gwids: [...g.gwids], name: g.name, type: g.type }))));
 }

@@ -37,7 +37,10 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
 }
 
 /** Why a saved plan no longer fits the platform, or null when it still does. */
-export function staleness(saved: Plan, current: { target: string; liveChecksum: string }): DsipformError | null {
+export function staleness(
+  saved: Plan,
+  current: { target: string; liveChecksum: string; groupsChecksum?: string | undefined },
+): DsipformError | null {
   if (saved.target !== current.target) {
     return new DsipformError(
       'PLAN_TARGET_MISMATCH',
@@ -50,6 +53,13 @@ export function staleness(saved: Plan, current: { target: string; liveChecksum: 
       'PLAN_STALE',
       `the live state of ${saved.managed.join(' and ')} has changed since the plan was made (checksum ${saved.live_checksum.slice(0, 19)}…, now ${current.liveChecksum.slice(0, 19)}…)`,
       'Someone or something changed the platform after the review. Run dsipform plan again, review it, and apply the new plan.',
+    );
+  }
+  if (saved.groups_checksum !== undefined && saved.groups_checksum !== current.groupsChecksum) {
+    return new DsipformError(
+      'PLAN_STALE',
+      `the platform's carrier and endpoint groups have changed since the plan was made (the plan resolved group names and checked references against them)`,
+      'A group was added, removed, renamed or given other gateways after the review. Run dsipform plan again, review it, and apply the new plan.',
     );
   }
   return null;
