@@ -25,9 +25,13 @@ const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
 // load of others, CPU time much less; both are reported.
 const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
 
-/** Mapping `i`: a DID to one gateway or one carrier group (lists the proxy keeps, unlike a mix). */
+/**
+ * Mapping `i`: a DID to one gateway or one carrier group (lists the proxy keeps, unlike a mix), of
+ * those a fresh install holds (gateways 23–55 are all in carrier groups 1–10), so that the plan's
+ * reference checks pass.
+ */
 function mappingAt(i, shift = 0) {
-  const servers = (i + shift) % 2 === 0 ? [String(1 + ((i + shift) % 90))] : [`#${1 + ((i + shift) % 7)}`];
+  const servers = (i + shift) % 2 === 0 ? [String(23 + ((i + shift) % 33))] : [`#${1 + ((i + shift) % 7)}`];
   return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
 }
 
@@ -131,8 +135,9 @@ export async function run({ quick = false, runs } = {}) {
       n,
       dir,
     );
+    // An empty platform but for the fresh install's groups, which the files refer to.
     const creates = await measure(
-      {},
+      { dataFile: emulatorData(join(dir, 'groups-only.json'), { mappings: 0, routes: 0 }) },
       file('creates.yaml', () => 0),
       n,
       dir,

@@ -37,10 +37,11 @@ export function summarize(changes: readonly Change[], unchanged: Record<Kind, nu
 
 /** Deep-freezes a plain-JSON value, so a plan cannot be changed after it was made. */
 function freeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) freeze(v);
-    Object.freeze(value);
-  }
+  // Frozen already: done (decisions share their rule objects; a walk would visit them twice).
+  if (!value || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) freeze(value[i]);
+  else for (const key of Object.keys(value)) freeze((value as Record<string, unknown>)[key]);
+  Object.freeze(value);
   return value;
 }
 

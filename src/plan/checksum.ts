@@ -9,19 +9,35 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The sorted order of an object's keys. Records of one kind share their keys, so the last answer
- * is kept and reused while the keys stay the same: sorting anew for each record was a third of
- * the checksum's time.
+ * The sorted order of an object's keys. Records of one kind share their keys, so the answers for
+ * the last few key lists are kept and reused while they recur: sorting anew for each record was a
+ * third of the checksum's time, and a plan's records nest several shapes (a change, its fields; an
+ * impact entry, its decisions and their rules), which one remembered list would keep evicting.
  */
 function keyOrder(): (keys: readonly string[]) => readonly string[] {
-  let lastKeys: readonly string[] = [];
-  let lastSorted: readonly string[] = [];
+  const SHAPES = 16;
+  const known: { keys: readonly string[]; sorted: readonly string[] }[] = [];
+  const same = (a: readonly string[], b: readonly string[]): boolean => {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  };
   return (keys) => {
-    if (keys.length !== lastKeys.length || keys.some((k, i) => k !== lastKeys[i])) {
-      lastKeys = keys;
-      lastSorted = [...keys].sort();
+    for (let i = 0; i < known.length; i++) {
+      const shape = known[i]!;
+      if (same(shape.keys, keys)) {
+        // Most recently used first: the next lookup of a record of this shape is quickest.
+        if (i > 0) {
+          known.splice(i, 1);
+          known.unshift(shape);
+        }
+        return shape.sorted;
+      }
     }
-    return lastSorted;
+    const sorted = [...keys].sort();
+    known.unshift({ keys, sorted });
+    if (known.length > SHAPES) known.pop();
+    return sorted;
   };
 }
 

@@ -13,6 +13,8 @@ const DIAL_CHARS = /^[0-9*#+]*$/;
 /** The rules of a set as the proxy holds them after loading: by group, then by prefix. */
 interface Prepared {
   readonly groups: Map<number, Map<string, RoutingRule[]>>;
+  /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
+  readonly lengths: Map<number, readonly number[]>;
   readonly timerecs: Map<string, Timerec | null>;
   readonly lcr: readonly LcrEntry[];
   /** The LCR records by their To-part, lower case: a call whose numbers hold no "-" can only meet those at a prefix of its To. */
@@ -65,75 +67,84 @@ function prepare(set: RuleSet): Prepared {
     }
   }
   for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
+  const lengths = new Map<number, readonly number[]>();
+  for (const [group, byPrefix] of groups)
+    lengths.set(
+      group,
+      [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
+    );
   const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
   const lcrByTo = new Map<string, LcrEntry[]>();
   for (const r of lcr) {
     const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
     lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
   }
-  const result = { groups, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped) };
+  const result = { groups, lengths, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped) };
   prepared.set(set, result);
   return result;
 }
 
 /** A rule as a decision names it. */
 export function decidedRule(rule: RoutingRule): DecidedRule {
-  return {
-    kind: rule.kind,
-    key: rule.key,
-    ...(rule.ruleid !== undefined ? { ruleid: rule.ruleid } : {}),
-    group: rule.groupid,
-    prefix: rule.prefix,
-    ...(rule.lcr_pattern !== undefined ? { lcr_pattern: rule.lcr_pattern } : {}),
-    priority: rule.priority,
-  };
+  // Written out (a plan's impact makes tens of thousands): the same keys in the same order as
+  // { kind, key, ruleid?, group, prefix, lcr_pattern?, priority }.
+  const { kind, key, ruleid, groupid: group, prefix, lcr_pattern, priority } = rule;
+  if (ruleid === undefined)
+    return lcr_pattern === undefined ? { kind, key, group, prefix, priority } : { kind, key, group, prefix, lcr_pattern, priority };
+  return lcr_pattern === undefined
+    ? { kind, key, ruleid, group, prefix, priority }
+    : { kind, key, ruleid, group, prefix, lcr_pattern, priority };
 }
 
 type GroupOutcome = { kind: 'routed'; rule: RoutingRule } | { kind: 'ambiguous'; rules: RoutingRule[] } | { kind: 'none' };
 
 /** `do_routing(group)` on `rU`: longest prefix first, then shorter, then prefixless; descending priority; the first matching time wins. */
-function doRouting(p: Prepared, group: number, rU: string, local: string, steps: string[]): GroupOutcome {
+function doRouting(p: Prepared, group: number, rU: string, local: string, steps: string[] | null): GroupOutcome {
   const byPrefix = p.groups.get(group);
   if (!DIAL_CHARS.test(rU)) {
-    steps.push(`group ${group}: "${rU}" holds a character outside 0-9 * # +, so no rule matches`);
+    steps?.push(`group ${group}: "${rU}" holds a character outside 0-9 * # +, so no rule matches`);
     return { kind: 'none' };
   }
   if (!byPrefix || byPrefix.size === 0) {
-    steps.push(`group ${group} holds no rule the proxy loaded`);
+    steps?.push(`group ${group} holds no rule the proxy loaded`);
     return { kind: 'none' };
   }
-  for (let len = rU.length; len >= 0; len--) {
+  // Longest prefix first: only the lengths the group holds can match.
+  for (const len of p.lengths.get(group) ?? []) {
+    if (len > rU.length) continue;
     const prefix = rU.slice(0, len);
     const rules = byPrefix.get(prefix);
     if (!rules) continue;
     const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
-    steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
+    steps?.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i] as RoutingRule;
       const timerec = p.timerecs.get(rule.timerec) ?? null;
       if (!timerecMatches(timerec, local)) {
-        steps.push(`${ruleName(rule)} (priority ${rule.priority}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`);
+        steps?.push(`${ruleName(rule)} (priority ${rule.priority}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`);
         continue;
       }
-      const ties = rules
-        .slice(i + 1)
-        .filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local));
+      // Sorted by priority: ties follow the winner directly.
+      const ties =
+        rules[i + 1]?.priority === rule.priority
+          ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local))
+          : [];
       const when = rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`;
       if (ties.length > 0) {
         const all = [rule, ...ties];
-        steps.push(
+        steps?.push(
           `ambiguous: ${all.map(ruleName).join(' and ')} share prefix "${prefix}" and priority ${rule.priority} and all match the time; the proxy picks one in an undefined order`,
         );
         return { kind: 'ambiguous', rules: all };
       }
-      steps.push(`${ruleName(rule)} wins: priority ${rule.priority}, ${when}`);
+      steps?.push(`${ruleName(rule)} wins: priority ${rule.priority}, ${when}`);
       return { kind: 'routed', rule };
     }
-    steps.push(
+    steps?.push(
       `no rule at ${prefix === '' ? 'the prefixless level' : `prefix "${prefix}"`} matches the time; backing off to shorter prefixes`,
     );
   }
-  steps.push(`no rule of group ${group} matches "${rU}": the proxy answers 500 No rules defined for number`);
+  steps?.push(`no rule of group ${group} matches "${rU}": the proxy answers 500 No rules defined for number`);
   return { kind: 'none' };
 }
 
@@ -146,7 +157,10 @@ function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
   if (call.from.includes('-') || call.to.includes('-')) return p.lcr;
   const to = call.to.toLowerCase();
   const out: LcrEntry[] = [];
-  for (let len = 0; len <= to.length; len++) out.push(...(p.lcrByTo.get(to.slice(0, len)) ?? []));
+  for (let len = 0; len <= to.length; len++) {
+    const records = p.lcrByTo.get(to.slice(0, len));
+    if (records) for (const r of records) out.push(r);
+  }
   return out;
 }
 
@@ -173,21 +187,21 @@ function droppedAt(p: Prepared, to: string): DroppedEntry[] {
 function lcrChoice(
   p: Prepared,
   call: Call,
-  steps: string[],
+  steps: string[] | null,
 ): { groupid: number; key: string; pattern: string } | null | { tied: string[] } {
   const lookup = `${call.from}-${call.to}`;
   if (p.lcr.length === 0) {
-    steps.push('LCR: no LCR routes; the simple routes (group 8000) decide');
+    steps?.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
   const matching = lcrCandidates(p, call)
     .filter((r) => r.regex.test(lookup))
     .map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
-  steps.push(
+  steps?.push(
     `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
   );
   if (matching.length === 0) {
-    steps.push(
+    steps?.push(
       call.from === ''
         ? 'LCR: no From given, so no LCR pattern matches; group 8000 (simple routes)'
         : 'LCR: no pattern matches; group 8000 (simple routes)',
@@ -195,16 +209,16 @@ function lcrChoice(
     return null;
   }
   matching.sort((a, b) => a.distance - b.distance || a.pattern.localeCompare(b.pattern));
-  steps.push(`LCR: matching ${matching.map((m) => `"${m.pattern}" (length difference ${m.distance})`).join(', ')}`);
+  steps?.push(`LCR: matching ${matching.map((m) => `"${m.pattern}" (length difference ${m.distance})`).join(', ')}`);
   const best = matching[0] as (typeof matching)[number];
   const tied = matching.filter((m) => m.distance === best.distance);
   if (tied.length > 1) {
-    steps.push(
+    steps?.push(
       `ambiguous: LCR patterns ${tied.map((t) => `"${t.pattern}"`).join(' and ')} have the same length; the proxy picks one in hash-table order`,
     );
     return { tied: tied.map((t) => t.key) };
   }
-  steps.push(`LCR winner "${best.pattern}" (route "${best.key}"): the smallest length difference to the lookup; group ${best.groupid}`);
+  steps?.push(`LCR winner "${best.pattern}" (route "${best.key}"): the smallest length difference to the lookup; group ${best.groupid}`);
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
 }
 
@@ -217,11 +231,13 @@ export interface RouteOptions {
   readonly explain?: boolean;
 }
 
-// A sink for the steps of an unexplained decision: the words are never kept.
-const SILENT = { push: (): number => 0 } as unknown as string[];
-
-function explained(steps: string[]): string[] {
-  return steps === SILENT ? [] : steps;
+/**
+ * The steps of a decision, or `[]` for an unexplained one. An unexplained decision has no steps
+ * list at all (`null`): every \`steps?.push(...)\` then skips building its words, which would be
+ * most of the work of deciding a call (the impact of a plan decides tens of thousands).
+ */
+function explained(steps: string[] | null): string[] {
+  return steps ?? [];
 }
 
 /**
@@ -230,21 +246,23 @@ function explained(steps: string[]): string[] {
  */
 export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
   const p = prepare(set);
-  const steps: string[] = options.explain === false ? SILENT : [];
+  const steps: string[] | null = options.explain === false ? null : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const base = { direction: call.direction, from: call.from, to: call.to, at };
-  steps.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
+  steps?.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
-  const relevant = droppedAt(p, call.to).filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
-  for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
+  if (steps) {
+    const relevant = droppedAt(p, call.to).filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
+    for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
+  }
   let outcome: GroupOutcome;
   if (call.direction === 'inbound') {
-    steps.push(
+    steps?.push(
       `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user); call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
     outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
     if (outcome.kind === 'none')
-      steps.push('the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer');
+      steps?.push('the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer');
   } else {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
@@ -252,10 +270,10 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
-    steps.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
+    steps?.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
     outcome = doRouting(p, group, call.to, call.at.local, steps);
     if (outcome.kind === 'none' && choice !== null) {
-      steps.push(
+      steps?.push(
         `no fallback: the call chose LCR group ${group}, so the simple routes of group ${OUTBOUND_GROUP} are not tried and the call fails`,
       );
     }
@@ -263,7 +281,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps: explained(steps) };
   if (outcome.kind === 'ambiguous')
     return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
-  steps.push(...describeGateways(outcome.rule.gwlist, set.inventory));
+  steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
   return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
 }
