@@ -12,9 +12,9 @@
 // Written: src/terraform/generated/protocol.ts, compiled by tsc to dist/ like any other module. Field
 // names are kept as the .proto spells them (snake_case), as the host's messages use them. Rewritten
 // only when its text changes.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeIfChanged } from './write-if-changed.mjs';
 import protobuf from 'protobufjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,17 +45,7 @@ export function protocolSource(descriptor) {
 
 /** Writes OUT_FILE when its text differs; returns whether it wrote. */
 export function generateProtocol() {
-  const text = protocolSource(protocolDescriptor());
-  let old = null;
-  try {
-    old = readFileSync(OUT_FILE, 'utf8');
-  } catch {
-    // not generated yet
-  }
-  if (old === text) return false;
-  mkdirSync(dirname(OUT_FILE), { recursive: true });
-  writeFileSync(OUT_FILE, text);
-  return true;
+  return writeIfChanged(OUT_FILE, protocolSource(protocolDescriptor()));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) generateProtocol();

@@ -10,9 +10,10 @@
 // Written: src/config/generated/schema-validator.ts (TypeScript only in name: `// @ts-nocheck`),
 // compiled by tsc to dist/ like any other module. Rewritten only when its text changes, so a build
 // that changes nothing leaves its time stamp alone.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeIfChanged } from './write-if-changed.mjs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 
@@ -40,17 +41,7 @@ export function validatorSource(schemaText) {
 
 /** Writes OUT_FILE when its text differs; returns whether it wrote. */
 export function generateValidator() {
-  const text = validatorSource(readFileSync(SCHEMA_FILE, 'utf8'));
-  let old = null;
-  try {
-    old = readFileSync(OUT_FILE, 'utf8');
-  } catch {
-    // not generated yet
-  }
-  if (old === text) return false;
-  mkdirSync(dirname(OUT_FILE), { recursive: true });
-  writeFileSync(OUT_FILE, text);
-  return true;
+  return writeIfChanged(OUT_FILE, validatorSource(readFileSync(SCHEMA_FILE, 'utf8')));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) generateValidator();
