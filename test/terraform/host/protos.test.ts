@@ -1,11 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { MethodDefinition, ServiceDefinition } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { PROTO_DIR, PROTO_FILES, protocolDescriptor, protocolSource } from '../../../scripts/generate-protocol.mjs';
+import { OUT_FILE, PROTO_DIR, PROTO_FILES, protocolDescriptor, protocolSource } from '../../../scripts/generate-protocol.mjs';
 import { loadServiceDefinitions, type ServiceDefinitions } from '../../../src/terraform/host/protos.js';
-import { readFileSync } from 'node:fs';
-import { OUT_FILE } from '../../../scripts/generate-protocol.mjs';
 
 // The provider builds its gRPC services from the descriptor the build generates from the .proto
 // files (scripts/generate-protocol.mjs), with protobufjs's light build. Terraform's side of the wire
