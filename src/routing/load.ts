@@ -79,12 +79,8 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
   return null;
 }
 
-/** Why the proxy drops this rule, or `null` when it keeps it. */
-export function dropReason(rule: RoutingRule, inventory: GatewayInventory | undefined): { reason: string; hint: string } | null {
-  return dropReasonWith(rule, (r) => gwlistProblem(r, inventory));
-}
-
-function dropReasonWith(
+/** Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway list). */
+function dropReason(
   rule: RoutingRule,
   listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
 ): { reason: string; hint: string } | null {
@@ -131,7 +127,7 @@ export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: Dropped
       });
       continue;
     }
-    const why = dropReasonWith(rule, listProblem);
+    const why = dropReason(rule, listProblem);
     if (why === null) kept.push(rule);
     else dropped.push({ rule, ...why });
   }
