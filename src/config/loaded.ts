@@ -79,6 +79,52 @@ export function redacted(file: LoadedFile, path: Path, value: string, sentence: 
   if (origin === undefined) return sentence;
   const safe = shown(file, path, value);
   const forms = [...new Set([`"${value}"`, JSON.stringify(value)])];
-  if (forms.some((form) => sentence.includes(form))) return forms.reduce((text, form) => text.split(form).join(safe), sentence);
-  return `${sentence} (${origin.secret ? '' : `${JSON.stringify(value)} `}from ${origin.source})`;
+  // Both forms in one pass: replacing one after the other would find the second inside what replaced the first.
+  const text = forms.some((form) => sentence.includes(form))
+    ? sentence.replace(new RegExp(forms.map(escapeRegExp).join('|'), 'g'), () => safe)
+    : `${sentence} (${origin.secret ? '' : `${JSON.stringify(value)} `}from ${origin.source})`;
+  if (!origin.secret) return text;
+  // A rule may quote a part of the value too (a timerec's dtstart, one of its fields): if any part
+  // of what a secret-looking variable gave shows, say what is wrong without the details.
+  const secrets = secretParts(writtenText(file, path) ?? '', value);
+  // The text as written (`"${SECRET_NAME}"`) is what stands for the value: not a leak, whatever it spells.
+  const rest = text.split(safe).join('');
+  if (!secrets.some((secret) => shows(rest, secret))) return text;
+  return `${String(path[path.length - 1])} ${origin.raw} is not valid (the details would show a part of its value, which comes from a variable whose name looks secret)`;
+}
+
+/**
+ * What the secret-looking variables gave in a string written `raw` that reads `value`: the text
+ * each `${NAME}` stands for, found by matching the written text, its variables as wildcards, against
+ * the value. When that cannot tell them apart (no match, or several variables), all of the value.
+ */
+function secretParts(raw: string, value: string): string[] {
+  const names: string[] = [];
+  let pattern = '';
+  let last = 0;
+  for (const m of raw.matchAll(/\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
+    pattern += escapeRegExp(raw.slice(last, m.index));
+    if (m[1] === undefined) pattern += escapeRegExp('${');
+    else {
+      pattern += '([\\s\\S]*?)';
+      names.push(m[1]);
+    }
+    last = m.index + m[0].length;
+  }
+  pattern += escapeRegExp(raw.slice(last));
+  const found = new RegExp(`^${pattern}$`).exec(value);
+  // Two variables side by side cannot be told apart (the split is a guess): all of it is secret then.
+  if (!found || (names.length > 1 && names.some((name) => SECRET_NAME.test(name)))) return [value];
+  return names.flatMap((name, i) => (SECRET_NAME.test(name) && found[i + 1] ? [found[i + 1] as string] : []));
+}
+
+/** Whether `text` shows `secret` or any four characters of it in a row. */
+function shows(text: string, secret: string): boolean {
+  if (secret.length <= 4) return text.includes(secret);
+  for (let i = 0; i + 4 <= secret.length; i++) if (text.includes(secret.slice(i, i + 4))) return true;
+  return false;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeMapping, normalizeRoute } from '../../src/model/normalize.js';
 import { serverListProblem } from '../../src/model/rules.js';
@@ -34,6 +37,46 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
     expect(issues).toHaveLength(1);
     expect(issues[0]).toContain('inbound_mappings[0].servers ["${SECRET_GATEWAY}", "#22"] mix a gateway id and a carrier group');
     expect(issues[0]).not.toContain('4711');
+  });
+
+  // Found by the random-edit property (test/config/properties.test.ts): a timerec problem quotes a
+  // part of the value (its dtstart), which held the whole secret.
+  it.each([
+    ['the variable alone', 'timerec: ${SECRET_TIMEREC}', 'zz9-s3cr3t|8H|daily'],
+    ['the variable inside written text', 'timerec: ${SECRET_TIMEREC}"20260101T090000|8H|daily"', 'zz9-s3cr3t'],
+    ['a fragment of the secret in a field', 'timerec: "20260101T090000|${SECRET_TIMEREC}|daily"', 'zz9-s3cr3t'],
+  ])('never shows a part of a secret value either (%s)', async (_how, line, secret) => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-secret-part-'));
+    try {
+      const file = join(dir, 'routes.yaml');
+      writeFileSync(file, `version: 1\noutbound_routes:\n  - name: r\n    prefix: "1"\n    gwgroupid: "5"\n    ${line}\n`);
+      const issues = await loadIssues([file], { SECRET_TIMEREC: secret });
+      expect(issues).toHaveLength(1);
+      expect(issues[0]).toContain('outbound_routes[0].timerec');
+      expect(issues[0]).toContain('${SECRET_TIMEREC}');
+      expect(issues[0]).not.toContain('s3cr3t');
+      expect(issues[0]).not.toContain('zz9');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names where a value came from once, when the value holds a quote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-origin-once-'));
+    try {
+      const file = join(dir, 'routes.yaml');
+      writeFileSync(
+        file,
+        'version: 1\noutbound_routes:\n  - name: r\n    prefix: "1"\n    gwgroupid: "5"\n    timerec: ${MY_T}"20260101T090000|8H|daily"\n',
+      );
+      const [issue] = await loadIssues([file], { MY_T: 'abc' });
+      expect(issue).toContain(
+        'outbound_routes[0].timerec "abc\\"20260101T090000|8H|daily\\"" (from "${MY_T}\\"20260101T090000|8H|daily\\""): dtstart',
+      );
+      expect(issue?.split('(from ').length).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('dsipform validate prints each at FILE:LINE:COL with a hint and exits 1', async () => {
