@@ -7,7 +7,7 @@
 //     (start-up, loading, planning, printing the plan and one line per change count).
 // Each run gets a fresh, empty emulator in its own process. Figures are creates per second.
 //
-//   node bench/apply-throughput.mjs [--quick] [--json]
+//   node bench/apply-throughput.mjs [--quick] [--json] [--parallelism 8[,32]]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,10 +82,10 @@ async function onFreshEmulator(measure) {
 }
 
 /** Runs the comparison; resolves to creates/s medians and ratios per parallelism. */
-export async function run({ quick = false } = {}) {
+export async function run({ quick = false, parallelism } = {}) {
   const n = quick ? 1_000 : 10_000;
   const runs = 3;
-  const levels = [1, 8, 32];
+  const levels = parallelism ?? [1, 8, 32];
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-apply-'));
   try {
     const files = writeDesiredFiles(join(dir, 'creates'), { mappings: n, routes: 0 });
@@ -123,6 +123,8 @@ export async function run({ quick = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await run({ quick: process.argv.includes('--quick') });
+  const at = process.argv.indexOf('--parallelism');
+  const parallelism = at > 0 ? process.argv[at + 1].split(',').map(Number) : undefined;
+  const result = await run({ quick: process.argv.includes('--quick'), parallelism });
   console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 1));
 }
