@@ -18,194 +18,226 @@ function addApplyOptions(cmd: Command): Command {
     .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
 }
 
+/** Registers one top-level verb (with its subcommands) on the program. */
+type Registrar = (program: Command, io: CliIo, setExit: SetExit) => void;
+
 /**
- * Registers every verb with its one-line description. Each action imports its module on demand,
- * so `--help` and `--version` load nothing heavy.
+ * Every verb with its one-line description, in the order help lists them. Each action imports its
+ * module on demand, so `--help` and `--version` load nothing heavy.
  */
-export function registerCommands(program: Command, io: CliIo, setExit: SetExit): void {
-  program
-    .command('validate')
-    .description('check desired-state files without talking to the platform')
-    .argument('[paths...]', 'YAML/JSON files or directories')
-    .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
-    .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
-    .action(async (paths: string[], opts: { cdktf?: string; strict?: boolean }) => {
-      const { runValidate } = await import('./validate.js');
-      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
-    });
-
-  addConnectionOptions(
+const VERBS: Readonly<Record<string, Registrar>> = {
+  validate: (program, io, setExit) => {
     program
-      .command('test')
-      .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
+      .command('validate')
+      .description('check desired-state files without talking to the platform')
       .argument('[paths...]', 'YAML/JSON files or directories')
-      .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
-      .addOption(
-        new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
+      .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
+      .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+      .action(async (paths: string[], opts: { cdktf?: string; strict?: boolean }) => {
+        const { runValidate } = await import('./validate.js');
+        setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
+      });
+  },
+  test: (program, io, setExit) => {
+    addConnectionOptions(
+      program
+        .command('test')
+        .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
+        .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
+        .addOption(
+          new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
+        ),
+    ).action(async (paths: string[], opts) => {
+      const { runTest } = await import('./test.js');
+      setExit(await runTest(paths, opts, io));
+    });
+  },
+  plan: (program, io, setExit) => {
+    addStateOptions(
+      addConnectionOptions(
+        program
+          .command('plan')
+          .description('show the changes that would make the platform match the files')
+          .argument('[paths...]', 'YAML/JSON files or directories')
+          .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+          .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
+          .option('--out <file>', 'also save the plan as JSON, for apply --plan')
+          .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
+          .option('--allow-dangling', ALLOW_DANGLING)
+          .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
       ),
-  ).action(async (paths: string[], opts) => {
-    const { runTest } = await import('./test.js');
-    setExit(await runTest(paths, opts, io));
-  });
-
-  addStateOptions(
-    addConnectionOptions(
-      program
-        .command('plan')
-        .description('show the changes that would make the platform match the files')
-        .argument('[paths...]', 'YAML/JSON files or directories')
-        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-        .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
-        .option('--out <file>', 'also save the plan as JSON, for apply --plan')
-        .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
-        .option('--allow-dangling', ALLOW_DANGLING)
-        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
-    ),
-  ).action(async (paths: string[], opts) => {
-    const { runPlan } = await import('./plan.js');
-    setExit(await runPlan(paths, opts, io));
-  });
-
-  addApplyOptions(
-    addConnectionOptions(
-      program
-        .command('apply')
-        .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
-        .argument('[paths...]', 'YAML/JSON files or directories')
-        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-        .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
-        .option('--allow-dangling', ALLOW_DANGLING),
-    ),
-  ).action(async (paths: string[], opts) => {
-    const { runApply } = await import('./apply.js');
-    setExit(await runApply(paths, opts, io));
-  });
-
-  addApplyOptions(
-    addConnectionOptions(
-      program
-        .command('destroy')
-        .description('delete every live object that the files declare')
-        .argument('[paths...]', 'YAML/JSON files or directories')
-        .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)'),
-    ),
-  ).action(async (paths: string[], opts) => {
-    const { runDestroy } = await import('./apply.js');
-    setExit(await runDestroy(paths, opts, io));
-  });
-
-  addConnectionOptions(
-    program
-      .command('export')
-      .description('write the live state as a desired-state file')
-      .option('--out <file>', 'write to FILE instead of stdout'),
-  ).action(async (opts: PlatformFlags & { out?: string }) => {
-    const { runExport } = await import('./export.js');
-    setExit(await runExport(opts, io));
-  });
-
-  const output = program.command('output').description('print values for scripts (output leases: the lease credentials)');
-  addStateOptions(
-    output
-      .command('leases')
-      .description('print the current lease credentials (this is the one command that shows passwords)')
-      .argument('[paths...]', 'desired-state paths, to find the default state file beside the first')
-      .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table'))
-      .option('--target <target>', 'only the leases of this platform: its URL, or emulator:FILE as the target column shows'),
-  ).action(async (paths: string[], opts) => {
-    const { runOutputLeases } = await import('./output-leases.js');
-    setExit(await runOutputLeases(paths, opts, io));
-  });
-
-  const lease = program.command('lease').description('obtain or revoke one endpoint lease by hand');
-  addStateOptions(
-    addConnectionOptions(
-      lease
-        .command('obtain')
-        .description('obtain a lease and record it in the state (never revoked by plans)')
-        .requiredOption('--email <email>', 'contact address for the lease')
-        .requiredOption('--ttl <ttl>', 'seconds, or "<n>s", "<n>m", "<n>h"')
-        .option('--name <name>', 'the name to record it under (default lease-<id>)'),
-    ),
-  ).action(async (opts) => {
-    const { runLeaseObtain } = await import('./lease.js');
-    setExit(await runLeaseObtain(opts, io));
-  });
-  addStateOptions(
-    addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id')),
-  ).action(async (id: string, opts) => {
-    const { runLeaseRevoke } = await import('./lease.js');
-    setExit(await runLeaseRevoke(id, opts, io));
-  });
-
-  program
-    .command('terraform-mirror')
-    .description('lay out a filesystem mirror of the Terraform provider and print a CLI config that uses it')
-    .argument('<dir>', 'the mirror directory to create or update')
-    .action(async (dir: string) => {
-      const { runTerraformMirror } = await import('./terraform-mirror.js');
-      setExit(await runTerraformMirror(dir, io));
+    ).action(async (paths: string[], opts) => {
+      const { runPlan } = await import('./plan.js');
+      setExit(await runPlan(paths, opts, io));
     });
-
-  program
-    .command('emulator')
-    .description('run the built-in emulator of the platform API')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', '5000')
-    .option(
-      '--token-file <file>',
-      'read the API token to require from FILE (or env DSIP_TOKEN; default: a generated one, printed on stderr)',
-    )
-    .option('--token <token>', 'the API token to require; visible to other users of this machine (ps): prefer --token-file or DSIP_TOKEN')
-    .option('--data <file>', 'load state from FILE and save it there after every change')
-    .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
-    .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
-    .option('--tls-key <file>', 'PEM private key for --tls-cert')
-    .option('--empty', 'start without the fresh-install default outbound route and carrier groups 1-10')
-    .option('--fault-rate <r>', 'answer this fraction of requests with 500, 502 or 503 before acting', '0')
-    .option('--drop-rate <r>', 'reset this fraction of connections without an answer (half of them after the change was made)', '0')
-    .option('--latency <ms>', 'delay every answer by about this many milliseconds (with jitter)', '0')
-    .option('--rate-limit <n>', 'answer 429 with Retry-After above this many requests per second', '0')
-    .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
-    .option('--swallow-group-errors', 'answer failed carrier-group writes 200 and skip what failed, as the platform does (spec profile)')
-    .option('--body-timeout <ms>', 'answer 408 and close when a request body has not arrived within this long', '30000')
-    .option('--max-connections <n>', 'most connections open at once; more are closed on arrival (0: no limit)', '1000')
-    .addOption(
-      new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)')
-        .choices(['spec', 'current'])
-        .default('spec'),
-    )
-    .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
-    .action(async (opts) => {
-      const { runEmulator } = await import('./emulator.js');
-      setExit(await runEmulator(opts, io));
+  },
+  apply: (program, io, setExit) => {
+    addApplyOptions(
+      addConnectionOptions(
+        program
+          .command('apply')
+          .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
+          .argument('[paths...]', 'YAML/JSON files or directories')
+          .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+          .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
+          .option('--allow-dangling', ALLOW_DANGLING),
+      ),
+    ).action(async (paths: string[], opts) => {
+      const { runApply } = await import('./apply.js');
+      setExit(await runApply(paths, opts, io));
     });
-
-  addConnectionOptions(
+  },
+  destroy: (program, io, setExit) => {
+    addApplyOptions(
+      addConnectionOptions(
+        program
+          .command('destroy')
+          .description('delete every live object that the files declare')
+          .argument('[paths...]', 'YAML/JSON files or directories')
+          .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)'),
+      ),
+    ).action(async (paths: string[], opts) => {
+      const { runDestroy } = await import('./apply.js');
+      setExit(await runDestroy(paths, opts, io));
+    });
+  },
+  export: (program, io, setExit) => {
+    addConnectionOptions(
+      program
+        .command('export')
+        .description('write the live state as a desired-state file')
+        .option('--out <file>', 'write to FILE instead of stdout'),
+    ).action(async (opts: PlatformFlags & { out?: string }) => {
+      const { runExport } = await import('./export.js');
+      setExit(await runExport(opts, io));
+    });
+  },
+  output: (program, io, setExit) => {
+    const output = program.command('output').description('print values for scripts (output leases: the lease credentials)');
+    addStateOptions(
+      output
+        .command('leases')
+        .description('print the current lease credentials (this is the one command that shows passwords)')
+        .argument('[paths...]', 'desired-state paths, to find the default state file beside the first')
+        .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table'))
+        .option('--target <target>', 'only the leases of this platform: its URL, or emulator:FILE as the target column shows'),
+    ).action(async (paths: string[], opts) => {
+      const { runOutputLeases } = await import('./output-leases.js');
+      setExit(await runOutputLeases(paths, opts, io));
+    });
+  },
+  lease: (program, io, setExit) => {
+    const lease = program.command('lease').description('obtain or revoke one endpoint lease by hand');
+    addStateOptions(
+      addConnectionOptions(
+        lease
+          .command('obtain')
+          .description('obtain a lease and record it in the state (never revoked by plans)')
+          .requiredOption('--email <email>', 'contact address for the lease')
+          .requiredOption('--ttl <ttl>', 'seconds, or "<n>s", "<n>m", "<n>h"')
+          .option('--name <name>', 'the name to record it under (default lease-<id>)'),
+      ),
+    ).action(async (opts) => {
+      const { runLeaseObtain } = await import('./lease.js');
+      setExit(await runLeaseObtain(opts, io));
+    });
+    addStateOptions(
+      addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id')),
+    ).action(async (id: string, opts) => {
+      const { runLeaseRevoke } = await import('./lease.js');
+      setExit(await runLeaseRevoke(id, opts, io));
+    });
+  },
+  'terraform-mirror': (program, io, setExit) => {
     program
-      .command('route')
-      .description('show where the proxy sends a call, step by step: from the files, or the live rules with --live')
-      .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
-      .option('--direction <direction>', 'inbound (a call from a carrier) or outbound (a call from a PBX or endpoint)')
-      .option('--to <number>', 'the called number (the To-user the proxy routes on)')
-      .option('--from <number>', 'the calling number (the From-user; outbound LCR routes match on it)')
-      .option('--at <time>', 'the call time: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset (Z, +01:00); default now')
-      .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
-      .option('--live', "route on the platform's live rules instead of the files")
-      .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-      .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text')),
-  ).action(async (paths: string[], opts) => {
-    const { runRoute } = await import('./route.js');
-    setExit(await runRoute(paths, opts, io));
-  });
-
-  addConnectionOptions(
+      .command('terraform-mirror')
+      .description('lay out a filesystem mirror of the Terraform provider and print a CLI config that uses it')
+      .argument('<dir>', 'the mirror directory to create or update')
+      .action(async (dir: string) => {
+        const { runTerraformMirror } = await import('./terraform-mirror.js');
+        setExit(await runTerraformMirror(dir, io));
+      });
+  },
+  emulator: (program, io, setExit) => {
     program
-      .command('stats')
-      .description('print the proxy transaction counters')
-      .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table')),
-  ).action(async (opts: PlatformFlags & { format: string }) => {
-    const { runStats } = await import('./stats.js');
-    setExit(await runStats(opts, io));
-  });
+      .command('emulator')
+      .description('run the built-in emulator of the platform API')
+      .option('--host <host>', 'address to listen on', '127.0.0.1')
+      .option('--port <port>', 'port to listen on (0 picks a free one)', '5000')
+      .option(
+        '--token-file <file>',
+        'read the API token to require from FILE (or env DSIP_TOKEN; default: a generated one, printed on stderr)',
+      )
+      .option('--token <token>', 'the API token to require; visible to other users of this machine (ps): prefer --token-file or DSIP_TOKEN')
+      .option('--data <file>', 'load state from FILE and save it there after every change')
+      .option('--tls', 'serve HTTPS with a freshly generated self-signed certificate')
+      .option('--tls-cert <file>', 'serve HTTPS with this PEM certificate (with --tls-key)')
+      .option('--tls-key <file>', 'PEM private key for --tls-cert')
+      .option('--empty', 'start without the fresh-install default outbound route and carrier groups 1-10')
+      .option('--fault-rate <r>', 'answer this fraction of requests with 500, 502 or 503 before acting', '0')
+      .option('--drop-rate <r>', 'reset this fraction of connections without an answer (half of them after the change was made)', '0')
+      .option('--latency <ms>', 'delay every answer by about this many milliseconds (with jitter)', '0')
+      .option('--rate-limit <n>', 'answer 429 with Retry-After above this many requests per second', '0')
+      .option('--seed <n>', 'seed for the faults, so a run can be reproduced')
+      .option('--swallow-group-errors', 'answer failed carrier-group writes 200 and skip what failed, as the platform does (spec profile)')
+      .option('--body-timeout <ms>', 'answer 408 and close when a request body has not arrived within this long', '30000')
+      .option('--max-connections <n>', 'most connections open at once; more are closed on arrival (0: no limit)', '1000')
+      .addOption(
+        new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)')
+          .choices(['spec', 'current'])
+          .default('spec'),
+      )
+      .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
+      .action(async (opts) => {
+        const { runEmulator } = await import('./emulator.js');
+        setExit(await runEmulator(opts, io));
+      });
+  },
+  route: (program, io, setExit) => {
+    addConnectionOptions(
+      program
+        .command('route')
+        .description('show where the proxy sends a call, step by step: from the files, or the live rules with --live')
+        .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
+        .option('--direction <direction>', 'inbound (a call from a carrier) or outbound (a call from a PBX or endpoint)')
+        .option('--to <number>', 'the called number (the To-user the proxy routes on)')
+        .option('--from <number>', 'the calling number (the From-user; outbound LCR routes match on it)')
+        .option('--at <time>', 'the call time: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset (Z, +01:00); default now')
+        .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+        .option('--live', "route on the platform's live rules instead of the files")
+        .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+        .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text')),
+    ).action(async (paths: string[], opts) => {
+      const { runRoute } = await import('./route.js');
+      setExit(await runRoute(paths, opts, io));
+    });
+  },
+  stats: (program, io, setExit) => {
+    addConnectionOptions(
+      program
+        .command('stats')
+        .description('print the proxy transaction counters')
+        .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table')),
+    ).action(async (opts: PlatformFlags & { format: string }) => {
+      const { runStats } = await import('./stats.js');
+      setExit(await runStats(opts, io));
+    });
+  },
+};
+
+/**
+ * Registers the verbs. When the command line names one (`dsipform validate ...`), only that one is
+ * built: its options, help and errors are the same, and a run does not build the other verbs' option
+ * sets first. Anything else (no verb, `help`, `--version`, a misspelt verb, for the suggestion) gets
+ * every verb.
+ */
+export function registerCommands(program: Command, io: CliIo, setExit: SetExit, argv: readonly string[] = []): void {
+  const named = argv[2];
+  const only = named !== undefined && Object.hasOwn(VERBS, named) ? VERBS[named] : undefined;
+  if (only) {
+    only(program, io, setExit);
+    return;
+  }
+  for (const register of Object.values(VERBS)) register(program, io, setExit);
 }

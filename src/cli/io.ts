@@ -17,11 +17,18 @@ export interface CliIo {
   readonly now: () => number;
 }
 
-/** The process's own streams and environment. */
+/**
+ * The process's own streams and environment. Standard input is reached only when a command reads
+ * it (a prompt): touching `process.stdin` sets up a stream for it, which most commands never need.
+ */
 export function processIo(): CliIo {
   return {
-    stdin: process.stdin,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    get stdin() {
+      return process.stdin;
+    },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,

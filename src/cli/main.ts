@@ -9,8 +9,11 @@ function packageVersion(): string {
   return pkg.version;
 }
 
-/** Builds the command tree; each command's module is imported only when it runs. */
-function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+/**
+ * Builds the command tree for `argv` (only the verb it names, when it names one); each command's
+ * module is imported only when it runs.
+ */
+export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: readonly string[] = []): Command {
   const program = new Command('dsipform')
     .description('Declarative, reviewable configuration for a dSIPRouter platform.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -21,7 +24,7 @@ function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
       writeErr: (s) => io.stderr.write(s),
     })
     .exitOverride();
-  registerCommands(program, io, setExit);
+  registerCommands(program, io, setExit, argv);
   return program;
 }
 
@@ -35,9 +38,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   guardOutput(io.stdout);
   guardOutput(io.stderr);
   let exitCode = 0;
-  const program = buildProgram(io, (code) => {
-    exitCode = code;
-  });
+  const program = buildProgram(
+    io,
+    (code) => {
+      exitCode = code;
+    },
+    argv,
+  );
   try {
     await program.parseAsync([...argv]);
     await flushOutput(io.stdout);

@@ -55,3 +55,17 @@ describe('what a command loads before it runs (dist/bundle)', () => {
     expect(loaded.filter(heavy(/^(dist\/(config|plan|api|apply|routing)\/|node_modules\/undici\/)/))).toEqual([]);
   });
 });
+
+describe("the bundle's require banner (scripts/bundle.mjs)", () => {
+  const BANNER_START = "import { createRequire as __dsipformCreateRequire } from 'node:module';";
+
+  it('stays on the chunks that call require, and only on them', () => {
+    const all = [...chunks()];
+    const calling = all.filter(([, text]) => /\brequire\b/.test(text.startsWith(BANNER_START) ? text.slice(text.indexOf('\n')) : text));
+    for (const [file, text] of calling) expect(text.startsWith(BANNER_START), file).toBe(true);
+    const bannered = all.filter(([, text]) => text.startsWith(BANNER_START));
+    expect(bannered.map(([f]) => f).sort()).toEqual(calling.map(([f]) => f).sort());
+    // Most chunks are ESM through and through: only the bundled CommonJS dependencies require.
+    expect(bannered.length).toBeLessThan(all.length / 4);
+  });
+});
