@@ -2,11 +2,11 @@ import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../apply/apply-plan.js';
 import type { Plan, SafetyFinding } from '../model/plan.js';
-import type { ApplyReport } from '../model/apply-report.js';
+import type { ApplyReport, ChangeOutcome } from '../model/apply-report.js';
 import type { Progress } from './progress.js';
 import { renderApplyEvent } from '../render/apply-event.js';
 import { renderApplyReport } from '../render/apply-text.js';
-import { renderPlanText } from '../render/plan-text.js';
+import { planTextParts, renderPlanText } from '../render/plan-text.js';
 import type { LeaseLedger } from '../apply/execute-lease.js';
 import { confirmOrRefuse } from './confirm.js';
 import { crashPoints } from './crash-points.js';
@@ -46,7 +46,12 @@ export async function executePlan(
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const color = useColor(io);
-  if (flags.format === 'text') io.stdout.write(renderPlanText(plan, { color }));
+  // Approved already (--auto-approve, nothing refused): the first changes go out while the plan is
+  // written, a part at a time, and their progress is shown once it is all out. A big plan takes as
+  // long to render as hundreds of requests take to answer.
+  const early =
+    flags.format === 'text' && flags.autoApprove === true && plan.changes.length > 0 && (plan.safety.length === 0 || flags.force === true);
+  if (flags.format === 'text' && !early) io.stdout.write(renderPlanText(plan, { color }));
   // A plan without changes may still owe the proxy a reload (kamreload: true at plan time).
   if (plan.changes.length === 0 && !(plan.pending_reload && flags.reload)) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
@@ -73,7 +78,7 @@ export async function executePlan(
   }
   const interrupt = new AbortController();
   const tracker = new ApplyTracker(plan);
-  const progress = await startProgress(io, plan.changes.length, flags.format, () => interrupt.signal.aborted);
+  const progress = new HeldProgress();
   // Ctrl-C: start no new change, let those in flight finish, report, exit 130. A second Ctrl-C
   // stops at once, after writing what is known to the report.
   const onSigint = (): void => {
@@ -84,7 +89,7 @@ export async function executePlan(
   process.on('SIGINT', onSigint);
   let report;
   try {
-    report = await applyPlan(plan, client, {
+    const applying = applyPlan(plan, client, {
       parallelism: flags.parallelism,
       reload: flags.reload,
       onOutcome: (outcome, index) => {
@@ -99,6 +104,17 @@ export async function executePlan(
       signal: interrupt.signal,
       ...(flags.leases ? { leases: flags.leases } : {}),
     });
+    if (early) {
+      // Settled later by the await below; until then a failure must not count as unhandled.
+      applying.catch(() => undefined);
+      for (const part of planTextParts(plan, { color })) {
+        io.stdout.write(part);
+        // Let the answers that came in be taken, and the next requests go out.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    progress.show(await startProgress(io, plan.changes.length, flags.format, () => interrupt.signal.aborted));
+    report = await applying;
   } finally {
     process.off('SIGINT', onSigint);
     progress.stop();
@@ -128,6 +144,27 @@ export async function executePlan(
   if (isOutputClosed(io.stdout)) throw outputClosedDuringApply(report, flags, verb, interrupted);
   if (interrupted) return 130;
   return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
+}
+
+/**
+ * The apply's progress display, held back until the plan is written: outcomes that come before are
+ * kept, then shown in order, so progress never cuts into the plan.
+ */
+class HeldProgress implements Progress {
+  #shown: Progress | undefined;
+  #held: ChangeOutcome[] = [];
+  readonly onOutcome = (outcome: ChangeOutcome): void => {
+    if (this.#shown) this.#shown.onOutcome(outcome);
+    else this.#held.push(outcome);
+  };
+  show(progress: Progress): void {
+    this.#shown = progress;
+    for (const outcome of this.#held) progress.onOutcome(outcome);
+    this.#held = [];
+  }
+  stop(): void {
+    this.#shown?.stop();
+  }
 }
 
 /** The second Ctrl-C: write what is known to the report, marked interrupted, and exit 130 now. */

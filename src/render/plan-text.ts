@@ -28,20 +28,48 @@ export interface TextOptions {
  * characters to the terminal.
  */
 export function renderPlanText(plan: Plan, options: TextOptions): string {
+  let text = '';
+  for (const part of planTextParts(plan, options)) text += part;
+  return text;
+}
+
+/** About how many lines each part of {@link planTextParts} holds. */
+const PART_LINES = 2_000;
+
+/**
+ * The text of {@link renderPlanText} in parts of about {@link PART_LINES} lines, each ending with a
+ * newline; joined, they are that text. An apply that is approved already writes a big plan a part at
+ * a time while its first changes are under way (cli/execute-plan.ts).
+ */
+export function* planTextParts(plan: Plan, options: TextOptions, partLines = PART_LINES): Generator<string> {
   const style = styleFor(options.color);
-  const out = header(plan, style);
+  let out = header(plan, style);
   if (plan.changes.length === 0) {
     out.push('', ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)));
-    return `${out.join('\n')}\n`;
+    yield `${out.join('\n')}\n`;
+    return;
   }
   out.push('', ...legend(plan, style), '', 'dsipform will perform the following actions:', '');
-  for (const change of plan.changes) out.push(...layoutText(changeBlock(change), style), '');
-  out.push(...impactTextLines(plan.routing_impact ?? [], style));
+  for (const change of plan.changes) {
+    for (const line of layoutText(changeBlock(change), style)) out.push(line);
+    out.push('');
+    if (out.length >= partLines) {
+      yield `${out.join('\n')}\n`;
+      out = [];
+    }
+  }
+  for (const line of impactTextLines(plan.routing_impact ?? [], style)) {
+    out.push(line);
+    if (out.length >= partLines) {
+      yield `${out.join('\n')}\n`;
+      out = [];
+    }
+  }
   out.push(...notes(plan));
   if (plan.safety.length > 0) out.push(...warningBox(plan.safety, style), '');
   const line = planSummaryLine(plan.summary.total);
   out.push(`${style.bold('Plan:')}${line.slice('Plan:'.length)}`);
-  return `${out.join('\n')}\n`;
+  yield `${out.join('\n')}\n`;
 }
 
 function header(plan: Plan, style: Style): string[] {

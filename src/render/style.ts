@@ -30,12 +30,26 @@ export function styleFor(color: boolean): Style {
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const escapeChar = (ch: string): string => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/**
+ * Whether `text` holds a character {@link UNSAFE} matches. A plan of 10,000 changes cleans and
+ * quotes some 100,000 strings, nearly all of them safe: this scan lets them through untouched
+ * without running two regular expressions over each.
+ */
+function hasUnsafe(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
+  }
+  return false;
+}
+
 /** A string as a double-quoted, JSON-escaped literal, with every control character escaped too. */
 export function quote(value: string): string {
-  return JSON.stringify(value).replace(UNSAFE, escapeChar);
+  const json = JSON.stringify(value);
+  return hasUnsafe(value) ? json.replace(UNSAFE, escapeChar) : json;
 }
 
 /** Free text (notes, reasons, messages) made safe for one line: whitespace controls become spaces, other controls are escaped. */
 export function cleanText(text: string): string {
-  return text.replace(/[\t\n\r]+/g, ' ').replace(UNSAFE, escapeChar);
+  return hasUnsafe(text) ? text.replace(/[\t\n\r]+/g, ' ').replace(UNSAFE, escapeChar) : text;
 }

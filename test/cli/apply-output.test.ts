@@ -51,4 +51,23 @@ describe('apply output when stdout is not a terminal (issue 18)', () => {
       .map((l) => JSON.parse(l) as { event: string });
     expect(events.filter((e) => e.event === 'change')).toHaveLength(101);
   });
+
+  it('writes the whole plan before any progress line when the changes start while it is written (--auto-approve)', async () => {
+    const n = 2_500; // some 20,000 lines of plan: written in parts while the first changes are under way
+    const r = await applyCreates(n);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const summary = lines.indexOf(`Plan: ${n} to create, 0 to update, 0 to delete.`);
+    expect(summary).toBeGreaterThan(0);
+    expect(lines.findIndex((l) => l.startsWith('applying: '))).toBe(summary + 1);
+    const plan = lines.slice(0, summary + 1).join('\n');
+    for (const i of [0, 1, 1234, n - 1]) {
+      const did = `1555${String(i).padStart(7, '0')}`;
+      expect(plan.split(`# inbound_mapping "${did}" will be created`)).toHaveLength(2);
+      expect(plan.split(`calls to ${did}…: no route → gateway 16 (mapping "${did}")`)).toHaveLength(2);
+    }
+    expect(plan).not.toMatch(/\n\n\n/);
+    expect(lines.at(-2)).toBe(`Apply complete: ${n} applied, 0 failed, 0 not attempted. Proxy reloaded.`);
+    expect(r.report.outcomes).toHaveLength(n);
+  });
 });

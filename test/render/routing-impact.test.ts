@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/model/plan.js';
 import type { DecidedRule, ImpactEntry, RouteDecision } from '../../src/model/routing.js';
 import { renderPlanMarkdown } from '../../src/render/plan-markdown.js';
-import { renderPlanText } from '../../src/render/plan-text.js';
+import { planTextParts, renderPlanText } from '../../src/render/plan-text.js';
 import { describeImpact } from '../../src/render/routing-impact.js';
-import { MIXED_PLAN } from './fixtures.js';
+import { MIXED_PLAN, bigPlan } from './fixtures.js';
 
 const AT = '2026-12-28T10:00:00 Europe/London';
 const route = (key: string, prefix: string, lcr?: string): DecidedRule => ({
@@ -89,5 +89,23 @@ describe('plans show their routing impact', () => {
     expect(md).toContain(`**Routing impact (calls at ${AT}):**\n\n- ⚠️ calls to 44…: carrier group 4 (route "UK") → no route\n`);
     expect(md.match(/^- ⚠️ calls to/gm)).toHaveLength(50);
     expect(md).toContain('- _and 10 more; `dsipform plan` shows all_');
+  });
+
+  it('text in parts: any part size joins to the same text, every part a run of whole lines', () => {
+    const big = {
+      ...bigPlan(300),
+      routing_impact: Array.from({ length: 40 }, (_, i) => entry(`44${i}`, routed(route('UK', '44'), '#4'), none)),
+    };
+    for (const p of [MIXED_PLAN, plan([lost]), big, { ...big, safety: MIXED_PLAN.safety }]) {
+      const whole = [...planTextParts(p, { color: true }, Number.POSITIVE_INFINITY)];
+      expect(whole).toHaveLength(1);
+      for (const size of [1, 2, 7, 100, 2000]) {
+        const parts = [...planTextParts(p, { color: true }, size)];
+        expect(parts.join('')).toBe(whole[0]);
+        for (const part of parts) expect(part.endsWith('\n')).toBe(true);
+        if (size === 1) expect(parts.length).toBeGreaterThan(p.changes.length);
+      }
+      expect(renderPlanText(p, { color: true })).toBe(whole[0]);
+    }
   });
 });
