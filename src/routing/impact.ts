@@ -31,7 +31,12 @@ export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime): Im
     const was = routeCall(before, call, QUIET);
     const will = routeCall(after, call, QUIET);
     if (!differs(was, will)) continue;
-    entries.push({ direction: p.direction, ...(p.from !== '' ? { from: p.from } : {}), to: p.to, before: was, after: will });
+    // Written out, not spread: tens of thousands of entries in a big plan.
+    entries.push(
+      p.from !== ''
+        ? { direction: p.direction, from: p.from, to: p.to, before: was, after: will }
+        : { direction: p.direction, to: p.to, before: was, after: will },
+    );
   }
   return entries;
 }

@@ -115,8 +115,10 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
     const prefix = rU.slice(0, len);
     const rules = byPrefix.get(prefix);
     if (!rules) continue;
-    const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
-    steps?.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
+    if (steps) {
+      const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
+      steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
+    }
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i] as RoutingRule;
       const timerec = p.timerecs.get(rule.timerec) ?? null;
@@ -129,7 +131,6 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
         rules[i + 1]?.priority === rule.priority
           ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local))
           : [];
-      const when = rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`;
       if (ties.length > 0) {
         const all = [rule, ...ties];
         steps?.push(
@@ -137,7 +138,9 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
         );
         return { kind: 'ambiguous', rules: all };
       }
-      steps?.push(`${ruleName(rule)} wins: priority ${rule.priority}, ${when}`);
+      steps?.push(
+        `${ruleName(rule)} wins: priority ${rule.priority}, ${rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`}`,
+      );
       return { kind: 'routed', rule };
     }
     steps?.push(
@@ -248,7 +251,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   const p = prepare(set);
   const steps: string[] | null = options.explain === false ? null : [];
   const at = `${call.at.local} ${call.at.tz}`;
-  const base = { direction: call.direction, from: call.from, to: call.to, at };
+  const { direction, from, to } = call;
   steps?.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
   if (steps) {
@@ -267,7 +270,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && choice.tied.includes(r.key) && r.lcr_pattern !== undefined);
-      return { ...base, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
+      return { direction, from, to, at, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps?.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
@@ -278,10 +281,11 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       );
     }
   }
-  if (outcome.kind === 'none') return { ...base, result: 'no_route', candidates: [], steps: explained(steps) };
+  // Each decision written out, not spread from a common part: a plan's impact makes tens of thousands.
+  if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
   if (outcome.kind === 'ambiguous')
-    return { ...base, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
+    return { direction, from, to, at, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
   steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
-  return { ...base, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
+  return { direction, from, to, at, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
 }
