@@ -9,10 +9,10 @@ import * as groups from './groups.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
-import { isAmbiguous } from './retry.js';
+import { isAmbiguous, type RequestTally } from './retry.js';
 import { detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
-import { Transport, type HttpMethod, type RequestParts } from './transport.js';
+import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
 import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
 
 const INBOUND = '/inboundmapping';
@@ -32,22 +32,56 @@ function selectorQuery(sel: InboundSelector): Record<string, string | number> {
   return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
 }
 
+/** What {@link PlatformClient.counting} makes a client of: the client it counts for, and where. */
+interface CountingFor {
+  readonly countingFor: PlatformClient;
+  readonly tally: RequestTally;
+}
+
 /**
  * A typed client of the platform's management API: one method per operation. Records come back
  * normalized to the model. Every failure is an `ApiError`; a read of something absent returns `null`.
  */
 export class PlatformClient {
   readonly #transport: Transport;
+  /** Where requests go: the transport, or for a counting client the transport with its tally. */
+  readonly #sender: Sender;
   readonly #choice: ProfileChoice;
+  /** For a counting client, the client it counts for (the profile is detected once, there). */
+  readonly #base: PlatformClient | undefined;
   #detected: Promise<ApiProfile> | undefined;
 
-  constructor(options: ConnectionOptions) {
+  /** A client of the platform at `options.url`; or (from {@link counting}) a client counting for another. */
+  constructor(options: ConnectionOptions | CountingFor) {
+    if ('countingFor' in options) {
+      const { countingFor: base, tally } = options;
+      this.#transport = base.#transport;
+      this.#sender = {
+        send: (method, path, parts) => base.#transport.send(method, path, parts, tally),
+        addSecret: (secret) => base.#transport.addSecret(secret),
+      };
+      this.#choice = base.#choice;
+      this.#base = base;
+      return;
+    }
     this.#transport = new Transport(options);
+    this.#sender = this.#transport;
     this.#choice = options.profile ?? 'auto';
+    this.#base = undefined;
+  }
+
+  /**
+   * This client, counting (and, with `tally.log`, recording) every request it makes in `tally`:
+   * an apply counts each change's requests so, with no async context to carry (which would cost
+   * every promise of the run a hook). It shares the connections and the detected profile.
+   */
+  counting(tally: RequestTally): PlatformClient {
+    return new PlatformClient({ countingFor: this, tally });
   }
 
   /** The API profile in use: the one given, or detected once (at most two requests) and remembered. */
   profile(): Promise<ApiProfile> {
+    if (this.#base) return this.#base.profile();
     if (this.#choice !== 'auto') return Promise.resolve(this.#choice);
     this.#detected ??= detectProfile(this.#transport);
     // A failed detection is not remembered: the next call tries again.
@@ -71,13 +105,13 @@ export class PlatformClient {
 
   /** Sends one request as given; for diagnostics and conformance tests. Throws `ApiError`. */
   raw(method: HttpMethod, path: string, parts?: RequestParts): Promise<Envelope> {
-    return this.#transport.send(method, path, parts);
+    return this.#sender.send(method, path, parts);
   }
 
   /** The proxy's transaction counters. */
   async proxyStats(): Promise<ProxyStats> {
     const req = { method: 'GET', path: (await this.#shape()).statsPath };
-    const env = await this.#transport.send('GET', req.path);
+    const env = await this.#sender.send('GET', req.path);
     return statsFromWire(firstRecord(env.data, req), req);
   }
 
@@ -88,7 +122,7 @@ export class PlatformClient {
    */
   async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
     const { path } = (await this.#shape()).leaseObtain;
-    const env = await this.#transport.send('GET', path, { query: { ttl: params.ttl, email: params.email } });
+    const env = await this.#sender.send('GET', path, { query: { ttl: params.ttl, email: params.email } });
     const req = { method: 'GET', path };
     const lease = leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
     // From now on no answer may show it.
@@ -104,7 +138,7 @@ export class PlatformClient {
     const shape = await this.#shape();
     const { method, path } = shape.leaseRevoke(leaseid);
     try {
-      await this.#transport.send(method, path, { goneIsDone: true, idempotent: !shape.revokeUnknownIs500 });
+      await this.#sender.send(method, path, { goneIsDone: true, idempotent: !shape.revokeUnknownIs500 });
     } catch (err) {
       if (shape.revokeUnknownIs500 && err instanceof ApiError && err.code === 'API_SERVER_ERROR') {
         throw new ApiError(
@@ -121,7 +155,7 @@ export class PlatformClient {
 
   /** Every inbound mapping. */
   async listInboundMappings(): Promise<InboundMapping[]> {
-    const env = await this.#transport.send('GET', INBOUND);
+    const env = await this.#sender.send('GET', INBOUND);
     const req = { method: 'GET', path: INBOUND };
     return env.data.map((r) => mappingFromWire(r, req));
   }
@@ -130,7 +164,7 @@ export class PlatformClient {
   async getInboundMapping(sel: InboundSelector): Promise<InboundMapping | null> {
     const query = selectorQuery(sel);
     try {
-      const env = await this.#transport.send('GET', INBOUND, { query });
+      const env = await this.#sender.send('GET', INBOUND, { query });
       if (env.data.length === 0) return null;
       return mappingFromWire(env.data[0], { method: 'GET', path: INBOUND });
     } catch (err) {
@@ -176,7 +210,7 @@ export class PlatformClient {
 
   async #postInboundMapping(input: InboundMappingInput): Promise<number> {
     // Always with a note: on the deployed platform a mapping without one breaks every list read.
-    const env = await this.#transport.send('POST', INBOUND, {
+    const env = await this.#sender.send('POST', INBOUND, {
       body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey),
     });
     const rec = env.data[0];
@@ -209,17 +243,17 @@ export class PlatformClient {
         'Replace it: delete, then create (dsipform plans do this under the current profile).',
       );
     }
-    await this.#transport.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch, shape.noteKey) });
+    await this.#sender.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch, shape.noteKey) });
   }
 
   /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteInboundMapping(sel: InboundSelector): Promise<void> {
-    await this.#transport.send('DELETE', INBOUND, { query: selectorQuery(sel), goneIsDone: true });
+    await this.#sender.send('DELETE', INBOUND, { query: selectorQuery(sel), goneIsDone: true });
   }
 
   /** Every outbound route, simple and LCR. */
   async listOutboundRoutes(): Promise<OutboundRoute[]> {
-    const env = await this.#transport.send('GET', ROUTES);
+    const env = await this.#sender.send('GET', ROUTES);
     const req = { method: 'GET', path: ROUTES };
     return env.data.map((r) => routeFromWire(r, req));
   }
@@ -228,7 +262,7 @@ export class PlatformClient {
   async getOutboundRoute(ruleid: number): Promise<OutboundRoute | null> {
     const path = `${ROUTES}/${encodeURIComponent(ruleid)}`;
     try {
-      const env = await this.#transport.send('GET', path);
+      const env = await this.#sender.send('GET', path);
       return env.data.length === 0 ? null : routeFromWire(env.data[0], { method: 'GET', path });
     } catch (err) {
       if (err instanceof ApiError && err.isNotFound) return null;
@@ -245,7 +279,7 @@ export class PlatformClient {
     const req = { method: 'POST', path: ROUTES };
     return this.#safeCreate(
       async () => {
-        const env = await this.#transport.send('POST', ROUTES, { body: { ...input } });
+        const env = await this.#sender.send('POST', ROUTES, { body: { ...input } });
         return intField(firstRecord(env.data, req) as Record<string, unknown>, 'ruleid', req);
       },
       async () => {
@@ -272,22 +306,22 @@ export class PlatformClient {
       const current = await this.getOutboundRoute(ruleid);
       if (current) body.prefix = current.prefix;
     }
-    await this.#transport.send('PUT', `${ROUTES}/${encodeURIComponent(ruleid)}`, { body });
+    await this.#sender.send('PUT', `${ROUTES}/${encodeURIComponent(ruleid)}`, { body });
   }
 
   /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteOutboundRoute(ruleid: number): Promise<void> {
-    await this.#transport.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
+    await this.#sender.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
   }
 
   /** Every carrier group (gateway lists of type 8), by one request. Names are not unique. */
   listCarrierGroups(): Promise<GatewayGroup[]> {
-    return groups.listCarrierGroups(this.#transport);
+    return groups.listCarrierGroups(this.#sender);
   }
 
   /** Every endpoint group (gateway lists of type 9), by one request. Names are not unique. */
   listEndpointGroups(): Promise<GatewayGroup[]> {
-    return groups.listEndpointGroups(this.#transport);
+    return groups.listEndpointGroups(this.#sender);
   }
 
   /**
@@ -295,7 +329,7 @@ export class PlatformClient {
    * group has this id. `lb_enabled` and `auth` cannot be read: see `CarrierGroup.unreadable`.
    */
   getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null> {
-    return groups.getCarrierGroup(this.#transport, gwgroupid);
+    return groups.getCarrierGroup(this.#sender, gwgroupid);
   }
 
   /**
@@ -304,7 +338,7 @@ export class PlatformClient {
    * `API_SWALLOWED_ERROR`, and a 200 with one may still lack gateways, so read back.
    */
   createCarrierGroup(content: CarrierGroupContent): Promise<number> {
-    return groups.createCarrierGroup(this.#transport, content);
+    return groups.createCarrierGroup(this.#sender, content);
   }
 
   /**
@@ -313,12 +347,12 @@ export class PlatformClient {
    * platform may answer 200 and write nothing.
    */
   updateCarrierGroup(gwgroupid: number, content: CarrierGroupContent, gwids?: readonly (number | undefined)[]): Promise<void> {
-    return groups.updateCarrierGroup(this.#transport, gwgroupid, content, gwids);
+    return groups.updateCarrierGroup(this.#sender, gwgroupid, content, gwids);
   }
 
   /** Deletes a carrier group and its gateways; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   deleteCarrierGroup(gwgroupid: number): Promise<void> {
-    return groups.deleteCarrierGroup(this.#transport, gwgroupid);
+    return groups.deleteCarrierGroup(this.#sender, gwgroupid);
   }
 
   /**
@@ -346,7 +380,7 @@ export class PlatformClient {
    * read (the proxy counters; every answer carries the global flag).
    */
   async pendingReload(): Promise<boolean> {
-    return (await this.#transport.send('GET', (await this.#shape()).statsPath)).kamreload;
+    return (await this.#sender.send('GET', (await this.#shape()).statsPath)).kamreload;
   }
 
   /**
@@ -360,7 +394,7 @@ export class PlatformClient {
   /** Asks the proxy to apply the database changes (`POST /reload/kamailio`). */
   async reloadProxy(): Promise<void> {
     // A second reload does no harm, so the POST is retried like an idempotent request.
-    await this.#transport.send('POST', '/reload/kamailio', { idempotent: true });
+    await this.#sender.send('POST', '/reload/kamailio', { idempotent: true });
   }
 
   /** Closes pooled connections. */

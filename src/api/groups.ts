@@ -1,7 +1,7 @@
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
 import type { GatewayGroup } from '../model/group.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import type { Transport } from './transport.js';
+import type { Sender } from './transport.js';
 import { carrierGroupFromWire, carrierGroupToWire, firstRecord, groupFromWire, weightsFromWire } from './wire.js';
 
 /**
@@ -37,13 +37,13 @@ function asNotFound(err: unknown): unknown {
 }
 
 /** Every carrier group (one request). */
-export async function listCarrierGroups(t: Transport): Promise<GatewayGroup[]> {
+export async function listCarrierGroups(t: Sender): Promise<GatewayGroup[]> {
   const env = await t.send('GET', CARRIER_GROUPS);
   return env.data.map((r) => groupFromWire(r, { method: 'GET', path: CARRIER_GROUPS }, 'carrier'));
 }
 
 /** Every endpoint group (one request). */
-export async function listEndpointGroups(t: Transport): Promise<GatewayGroup[]> {
+export async function listEndpointGroups(t: Sender): Promise<GatewayGroup[]> {
   const env = await t.send('GET', ENDPOINT_GROUPS);
   return env.data.map((r) => groupFromWire(r, { method: 'GET', path: ENDPOINT_GROUPS }, 'endpoint'));
 }
@@ -53,7 +53,7 @@ export async function listEndpointGroups(t: Transport): Promise<GatewayGroup[]> 
  * group's id included). Two requests: the carrier group, then the weights, which only
  * `GET /endpointgroups/<id>` shows (it answers any group).
  */
-export async function getCarrierGroup(t: Transport, gwgroupid: number): Promise<CarrierGroup | null> {
+export async function getCarrierGroup(t: Sender, gwgroupid: number): Promise<CarrierGroup | null> {
   const path = carrierPath(gwgroupid);
   let one: unknown;
   try {
@@ -80,7 +80,7 @@ export async function getCarrierGroup(t: Transport, gwgroupid: number): Promise<
 }
 
 /** Registers the carrier's registration password as a secret before it is ever sent. */
-function guard(t: Transport, content: CarrierGroupContent): void {
+function guard(t: Sender, content: CarrierGroupContent): void {
   const pw = content.auth?.auth_password;
   if (pw) t.addSecret(pw);
 }
@@ -105,7 +105,7 @@ function answeredId(data: readonly unknown[], req: ApiRequestInfo): number {
  * no id is `API_SWALLOWED_ERROR`; a 200 with an id may still have skipped gateways the platform
  * could not write (it swallows those errors too): read back.
  */
-export async function createCarrierGroup(t: Transport, content: CarrierGroupContent): Promise<number> {
+export async function createCarrierGroup(t: Sender, content: CarrierGroupContent): Promise<number> {
   guard(t, content);
   const req = { method: 'POST', path: CARRIER_GROUPS };
   const env = await t.send('POST', CARRIER_GROUPS, { body: carrierGroupToWire(content, '') });
@@ -120,7 +120,7 @@ export async function createCarrierGroup(t: Transport, content: CarrierGroupCont
  * endpoint names its gateway (a create in it is not safe to repeat).
  */
 export async function updateCarrierGroup(
-  t: Transport,
+  t: Sender,
   gwgroupid: number,
   content: CarrierGroupContent,
   gwids: readonly (number | undefined)[] = [],
@@ -134,7 +134,7 @@ export async function updateCarrierGroup(
 }
 
 /** Deletes a carrier group and its gateways; an unknown id is `API_NOT_FOUND` (but not on a retry: done). */
-export async function deleteCarrierGroup(t: Transport, gwgroupid: number): Promise<void> {
+export async function deleteCarrierGroup(t: Sender, gwgroupid: number): Promise<void> {
   try {
     await t.send('DELETE', carrierPath(gwgroupid), { goneIsDone: true });
   } catch (err) {

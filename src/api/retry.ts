@@ -68,7 +68,7 @@ export function rateLimitWaitMs(
 }
 
 /** Where requests are counted (and, with `log`, recorded) for one piece of work. */
-interface RequestTally {
+export interface RequestTally {
   requests: number;
   /** When present, every request is appended here. */
   readonly log?: RequestRecord[];

@@ -1,9 +1,19 @@
 import { Agent, type Dispatcher } from 'undici';
+import type { RequestRecord } from '../model/apply-report.js';
 import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import { backoffMs, DEFAULT_RETRY, isRetryable, operationDeadline, rateLimitWaitMs, requestCounter, type RetryPolicy } from './retry.js';
+import {
+  backoffMs,
+  DEFAULT_RETRY,
+  isRetryable,
+  operationDeadline,
+  rateLimitWaitMs,
+  requestCounter,
+  type RequestTally,
+  type RetryPolicy,
+} from './retry.js';
 import { redactText, scrubBody } from './secrets.js';
 
 /** HTTP methods the platform API uses. */
@@ -26,6 +36,9 @@ export interface RequestParts {
    */
   readonly goneIsDone?: boolean;
 }
+
+/** What the client's operations need of the choke point: sending, and registering a secret. */
+export type Sender = Pick<Transport, 'send' | 'addSecret'>;
 
 /** Percent-encodes query arguments in a stable order of insertion. */
 export function encodeQuery(query: RequestParts['query']): string {
@@ -174,16 +187,17 @@ export class Transport {
    * Retries with exponential backoff and jitter where `isRetryable` allows, within the policy's
    * attempts and total time. A 429 is not a failure of the request but a request to slow down: it
    * waits its Retry-After (plus jitter, so parallel requests do not all return at once) and uses up
-   * no attempt; only the total time bounds it.
+   * no attempt; only the total time bounds it. Each attempt is counted in `tally` (a client made
+   * by `PlatformClient.counting`), or else in the `requestCounter` the caller runs in, if any.
    */
-  async send(method: HttpMethod, path: string, parts: RequestParts = {}): Promise<Envelope> {
+  async send(method: HttpMethod, path: string, parts: RequestParts = {}, tally?: RequestTally): Promise<Envelope> {
     const idempotent = parts.idempotent ?? method !== 'POST';
     const started = Date.now();
     let failures = 0;
     let limited = 0;
     for (;;) {
       try {
-        return await this.sendOnce(method, path, parts);
+        return await this.sendOnce(method, path, parts, tally);
       } catch (err) {
         if (failures + limited > 0 && parts.goneIsDone && err instanceof ApiError && err.isNotFound) {
           return { data: [], error: '', msg: err.platformMsg ?? '', kamreload: true, dsipreload: false };
@@ -205,8 +219,8 @@ export class Transport {
     }
   }
 
-  private async sendOnce(method: HttpMethod, path: string, parts: RequestParts): Promise<Envelope> {
-    const tally = requestCounter.getStore();
+  private async sendOnce(method: HttpMethod, path: string, parts: RequestParts, given: RequestTally | undefined): Promise<Envelope> {
+    const tally = given ?? requestCounter.getStore();
     if (tally) tally.requests += 1;
     const info: ApiRequestInfo = { method, path: `${path}${encodeQuery(parts.query)}` };
     const started = performance.now();
@@ -227,14 +241,13 @@ export class Transport {
       if (tally?.log || this.#onRequest) {
         const ms = Math.round(performance.now() - started);
         const path = this.redact(info.path);
-        tally?.log?.push({
-          method,
-          path,
-          status,
-          duration_ms: ms,
-          ...(failure ? { error: failure.code } : {}),
-          ...(tally.change !== undefined ? { change: tally.change } : {}),
-        });
+        if (tally?.log) {
+          // Built field by field (one record per request of a big apply), in the order the report shows.
+          const record: { -readonly [K in keyof RequestRecord]: RequestRecord[K] } = { method, path, status, duration_ms: ms };
+          if (failure) record.error = failure.code;
+          if (tally.change !== undefined) record.change = tally.change;
+          tally.log.push(record);
+        }
         this.#onRequest?.({ method, path, status: status ?? undefined, ms });
       }
     }

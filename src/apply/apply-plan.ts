@@ -2,7 +2,6 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { requestCounter } from '../api/retry.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
 import type { LeaseLedger } from './execute-lease.js';
@@ -51,6 +50,34 @@ function describeError(err: unknown): { code: string; message: string } {
   return { code: 'INTERNAL', message: `${err instanceof Error ? err.message : String(err)} (this is a bug, please report it)` };
 }
 
+/** The ids a change created or touched (apply/execute.ts). */
+type ExecutedIds = Awaited<ReturnType<typeof executeChange>>;
+
+/**
+ * A change's outcome: its action, kind, key and the ids it names, the ids its execution gave (in
+ * place when the change named them already), then `tail` (status, error or reason, attempts). The
+ * same keys in the same order as spreading those parts; built key by key, since V8 (Node 20) takes
+ * a slow path for spreads with keys after them, and a big apply makes one per change.
+ */
+export function outcomeOf(
+  c: Change,
+  ids: ExecutedIds | undefined,
+  tail: Pick<ChangeOutcome, 'status' | 'error' | 'reason' | 'attempts'>,
+): ChangeOutcome {
+  const o: Record<string, unknown> = { action: c.action, kind: c.kind, key: c.key };
+  if ('ruleid' in c) o.ruleid = c.ruleid;
+  if ('lease_id' in c) o.lease_id = c.lease_id;
+  if ('gwgroupid' in c) o.gwgroupid = c.gwgroupid;
+  if (ids?.ruleid !== undefined) o.ruleid = ids.ruleid;
+  if (ids?.lease_id !== undefined) o.lease_id = ids.lease_id;
+  if (ids?.gwgroupid !== undefined) o.gwgroupid = ids.gwgroupid;
+  o.status = tail.status;
+  if (tail.error !== undefined) o.error = tail.error;
+  if (tail.reason !== undefined) o.reason = tail.reason;
+  o.attempts = tail.attempts;
+  return o as unknown as ChangeOutcome;
+}
+
 /**
  * Applies a plan's changes in their steps: the changes of one step run with up to `parallelism`
  * requests at once, steps run in order. A failure lets the rest of its step finish but stops later
@@ -68,14 +95,6 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     outcomes[index] = outcome;
     options.onOutcome?.(outcome, index);
   };
-  const base = (c: Change) => ({
-    action: c.action,
-    kind: c.kind,
-    key: c.key,
-    ...('ruleid' in c ? { ruleid: c.ruleid } : {}),
-    ...('lease_id' in c ? { lease_id: c.lease_id } : {}),
-    ...('gwgroupid' in c ? { gwgroupid: c.gwgroupid } : {}),
-  });
   const ctx = {
     ...(options.leases ? { ledger: options.leases } : {}),
     now: options.now ?? Date.now,
@@ -108,24 +127,17 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
         const { c, i } = next;
         const block = blocked.get(c.kind);
         if (options.signal?.aborted || block) {
-          settle(i, { ...base(c), status: 'not_attempted', reason: block ?? INTERRUPTED_REASON, attempts: 0 });
+          settle(i, outcomeOf(c, undefined, { status: 'not_attempted', reason: block ?? INTERRUPTED_REASON, attempts: 0 }));
           continue;
         }
         const counted = { requests: 0, log: requests, change: i };
         options.onStart?.(i);
         try {
-          const ids = await serialFor(c, () => requestCounter.run(counted, () => executeChange(c, client, ctx)));
-          settle(i, {
-            ...base(c),
-            ...(ids.ruleid !== undefined ? { ruleid: ids.ruleid } : {}),
-            ...(ids.lease_id !== undefined ? { lease_id: ids.lease_id } : {}),
-            ...(ids.gwgroupid !== undefined ? { gwgroupid: ids.gwgroupid } : {}),
-            status: 'applied',
-            attempts: counted.requests,
-          });
+          const ids = await serialFor(c, () => executeChange(c, client.counting(counted), ctx));
+          settle(i, outcomeOf(c, ids, { status: 'applied', attempts: counted.requests }));
           ctx.checkpoint('change-applied');
         } catch (err) {
-          settle(i, { ...base(c), status: 'failed', error: describeError(err), attempts: counted.requests });
+          settle(i, outcomeOf(c, undefined, { status: 'failed', error: describeError(err), attempts: counted.requests }));
           if (!failedHere.has(c.kind)) failedHere.set(c.kind, `an earlier ${c.action} of ${c.kind} "${c.key}" failed`);
         }
       }
@@ -143,7 +155,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   let reloadError: string | undefined;
   if ((counts.applied > 0 || plan.pending_reload) && options.reload !== false) {
     try {
-      await requestCounter.run({ requests: 0, log: requests }, () => client.reloadProxy());
+      await client.counting({ requests: 0, log: requests }).reloadProxy();
       reloaded = true;
     } catch (err) {
       reloadError = describeError(err).message;

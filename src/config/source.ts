@@ -5,6 +5,12 @@ import { issueAt } from './issue.js';
 
 const STACK_OVERFLOW = /call stack/i;
 
+/**
+ * The most YAML problems listed for one file. A line of garbage gives one per token (tens of
+ * thousands), which helps nobody and takes seconds to place and print; the rest are counted.
+ */
+export const MAX_PARSE_ISSUES = 20;
+
 /** One parsed desired-state file: its YAML document and the line index to place nodes. */
 export interface SourceFile {
   /** The name as the user gave it (relative stays relative). */
@@ -42,7 +48,17 @@ export function parseSource(file: string, text: string): ParseResult {
     const hint = 'a desired-state file needs a few levels: look for unclosed [ or { or runaway indentation here';
     return { issues: [issueAt(positionOf(source, overflow.pos[0]), 'lists or mappings are nested too deeply to read', hint)] };
   }
-  const issues = errors.map((e) => yamlIssue(source, e));
+  const issues = errors.slice(0, MAX_PARSE_ISSUES).map((e) => yamlIssue(source, e));
+  const beyond = errors[MAX_PARSE_ISSUES];
+  if (beyond) {
+    issues.push(
+      issueAt(
+        positionOf(source, beyond.pos[0]),
+        `and ${errors.length - MAX_PARSE_ISSUES} more YAML problems from here on, not listed`,
+        'fix the ones above first: the rest often follow from them',
+      ),
+    );
+  }
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { issues };
   if (doc.contents === null) {
     return {

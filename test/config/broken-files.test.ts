@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { F, headLines, load, loadIssues } from './helpers.js';
 
@@ -333,6 +336,19 @@ describe('nesting that exhausts the parser', () => {
     const issues = await loadIssues([`${F}/deep-nesting.yaml`]);
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatch(new RegExp(`^${F}/deep-nesting\\.yaml:2:\\d+: lists or mappings are nested too deeply to read\\n  hint: `));
+  });
+});
+
+describe('a line of garbage', () => {
+  it('lists the first 20 YAML problems and counts the rest, placed where they start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-garbage-'));
+    const file = join(dir, 'garbage.yaml');
+    writeFileSync(file, `version: 1\nx: ${']'.repeat(5_000)}\n`);
+    const issues = headLines(await loadIssues([file]));
+    expect(issues).toHaveLength(21);
+    expect(issues[0]).toBe(`${file}:2:4: syntax error: Unexpected flow-seq-end token in YAML stream: "]"`);
+    expect(issues[19]).toBe(`${file}:2:23: syntax error: Unexpected flow-seq-end token in YAML stream: "]"`);
+    expect(issues[20]).toBe(`${file}:2:24: and 4980 more YAML problems from here on, not listed`);
   });
 });
 
