@@ -1,13 +1,16 @@
 // Apply of N creates (default 10,000 inbound mappings) at parallelism 1, 8 and 32, against the
 // emulator's raw throughput for the same requests at the same concurrency, in the same run:
-//   - raw: bare undici POSTs of the very bodies the client sends, by P workers on one pool;
+//   - raw: bare undici POSTs of the very bodies the client sends, by P workers on one pool, in this
+//     process (warm after its first run);
+//   - raw script: the same POSTs by a plain node script in a fresh process, spawn to exit (node's
+//     start-up and a cold JIT, as every CLI run has: bench/lib/raw-posts.mjs);
 //   - apply, in-process: `applyPlan` through the client (safe creates, outcomes, one reload),
 //     on a plan made beforehand;
 //   - apply, CLI: `node bin/dsipform.js apply FILE --auto-approve --parallelism P` end to end
-//     (start-up, loading, planning, printing the plan and one line per change count).
+//     (start-up, loading, planning, the plan written while the first creates go out, progress lines).
 // Each run gets a fresh, empty emulator in its own process. Figures are creates per second.
 //
-//   node bench/apply-throughput.mjs [--quick] [--json] [--parallelism 8[,32]]
+//   node bench/apply-throughput.mjs [--quick] [--json] [--parallelism 8[,32]] [--runs 3]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +68,13 @@ export function rawPosts(url, n, p) {
   );
 }
 
+const RAW_SCRIPT = fileURLToPath(new URL('lib/raw-posts.mjs', import.meta.url));
+
+/** The same POSTs by a plain node script in a fresh process, spawn to exit (node's start and a cold JIT); ms. */
+export async function rawScript(url, n, p) {
+  return (await timeToExit(process.execPath, [RAW_SCRIPT, url, String(n), String(p)])).ms;
+}
+
 /** The whole CLI run; ms. */
 async function cli(url, file, p) {
   const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
@@ -82,9 +92,8 @@ async function onFreshEmulator(measure) {
 }
 
 /** Runs the comparison; resolves to creates/s medians and ratios per parallelism. */
-export async function run({ quick = false, parallelism } = {}) {
+export async function run({ quick = false, parallelism, runs = 3 } = {}) {
   const n = quick ? 1_000 : 10_000;
-  const runs = 3;
   const levels = parallelism ?? [1, 8, 32];
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-apply-'));
   try {
@@ -101,19 +110,24 @@ export async function run({ quick = false, parallelism } = {}) {
     const bodies = Array.from({ length: n }, (_, i) => JSON.stringify(mappingToWire(mappingAt(i))));
     const byLevel = {};
     for (const p of levels) {
-      const ms = { raw: [], apply: [], cli: [] };
+      const ms = { raw: [], rawScript: [], apply: [], cli: [] };
       for (let r = 0; r < runs; r += 1) {
         ms.raw.push(await onFreshEmulator((url) => raw(url, bodies, p)));
+        ms.rawScript.push(await onFreshEmulator((url) => rawScript(url, n, p)));
         ms.apply.push(await onFreshEmulator((url) => applied(url, result.plan, p)));
         ms.cli.push(await onFreshEmulator((url) => cli(url, files.yaml, p)));
       }
       const perSecond = (xs) => round((n * 1000) / median(xs));
-      const rate = { raw: perSecond(ms.raw), apply: perSecond(ms.apply), cli: perSecond(ms.cli) };
+      const rate = { raw: perSecond(ms.raw), rawScript: perSecond(ms.rawScript), apply: perSecond(ms.apply), cli: perSecond(ms.cli) };
       byLevel[p] = {
         createsPerSecond: rate,
-        medianMs: { raw: round(median(ms.raw)), apply: round(median(ms.apply)), cli: round(median(ms.cli)) },
+        medianMs: Object.fromEntries(Object.entries(ms).map(([k, xs]) => [k, round(median(xs))])),
         samplesMs: Object.fromEntries(Object.entries(ms).map(([k, xs]) => [k, xs.map((x) => round(x))])),
-        ratios: { applyOverRaw: ratio(rate.apply, rate.raw), cliOverRaw: ratio(rate.cli, rate.raw) },
+        ratios: {
+          applyOverRaw: ratio(rate.apply, rate.raw),
+          cliOverRaw: ratio(rate.cli, rate.raw),
+          cliOverRawScript: ratio(rate.cli, rate.rawScript),
+        },
       };
     }
     return { creates: n, kind: 'inbound_mapping', runs, parallelism: byLevel, goal: { applyOverRawAtLeast: 0.7 } };
@@ -125,6 +139,8 @@ export async function run({ quick = false, parallelism } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const at = process.argv.indexOf('--parallelism');
   const parallelism = at > 0 ? process.argv[at + 1].split(',').map(Number) : undefined;
-  const result = await run({ quick: process.argv.includes('--quick'), parallelism });
+  const r = process.argv.indexOf('--runs');
+  const runs = r > 0 ? Number(process.argv[r + 1]) : undefined;
+  const result = await run({ quick: process.argv.includes('--quick'), parallelism, ...(runs ? { runs } : {}) });
   console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 1));
 }
