@@ -42,6 +42,28 @@ const ownUrlPlugin = {
   },
 };
 
+/**
+ * commander requires node:child_process at load, for subcommands run as separate executables,
+ * which dsipform has none of. Loading it also loads net, dgram and their bindings: some 10-15 ms of
+ * every start. For commander alone, node:child_process becomes a module that loads the real one on
+ * first use (never, in practice).
+ */
+const LAZY_CHILD_PROCESS = 'dsipform-lazy-child-process';
+const lazyChildProcessPlugin = {
+  name: 'lazy-child-process-for-commander',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: LAZY_CHILD_PROCESS, namespace: LAZY_CHILD_PROCESS } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: LAZY_CHILD_PROCESS }, () => ({
+      contents:
+        "let real; const load = () => (real ??= require('node:child_process'));\n" +
+        'module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });\n',
+      loader: 'js',
+    }));
+  },
+};
+
 const BANNER =
   "import { createRequire as __dsipformCreateRequire } from 'node:module'; const require = __dsipformCreateRequire(import.meta.url);";
 
@@ -81,7 +103,7 @@ async function bundleInto(outdir) {
     // provider never serves (its own services come from the build's protocol descriptor); bundled,
     // it and the full protobufjs parser would be some 200 kB that every provider start parses.
     external: ['cdktf', 'cdktn', 'constructs', '@grpc/proto-loader'],
-    plugins: [ownUrlPlugin],
+    plugins: [ownUrlPlugin, lazyChildProcessPlugin],
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',

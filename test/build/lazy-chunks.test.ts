@@ -69,3 +69,25 @@ describe("the bundle's require banner (scripts/bundle.mjs)", () => {
     expect(bannered.length).toBeLessThan(all.length / 4);
   });
 });
+
+describe("Node's own modules a run loads", () => {
+  it('validate loads no child_process (nor dgram with it): commander requires it only on first use', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { runProcess } = await import('../helpers/process.js');
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-modules-'));
+    const file = join(dir, 'five.yaml');
+    writeFileSync(file, 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n');
+    const record = join(dir, 'record.cjs');
+    writeFileSync(
+      record,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'loaded.txt'))}, process.moduleLoadList.join('\\n')));`,
+    );
+    const cli = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
+    const r = await runProcess(process.execPath, ['-r', record, cli, 'validate', file], { env: { PATH: process.env.PATH } });
+    expect(r.stdout).toMatch(/^Valid: 1 file/);
+    const loaded = readFileSync(join(dir, 'loaded.txt'), 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((m) => /^NativeModule (child_process|dgram|internal\/child_process)$/.test(m))).toEqual([]);
+  });
+});
