@@ -95,6 +95,12 @@ function apply(r) {
       `raw undici POSTs: ${fmt(l.createsPerSecond.raw, '/s')}`,
       `${Math.round(l.ratios.cliOverRaw * 100)}%`,
     ),
+    row(
+      `dsipform apply --parallelism ${p} (whole CLI)`,
+      fmt(l.createsPerSecond.cli, '/s'),
+      `the same POSTs by a node script in a fresh process: ${fmt(l.createsPerSecond.rawScript, '/s')}`,
+      `${Math.round(l.ratios.cliOverRawScript * 100)}%`,
+    ),
   ]);
 }
 
