@@ -100,6 +100,8 @@ function apply(r) {
       fmt(l.createsPerSecond.cli, '/s'),
       `the same POSTs by a node script in a fresh process: ${fmt(l.createsPerSecond.rawScript, '/s')}`,
       `${Math.round(l.ratios.cliOverRawScript * 100)}%`,
+      '≥ 70%',
+      yesNo(l.ratios.cliOverRawScript >= 0.7),
     ),
   ]);
 }
