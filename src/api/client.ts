@@ -211,7 +211,7 @@ export class PlatformClient {
   async #postInboundMapping(input: InboundMappingInput): Promise<number> {
     // Always with a note: on the deployed platform a mapping without one breaks every list read.
     const env = await this.#sender.send('POST', INBOUND, {
-      body: mappingToWire({ ...input, notes: input.notes ?? '' }, (await this.#shape()).noteKey),
+      body: mappingToWire({ did: input.did, servers: input.servers, notes: input.notes ?? '' }, (await this.#shape()).noteKey),
     });
     const rec = env.data[0];
     if (rec && typeof rec === 'object' && 'ruleid' in rec) {

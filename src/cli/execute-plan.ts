@@ -104,9 +104,10 @@ export async function executePlan(
       signal: interrupt.signal,
       ...(flags.leases ? { leases: flags.leases } : {}),
     });
+    // Awaited below; until then (the plan being written, the progress display loading) a failure
+    // must not count as unhandled.
+    applying.catch(() => undefined);
     if (early) {
-      // Settled later by the await below; until then a failure must not count as unhandled.
-      applying.catch(() => undefined);
       for (const part of planTextParts(plan, { color })) {
         io.stdout.write(part);
         // Let the answers that came in be taken, and the next requests go out.
