@@ -72,8 +72,9 @@ export class PlatformClient {
 
   /**
    * This client, counting (and, with `tally.log`, recording) every request it makes in `tally`:
-   * an apply counts each change's requests so, with no async context to carry (which would cost
-   * every promise of the run a hook). It shares the connections and the detected profile.
+   * an apply counts each change's requests so, across parallel changes, with no async context to
+   * carry (which would cost every promise of the run a hook). It shares the connections and the
+   * detected profile.
    */
   counting(tally: RequestTally): PlatformClient {
     return new PlatformClient({ countingFor: this, tally });

@@ -67,7 +67,7 @@ export function rateLimitWaitMs(
   return (retryAfterS ?? 1) * 1000 + Math.floor(random() * spread);
 }
 
-/** Where requests are counted (and, with `log`, recorded) for one piece of work. */
+/** Where requests are counted (and, with `log`, recorded) for one piece of work: see `PlatformClient.counting`. */
 export interface RequestTally {
   requests: number;
   /** When present, every request is appended here. */
@@ -76,18 +76,8 @@ export interface RequestTally {
   readonly change?: number;
 }
 
-/** Counts the HTTP requests made inside `run`, e.g. for one change of an apply, across parallel work. */
-export const requestCounter = new AsyncLocalStorage<RequestTally>();
-
 /**
  * The deadline (epoch ms) of the operation running inside, e.g. a Terraform resource's
  * `timeouts { create = "2m" }`: its requests time out, and stop retrying, by then.
  */
 export const operationDeadline = new AsyncLocalStorage<number>();
-
-/** Runs `work` and returns its result with the number of requests it made. */
-export async function countRequests<T>(work: () => Promise<T>): Promise<{ value: T; requests: number }> {
-  const box = { requests: 0 };
-  const value = await requestCounter.run(box, work);
-  return { value, requests: box.requests };
-}

@@ -4,16 +4,7 @@ import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions,
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import {
-  backoffMs,
-  DEFAULT_RETRY,
-  isRetryable,
-  operationDeadline,
-  rateLimitWaitMs,
-  requestCounter,
-  type RequestTally,
-  type RetryPolicy,
-} from './retry.js';
+import { backoffMs, DEFAULT_RETRY, isRetryable, operationDeadline, rateLimitWaitMs, type RequestTally, type RetryPolicy } from './retry.js';
 import { redactText, scrubBody } from './secrets.js';
 
 /** HTTP methods the platform API uses. */
@@ -125,12 +116,11 @@ function collect(agent: Agent, exchange: Exchange): Promise<CollectedAnswer> {
  * other secret of the run are removed from each answer before anything reads it.
  */
 export class Transport {
-  readonly #token: string;
   readonly #secrets: Set<string>;
   readonly #agent: Agent;
   /** The path of the API root below the origin (`/api/v1`, or below a prefix the URL gives). */
   readonly #basePath: string;
-  /** The three headers every request carries, built once. */
+  /** The three headers every request carries, built once (the token among them: private, like the rest). */
   readonly #headers: Record<string, string>;
   readonly #onRequest: ConnectionOptions['onRequest'];
   /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
@@ -151,8 +141,7 @@ export class Transport {
     const root = new URL(this.root);
     this.origin = root.origin;
     this.#basePath = root.pathname.replace(/\/$/, '');
-    this.#token = options.token;
-    this.#headers = { authorization: `Bearer ${this.#token}`, accept: 'application/json', 'content-type': 'application/json' };
+    this.#headers = { authorization: `Bearer ${options.token}`, accept: 'application/json', 'content-type': 'application/json' };
     this.#secrets = options.secrets ?? new Set();
     this.#secrets.add(options.token);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -187,8 +176,8 @@ export class Transport {
    * Retries with exponential backoff and jitter where `isRetryable` allows, within the policy's
    * attempts and total time. A 429 is not a failure of the request but a request to slow down: it
    * waits its Retry-After (plus jitter, so parallel requests do not all return at once) and uses up
-   * no attempt; only the total time bounds it. Each attempt is counted in `tally` (a client made
-   * by `PlatformClient.counting`), or else in the `requestCounter` the caller runs in, if any.
+   * no attempt; only the total time bounds it. Each attempt is counted in `tally`, if given (a
+   * client made by `PlatformClient.counting`).
    */
   async send(method: HttpMethod, path: string, parts: RequestParts = {}, tally?: RequestTally): Promise<Envelope> {
     const idempotent = parts.idempotent ?? method !== 'POST';
@@ -219,8 +208,7 @@ export class Transport {
     }
   }
 
-  private async sendOnce(method: HttpMethod, path: string, parts: RequestParts, given: RequestTally | undefined): Promise<Envelope> {
-    const tally = given ?? requestCounter.getStore();
+  private async sendOnce(method: HttpMethod, path: string, parts: RequestParts, tally: RequestTally | undefined): Promise<Envelope> {
     if (tally) tally.requests += 1;
     const info: ApiRequestInfo = { method, path: `${path}${encodeQuery(parts.query)}` };
     const started = performance.now();

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.js';
-import { requestCounter } from '../../src/api/retry.js';
+import type { RequestTally } from '../../src/api/retry.js';
 import type { CarrierGroupContent } from '../../src/model/carrier-group.js';
 import { startEmulator, type ApiProfileName, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiErrorOf } from '../helpers/expect-api-error.js';
@@ -96,8 +96,8 @@ describe.each(['spec', 'current'] as const)('groups client (%s profile)', (profi
   it('never keeps the registration password in an answer, a request log (--report) or the debug log', async () => {
     const debugLog: string[] = [];
     const c = await connect(profile, {}, (line) => debugLog.push(line));
-    const tally: Parameters<typeof requestCounter.run>[0] = { requests: 0, log: [] };
-    const id = await requestCounter.run(tally, () => c.createCarrierGroup({ ...CONTENT, name: `x${PASSWORD}` }));
+    const tally: RequestTally = { requests: 0, log: [] };
+    const id = await c.counting(tally).createCarrierGroup({ ...CONTENT, name: `x${PASSWORD}` });
     // The group's name holds the password: the answer the client saw has it scrubbed.
     const list = await c.listCarrierGroups();
     expect(list.find((g) => g.gwgroupid === id)?.name).toBe('x(sensitive)');

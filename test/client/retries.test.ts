@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.js';
-import { countRequests } from '../../src/api/retry.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 const fast = { maxAttempts: 5, baseMs: 5, maxDelayMs: 20, totalMs: 10_000 };
@@ -37,9 +36,10 @@ describe('retries', () => {
         res.end(env([]));
       }
     });
-    const { value, requests } = await countRequests(() => client!.listInboundMappings());
+    const tally = { requests: 0 };
+    const value = await client!.counting(tally).listInboundMappings();
     expect(value).toEqual([]);
-    expect(requests).toBe(3);
+    expect(tally.requests).toBe(3);
   });
 
   it('honours Retry-After on 429', async () => {
