@@ -42,34 +42,38 @@ const PART_LINES = 2_000;
  * a time while its first changes are under way (cli/execute-plan.ts).
  */
 export function* planTextParts(plan: Plan, options: TextOptions, partLines = PART_LINES): Generator<string> {
-  const style = styleFor(options.color);
-  let out = header(plan, style);
+  let part: string[] = [];
+  for (const block of planTextBlocks(plan, styleFor(options.color))) {
+    for (const line of block) part.push(line);
+    if (part.length >= partLines) {
+      yield `${part.join('\n')}\n`;
+      part = [];
+    }
+  }
+  if (part.length > 0) yield `${part.join('\n')}\n`;
+}
+
+/**
+ * The lines of the text plan in order (see {@link renderPlanText}), a block at a time: the header,
+ * the legend, each change, the routing impact, the notes and box, the summary.
+ */
+function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]> {
+  yield header(plan, style);
   if (plan.changes.length === 0) {
-    out.push('', ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)));
-    yield `${out.join('\n')}\n`;
+    yield ['', ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line))];
     return;
   }
-  out.push('', ...legend(plan, style), '', 'dsipform will perform the following actions:', '');
+  yield ['', ...legend(plan, style), '', 'dsipform will perform the following actions:', ''];
   for (const change of plan.changes) {
-    for (const line of layoutText(changeBlock(change), style)) out.push(line);
-    out.push('');
-    if (out.length >= partLines) {
-      yield `${out.join('\n')}\n`;
-      out = [];
-    }
+    const lines = layoutText(changeBlock(change), style);
+    lines.push('');
+    yield lines;
   }
-  for (const line of impactTextLines(plan.routing_impact ?? [], style)) {
-    out.push(line);
-    if (out.length >= partLines) {
-      yield `${out.join('\n')}\n`;
-      out = [];
-    }
-  }
-  out.push(...notes(plan));
-  if (plan.safety.length > 0) out.push(...warningBox(plan.safety, style), '');
+  yield impactTextLines(plan.routing_impact ?? [], style);
+  yield notes(plan);
+  if (plan.safety.length > 0) yield [...warningBox(plan.safety, style), ''];
   const line = planSummaryLine(plan.summary.total);
-  out.push(`${style.bold('Plan:')}${line.slice('Plan:'.length)}`);
-  yield `${out.join('\n')}\n`;
+  yield [`${style.bold('Plan:')}${line.slice('Plan:'.length)}`];
 }
 
 function header(plan: Plan, style: Style): string[] {
