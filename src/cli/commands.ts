@@ -183,6 +183,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       .option('--swallow-group-errors', 'answer failed carrier-group writes 200 and skip what failed, as the platform does (spec profile)')
       .option('--body-timeout <ms>', 'answer 408 and close when a request body has not arrived within this long', '30000')
       .option('--max-connections <n>', 'most connections open at once; more are closed on arrival (0: no limit)', '1000')
+      .option('--header-timeout <ms>', 'answer 408 and close when request headers have not arrived within this long', '10000')
       .addOption(
         new Option('--profile <profile>', 'API to serve: spec (as specified) or current (the platform as deployed)')
           .choices(['spec', 'current'])

@@ -4,7 +4,7 @@ import { emptyTokenError } from '../emulator/start-errors.js';
 import { checkTlsMaterial } from '../emulator/tls.js';
 import { readText } from './connection.js';
 import type { FaultOptions } from '../emulator/faults.js';
-import { FAULT_LIMITS, SERVER_LIMITS } from '../emulator/limits.js';
+import { DEFAULT_HEADER_TIMEOUT_MS, FAULT_LIMITS, SERVER_LIMITS } from '../emulator/limits.js';
 import type { ApiProfileName } from '../emulator/profiles.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -35,6 +35,8 @@ export interface EmulatorFlags {
   bodyTimeout?: string;
   /** Most connections at once (default 1000; 0: no limit). */
   maxConnections?: string;
+  /** Milliseconds a request's headers may take to arrive (default 10000). */
+  headerTimeout?: string;
 }
 
 function readPem(file: string, flag: string): string {
@@ -163,6 +165,20 @@ export function profileOption(text: string | undefined): ApiProfileName {
   throw badFlag(`--profile "${text}" is not an API profile`, 'Use spec (the API as specified) or current (the platform as deployed).');
 }
 
+/** `--header-timeout`, checked against the emulator's own bound, naming the flag. */
+function headerTimeoutFlag(text: string | undefined): number {
+  const hint = `Use e.g. ${DEFAULT_HEADER_TIMEOUT_MS} (the default): a request's headers must arrive within that long, or it is answered 408.`;
+  const value = integerFlag(
+    '--header-timeout',
+    text ?? String(DEFAULT_HEADER_TIMEOUT_MS),
+    SERVER_LIMITS.headerTimeoutMs,
+    'a whole number of milliseconds',
+    hint,
+  );
+  if (value === 0) throw badFlag('--header-timeout "0" would close every connection before its headers arrive', hint);
+  return value;
+}
+
 /**
  * `dsipform emulator`: serves the platform API until SIGINT or SIGTERM. Prints exactly one line on
  * stdout when ready (`listening on URL`); everything else goes to stderr.
@@ -193,6 +209,7 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
     'Use e.g. 1000 (the default); 0 means no limit.',
   );
   if (bodyTimeout === 0) throw badFlag('--body-timeout "0" would refuse every request body', 'Use e.g. 30000 (the default).');
+  const headerTimeoutMs = headerTimeoutFlag(flags.headerTimeout);
   const { startEmulator } = await import('../emulator/index.js');
   const emu = await startEmulator({
     host: flags.host,
@@ -207,6 +224,7 @@ export async function runEmulator(flags: EmulatorFlags, io: CliIo): Promise<numb
 
     bodyTimeoutMs: bodyTimeout,
     maxConnections,
+    headerTimeoutMs,
   });
   for (const file of emu.removedTempFiles) writeLine(io.stderr, `removed ${file}  (left by an emulator that was stopped mid-write)`);
   if (emu.tokenGenerated) writeLine(io.stderr, `token: ${emu.token}  (generated; set DSIP_TOKEN for clients)`);

@@ -14,6 +14,8 @@ import { EmulatorStore } from './store/store.js';
 import { checkTlsMaterial, emulatorCertificate, type TlsMaterial } from './tls.js';
 import { certUnwritableError, dataCorruptError, dataUnwritableError, emptyTokenError, listenError, tlsError } from './start-errors.js';
 import { DEFAULT_BODY_TIMEOUT_MS } from './body.js';
+import { DEFAULT_HEADER_TIMEOUT_MS, SERVER_LIMITS, headerCheckIntervalMs } from './limits.js';
+import { DsipformError } from '../model/errors.js';
 
 export { EmulatorStore, type StoreOptions } from './store/store.js';
 export type { EmulatorSnapshot } from './store/snapshot.js';
@@ -51,6 +53,12 @@ export interface EmulatorOptions {
   bodyTimeoutMs?: number;
   /** Most connections open at once (node's `server.maxConnections`; more are closed on arrival); default no limit. */
   maxConnections?: number;
+  /**
+   * Most time a request's headers may take to arrive, in ms (1 to 300,000), counted from the
+   * connection or the end of the previous answer; then node answers 408 and closes the connection.
+   * Also bounds a TLS handshake. Default 10,000.
+   */
+  headerTimeoutMs?: number;
 }
 
 /** A listening emulator. */
@@ -79,10 +87,12 @@ export interface RunningEmulator {
  * listens. Rejects with a coded `DsipformError` (see start-errors.ts) when the token is `""`, the
  * data file is unreadable, corrupt or unwritable (the message names it), the given certificate and
  * key are not a pair, the certificate cannot be written, or it cannot listen (port taken, address
- * not of this machine); and when the profile is unknown or a fault option is out of range.
+ * not of this machine); and when the profile is unknown or a fault option or `headerTimeoutMs` is out
+ * of range.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   if (options.token === '') throw emptyTokenError();
+  const headerTimeoutMs = headerTimeout(options.headerTimeoutMs);
   const profile = buildProfile(options.profile ?? 'spec');
   const faults = createFaultInjector(options.faults);
   const token = options.token ?? generateToken();
@@ -111,7 +121,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
   };
   const listener = createRequestListener(ctx);
-  const server: Server = tls ? httpsServer(tls, listener) : createHttpServer(listener);
+  const timeouts = serverTimeouts(headerTimeoutMs);
+  const server: Server = tls ? httpsServer(tls, timeouts, listener) : createHttpServer(timeouts, listener);
   server.on('connect', createConnectListener(ctx));
   if (options.maxConnections !== undefined && options.maxConnections > 0) server.maxConnections = options.maxConnections;
   try {
@@ -131,6 +142,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     profile: profile.name,
     removedTempFiles,
     close: () => (closing ??= shutdown(server, persister, tls?.cleanup)),
+  };
+}
+
+/** `headerTimeoutMs`, checked; a value out of range is the caller's mistake, named. */
+function headerTimeout(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_HEADER_TIMEOUT_MS;
+  if (Number.isInteger(value) && value >= 1 && value <= SERVER_LIMITS.headerTimeoutMs) return value;
+  throw new DsipformError(
+    'EMULATOR_BAD_OPTION',
+    `Bad emulator option: headerTimeoutMs ${value} is not an integer from 1 to ${SERVER_LIMITS.headerTimeoutMs}`,
+    'Give the milliseconds a client may take to send its request headers, e.g. 10000 (the default).',
+  );
+}
+
+/**
+ * node's own bounds on a request's arrival. node enforces `headersTimeout` itself (408, then close),
+ * but only when its connection check runs, hence the interval; `requestTimeout` stays node's default.
+ */
+function serverTimeouts(headerTimeoutMs: number): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    headersTimeout: headerTimeoutMs,
+    requestTimeout: SERVER_LIMITS.bodyTimeoutMs,
+    connectionsCheckingInterval: headerCheckIntervalMs(headerTimeoutMs),
   };
 }
 
@@ -174,9 +208,15 @@ async function tlsMaterial(options: EmulatorOptions, host: string): Promise<TlsS
 }
 
 /** The HTTPS server; a certificate OpenSSL refuses (after checkTlsMaterial) is still the user's, not a bug. */
-function httpsServer(tls: TlsSetup, listener: ReturnType<typeof createRequestListener>): Server {
+function httpsServer(
+  tls: TlsSetup,
+  timeouts: ReturnType<typeof serverTimeouts>,
+  listener: ReturnType<typeof createRequestListener>,
+): Server {
   try {
-    return createHttpsServer({ cert: tls.material.cert, key: tls.material.key }, listener);
+    // A handshake that never finishes holds a connection slot before any header is read: same bound.
+    const options = { cert: tls.material.cert, key: tls.material.key, handshakeTimeout: timeouts.headersTimeout, ...timeouts };
+    return createHttpsServer(options, listener);
   } catch (err) {
     throw tlsError(`the certificate and key cannot be served: ${(err as Error).message}`);
   }
