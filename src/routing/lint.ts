@@ -4,6 +4,7 @@
  */
 import { loadRules } from './load.js';
 import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
+import { byProxyPriority, proxyPriority } from './priority.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
 import { ruleName } from './words.js';
 
@@ -68,20 +69,44 @@ function samePrefixFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
         });
       }
     }
-    const shadower = list.filter((r) => r.timerec === '').sort((x, y) => y.priority - x.priority)[0];
+    // Ranked as the proxy ranks them: unsigned, so a negative priority is the highest.
+    const shadower = list.filter((r) => r.timerec === '').sort(byProxyPriority)[0];
     if (!shadower) continue;
     for (const rule of list) {
-      if (rule.priority >= shadower.priority) continue;
+      if (proxyPriority(rule.priority) >= proxyPriority(shadower.priority)) continue;
       out.push({
         severity: 'warning',
         code: 'shadowed',
-        message: `${ruleName(rule)} never routes a call: ${named(shadower)} has the same ${rule.prefix === '' ? 'empty prefix' : `prefix "${rule.prefix}"`}, a higher priority (${shadower.priority} > ${rule.priority}) and no time recurrence`,
+        message: `${ruleName(rule)} never routes a call: ${named(shadower)} has the same ${rule.prefix === '' ? 'empty prefix' : `prefix "${rule.prefix}"`}, ${higher(shadower.priority, rule.priority)} and no time recurrence`,
         hint: `give ${ruleName(rule)} a higher priority than ${shadower.priority}, give ${ruleName(shadower)} a time recurrence, or remove one of them`,
         ...about(rule),
       });
     }
   }
   return out;
+}
+
+/** `a higher priority (10 > 1)`, saying how the proxy reads a negative one. */
+function higher(winner: number, loser: number): string {
+  if (winner >= 0 && loser >= 0) return `a higher priority (${winner} > ${loser})`;
+  const read = (p: number): string => (p < 0 ? `${p} read as ${proxyPriority(p)}` : String(p));
+  return `a higher priority as the proxy reads it (${read(winner)}, above ${read(loser)})`;
+}
+
+/**
+ * A rule with a negative priority: the API stores it, but the proxy holds priority unsigned, so
+ * the rule ranks above every rule of priority 0 or more (the opposite of what a negative number suggests).
+ */
+function negativePriorityFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+  return rules
+    .filter((r) => r.priority < 0)
+    .map((rule) => ({
+      severity: 'warning',
+      code: 'negative_priority',
+      message: `${ruleName(rule)} has priority ${rule.priority}: the proxy holds priority unsigned and reads it as ${proxyPriority(rule.priority)}, so this ${rule.kind === 'inbound_mapping' ? 'mapping' : 'route'} ranks above every ${rule.kind === 'inbound_mapping' ? 'mapping' : 'route'} of priority 0 or more`,
+      hint: 'use a priority of 0 or more: a higher number ranks first',
+      ...about(rule),
+    }));
 }
 
 /**
@@ -199,7 +224,12 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
     hint: d.hint,
     ...about(d.rule),
   }));
-  findings.push(...samePrefixFindings(kept), ...lcrFindings(set, kept), ...catchAllFindings(set.rules, kept, manages));
+  findings.push(
+    ...negativePriorityFindings(kept),
+    ...samePrefixFindings(kept),
+    ...lcrFindings(set, kept),
+    ...catchAllFindings(set.rules, kept, manages),
+  );
   return findings
     .map((f, i) => ({ f, i }))
     .sort((x, y) => rank(x.f) - rank(y.f) || place(x.f, y.f) || x.i - y.i)

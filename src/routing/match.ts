@@ -5,6 +5,7 @@
  */
 import { parseTimerec, timerecMatches, type Timerec } from '../model/timerec.js';
 import { loadRules } from './load.js';
+import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, ruleName } from './words.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type Call, type DecidedRule, type RouteDecision, type RoutingRule, type RuleSet } from './types.js';
 
@@ -66,7 +67,8 @@ function prepare(set: RuleSet): Prepared {
       timerecs.set(rule.timerec, 'value' in parsed ? parsed.value : null);
     }
   }
-  for (const list of groups.values()) for (const rules of list.values()) rules.sort((a, b) => b.priority - a.priority);
+  // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.
+  for (const list of groups.values()) for (const rules of list.values()) rules.sort(byProxyPriority);
   const lengths = new Map<number, readonly number[]>();
   for (const [group, byPrefix] of groups)
     lengths.set(
@@ -123,7 +125,9 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
       const rule = rules[i] as RoutingRule;
       const timerec = p.timerecs.get(rule.timerec) ?? null;
       if (!timerecMatches(timerec, local)) {
-        steps?.push(`${ruleName(rule)} (priority ${rule.priority}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`);
+        steps?.push(
+          `${ruleName(rule)} (priority ${priorityWords(rule.priority)}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`,
+        );
         continue;
       }
       // Sorted by priority: ties follow the winner directly.
@@ -134,12 +138,12 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
       if (ties.length > 0) {
         const all = [rule, ...ties];
         steps?.push(
-          `ambiguous: ${all.map(ruleName).join(' and ')} share prefix "${prefix}" and priority ${rule.priority} and all match the time; the proxy picks one in an undefined order`,
+          `ambiguous: ${all.map(ruleName).join(' and ')} share prefix "${prefix}" and priority ${priorityWords(rule.priority)} and all match the time; the proxy picks one in an undefined order`,
         );
         return { kind: 'ambiguous', rules: all };
       }
       steps?.push(
-        `${ruleName(rule)} wins: priority ${rule.priority}, ${rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`}`,
+        `${ruleName(rule)} wins: priority ${priorityWords(rule.priority)}, ${rule.timerec === '' ? 'no time recurrence (always)' : `time recurrence "${rule.timerec}" matches ${local}`}`,
       );
       return { kind: 'routed', rule };
     }

@@ -142,7 +142,7 @@ export interface DroppedRule {
 /** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
 export interface RoutingFinding {
   readonly severity: 'error' | 'warning';
-  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `no_default_outbound`, `no_default_inbound`, `shadowed`. */
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`. */
   readonly code: string;
   readonly message: string;
   readonly hint: string;
