@@ -101,13 +101,37 @@ function dropReason(
   return null;
 }
 
+/** The first character of a prefix outside `0-9 * # +`, or -1 when there is none. */
+export function firstOddChar(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // 0-9, *, #, +
+    if (!((c >= 48 && c <= 57) || c === 42 || c === 35 || c === 43)) return i;
+  }
+  return -1;
+}
+
+/** What the proxy's loader leaves: the rules it keeps, those it drops, and the stems dropped rules leave in the prefix tree. */
+export interface LoadedRules {
+  readonly kept: RoutingRule[];
+  readonly dropped: DroppedRule[];
+  /**
+   * The digits before the odd character of each rule dropped for its prefix alone: the proxy adds
+   * a rule to its prefix tree last (after its time recurrence and gateways are read), one node per
+   * character, and stops at the odd one, so the nodes before it stay in the tree that every group
+   * shares (drouting's `add_prefix`). They steer the prefix walk of a number with an odd character.
+   */
+  readonly stems: string[];
+}
+
 /**
  * The rules the proxy keeps and those it drops, each with the reason and a hint. When the inventory
  * is known and the platform has no gateway at all, the proxy ignores every rule.
  */
-export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: DroppedRule[] } {
+export function loadRules(set: RuleSet): LoadedRules {
   const kept: RoutingRule[] = [];
   const dropped: DroppedRule[] = [];
+  const stems: string[] = [];
   const inv: PartialInventory | undefined = set.inventory;
   const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
   // Thousands of rules share a few gateway lists: each list of each kind is judged once.
@@ -129,7 +153,11 @@ export function loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: Dropped
     }
     const why = dropReason(rule, listProblem);
     if (why === null) kept.push(rule);
-    else dropped.push({ rule, ...why });
+    else {
+      dropped.push({ rule, ...why });
+      const odd = firstOddChar(rule.prefix);
+      if (odd > 0 && listProblem(rule) === null && timerecProblem(rule.timerec) === null) stems.push(rule.prefix.slice(0, odd));
+    }
   }
-  return { kept, dropped };
+  return { kept, dropped, stems };
 }

@@ -4,7 +4,7 @@
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
 import { parseTimerec, timerecMatches, type Timerec } from '../model/timerec.js';
-import { loadRules } from './load.js';
+import { firstOddChar, loadRules } from './load.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, ruleName } from './words.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type Call, type DecidedRule, type RouteDecision, type RoutingRule, type RuleSet } from './types.js';
@@ -22,6 +22,10 @@ interface Prepared {
   readonly lcrByTo: Map<string, LcrEntry[]>;
   /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
   readonly droppedByPrefix: Map<string, DroppedEntry[]>;
+  /** What dropped rules leave in the prefix tree (load.ts `stems`). */
+  readonly stems: readonly string[];
+  /** The tree nodes that go deeper, built on the first number with an odd character (see {@link treeGoesOn}). */
+  continued?: Set<string>;
 }
 
 /** A dropped rule, why, and its place in load order. */
@@ -53,7 +57,7 @@ export function lcrRegex(pattern: string): RegExp {
 function prepare(set: RuleSet): Prepared {
   const cached = prepared.get(set);
   if (cached) return cached;
-  const { kept, dropped } = loadRules(set);
+  const { kept, dropped, stems } = loadRules(set);
   const groups = new Map<number, Map<string, RoutingRule[]>>();
   const timerecs = new Map<string, Timerec | null>();
   for (const rule of kept) {
@@ -81,7 +85,7 @@ function prepare(set: RuleSet): Prepared {
     const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
     lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
   }
-  const result = { groups, lengths, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped) };
+  const result: Prepared = { groups, lengths, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped), stems };
   prepared.set(set, result);
   return result;
 }
@@ -100,20 +104,59 @@ export function decidedRule(rule: RoutingRule): DecidedRule {
 
 type GroupOutcome = { kind: 'routed'; rule: RoutingRule } | { kind: 'ambiguous'; rules: RoutingRule[] } | { kind: 'none' };
 
+/**
+ * Whether the proxy's prefix tree goes on below `prefix`: some loaded rule of any group (the tree
+ * is one for all groups) has a longer prefix starting with it, or a rule dropped for an odd
+ * character left nodes that deep. Built once per rule set, on first use.
+ */
+function treeGoesOn(p: Prepared, prefix: string): boolean {
+  if (!p.continued) {
+    const continued = new Set<string>();
+    for (const byPrefix of p.groups.values())
+      for (const key of byPrefix.keys()) for (let k = 1; k < key.length; k++) continued.add(key.slice(0, k));
+    for (const stem of p.stems) for (let k = 1; k <= stem.length; k++) continued.add(stem.slice(0, k));
+    p.continued = continued;
+  }
+  return p.continued.has(prefix);
+}
+
+/**
+ * How deep the proxy's prefix walk goes along a number holding an odd character at `odd`
+ * (drouting's `get_prefix`): down the tree while it goes on, stopping at the deepest node before
+ * that character (the length returned); `-1` when the walk reaches the character, which ends the
+ * search by prefix.
+ */
+function walkDepth(p: Prepared, rU: string, odd: number, steps: string[] | null): number {
+  const shown = `"${rU}" holds "${rU[odd]}" (outside 0-9 * # +) at position ${odd + 1}`;
+  for (let k = 1; k <= odd; k++) {
+    if (treeGoesOn(p, rU.slice(0, k))) continue;
+    steps?.push(
+      `${shown}: the prefix walk stops at "${rU.slice(0, k)}", the deepest node of the rule tree (shared by every group) before it, and backs off from there`,
+    );
+    return k;
+  }
+  steps?.push(
+    odd === 0
+      ? `${shown}: the prefix walk meets it first and gives up on prefixes; the prefixless rules still run`
+      : `${shown}, and the rule tree (shared by every group) goes on past "${rU.slice(0, odd)}": the prefix walk reaches "${rU[odd]}" and gives up on prefixes; the prefixless rules still run`,
+  );
+  return -1;
+}
+
 /** `do_routing(group)` on `rU`: longest prefix first, then shorter, then prefixless; descending priority; the first matching time wins. */
 function doRouting(p: Prepared, group: number, rU: string, local: string, steps: string[] | null): GroupOutcome {
   const byPrefix = p.groups.get(group);
-  if (!DIAL_CHARS.test(rU)) {
-    steps?.push(`group ${group}: "${rU}" holds a character outside 0-9 * # +, so no rule matches`);
-    return { kind: 'none' };
-  }
   if (!byPrefix || byPrefix.size === 0) {
     steps?.push(`group ${group} holds no rule the proxy loaded`);
     return { kind: 'none' };
   }
+  // A number of 0-9 * # + only reaches every prefix of it the tree holds; one with another
+  // character only as deep as the walk goes (and no prefix at all when the walk reaches it).
+  const odd = DIAL_CHARS.test(rU) ? -1 : firstOddChar(rU);
+  const depth = odd < 0 ? rU.length : walkDepth(p, rU, odd, steps);
   // Longest prefix first: only the lengths the group holds can match.
   for (const len of p.lengths.get(group) ?? []) {
-    if (len > rU.length) continue;
+    if (len > depth && len > 0) continue;
     const prefix = rU.slice(0, len);
     const rules = byPrefix.get(prefix);
     if (!rules) continue;
