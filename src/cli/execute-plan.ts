@@ -214,8 +214,8 @@ function listed(keys: readonly string[]): string {
 }
 
 /**
- * Why apply refuses a plan without --force: PLAN_UNSAFE when it deletes too much (and names any
- * calls it leaves unrouted too), PLAN_UNROUTING when only calls lose their route.
+ * Why apply refuses a plan without --force: PLAN_UNSAFE when it deletes or changes too much (and
+ * names any calls it leaves unrouted too), PLAN_UNROUTING when only calls lose their route.
  */
 function refusal(findings: readonly SafetyFinding[]): DsipformError {
   const what = findings
@@ -232,9 +232,12 @@ function refusal(findings: readonly SafetyFinding[]): DsipformError {
       "The plan's Routing impact shows each call. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
     );
   }
+  const updates = findings.some((f) => f.rule === 'update_threshold');
+  const deletes = findings.some((f) => f.rule === 'protected' || f.rule === 'threshold');
+  const which = deletes && updates ? 'these deletes and changes are' : deletes ? 'these deletes are' : 'these changes are';
   return new DsipformError(
     'PLAN_UNSAFE',
     `refused: ${what}`,
-    'Check the files manage what you think they do (policy.ignore keeps live objects). If these deletes are intended, run again with --force.',
+    `Check the files manage what you think they do (policy.ignore keeps live objects${updates ? '; policy.max_updates sets the limit of changes' : ''}). If ${which} intended, run again with --force.`,
   );
 }

@@ -58,6 +58,7 @@ const HINTS: Readonly<Record<string, string>> = {
   'routing_tests[].expect.result': 'write result: routed, result: no_route or result: ambiguous',
   policy: 'write a mapping: policy: {max_deletes: 10, protect: [inbound_mappings]}',
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
+  'policy.max_updates': 'write a number (max_updates: 50) or a percentage (max_updates: "30%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
   'policy.protect[]': 'use inbound_mappings, outbound_routes or endpoint_leases, each once',
   'policy.allow_unrouting': 'write true or false: allow_unrouting: true',

@@ -56,6 +56,7 @@ interface LeaseEntry {
 /** A policy block as the schema admits it. */
 interface PolicyEntry {
   max_deletes?: number | string;
+  max_updates?: number | string;
   protect?: CollectionName[];
   allow_unrouting?: boolean;
   ignore?: Partial<Record<CollectionName, string[]>>;
@@ -153,8 +154,10 @@ export { defaultRenewBefore };
 
 function toPolicy(p: PolicyEntry): Policy {
   const limit = p.max_deletes === undefined ? undefined : toDeleteLimit(p.max_deletes);
+  const updates = p.max_updates === undefined ? undefined : toDeleteLimit(p.max_updates);
   return {
     ...(limit ? { max_deletes: limit } : {}),
+    ...(updates ? { max_updates: updates } : {}),
     protect: [...(p.protect ?? [])],
     ignore: {
       inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],

@@ -17,16 +17,20 @@ export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   forEachEntry(top.inbound_mappings, (entry, i) => append(issues, entryIssues(file, 'inbound_mappings', i, entry, normalizeMapping)));
   forEachEntry(top.outbound_routes, (entry, i) => append(issues, entryIssues(file, 'outbound_routes', i, entry, normalizeRoute)));
-  const limit = (top.policy as Entry | null | undefined)?.max_deletes;
-  if (typeof limit === 'string' && /^[0-9]+(\.[0-9]+)?%$/.test(limit) && Number.parseFloat(limit) > 100) {
-    issues.push(
-      issueOn(
-        file,
-        ['policy', 'max_deletes'],
-        'policy.max_deletes must be at most 100%',
-        'write a percentage from "0%" to "100%", or a number of deletes',
-      ),
-    );
+  const policy = top.policy as Entry | null | undefined;
+  for (const key of ['max_deletes', 'max_updates'] as const) {
+    const limit = policy?.[key];
+    if (typeof limit === 'string' && /^[0-9]+(\.[0-9]+)?%$/.test(limit) && Number.parseFloat(limit) > 100) {
+      const what = key === 'max_deletes' ? 'deletes' : 'updates';
+      issues.push(
+        issueOn(
+          file,
+          ['policy', key],
+          `policy.${key} must be at most 100%`,
+          `write a percentage from "0%" to "100%", or a number of ${what}`,
+        ),
+      );
+    }
   }
   return issues;
 }

@@ -87,13 +87,21 @@ export interface DesiredCarrierGroup extends CarrierGroupContent {
   readonly origin?: SourceLocation;
 }
 
-/** How many deletes a plan may carry before it needs `--force`. */
+/**
+ * How many deletes (`policy.max_deletes`) or updates (`policy.max_updates`) of one collection a plan
+ * may carry before it needs `--force`: a count, or a percentage of the managed live collection.
+ */
 export type DeleteLimit = { readonly count: number } | { readonly percent: number };
 
 /** The files' `policy` block, defaults filled. */
 export interface Policy {
   /** Replaces the default limit (25% of a managed collection of 8 or more). */
   readonly max_deletes?: DeleteLimit;
+  /**
+   * The most objects of one collection a plan may change (update, promote, demote, replace) before
+   * it needs `--force`; absent means no limit.
+   */
+  readonly max_updates?: DeleteLimit;
   /** Kinds never deleted without `--force`. */
   readonly protect: readonly CollectionName[];
   /**

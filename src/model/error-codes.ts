@@ -50,7 +50,7 @@ export const ERROR_CODES = {
   FILE_WRITE_FAILED: 'an output file cannot be written',
   // Plans
   PLAN_BLOCKED: 'problems found while planning stop the plan',
-  PLAN_UNSAFE: 'the plan deletes more than the safety limits allow without --force',
+  PLAN_UNSAFE: 'the plan deletes (or replaces) or changes more than the safety limits allow without --force',
   PLAN_UNROUTING: 'the plan leaves calls that route today with no route (or an ambiguous one) without --force',
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
   PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',

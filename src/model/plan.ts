@@ -151,7 +151,10 @@ export interface PlanSummary {
   readonly unchanged: number;
 }
 
-/** A reason a plan is refused without `--force` because of what it deletes. */
+/**
+ * A reason a plan is refused without `--force` because of what it deletes. A replace (delete, then
+ * create: a mapping change on the deployed platform) is a delete here.
+ */
 export interface DeleteFinding {
   readonly collection: CollectionName;
   /** `protected`: the kind is in `policy.protect`; `threshold`: too many deletes. */
@@ -161,7 +164,10 @@ export interface DeleteFinding {
   readonly live: number;
   /** The limit that was passed, e.g. `25%` or `10`. */
   readonly limit: string;
+  /** Deletes (and revocations), replaces included. */
   /** Keys of the objects that would be deleted. */
+  /** How many of `deletes` are replaces; absent when none. */
+  readonly replaces?: number;
   readonly keys: readonly string[];
   readonly message: string;
 }
@@ -171,6 +177,23 @@ export interface UnroutedCall {
   readonly direction: Direction;
   readonly from?: string;
   readonly to: string;
+/**
+ * A reason a plan is refused without `--force` because it changes more objects of a collection
+ * than `policy.max_updates` allows. Updates, promotions, demotions and replaces count.
+ */
+export interface UpdateFinding {
+  readonly collection: CollectionName;
+  readonly rule: 'update_threshold';
+  readonly updates: number;
+  /** How many live objects the collection manages (ignored ones excluded). */
+  readonly live: number;
+  /** The limit that was passed, e.g. `20%` or `10`. */
+  readonly limit: string;
+  /** Keys of the objects that would be changed. */
+  readonly keys: readonly string[];
+  readonly message: string;
+}
+
   /** What the call gets after the plan. */
   readonly after: 'no_route' | 'ambiguous';
 }
@@ -192,7 +215,7 @@ export interface UnroutingFinding {
 }
 
 /** One reason a plan is refused without `--force`. */
-export type SafetyFinding = DeleteFinding | UnroutingFinding;
+export type SafetyFinding = DeleteFinding | UpdateFinding | UnroutingFinding;
 
 /** The policy parts a saved plan needs at apply time. */
 export interface PlanPolicy {
@@ -202,6 +225,7 @@ export interface PlanPolicy {
   readonly allow_unrouting?: true;
 }
 
+  readonly max_updates?: DeleteLimit;
 /** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */
 export interface PlanIssue {
   readonly message: string;

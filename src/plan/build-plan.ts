@@ -146,6 +146,7 @@ function assemble(
   if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
   const policy = {
     ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
+    ...(desired.policy.max_updates ? { max_updates: desired.policy.max_updates } : {}),
     protect: [...desired.policy.protect],
     ...(desired.policy.allow_unrouting ? { allow_unrouting: true as const } : {}),
   };

@@ -21,7 +21,7 @@ const PLAN_KEYS = [
   'pending_reload',
   'checksum',
 ];
-const POLICY_KEYS = ['max_deletes', 'protect', 'allow_unrouting'];
+const POLICY_KEYS = ['max_deletes', 'max_updates', 'protect', 'allow_unrouting'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
 const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
@@ -41,7 +41,7 @@ const CHANGE_KEYS = [
   'step',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
-const FINDING_KEYS = ['collection', 'rule', 'deletes', 'live', 'limit', 'calls', 'keys', 'message'];
+const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
 const IMPACT_KEYS = ['direction', 'from', 'to', 'before', 'after'];
 /** A decision's keys as `dsipform route --format json` writes them. */
 const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'candidates', 'steps'];

@@ -1,4 +1,4 @@
-import type { DeleteFinding, SafetyFinding } from '../model/plan.js';
+import type { DeleteFinding, SafetyFinding, UpdateFinding } from '../model/plan.js';
 import { cleanText } from './style.js';
 import { formatKey } from './values.js';
 import { kindOf } from './summary.js';
@@ -13,7 +13,10 @@ export const REFUSED = 'Refused without --force';
 interface FindingView {
   /** Why the plan is refused, as one sentence ending with a period. */
   readonly sentence: string;
-  /** What the keys are: `Would be deleted`, or `Routed them before` for calls left unrouted. */
+  /**
+   * What the keys are: `Would be deleted` (`Would be deleted or replaced` when replaces are among
+   * them), `Would be changed` for too many updates, or `Routed them before` for calls left unrouted.
+   */
   readonly label: string;
   /** The keys that would be deleted (or that routed the calls), quoted; at most {@link MAX_LISTED_KEYS}. */
   readonly keys: readonly string[];
@@ -36,13 +39,22 @@ export function describeFinding(finding: SafetyFinding): FindingView {
       : fromNumbers(finding);
   return {
     sentence: asSentence(message === '' ? fallback : message),
-    label: finding.rule === 'unrouting' ? 'Routed them before' : 'Would be deleted',
+    label: labelOf(finding),
     keys,
     more: finding.keys.length - keys.length,
   };
 }
 
-function fromNumbers(f: DeleteFinding): string {
+function labelOf(finding: SafetyFinding): string {
+  if (finding.rule === 'unrouting') return 'Routed them before';
+  if (finding.rule === 'update_threshold') return 'Would be changed';
+  return finding.replaces ? 'Would be deleted or replaced' : 'Would be deleted';
+}
+
+function fromNumbers(f: DeleteFinding | UpdateFinding): string {
+  if (f.rule === 'update_threshold') {
+    return `the plan updates ${f.updates} of ${f.live} ${f.collection}, more than the limit of ${cleanText(f.limit)}`;
+  }
   return f.rule === 'protected'
     ? `${f.collection} is protected by policy.protect, and the plan deletes ${f.deletes} of them`
     : `the plan deletes ${f.deletes} of ${f.live} ${f.collection}, more than the limit of ${cleanText(f.limit)}`;

@@ -16,7 +16,9 @@ function findings(
   const r = buildPlan({ desired: state, live: { inbound_mappings: live }, target: 't', now: 0 });
   if (!r.ok) throw new Error('plan failed');
   // The calls these deletes leave unrouted are another finding (test/plan/plan-impact.test.ts).
-  return r.plan.safety.flatMap((f) => (f.rule === 'unrouting' ? [] : [`${f.rule} ${f.deletes}/${f.live} ${f.limit}`]));
+  return r.plan.safety.flatMap((f) =>
+    f.rule === 'unrouting' || f.rule === 'update_threshold' ? [] : [`${f.rule} ${f.deletes}/${f.live} ${f.limit}`],
+  );
 }
 
 describe('safety', () => {
@@ -46,5 +48,69 @@ describe('safety', () => {
       keys: ['1', '2'],
       message: 'inbound_mappings is protected by policy.protect, and the plan deletes 2 of them',
     });
+  });
+});
+
+/**
+ * The safety findings of changing the notes of `changed` of `liveCount` live mappings (and deleting
+ * `deleted` more), on a profile: under `current` each change is a replace (delete, then create).
+ */
+function changeFindings(
+  profile: 'spec' | 'current',
+  liveCount: number,
+  changed: number,
+  deleted: number,
+  policy: { max_deletes?: DeleteLimit; max_updates?: DeleteLimit; protect?: 'inbound_mappings'[] } = {},
+) {
+  const live = Array.from({ length: liveCount }, (_, i) => lm(i + 2, String(1000 + i)));
+  const kept = live.slice(0, liveCount - deleted).map((m, i) => dm(m.did, [...m.servers], i < changed ? 'moved' : m.notes));
+  const state = desired({ inbound_mappings: kept, policy: { protect: policy.protect ?? [], ...policy } });
+  const r = buildPlan({ desired: state, live: { inbound_mappings: live }, target: 't', now: 0, profile });
+  if (!r.ok) throw new Error('plan failed');
+  return r.plan.safety.flatMap((f) => (f.rule === 'unrouting' ? [] : [`${f.rule} ${f.message}`]));
+}
+
+describe('safety: replaces are deletes, and max_updates limits changes', () => {
+  it.each<[string, Parameters<typeof changeFindings>, string[]]>([
+    ['spec: 3 updates of 8 are no delete', ['spec', 8, 3, 0], []],
+    [
+      'current: 3 replaces of 8 exceed the 25% rule',
+      ['current', 8, 3, 0],
+      [
+        'threshold the plan deletes 3 of 8 inbound_mappings (3 of them replaced: deleted, then created), more than the limit of 25% of a collection of 8 or more',
+      ],
+    ],
+    [
+      'current: 1 replace and 1 delete count together against max_deletes 1',
+      ['current', 4, 1, 1, { max_deletes: { count: 1 } }],
+      ['threshold the plan deletes 2 of 4 inbound_mappings (1 of them replaced: deleted, then created), more than the limit of 1'],
+    ],
+    [
+      'current: a replace of a protected kind',
+      ['current', 3, 1, 0, { protect: ['inbound_mappings'] }],
+      [
+        'protected inbound_mappings is protected by policy.protect, and the plan deletes 1 of them (1 of them replaced: deleted, then created)',
+      ],
+    ],
+    ['spec: an update of a protected kind is no delete', ['spec', 3, 1, 0, { protect: ['inbound_mappings'] }], []],
+    [
+      'max_updates 2 refuses 3 updates',
+      ['spec', 10, 3, 0, { max_updates: { count: 2 } }],
+      ['update_threshold the plan updates 3 of 10 inbound_mappings, more than the limit of 2'],
+    ],
+    ['max_updates 3 allows 3 updates', ['spec', 10, 3, 0, { max_updates: { count: 3 } }], []],
+    [
+      'max_updates 20% of 10 refuses 3',
+      ['spec', 10, 3, 0, { max_updates: { percent: 20 } }],
+      ['update_threshold the plan updates 3 of 10 inbound_mappings, more than the limit of 20%'],
+    ],
+    [
+      'max_updates counts replaces as updates too',
+      ['current', 10, 3, 0, { max_updates: { count: 2 }, max_deletes: { count: 5 } }],
+      ['update_threshold the plan updates 3 of 10 inbound_mappings, more than the limit of 2'],
+    ],
+    ['no max_updates: no limit on updates', ['spec', 10, 10, 0], []],
+  ])('%s', (_case, args, expected) => {
+    expect(changeFindings(...args)).toEqual(expected);
   });
 });

@@ -66,6 +66,60 @@ describe('scenario: safety', () => {
   });
 });
 
+describe('scenario: safety counts replaces and updates', () => {
+  const mappings = (n: number, notes: (i: number) => string, policy = '') =>
+    `version: 1\ninbound_mappings:\n${Array.from({ length: n }, (_, i) => `  - did: "${i + 1}"\n    servers: ["1"]\n    notes: "${notes(i)}"\n`).join('')}${policy}`;
+
+  it('on the current profile a mapping change is a delete: refused for a protected kind, applied with --force', async () => {
+    const s = await scenario({ profile: 'current' });
+    const policy = 'policy:\n  protect: [inbound_mappings]\n';
+    await s.converge([
+      s.file(
+        'm.yaml',
+        mappings(2, () => 'a', policy),
+      ),
+    ]);
+    const changed = s.file(
+      'm.yaml',
+      mappings(2, (i) => (i === 0 ? 'b' : 'a'), policy),
+    );
+    const plan = await s.run(['plan', changed, '--format', 'json']);
+    expect(JSON.parse(plan.stdout).safety).toMatchObject([{ rule: 'protected', deletes: 1, replaces: 1, keys: ['1'] }]);
+    const refused = await s.run(['apply', changed, '--auto-approve']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /refused: inbound_mappings is protected by policy.protect, and the plan deletes 1 of them \(1 of them replaced: deleted, then created\): "1"/,
+    );
+    expect((await s.client.listInboundMappings()).map((m) => m.notes)).toEqual(['a', 'a']);
+    await s.converge([changed], ['--force']);
+    expect((await s.client.listInboundMappings()).map((m) => m.notes).sort()).toEqual(['a', 'b']);
+  });
+
+  it('policy.max_updates refuses a mass update, shown in the plan; --force applies it', async () => {
+    const s = await scenario();
+    const policy = 'policy:\n  max_updates: 2\n';
+    await s.converge([
+      s.file(
+        'm.yaml',
+        mappings(5, () => 'a', policy),
+      ),
+    ]);
+    const changed = s.file(
+      'm.yaml',
+      mappings(5, (i) => (i < 3 ? 'b' : 'a'), policy),
+    );
+    const plan = await s.run(['plan', changed]);
+    expect(plan.stdout).toMatch(/The plan updates 3 of 5 inbound_mappings, more than the limit of 2\./);
+    const refused = await s.run(['apply', changed, '--auto-approve']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refused: the plan updates 3 of 5 inbound_mappings, more than the limit of 2: "1", "2", "3"/);
+    expect(refused.stderr).toMatch(/hint: .*policy\.max_updates.*--force/);
+    expect((await s.client.listInboundMappings()).filter((m) => m.notes === 'b')).toEqual([]);
+    await s.converge([changed], ['--force']);
+    expect((await s.client.listInboundMappings()).filter((m) => m.notes === 'b')).toHaveLength(3);
+  });
+});
+
 describe('scenario: approval', () => {
   const file = 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["1"]\n';
 
