@@ -23,7 +23,10 @@ export interface Timerec {
   /** Seconds since 1970 of dtstart, read as wall clock. */
   readonly dtstart: number;
   readonly start: WallTime;
-  /** Seconds, > 0. */
+  /**
+   * Seconds. 0 when the proxy cannot read the duration (empty, malformed, a bare day count such as
+   * `1D`): it logs that, keeps the rule, and a duration of 0 matches at every moment from dtstart on.
+   */
   readonly duration: number;
   readonly freq?: Freq;
   /** Seconds since 1970 of until, read as wall clock. */
@@ -114,9 +117,8 @@ export function parseTimerec(text: string): ParsedTimerec {
     return {
       problem: `dtstart "${get(0)}" must be exactly 15 characters YYYYMMDDTHHMMSS naming a real date and time, e.g. 20260101T090000`,
     };
-  if (get(1) === '') return { problem: 'has no duration (its second field): write e.g. 8H or PT8H' };
-  const duration = parseDuration(get(1));
-  if (duration === null) return { problem: `duration "${get(1)}" must be P…W…D[T…H…M…S] (PT8H, P1D) or …H…M…S (8H, 30M), and more than 0` };
+  // A duration the proxy cannot read is not a reason to drop the rule: it reads 0 (see durationProblem).
+  const duration = parseDuration(get(1)) ?? 0;
   const freqText = get(2);
   if (freqText !== '' && !FREQS.includes(freqText.toLowerCase())) {
     return { problem: `freq "${freqText}" must be daily, weekly, monthly or yearly` };
@@ -154,10 +156,54 @@ export function parseTimerec(text: string): ParsedTimerec {
   return { value };
 }
 
-/** What is wrong with a time recurrence, in one sentence starting with `timerec`, or `null` when the proxy can parse it. */
+/** The duration field of a time recurrence the proxy reads as 0 (it cannot read it), or `null`. */
+function zeroDuration(text: string): string | null {
+  if (text === '') return null;
+  const field = text.split('|')[1] ?? '';
+  return parseDuration(field) === null ? field : null;
+}
+
+/** The duration a bare count was likely meant as: `1D` → `P1D`, `T8H` → `PT8H`; `null` when there is none. */
+function meantDuration(field: string): string | null {
+  return field !== '' && parseDuration(`P${field}`) !== null ? `P${field}` : null;
+}
+
+/** Why the files should not hold this duration (empty, zero, malformed), or `null`; a bare count such as `1D` only warns. */
+function durationProblem(field: string): string {
+  if (field === '') return 'has no duration (its second field): write e.g. 8H or PT8H';
+  return `duration "${field}" must be P…W…D[T…H…M…S] (PT8H, P1D) or …H…M…S (8H, 30M), and more than 0`;
+}
+
+/**
+ * What is wrong with a time recurrence, in one sentence starting with `timerec`, or `null` when it
+ * is fine for the files. Refused: what the parser refuses (the proxy drops a rule whose dtstart it
+ * cannot read), and an empty, zero or malformed duration. A bare count such as `1D` (the proxy
+ * takes a day count only after `P`) is not refused: the proxy reads it as 0 and keeps the rule, so
+ * it is a warning ({@link timerecWarning}).
+ */
 export function timerecProblem(text: string): string | null {
   const parsed = parseTimerec(text);
-  return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
+  if ('problem' in parsed) return `timerec "${text}": ${parsed.problem}`;
+  const zero = zeroDuration(text);
+  if (zero === null || meantDuration(zero) !== null) return null;
+  return `timerec "${text}": ${durationProblem(zero)}`;
+}
+
+/**
+ * What the proxy does not read in a time recurrence it keeps: a duration it reads as 0 (a bare day
+ * count such as `1D`, an empty or malformed one), which makes the rule match at every moment from
+ * dtstart on. One sentence starting with `timerec`, or `null`. Only for a recurrence that parses.
+ */
+export function timerecWarning(text: string): string | null {
+  const zero = zeroDuration(text);
+  if (zero === null || 'problem' in parseTimerec(text)) return null;
+  const meant = meantDuration(zero);
+  const what =
+    zero === ''
+      ? 'has no duration'
+      : `duration "${zero}" is not one the proxy reads${meant ? ' (it takes a day or week count only after P)' : ''}`;
+  const start = text.split('|')[0] ?? '';
+  return `timerec "${text}": ${what}: the proxy reads the duration as 0, and a duration of 0 makes the rule match at every moment from dtstart (${start}) on, whatever the other fields say${meant ? `; did you mean "${meant}"?` : ''}`;
 }
 
 const DAY = 86_400;
@@ -247,6 +293,8 @@ export function timerecMatches(parsed: Timerec | null, local: string): boolean {
   if (at === null) return false;
   const t = wallSeconds(at);
   if (t < parsed.dtstart) return false;
+  // A duration of 0 (one the proxy could not read): no end, every moment from dtstart on.
+  if (parsed.duration === 0) return true;
   if (t <= parsed.dtstart + parsed.duration) return true;
   if (parsed.until !== undefined && t >= parsed.until + parsed.duration) return false;
   if (parsed.freq === undefined) return false;

@@ -2,6 +2,7 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
+import { timerecWarning } from '../model/timerec.js';
 import { loadRules } from './load.js';
 import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
@@ -107,6 +108,27 @@ function negativePriorityFindings(rules: readonly RoutingRule[]): RoutingFinding
       hint: 'use a priority of 0 or more: a higher number ranks first',
       ...about(rule),
     }));
+}
+
+/**
+ * A rule whose time recurrence has a duration the proxy reads as 0 (a bare day count such as `1D`,
+ * which it takes only after `P`): it keeps the rule, which then matches at every moment from
+ * dtstart on. Loud, since the rule looks limited in time and is not.
+ */
+function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+  const out: RoutingFinding[] = [];
+  for (const rule of rules) {
+    const warning = rule.timerec === '' ? null : timerecWarning(rule.timerec);
+    if (warning === null) continue;
+    out.push({
+      severity: 'warning',
+      code: 'zero_duration',
+      message: `${ruleName(rule)}: ${warning}`,
+      hint: 'write the duration as the proxy reads it: P1D for one day, P2W for two weeks, PT8H or 8H for eight hours',
+      ...about(rule),
+    });
+  }
+  return out;
 }
 
 /**
@@ -226,6 +248,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
   }));
   findings.push(
     ...negativePriorityFindings(kept),
+    ...zeroDurationFindings(kept),
     ...samePrefixFindings(kept),
     ...lcrFindings(set, kept),
     ...catchAllFindings(set.rules, kept, manages),

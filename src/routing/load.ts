@@ -2,7 +2,7 @@
  * The proxy's loader (routing-semantics.md "Loading: rules the proxy silently skips"): which rules
  * it keeps and which it drops with only a log line. Pure.
  */
-import { timerecProblem } from '../model/timerec.js';
+import { parseTimerec } from '../model/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 
@@ -79,6 +79,15 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
   return null;
 }
 
+/**
+ * Why the loader drops a time recurrence, or `null`: one the parser refuses. A duration the proxy
+ * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts).
+ */
+function timerecDropped(text: string): string | null {
+  const parsed = parseTimerec(text);
+  return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
+}
+
 /** Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway list). */
 function dropReason(
   rule: RoutingRule,
@@ -92,7 +101,7 @@ function dropReason(
   }
   const list = listProblem(rule);
   if (list !== null) return list;
-  const timerec = timerecProblem(rule.timerec);
+  const timerec = timerecDropped(rule.timerec);
   if (timerec !== null)
     return {
       reason: `${timerec}: the proxy drops the rule`,
@@ -156,7 +165,7 @@ export function loadRules(set: RuleSet): LoadedRules {
     else {
       dropped.push({ rule, ...why });
       const odd = firstOddChar(rule.prefix);
-      if (odd > 0 && listProblem(rule) === null && timerecProblem(rule.timerec) === null) stems.push(rule.prefix.slice(0, odd));
+      if (odd > 0 && listProblem(rule) === null && timerecDropped(rule.timerec) === null) stems.push(rule.prefix.slice(0, odd));
     }
   }
   return { kept, dropped, stems };

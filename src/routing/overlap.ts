@@ -16,6 +16,8 @@ function parsed(text: string): Timerec | null | undefined {
 
 /** The seconds (wall clock) a recurrence can be active in: [from, to). */
 function activeRange(t: Timerec): [number, number] {
+  // A duration of 0 (one the proxy could not read) has no end: every moment from dtstart on.
+  if (t.duration === 0) return [t.dtstart, Number.POSITIVE_INFINITY];
   if (t.freq === undefined) return [t.dtstart, t.dtstart + t.duration + 1];
   return [t.dtstart, t.until === undefined ? Number.POSITIVE_INFINITY : t.until + t.duration];
 }
@@ -60,7 +62,7 @@ export function timesMayOverlap(a: string, b: string): boolean {
   const [a0, a1] = activeRange(ta);
   const [b0, b1] = activeRange(tb);
   if (a1 <= b0 || b1 <= a0) return false;
-  if (ta.freq === undefined || tb.freq === undefined) return true;
+  if (ta.freq === undefined || tb.freq === undefined || ta.duration === 0 || tb.duration === 0) return true;
   const [x0, x1] = dayWindow(ta);
   const [y0, y1] = dayWindow(tb);
   if (x1 <= y0 || y1 <= x0) return false;
