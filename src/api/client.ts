@@ -10,6 +10,7 @@ import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
 import { isAmbiguous, type RequestTally } from './retry.js';
+import { obtainInAttempts, type NotedLease, type ObtainAttempts } from './lease-attempts.js';
 import { detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
@@ -118,12 +119,33 @@ export class PlatformClient {
 
   /**
    * Obtains a lease; `ttl` in seconds or as `"<n>m"`. The password in the result is a secret.
-   * Leases cannot be read back, so an ambiguous failure is retried as it is: at worst the platform
-   * holds one unrecorded lease, which expires by itself after its ttl.
+   * Leases cannot be read back, so an ambiguous failure is retried as it is, silently: each lost
+   * answer may leave the platform holding a lease nobody recorded (it expires after its ttl). A
+   * caller that must account for every lease uses {@link obtainLeaseNoted} instead.
    */
-  async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
+  obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
+    return this.#obtainOnce(params, true);
+  }
+
+  /**
+   * Obtains a lease, one attempt at a time, with `attempts.before` called ahead of each attempt and
+   * `lost` or `refused` after each that fails (see `obtainInAttempts`): every attempt that may have
+   * issued a lease is one the caller wrote down. At most the retry policy's `maxAttempts`.
+   */
+  obtainLeaseNoted<N>(params: { readonly email: string; readonly ttl: number }, attempts: ObtainAttempts<N>): Promise<NotedLease<N>> {
+    const transport = this.#transport;
+    return obtainInAttempts(() => this.#obtainOnce(params, false), attempts, {
+      maxAttempts: transport.retry.maxAttempts,
+      totalMs: transport.retry.totalMs,
+      pause: (attempt, err) => transport.pause(attempt, err),
+    });
+  }
+
+  /** One obtain; with `retryLost` false, only failures the platform cannot have acted on are retried. */
+  async #obtainOnce(params: { readonly email: string; readonly ttl: number | string }, retryLost: boolean): Promise<Lease> {
     const { path } = (await this.#shape()).leaseObtain;
-    const env = await this.#sender.send('GET', path, { query: { ttl: params.ttl, email: params.email } });
+    const query = { ttl: params.ttl, email: params.email };
+    const env = await this.#sender.send('GET', path, retryLost ? { query } : { query, idempotent: false });
     const req = { method: 'GET', path };
     const lease = leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
     // From now on no answer may show it.

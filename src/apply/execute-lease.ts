@@ -1,8 +1,13 @@
 import type { PlatformClient } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
 import { expiresAt, type NewLeaseRecord } from '../model/lease.js';
 import { InternalError } from '../model/errors.js';
 import type { LeaseFields } from '../model/plan.js';
+
+/** A lease the platform issued whose record could not be written: what is known of it. */
+export interface UnrecordedLease {
+  readonly lease_id: number;
+  readonly expires_at: string;
+}
 
 /**
  * Where obtained leases are remembered: the state file, written at once on every call, for the one
@@ -10,14 +15,21 @@ import type { LeaseFields } from '../model/plan.js';
  */
 export interface LeaseLedger {
   /**
-   * Notes an obtain about to be requested, on disk before it resolves; resolves to the note's id.
-   * If the run dies before `record`, the next run warns that one lease may exist unrecorded.
+   * Notes one obtain attempt about to be sent, on disk before it resolves; resolves to the note's
+   * id. Called before every attempt, retries included. A note whose attempt's answer never arrives
+   * stays until the lease it may stand for has expired: every run warns of it until then.
    */
   beginObtain(request: { readonly email: string; readonly ttl: number }): Promise<string>;
   /** Records a lease and removes the note `noteId`, in one write. */
   record(rec: NewLeaseRecord, noteId: string): Promise<void>;
-  /** Removes the note `noteId`: the platform refused that obtain, so no lease was issued. */
+  /** Removes the note `noteId`: that attempt certainly issued no lease (refused, or never sent). */
   abandonObtain(noteId: string): Promise<void>;
+  /**
+   * The attempt noted `noteId` may have left a lease unrecorded, and its note stays: its answer was
+   * lost, or (with `lease`) it was received but could not be recorded. Lets the ledger name it at
+   * the end of the run; optional, since the note alone already tells every later run.
+   */
+  unrecorded?(noteId: string, lease?: UnrecordedLease): void;
   remove(name: string): Promise<void>;
 }
 
@@ -45,17 +57,12 @@ function ledgerOf(ctx: LeaseContext): LeaseLedger {
 }
 
 /**
- * Whether a failed obtain certainly issued no lease: the platform answered and refused (4xx). No
- * answer, a 5xx or an answer we could not read may each hide an issued lease.
- */
-function certainlyRefused(err: unknown): boolean {
-  return err instanceof ApiError && err.status !== undefined && err.status >= 400 && err.status < 500;
-}
-
-/**
  * Obtains a lease and records it before anything else happens (nothing between the platform's
- * answer and the record can throw); resolves to the record as stored. An in-flight note guards the
- * request itself: it is on disk before the request is sent and leaves with the record.
+ * answer and the record can throw); resolves to the record as stored. Every attempt, retries
+ * included, is noted in the state before it is sent: the note leaves with the record, or when the
+ * platform certainly issued nothing; an attempt whose answer was lost keeps its note until the
+ * lease it may stand for expires. The platform offers no way to look such a lease up, so the note
+ * is all there is to report it by.
  */
 export async function obtainAndRecord(
   request: ObtainRequest,
@@ -64,15 +71,18 @@ export async function obtainAndRecord(
   now: () => number,
   checkpoint: (name: string) => void = () => undefined,
 ): Promise<NewLeaseRecord> {
-  const noteId = await ledger.beginObtain({ email: request.email, ttl: request.ttl });
-  checkpoint('lease-requested');
-  let lease;
-  try {
-    lease = await client.obtainLease({ email: request.email, ttl: request.ttl });
-  } catch (err) {
-    if (certainlyRefused(err)) await ledger.abandonObtain(noteId).catch(() => undefined);
-    throw err;
-  }
+  const { lease, note } = await client.obtainLeaseNoted(
+    { email: request.email, ttl: request.ttl },
+    {
+      before: async () => {
+        const id = await ledger.beginObtain({ email: request.email, ttl: request.ttl });
+        checkpoint('lease-requested');
+        return id;
+      },
+      lost: (id) => ledger.unrecorded?.(id),
+      refused: (id) => ledger.abandonObtain(id).catch(() => undefined),
+    },
+  );
   const at = now();
   const rec: NewLeaseRecord = {
     name: request.name ?? `lease-${lease.leaseid}`,
@@ -88,7 +98,13 @@ export async function obtainAndRecord(
     expires_at: expiresAt(at, lease.ttl),
     source: request.source,
   };
-  await ledger.record(rec, noteId);
+  try {
+    await ledger.record(rec, note);
+  } catch (err) {
+    // The state could not be written, so its note stays; this run can still name the lease by id.
+    ledger.unrecorded?.(note, { lease_id: rec.lease_id, expires_at: rec.expires_at });
+    throw err;
+  }
   return rec;
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { DsipformError } from '../model/errors.js';
-import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type LeaseRecord } from '../model/lease.js';
+import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type InFlightObtain, type LeaseRecord } from '../model/lease.js';
+import { unrecordedLeasesWarning, type UnrecordedEntry, type UnrecordedWhen } from '../render/unrecorded-leases.js';
 import type { LeaseLedger } from '../apply/execute-lease.js';
 import { LeaseStore } from '../state/store.js';
 import { writeLine, type CliIo } from './io.js';
@@ -41,20 +42,26 @@ function guard(io: CliIo, records: readonly LeaseRecord[]): void {
   for (const r of records) io.secrets.add(r.password);
 }
 
+/** Writes one warning per target of `entries`, in the order the targets first appear. */
+function warnUnrecorded(io: CliIo, entries: readonly (UnrecordedEntry & { readonly target: string })[], when: UnrecordedWhen): void {
+  const byTarget = new Map<string, UnrecordedEntry[]>();
+  for (const { target, ...entry } of entries) byTarget.set(target, [...(byTarget.get(target) ?? []), entry]);
+  for (const [target, list] of byTarget) writeLine(io.stderr, unrecordedLeasesWarning(target, list, when));
+}
+
 /**
- * Says what the state cannot vouch for: an obtain a dead run started and never recorded (the lease
- * may exist until its `expires_by`), and live leases recorded before targets were (which no plan
- * touches, see docs/decisions.md).
+ * Says what the state cannot vouch for: obtain attempts an earlier run never recorded (each lease
+ * may exist until its note's `expires_by`), and live leases recorded before targets were (which no
+ * plan touches, see docs/decisions.md).
  */
 function warnAbout(store: LeaseStore, io: CliIo): void {
   const now = io.now();
-  for (const note of store.inFlight()) {
-    if (Date.parse(note.expires_by) <= now) continue;
-    writeLine(
-      io.stderr,
-      `warning: one lease may have been obtained and not recorded; it expires by ${note.expires_by}. (A run stopped while obtaining a lease for ${note.email}, ttl ${note.ttl} s, on ${note.target}, at ${note.started_at}; its credentials cannot be recovered.)`,
-    );
-  }
+  const notes = store.inFlight().filter((n) => Date.parse(n.expires_by) > now);
+  warnUnrecorded(
+    io,
+    notes.map((n) => ({ target: n.target, email: n.email, expires: n.expires_by })),
+    'earlier',
+  );
   const unknown = store.records().filter((r) => r.target === null && !isExpired(r, now));
   if (unknown.length === 0) return;
   const list = unknown.map((r) => `"${r.name}" (lease ${r.lease_id})`).join(', ');
@@ -72,19 +79,31 @@ export interface LeaseState {
 }
 
 /**
- * Opens the lease state; with `lock`, holds the state's lock until `close()` (waiting up to
- * `--lock-timeout`). Warns on stderr about in-flight obtains a dead run left and leases of an
- * unknown target. Each ledger registers each new password as a secret.
+ * Opens the lease state; with `lock`, holds the state's lock until `store.close()` (waiting up to
+ * `--lock-timeout`). Warns on stderr about obtain attempts earlier runs left unrecorded and leases
+ * of an unknown target; at `store.close()`, about the attempts this run left unrecorded (a lost
+ * answer, a record it could not write). Each ledger registers each new password as a secret.
  */
 export async function openLeaseState(file: string, flags: StateFlags, io: CliIo, lock: boolean, command: string): Promise<LeaseState> {
-  const store = await LeaseStore.open(file, { lock, lockTimeoutMs: lockTimeoutMs(flags.lockTimeout), command, now: io.now });
+  // This run's attempts that may have left a lease unrecorded, by note id.
+  const unrecorded = new Map<string, UnrecordedEntry & { readonly target: string }>();
+  const notes = new Map<string, InFlightObtain>();
+  const store = await LeaseStore.open(file, {
+    lock,
+    lockTimeoutMs: lockTimeoutMs(flags.lockTimeout),
+    command,
+    now: io.now,
+    beforeClose: () => warnUnrecorded(io, [...unrecorded.values()], 'this-run'),
+  });
   guard(io, store.records());
   warnAbout(store, io);
   const ledgerFor = (target: string): LeaseLedger => ({
     beginObtain: async ({ email, ttl }) => {
       const id = randomBytes(8).toString('hex');
       const at = io.now();
-      await store.beginObtain({ id, target, email, ttl, started_at: expiresAt(at, 0), expires_by: expiresAt(at + OBTAIN_WINDOW_MS, ttl) });
+      const note = { id, target, email, ttl, started_at: expiresAt(at, 0), expires_by: expiresAt(at + OBTAIN_WINDOW_MS, ttl) };
+      await store.beginObtain(note);
+      notes.set(id, note);
       return id;
     },
     record: async (rec, noteId) => {
@@ -92,6 +111,12 @@ export async function openLeaseState(file: string, flags: StateFlags, io: CliIo,
       await store.record({ ...rec, target }, noteId);
     },
     abandonObtain: (noteId) => store.endObtain(noteId),
+    unrecorded: (noteId, lease) => {
+      const note = notes.get(noteId);
+      if (!note) return;
+      const known = lease ? { lease_id: lease.lease_id, expires: lease.expires_at } : { expires: note.expires_by };
+      unrecorded.set(noteId, { target, email: note.email, ...known });
+    },
     remove: (name) => store.remove(target, name),
   });
   return { store, ledgerFor };

@@ -23,6 +23,11 @@ interface LeaseStoreOptions {
   readonly command: string;
   /** The clock (ms) for the lock's `started_at` and for dropping lapsed in-flight notes; default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Called once by `close()` after the last write and before the lock is released: the run's last
+   * word about the state (the CLI names there the leases this run may have left unrecorded).
+   */
+  readonly beforeClose?: () => void;
 }
 
 /** What a write changes: the next records and notes, or `false` when nothing changed (no write). */
@@ -51,6 +56,7 @@ export class LeaseStore {
     state: StateFile,
     private readonly lock: Lock | null,
     private readonly now: () => number,
+    private readonly beforeClose: () => void,
   ) {
     this.state = state;
   }
@@ -70,7 +76,7 @@ export class LeaseStore {
         })
       : null;
     try {
-      return new LeaseStore(file, await readState(file), lock, options.now ?? Date.now);
+      return new LeaseStore(file, await readState(file), lock, options.now ?? Date.now, options.beforeClose ?? (() => undefined));
     } catch (err) {
       await lock?.release();
       throw err;
@@ -107,14 +113,18 @@ export class LeaseStore {
     return this.state.leases.find(sameLease(target, name));
   }
 
-  /** Obtains started and never recorded: notes left by a run that died (or this run's, in flight). */
+  /**
+   * Obtain attempts whose lease is not recorded: notes left by a run that died or lost the answer
+   * (or this run's, in flight or lost), each kept until the lease it may stand for has expired.
+   */
   inFlight(): readonly InFlightObtain[] {
     return this.state.obtaining ?? [];
   }
 
   /**
-   * Notes an obtain about to be requested, and resolves once the note is on disk: if the process
-   * dies before `record(…, note.id)`, the next run learns that a lease may exist unrecorded.
+   * Notes one obtain attempt about to be sent, and resolves once the note is on disk: unless
+   * `record(…, note.id)` or `endObtain(note.id)` removes it, every later run learns that a lease
+   * may exist unrecorded, until the note's `expires_by`.
    */
   beginObtain(note: InFlightObtain): Promise<void> {
     return this.update((next) => {
@@ -123,7 +133,7 @@ export class LeaseStore {
     });
   }
 
-  /** Removes an in-flight note whose obtain certainly issued no lease (the platform refused it). */
+  /** Removes the note of an attempt that certainly issued no lease (refused, or never sent). */
   endObtain(id: string): Promise<void> {
     return this.update((next) => dropNote(next.obtaining, id));
   }
@@ -163,7 +173,11 @@ export class LeaseStore {
     if (this.closed) return;
     this.closed = true;
     await this.queue;
-    await this.lock?.release();
+    try {
+      this.beforeClose();
+    } finally {
+      await this.lock?.release();
+    }
   }
 
   /**

@@ -139,7 +139,8 @@ describe('an obtain in flight when the process dies', () => {
       JSON.stringify({ format_version: 2, leases: [], obtaining: [note('2030-01-01T00:25:00.000Z')] }),
       { mode: 0o600 },
     );
-    const message = 'warning: one lease may have been obtained and not recorded; it expires by 2030-01-01T00:25:00.000Z.';
+    const message =
+      'warning: 1 lease may have been obtained from https://dsip.example.com and not recorded (ops@example.com, expires by 2030-01-01T00:25:00.000Z): a run lost the answer to its obtain, or was stopped while waiting for it.';
     expect((await s.run(['plan', path])).stderr).toContain(message);
     expect((await s.run(['output', 'leases', path])).stderr).toContain(message);
     const apply = await s.run(['apply', path, '--auto-approve']);
@@ -165,7 +166,9 @@ describe('an obtain in flight when the process dies', () => {
     const expiresBy = readStateFile(s).obtaining![0]!.expires_by;
     const next = await s.run(['apply', path, '--auto-approve']);
     expect(next.code, next.stderr).toBe(0);
-    expect(next.stderr).toContain(`warning: one lease may have been obtained and not recorded; it expires by ${expiresBy}.`);
+    expect(next.stderr).toContain(
+      `warning: 1 lease may have been obtained from ${s.emu.url} and not recorded (ops@example.com, expires by ${expiresBy})`,
+    );
     expect(readStateFile(s).obtaining).toHaveLength(1); // the dead run's note, still true
     expect(readStateFile(s).leases).toHaveLength(1); // this run's obtain left no note of its own
 
