@@ -1,0 +1,131 @@
+/**
+ * The routing simulation held to the real proxy: Kamailio with drouting and the LCR walk as the
+ * platform sets them up (test/proxy/kamailio/routing.cfg), loaded with the rows dsipform writes
+ * through the emulated platform, answering INVITEs over loopback UDP at instants fixed by
+ * libfaketime. First a few hand-written facts about the proxy (they check the harness itself),
+ * then generated scenarios, each call compared with `dsipform route --live`'s decision.
+ *
+ * Without Kamailio the file skips with one line saying what to install; under CI=true it fails.
+ * `npm run test:proxy` runs it alone; DSIPFORM_PROXY_SEED and DSIPFORM_PROXY_RUNS repeat or widen a run.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarioArbitrary } from './helpers/arbitraries.js';
+import { describeDisagreements } from './helpers/report.js';
+import { runScenario, toGroup, type ScenarioRun } from './helpers/run.js';
+import type { Scenario } from './helpers/scenario.js';
+import { SipClient, type SipCall } from './helpers/sip.js';
+import { proxySuitePlan, type ProxyTools } from './helpers/tools.js';
+
+const plan = proxySuitePlan();
+if (!plan.run) console.warn(plan.reason);
+
+const SEED = Number(process.env.DSIPFORM_PROXY_SEED ?? 20270104);
+const RUNS = Number(process.env.DSIPFORM_PROXY_RUNS ?? 60);
+/** The fewest calls one run of the generated scenarios must place. */
+const MIN_CALLS = 2000;
+
+const MONDAY_NOON = '2027-01-04T12:00:30';
+
+describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamailio 5.6, drouting)', () => {
+  const tools = (plan.run ? plan.tools : undefined) as ProxyTools;
+  let sip: SipClient;
+  beforeAll(async () => {
+    sip = await SipClient.open();
+  });
+  afterAll(async () => {
+    await sip.close();
+  });
+
+  /** A scenario with defaults: no fresh-install rows, New York, one instant. */
+  const run = (s: Partial<Scenario> & { calls: SipCall[] }): Promise<ScenarioRun> =>
+    runScenario(tools, sip, {
+      freshInstall: false,
+      tz: 'America/New_York',
+      groups: [1, 2],
+      mappings: [],
+      routes: [],
+      instants: [MONDAY_NOON],
+      ...s,
+    });
+  const out = (to: string, from = '1'): SipCall => ({ direction: 'outbound', from, to });
+  const inb = (to: string): SipCall => ({ direction: 'inbound', from: '1', to });
+  const route = (prefix: string, group: number, extra: Partial<Scenario['routes'][number]> = {}): Scenario['routes'][number] => ({
+    prefix,
+    from_prefix: '',
+    group,
+    priority: 0,
+    timerec: '',
+    ...extra,
+  });
+  /** The proxy's outcomes, and that dsipform agrees with each. */
+  const expectProxy = (result: ScenarioRun, expected: string[]): void => {
+    expect(result.verdicts.map((v) => v.proxy)).toEqual(expected);
+    const bad = result.verdicts.filter((v) => !v.agrees);
+    expect(bad.length === 0 ? '' : describeDisagreements(bad, result.log)).toBe('');
+  };
+
+  describe('facts about the proxy that the harness must reproduce', () => {
+    it('ranks priority unsigned: -1 beats 0', async () => {
+      const r = await run({ routes: [route('44', 0), route('44', 1, { priority: -1 })], calls: [out('4499')] });
+      expectProxy(r, [toGroup(r, 1)]);
+    });
+
+    it('routes 44a1 by a rule at 44; a character the walk reaches leaves only the prefixless rules', async () => {
+      const r = await run({ routes: [route('44', 0), route('', 1)], calls: [out('44a1'), out('a44'), out('4a')] });
+      expectProxy(r, [toGroup(r, 0), toGroup(r, 1), toGroup(r, 1)]);
+      // An inbound DID 441 grows the shared tree below 44: the walk now meets the "a" and gives up on prefixes.
+      const deeper = await run({
+        mappings: [{ did: '441', servers: [{ group: 0 }] }],
+        routes: [route('4', 0), route('', 1)],
+        calls: [out('44a1')],
+      });
+      expectProxy(deeper, [toGroup(deeper, 1)]);
+    });
+
+    it('drops a rule naming a gateway that does not exist, so the call falls to a shorter prefix', async () => {
+      const r = await run({
+        mappings: [
+          { did: '12', servers: [{ missingGateway: true }] },
+          { did: '1', servers: [{ group: 1 }] },
+        ],
+        calls: [inb('123')],
+      });
+      expectProxy(r, [toGroup(r, 1)]);
+    });
+
+    it('reads a bare-day duration (1D) as 0: always, from dtstart on', async () => {
+      const r = await run({
+        routes: [route('', 0, { timerec: '20270104T090000|1D' }), route('5', 1, { timerec: '20270104T090000|P1D' })],
+        calls: [out('1'), out('5')],
+        instants: ['2027-01-03T12:00:00', '2027-03-01T12:00:00'],
+      });
+      // Before dtstart neither; two months on, 1D still matches while P1D (no freq) has ended and 5 falls to the prefixless rule.
+      expectProxy(r, ['no route', 'no route', toGroup(r, 0), toGroup(r, 0)]);
+    });
+
+    it('matches an LCR From-prefix anywhere in the From-user, followed only by digits, with no fallback', async () => {
+      const r = await run({
+        routes: [route('1', 0, { from_prefix: '555', timerec: '20270104T090000|8H|daily' }), route('', 1)],
+        calls: [out('1999', '4415551234'), out('1999', '5551a'), out('2999', '5551')],
+        instants: [MONDAY_NOON, '2027-01-04T20:00:00'],
+      });
+      // At night the LCR route's window is closed: the call fails rather than take the simple route.
+      expectProxy(r, [toGroup(r, 0), toGroup(r, 1), toGroup(r, 1), 'no route', toGroup(r, 1), toGroup(r, 1)]);
+    });
+  });
+
+  it(`agrees with dsipform on generated scenarios (seed ${SEED}, ${RUNS} scenarios, at least ${MIN_CALLS} calls)`, async () => {
+    let calls = 0;
+    await fc.assert(
+      fc.asyncProperty(scenarioArbitrary, async (scenario) => {
+        const result = await runScenario(tools, sip, scenario);
+        calls += result.verdicts.length;
+        const bad = result.verdicts.filter((v) => !v.agrees);
+        if (bad.length > 0) throw new Error(describeDisagreements(bad, result.log));
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 150_000 },
+    );
+    expect(calls).toBeGreaterThanOrEqual(MIN_CALLS);
+  }, 180_000);
+});
