@@ -52,7 +52,9 @@ function callOf(flags: RouteFlags, now: number): { direction: Direction; to: str
 /**
  * The rules the platform holds: every live mapping and route, with their ids and groups, and the
  * carrier and endpoint groups (so a `#id` to a missing or empty group is dropped, and a group's
- * gateways are named). Four requests, in parallel.
+ * gateways are named). The API lists gateways only through their groups, so a plain gateway id no
+ * group holds counts as missing (the proxy drops such a rule), and the dropped rule's reason says
+ * that a gateway outside every group cannot be seen. Four requests, in parallel.
  */
 export async function liveRuleSet(client: PlatformClient): Promise<RuleSet> {
   const [inbound_mappings, outbound_routes, carriers, endpoints] = await Promise.all([

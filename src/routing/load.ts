@@ -67,14 +67,23 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
   const bad = ids.find((id) => !/^[0-9]+$/.test(id));
   if (bad !== undefined)
     return { reason: `${name} entry ${JSON.stringify(bad)} is not a gateway id: the proxy drops the rule`, hint: SERVERS_HINT };
-  if (known && (inventory as PartialInventory).allGateways !== false) {
+  if (known) {
     const missing = ids.filter((id) => !inventory.gateways.has(String(Number(id))));
-    if (missing.length > 0) {
+    if (missing.length === 0) return null;
+    const which = `${name} name gateway ${missing.join(', ')}`;
+    // The platform's API lists gateways only through their groups: when only the groups were
+    // read, a gateway no group holds cannot be told from a missing one. It counts as missing (as
+    // plan's reference check counts it), and the reason says so.
+    if ((inventory as PartialInventory).allGateways === false) {
       return {
-        reason: `${name} name gateway ${missing.join(', ')}, which does not exist on the platform: the proxy drops the rule`,
-        hint: 'name existing gateways, or create them first',
+        reason: `${which}, which no carrier or endpoint group holds: the proxy drops the rule when no such gateway exists (the platform's API lists gateways only through their groups, so a gateway outside every group cannot be seen and counts as missing)`,
+        hint: 'name gateways of a carrier or endpoint group, or the group itself (servers: ["#22"])',
       };
     }
+    return {
+      reason: `${which}, which does not exist on the platform: the proxy drops the rule`,
+      hint: 'name existing gateways, or create them first',
+    };
   }
   return null;
 }

@@ -35,14 +35,18 @@ export function referencedName(gwlist: string): string | null {
 
 /** A gateway inventory that may not know every gateway: `allGateways: false` when only the groups were read. */
 export interface PartialInventory extends GatewayInventory {
-  /** `false` when `gateways` holds only the members of the groups (gateways outside any group unknown). */
+  /**
+   * `false` when `gateways` holds only the members of the groups: a gateway outside every group
+   * cannot be seen, so a plain id no group holds counts as missing, and the reason says why.
+   */
   readonly allGateways?: boolean;
 }
 
 /**
  * The inventory the proxy holds for these gateway lists (carrier and endpoint groups). `gateways`,
  * when given, is every gateway id the platform has; without it the inventory knows the groups'
- * members only and says so (`allGateways: false`), so a plain gateway id is not judged.
+ * members only and says so (`allGateways: false`): a plain gateway id no group holds is judged
+ * missing, with a reason that says the API shows no gateway outside a group.
  */
 export function inventoryOf(groups: readonly GatewayGroup[], gateways?: Iterable<string>): PartialInventory {
   const lists = new Map<string, readonly string[]>();

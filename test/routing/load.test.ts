@@ -56,7 +56,7 @@ describe('loadRules: the rules the proxy drops at load time', () => {
     expect(load('1|2;68')).toEqual(['servers name gateway 68, which does not exist on the platform: the proxy drops the rule']);
   });
 
-  it('with no gateway at all on the platform, every rule is ignored; with the groups only, gateways are not judged', () => {
+  it('with no gateway at all on the platform, every rule is ignored; with the groups only, a gateway no group holds counts as missing', () => {
     const none = loadRules(rules([{ did: '', servers: ['66'] }], [{ name: 'r', prefix: '', gwgroupid: '5' }], inventoryOf([], [])));
     expect(none.kept).toEqual([]);
     expect(none.dropped.map((d) => d.reason)).toEqual([
@@ -66,6 +66,12 @@ describe('loadRules: the rules the proxy drops at load time', () => {
     const groupsOnly = loadRules(
       rules([{ did: '', servers: ['66'] }], [], inventoryOf([{ gwgroupid: 5, name: 'c', type: 'carrier', gwids: ['1'] }])),
     );
-    expect(groupsOnly.dropped).toEqual([]);
+    expect(groupsOnly.dropped.map((d) => d.reason)).toEqual([
+      "servers name gateway 66, which no carrier or endpoint group holds: the proxy drops the rule when no such gateway exists (the platform's API lists gateways only through their groups, so a gateway outside every group cannot be seen and counts as missing)",
+    ]);
+    const held = loadRules(
+      rules([{ did: '', servers: ['1'] }], [], inventoryOf([{ gwgroupid: 5, name: 'c', type: 'carrier', gwids: ['1'] }])),
+    );
+    expect(held.dropped).toEqual([]);
   });
 });
