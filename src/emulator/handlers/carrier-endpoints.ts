@@ -5,7 +5,8 @@
  * strings there; the spec profile also takes numbers.
  */
 import { has } from './args.js';
-import { pyInt, raised } from './python.js';
+import { gatewayName } from './descriptions.js';
+import { pyInt, pyStr, raised } from './python.js';
 import { sipAddress } from './group-common.js';
 import { FLT_CARRIER } from '../store/groups.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -47,6 +48,11 @@ export function checkEndpoint(value: unknown, index: number, numbersToo: boolean
   }
   const fields: Record<string, string> = {};
   for (const key of ['name', 'hostname', 'strip', 'prefix'] as const) {
+    // functions.py:370-371: `ip_addr` (the vendor's own spelling) stands for the hostname, and wins.
+    if (key === 'hostname' && has(e, 'ip_addr')) {
+      fields.hostname = pyStr(e.ip_addr);
+      continue;
+    }
     if (!has(e, key)) return fail(`${key} is required`);
     const v = text(e[key], numbersToo);
     if (v === null) return fail(`${key} must be a string`);
@@ -72,7 +78,12 @@ export function checkEndpoint(value: unknown, index: number, numbersToo: boolean
  * to update, a group that does not exist to add to), or `null` when it can be written.
  */
 export function endpointBlocked(store: EmulatorStore, gwgroupid: number | null, ep: CarrierEndpointInput): string | null {
-  if (ep.gwid !== undefined) return store.groups.gateway(ep.gwid) ? null : `gateway ${ep.gwid} does not exist`;
+  if (ep.gwid !== undefined) {
+    const gw = store.groups.gateway(ep.gwid);
+    if (!gw) return `gateway ${ep.gwid} does not exist`;
+    // functions.py:437 reads the gateway's description first: a name holding "," fails there.
+    return raised(gatewayName(gw)) ? `gateway ${ep.gwid} has a description the platform cannot read` : null;
+  }
   return gwgroupid !== null && store.groups.get(gwgroupid) ? null : 'the group does not exist';
 }
 
@@ -90,7 +101,10 @@ export function writeEndpoint(store: EmulatorStore, gwgroupid: number, ep: Carri
       prefix: ep.prefix,
       name: ep.name,
       rweight: ep.rweight,
-      ...(current?.dispatcher === null ? { dispatcher: ep.address } : {}),
+      // functions.py:444-453 finds the row by the gwid it names; none found: a new row at the new address.
+      ...(current?.dispatcher === null || (current?.dispatcherLabel !== undefined && current.dispatcherLabel !== String(ep.gwid))
+        ? { dispatcher: ep.address, dispatcherLabel: undefined }
+        : {}),
     });
     return;
   }

@@ -3,7 +3,7 @@
  * gui/modules/api/carriergroups/routes.py (v0.79-rel) and functions.py (`addUpdateCarrierGroups`,
  * `addUpdateCarriers`); docs/platform-profiles.md ("Groups") lists each answer.
  */
-import { notFoundReply, ok, serverError } from '../envelope.js';
+import { notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
 import { FLT_CARRIER, type StoredRegistration } from '../store/groups.js';
 import type { EmulatorStore } from '../store/store.js';
@@ -11,37 +11,66 @@ import { badRequest, httpError } from '../envelope.js';
 import { has, parseId } from './args.js';
 import { checkEndpoint, endpointBlocked, writeEndpoint, type CarrierEndpointInput } from './carrier-endpoints.js';
 import { carrierGroupRecord, groupSummary, sipAddress, swallowedGroupId } from './group-common.js';
-import { pyInt, pyStr, pyTruthy, pyType, raised } from './python.js';
+import { firstUnreadable, unreadableName } from './descriptions.js';
+import { mysqlNumber, pyInt, pyStr, pyTruthy, pyType, raised } from './python.js';
 
 const MISSING = "The carrier group doesn't exist";
 
-/** The carrier group a path id names, or `undefined` (unknown, not digits, or another type). */
-function carrierOf(store: EmulatorStore, req: ParsedRequest): ReturnType<EmulatorStore['groups']['get']> {
-  const id = req.params.id === undefined ? null : parseId(req.params.id);
-  const g = id === null ? undefined : store.groups.get(id);
+/**
+ * The carrier group a path id names, or `undefined`. `deployed`: the path id is compared as MySQL
+ * compares a string with an integer column (routes.py:78 takes any string; `1abc` is group 1),
+ * else it must be digits.
+ */
+function carrierOf(store: EmulatorStore, req: ParsedRequest, deployed: boolean): ReturnType<EmulatorStore['groups']['get']> {
+  const text = req.params.id;
+  const id = text === undefined ? null : deployed ? mysqlNumber(text) : parseId(text);
+  const g = id === null || !Number.isSafeInteger(id) ? undefined : store.groups.get(id);
   return g?.type === FLT_CARRIER ? g : undefined;
 }
 
-/** GET list or one; `deployed`: the platform's 404 (`error: "http"`) and payload without `dsipreload`. */
+/** The platform's 404 of a carrier group: `showApiError`, so the whole envelope (dsipreload too) with `error: "http"`. */
+const missing = (deployed: boolean): Reply => (deployed ? httpError(404, MISSING) : notFoundReply(MISSING));
+
+/**
+ * GET list or one; `deployed`: the platform's payload without `dsipreload`, and a 500 when a
+ * description it reads holds a `,` part without `:` (routes.py:154, :36).
+ */
 function get(deployed: boolean): Handler {
   return (store, req) => {
     const bare = deployed ? { bare: true as const } : {};
     if (req.params.id === undefined) {
-      return { ...ok('Carrier groups found', store.groups.list(FLT_CARRIER).map(groupSummary)), ...bare };
+      const groups = store.groups.list(FLT_CARRIER);
+      const broken = deployed ? firstUnreadable(groups, []) : null;
+      if (broken) return serverError(broken.raised);
+      return { ...ok('Carrier groups found', groups.map(groupSummary)), ...bare };
     }
-    const g = carrierOf(store, req);
-    if (!g) return deployed ? { ...httpError(404, MISSING), bare: true } : notFoundReply(MISSING);
+    const g = carrierOf(store, req, deployed);
+    if (!g) return missing(deployed);
+    const broken = deployed ? firstUnreadable([g], store.groups.gatewaysOf(g.gwgroupid)) : null;
+    if (broken) return serverError(broken.raised);
     return { ...ok('Carrier groups found', [carrierGroupRecord(store, g)]), ...bare };
   };
 }
 
-/** DELETE: the group and the gateways whose description names it. */
+/**
+ * DELETE: the group and the gateways whose description names it. `deployed`: a gateway whose
+ * description cannot be read makes it a 500 that deletes nothing (routes.py:57-60), and the
+ * gateways are found by the path id as written (`gwgroup:<text>`), so `1abc` deletes group 1 and
+ * leaves its gateways.
+ */
 function remove(deployed: boolean): Handler {
   return (store, req) => {
-    const g = carrierOf(store, req);
-    if (!g) return deployed ? { ...httpError(404, MISSING), bare: true } : notFoundReply(MISSING);
-    store.groups.deleteGroup(g.gwgroupid);
-    return deployed ? { ...ok('Carrier group deleted'), kamreload: true, bare: true } : ok('Carrier group deleted');
+    const g = carrierOf(store, req, deployed);
+    if (!g) return missing(deployed);
+    if (!deployed) {
+      store.groups.deleteGroup(g.gwgroupid);
+      return ok('Carrier group deleted');
+    }
+    const broken = firstUnreadable([], store.groups.gatewaysOf(g.gwgroupid));
+    if (broken) return serverError(broken.raised);
+    if (req.params.id === String(g.gwgroupid)) store.groups.deleteGroup(g.gwgroupid);
+    else store.groups.deleteGroupOnly(g.gwgroupid);
+    return { ...ok('Carrier group deleted'), kamreload: true, bare: true };
   };
 }
 
@@ -90,7 +119,11 @@ export const writeCarrierGroupDeployed: Handler = (store, req) => {
   const reg = registrationOf(auth);
   if (typeof sent === 'string' && reg.ok) {
     const name = body.name;
-    if (sent === '') {
+    // functions.py:135-138 inserts the group, then reads its description back (:185): a name
+    // holding a "," part without ":" fails there, rolled back, its id used up.
+    const unreadable = typeof name === 'string' ? unreadableName(name, FLT_CARRIER) : null;
+    if (sent === '' && unreadable) store.groups.burnGroupId();
+    else if (sent === '') {
       gwgroupid = store.groups.createGroup({
         name: pyStr(name),
         type: FLT_CARRIER,
@@ -100,7 +133,7 @@ export const writeCarrierGroupDeployed: Handler = (store, req) => {
         subscriber: null,
         call_settings: null,
       });
-    } else if (typeof name === 'string' && name !== '') {
+    } else if (typeof name === 'string' && name !== '' && !unreadable) {
       const id = parseId(sent);
       if (id !== null && store.groups.get(id)) {
         store.groups.updateGroup(id, { name, lb_enabled: lb !== 0, registration: reg.reg });
@@ -109,7 +142,10 @@ export const writeCarrierGroupDeployed: Handler = (store, req) => {
     }
   }
   const endpoints = has(body, 'endpoints') ? body.endpoints : [];
-  if (!Array.isArray(endpoints) && pyTruthy(endpoints)) return serverError(notIterable(endpoints));
+  // routes.py:298-302 loops over it after the group was written: null, a number or a bool raise.
+  if (endpoints === null || typeof endpoints === 'number' || typeof endpoints === 'boolean')
+    return serverError(`'${pyType(endpoints)}' object is not iterable`);
+  if (!Array.isArray(endpoints) && pyTruthy(endpoints)) return serverError("'str' object does not support item assignment");
   for (const [index, e] of (Array.isArray(endpoints) ? endpoints : []).entries()) {
     // routes.py:301 sets a key on each endpoint: anything but an object raises, after the group was written.
     if (typeof e !== 'object' || e === null || Array.isArray(e))
@@ -121,15 +157,6 @@ export const writeCarrierGroupDeployed: Handler = (store, req) => {
   return { ...ok('', [{ gwgroupid: answered }]), kamreload: before, bare: true };
 };
 
-/** What Python raises looping over a non-list `endpoints` (a string or an object yields strings). */
-function notIterable(v: unknown): string {
-  return typeof v === 'number' || typeof v === 'boolean'
-    ? `'${pyType(v)}' object is not iterable`
-    : "'str' object does not support item assignment";
-}
-
-const DATA_ARGS = ['name', 'gwgroupid', 'lb_enabled', 'strip', 'prefix', 'auth', 'endpoints'];
-
 /**
  * POST and PUT under the spec profile: every field checked before anything is written, and a
  * failure answered with the contract's envelope (400, or 404 for an unknown group); the answer
@@ -137,8 +164,9 @@ const DATA_ARGS = ['name', 'gwgroupid', 'lb_enabled', 'strip', 'prefix', 'auth',
  */
 export const writeCarrierGroup: Handler = (store, req) => {
   if (store.swallowGroupErrors) return writeCarrierGroupDeployed(store, req);
+  // Keys it does not read are ignored, as the platform ignores them (the vendor's own bodies carry
+  // `plugin`, and endpoints with `ip_addr`).
   const body = req.body;
-  for (const key of Object.keys(body)) if (!DATA_ARGS.includes(key)) return badRequest('Request data argument not recognized');
   if (typeof body.name !== 'string' || body.name === '') return badRequest('name is required');
   const lb = body.lb_enabled ?? 0;
   if (![0, 1, '0', '1', true, false].includes(lb as never)) return badRequest('lb_enabled must be 0 or 1');

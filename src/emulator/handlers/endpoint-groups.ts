@@ -6,12 +6,13 @@
  * FusionPBX settings are accepted and dropped. docs/platform-profiles.md ("Groups") lists the answers.
  */
 import { badRequest, httpError, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
-import type { Handler } from '../router.js';
+import type { Handler, ParsedRequest } from '../router.js';
 import { FLT_PBX, type StoredGateway, type StoredGroup, type StoredSubscriber } from '../store/groups.js';
 import type { EmulatorStore } from '../store/store.js';
 import { has, parseId } from './args.js';
 import { endpointGroupRecord, groupSummary, sipAddress, splitAddress } from './group-common.js';
-import { pyInt, pyStr, pyType, raised } from './python.js';
+import { firstUnreadable, unreadableName } from './descriptions.js';
+import { mergedRequestData, pyInt, pyStr, pyType, raised } from './python.js';
 
 const TYPES: Record<string, 'str' | 'int' | 'dict' | 'list'> = {
   name: 'str',
@@ -136,30 +137,53 @@ function callSettingsOf(data: Obj, put: boolean, deployed: boolean): StoredGroup
   return { limit: n(cs.limit), timeout: n(cs.timeout) };
 }
 
-/** GET list (type 9 only) or one (any group). */
+/**
+ * GET list (type 9 only) or one (any group). `deployed`: a description it reads that holds a `,`
+ * part without `:` (a name with a comma) is a 500 (api_routes.py:1088, :959, :1031).
+ */
 function get(deployed: boolean): Handler {
   return (store, req) => {
-    if (req.params.id === undefined) return ok('Endpoint groups found', store.groups.list(FLT_PBX).map(groupSummary));
+    if (req.params.id === undefined) {
+      const groups = store.groups.list(FLT_PBX);
+      const broken = deployed ? firstUnreadable(groups, []) : null;
+      return broken ? serverError(broken.raised) : ok('Endpoint groups found', groups.map(groupSummary));
+    }
     const id = parseId(req.params.id);
     const g = id === null ? undefined : store.groups.get(id);
     if (!g) return deployed ? httpError(404, GONE) : notFoundReply(GONE);
-    return ok('Endpoint group found', [endpointGroupRecord(store, g)]);
+    const broken = deployed ? firstUnreadable([g], membersOf(store, g)) : null;
+    return broken ? serverError(broken.raised) : ok('Endpoint group found', [endpointGroupRecord(store, g)]);
   };
 }
 
-/** POST: a new endpoint group with its gateways; answers `[{gwgroupid, endpoints: [gwids]}]`. */
+function membersOf(store: EmulatorStore, g: StoredGroup): StoredGateway[] {
+  return g.gwlist.map((id) => store.groups.gateway(id)).filter((gw): gw is StoredGateway => gw !== undefined);
+}
+
+/**
+ * POST: a new endpoint group with its gateways; answers `[{gwgroupid, endpoints: [gwids]}]`.
+ * `deployed`: the group's row is inserted before anything else is checked (api_routes.py:1886-1890),
+ * so every failure after that uses up its id; a name holding `,` fails last, reading the
+ * description back (:2039).
+ */
 function create(deployed: boolean): Handler {
   return (store, req) => {
     const data = sanitize(req.body, []);
     if (isReply(data)) return data;
     if (!has(data, 'name')) return deployed ? serverError("'name'") : badRequest('name is required');
+    const failed = (r: Reply): Reply => {
+      if (deployed) store.groups.burnGroupId();
+      return r;
+    };
     const cs = callSettingsOf(data, false, deployed);
-    if (isReply(cs)) return cs;
+    if (isReply(cs)) return failed(cs);
     const sub = subscriberOf(store, data, null, deployed);
-    if (isReply(sub)) return sub;
+    if (isReply(sub)) return failed(sub);
     const eps = (Array.isArray(data.endpoints) ? data.endpoints : []).map((e) => gatewayOf(e, data, 0, undefined, deployed));
     const refused = eps.find(isReply);
-    if (refused) return refused;
+    if (refused) return failed(refused);
+    const unreadable = deployed ? unreadableName(data.name as string, FLT_PBX) : null;
+    if (unreadable) return failed(serverError(unreadable.raised));
     const gwgroupid = store.groups.createGroup({
       name: data.name as string,
       type: FLT_PBX,
@@ -175,58 +199,144 @@ function create(deployed: boolean): Handler {
   };
 }
 
+/**
+ * The group id of a PUT. The platform converts it with `int()` before any other check
+ * (api_routes.py:1200-1206): from the path when there is one, else from the body with the query
+ * merged over it, so `?gwgroupid=N` (a list) and `"abc"` are 500s.
+ */
+function putGroupId(req: ParsedRequest, data: Obj, deployed: boolean): number | null | Reply {
+  if (req.params.id !== undefined) return parseId(req.params.id);
+  if (!has(data, 'gwgroupid')) return null;
+  const n = pyInt(data.gwgroupid);
+  if (raised(n)) return deployed ? serverError(n.raised) : badRequest("Request argument 'gwgroupid' not valid");
+  return n;
+}
+
 /** PUT: the group's settings, and `endpoints` as its whole gateway set (those not listed are deleted). */
 function update(deployed: boolean): Handler {
   return (store, req) => {
-    const data = sanitize(req.body, ['gwgroupid']);
+    const merged = deployed ? mergedRequestData(req.body, req.query) : req.body;
+    const id = putGroupId(req, merged, deployed);
+    if (isReply(id)) return id;
+    const data = sanitize({ ...merged, ...(id === null ? {} : { gwgroupid: id }) }, ['gwgroupid']);
     if (isReply(data)) return data;
-    const id = req.params.id !== undefined ? parseId(req.params.id) : typeof data.gwgroupid === 'number' ? data.gwgroupid : null;
     const group = id === null ? undefined : store.groups.get(id);
     if (!group || (!deployed && group.type !== FLT_PBX)) return deployed ? httpError(404, 'gwgroup does not exist') : notFoundReply(GONE);
     const gwgroupid = group.gwgroupid;
+    const unreadableGroup = deployed ? firstUnreadable([group], []) : null;
+    if (unreadableGroup) return serverError(unreadableGroup.raised);
     const cs = callSettingsOf(data, true, deployed);
     if (isReply(cs)) return cs;
     const sub = subscriberOf(store, data, gwgroupid, deployed);
     if (isReply(sub)) return sub;
-    const current = new Map(store.groups.gatewaysOf(gwgroupid).map((gw) => [gw.gwid, gw]));
-    const fresh: Omit<StoredGateway, 'gwid'>[] = [];
-    const kept: [number, Omit<StoredGateway, 'gwid'>][] = [];
+    const currentList = store.groups.gatewaysOf(gwgroupid);
+    const unreadable = deployed ? firstUnreadable([], currentList) : null;
+    if (unreadable) return serverError(unreadable.raised);
     const listed: unknown[] = Array.isArray(data.endpoints) ? (data.endpoints as unknown[]) : [];
-    // The platform adds the endpoints without a gwid, then those whose gwid is not the group's, then updates the rest.
-    const order = [
-      ...listed.filter((e) => !isObj(e) || e.gwid === undefined || e.gwid === null),
-      ...listed.filter((e) => isObj(e) && e.gwid != null),
-    ];
-    for (const e of order) {
-      const gwid = isObj(e) && e.gwid != null ? pyInt(e.gwid) : null;
-      const mine = typeof gwid === 'number' ? current.get(gwid) : undefined;
-      const gw = gatewayOf(e, data, gwgroupid, mine, deployed);
+    const plan = deployed ? planDeployed(listed, currentList) : planSpec(listed, currentList);
+    if (isReply(plan)) return plan;
+    const fresh: [Omit<StoredGateway, 'gwid'>, string | null | undefined][] = [];
+    const kept: [number, Omit<StoredGateway, 'gwid'>, boolean][] = [];
+    for (const step of plan) {
+      const gw = gatewayOf(step.endpoint, data, gwgroupid, step.current, deployed);
       if (isReply(gw)) return gw;
-      if (mine) kept.push([mine.gwid, gw]);
-      else fresh.push(gw);
+      if (step.current) kept.push([step.current.gwid, gw, step.rowFound]);
+      else fresh.push([gw, step.label]);
     }
     store.groups.updateGroup(gwgroupid, {
       name: has(data, 'name') ? (data.name as string) : deployed ? '' : group.name,
       call_settings: cs,
       ...(sub !== undefined ? { subscriber: sub } : {}),
     });
-    const gwlist = fresh.map((gw) => store.groups.addGateway(gw));
-    for (const [gwid, gw] of kept.sort((a, b) => a[0] - b[0])) {
-      store.groups.updateGateway(gwid, gw);
+    const gwlist = fresh.map(([gw, label]) => store.groups.addGateway(label === undefined ? gw : { ...gw, dispatcherLabel: label }));
+    for (const [gwid, gw, rowFound] of kept.sort((a, b) => a[0] - b[0])) {
+      store.groups.updateGateway(gwid, rowFound ? gw : { ...gw, dispatcherLabel: undefined });
       gwlist.push(gwid);
     }
-    store.groups.deleteGateways([...current.keys()].filter((gwid) => !gwlist.includes(gwid)));
+    const gone = currentList.map((gw) => gw.gwid).filter((gwid) => !gwlist.includes(gwid));
+    store.groups.deleteGateways(gone);
+    if (deployed) dropRowsNaming(store, gwlist, gone);
     store.groups.updateGroup(gwgroupid, { gwlist });
     return ok('Endpoint group updated', [{ gwgroupid, endpoints: gwlist }]);
   };
 }
 
-/** DELETE: the group (any type, on the platform) and its gateways; the platform answers 200 even for an unknown id. */
+/**
+ * The platform deletes the dispatcher rows that name a deleted gateway (api_routes.py:1639-1649),
+ * which includes a row just made for an endpoint sent with that gateway's id as a string.
+ */
+function dropRowsNaming(store: EmulatorStore, gwids: readonly number[], gone: readonly number[]): void {
+  const names = new Set(gone.map(String));
+  for (const gwid of gwids) {
+    const gw = store.groups.gateway(gwid);
+    if (gw?.dispatcherLabel != null && names.has(gw.dispatcherLabel)) store.groups.updateGateway(gwid, { dispatcher: null });
+  }
+}
+
+/** One endpoint of a PUT: the gateway it updates (with whether its dispatcher row is found), or the label of a new one's row. */
+interface PutStep {
+  readonly endpoint: unknown;
+  readonly current: StoredGateway | undefined;
+  readonly rowFound: boolean;
+  /** A new gateway's dispatcher row label: `null` (names none), a sent gwid as text, or `undefined` (its own). */
+  readonly label?: string | null;
+}
+
+/** The spec profile: a `gwid` of the group (number or digits) updates that gateway; anything else is new. */
+function planSpec(listed: readonly unknown[], current: readonly StoredGateway[]): PutStep[] {
+  const mine = new Map(current.map((gw) => [gw.gwid, gw]));
+  const withId = (e: unknown): boolean => isObj(e) && e.gwid != null;
+  return [...listed.filter((e) => !withId(e)), ...listed.filter(withId)].map((e) => {
+    const gwid = withId(e) ? pyInt((e as Obj).gwid) : null;
+    const gw = typeof gwid === 'number' ? mine.get(gwid) : undefined;
+    return { endpoint: e, current: gw, rowFound: true };
+  });
+}
+
+/**
+ * The deployed platform (api_routes.py:1331-1460): endpoints without a `gwid` are created first,
+ * their dispatcher rows naming no gateway; the rest are keyed by `gwid` as sent (a dict: the last
+ * of a repeated id wins), and only a JSON number equals a gateway's id, so a string `gwid` makes a
+ * new gateway (and the one it named is deleted) whose row names the id sent. A gateway updated
+ * keeps its weight only if a row naming it is found.
+ */
+function planDeployed(listed: readonly unknown[], current: readonly StoredGateway[]): PutStep[] | Reply {
+  const steps: PutStep[] = [];
+  const keyed = new Map<string, [unknown, unknown]>();
+  for (const e of listed) {
+    const gwid = isObj(e) && has(e, 'gwid') ? e.gwid : null;
+    if (gwid === null || gwid === undefined) {
+      steps.push({ endpoint: e, current: undefined, rowFound: false, label: null });
+      continue;
+    }
+    if (typeof gwid === 'object') return serverError(`unhashable type: '${pyType(gwid)}'`);
+    keyed.set(`${typeof gwid === 'string' ? 's' : 'n'}:${pyStr(gwid)}`, [gwid, e]);
+  }
+  const mine = new Map(current.map((gw) => [gw.gwid, gw]));
+  for (const [gwid, e] of keyed.values()) {
+    const gw = typeof gwid === 'number' ? mine.get(gwid) : undefined;
+    if (!gw) {
+      steps.push({ endpoint: e, current: undefined, rowFound: false, label: pyStr(gwid) });
+      continue;
+    }
+    const rowFound = gw.dispatcher !== null && (gw.dispatcherLabel === undefined || gw.dispatcherLabel === String(gw.gwid));
+    steps.push({ endpoint: e, current: rowFound ? gw : { ...gw, dispatcher: null, keepalive: false }, rowFound });
+  }
+  return steps;
+}
+
+/**
+ * DELETE: the group (any type, on the platform) and its gateways; the platform answers 200 even
+ * for an unknown id, and 500 (deleting nothing) when a gateway's description cannot be read
+ * (api_routes.py:876-880).
+ */
 function remove(deployed: boolean): Handler {
   return (store, req) => {
     const id = parseId(req.params.id ?? '');
     const g = id === null ? undefined : store.groups.get(id);
     if (!deployed && g?.type !== FLT_PBX) return notFoundReply(GONE);
+    const broken = deployed && id !== null ? firstUnreadable([], store.groups.gatewaysOf(id)) : null;
+    if (broken) return serverError(broken.raised);
     if (id !== null) store.groups.deleteGroup(id);
     return ok('EndpointGroup deleted');
   };

@@ -3,41 +3,43 @@
  * `safeUriToHost` (gui/util/networking.py:308-346), the records they answer, and the error page
  * a swallowed carrier-group error leaves in an answer.
  */
+import { isIPv6 } from 'node:net';
 import type { EmulatorStore } from '../store/store.js';
 import type { StoredGateway, StoredGroup } from '../store/groups.js';
 
-const HOSTNAME = /^(?=.{1,253}$)[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})(\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62}))*\.?$/;
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-
-function validPort(text: string): boolean {
-  return /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 65535;
-}
+/*
+ * The address rule of the platform's `safeUriToHost` over `parseGenericUri` (gui/util/networking.py
+ * at v0.79-rel), in our own words: an optional scheme (letters and `:`, then up to two `/`), an
+ * optional `user[:password]@`, then an IPv6 address (brackets optional) or a name of dot-separated
+ * labels, an optional `:port`, an optional `/path` and an optional `;params` or `?query`. A label
+ * is letters and digits with `-` (and `_`, except in the last label) inside, never at either end.
+ * There is no separate IPv4 rule: digits are a label like any other, so `12345` and `1.2.3.256`
+ * pass (as names) while `example_com` and `example.com.` do not. The ports it takes are 1-9, any
+ * two to four digits, and five digits from 10000-59999, 61000-64999, 65100-65499, 65510-65529
+ * and 65531-65535. The pieces are tried in that order with backtracking, as Python's `re` does:
+ * `localhost:5080` reads as the scheme `localhost` and the host `5080`.
+ */
+const SCHEME = '(?:[A-Za-z]+:/?/?)?';
+const USERINFO = '(?:[A-Za-z0-9._-]+(?::.+)?@)?';
+const IPV6 = '\\[?([0-9A-Fa-f:.]*::[0-9A-Fa-f:.]*(?:%[0-9A-Za-z]+)?|(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4})\\]?';
+const INNER_LABEL = '(?:[A-Za-z0-9]|\\w[\\w-]*[A-Za-z0-9])';
+const LAST_LABEL = '(?:[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])';
+const NAME = `((?:${INNER_LABEL}\\.)*${LAST_LABEL})`;
+const PORT = '(?::([1-9]|[0-9]{2,4}|[1-5][0-9]{4}|6[1-4][0-9]{3}|65[1-4][0-9]{2}|655[12][0-9]|6553[1-5]))?';
+const URI = new RegExp(`^${SCHEME}${USERINFO}(?:${IPV6}|${NAME})${PORT}(?:/[^\\s?;]*)?(?:[?;].*)?$`);
 
 /**
- * `host:port` of a host, address or SIP URI (`sip:`, `user@`, `;params` dropped; IPv6 in brackets),
- * with `defaultPort` when it names none; `null` when it is malformed (the platform's "hostname/
- * address is malformed").
+ * `host:port` of a host, address or URI as the platform's `safeUriToHost` makes it (IPv6 in
+ * brackets), with `defaultPort` when it names none; `null` when the platform finds it malformed
+ * ("hostname/address is malformed"). No trimming: the API does not trim either.
  */
 export function sipAddress(text: string, defaultPort: number): string | null {
-  let rest = text.trim().replace(/^sips?:/i, '');
-  rest = rest.slice(rest.lastIndexOf('@') + 1).split(/[;?]/)[0] ?? '';
-  let host: string;
-  let port = String(defaultPort);
-  const v6 = /^\[([0-9A-Fa-f:.]+)\](?::(\d+))?$/.exec(rest);
-  if (v6) {
-    host = `[${v6[1]}]`;
-    if (v6[2] !== undefined) port = v6[2];
-  } else if ((rest.match(/:/g) ?? []).length > 1) {
-    if (!/^[0-9A-Fa-f:.]+$/.test(rest)) return null;
-    host = `[${rest}]`;
-  } else {
-    const [h, p] = rest.split(':');
-    host = h ?? '';
-    if (p !== undefined) port = p;
-    const v4 = IPV4.exec(host);
-    if (v4 ? v4.slice(1).some((o) => Number(o) > 255) : !HOSTNAME.test(host) || /^\d+$/.test(host)) return null;
-  }
-  return validPort(port) ? `${host}:${port}` : null;
+  const m = URI.exec(text);
+  if (!m) return null;
+  const [, v6, name, port] = m;
+  const where = `:${port ?? defaultPort}`;
+  if (v6 !== undefined) return isIPv6(v6.replace(/%.*$/, '')) ? `[${v6}]${where}` : null;
+  return `${name}${where}`;
 }
 
 /** A group in a list (`GET /carriergroups`, `GET /endpointgroups`). */

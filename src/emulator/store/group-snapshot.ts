@@ -86,6 +86,16 @@ function gateway(v: unknown, where: string): StoredGateway {
     ),
     rweight: int(o, 'rweight', where),
     keepalive: bool(o, 'keepalive', where),
+    ...(o.dispatcherLabel === undefined
+      ? {}
+      : {
+          dispatcherLabel: want<string | null>(
+            o.dispatcherLabel === null || typeof o.dispatcherLabel === 'string',
+            o.dispatcherLabel,
+            `${where}.dispatcherLabel`,
+            'a string or null',
+          ),
+        }),
   };
 }
 

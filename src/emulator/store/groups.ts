@@ -59,6 +59,14 @@ export interface StoredGateway {
   dispatcher: string | null;
   rweight: number;
   keepalive: boolean;
+  /**
+   * The gateway id the dispatcher row's description names (`gwid=<label>`), when it is not this
+   * gateway's own: `null` when it names none (an endpoint-group PUT creates such rows), or the text
+   * a PUT sent as `gwid` (a string). The platform finds a gateway's row by this label, so a row
+   * labelled otherwise is not found (its weight is lost) and is deleted with the gateway it names.
+   * Absent: the row names its own gateway.
+   */
+  dispatcherLabel?: string | null;
 }
 
 /** The groups and gateways as the data file holds them. */
@@ -154,6 +162,16 @@ export class GroupTable {
     return gwgroupid;
   }
 
+  /**
+   * Uses up the next group id without creating a group: the platform inserts the group's row
+   * first, and a failure after that rolls the row back but not the id (MySQL's auto-increment).
+   * Not a write the proxy sees: `kamreload` stays as it is.
+   */
+  burnGroupId(): void {
+    this.nextGwgroupid++;
+    this.ledger.recordQuietChange();
+  }
+
   /** Changes a group's fields (it must exist). */
   updateGroup(gwgroupid: number, patch: Partial<Omit<StoredGroup, 'gwgroupid'>>): void {
     const g = this.groups.get(gwgroupid);
@@ -188,6 +206,12 @@ export class GroupTable {
   deleteGroup(gwgroupid: number): void {
     this.groups.delete(gwgroupid);
     this.deleteGateways(this.gatewaysOf(gwgroupid).map((g) => g.gwid));
+  }
+
+  /** Deletes a group and leaves its gateways (the platform's carrier DELETE under an id written otherwise, `1abc`). */
+  deleteGroupOnly(gwgroupid: number): void {
+    this.groups.delete(gwgroupid);
+    this.ledger.recordWrite();
   }
 
   /** The state for the data file. */

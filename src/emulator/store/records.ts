@@ -46,6 +46,11 @@ export interface Ledger {
   allocateRuleid(): number;
   /** Notes a successful change: sets `kamreload` and bumps the revision the server persists on. */
   recordWrite(): void;
+  /**
+   * Notes a change the proxy never sees (an id a rolled-back insert used up): bumps the revision
+   * the server persists on, leaves `kamreload` as it is.
+   */
+  recordQuietChange(): void;
   /** The clock, in ms. */
   now(): number;
 }

@@ -109,6 +109,11 @@ export class EmulatorStore implements Ledger {
     this.changes++;
   }
 
+  /** {@inheritDoc Ledger.recordQuietChange} */
+  recordQuietChange(): void {
+    this.changes++;
+  }
+
   /** {@inheritDoc Ledger.now} */
   now(): number {
     return this.clock();
