@@ -54,8 +54,10 @@ export function failOnPlanIssues(issues: readonly PlanIssue[], io: CliIo): never
     else writeLine(io.stderr, `${issue.message}${issue.hint ? `\n  hint: ${issue.hint}` : ''}`);
   }
   const n = issues.length;
+  // A refusal to overwrite what the platform does not show has its own code (docs/errors.md).
+  const code = issues.every((i) => i.code === 'PLAN_OVERWRITES_UNREAD') ? 'PLAN_OVERWRITES_UNREAD' : 'PLAN_BLOCKED';
   throw new DsipformError(
-    'PLAN_BLOCKED',
+    code,
     `${count(n, 'problem')} ${plural(n, 'stops', 'stop')} the plan; nothing was changed`,
     'Resolve the problems above, then plan again.',
   );

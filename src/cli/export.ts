@@ -1,6 +1,8 @@
 import { Document, Scalar } from 'yaml';
 import { readCarrierGroups } from '../apply/read-carrier-groups.js';
-import { droppedRules, exportDocument, sharedGroupNames, type DroppedRules } from '../plan/export.js';
+import { droppedRules, exportDocument, sharedGroupNames, unreadCarrierFields, type DroppedRules } from '../plan/export.js';
+import type { UnreadableCarrierField } from '../model/carrier-group.js';
+import { passwordVariableFor } from '../model/carrier-group-fields.js';
 import { count } from '../model/words.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
@@ -21,11 +23,47 @@ const QUOTED = new Set([
   'carrier_group',
 ]);
 
+/** What a group entry must say before a plan may change it, for each field the read could not know. */
+function unreadLines(name: string, fields: readonly UnreadableCarrierField[]): string[] {
+  return fields.map((f) =>
+    f === 'lb_enabled'
+      ? 'lb_enabled: false                 # or true'
+      : `auth: none                        # or {type: userpwd, auth_username: "...", auth_domain: "...", auth_password: \${${passwordVariableFor(name)}}}`,
+  );
+}
+
+/** The header's account of what the platform does not show, and what the user must supply. */
+function unreadHeader(unread: ReadonlyMap<string, readonly UnreadableCarrierField[]>): string[] {
+  const fields = [...new Set([...unread.values()].flat())];
+  return [
+    ` Not read: the platform's API does not show a carrier group's ${fields.join(' or ')} (the registration,`,
+    ' password included), so the groups below leave them out. A plan that changes a group (its name or',
+    " endpoints) is refused until its entry says them, because the platform's update writes them (leaving",
+    ' auth out would clear the registration). Above each group: the lines to add; set the variable an',
+    ' auth_password names in the environment of plan and apply.',
+  ];
+}
+
+/** Puts the lines each carrier group must add (commented out) above its entry. */
+function commentUnread(yaml: Document, unread: ReadonlyMap<string, readonly UnreadableCarrierField[]>): void {
+  const seq = yaml.get('carrier_groups', true) as { items: { get(key: string): unknown; commentBefore?: string | null }[] } | undefined;
+  for (const entry of seq?.items ?? []) {
+    const name = String(entry.get('name'));
+    const fields = unread.get(name);
+    if (!fields) continue;
+    entry.commentBefore = [
+      ' not shown by the platform: say these before changing this group',
+      ...unreadLines(name, fields).map((l) => `   ${l}`),
+    ].join('\n');
+  }
+}
+
 function toYaml(
   doc: ReturnType<typeof exportDocument>,
   target: string,
   shared: ReadonlyMap<string, number[]>,
   dropped: DroppedRules,
+  unread: ReadonlyMap<string, readonly UnreadableCarrierField[]>,
 ): string {
   const yaml = new Document(doc);
   const quote = (node: unknown): void => {
@@ -45,6 +83,7 @@ function toYaml(
   };
   deep(yaml.get('carrier_groups', true));
   deep(yaml.get('policy', true));
+  commentUnread(yaml, unread);
   const droppedLines = [
     ...[...dropped.mappings].map(([did, why]) => `   inbound mapping ${JSON.stringify(did)}: ${why}`),
     ...[...dropped.routes].map(([name, why]) => `   outbound route ${JSON.stringify(name)}: ${why}`),
@@ -56,6 +95,7 @@ function toYaml(
     ...(doc.carrier_groups?.some((g) => g.auth?.auth_password)
       ? [' Carrier-group passwords cannot be read back: set the variables auth_password names.']
       : []),
+    ...(unread.size > 0 ? unreadHeader(unread) : []),
     ...(left.length > 0
       ? [` Left out: carrier groups that share a name, which an entry cannot tell apart: ${left.join(', ')}; policy.ignore keeps them.`]
       : []),
@@ -94,7 +134,13 @@ export async function runExport(flags: PlatformFlags & { out?: string }, io: Cli
         '  hint: add each to the file as it should be (servers: gateway ids only, or one group alone; groups that exist and hold gateways) and remove its ignore entry: the next apply puts it right',
       );
     }
-    return toYaml(exportDocument(mappings, routes, carrierGroups, groups), target, sharedGroupNames(carrierGroups), dropped);
+    return toYaml(
+      exportDocument(mappings, routes, carrierGroups, groups),
+      target,
+      sharedGroupNames(carrierGroups),
+      dropped,
+      unreadCarrierFields(carrierGroups),
+    );
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

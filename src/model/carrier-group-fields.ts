@@ -60,3 +60,17 @@ export function changedCarrierGroupFields(
   if (!unreadable.includes('auth') && comparableAuth(live.auth) !== comparableAuth(desired.auth)) out.push('auth');
   return out;
 }
+
+/**
+ * The environment variable a carrier group's registration password is suggested to come from:
+ * the name upper-cased, each run of other characters than A-Z and 0-9 as `_`, then `_PASSWORD`
+ * (`BW` → `BW_PASSWORD`, `Carrier A` → `CARRIER_A_PASSWORD`); `CARRIER_` in front when that would
+ * start with a digit or be empty (a variable name cannot).
+ */
+export function passwordVariableFor(name: string): string {
+  const word = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return word === '' ? 'CARRIER_GROUP_PASSWORD' : /^[0-9]/.test(word) ? `CARRIER_${word}_PASSWORD` : `${word}_PASSWORD`;
+}

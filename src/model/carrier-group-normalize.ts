@@ -1,6 +1,6 @@
-import type { CarrierAuth, CarrierEndpoint, CarrierGroupContent } from './carrier-group.js';
+import type { CarrierAuth, CarrierEndpoint, CarrierGroupContent, UnreadableCarrierField } from './carrier-group.js';
 import { answer, Checker, kindOf, type FieldPath, type Normalized, type RawEntry, type Spelling } from './normalize.js';
-import { descriptionProblem, prefixProblem } from './rules.js';
+import { descriptionProblem, prefixProblem, sipHostProblem } from './rules.js';
 
 /**
  * The one normaliser of a carrier group (the `carrier_groups` collection), for every front end, and
@@ -22,7 +22,7 @@ export const CARRIER_GROUP_HINTS = {
   strip: 'write how many leading digits to strip, a whole number from 0: strip: 1',
   weight: 'write a whole number from 0: weight: 2',
   lb: 'write true or false: lb_enabled: true',
-  authType: 'write auth: {type: ip} or auth: {type: userpwd, auth_username: ..., auth_password: ${CARRIER_PASSWORD}}',
+  authType: 'write auth: none or auth: {type: userpwd, auth_username: ..., auth_password: ${CARRIER_PASSWORD}}',
   password: 'give the password from an environment variable: auth_password: ${CARRIER_PASSWORD}',
   text: 'write the value as text',
 } as const;
@@ -53,7 +53,7 @@ export function hostnameProblem(hostname: string): string | null {
   const port = normal.slice(normal.lastIndexOf(':') + 1);
   if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535)
     return `hostname ${JSON.stringify(hostname)} has no valid port (1-65535)`;
-  return null;
+  return sipHostProblem(normal.slice(0, normal.lastIndexOf(':')), port, hostname);
 }
 
 /** A whole number ≥ 0 at `field`, or the default; an issue when it is something else. */
@@ -111,10 +111,13 @@ function endpointOf(c: Checker, raw: unknown, i: number): CarrierEndpoint | null
 
 const AUTH_TEXT = ['r_username', 'auth_username', 'auth_password', 'auth_domain', 'auth_proxy', 'password_env'] as const;
 
+/** What `auth: none` (and `auth: {type: ip}` with nothing else) says: the group has no registration. */
+export const AUTH_NONE = 'none';
+
 function authOf(c: Checker, raw: unknown): CarrierAuth | undefined {
-  if (raw === undefined || raw === null) return undefined;
+  if (raw === undefined || raw === null || raw === AUTH_NONE) return undefined;
   if (!isRecord(raw)) {
-    c.add(['auth'], `auth must be a mapping, not ${kindOf(raw)}`, CARRIER_GROUP_HINTS.authType, 'type');
+    c.add(['auth'], `auth must be a mapping or none, not ${kindOf(raw)}`, CARRIER_GROUP_HINTS.authType, 'type');
     return undefined;
   }
   const type = text(c, raw, 'type', ['auth', 'type'], true, CARRIER_GROUP_HINTS.authType);
@@ -143,8 +146,10 @@ function authOf(c: Checker, raw: unknown): CarrierAuth | undefined {
 /**
  * A carrier group: `name` required (text without ","); `endpoints` (default none), each with `name`
  * and `hostname` required, `strip` 0, `prefix` `""` and `weight` 1 by default, the hostname in the
- * platform's `host:port` form (`hostWithPort`); `lb_enabled` false; `auth` optional (`ip`, or
- * `userpwd` with a password). An `auth: {type: ip}` with nothing else is no auth.
+ * platform's `host:port` form (`hostWithPort`); `lb_enabled` false; `auth` optional (`none`, `ip`,
+ * or `userpwd` with a password). `auth: none` and an `auth: {type: ip}` with nothing else are no
+ * auth. `lb_enabled` and `auth` left out (or `auth: null`) are listed in `unstated`: a create writes
+ * their defaults, an update must not (the platform never shows what it holds).
  */
 export function normalizeCarrierGroup(raw: RawEntry, spell?: Spelling): Normalized<CarrierGroupContent> {
   const c = new Checker(raw, spell);
@@ -165,10 +170,14 @@ export function normalizeCarrierGroup(raw: RawEntry, spell?: Spelling): Normaliz
     });
   }
   const auth = authOf(c, raw.auth);
+  const unstated: UnreadableCarrierField[] = [];
+  if (lb === undefined) unstated.push('lb_enabled');
+  if (raw.auth === undefined || raw.auth === null) unstated.push('auth');
   return answer(c, () => ({
     name: name as string,
     lb_enabled: typeof lb === 'boolean' ? lb : CARRIER_GROUP_DEFAULTS.lb_enabled,
     endpoints,
     ...(auth ? { auth } : {}),
+    ...(unstated.length > 0 ? { unstated } : {}),
   }));
 }

@@ -39,6 +39,13 @@ export interface CarrierAuth {
   readonly auth_proxy?: string;
 }
 
+/**
+ * The fields of a carrier group that the platform's API never shows (docs/platform-profiles.md,
+ * "Groups") and that its update (`PUT /carriergroups`) writes whatever they were: a value left out
+ * of the body is written as its default (lb_enabled 0, no registration).
+ */
+export type UnreadableCarrierField = 'lb_enabled' | 'auth';
+
 /** What a carrier group says, without the ids the platform assigns. */
 export interface CarrierGroupContent {
   /** The identity in files (not unique on the platform: two live groups may share it). */
@@ -47,6 +54,13 @@ export interface CarrierGroupContent {
   readonly lb_enabled: boolean;
   readonly endpoints: readonly CarrierEndpoint[];
   readonly auth?: CarrierAuth;
+  /**
+   * The unreadable fields the files leave out (no `lb_enabled:`, no `auth:`): their values here are
+   * the defaults a create writes, which an update must not write over what the platform holds
+   * (it cannot be read, so it cannot be sent back). `auth: none` and `lb_enabled: false` say them.
+   * Absent: every field is said (other front ends).
+   */
+  readonly unstated?: readonly UnreadableCarrierField[];
 }
 
 /** A carrier group as the platform holds it. */
@@ -59,5 +73,5 @@ export interface CarrierGroup extends CarrierGroupContent {
    * placeholders (`lb_enabled: false`, no `auth`) and must not be compared. The client reads both
    * as unreadable (docs/platform-profiles.md, "Groups").
    */
-  readonly unreadable?: readonly ('lb_enabled' | 'auth')[];
+  readonly unreadable?: readonly UnreadableCarrierField[];
 }

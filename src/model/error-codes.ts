@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   FILE_WRITE_FAILED: 'an output file cannot be written',
   // Plans
   PLAN_BLOCKED: 'problems found while planning stop the plan',
+  PLAN_OVERWRITES_UNREAD:
+    "the plan updates a carrier group whose registration (auth) or lb_enabled the files leave out: the platform's update would overwrite what its API never shows",
   PLAN_UNSAFE: 'the plan deletes (or replaces) or changes more than the safety limits allow without --force',
   PLAN_UNROUTING: 'the plan leaves calls that route today with no route (or an ambiguous one) without --force',
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',

@@ -1,4 +1,4 @@
-import type { CarrierAuth, CarrierEndpoint } from './carrier-group.js';
+import type { CarrierAuth, CarrierEndpoint, UnreadableCarrierField } from './carrier-group.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
@@ -56,6 +56,11 @@ export interface CarrierGroupFields {
   readonly lb_enabled: boolean;
   readonly endpoints: readonly CarrierEndpoint[];
   readonly auth: CarrierAuthFields | null;
+  /**
+   * On the live side (`before`) of an update: the fields the platform does not show, whose values
+   * here are placeholders, and which the update writes anyway (plans show them as not shown).
+   */
+  readonly unreadable?: readonly UnreadableCarrierField[];
 }
 
 /** Field values of any kind. */
@@ -228,6 +233,8 @@ export interface PlanPolicy {
   readonly max_updates?: DeleteLimit;
 /** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */
 export interface PlanIssue {
+  /** The error code the refusal has when every issue of a plan has it (else `PLAN_BLOCKED`). */
+  readonly code?: 'PLAN_OVERWRITES_UNREAD';
   readonly message: string;
   readonly hint: string;
   readonly origin?: SourceLocation;

@@ -1,5 +1,5 @@
-import type { CarrierGroup } from '../model/carrier-group.js';
-import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
+import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
+import { carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from '../model/carrier-group-fields.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
 import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
 
@@ -52,6 +52,31 @@ function endpointProblem(before: CarrierGroupFields, after: CarrierGroupFields):
   return null;
 }
 
+/** The fields of a carrier group in the order plans show them. */
+const CARRIER_GROUP_FIELD_ORDER = ['name', 'lb_enabled', 'endpoints', 'auth'] as const;
+
+/**
+ * The refusal of an update that would write, over values the platform never shows, defaults the
+ * files did not say: no `auth` clears the group's registration, no `lb_enabled` turns load
+ * balancing off. The platform's update cannot keep them, and dsipform cannot send back what it
+ * cannot read, so the files must say them.
+ */
+function blindOverwrite(name: string, gwgroupid: number, changed: readonly string[], unsaid: readonly UnreadableCarrierField[]): PlanIssue {
+  const effects = unsaid.map((f) => (f === 'auth' ? "clear the group's registration (auth)" : 'set lb_enabled to false'));
+  const fixes = unsaid.map((f) =>
+    f === 'auth'
+      ? `auth: {type: userpwd, auth_username: ..., auth_domain: ..., auth_password: \${${passwordVariableFor(name)}}} for the registration it has, or auth: none to have none`
+      : 'lb_enabled: true or lb_enabled: false',
+  );
+  return {
+    code: 'PLAN_OVERWRITES_UNREAD',
+    message:
+      `carrier group "${name}" (gwgroupid ${gwgroupid}): the update of ${changed.join(', ')} also writes ${unsaid.join(' and ')}, ` +
+      `which the platform's API never shows and the files leave out, so the apply would ${effects.join(' and ')}`,
+    hint: `Say what the group holds in its entry: ${fixes.join('; and ')}. Then plan again.`,
+  };
+}
+
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
@@ -101,22 +126,28 @@ export function diffCarrierGroups(
       continue;
     }
     if (listMatched) out.matched.push(deleteOf(have));
-    const before = carrierGroupFields(have);
-    const fields = changedCarrierGroupFields(before, after, have.unreadable);
-    const problem = fields.includes('endpoints') ? endpointProblem(before, after) : null;
+    const read = carrierGroupFields(have);
+    const fields = changedCarrierGroupFields(read, after, have.unreadable);
+    const problem = fields.includes('endpoints') ? endpointProblem(read, after) : null;
+    // The update writes every field; those the platform does not show are written blind.
+    const blind = CARRIER_GROUP_FIELD_ORDER.filter((f): f is UnreadableCarrierField => have.unreadable?.includes(f as never) ?? false);
+    const unsaid = blind.filter((f) => want.unstated?.includes(f));
     if (fields.length === 0) unchanged += 1;
     else if (problem !== null) {
       out.issues.push({ message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) ${problem}`, hint: REBUILD_HINT, ...origin });
+    } else if (unsaid.length > 0) {
+      out.issues.push({ ...blindOverwrite(want.name, have.gwgroupid, fields, unsaid), ...origin });
     } else {
+      const shown = new Set([...fields, ...blind]);
       out.changes.push({
         action: 'update',
         kind: 'carrier_group',
         key: want.name,
         gwgroupid: have.gwgroupid,
         gwids: gwidsInFieldOrder(have),
-        before,
+        before: blind.length > 0 ? { ...read, unreadable: blind } : read,
         after,
-        fields,
+        fields: CARRIER_GROUP_FIELD_ORDER.filter((f) => shown.has(f)),
         ...origin,
       });
     }

@@ -1,4 +1,5 @@
-import type { CarrierGroup } from '../model/carrier-group.js';
+import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
+import { passwordVariableFor } from '../model/carrier-group-fields.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
@@ -94,15 +95,6 @@ export function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
 }
 
-/** The variable an exported carrier group's password is to come from: `CARRIER_<NAME>_PASSWORD`. */
-export function passwordVariableFor(name: string): string {
-  const word = name
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return `CARRIER_${word === '' ? 'GROUP' : word}_PASSWORD`;
-}
-
 /** Names that two or more live carrier groups share, with their ids: an entry cannot name one of them. */
 export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, number[]> {
   const ids = new Map<string, number[]>();
@@ -110,6 +102,11 @@ export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, n
   return new Map([...ids].filter(([, list]) => list.length > 1));
 }
 
+/**
+ * One live group as an entry: every field the read could know. `lb_enabled` and `auth` are written
+ * only when the read knew them (this API never shows them: see `unreadCarrierFields`); a readable
+ * `userpwd` auth gets its password as `${<NAME>_PASSWORD}`, which only the user can supply.
+ */
 function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
   const auth = g.auth && !g.unreadable?.includes('auth') ? g.auth : undefined;
   const { auth_password: _secret, password_env: _env, ...authRest } = auth ?? { type: 'ip' };
@@ -127,6 +124,20 @@ function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
   };
 }
 
+/**
+ * The fields of each exported carrier group (by name) that the read could not know and the file
+ * therefore leaves out: the user must say them before a plan may change the group (an update writes
+ * them; see diff-carrier-groups.ts). Groups left out of the file (shared names) are not listed.
+ */
+export function unreadCarrierFields(groups: readonly CarrierGroup[]): Map<string, readonly UnreadableCarrierField[]> {
+  const shared = sharedGroupNames(groups);
+  const out = new Map<string, readonly UnreadableCarrierField[]>();
+  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
+    if (!shared.has(g.name) && g.unreadable && g.unreadable.length > 0) out.set(g.name, g.unreadable);
+  }
+  return out;
+}
+
 /** The name of each group whose name no other group (of `groups`) has, by id. */
 function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
   const count = new Map<string, number>();
@@ -137,8 +148,8 @@ function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
 /**
  * Turns the live state into a desired-state document that plans to no changes: fields at their
  * default are left out, routes sharing a name are pinned by ruleid, order is by DID and ruleid.
- * Carrier groups (when given) in gwgroupid order; a password, which the platform never returns, as
- * `${CARRIER_<NAME>_PASSWORD}`; groups sharing a name cannot be told apart by name and are left out,
+ * Carrier groups (when given) in gwgroupid order, with what the read could know (`exportGroup`);
+ * groups sharing a name cannot be told apart by name and are left out,
  * their name in `policy.ignore.carrier_groups` so that the plan keeps them (and the rules that refer to them).
  *
  * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name (`group:` for a mapping whose one

@@ -21,12 +21,13 @@ function authText(auth: CarrierAuthFields): string {
 
 /**
  * A carrier group's field as plans show it: endpoints as `{name: …, hostname: "host:5060", …}`,
- * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value), other
+ * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value) or `none`, other
  * fields as plain values.
  */
 export function formatCarrierGroupField(name: string, value: unknown): string {
   if (name === 'endpoints' && Array.isArray(value)) return `[${(value as CarrierEndpoint[]).map(endpointText).join(', ')}]`;
-  if (name === 'auth') return value === null || value === undefined ? 'null' : authText(value as CarrierAuthFields);
+  // No auth is written as the files write it.
+  if (name === 'auth') return value === null || value === undefined ? 'none' : authText(value as CarrierAuthFields);
   if (typeof value === 'string') return quote(value);
   return String(value);
 }

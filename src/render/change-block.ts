@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
 import { count } from '../model/words.js';
-import { FIELD_ORDER, MARK, formatRuleField, subject } from './values.js';
+import { FIELD_ORDER, MARK, fieldValue, formatRuleField, subject } from './values.js';
 
 /** A `+`, `~`, `-` or `-/+` mark. */
 export type Mark = (typeof MARK)[keyof typeof MARK];
@@ -101,8 +101,8 @@ function fieldLines(change: Change): BlockLine[] {
       const shown = changedFields(change);
       rows.push(idRow(change));
       for (const name of shown) {
-        const value = `${formatRuleField(change.kind, change.before, name)} → ${formatRuleField(change.kind, change.after, name)}`;
-        rows.push({ mark: '~', name, value });
+        const before = unreadBefore(change, name) ? NOT_SHOWN : formatRuleField(change.kind, change.before, name);
+        rows.push({ mark: '~', name, value: `${before} → ${formatRuleField(change.kind, change.after, name)}` });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;
       break;
@@ -131,12 +131,26 @@ function idRow(change: Change & ({ readonly ruleid: number } | { readonly gwgrou
     : { mark: null, name: 'gwgroupid', value: String(change.gwgroupid) };
 }
 
+/** What a plan shows for a live value the platform does not show (a carrier group's auth, lb_enabled). */
+const NOT_SHOWN = '(not shown by the platform)';
+
+/** Whether the live value of a field is a placeholder: the platform does not show it, and the change writes it. */
+function unreadBefore(change: Change & { readonly action: 'update' | 'promote' | 'demote' | 'replace' }, name: string): boolean {
+  return change.kind === 'carrier_group' && (change.before.unreadable?.includes(name as never) ?? false);
+}
+
 // The type's field order first; fields the order does not know last, as given. A promote or a
-// demote is about `from_prefix`, so it is always shown even if a plan forgot to list it.
+// demote is about `from_prefix`, so it is always shown even if a plan forgot to list it. A field
+// whose value the change writes differently, or over a value the platform does not show, is shown
+// whatever the plan listed: the count of hidden fields never hides a field the apply changes.
 function changedFields(change: Change & { readonly action: 'update' | 'promote' | 'demote' | 'replace' }): string[] {
   const listed = new Set(change.fields);
   if (change.action === 'promote' || change.action === 'demote') listed.add('from_prefix');
   const order = FIELD_ORDER[change.kind];
+  for (const name of order) {
+    const [a, b] = [fieldValue(change.before, name), fieldValue(change.after, name)];
+    if (JSON.stringify(a) !== JSON.stringify(b) || unreadBefore(change, name)) listed.add(name);
+  }
   return [...order.filter((name) => listed.has(name)), ...[...listed].filter((name) => !order.includes(name))];
 }
 

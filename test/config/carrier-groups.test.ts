@@ -21,6 +21,8 @@ describe('carrier_groups in files', () => {
         name: 'Carrier B',
         lb_enabled: false,
         endpoints: [{ name: 'b1', hostname: 'b1.example.com:5060', strip: 0, prefix: '', weight: 1 }],
+        // Left out: a create writes the defaults, an update is refused until the file says them.
+        unstated: ['lb_enabled', 'auth'],
         origin: { file: `${F}/carrier-groups.yaml`, line: 17, col: 5 },
       },
     ]);
@@ -38,5 +40,23 @@ describe('carrier_groups in files', () => {
       `${F}/carrier-groups-bad.yaml:17:5: carrier group name "Literal" is declared twice: also at ${F}/carrier-groups-bad.yaml:9:5`,
     ]);
     expect(issues.join('\n')).not.toContain('hunter2-literal');
+  });
+});
+
+describe('carrier-group names and hosts the platform cannot use (issue 24)', () => {
+  it('refuses "," in group and endpoint names, and hosts the platform skips or the proxy cannot reach, each at file:line:col with a hint', async () => {
+    const issues = await loadIssues([`${F}/carrier-group-hosts-bad.yaml`]);
+    const at = `${F}/carrier-group-hosts-bad.yaml`;
+    expect(issues.map((t) => t.split('\n')[0])).toEqual([
+      `${at}:3:11: carrier_groups[0].name may not contain ","`,
+      `${at}:5:15: carrier_groups[0].endpoints[0].name may not contain ","`,
+      `${at}:8:19: carrier_groups[0].endpoints[1].hostname "12345" is neither an IPv4 address (four numbers from 0 to 255) nor a host name (whose last label is not all digits): the platform would store it, but the proxy cannot send calls to it`,
+      `${at}:10:19: carrier_groups[0].endpoints[2].hostname "1.2.3.256" is neither an IPv4 address (four numbers from 0 to 255) nor a host name (whose last label is not all digits): the platform would store it, but the proxy cannot send calls to it`,
+      `${at}:12:19: carrier_groups[0].endpoints[3].hostname "example_com" is not a host name the platform takes (labels of letters and digits, with "-" and "_" inside only, and no "_" in the last label): it would skip this endpoint`,
+      `${at}:14:19: carrier_groups[0].endpoints[4].hostname "example.com." ends with ".": the platform refuses it and would skip this endpoint; leave the final dot out`,
+      `${at}:16:19: carrier_groups[0].endpoints[5].hostname "gw.example.com:60000": the platform refuses port 60000 (it takes 1-59999, 61000-64999, 65100-65499, 65510-65529 and 65531-65535) and would skip this endpoint`,
+    ]);
+    for (const issue of issues) expect(issue).toMatch(/\n  hint: \S/);
+    expect(issues[0]).toContain('without ","');
   });
 });

@@ -63,14 +63,30 @@ describe('normalizeCarrierGroup', () => {
     [
       'defaults filled',
       { name: 'A', endpoints: [{ name: 'g', hostname: 'h' }] },
-      { name: 'A', lb_enabled: false, endpoints: [ep('g', 'h:5060')] },
+      { name: 'A', lb_enabled: false, endpoints: [ep('g', 'h:5060')], unstated: ['lb_enabled', 'auth'] },
     ],
-    ['no endpoints', { name: 'A' }, { name: 'A', lb_enabled: false, endpoints: [] }],
-    ['auth ip alone is no auth', { name: 'A', auth: { type: 'ip' } }, { name: 'A', lb_enabled: false, endpoints: [] }],
+    ['no endpoints', { name: 'A' }, { name: 'A', lb_enabled: false, endpoints: [], unstated: ['lb_enabled', 'auth'] }],
+    [
+      'auth ip alone is no auth',
+      { name: 'A', auth: { type: 'ip' } },
+      { name: 'A', lb_enabled: false, endpoints: [], unstated: ['lb_enabled'] },
+    ],
+    ['auth none is no auth, said', { name: 'A', lb_enabled: true, auth: 'none' }, { name: 'A', lb_enabled: true, endpoints: [] }],
+    [
+      'auth null is left out',
+      { name: 'A', lb_enabled: false, auth: null },
+      { name: 'A', lb_enabled: false, endpoints: [], unstated: ['auth'] },
+    ],
     [
       'userpwd keeps its fields',
       { name: 'A', auth: { type: 'userpwd', auth_username: 'u', auth_password: 'p' } },
-      { name: 'A', lb_enabled: false, endpoints: [], auth: { type: 'userpwd', auth_username: 'u', auth_password: 'p' } },
+      {
+        name: 'A',
+        lb_enabled: false,
+        endpoints: [],
+        auth: { type: 'userpwd', auth_username: 'u', auth_password: 'p' },
+        unstated: ['lb_enabled'],
+      },
     ],
   ])('%s', (_case, raw, expected) => {
     expect(normalizeCarrierGroup(raw)).toEqual({ value: expected, issues: [] });

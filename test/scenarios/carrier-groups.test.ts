@@ -25,6 +25,8 @@ carrier_groups:
       auth_domain: carrier-a.example.com
       auth_password: \${CARRIER_A_PASSWORD}
   - name: Carrier B
+    lb_enabled: false
+    auth: none
     endpoints:
       - name: b1
         hostname: ${b1Host}
@@ -155,13 +157,13 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     const s = await scenario({ profile, empty: true, faults: { swallowGroupErrors: true } });
     const ok = s.file(
       'ok.yaml',
-      'version: 1\ncarrier_groups:\n  - name: C\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n',
+      'version: 1\ncarrier_groups:\n  - name: C\n    lb_enabled: false\n    auth: none\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n',
     );
     await converge(s, ok);
     // 10.0.0.300 is no address: the platform skips the endpoint and still answers 200.
     const bad = s.file(
       'bad.yaml',
-      'version: 1\ncarrier_groups:\n  - name: C\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n      - {name: c2, hostname: 10.0.0.300}\n  - name: D\n    endpoints:\n      - {name: d1, hostname: 10.0.0.301}\noutbound_routes:\n  - {name: R, prefix: "1", gwgroupid: "1"}\n',
+      'version: 1\ncarrier_groups:\n  - name: C\n    lb_enabled: false\n    auth: none\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n      - {name: c2, hostname: 10.0.0.300}\n  - name: D\n    endpoints:\n      - {name: d1, hostname: 10.0.0.301}\noutbound_routes:\n  - {name: R, prefix: "1", gwgroupid: "1"}\n',
     );
     const report = join(s.dir, 'report.json');
     const r = await s.run(['apply', bad, '--auto-approve', '--report', report], { env: ENV });
