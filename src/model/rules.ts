@@ -113,3 +113,50 @@ export function emailProblem(email: string): string | null {
     return `address ${quoted} has an empty part in its domain (a dot at its start or end, or two dots together)`;
   return null;
 }
+
+const INNER_LABEL = /^(?:[A-Za-z0-9]|[A-Za-z0-9_][A-Za-z0-9_-]*[A-Za-z0-9])$/;
+const LAST_LABEL = /^(?:[A-Za-z0-9]|[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9])$/;
+const OCTET = /^(?:0|[1-9][0-9]{0,2})$/;
+
+/**
+ * The ports the platform's address rule takes (`safeUriToHost` in the 0.79 release): 1-9, two to
+ * four digits, and five digits from 10000-59999, 61000-64999, 65100-65499, 65510-65529 and
+ * 65531-65535. It refuses the rest (60000-60999 among them), so an endpoint with one is skipped.
+ */
+function platformTakesPort(port: string): boolean {
+  if (/^[1-9]$/.test(port) || /^[0-9]{2,4}$/.test(port)) return true;
+  if (!/^[1-6][0-9]{4}$/.test(port)) return false;
+  const n = Number(port);
+  const ranges: readonly (readonly [number, number])[] = [
+    [10000, 59999],
+    [61000, 64999],
+    [65100, 65499],
+    [65510, 65529],
+    [65531, 65535],
+  ];
+  return ranges.some(([lo, hi]) => n >= lo && n <= hi);
+}
+
+/**
+ * A carrier endpoint's `host` and `port` (split as the platform keeps them, `host:port`), against
+ * what the platform takes and what the proxy can use; `shown` is the value as the file wrote it.
+ * The platform skips, without saying so, an endpoint whose host it finds malformed (a label with
+ * `_` last, a final dot, a label starting or ending with `-`) or whose port its rule refuses. It
+ * stores a host whose last label is all digits (`12345`, `1.2.3.256`) as a name, though it is
+ * neither an IPv4 address nor a name the proxy can resolve. IPv6 addresses (in brackets) pass.
+ */
+export function sipHostProblem(host: string, port: string, shown: string): string | null {
+  const what = `hostname ${JSON.stringify(shown)}`;
+  if (!host.startsWith('[')) {
+    if (host.endsWith('.')) return `${what} ends with ".": the platform refuses it and would skip this endpoint; leave the final dot out`;
+    const labels = host.split('.');
+    const last = labels[labels.length - 1] ?? '';
+    if (!labels.slice(0, -1).every((l) => INNER_LABEL.test(l)) || !LAST_LABEL.test(last))
+      return `${what} is not a host name the platform takes (labels of letters and digits, with "-" and "_" inside only, and no "_" in the last label): it would skip this endpoint`;
+    if (/^[0-9]+$/.test(last) && (labels.length !== 4 || !labels.every((l) => OCTET.test(l) && Number(l) <= 255)))
+      return `${what} is neither an IPv4 address (four numbers from 0 to 255) nor a host name (whose last label is not all digits): the platform would store it, but the proxy cannot send calls to it`;
+  }
+  if (!platformTakesPort(port))
+    return `${what}: the platform refuses port ${port} (it takes 1-59999, 61000-64999, 65100-65499, 65510-65529 and 65531-65535) and would skip this endpoint`;
+  return null;
+}
