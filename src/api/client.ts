@@ -123,27 +123,28 @@ export class PlatformClient {
    * answer may leave the platform holding a lease nobody recorded (it expires after its ttl). A
    * caller that must account for every lease uses {@link obtainLeaseNoted} instead.
    */
-  obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
-    return this.#obtainOnce(params, true);
+  async obtainLease(params: { readonly email: string; readonly ttl: number | string }): Promise<Lease> {
+    return this.#obtainOnce((await this.#shape()).leaseObtain.path, params, true);
   }
 
   /**
    * Obtains a lease, one attempt at a time, with `attempts.before` called ahead of each attempt and
    * `lost` or `refused` after each that fails (see `obtainInAttempts`): every attempt that may have
-   * issued a lease is one the caller wrote down. At most the retry policy's `maxAttempts`.
+   * issued a lease is one the caller wrote down. At most the retry policy's `maxAttempts`. The API
+   * profile is settled first, so a failure to detect it is no attempt.
    */
-  obtainLeaseNoted<N>(params: { readonly email: string; readonly ttl: number }, attempts: ObtainAttempts<N>): Promise<NotedLease<N>> {
+  async obtainLeaseNoted<N>(params: { readonly email: string; readonly ttl: number }, attempts: ObtainAttempts<N>): Promise<NotedLease<N>> {
+    const { path } = (await this.#shape()).leaseObtain;
     const transport = this.#transport;
-    return obtainInAttempts(() => this.#obtainOnce(params, false), attempts, {
+    return obtainInAttempts(() => this.#obtainOnce(path, params, false), attempts, {
       maxAttempts: transport.retry.maxAttempts,
       totalMs: transport.retry.totalMs,
       pause: (attempt, err) => transport.pause(attempt, err),
     });
   }
 
-  /** One obtain; with `retryLost` false, only failures the platform cannot have acted on are retried. */
-  async #obtainOnce(params: { readonly email: string; readonly ttl: number | string }, retryLost: boolean): Promise<Lease> {
-    const { path } = (await this.#shape()).leaseObtain;
+  /** One obtain at `path`; with `retryLost` false, only failures the platform cannot have acted on are retried. */
+  async #obtainOnce(path: string, params: { readonly email: string; readonly ttl: number | string }, retryLost: boolean): Promise<Lease> {
     const query = { ttl: params.ttl, email: params.email };
     const env = await this.#sender.send('GET', path, retryLost ? { query } : { query, idempotent: false });
     const req = { method: 'GET', path };

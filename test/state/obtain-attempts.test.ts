@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -142,5 +142,23 @@ describe('a lease the state cannot take', () => {
     expect(later.err()).toContain(
       `warning: 1 lease may have been obtained from ${server!.url} and not recorded (ops@example.com, expires by ${EXPIRES_BY})`,
     );
+  });
+});
+
+describe('a platform whose API profile cannot be detected', () => {
+  it('gets no obtain and leaves no note: the detection fails before any attempt', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const run = io();
+    const state = await openLeaseState(file, { lockTimeout: '0' }, run, true, 'test');
+    server = await startTinyServer((req) => void req.socket.destroy());
+    client = new PlatformClient({ url: server.url, token: 't'.repeat(32), retry: { baseMs: 1, maxAttempts: 2 } });
+    const request = { email: 'ops@example.com', ttl: 900, source: 'cli' as const };
+    await expect(obtainAndRecord(request, client, state.ledgerFor(server.url), () => T0)).rejects.toMatchObject({
+      code: 'API_CONNECTION_RESET',
+    });
+    await state.store.close();
+    expect(server.seen.map((r) => r.url)).not.toContainEqual(expect.stringContaining('lease'));
+    expect(existsSync(file)).toBe(false);
+    expect(run.err()).toBe('');
   });
 });
