@@ -21,9 +21,25 @@ export interface DecidedRule {
 export type RouteResult = 'routed' | 'no_route' | 'ambiguous';
 
 /**
+ * What a call does when the proxy picks one candidate of an ambiguous decision. For tied LCR
+ * patterns the proxy commits to the candidate's group with no fallback, so the call may fail
+ * (`no_route`) when that group's rule does not route the number at that time; for tied rules of
+ * one prefix each candidate routes by itself.
+ */
+export interface CandidateOutcome {
+  /** The candidate (one of the decision's `candidates`). */
+  readonly candidate: DecidedRule;
+  /** `routed` by `rule` to `gwlist`; `no_route` (the call fails); `ambiguous` (the candidate's group ties again). */
+  readonly result: RouteResult;
+  readonly rule?: DecidedRule;
+  readonly gwlist?: string;
+}
+
+/**
  * The decision for one call, exactly the `dsipform route --format json` object: `rule` and `gwlist`
  * are absent for `no_route`; for `ambiguous`, `candidates` lists the rules the proxy may pick in an
- * undefined order (for `routed` it holds the winner alone). `steps` explain the decision in words.
+ * undefined order (for `routed` it holds the winner alone) and `outcomes` what the call does with
+ * each, in the same order. `steps` explain the decision in words.
  */
 export interface RouteDecision {
   readonly direction: Direction;
@@ -36,7 +52,29 @@ export interface RouteDecision {
   /** The winner's gateway list as the proxy holds it (`"#5"`, `"66,67"`). */
   readonly gwlist?: string;
   readonly candidates: readonly DecidedRule[];
+  /** Only for `ambiguous`: each candidate's own outcome. */
+  readonly outcomes?: readonly CandidateOutcome[];
   readonly steps: readonly string[];
+}
+
+/**
+ * How badly a decision serves its call, its worst candidate counted: 0 routed; 1 ambiguous with
+ * every candidate routing (an ambiguous decision saved without outcomes counts so too); 2 the call
+ * fails, for certain (`no_route`) or when the proxy picks a candidate that does not route it.
+ */
+export function decisionSeverity(d: Pick<RouteDecision, 'result' | 'outcomes'>): 0 | 1 | 2 {
+  if (d.result === 'routed') return 0;
+  if (d.result === 'no_route') return 2;
+  return d.outcomes?.some((o) => o.result === 'no_route') ? 2 : 1;
+}
+
+/**
+ * Whether a change of decision takes a call that routes today (for certain, or by every candidate
+ * of an undefined order) to something worse: an ambiguous route, or one that may fail.
+ */
+export function losesRoute(before: Pick<RouteDecision, 'result' | 'outcomes'>, after: Pick<RouteDecision, 'result' | 'outcomes'>): boolean {
+  const was = decisionSeverity(before);
+  return was < 2 && decisionSeverity(after) > was;
 }
 
 /**

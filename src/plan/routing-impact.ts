@@ -45,7 +45,12 @@ export function planRoutingImpact(live: LiveState, changes: readonly Change[], n
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const impact = routingImpact(before, after, at).map((e) => {
     const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
-    return named === undefined ? e : { ...e, after: { ...e.after, gwlist: named } };
+    // The candidates of an undefined order name a created group by name too.
+    const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
+      ? e.after.outcomes.map((o) => (o.gwlist !== undefined && pending.has(o.gwlist) ? { ...o, gwlist: pending.get(o.gwlist)! } : o))
+      : undefined;
+    if (named === undefined && outcomes === undefined) return e;
+    return { ...e, after: { ...e.after, ...(named !== undefined ? { gwlist: named } : {}), ...(outcomes ? { outcomes } : {}) } };
   });
   return { ok: true, impact };
 }

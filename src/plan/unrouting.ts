@@ -1,14 +1,17 @@
 import type { CollectionName } from '../model/desired.js';
 import type { UnroutedCall, UnroutingFinding } from '../model/plan.js';
-import type { Direction, ImpactEntry } from '../model/routing.js';
+import { decisionSeverity, losesRoute, type Direction, type ImpactEntry } from '../model/routing.js';
 import { count, plural } from '../model/words.js';
 
 const COLLECTION: Readonly<Record<Direction, CollectionName>> = { inbound: 'inbound_mappings', outbound: 'outbound_routes' };
 
 /**
  * What refuses a plan unless `--force` because of what it does to calls: every probe of the
- * routing impact that routes before the plan and has no route, or an ambiguous one, after it. One
- * finding per direction (inbound first); none when `allowed` (`policy.allow_unrouting: true`).
+ * routing impact that routes before the plan (for certain, or by every candidate of an undefined
+ * order) and worse after it: with no route, or an ambiguous one. The worst candidate counts: an
+ * ambiguous decision where one candidate makes the call fail (tied LCR patterns, no fallback) is
+ * reported as no route. One finding per direction (inbound first); none when `allowed`
+ * (`policy.allow_unrouting: true`).
  */
 export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean): UnroutingFinding[] {
   if (allowed) return [];
@@ -17,9 +20,10 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
     const calls: UnroutedCall[] = [];
     const keys = new Set<string>();
     for (const e of impact) {
-      if (e.direction !== direction || e.before.result !== 'routed' || e.after.result === 'routed') continue;
-      calls.push({ direction, ...(e.from !== undefined ? { from: e.from } : {}), to: e.to, after: e.after.result });
-      if (e.before.rule) keys.add(e.before.rule.key);
+      if (e.direction !== direction || !losesRoute(e.before, e.after)) continue;
+      const after = decisionSeverity(e.after) === 2 ? 'no_route' : 'ambiguous';
+      calls.push({ direction, ...(e.from !== undefined ? { from: e.from } : {}), to: e.to, after });
+      for (const rule of e.before.rule ? [e.before.rule] : e.before.candidates) keys.add(rule.key);
     }
     if (calls.length === 0) continue;
     findings.push({

@@ -1,4 +1,4 @@
-import type { ImpactEntry } from '../model/routing.js';
+import { losesRoute, type ImpactEntry } from '../model/routing.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { describeImpact } from './routing-impact.js';
 import { cleanText, type Style } from './style.js';
@@ -12,9 +12,9 @@ function title(impact: readonly ImpactEntry[]): string {
   return at ? `Routing impact (calls at ${cleanText(at)}):` : 'Routing impact:';
 }
 
-// A call that routes before the plan and not after it is what the safety check refuses.
+// A call that routes before the plan and worse after it (its worst candidate counted) is what the safety check refuses.
 function loses(entry: ImpactEntry): boolean {
-  return entry.before.result === 'routed' && entry.after.result !== 'routed';
+  return losesRoute(entry.before, entry.after);
 }
 
 /**

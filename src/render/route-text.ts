@@ -1,4 +1,4 @@
-import type { DecidedRule, RouteDecision } from '../model/routing.js';
+import type { CandidateOutcome, DecidedRule, RouteDecision } from '../model/routing.js';
 
 /** A decided rule in words: `outbound route "UK" (LCR pattern 1555-44, group 10000, prefix "44", priority 10)`. */
 function describeRule(rule: DecidedRule): string {
@@ -18,6 +18,15 @@ function describeRule(rule: DecidedRule): string {
   return `${what} (${parts.join(', ')})`;
 }
 
+/** What the call does when the proxy picks this candidate: `: routed by it to #5`, `: no route, the call fails`. */
+function outcomeWords(o: CandidateOutcome | undefined): string {
+  if (o === undefined) return '';
+  if (o.result === 'no_route') return ': no route, the call fails';
+  if (o.result === 'ambiguous') return ': its group ties again (ambiguous)';
+  const by = o.rule && (o.rule.kind !== o.candidate.kind || o.rule.key !== o.candidate.key) ? describeRule(o.rule) : 'it';
+  return `: routed by ${by} to ${o.gwlist ?? ''}`;
+}
+
 /**
  * A routing decision as text: the call, the outcome in one line, the gateways, then every step of
  * the decision numbered. No colour; one trailing newline.
@@ -28,7 +37,8 @@ export function renderRouteText(d: RouteDecision): string {
     lines.push(`Result: routed by ${describeRule(d.rule)}`, `Sends to: ${d.gwlist ?? ''}`);
   } else if (d.result === 'ambiguous') {
     lines.push('Result: ambiguous: the proxy picks one of these in an undefined order (fix the rules so that one wins):');
-    for (const c of d.candidates) lines.push(`  - ${describeRule(c)}`);
+    // Each candidate with what the call does when it is picked: one may make the call fail.
+    d.candidates.forEach((c, i) => lines.push(`  - ${describeRule(c)}${outcomeWords(d.outcomes?.[i])}`));
   } else {
     lines.push('Result: no route: the proxy rejects the call (500 No rules defined for number)');
   }

@@ -47,7 +47,11 @@ export function describeTarget(gwlist: string, direction: Direction): string {
 
 function side(decision: RouteDecision, labelled: boolean): string {
   if (decision.result === 'no_route') return 'no route';
-  if (decision.result === 'ambiguous') return `ambiguous (${decision.candidates.map(ruleLabel).join(' or ')})`;
+  if (decision.result === 'ambiguous') {
+    // A candidate that makes the call fail when picked is named so: the worst case counts.
+    const each = decision.candidates.map((c, i) => `${ruleLabel(c)}${decision.outcomes?.[i]?.result === 'no_route' ? ': no route' : ''}`);
+    return `ambiguous (${each.join(' or ')})`;
+  }
   const target = describeTarget(decision.gwlist ?? '', decision.direction);
   return labelled && decision.rule ? `${target} (${ruleLabel(decision.rule)})` : target;
 }

@@ -11,7 +11,18 @@ import type { CallTime, RuleSet } from './types.js';
 function tookWords(d: RouteDecision): string {
   if (d.result === 'no_route') return 'no route (the call fails)';
   if (d.result === 'ambiguous') {
-    const names = d.candidates.map((c) => `${c.kind === 'inbound_mapping' ? 'mapping' : 'route'} ${JSON.stringify(c.key)}`);
+    const names = d.candidates.map((c, i) => {
+      const o = d.outcomes?.[i];
+      const what =
+        o === undefined
+          ? ''
+          : o.result === 'no_route'
+            ? ' (no route: the call fails)'
+            : o.result === 'routed'
+              ? ` (routed to ${o.gwlist ?? '?'})`
+              : ' (ambiguous again)';
+      return `${c.kind === 'inbound_mapping' ? 'mapping' : 'route'} ${JSON.stringify(c.key)}${what}`;
+    });
     return `ambiguous: the proxy picks ${names.join(' or ')} in an undefined order`;
   }
   const rule = d.rule;

@@ -1,6 +1,6 @@
 /**
- * The routing impact of a change of rules: which calls go elsewhere after it (../shared/spec/
- * routing-semantics.md). Pure: the planner gives the live rules and the rules after the plan.
+ * The routing impact of a change of rules: which calls go elsewhere after it (docs/routing-model.md).
+ * Pure: the planner gives the live rules and the rules after the plan.
  */
 import type { ImpactEntry, RouteDecision } from '../model/routing.js';
 import { routeCall } from './match.js';
@@ -110,11 +110,18 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Whether two decisions send a call differently: result, winning rule, gateways, or the candidates of an undefined order. */
+/** Whether two decisions send a call differently: result, winning rule, gateways, or the candidates of an undefined order and their outcomes. */
 function differs(a: RouteDecision, b: RouteDecision): boolean {
   if (a.result !== b.result || a.gwlist !== b.gwlist) return true;
   if (a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
   if (a.result !== 'ambiguous') return false;
-  const keys = (d: RouteDecision) => d.candidates.map((c) => `${c.kind}\u0000${c.key}`).join('\n');
+  // The candidates and what each does with the call: one that starts (or stops) failing is a change.
+  const keys = (d: RouteDecision) =>
+    d.candidates
+      .map((c, i) => {
+        const o = d.outcomes?.[i];
+        return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
+      })
+      .join('\n');
   return keys(a) !== keys(b);
 }

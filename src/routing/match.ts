@@ -7,6 +7,7 @@ import { parseTimerec, timerecMatches, type Timerec } from '../model/timerec.js'
 import { firstOddChar, loadRules } from './load.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, ruleName } from './words.js';
+import type { CandidateOutcome } from '../model/routing.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type Call, type DecidedRule, type RouteDecision, type RoutingRule, type RuleSet } from './types.js';
 
 const DIAL_CHARS = /^[0-9*#+]*$/;
@@ -233,12 +234,44 @@ function droppedAt(p: Prepared, to: string): DroppedEntry[] {
   return out.sort((a, b) => a.order - b.order);
 }
 
+/** An LCR record an outbound call selects: its group, its route, its pattern. */
+interface LcrPick {
+  readonly groupid: number;
+  readonly key: string;
+  readonly pattern: string;
+}
+
+/**
+ * What the call does when the proxy takes one of tied LCR patterns: `do_routing` on that
+ * candidate's group, with no fallback, so the call fails when that group does not route the
+ * number at that time.
+ */
+function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Call, steps: string[] | null): CandidateOutcome {
+  const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
+  const outcome = doRouting(p, pick.groupid, call.to, call.at.local, null);
+  const named = decidedRule(candidate);
+  if (outcome.kind === 'routed') {
+    steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
+    return { candidate: named, result: 'routed', rule: decidedRule(outcome.rule), gwlist: outcome.rule.gwlist };
+  }
+  if (outcome.kind === 'ambiguous') {
+    steps?.push(`${taken}: ${outcome.rules.map(ruleName).join(' and ')} of group ${pick.groupid} tie again`);
+    return { candidate: named, result: 'ambiguous' };
+  }
+  steps?.push(`${taken}: no rule of group ${pick.groupid} routes "${call.to}" at ${call.at.local}, so the call fails (no fallback)`);
+  return { candidate: named, result: 'no_route' };
+}
+
+/** Tied rules of one prefix: each candidate routes by itself. */
+function selfOutcomes(rules: readonly RoutingRule[]): CandidateOutcome[] {
+  return rules.map((r) => {
+    const named = decidedRule(r);
+    return { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist };
+  });
+}
+
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
-function lcrChoice(
-  p: Prepared,
-  call: Call,
-  steps: string[] | null,
-): { groupid: number; key: string; pattern: string } | null | { tied: string[] } {
+function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | null | { tied: LcrPick[] } {
   const lookup = `${call.from}-${call.to}`;
   if (p.lcr.length === 0) {
     steps?.push('LCR: no LCR routes; the simple routes (group 8000) decide');
@@ -266,7 +299,7 @@ function lcrChoice(
     steps?.push(
       `ambiguous: LCR patterns ${tied.map((t) => `"${t.pattern}"`).join(' and ')} have the same length; the proxy picks one in hash-table order`,
     );
-    return { tied: tied.map((t) => t.key) };
+    return { tied: tied.map(({ groupid, key, pattern }) => ({ groupid, key, pattern })) };
   }
   steps?.push(`LCR winner "${best.pattern}" (route "${best.key}"): the smallest length difference to the lookup; group ${best.groupid}`);
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
@@ -316,8 +349,20 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   } else {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
-      const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && choice.tied.includes(r.key) && r.lcr_pattern !== undefined);
-      return { direction, from, to, at, result: 'ambiguous', candidates: candidates.map(decidedRule), steps: explained(steps) };
+      const picks = new Map(choice.tied.map((t) => [t.key, t]));
+      const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && picks.has(r.key) && r.lcr_pattern !== undefined);
+      // The proxy commits to whichever it meets first: say what the call does with each.
+      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps));
+      return {
+        direction,
+        from,
+        to,
+        at,
+        result: 'ambiguous',
+        candidates: outcomes.map((o) => o.candidate),
+        outcomes,
+        steps: explained(steps),
+      };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps?.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
@@ -330,8 +375,19 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   }
   // Each decision written out, not spread from a common part: a plan's impact makes tens of thousands.
   if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
-  if (outcome.kind === 'ambiguous')
-    return { direction, from, to, at, result: 'ambiguous', candidates: outcome.rules.map(decidedRule), steps: explained(steps) };
+  if (outcome.kind === 'ambiguous') {
+    const outcomes = selfOutcomes(outcome.rules);
+    return {
+      direction,
+      from,
+      to,
+      at,
+      result: 'ambiguous',
+      candidates: outcomes.map((o) => o.candidate),
+      outcomes,
+      steps: explained(steps),
+    };
+  }
   steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
   return { direction, from, to, at, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };

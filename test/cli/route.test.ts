@@ -92,7 +92,10 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(d.candidates.map((c) => c.key)).toEqual(['Carrier A', 'Carrier B']);
     const text = await runCli(['route', file, '--direction', 'outbound', '--to', '33123456789', '--tz', 'UTC']);
     expect(text.stdout).toContain('Result: ambiguous: the proxy picks one of these in an undefined order');
-    expect(text.stdout).toContain('  - outbound route "Carrier A" (group 8000, prefix "33", priority 0)\n  - outbound route "Carrier B"');
+    expect(text.stdout).toContain(
+      '  - outbound route "Carrier A" (group 8000, prefix "33", priority 0): routed by it to #2\n  - outbound route "Carrier B" (group 8000, prefix "33", priority 0): routed by it to #3\n',
+    );
+    expect(d.outcomes?.map((o) => `${o.candidate.key} ${o.result} ${o.gwlist}`)).toEqual(['Carrier A routed #2', 'Carrier B routed #3']);
   });
 
   it('--live: a live mapping the proxy drops (mixed servers, which the API accepts) is passed over, and said so', async () => {

@@ -52,7 +52,7 @@ describe('routing test expectations', () => {
       '442071',
       { route: 'UK twin' },
       [
-        'expected the call to be routed, but the call took ambiguous: the proxy picks route "UK twin" or route "UK twin 2" in an undefined order',
+        'expected the call to be routed, but the call took ambiguous: the proxy picks route "UK twin" (routed to #6) or route "UK twin 2" (routed to #7) in an undefined order',
       ],
     ],
     ['ambiguous expected', 'outbound', '442071', { result: 'ambiguous' }, []],
