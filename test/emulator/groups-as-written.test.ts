@@ -7,6 +7,9 @@
  * A fresh install holds carrier groups 1-10 and gateways 1-55: the first group made is 11, its
  * first gateway 56.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type ApiProfileName, type RunningEmulator } from '../../src/emulator/index.js';
 import { sipAddress } from '../../src/emulator/handlers/group-common.js';
@@ -111,9 +114,6 @@ describe('2. a create that fails part way still uses up a gwgroupid (the row is 
   });
 
   it('the id stays used up across a restart of a --data emulator', async () => {
-    const { mkdtemp, readFile, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'dsipform-burn-'));
     try {
       const dataFile = join(dir, 'state.json');
