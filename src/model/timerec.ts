@@ -1,5 +1,5 @@
 /**
- * The proxy's time recurrence (`timerec`, routing-semantics.md "Time recurrence"):
+ * The proxy's time recurrence (`timerec`, docs/routing-model.md "Time recurrences"):
  * `dtstart|duration|freq|until|interval|byday|bymonthday|byyearday|byweekno|bymonth`, empty = always.
  * Parsed and evaluated in wall-clock arithmetic: a local time is read as if it were UTC, so no
  * machine zone or daylight-saving shift ever enters (the proxy's dtstart is its own local time too).

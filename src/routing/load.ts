@@ -1,5 +1,5 @@
 /**
- * The proxy's loader (routing-semantics.md "Loading: rules the proxy silently skips"): which rules
+ * The proxy's loader (docs/routing-model.md "Loading: rules the proxy skips"): which rules
  * it keeps and which it drops with only a log line. Pure.
  */
 import { parseTimerec } from '../model/timerec.js';

@@ -1,5 +1,5 @@
 /**
- * Where the proxy sends a call (routing-semantics.md "Matching", "Inbound", "Outbound"): loads the
+ * Where the proxy sends a call (docs/routing-model.md "Matching within a group", "Inbound and outbound"): loads the
  * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */

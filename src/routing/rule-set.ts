@@ -1,5 +1,5 @@
 /**
- * The proxy's routing tables for a desired or live state (routing-semantics.md "Tables involved"):
+ * The proxy's routing tables for a desired or live state (docs/routing-model.md "The tables the proxy reads"):
  * inbound mappings are rules of group 9000, simple routes of 8000, an LCR route a rule of its own
  * group plus an LCR record. Pure.
  */

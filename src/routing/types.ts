@@ -1,5 +1,5 @@
 /**
- * The routing simulation's data (../shared/spec/routing-semantics.md): the proxy's rules as it loads
+ * The routing simulation's data (docs/routing-model.md): the proxy's rules as it loads
  * them, a call, and the decision it takes. Pure data, plain JSON; the simulation itself lives beside
  * this file and imports only model/.
  *
@@ -21,8 +21,9 @@
  * - `impact.ts`    `routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[]`: probes
  *                  the calls each rule that differs between the two sets can affect, and keeps those
  *                  whose decision differs
+ * - `priority.ts`  `proxyPriority(p)`: a priority as the proxy ranks it (unsigned)
  * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
- *                  string | null`, `parseTimerec(text)`, `timerecMatches(parsed, local: string)`
+ *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`, `timerecMatches(parsed, local: string)`
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
@@ -130,7 +131,7 @@ export interface Call {
   readonly at: CallTime;
 }
 
-/** Why the proxy drops a rule at load time (routing-semantics.md, "Loading"). */
+/** Why the proxy drops a rule at load time (docs/routing-model.md, "Loading: rules the proxy skips"). */
 export interface DroppedRule {
   readonly rule: RoutingRule;
   /** What is wrong, in words: `servers mix a gateway id and a group reference ("66,#5")`. */
