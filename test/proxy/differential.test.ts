@@ -113,6 +113,48 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
       // At night the LCR route's window is closed: the call fails rather than take the simple route.
       expectProxy(r, [toGroup(r, 0), toGroup(r, 1), toGroup(r, 1), 'no route', toGroup(r, 1), toGroup(r, 1)]);
     });
+
+    it('commits to one of two tied LCR patterns, even when its rule does not route the number then', async () => {
+      const r = await run({
+        routes: [route('44', 0, { from_prefix: '5' }), route('4', 1, { from_prefix: '55', timerec: '20270104T090000|1H|daily' })],
+        calls: [out('4499', '555')],
+        instants: ['2027-01-04T09:30:00', '2027-01-04T20:00:00'],
+      });
+      // 5-44 and 55-4 are as long as each other: the proxy takes whichever its table yields first.
+      expect(r.verdicts[0]?.proxy).toMatch(/^gateways /);
+      expect(r.verdicts[1]?.allowed).toContain('no route');
+      expectProxy(
+        r,
+        r.verdicts.map((v) => v.proxy),
+      );
+    });
+
+    it('reads bymonth one month late: drouting compares the 0-based month, so 2 is March and 12 is January', async () => {
+      const r = await run({
+        tz: 'UTC',
+        routes: [
+          route('1', 0, { timerec: '20270101T000000|PT23H|daily|||||||2' }),
+          route('2', 0, { timerec: '20270101T000000|PT23H|daily|||||||12' }),
+        ],
+        calls: [out('1'), out('2')],
+        instants: ['2027-02-01T12:00:00', '2027-03-01T12:00:00', '2027-01-18T12:00:00'],
+      });
+      expectProxy(r, ['no route', 'no route', toGroup(r, 0), 'no route', 'no route', toGroup(r, 0)]);
+    });
+
+    it('never matches a weekday without an ordinal under a monthly frequency (past the first window)', async () => {
+      const r = await run({
+        tz: 'UTC',
+        routes: [
+          route('1', 0, { timerec: '20270101T000000|PT23H|monthly|||MO' }),
+          route('2', 0, { timerec: '20270101T000000|PT23H|monthly|||1MO' }),
+        ],
+        calls: [out('1'), out('2')],
+        // Mondays: the 4th is the month's first, the 18th its third.
+        instants: ['2027-01-04T12:00:00', '2027-01-18T12:00:00'],
+      });
+      expectProxy(r, ['no route', toGroup(r, 0), 'no route', 'no route']);
+    });
   });
 
   it(`agrees with dsipform on generated scenarios (seed ${SEED}, ${RUNS} scenarios, at least ${MIN_CALLS} calls)`, async () => {

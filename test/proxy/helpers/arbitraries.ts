@@ -56,30 +56,87 @@ const mapping: fc.Arbitrary<ScenarioMapping> = fc.record({
   servers: fc.array(server, { minLength: 1, maxLength: 2 }),
 });
 
-const route: fc.Arbitrary<ScenarioRoute> = fc
-  .record({
-    prefix,
-    from_prefix: fc.oneof(
-      { weight: 2, arbitrary: fc.constant('') },
-      { weight: 1, arbitrary: fc.string({ unit: FROM_CHAR, minLength: 1, maxLength: 2 }) },
-    ),
-    group: fc.oneof({ weight: 8, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.constant('missing' as const) }),
-    priority: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.constantFrom(1, 2, -1, -2, 5) }),
-    timerec,
-  })
-  // The platform refuses an LCR route without a prefix.
-  .map((r) => (r.from_prefix !== '' && r.prefix === '' ? { ...r, prefix: '1' } : r));
+const routeFields = {
+  group: fc.oneof({ weight: 8, arbitrary: fc.nat(3) }, { weight: 1, arbitrary: fc.constant('missing' as const) }),
+  priority: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.constantFrom(1, 2, -1, -2, 5) }),
+  timerec,
+};
 
-const call: fc.Arbitrary<SipCall> = fc.record({
-  direction: fc.constantFrom('inbound' as const, 'outbound' as const, 'outbound' as const),
-  from: fc.string({ unit: FROM_CHAR, minLength: 1, maxLength: 5 }),
-  to: fc.string({ unit: NUMBER_CHAR, minLength: 1, maxLength: 5 }),
+/** A simple route (group 8000). */
+const simpleRoute: fc.Arbitrary<ScenarioRoute> = fc.record({ prefix, from_prefix: fc.constant(''), ...routeFields });
+
+/**
+ * An LCR route. From- and To-prefixes come from short lists whose members nest and trade length
+ * (`5-44` and `55-4`), so that two patterns of the same length often match one call: an LCR tie.
+ * The platform refuses an LCR route without a prefix.
+ */
+const lcrRoute: fc.Arbitrary<ScenarioRoute> = fc.record({
+  prefix: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('4', '44') },
+    { weight: 1, arbitrary: fc.constantFrom('1', '14', '4#', '+4', '41') },
+  ),
+  from_prefix: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom('5', '55') },
+    { weight: 1, arbitrary: fc.constantFrom('1', '15', '+1', '*5') },
+  ),
+  ...routeFields,
 });
+
+const route = fc.oneof(simpleRoute, lcrRoute);
+
+/**
+ * A call as generated: its numbers either free, or built on a rule of the scenario (a To on a DID
+ * or a route's prefix, plus a few characters; a From holding an LCR route's From-prefix, with
+ * characters around it), so that calls meet the rules, their overlaps and their ties. Resolved
+ * against the scenario's rules once they are known, which keeps shrinking simple.
+ */
+interface CallTemplate {
+  readonly direction: 'inbound' | 'outbound';
+  readonly to: string | { readonly rule: number; readonly suffix: string };
+  readonly from: string | { readonly lcr: number; readonly head: string; readonly tail: string };
+}
+
+const callTemplate: fc.Arbitrary<CallTemplate> = fc.record({
+  direction: fc.constantFrom('inbound' as const, 'outbound' as const, 'outbound' as const),
+  to: fc.oneof(
+    fc.string({ unit: NUMBER_CHAR, minLength: 1, maxLength: 5 }),
+    fc.record({ rule: fc.nat(9), suffix: fc.string({ unit: NUMBER_CHAR, maxLength: 3 }) }),
+  ),
+  from: fc.oneof(
+    fc.string({ unit: FROM_CHAR, minLength: 1, maxLength: 5 }),
+    fc.record({
+      lcr: fc.nat(9),
+      head: fc.string({ unit: FROM_CHAR, maxLength: 2 }),
+      tail: fc.string({ unit: fc.constantFrom('0', '1', '5', '5', 'a'), maxLength: 2 }),
+    }),
+  ),
+});
+
+/** A template's numbers, taken from the scenario's rules (empty numbers become "0": a SIP user cannot be empty). */
+function resolveCall(t: CallTemplate, mappings: readonly ScenarioMapping[], routes: readonly ScenarioRoute[]): SipCall {
+  const prefixes = t.direction === 'inbound' ? mappings.map((m) => m.did) : routes.map((r) => r.prefix);
+  const lcr = routes.filter((r) => r.from_prefix !== '');
+  const to = typeof t.to === 'string' ? t.to : `${prefixes[t.to.rule % Math.max(1, prefixes.length)] ?? ''}${t.to.suffix}`;
+  const from =
+    typeof t.from === 'string' ? t.from : `${t.from.head}${lcr[t.from.lcr % Math.max(1, lcr.length)]?.from_prefix ?? ''}${t.from.tail}`;
+  return { direction: t.direction, to: to || '0', from: from || '0' };
+}
 
 /** Wall-clock instants: weekdays and weekends, around midnight, on window edges (the clock is frozen, so to the second). */
 const instant = fc
   .record({
-    date: fc.constantFrom('2027-01-04', '2027-01-05', '2027-01-01', '2027-01-09', '2027-01-10', '2027-02-01', '2027-01-18', '2026-12-28'),
+    date: fc.constantFrom(
+      '2027-01-04',
+      '2027-01-05',
+      '2027-01-01',
+      '2027-01-09',
+      '2027-01-10',
+      '2027-02-01',
+      '2027-01-18',
+      '2026-12-28',
+      '2027-07-05',
+      '2027-03-15',
+    ),
     hour: fc.constantFrom('00', '01', '08', '09', '12', '16', '17', '21', '22', '23'),
     minute: fc.constantFrom('00', '29', '30', '59'),
     second: fc.constantFrom('00', '30', '59'),
@@ -111,8 +168,8 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
       maxLength: 4,
     }),
     mappings: fc.uniqueArray(mapping, { selector: (m) => m.did, maxLength: 4 }),
-    routes: fc.array(route, { maxLength: 6 }).map(uniquePatterns),
-    calls: fc.array(call, { minLength: 8, maxLength: 16 }),
+    routes: fc.array(route, { maxLength: 7 }).map(uniquePatterns),
+    calls: fc.array(callTemplate, { minLength: 8, maxLength: 16 }),
     instants: fc.uniqueArray(instant, { minLength: 3, maxLength: 4 }),
   })
-  .map((s): Scenario => s);
+  .map((s): Scenario => ({ ...s, calls: s.calls.map((c) => resolveCall(c, s.mappings, s.routes)) }));
