@@ -160,19 +160,19 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
       'version: 1\ncarrier_groups:\n  - name: C\n    lb_enabled: false\n    auth: none\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n',
     );
     await converge(s, ok);
-    // 10.0.0.300 is no address: the platform skips the endpoint and still answers 200.
+    // [1::2::3] is no IPv6 address (validate lets bracketed ones through): the platform skips the endpoint and still answers 200.
     const bad = s.file(
       'bad.yaml',
-      'version: 1\ncarrier_groups:\n  - name: C\n    lb_enabled: false\n    auth: none\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n      - {name: c2, hostname: 10.0.0.300}\n  - name: D\n    endpoints:\n      - {name: d1, hostname: 10.0.0.301}\noutbound_routes:\n  - {name: R, prefix: "1", gwgroupid: "1"}\n',
+      'version: 1\ncarrier_groups:\n  - name: C\n    lb_enabled: false\n    auth: none\n    endpoints:\n      - {name: c1, hostname: c1.example.com}\n      - {name: c2, hostname: "[1::2::3]"}\n  - name: D\n    endpoints:\n      - {name: d1, hostname: "[1::2::4]"}\noutbound_routes:\n  - {name: R, prefix: "1", gwgroupid: "1"}\n',
     );
     const report = join(s.dir, 'report.json');
     const r = await s.run(['apply', bad, '--auto-approve', '--report', report], { env: ENV });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
-      'CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the update of gwgroupid 1, endpoints asked c1 c1.example.com:5060 (strip 0, prefix "", weight 1), c2 10.0.0.300:5060 (strip 0, prefix "", weight 1), holds c1 c1.example.com:5060 (strip 0, prefix "", weight 1)',
+      'CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the update of gwgroupid 1, endpoints asked c1 c1.example.com:5060 (strip 0, prefix "", weight 1), c2 [1::2::3]:5060 (strip 0, prefix "", weight 1), holds c1 c1.example.com:5060 (strip 0, prefix "", weight 1)',
     );
     expect(r.stdout).toMatch(
-      /failed +\+ carrier_group "D".*CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the create of gwgroupid \d+, endpoints asked d1 10\.0\.0\.301:5060/,
+      /failed +\+ carrier_group "D".*CARRIER_GROUP_NOT_WRITTEN: the platform answered 200 but the carrier group was not written: after the create of gwgroupid \d+, endpoints asked d1 \[1::2::4\]:5060/,
     );
     // The route after them may refer to a group that was not made: not attempted.
     expect(r.stdout).toMatch(/not attempted \+ outbound_route "R": an earlier (update|create) of carrier_group "[CD]" failed/);
