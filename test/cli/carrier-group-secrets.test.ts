@@ -25,7 +25,10 @@ describe('the built CLI never prints a carrier-group password', () => {
       await runCli(
         [
           'apply',
-          s.file('h.yaml', readFileSync(join(s.dir, 'g.yaml'), 'utf8').replace('Secure', 'Broken').replace('s1.example.com', '10.0.0.300')),
+          s.file(
+            'h.yaml',
+            readFileSync(join(s.dir, 'g.yaml'), 'utf8').replace('Secure', 'Broken').replace('s1.example.com', '"[1::2::3]"'),
+          ),
           '--auto-approve',
           '--format',
           'json',
