@@ -164,24 +164,19 @@ export interface DeleteFinding {
   readonly collection: CollectionName;
   /** `protected`: the kind is in `policy.protect`; `threshold`: too many deletes. */
   readonly rule: 'protected' | 'threshold';
+  /** Deletes (and revocations), replaces included. */
   readonly deletes: number;
+  /** How many of `deletes` are replaces; absent when none. */
+  readonly replaces?: number;
   /** How many live objects the collection manages (ignored ones excluded). */
   readonly live: number;
   /** The limit that was passed, e.g. `25%` or `10`. */
   readonly limit: string;
-  /** Deletes (and revocations), replaces included. */
   /** Keys of the objects that would be deleted. */
-  /** How many of `deletes` are replaces; absent when none. */
-  readonly replaces?: number;
   readonly keys: readonly string[];
   readonly message: string;
 }
 
-/** A probed call that routes before the plan and not after it (no route, or ambiguous). */
-export interface UnroutedCall {
-  readonly direction: Direction;
-  readonly from?: string;
-  readonly to: string;
 /**
  * A reason a plan is refused without `--force` because it changes more objects of a collection
  * than `policy.max_updates` allows. Updates, promotions, demotions and replaces count.
@@ -199,6 +194,11 @@ export interface UpdateFinding {
   readonly message: string;
 }
 
+/** A probed call that routes before the plan and not after it (no route, or ambiguous). */
+export interface UnroutedCall {
+  readonly direction: Direction;
+  readonly from?: string;
+  readonly to: string;
   /** What the call gets after the plan. */
   readonly after: 'no_route' | 'ambiguous';
 }
@@ -225,12 +225,12 @@ export type SafetyFinding = DeleteFinding | UpdateFinding | UnroutingFinding;
 /** The policy parts a saved plan needs at apply time. */
 export interface PlanPolicy {
   readonly max_deletes?: DeleteLimit;
+  readonly max_updates?: DeleteLimit;
   readonly protect: readonly CollectionName[];
   /** Present (true) when the files allow plans that leave routed calls without a route. */
   readonly allow_unrouting?: true;
 }
 
-  readonly max_updates?: DeleteLimit;
 /** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */
 export interface PlanIssue {
   /** The error code the refusal has when every issue of a plan has it (else `PLAN_BLOCKED`). */
