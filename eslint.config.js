@@ -51,6 +51,7 @@ export default tseslint.config(
       'coverage/**',
       'src/cdktf/bindings/**', // generated: test/cdktf/bindings/freshness.test.ts wants them as generated
       'src/config/generated/**', // build output of scripts/generate-validator.mjs
+      'src/plan/generated/**', // likewise (the saved-plan schema)
       'src/terraform/generated/**', // build output of scripts/generate-protocol.mjs
       'bench/results/**',
       'bench/.scratch/**',

@@ -30,7 +30,8 @@ export {
   type PlanInput,
   type PlanResult,
 } from './plan/build-plan.js';
-export { parseSavedPlan, staleness } from './plan/saved-plan.js';
+export { parseSavedPlan, staleness, type ReadPlanOptions } from './plan/saved-plan.js';
+export { signPlan, checkPlanKey } from './plan/plan-signature.js';
 export { liveChecksum } from './plan/live-checksum.js';
 export { exportDocument, type ExportDocument } from './plan/export.js';
 export { needsGroups } from './plan/resolve-groups.js';

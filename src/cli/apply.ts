@@ -5,16 +5,17 @@ import { DsipformError } from '../model/errors.js';
 import { readLive } from '../apply/read-live.js';
 import { groupsChecksum, liveChecksum } from '../plan/live-checksum.js';
 import { parseSavedPlan, staleness } from '../plan/saved-plan.js';
+import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
-import type { CliIo } from './io.js';
+import { writeLine, type CliIo } from './io.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
-export interface ApplyFlags extends PlatformFlags, StateFlags {
+export interface ApplyFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
   plan?: string;
   cdktf?: string;
   autoApprove?: boolean;
@@ -37,7 +38,11 @@ function executeFlags(flags: ApplyFlags): ExecuteFlags {
   };
 }
 
-async function readPlanFile(file: string): Promise<SavedPlan> {
+/**
+ * Reads and checks a saved plan. With a key (`--sign-key-file`, `DSIPFORM_PLAN_KEY`) only a plan it
+ * signed is read; without one, a signed plan is read with a warning that its signature was not checked.
+ */
+async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo): Promise<SavedPlan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -48,7 +53,14 @@ async function readPlanFile(file: string): Promise<SavedPlan> {
       'Give the file written by dsipform plan --out FILE.',
     );
   }
-  return parseSavedPlan(text, file);
+  const saved = parseSavedPlan(text, file, key ? { key } : {});
+  if (!key && saved.signature !== undefined) {
+    writeLine(
+      io.stderr,
+      `warning: ${file} is signed, but no key was given (--sign-key-file FILE or DSIPFORM_PLAN_KEY): its signature was not checked, only its checksum`,
+    );
+  }
+  return saved;
 }
 
 /**
@@ -80,7 +92,7 @@ async function planAndExecute(
 /** Applies exactly a saved plan, refusing when the platform or the lease state changed since. */
 async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<number> {
   const exec = executeFlags(flags);
-  const saved = await readPlanFile(file);
+  const saved = await readPlanFile(file, readPlanKey(flags, io), io);
   const stateFile = flags.state ? resolve(flags.state) : saved.state_file;
   const needsState = saved.managed.includes('endpoint_leases');
   if (needsState && !stateFile) {
@@ -118,6 +130,13 @@ export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): P
       );
     }
     return applySaved(flags.plan, flags, io);
+  }
+  if (flags.signKeyFile !== undefined) {
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      '--sign-key-file checks a saved plan, and no --plan FILE was given',
+      'Sign a plan with: dsipform plan PATH... --out FILE --sign-key-file KEY; apply it with: dsipform apply --plan FILE --sign-key-file KEY',
+    );
   }
   return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'apply'), flags, io, 'apply');
 }

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { addConnectionOptions, addStateOptions } from './options.js';
+import { addConnectionOptions, addPlanKeyOption, addStateOptions } from './options.js';
 import type { CliIo } from './io.js';
 import type { PlatformFlags } from './platform.js';
 
@@ -54,7 +54,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
     });
   },
   plan: (program, io, setExit) => {
-    addStateOptions(
+    const cmd = addStateOptions(
       addConnectionOptions(
         program
           .command('plan')
@@ -67,13 +67,14 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--allow-dangling', ALLOW_DANGLING)
           .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
       ),
-    ).action(async (paths: string[], opts) => {
+    );
+    addPlanKeyOption(cmd, 'sign the saved plan').action(async (paths: string[], opts) => {
       const { runPlan } = await import('./plan.js');
       setExit(await runPlan(paths, opts, io));
     });
   },
   apply: (program, io, setExit) => {
-    addApplyOptions(
+    const cmd = addApplyOptions(
       addConnectionOptions(
         program
           .command('apply')
@@ -83,7 +84,8 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
           .option('--allow-dangling', ALLOW_DANGLING),
       ),
-    ).action(async (paths: string[], opts) => {
+    );
+    addPlanKeyOption(cmd, 'with --plan: refuse the plan unless it is signed with the key').action(async (paths: string[], opts) => {
       const { runApply } = await import('./apply.js');
       setExit(await runApply(paths, opts, io));
     });

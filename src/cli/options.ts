@@ -35,3 +35,8 @@ export function addStateOptions(cmd: Command): Command {
     .option('--state <file>', 'the lease state file (default: .dsipform/state.json beside the first path)')
     .addOption(new Option('--lock-timeout <seconds>', 'how long to wait for another run holding the state lock').default('30'));
 }
+
+/** Adds `--sign-key-file FILE`: `plan` signs the plan it saves with the key, `apply --plan` checks it. */
+export function addPlanKeyOption(cmd: Command, what: string): Command {
+  return cmd.option('--sign-key-file <file>', `${what} (HMAC-SHA256 with the key in FILE; env DSIPFORM_PLAN_KEY)`);
+}

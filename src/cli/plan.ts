@@ -1,5 +1,7 @@
 import type { LiveState } from '../model/live.js';
 import { savePlan } from '../plan/build-plan.js';
+import { signPlan } from '../plan/plan-signature.js';
+import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import { inventoryAfterPlan, routingAfterPlan } from './routing-after.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
@@ -13,7 +15,7 @@ import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { checkFormat, planAgainst, type PlanLeases } from './plan-against.js';
 
 /** `dsipform plan` flags. */
-export interface PlanFlags extends PlatformFlags, StateFlags {
+export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
   cdktf?: string;
   format: string;
   out?: string;
@@ -30,6 +32,8 @@ export interface PlanFlags extends PlatformFlags, StateFlags {
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
+  // Read before the platform is: a missing or short key fails the run before any request.
+  const key = readPlanKey(flags, io);
   const desired = await loadOrFail(paths, io, flags.cdktf);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
@@ -49,7 +53,8 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const inventory = inventoryAfterPlan(live, plan.changes, flags.allowDangling === true);
   const findings = routingFindings(desired, routingAfterPlan(desired, live, plan.changes), inventory);
   reportFindings(findings, io, flags.strict === true);
-  const saved = savePlan(plan);
+  // With a key, the JSON plan (--out and --format json alike) carries its signature.
+  const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));

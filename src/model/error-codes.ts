@@ -57,6 +57,11 @@ export const ERROR_CODES = {
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
   PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',
   PLAN_FILE_MODIFIED: 'the saved plan was edited after it was written (its checksum does not match)',
+  PLAN_CORRUPT:
+    'the saved plan is not as dsipform writes plans (a key twice, an unknown action or key, a wrong type, two changes of one object)',
+  PLAN_UNSIGNED: 'a plan signing key was given, and the saved plan carries no signature',
+  PLAN_SIGNATURE_MISMATCH: 'the saved plan was changed after it was signed, or signed with another key',
+  PLAN_KEY_INVALID: 'the plan signing key is empty or shorter than 16 bytes',
   PLAN_TARGET_MISMATCH: 'the saved plan was made for another platform',
   PLAN_STALE: 'the platform changed since the saved plan was made',
   PLAN_NO_STATE: 'the saved plan has lease changes but names no state file',

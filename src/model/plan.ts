@@ -281,4 +281,9 @@ export interface Plan {
 /** A plan with the sha256 of its canonical JSON, as written by `--out` and `--format json`. */
 export interface SavedPlan extends Plan {
   readonly checksum: string;
+  /**
+   * `hmac-sha256:<hex>` of the same canonical JSON under a shared key (`--sign-key-file`,
+   * `DSIPFORM_PLAN_KEY`); absent when the plan was saved without a key.
+   */
+  readonly signature?: string;
 }

@@ -1,31 +1,53 @@
 import { DsipformError } from '../model/errors.js';
+import { findDuplicateKey, formatJsonPath, locateJsonValue, type TextPosition } from '../model/strict-json.js';
 import { checksumOf } from './checksum.js';
+import { planShapeProblem } from './plan-shape.js';
+import { signatureMatches } from './plan-signature.js';
 import type { Plan, SavedPlan } from '../model/plan.js';
 
+/** How a saved plan is read. */
+export interface ReadPlanOptions {
+  /**
+   * The shared signing key: the plan must carry a signature made with it (`PLAN_UNSIGNED`,
+   * `PLAN_SIGNATURE_MISMATCH` otherwise). Without a key, a signature is not checked.
+   */
+  readonly key?: Uint8Array;
+}
+
+const MAKE_ONE = 'Make a plan with: dsipform plan PATH... --out FILE';
+
+/** `PLAN_CORRUPT` at a place of the file. */
+function corrupt(file: string, at: TextPosition | null, what: string): DsipformError {
+  const where = at ? `${file}:${at.line}:${at.col}` : file;
+  return new DsipformError(
+    'PLAN_CORRUPT',
+    `${where}: the plan is corrupt: ${what}`,
+    `A plan is applied only as dsipform wrote it, and this file is not: it was edited or made by hand. Make a new plan with: dsipform plan PATH... --out FILE, review it, and apply that file.`,
+  );
+}
+
 /**
- * Reads a plan file written by `plan --out`, and checks it is whole: the right format version and
- * a checksum that matches its content (an edited or truncated plan is refused, never half-applied).
+ * Reads a plan file written by `plan --out`, and checks it is whole and as dsipform wrote it: strict
+ * JSON (a key twice in one object is refused: readers disagree on which one counts), the right
+ * format version, a checksum that matches its content (an edited or truncated plan is refused,
+ * never half-applied), the signature when a key is given, then the structure of a plan (schema,
+ * one change per object, a summary that counts the changes), so that an edit whose checksum was
+ * computed anew still cannot smuggle in an action or a field dsipform never writes.
  */
-export function parseSavedPlan(text: string, file: string): SavedPlan {
+export function parseSavedPlan(text: string, file: string, options: ReadPlanOptions = {}): SavedPlan {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new DsipformError(
-      'PLAN_FILE_INVALID',
-      `${file} is not a plan file: ${(err as Error).message}`,
-      'Make a plan with: dsipform plan PATH... --out FILE',
-    );
+    throw new DsipformError('PLAN_FILE_INVALID', `${file} is not a plan file: ${(err as Error).message}`, MAKE_ONE);
   }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) throw corrupt(file, duplicate, `the key ${JSON.stringify(duplicate.key)} appears twice in one object`);
   const v = value as Partial<SavedPlan> | null;
   if (!v || typeof v !== 'object' || v.format_version !== 1 || !Array.isArray(v.changes) || typeof v.checksum !== 'string') {
-    throw new DsipformError(
-      'PLAN_FILE_INVALID',
-      `${file} is not a dsipform plan (format_version 1)`,
-      'Make a plan with: dsipform plan PATH... --out FILE',
-    );
+    throw new DsipformError('PLAN_FILE_INVALID', `${file} is not a dsipform plan (format_version 1)`, MAKE_ONE);
   }
-  const { checksum, ...plan } = v as SavedPlan;
+  const { checksum, signature, ...plan } = v as SavedPlan;
   if (checksumOf(plan) !== checksum) {
     throw new DsipformError(
       'PLAN_FILE_MODIFIED',
@@ -33,7 +55,30 @@ export function parseSavedPlan(text: string, file: string): SavedPlan {
       'Plans are applied exactly as reviewed. Make a new plan instead of editing one.',
     );
   }
+  if (options.key) checkSignature(plan, signature, options.key, file);
+  const problem = planShapeProblem(value);
+  if (problem) throw corrupt(file, locateJsonValue(text, problem.path), `${formatJsonPath(problem.path)}: ${problem.message}`);
   return v as SavedPlan;
+}
+
+/** Refuses a plan without a signature, or with one the key did not make. */
+function checkSignature(plan: Plan, signature: unknown, key: Uint8Array, file: string): void {
+  const how =
+    'Apply only plans that the plan job signed with the same key (plan --out FILE with --sign-key-file or DSIPFORM_PLAN_KEY), and check that both jobs have the same key.';
+  if (signature === undefined) {
+    throw new DsipformError(
+      'PLAN_UNSIGNED',
+      `${file} is not signed, and a signing key was given: only a plan signed with that key is applied`,
+      `Make the plan with the key (dsipform plan PATH... --out FILE --sign-key-file KEYFILE, or DSIPFORM_PLAN_KEY set). ${how}`,
+    );
+  }
+  if (typeof signature !== 'string' || !signatureMatches(plan, signature, key)) {
+    throw new DsipformError(
+      'PLAN_SIGNATURE_MISMATCH',
+      `${file} has a signature that the given key did not make: the plan was changed after it was signed, or signed with another key`,
+      `Do not apply it. ${how}`,
+    );
+  }
 }
 
 /** Why a saved plan no longer fits the platform, or null when it still does. */

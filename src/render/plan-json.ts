@@ -20,6 +20,7 @@ const PLAN_KEYS = [
   'state_file',
   'pending_reload',
   'checksum',
+  'signature',
 ];
 const POLICY_KEYS = ['max_deletes', 'max_updates', 'protect', 'allow_unrouting'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];

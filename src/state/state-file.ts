@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { DsipformError } from '../model/errors.js';
 import { ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
 import { STATE_FORMAT_VERSION, toStateFile, type StateFile } from './state-shape.js';
-import { findDuplicateKey } from './strict-json.js';
+import { findDuplicateKey } from '../model/strict-json.js';
 
 /** A state with no leases: what a missing state file means. */
 function emptyState(): StateFile {

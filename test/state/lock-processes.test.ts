@@ -68,9 +68,8 @@ async function buildStateModule(dir: string): Promise<string> {
   const root = join(import.meta.dirname, '..', '..');
   const files = [
     'src/model/errors.ts',
-    ...['lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store', 'strict-json'].map(
-      (f) => `src/state/${f}.ts`,
-    ),
+    'src/model/strict-json.ts',
+    ...['lock', 'lock-holder', 'lock-takeover', 'private-fs', 'state-file', 'state-shape', 'store'].map((f) => `src/state/${f}.ts`),
   ];
   for (const file of files) {
     const source = await readFile(join(root, file), 'utf8');
