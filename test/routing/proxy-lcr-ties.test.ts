@@ -6,13 +6,14 @@ import { renderRouteText } from '../../src/render/route-text.js';
 import { runRoutingTest } from '../../src/routing/expect.js';
 import { routingImpact } from '../../src/routing/impact.js';
 import { routeCall } from '../../src/routing/match.js';
+import type { Call, CallTime } from '../../src/routing/types.js';
 import { MONDAY_10, outbound, rules, SUNDAY_10, type TestRoute } from './build.js';
 
 const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
 /** Two LCR patterns of one length that both match a call from 15551… to 44…: "1555-44" and "15551-4". */
 const A: TestRoute = { name: 'A', prefix: '44', from_prefix: '1555', gwgroupid: '5' };
 const B: TestRoute = { name: 'B', prefix: '4', from_prefix: '15551', gwgroupid: '6', timerec: OFFICE };
-const CALL = (at = SUNDAY_10) => outbound('441234', '15551234', at);
+const CALL = (at: CallTime = SUNDAY_10): Call => outbound('441234', '15551234', at);
 
 /** Each candidate of a decision and what the call does when the proxy picks it. */
 function outcomes(d: ReturnType<typeof routeCall>): string[] {
@@ -25,7 +26,7 @@ function outcomes(d: ReturnType<typeof routeCall>): string[] {
  * if that one is taken. Each candidate's own outcome is reported.
  */
 describe('ambiguous LCR ties: each candidate with its own outcome', () => {
-  it.each<[string, TestRoute[], ReturnType<typeof CALL>, string[]]>([
+  it.each<[string, TestRoute[], Call, string[]]>([
     ['one candidate routes, the other fails at that time', [A, B], CALL(SUNDAY_10), ['A: routed by A to #5', 'B: no_route']],
     ['both route in office hours', [A, B], CALL(MONDAY_10), ['A: routed by A to #5', 'B: routed by B to #6']],
     [
