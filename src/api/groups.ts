@@ -1,5 +1,6 @@
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
 import type { GatewayGroup } from '../model/group.js';
+import { DsipformError } from '../model/errors.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 import type { Sender } from './transport.js';
 import { carrierGroupFromWire, carrierGroupToWire, firstRecord, groupFromWire, weightsFromWire } from './wire.js';
@@ -113,11 +114,29 @@ export async function createCarrierGroup(t: Sender, content: CarrierGroupContent
 }
 
 /**
+ * The platform's update writes lb_enabled and the registration every time (a value left out of the
+ * body is written as "off" and "none"), and its API never shows them, so no caller can send back
+ * what the group holds: content that leaves them out (`unstated`) would overwrite them blind. Every
+ * front end's update goes through here; plans refuse such an update earlier, with the entry's place.
+ */
+function refuseBlindOverwrite(gwgroupid: number, content: CarrierGroupContent): void {
+  const blind = content.unstated ?? [];
+  if (blind.length === 0) return;
+  const effects = blind.map((f) => (f === 'auth' ? 'clear its registration (auth)' : 'set lb_enabled to false'));
+  throw new DsipformError(
+    'PLAN_OVERWRITES_UNREAD',
+    `refusing to update carrier group "${content.name}" (gwgroupid ${gwgroupid}): the update writes ${blind.join(' and ')}, which the platform's API never shows and which were left out, so it would ${effects.join(' and ')}`,
+    'Say what the group holds: lb_enabled true or false, and its registration (auth type userpwd with its username, domain and password) or none (auth type ip).',
+  );
+}
+
+/**
  * Updates a carrier group in place: its name, load balancing and auth, and each endpoint; endpoint
  * i updates the gateway `gwids[i]` when given, else a new gateway is created. The platform's
  * carrier API cannot remove a gateway: ones not listed stay. The platform may answer 200 and
  * write nothing (or only part): read back. Retried after an ambiguous failure only when every
- * endpoint names its gateway (a create in it is not safe to repeat).
+ * endpoint names its gateway (a create in it is not safe to repeat). Content that leaves
+ * lb_enabled or auth out (`unstated`) is refused (`PLAN_OVERWRITES_UNREAD`) before anything is sent.
  */
 export async function updateCarrierGroup(
   t: Sender,
@@ -125,6 +144,7 @@ export async function updateCarrierGroup(
   content: CarrierGroupContent,
   gwids: readonly (number | undefined)[] = [],
 ): Promise<void> {
+  refuseBlindOverwrite(gwgroupid, content);
   guard(t, content);
   const path = carrierPath(gwgroupid);
   // An endpoint without a gwid creates a gateway: sent twice, it would create two.

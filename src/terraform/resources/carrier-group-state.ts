@@ -1,4 +1,4 @@
-import type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from '../../model/carrier-group.js';
+import type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent, UnreadableCarrierField } from '../../model/carrier-group.js';
 import type { TfObject, TfValue } from '../types.js';
 
 /** The platform's defaults of an endpoint's optional fields. */
@@ -36,10 +36,35 @@ function authOf(block: TfValue | undefined): CarrierAuth | undefined {
   return out as unknown as CarrierAuth;
 }
 
-/** What a fully known planned state asks the platform to hold. */
-export function contentOf(planned: TfObject): CarrierGroupContent {
+/**
+ * Whether the state does not know the group's lb_enabled and registration: the platform never shows
+ * them, and Terraform never wrote them (the group was imported). Its `lb_enabled` is null then.
+ */
+export function unreadInState(prior: TfObject | null): boolean {
+  return prior !== null && prior.lb_enabled === null;
+}
+
+/**
+ * The fields an update of a group whose state does not know them (`unreadInState(prior)`) would
+ * write blind because the plan leaves them out: lb_enabled unset, no auth block.
+ */
+export function unstatedOf(prior: TfObject | null, planned: TfObject): UnreadableCarrierField[] {
+  if (!unreadInState(prior)) return [];
+  const out: UnreadableCarrierField[] = [];
+  if (typeof planned.lb_enabled !== 'boolean') out.push('lb_enabled');
+  if (!isObject(planned.auth)) out.push('auth');
+  return out;
+}
+
+/**
+ * What a fully known planned state asks the platform to hold; with the prior state of an update,
+ * the fields it leaves out that the platform would overwrite blind (`unstated`: the client refuses).
+ */
+export function contentOf(planned: TfObject, prior: TfObject | null = null): CarrierGroupContent {
   const auth = authOf(planned.auth);
+  const unstated = unstatedOf(prior, planned);
   return {
+    ...(unstated.length > 0 ? { unstated } : {}),
     name: String(planned.name),
     lb_enabled: planned.lb_enabled === true,
     endpoints: endpointBlocks(planned).map((e) => ({
@@ -120,7 +145,8 @@ export function toState(live: CarrierGroup, like: TfObject | null, reference?: r
     gwgroupid: live.gwgroupid,
     ref: `#${live.gwgroupid}`,
     name: live.name,
-    lb_enabled: unreadable(live, 'lb_enabled') && typeof like?.lb_enabled === 'boolean' ? like.lb_enabled : live.lb_enabled,
+    // Not shown by the platform: what Terraform wrote stands; never written by it (an import), null.
+    lb_enabled: !unreadable(live, 'lb_enabled') ? live.lb_enabled : typeof like?.lb_enabled === 'boolean' ? like.lb_enabled : null,
     gwids: aligned.map((l) => l.gwid),
     endpoint: aligned.map(({ endpoint: e }, i) => {
       const wrote = likeEndpoints[i]?.hostname;

@@ -10,6 +10,8 @@ import {
   leavesGateways,
   toState,
   writeDifferences,
+  unreadInState,
+  unstatedOf,
   type EndpointKey,
   type EndpointRef,
 } from './carrier-group-state.js';
@@ -27,6 +29,28 @@ function notTaken(name: string, gwgroupid: number | undefined, differences: read
       "The platform's carrier-group API reports no errors: it skips what it cannot store and answers 200. " +
       'Check those values (each endpoint needs a name and a host name; strip and weight are whole numbers), then apply again; terraform plan shows what the platform holds.',
   );
+}
+
+/**
+ * The error of an update that would overwrite blind what the platform never shows: the group was
+ * imported, so Terraform does not know its lb_enabled or registration, and the configuration leaves
+ * them out (the platform's update writes them as "off" and "none").
+ */
+function blindUpdate(name: string, blind: readonly string[]): Diagnostic {
+  return error(
+    'The update would overwrite what the platform does not show',
+    `The update of carrier group "${name}" also writes ${blind.join(' and ')}, which the platform's API never shows; ` +
+      'the group was imported, so Terraform does not know them, and the configuration leaves them out: ' +
+      `the apply would ${blind.map((f) => (f === 'auth' ? 'clear the registration' : 'set lb_enabled to false')).join(' and ')}. ` +
+      'Set them as the group should be: lb_enabled = true or false, and an auth block with the registration (type "userpwd") or auth { type = "ip" } for none. (PLAN_OVERWRITES_UNREAD)',
+  );
+}
+
+/** Whether the prior state already holds this content (nothing to write); lb_enabled unknown counts as what is asked. */
+function sameContent(prior: TfObject, content: CarrierGroupContent): boolean {
+  const { unstated: _u, ...asked } = content;
+  const held = contentOf(unreadInState(prior) ? { ...prior, lb_enabled: asked.lb_enabled } : prior);
+  return JSON.stringify(held) === JSON.stringify(asked);
 }
 
 /** The endpoint blocks of a plan with the defaults of what the configuration leaves unset. */
@@ -90,7 +114,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
   };
 
   const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
-    if (JSON.stringify(contentOf(prior)) === JSON.stringify(content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
+    if (sameContent(prior, content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
     const gwids = gatewayAssignment(prior, content.endpoints);
     await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
@@ -122,7 +146,8 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
       if (!proposed) return { planned: null };
       const planned: TfObject = {
         ...proposed,
-        lb_enabled: config?.lb_enabled ?? false,
+        // Left out: false, except over a value Terraform does not know (imported), which stays unknown.
+        lb_enabled: config?.lb_enabled ?? (unreadInState(prior) ? null : false),
         endpoint: withEndpointDefaults(proposed, config),
       };
       const keys = endpointKeys(planned);
@@ -136,7 +161,9 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
       // A route or mapping that refers to this name finds the group at apply.
       const name = knownString(planned, 'name');
       if (name !== undefined && (replace || name !== prior?.name)) ctx.plannedGroupNames.add(name);
-      return replace ? { planned, requiresReplace: [['endpoint']] } : { planned };
+      if (replace) return { planned, requiresReplace: [['endpoint']] };
+      const blind = prior !== null && !sameContent(prior, contentOf(planned)) ? unstatedOf(prior, planned) : [];
+      return blind.length > 0 ? { planned, diagnostics: [blindUpdate(String(planned.name), blind)] } : { planned };
     },
 
     async apply({ prior, planned }) {
@@ -147,7 +174,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
           wrote();
           return { state: null };
         }
-        const content = contentOf(planned);
+        const content = contentOf(planned, prior);
         return prior ? await update(prior, planned, content) : await create(planned, content);
       } catch (err) {
         return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the carrier group' : 'delete the carrier group', err)] };
