@@ -96,7 +96,8 @@ function describe(error: SchemaError, value: unknown): ShapeProblem {
  * reviewed. (Two changes may share a key: the deletes of routes that share a name.)
  */
 function objectOf(change: Change): string {
-  const id = 'ruleid' in change ? change.ruleid : 'lease_id' in change ? change.lease_id : 'gwgroupid' in change ? change.gwgroupid : undefined;
+  const id =
+    'ruleid' in change ? change.ruleid : 'lease_id' in change ? change.lease_id : 'gwgroupid' in change ? change.gwgroupid : undefined;
   return id === undefined ? `${change.kind} new ${change.key}` : `${change.kind} #${id}`;
 }
 
