@@ -88,8 +88,11 @@ describe.each(['spec', 'current'] as const)('carrier groups as code (API profile
     const update = await run(['plan', moved]);
     expect(update.stdout).toContain('# carrier_group "Carrier B" will be updated in place');
     expect(update.stdout).toContain(
-      '~ endpoints: [{name: "b1", hostname: "203.0.113.10:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "203.0.113.10:5060", strip: 2, prefix: "", weight: 3}, {name: "b2", hostname: "b2.example.com:5060", strip: 0, prefix: "", weight: 1}]',
+      '~ endpoints:  [{name: "b1", hostname: "203.0.113.10:5060", strip: 0, prefix: "", weight: 1}] → [{name: "b1", hostname: "203.0.113.10:5060", strip: 2, prefix: "", weight: 3}, {name: "b2", hostname: "b2.example.com:5060", strip: 0, prefix: "", weight: 1}]',
     );
+    // Written with the update, over values the platform does not show: on view.
+    expect(update.stdout).toContain('~ lb_enabled: (not shown by the platform) → false');
+    expect(update.stdout).toContain('~ auth:       (not shown by the platform) → none');
     await converge(s, moved);
     const [after] = (await s.client.listCarrierGroups()).filter((g) => g.name === 'Carrier B');
     expect(after?.gwgroupid).toBe(before?.gwgroupid);
