@@ -25,25 +25,25 @@ export function proxyOutcome(reply: SipReply): Outcome {
   throw new Error(`unexpected reply ${reply.status} from the proxy`);
 }
 
-/** A candidate of an ambiguous decision, with the outcome the simulation gives it when it says one. */
-type Candidate = RouteDecision['candidates'][number] & {
-  readonly outcome?: { readonly result: string; readonly gwlist?: string };
-};
+/** What a call routed by any rule looks like, for a candidate whose own group ties again. */
+const ANY_ROUTE = 'routed by one of several tied rules';
 
 /**
  * Every outcome the simulation allows for a call: one for `routed` and `no_route`; for `ambiguous`
- * one per candidate (the proxy may pick any): the candidate's own outcome when the simulation
- * states it, else the candidate rule's gateways.
+ * one per candidate (the proxy may pick any), from the candidate's own outcome (`outcomes`), or,
+ * for a decision that states none, the candidate rule's gateways.
  */
 export function allowedOutcomes(decision: RouteDecision, set: RuleSet): Outcome[] {
   if (decision.result === 'no_route') return ['no route'];
   if (decision.result === 'routed') return [routedTo(decision.gwlist ?? '', set)];
   const out = new Set<Outcome>();
-  for (const c of decision.candidates as readonly Candidate[]) {
-    if (c.outcome) {
-      out.add(c.outcome.result === 'routed' ? routedTo(c.outcome.gwlist ?? '', set) : 'no route');
-      continue;
+  if (decision.outcomes) {
+    for (const o of decision.outcomes) {
+      out.add(o.result === 'routed' ? routedTo(o.gwlist ?? '', set) : o.result === 'no_route' ? 'no route' : ANY_ROUTE);
     }
+    return [...out];
+  }
+  for (const c of decision.candidates) {
     const rule = set.rules.find((r) => r.ruleid === c.ruleid);
     out.add(rule ? routedTo(rule.gwlist, set) : `unknown rule ${c.ruleid}`);
   }
@@ -64,5 +64,6 @@ export function judge(set: RuleSet, call: Call, reply: SipReply): Verdict {
   const decision = routeCall(set, call);
   const allowed = allowedOutcomes(decision, set);
   const proxy = proxyOutcome(reply);
-  return { call, proxy, allowed, decision, agrees: allowed.includes(proxy) };
+  const agrees = allowed.includes(proxy) || (allowed.includes(ANY_ROUTE) && proxy !== 'no route');
+  return { call, proxy, allowed, decision, agrees };
 }

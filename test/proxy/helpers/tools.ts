@@ -78,7 +78,8 @@ export function findProxyTools(): ProxyTools | { missing: string[] } {
 export function proxySuitePlan(): { run: true; tools: ProxyTools } | { run: false; reason: string } {
   const found = findProxyTools();
   if (!('missing' in found)) return { run: true, tools: found };
-  const reason = `proxy differential suite skipped: ${found.missing.join(', ')} not installed (install with: ${INSTALL_COMMAND})`;
-  if (process.env.CI === 'true') throw new Error(`${reason}; CI=true, so this is a failure, not a skip`);
+  const missing = `${found.missing.join(', ')} not installed (install with: ${INSTALL_COMMAND})`;
+  if (process.env.CI === 'true') throw new Error(`the proxy differential suite cannot run under CI=true: ${missing}`);
+  const reason = `proxy differential suite skipped: ${missing}`;
   return { run: false, reason };
 }
