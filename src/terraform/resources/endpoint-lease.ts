@@ -1,7 +1,8 @@
-import { expiresAt, parseTtl } from '../../model/lease.js';
+import { expiresAt, OBTAIN_WINDOW_MS, parseTtl } from '../../model/lease.js';
 import { normalizeLease } from '../../model/normalize.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type AttributePath, type ResourceHandler, type TfObject } from '../types.js';
+import type { Diagnostic } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
 
@@ -30,6 +31,10 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
 
     async apply({ prior, planned }) {
       const client = ctx.client();
+      // Starts of obtain attempts whose answers were lost: each may have left a lease on the platform.
+      const lost: number[] = [];
+      const unrecorded = () =>
+        planned ? unrecordedLeases(lost, knownString(planned, 'email')!, parseTtl(knownString(planned, 'ttl')!)!) : [];
       try {
         if (!planned) {
           await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: knownNumber(prior, 'lease_id')! }); // expired or revoked: done
@@ -39,7 +44,10 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
         if (prior) return { state: { ...prior, ...planned } }; // nothing updatable in place
         const email = knownString(planned, 'email')!;
         const ttl = knownString(planned, 'ttl')!;
-        const lease = await client.obtainLease({ email, ttl: parseTtl(ttl)! });
+        const { lease } = await client.obtainLeaseNoted(
+          { email, ttl: parseTtl(ttl)! },
+          { before: async () => ctx.now(), lost: (startedAt) => void lost.push(startedAt), refused: () => undefined },
+        );
         ctx.wrote();
         return {
           state: {
@@ -52,9 +60,10 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
             password: lease.password,
             expires_at: expiresAt(ctx.now(), lease.ttl),
           },
+          diagnostics: unrecorded(),
         };
       } catch (err) {
-        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'obtain the lease' : 'revoke the lease', err)] };
+        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'obtain the lease' : 'revoke the lease', err), ...unrecorded()] };
       }
     },
 
@@ -77,4 +86,26 @@ export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
       };
     },
   };
+}
+
+/**
+ * A warning naming the leases that attempts whose answers were lost may have obtained (`lost`: each
+ * attempt's start, in ms). Terraform state holds only the lease that was answered; the platform
+ * can neither list leases nor read one back, so these words are all a user ever learns of the others.
+ */
+function unrecordedLeases(lost: readonly number[], email: string, ttlSeconds: number): Diagnostic[] {
+  if (lost.length === 0) return [];
+  const by = expiresAt(Math.max(...lost) + OBTAIN_WINDOW_MS, ttlSeconds);
+  const count = lost.length === 1 ? '1 lease' : `${lost.length} leases`;
+  return [
+    {
+      severity: 'warning',
+      summary: `${count} may have been obtained and not recorded`,
+      detail:
+        `${lost.length === 1 ? 'An obtain' : `${lost.length} obtains`} for ${email} lost ${lost.length === 1 ? 'its answer' : 'their answers'} ` +
+        `(connection reset, timeout or server error), so the platform may hold ${lost.length === 1 ? 'a lease' : 'leases'} that Terraform state does not: ` +
+        `${lost.length === 1 ? 'it expires' : 'all expire'} by ${by}. The platform cannot list leases or read one back, so ${lost.length === 1 ? 'it' : 'they'} cannot be found or revoked; ` +
+        `${lost.length === 1 ? 'it lapses' : 'each lapses'} by itself.`,
+    },
+  ];
 }
