@@ -6,7 +6,7 @@ import { issueOn, type LoadedFile } from './loaded.js';
 type Entry = Readonly<Record<string, unknown>>;
 
 /**
- * The platform's value rules (platform-behaviour.md §5, §6, §8) on the mappings and routes of one
+ * The platform's value rules (docs/platform-contract.md §5, §6, §8) on the mappings and routes of one
  * file, from the one normaliser (model/normalize.ts), and the policy's percentage. A value of the
  * wrong type is left to the schema check, and a string naming an unset variable is skipped, so each
  * problem is reported once.

@@ -1,5 +1,5 @@
 /**
- * The answer a handler gives, and the platform's JSON envelope around it (platform-behaviour.md §1).
+ * The answer a handler gives, and the platform's JSON envelope around it (docs/platform-contract.md §1).
  * Handlers return a `Reply`; only the server turns it into bytes, adding the global `kamreload`.
  */
 import type { Envelope } from '../model/envelope.js';

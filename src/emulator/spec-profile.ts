@@ -7,7 +7,7 @@ import { getStats, reloadProxy } from './handlers/proxy.js';
 import type { RouteEntry } from './router.js';
 
 /**
- * The "spec" profile: every path of platform-behaviour.md with the sane behaviour. A profile of the
+ * The "spec" profile: every path of docs/platform-contract.md with the sane behaviour. A profile of the
  * deployed platform's quirks would be another list like this one.
  */
 export const SPEC_PROFILE: readonly RouteEntry[] = [

@@ -1,5 +1,5 @@
 /**
- * The JSON object every platform answer is wrapped in (platform-behaviour.md §1): exactly these
+ * The JSON object every platform answer is wrapped in (docs/platform-contract.md §1): exactly these
  * five keys, on success and on error. Shared by the emulator (which writes it) and the client.
  */
 export interface Envelope {

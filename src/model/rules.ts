@@ -1,5 +1,5 @@
 /**
- * The platform's value rules (platform-behaviour.md §5, §6, §8). Each check returns `null` when the
+ * The platform's value rules (docs/platform-contract.md §5, §6, §8). Each check returns `null` when the
  * value is acceptable, or a short sentence saying what is wrong; callers add the where and the hint.
  * Pure: shared by the emulator (which answers 400 with the sentence) and the config checker.
  */
@@ -36,7 +36,7 @@ export function serversProblem(servers: unknown): string | null {
 }
 
 /**
- * A server list the proxy drops at load time though the API takes it (routing-semantics.md
+ * A server list the proxy drops at load time though the API takes it (docs/routing-model.md
  * "Loading"): a gateway id mixed with a group reference (`["66", "#22"]`), or two group references
  * (`["#22", "#23"]`). Two gateway ids, or one group alone, are fine. Checked after `serversProblem`
  * (each entry already a gateway id or a group reference). The emulator does not apply it: the

@@ -6,7 +6,7 @@ import { bareGwgroupid } from '../model/rules.js';
 /**
  * Numeric references checked against the live groups: the proxy silently drops a rule whose
  * `#<id>` or gwgroupid names no gateway list or one that holds no gateway, and one whose plain
- * gateway id is no gateway (routing-semantics.md, "Loading"). The platform lists gateways only
+ * gateway id is no gateway (docs/routing-model.md, "Loading"). The platform lists gateways only
  * through their groups, so a gateway no group holds counts as unknown. Pure.
  */
 

@@ -3,7 +3,7 @@ import { PlatformClient } from '../../src/api/client.js';
 import { startTinyServer, type TinyServer } from '../helpers/tiny-server.js';
 
 /**
- * The deployed platform differs from the specification (platform-behaviour.md §5): ruleid as a
+ * The deployed platform differs from the specification (docs/platform-contract.md §5): ruleid as a
  * string, the note under `name`, and an inbound create that answers without a ruleid. A small real
  * server answering like that shows the client copes.
  */

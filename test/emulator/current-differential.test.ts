@@ -509,7 +509,7 @@ const ROWS: readonly Row[] = [
   {
     point: 0,
     behaviour: 'the spec profile keeps its contract: PUT {} is 400',
-    source: 'platform-behaviour.md §6',
+    source: 'docs/platform-contract.md §6',
     profiles: ['spec'],
     setup: [['POST', '/outboundroutes', ROUTE]],
     request: ['PUT', '/outboundroutes/2', {}],
@@ -518,7 +518,7 @@ const ROWS: readonly Row[] = [
   {
     point: 0,
     behaviour: 'the spec profile keeps its messages: "Route Created"',
-    source: 'platform-behaviour.md §6',
+    source: 'docs/platform-contract.md §6',
     profiles: ['spec'],
     request: ['POST', '/outboundroutes', ROUTE],
     expect: { status: 200, msg: 'Route Created', data: [{ ruleid: 2 }] },
