@@ -1,9 +1,9 @@
 /**
  * The proxy's time recurrence (`timerec`, docs/routing-model.md "Time recurrences"):
  * `dtstart|duration|freq|until|interval|byday|bymonthday|byyearday|byweekno|bymonth`, empty = always.
- * Parsed and evaluated in wall-clock arithmetic: a local time is read as if it were UTC, so no
- * machine zone or daylight-saving shift ever enters (the proxy's dtstart is its own local time too).
- * Pure: no I/O, no `Date` in the local zone.
+ * Parsed here, in wall-clock arithmetic: a local time is read as if it were UTC, so no machine zone
+ * or daylight-saving shift ever enters (the proxy's dtstart is its own local time too); whether a
+ * call time matches is timerec-match.ts. Pure: no I/O, no `Date` in the local zone.
  */
 import { wallSeconds, type WallTime, wallTimeOf } from './wall-clock.js';
 
@@ -204,100 +204,4 @@ export function timerecWarning(text: string): string | null {
       : `duration "${zero}" is not one the proxy reads${meant ? ' (it takes a day or week count only after P)' : ''}`;
   const start = text.split('|')[0] ?? '';
   return `timerec "${text}": ${what}: the proxy reads the duration as 0, and a duration of 0 makes the rule match at every moment from dtstart (${start}) on, whatever the other fields say${meant ? `; did you mean "${meant}"?` : ''}`;
-}
-
-const DAY = 86_400;
-
-/** Days since 1970-01-01 of a wall time's date. */
-function dayNumber(t: WallTime): number {
-  return Math.floor(Date.UTC(t.year, t.month - 1, t.day) / 1000 / DAY);
-}
-
-/** Step 2: the interval, counted in the freq's unit from dtstart. */
-function intervalMatches(rec: Timerec, at: WallTime): boolean {
-  if (rec.interval <= 1) return true;
-  const s = rec.start;
-  switch (rec.freq) {
-    case 'daily':
-      return (dayNumber(at) - dayNumber(s)) % rec.interval === 0;
-    case 'weekly': {
-      // Weeks start on Monday; 1970-01-01 was a Thursday.
-      const monday = (d: number): number => d - ((d + 3) % 7);
-      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % rec.interval === 0;
-    }
-    case 'monthly':
-      return ((at.year - s.year) * 12 + at.month - s.month) % rec.interval === 0;
-    default:
-      return (at.year - s.year) % rec.interval === 0;
-  }
-}
-
-/** Step 3: the smallest unit (a day when byday, bymonthday or byyearday is given, else the freq's), and the time of day. */
-function unitMatches(rec: Timerec, at: WallTime, weekday: number): boolean {
-  const s = rec.start;
-  if (!rec.byday && !rec.bymonthday && !rec.byyearday) {
-    if (rec.freq === 'weekly' && (dayNumber(s) + 4) % 7 !== weekday) return false;
-    if (rec.freq === 'monthly' && s.day !== at.day) return false;
-    if (rec.freq === 'yearly' && (s.month !== at.month || s.day !== at.day)) return false;
-  }
-  const t0 = s.hour * 3600 + s.minute * 60 + s.second;
-  const t1 = at.hour * 3600 + at.minute * 60 + at.second;
-  return t1 >= t0 && t1 < t0 + rec.duration;
-}
-
-const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
-/** An entry of a by-list against a 1-based position and the count of positions (negative counts from the end). */
-function position(entry: number, pos: number, count: number): boolean {
-  return entry > 0 ? pos === entry : pos === count + 1 + entry;
-}
-
-/** Step 4: every by-filter given. */
-function filtersMatch(rec: Timerec, at: WallTime, weekday: number): boolean {
-  const daysInMonth = new Date(Date.UTC(at.year, at.month, 0)).getUTCDate();
-  const daysInYear = isLeap(at.year) ? 366 : 365;
-  const yday = dayNumber(at) - dayNumber({ ...at, month: 1, day: 1 }) + 1;
-  if (rec.bymonth && !rec.bymonth.some((m) => position(m, at.month, 12))) return false;
-  if (rec.freq === 'yearly' && rec.byweekno) {
-    // Weeks of the year counted Monday-first; days before the first Monday are week 0.
-    const week = (y: number, wd: number): number => Math.floor((y - 1 + 7 - ((wd + 6) % 7)) / 7);
-    const dec31 = { year: at.year, month: 12, day: 31, hour: 0, minute: 0, second: 0 };
-    const weeks = week(daysInYear, (dayNumber(dec31) + 4) % 7) + 1;
-    const w = week(yday, weekday);
-    if (!rec.byweekno.some((n) => (n > 0 ? w === n % weeks : w === weeks + n))) return false;
-  }
-  if (rec.byyearday && !rec.byyearday.some((n) => position(n, yday, daysInYear))) return false;
-  if (rec.bymonthday && !rec.bymonthday.some((n) => position(n, at.day, daysInMonth))) return false;
-  if (rec.byday) {
-    const ok = rec.byday.some(({ weekday: wd, nth }) => {
-      if (wd !== weekday) return false;
-      if (nth === 0 || (rec.freq !== 'monthly' && rec.freq !== 'yearly')) return true;
-      if (rec.freq === 'monthly')
-        return position(nth, Math.floor((at.day - 1) / 7) + 1, Math.floor((daysInMonth - at.day) / 7) + Math.floor((at.day - 1) / 7) + 1);
-      return position(nth, Math.floor((yday - 1) / 7) + 1, Math.floor((daysInYear - yday) / 7) + Math.floor((yday - 1) / 7) + 1);
-    });
-    if (!ok) return false;
-  }
-  return true;
-}
-
-/**
- * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone) falls in the
- * recurrence (`null`: always). The four steps of tr_check_recurrence: the dtstart/duration/until
- * window, the interval, the smallest unit with the time of day, then every by-filter given.
- * A recurrence without freq matches only its first window.
- */
-export function timerecMatches(parsed: Timerec | null, local: string): boolean {
-  if (parsed === null) return true;
-  const at = wallTimeOf(local);
-  if (at === null) return false;
-  const t = wallSeconds(at);
-  if (t < parsed.dtstart) return false;
-  // A duration of 0 (one the proxy could not read): no end, every moment from dtstart on.
-  if (parsed.duration === 0) return true;
-  if (t <= parsed.dtstart + parsed.duration) return true;
-  if (parsed.until !== undefined && t >= parsed.until + parsed.duration) return false;
-  if (parsed.freq === undefined) return false;
-  const weekday = (dayNumber(at) + 4) % 7;
-  return intervalMatches(parsed, at) && unitMatches(parsed, at, weekday) && filtersMatch(parsed, at, weekday);
 }

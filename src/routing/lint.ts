@@ -2,10 +2,11 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
-import { timerecWarning } from '../model/timerec.js';
+import { parseTimerec, timerecWarning } from '../model/timerec.js';
 import { loadRules } from './load.js';
 import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
+import { timerecQuirks } from './timerec-quirks.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
 import { ruleName } from './words.js';
 
@@ -132,6 +133,30 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
 }
 
 /**
+ * A rule whose time recurrence has by-fields the proxy reads other than they say (timerec-quirks.ts:
+ * bymonth 2 is March, byday SA under monthly never matches): the rule routes at other times than
+ * the file suggests, silently. One finding per quirk, each saying what the proxy will do.
+ */
+function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+  const out: RoutingFinding[] = [];
+  for (const rule of rules) {
+    if (rule.timerec === '') continue;
+    const parsed = parseTimerec(rule.timerec);
+    if (!('value' in parsed) || parsed.value === null) continue;
+    for (const quirk of timerecQuirks(parsed.value)) {
+      out.push({
+        severity: 'warning',
+        code: quirk.code,
+        message: `${ruleName(rule)}: timerec "${rule.timerec}": ${quirk.message}`,
+        hint: quirk.hint,
+        ...about(rule),
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * The pairs (i < j, in record order) of LCR records that can both match one call by their `to`
  * part: patterns of one length whose To-prefixes are prefixes of one another. Found through an
  * index of the To-prefixes, so the work grows with the records and the pairs found, not with the
@@ -230,7 +255,11 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * priority whose time recurrences can overlap (`ambiguous_rules`; overlap is judged conservatively
  * by `timesMayOverlap`: a pair it cannot prove apart is warned about); two LCR patterns of equal
  * length that can match one call (`ambiguous_lcr`); a rule that never routes because a rule of the
- * same group and prefix with a higher priority has no time recurrence (`shadowed`); no prefixless
+ * same group and prefix with a higher priority has no time recurrence (`shadowed`); a negative
+ * priority (`negative_priority`); a duration the proxy reads as 0 (`zero_duration`); a time
+ * recurrence's by-field the proxy reads other than it says (`bymonth_from_zero`,
+ * `byyearday_from_zero`, `bymonthday_wraps`, `byday_never`, `byday_ordinal`, `byweekno_ignored`,
+ * from `timerecQuirks`); no prefixless
  * outbound route, or no default inbound mapping (`no_default_outbound`, `no_default_inbound`), each
  * only when `manages` says the files manage that kind, placed at the first rule of that kind from
  * the files). One finding per rule or pair; each names the
@@ -249,6 +278,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
   findings.push(
     ...negativePriorityFindings(kept),
     ...zeroDurationFindings(kept),
+    ...timerecQuirkFindings(kept),
     ...samePrefixFindings(kept),
     ...lcrFindings(set, kept),
     ...catchAllFindings(set.rules, kept, manages),

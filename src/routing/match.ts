@@ -3,7 +3,8 @@
  * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
-import { parseTimerec, timerecMatches, type Timerec } from '../model/timerec.js';
+import { timerecMatches } from '../model/timerec-match.js';
+import { parseTimerec, type Timerec } from '../model/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, ruleName } from './words.js';

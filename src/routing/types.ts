@@ -23,7 +23,8 @@
  *                  whose decision differs
  * - `priority.ts`  `proxyPriority(p)`: a priority as the proxy ranks it (unsigned)
  * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
- *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`, `timerecMatches(parsed, local: string)`
+ *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`; `model/timerec-match.ts`
+ *                  `timerecMatches(parsed, local: string)` (as drouting's dr_time.c decides)
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
@@ -143,7 +144,7 @@ export interface DroppedRule {
 /** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
 export interface RoutingFinding {
   readonly severity: 'error' | 'warning';
-  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`. */
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, and the time-recurrence quirks of routing/timerec-quirks.ts. */
   readonly code: string;
   readonly message: string;
   readonly hint: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimerec, timerecMatches, timerecProblem } from '../../src/model/timerec.js';
+import { timerecMatches } from '../../src/model/timerec-match.js';
+import { parseTimerec, timerecProblem } from '../../src/model/timerec.js';
 
 const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
 
@@ -10,7 +11,7 @@ function matches(timerec: string, local: string): boolean {
   return timerecMatches(parsed.value, local);
 }
 
-describe('timerecMatches: the four steps of tr_check_recurrence, in wall-clock time', () => {
+describe("timerecMatches: the four steps of drouting's dr_check_tmrec, in wall-clock time", () => {
   it.each<[string, string, string, boolean]>([
     ['empty means always', '', '2026-12-27T03:00:00', true],
     ['office hours, Monday 10:00', OFFICE, '2026-12-28T10:00:00', true],
@@ -44,20 +45,24 @@ describe('timerecMatches: the four steps of tr_check_recurrence, in wall-clock t
     ['bymonthday -1: last day of February', '20260101T000000|P1D|monthly||||-1', '2026-02-28T05:00:00', true],
     ['bymonthday -1: a leap February', '20260101T000000|P1D|monthly||||-1', '2028-02-29T05:00:00', true],
     ['bymonthday -1: not the day before', '20260101T000000|P1D|monthly||||-1', '2026-02-27T05:00:00', false],
-    ['byday -1FR monthly: the last Friday of January', '20260101T000000|P1D|monthly|||-1FR', '2026-01-30T12:00:00', true],
-    ['byday -1FR monthly: another Friday', '20260101T000000|P1D|monthly|||-1FR', '2026-01-23T12:00:00', false],
+    // drouting reduces -1 modulo the month's count of Fridays (5 in January 2026): the 4th, one before the last.
+    ['byday -1FR monthly: the second-to-last Friday of January', '20260101T000000|P1D|monthly|||-1FR', '2026-01-23T12:00:00', true],
+    ['byday -1FR monthly: not the last Friday', '20260101T000000|P1D|monthly|||-1FR', '2026-01-30T12:00:00', false],
     ['byday 2MO monthly: the second Monday', '20260101T000000|P1D|monthly|||2MO', '2026-01-12T12:00:00', true],
     ['byday 2MO monthly: the first Monday', '20260101T000000|P1D|monthly|||2MO', '2026-01-05T12:00:00', false],
     ['byday 1MO yearly: the first Monday of the year', '20260101T000000|P1D|yearly|||1MO', '2027-01-04T12:00:00', true],
     ['byday 1MO yearly: the second Monday', '20260101T000000|P1D|yearly|||1MO', '2027-01-11T12:00:00', false],
     ['byday lower case', '20260101T090000|8H|weekly|||mo', '2026-12-28T10:00:00', true],
-    ['byyearday 1: the first day of the year', '20260101T000000|P1D|yearly|||||1', '2027-01-01T10:00:00', true],
+    // drouting counts days of the year and months from 0 (test/routing/proxy-timerec.test.ts has more).
+    ['byyearday 1: the second day of the year', '20260101T000000|P1D|yearly|||||1', '2027-01-02T10:00:00', true],
     ['byyearday -1: the last day of the year', '20260101T000000|P1D|yearly|||||-1', '2027-12-31T10:00:00', true],
-    ['byyearday 1,-1: another day', '20260101T000000|P1D|yearly|||||1,-1', '2027-01-02T10:00:00', false],
-    ['byweekno 2 yearly with MO: week 2 of 2027', '20260101T000000|P1D|yearly|||MO|||2', '2027-01-11T10:00:00', true],
-    ['byweekno 2 yearly with MO: week 1 of 2027', '20260101T000000|P1D|yearly|||MO|||2', '2027-01-04T10:00:00', false],
-    ['bymonth 12: December', '20260101T090000|8H|daily|||||||12', '2026-12-01T10:00:00', true],
-    ['bymonth 12: November', '20260101T090000|8H|daily|||||||12', '2026-11-30T10:00:00', false],
+    ['byyearday 1,-1: not the first day', '20260101T000000|P1D|yearly|||||1,-1', '2027-01-01T10:00:00', false],
+    ['byweekno 2 yearly with 2MO: week 2 of 2027', '20260101T000000|P1D|yearly|||2MO|||2', '2027-01-11T10:00:00', true],
+    ['byweekno 2 yearly with 1MO: week 1 of 2027', '20260101T000000|P1D|yearly|||1MO|||2', '2027-01-04T10:00:00', false],
+    ['byweekno 2 yearly with MO, no number: never', '20260101T000000|P1D|yearly|||MO|||2', '2027-01-11T10:00:00', false],
+    ['bymonth 12: January', '20260101T090000|8H|daily|||||||12', '2027-01-04T10:00:00', true],
+    ['bymonth 12: not December', '20260101T090000|8H|daily|||||||12', '2026-12-01T10:00:00', false],
+    ['bymonth -1: December', '20260101T090000|8H|daily|||||||-1', '2026-12-01T10:00:00', true],
     ['duration in PT form', '20260101T090000|PT8H30M|daily', '2026-05-05T17:29:59', true],
     ['duration P1W covers the whole first week', '20260101T000000|P1W', '2026-01-07T23:00:00', true],
   ])('%s: %s at %s is %s', (_name, timerec, local, expected) => {

@@ -1,0 +1,164 @@
+/**
+ * Whether a call time falls in a time recurrence, exactly as Kamailio 5.6's drouting decides it.
+ * drouting carries its own copy of the recurrence code (`dr_time.c`, not the core's `tmrec.c`), and
+ * that copy compares the C library's 0-based fields (`tm_mon`, `tm_yday`) with the 1-based values
+ * written, reduces every position modulo its count with C's truncating `%`, and needs an ordinal on
+ * a `byday` under monthly or yearly. Held to the real proxy by test/proxy; docs/routing-model.md
+ * ("Time recurrences") says what that means for a user. Pure, wall-clock arithmetic (wall-clock.ts).
+ */
+import type { Timerec } from './timerec.js';
+import { wallSeconds, type WallTime, wallTimeOf } from './wall-clock.js';
+
+const DAY = 86_400;
+
+/** Days since 1970-01-01 of a wall time's date. */
+function dayNumber(t: { year: number; month: number; day: number }): number {
+  return Math.floor(Date.UTC(t.year, t.month - 1, t.day) / 1000 / DAY);
+}
+
+/** Weekday, 0 = Sunday (1970-01-01 was a Thursday). */
+function weekdayOf(t: { year: number; month: number; day: number }): number {
+  return (dayNumber(t) + 4) % 7;
+}
+
+/** The C library's view of a date: `tm_mon` and `tm_yday` from 0, `tm_wday` 0 = Sunday. */
+interface Tm {
+  readonly mon: number;
+  readonly mday: number;
+  readonly yday: number;
+  readonly wday: number;
+  /** Days in this month and in this year (the proxy's `dr_ac_get_maxval`). */
+  readonly daysInMonth: number;
+  readonly daysInYear: number;
+}
+
+function tmOf(t: WallTime): Tm {
+  const daysInYear = (t.year % 4 === 0 && t.year % 100 !== 0) || t.year % 400 === 0 ? 366 : 365;
+  return {
+    mon: t.month - 1,
+    mday: t.day,
+    yday: dayNumber(t) - dayNumber({ year: t.year, month: 1, day: 1 }),
+    wday: weekdayOf(t),
+    daysInMonth: new Date(Date.UTC(t.year, t.month, 0)).getUTCDate(),
+    daysInYear,
+  };
+}
+
+/** The interval, counted in the freq's unit from dtstart (`dr_check_freq_interval`). */
+function intervalMatches(rec: Timerec, at: WallTime): boolean {
+  if (rec.interval <= 1) return true;
+  const s = rec.start;
+  switch (rec.freq) {
+    case 'daily':
+      return (dayNumber(at) - dayNumber(s)) % rec.interval === 0;
+    case 'weekly': {
+      // Weeks start on Monday.
+      const monday = (d: number): number => d - ((d + 3) % 7);
+      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % rec.interval === 0;
+    }
+    case 'monthly':
+      return ((at.year - s.year) * 12 + at.month - s.month) % rec.interval === 0;
+    default:
+      return (at.year - s.year) % rec.interval === 0;
+  }
+}
+
+/**
+ * The smallest unit a recurrence repeats in (`dr_get_min_interval`): a day when freq is daily or a
+ * byday, bymonthday or byyearday is given; else a week for weekly or a byweekno; else a month for
+ * monthly or a bymonth; else a year. So yearly with a bymonth repeats on dtstart's day of each month.
+ */
+function minUnit(rec: Timerec): 'day' | 'week' | 'month' | 'year' {
+  if (rec.freq === 'daily' || rec.byday || rec.bymonthday || rec.byyearday) return 'day';
+  if (rec.freq === 'weekly' || rec.byweekno) return 'week';
+  if (rec.freq === 'monthly' || rec.bymonth) return 'month';
+  return 'year';
+}
+
+/** The smallest unit against dtstart, then the time of day in `[start, start + duration)` (`dr_check_min_unit`). */
+function unitMatches(rec: Timerec, at: WallTime): boolean {
+  const s = rec.start;
+  const unit = minUnit(rec);
+  if (unit === 'week' && weekdayOf(s) !== weekdayOf(at)) return false;
+  if (unit === 'month' && s.day !== at.day) return false;
+  if (unit === 'year' && (s.month !== at.month || s.day !== at.day)) return false;
+  const t0 = s.hour * 3600 + s.minute * 60 + s.second;
+  const t1 = at.hour * 3600 + at.minute * 60 + at.second;
+  return t1 >= t0 && t1 < t0 + rec.duration;
+}
+
+/**
+ * The proxy's count of the weekday `tm` falls on in its year (`dr_ac_get_maxval`'s `ywday`): its
+ * own formula, which is not always the true count, kept as it is.
+ */
+function weekdaysInYear(tm: Tm, year: number): number {
+  const dec31 = weekdayOf({ year, month: 12, day: 31 });
+  const back = tm.wday > dec31 ? tm.wday - dec31 + 1 : dec31 - tm.wday;
+  return Math.trunc((tm.daysInYear - 1 - back) / 7) + 1;
+}
+
+/** How many times the weekday of `tm` falls in its month (`dr_ac_get_maxval`'s `mwday`). */
+function weekdaysInMonth(tm: Tm): number {
+  return Math.trunc((tm.daysInMonth - 1 - ((tm.daysInMonth - tm.mday) % 7)) / 7) + 1;
+}
+
+/** Monday-first week of the year, the days before the first Monday being week 0 (`%W`). */
+function weekOfYear(yday: number, wday: number): number {
+  return Math.trunc((yday + 7 - (wday === 0 ? 6 : wday - 1)) / 7);
+}
+
+/**
+ * `(n + count) % count` with C's `%` (JavaScript's `%` truncates the same way): the position the
+ * proxy compares with. A value equal to its count gives 0, a larger one wraps, and a negative one
+ * past the count stays negative (never a position).
+ */
+function reduced(n: number, count: number): number {
+  return (n + count) % count;
+}
+
+/** Whether one `byday` entry matches (`dr_check_byxxx`): an ordinal counts only under monthly and yearly, and is needed there. */
+function dayEntryMatches(rec: Timerec, tm: Tm, year: number, entry: { weekday: number; nth: number }): boolean {
+  if (tm.wday !== entry.weekday) return false;
+  // Without an ordinal (0) this compares an occurrence, counted from 1, with 0: never.
+  if (rec.freq === 'yearly') return Math.trunc(tm.yday / 7) + 1 === reduced(entry.nth, weekdaysInYear(tm, year));
+  if (rec.freq === 'monthly') return Math.trunc((tm.mday - 1) / 7) + 1 === reduced(entry.nth, weekdaysInMonth(tm));
+  return true;
+}
+
+/** Every by-filter given (`dr_check_byxxx`), with the proxy's 0-based comparisons. */
+function filtersMatch(rec: Timerec, at: WallTime): boolean {
+  const tm = tmOf(at);
+  // The month from 0 against the value written: bymonth 2 is March, 12 January; -1 December.
+  if (rec.bymonth && !rec.bymonth.some((n) => tm.mon === reduced(n, 12))) return false;
+  if (rec.freq === 'yearly' && rec.byweekno) {
+    const weeks = weekOfYear(tm.daysInYear - 1, weekdayOf({ year: at.year, month: 12, day: 31 })) + 1;
+    const week = weekOfYear(tm.yday, tm.wday);
+    if (!rec.byweekno.some((n) => week === reduced(n, weeks))) return false;
+  }
+  // The day of the year from 0: byyearday 1 is 2 January.
+  if (rec.byyearday && !rec.byyearday.some((n) => tm.yday === reduced(n, tm.daysInYear))) return false;
+  // The day of the month from 1, but reduced by the month's length: 31 never in a 31-day month.
+  if (rec.bymonthday && !rec.bymonthday.some((n) => tm.mday === reduced(n, tm.daysInMonth) + (n < 0 ? 1 : 0))) return false;
+  if (rec.byday && !rec.byday.some((entry) => dayEntryMatches(rec, tm, at.year, entry))) return false;
+  return true;
+}
+
+/**
+ * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone) falls in the
+ * recurrence (`null`: always), as drouting's `dr_check_tmrec` decides: before dtstart never; a
+ * duration of 0 (one the proxy could not read) every moment from dtstart on; within the first
+ * window always; past until + duration never; without freq never; then the interval, the
+ * smallest unit with the time of day, and every by-filter, each as the proxy compares it.
+ */
+export function timerecMatches(parsed: Timerec | null, local: string): boolean {
+  if (parsed === null) return true;
+  const at = wallTimeOf(local);
+  if (at === null) return false;
+  const t = wallSeconds(at);
+  if (t < parsed.dtstart) return false;
+  if (parsed.duration === 0) return true;
+  if (t <= parsed.dtstart + parsed.duration) return true;
+  if (parsed.until !== undefined && t >= parsed.until + parsed.duration) return false;
+  if (parsed.freq === undefined) return false;
+  return intervalMatches(parsed, at) && unitMatches(parsed, at) && filtersMatch(parsed, at);
+}
