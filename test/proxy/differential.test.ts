@@ -155,6 +155,66 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
       });
       expectProxy(r, ['no route', toGroup(r, 0), 'no route', 'no route']);
     });
+
+    /** One route per time recurrence (prefixes 1, 2, …), and what the proxy does at each instant: `x` routed, `.` no route, per route. */
+    const timerecTable = async (timerecs: string[], table: Record<string, string>): Promise<void> => {
+      const r = await run({
+        tz: 'UTC',
+        routes: timerecs.map((timerec, i) => route(String(i + 1), 0, { timerec })),
+        calls: timerecs.map((_, i) => out(String(i + 1))),
+        instants: Object.keys(table),
+      });
+      expectProxy(
+        r,
+        Object.values(table).flatMap((row) => [...row].map((c) => (c === 'x' ? toGroup(r, 0) : 'no route'))),
+      );
+    };
+    // A window 12:00-13:00 from Tuesday 1 December 2026; the calls at 12:30, past the first window.
+    const FROM = '20261201T120000|PT1H|';
+
+    it("reads bymonth from 0 under yearly (repeating on dtstart's day of the month) and with several values; -1 is December", async () => {
+      await timerecTable([`${FROM}yearly|||||||3`, `${FROM}daily|||||||1,6,-1`], {
+        '2027-03-01T12:30:00': '..',
+        '2027-04-01T12:30:00': 'x.',
+        '2027-06-30T12:30:00': '..',
+        '2027-07-01T12:30:00': '.x',
+        '2027-12-14T12:30:00': '.x',
+      });
+    });
+
+    it('reduces bymonthday and numbered weekdays modulo their count, counts byyearday from 0, ignores a number under weekly and byweekno under monthly', async () => {
+      // bymonthday 31; -1FR monthly; 2MO weekly; byyearday 1; byweekno 10 monthly (every Tuesday).
+      await timerecTable(
+        [`${FROM}daily||||31`, `${FROM}monthly|||-1FR`, `${FROM}weekly|||2MO`, `${FROM}daily|||||1`, `${FROM}monthly||||||10`],
+        {
+          '2027-01-22T12:30:00': '.x...',
+          '2027-01-29T12:30:00': '.....',
+          '2027-01-31T12:30:00': '.....',
+          '2027-04-01T12:30:00': 'x....',
+          '2027-01-04T12:30:00': '..x..',
+          '2027-01-02T12:30:00': '...x.',
+          '2027-01-05T12:30:00': '....x',
+        },
+      );
+    });
+
+    it('never matches SA,SU under monthly past the first window, in New York at midnight (the shrunk case of seed 2)', async () => {
+      const r = await run({
+        routes: [route('', 0, { timerec: '20270104T000000|8H|monthly|||SA,SU' })],
+        calls: [out('5')],
+        instants: ['2027-01-04T01:00:00', '2027-01-10T00:00:00', '2027-02-06T00:30:00'],
+      });
+      expectProxy(r, [toGroup(r, 0), 'no route', 'no route']);
+    });
+
+    it("routes by the lints' suggestions: the last Friday of a month, 1 January, weekends every week", async () => {
+      await timerecTable([`${FROM}daily|||FR|-7,-6,-5,-4,-3,-2,-1`, `${FROM}daily||||1|||-12`, `${FROM}weekly|||SA,SU`], {
+        '2027-01-29T12:30:00': 'x..',
+        '2027-01-22T12:30:00': '...',
+        '2028-01-01T12:30:00': '.xx',
+        '2027-01-03T12:30:00': '..x',
+      });
+    });
   });
 
   it(`agrees with dsipform on generated scenarios (seed ${SEED}, ${RUNS} scenarios, at least ${MIN_CALLS} calls)`, async () => {
