@@ -1,5 +1,5 @@
 // The layer rule: an import inside src/ may only follow an allowed edge between layers (see
-// "Layout" in README.md; the table of edges is LAYERS in eslint.config.js).
+// ARCHITECTURE.md; the table of edges is LAYER_TABLE in eslint/layer-table.js).
 //
 // A local rule rather than core `no-restricted-imports`: that rule matches the import's text, so
 // `../api/client.js` names src/api from src/plan/diff.ts but src/emulator/api from a file one
@@ -44,8 +44,9 @@ export const layers = {
     ],
     messages: {
       against:
-        "src/{{from}} may not import src/{{to}} ('{{spec}}'): {{from}} imports only {{allowed}}. Move what both need down a layer (see Layout in README.md).",
-      unknown: "src/{{layer}} is not a known layer ('{{spec}}'): add it, with the layers it may import, to LAYERS in eslint.config.js.",
+        "src/{{from}} may not import src/{{to}} ('{{spec}}'): {{from}} imports only {{allowed}}. Move what both need down a layer (see the layers in ARCHITECTURE.md).",
+      unknown:
+        "src/{{layer}} is not a known layer ('{{spec}}'): add it, with the layers it may import, to LAYER_TABLE in eslint/layer-table.js.",
     },
   },
   create(context) {

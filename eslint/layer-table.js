@@ -1,0 +1,58 @@
+// The layers of src/: the one source for the layer rule (eslint.config.js hands `LAYERS` to
+// eslint/layers.js) and for the layer table in ARCHITECTURE.md, which scripts/generate-layer-docs.mjs
+// writes from this file at build (test/tooling/layer-docs.test.ts fails while the two differ).
+// Adding a layer is one row here; `npm run build` (or `node scripts/generate-layer-docs.mjs`)
+// rewrites the document.
+
+/**
+ * @typedef {object} LayerRow
+ * @property {string} layer the folder under src/ (`cdktf/reader`), or `index` for src/index.ts
+ * @property {string[]} imports the layers it may import (a layer may always import itself)
+ * @property {string} holds what it holds, one line of Markdown for ARCHITECTURE.md
+ */
+
+/**
+ * Every layer, top of the document first. A folder of src/ missing here fails the lint at its first
+ * import, and fails test/tooling/architecture.test.ts.
+ * @type {LayerRow[]}
+ */
+export const LAYER_TABLE = [
+  {
+    layer: 'model',
+    imports: [],
+    holds: 'the data and the rules every layer shares: records, `keyOf`, fields, the plan types, errors; pure, no I/O',
+  },
+  {
+    layer: 'routing',
+    imports: ['model'],
+    holds: 'the pure routing simulation: how the proxy picks a rule for a call, routing tests, lints and impact',
+  },
+  { layer: 'config', imports: ['model'], holds: 'the file loader: paths → YAML/JSON → schema → rules → `DesiredState`, or every issue' },
+  {
+    layer: 'plan',
+    imports: ['model', 'routing'],
+    holds: 'the pure planner: diff, order, safety, reference checks, routing impact, checksum, `buildPlan`, saved plans, export',
+  },
+  { layer: 'api', imports: ['model'], holds: '`PlatformClient`: one request choke point, typed `ApiError`, wire ↔ model mapping' },
+  { layer: 'apply', imports: ['plan', 'api', 'model'], holds: 'the I/O half: `readLive`, `applyPlan`, executing one change, leases' },
+  { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
+  { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
+  { layer: 'tls', imports: ['model'], holds: 'the one self-signed certificate maker (the emulator, the provider’s AutoMTLS)' },
+  { layer: 'emulator', imports: ['model', 'tls'], holds: 'the platform’s API over an in-memory store, with fault injection' },
+  { layer: 'terraform', imports: ['model', 'api', 'tls'], holds: 'the tfplugin6 provider (an adapter over model/ and api/)' },
+  { layer: 'cdktf/reader', imports: ['model'], holds: 'the reader of a synthesized stack (`cdk.tf.json`) into desired state' },
+  { layer: 'cdktf/bindings', imports: [], holds: 'generated CDKTF constructs; nothing in the core imports them' },
+  {
+    layer: 'cli',
+    imports: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
+    holds: 'one file per verb: parses, asks, renders; one catch site turns errors into exit codes',
+  },
+  {
+    layer: 'index',
+    imports: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
+    holds: "the public library API (`import … from 'dsipform'`); `dsipform/emulator` is the other entry",
+  },
+];
+
+/** The layer rule's table: each layer and the layers it may import. */
+export const LAYERS = Object.fromEntries(LAYER_TABLE.map((row) => [row.layer, row.imports]));
