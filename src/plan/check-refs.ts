@@ -71,7 +71,8 @@ export interface ReferenceJudge {
 /**
  * Judges references against the live `groups` as a plan leaves them: a group that does not exist,
  * that the plan deletes (`deleted`), or that holds no gateway (for a carrier group the files
- * declare, `declared` gives how many endpoints they declare); a gateway id no remaining group holds.
+ * declare, `declared` gives how many endpoints they declare); a gateway id no remaining group holds
+ * (named with its group when the plan deletes the group that held it).
  * Each group's verdict is worked out once (thousands of rules name the same few groups).
  */
 export function referenceJudge(
@@ -81,7 +82,10 @@ export function referenceJudge(
 ): ReferenceJudge {
   const byId = new Map(groups.map((g) => [g.gwgroupid, g]));
   const gateways = new Set<string>();
-  for (const g of groups) if (!deleted.has(g.gwgroupid)) for (const id of g.gwids) gateways.add(id);
+  // A gateway held only by groups this plan deletes goes with them: say so, not "no group holds it".
+  const goneWith = new Map<string, GatewayGroup>();
+  for (const g of groups) for (const id of g.gwids) if (!deleted.has(g.gwgroupid)) gateways.add(id);
+  for (const g of groups) if (deleted.has(g.gwgroupid)) for (const id of g.gwids) if (!gateways.has(id)) goneWith.set(id, g);
   const verdicts = new Map<number, string | null>();
   const groupProblem = (id: number): string | null => {
     const g = byId.get(id);
@@ -96,9 +100,15 @@ export function referenceJudge(
     if (why === undefined) verdicts.set(id, (why = groupProblem(id)));
     return why;
   };
+  const gateway = (id: string): string | null => {
+    if (gateways.has(id)) return null;
+    const g = goneWith.get(id);
+    return g
+      ? `gateway ${id} is only in ${g.type} group #${g.gwgroupid} (${JSON.stringify(g.name)}), which is deleted by this plan`
+      : `no group holds a gateway ${id}`;
+  };
   return {
-    server: (server) =>
-      server.startsWith('#') ? group(Number(server.slice(1))) : gateways.has(server) ? null : `no group holds a gateway ${server}`,
+    server: (server) => (server.startsWith('#') ? group(Number(server.slice(1))) : gateway(server)),
     gwgroupid: (gwgroupid) => group(Number(bareGwgroupid(gwgroupid))),
   };
 }

@@ -113,7 +113,7 @@ describe('numeric references checked (plan/check-refs.ts)', () => {
     const found = danglingReferences(desired({ inbound_mappings: [dm('1', ['#5']), dm('2', ['1'])] }), GROUPS, new Set([5]));
     expect(found.map((i) => i.message)).toEqual([
       'inbound mapping "1" refers to servers[0] "#5", but carrier group #5 ("Carrier A") is deleted by this plan: the proxy would drop the rule',
-      'inbound mapping "2" refers to servers[0] "1", but no group holds a gateway 1: the proxy would drop the rule',
+      'inbound mapping "2" refers to servers[0] "1", but gateway 1 is only in carrier group #5 ("Carrier A"), which is deleted by this plan: the proxy would drop the rule',
     ]);
   });
 
