@@ -3,7 +3,7 @@
 // them). Each reader turns the text into the plain values and the entry positions the loader needs:
 //
 //   fast  src/config/fast-reader.ts: the hand-written reader the loader tries first
-//   cst   src/config/cst-reader.ts: the same answer built on yaml's CST (`new Parser().parse`)
+//   cst   bench/lib/cst-reader.ts: the same answer built on yaml's CST (`new Parser().parse`)
 //   full  yaml's parseDocument + the line index + toData (the loader's full path; positions from the tree)
 //   lexer yaml's Lexer over the text, tokens counted, nothing built: the floor of any reader on
 //         yaml's lower-level API (the CST parser and the composer both run on these tokens)
@@ -21,6 +21,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadCstReader } from './lib/cst-reader-loader.mjs';
 import { desiredYaml } from './lib/fixtures.mjs';
 import { median, ratio, round } from './lib/stats.mjs';
 
@@ -44,7 +45,7 @@ const READERS = {
     return (text) => answer(readFast(text, {}));
   },
   cst: async () => {
-    const { readCst } = await import(dist('cst-reader.js'));
+    const { readCst } = await loadCstReader();
     return (text) => answer(readCst(text, {}));
   },
   full: async () => {
