@@ -16,6 +16,12 @@ import { valueRuleIssues } from './value-rules.js';
 export interface CheckedFile {
   readonly file?: LoadedFile;
   readonly issues: ConfigIssue[];
+  /**
+   * Which reader's result this is: `'fast'` when the fast reader read the file and it had no issue,
+   * `'yaml'` when the YAML parser read it (asked for, or the fast reader stepped aside). Tests and
+   * benchmarks hold plain files to the fast path with it.
+   */
+  readonly via: Reader;
 }
 
 const JSON_FILE = /\.json$/i;
@@ -33,20 +39,20 @@ export type Reader = 'fast' | 'yaml';
 export function checkFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator, reader: Reader): CheckedFile {
   if (JSON_FILE.test(name)) {
     const issue = jsonSyntaxIssue(name, text);
-    if (issue) return { issues: [issue] };
+    if (issue) return { issues: [issue], via: 'yaml' };
   }
   const fast = reader === 'fast' ? readCleanFile(name, text, env, validate) : null;
-  if (fast) return { file: fast, issues: [] };
+  if (fast) return { file: fast, issues: [], via: 'fast' };
   const parsed = parseSource(name, text);
   const issues = [...parsed.issues];
   const source = parsed.source;
-  if (!source) return { issues };
+  if (!source) return { issues, via: 'yaml' };
   const data = toData(source, env);
   append(issues, data.issues);
-  if (!data.complete) return { issues };
+  if (!data.complete) return { issues, via: 'yaml' };
   const file: LoadedFile = { file: name, locate: (path, key) => locate(source, path, key), data };
   append(issues, fileIssues(file, validate));
-  return { file, issues };
+  return { file, issues, via: 'yaml' };
 }
 
 /** Pushes one by one: a file of 100,000 bad entries would overflow `push(...items)`. */

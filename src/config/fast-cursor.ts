@@ -143,7 +143,7 @@ export class Cursor {
 
   protected plain(text: string, schema: SchemaNode | undefined): unknown {
     const read = resolvePlain(text, schema?.type === 'string');
-    return read.kind === 'number' ? read.value : this.string(text);
+    return read.kind === 'string' ? this.string(text) : read.value;
   }
 
   /** `${NAME}` replaced, as `toData` does; an unset or malformed reference gives up (it is an issue). */

@@ -27,8 +27,15 @@ const CLOSE_MAP = 0x7d;
 /** Characters the YAML parser reads differently or warns about; their files take the slow path. */
 const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
 const KEY = /[A-Za-z_][A-Za-z0-9_]*/y;
-/** A plain scalar in a flow collection: one word of safe characters. */
-const FLOW_PLAIN = /(?:[A-Za-z0-9_+]|[-.][0-9])[A-Za-z0-9_+.\-@%/*]*/y;
+/**
+ * A plain scalar in a flow collection: words separated by spaces (`{name: US domestic}`), the first
+ * starting safely (a letter, a digit, `_`, `+`, a negative or fractional number, or a character
+ * beyond Latin-1's controls); no quote, tab or flow indicator anywhere, `#` only inside a word (a
+ * comment starts after a space) and `:` only before another character of the word (`10:00`; `: `
+ * would make it a key).
+ */
+const FLOW_PLAIN =
+  /(?:[A-Za-z0-9_+\u00c0-\uffff]|[-.][0-9])(?:[^\s,[\]{}:'"]|:(?=[^\s,[\]{}:'"]))*(?: +(?:[^\s,[\]{}:#'"]|:(?=[^\s,[\]{}:'"]))(?:[^\s,[\]{}:'"]|:(?=[^\s,[\]{}:'"]))*)*/y;
 /** Characters that may not start a plain scalar in block context (YAML indicators). */
 const INDICATORS = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)));
 
@@ -37,7 +44,7 @@ const INDICATORS = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0
  * or returns null. It reads a strict subset of YAML: block mappings and lists indented with spaces,
  * one-line scalars (plain, '…', "…" with JSON's escapes), comments, one leading `---`, flow
  * collections on one line, or a whole document in flow style (JSON). Anything else (anchors,
- * tags, block scalars, multi-line scalars, duplicate keys, null, true/false, numbers it cannot
+ * tags, block scalars, multi-line scalars, duplicate keys, null, numbers it cannot
  * read exactly, an unset variable…) returns null, and the caller uses the YAML parser, so every
  * issue keeps its exact text and position.
  */

@@ -32,17 +32,21 @@ const OTHER_NUMBER = [
 /** Leading zeros and sign, dropped to count an integer's significant digits. */
 const INT_PREFIX = /^[-+]?0*/;
 
-/** How a plain scalar reads: as its text (a string, or a number in a string field), or as a number. */
-export type PlainKind = { readonly kind: 'string' } | { readonly kind: 'number'; readonly value: number };
+/** How a plain scalar reads: as its text (a string, or a number in a string field), a number or a boolean. */
+export type PlainKind =
+  { readonly kind: 'string' } | { readonly kind: 'number'; readonly value: number } | { readonly kind: 'boolean'; readonly value: boolean };
 
 /**
- * What a plain scalar is in the core schema. Null and true/false are never valid in a desired-state
- * file, and numbers other than plain decimal integers of up to 15 digits might read differently
- * (octal, hex, rounding): both give up, unless `keepsText` (a string field: the loader keeps the
- * digits as written, so the kind of number does not matter).
+ * What a plain scalar is in the core schema. Null is never valid in a desired-state file, and
+ * numbers other than plain decimal integers of up to 15 digits might read differently (octal, hex,
+ * rounding): both give up, unless `keepsText` (a string field: the loader keeps the digits as
+ * written, so the kind of number does not matter). true/false read as booleans in any field, as the
+ * parser reads them (`policy.allow_unrouting`, `lb_enabled`; in a string field the schema refuses
+ * them, and the file goes to the parser for that issue).
  */
 export function resolvePlain(text: string, keepsText: boolean): PlainKind {
-  if (NULL.test(text) || BOOL.test(text)) unsupported();
+  if (BOOL.test(text)) return (text.charCodeAt(0) | 0x20) === 0x74 ? TRUE : FALSE;
+  if (NULL.test(text)) unsupported();
   if (keepsText) return STRING;
   if (INT.test(text)) {
     if (text.replace(INT_PREFIX, '').length > 15) unsupported();
@@ -53,6 +57,8 @@ export function resolvePlain(text: string, keepsText: boolean): PlainKind {
 }
 
 const STRING: PlainKind = { kind: 'string' };
+const TRUE: PlainKind = { kind: 'boolean', value: true };
+const FALSE: PlainKind = { kind: 'boolean', value: false };
 
 const BACKSLASH = 0x5c;
 const DOUBLE = 0x22;

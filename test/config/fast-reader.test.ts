@@ -382,6 +382,11 @@ const READ_CASES: [string, string][] = [
     'version: +1\noutbound_routes:\n  - name: r\n    prefix: "1"\n    gwgroupid: "2"\n    priority: -007\n    ruleid: 000000000000000012\n',
   ],
   ['variables', 'version: 1\ninbound_mappings:\n  - did: ${DID}\n    servers: ["${PRIMARY}"]\n    notes: "$${DID} a${EMPTY}b"\n'],
+  ['booleans', 'version: 1\npolicy:\n  allow_unrouting: true\ncarrier_groups:\n  - {name: g, lb_enabled: False}\n'],
+  [
+    'words, times and # in flow style',
+    'version: 1\nrouting_tests:\n  - {name: a call  to  UK#1, direction: outbound, to: "1", at: 2026-12-28T10:00:00, expect: {result: routed}}\n',
+  ],
   [
     'a lease with durations',
     'version: 1\nendpoint_leases:\n  - name: ci\n    email: ops@example.com\n    ttl: 15m\n    renew_before: 120\n',
@@ -403,7 +408,6 @@ const LEFT_CASES: [string, string][] = [
   ['a tab', 'version:\t1\n'],
   ['an empty value (null)', 'version: 1\npolicy:\n'],
   ['null', 'version: ~\n'],
-  ['true', `version: 1\ninbound_mappings:\n${ENTRY}    notes: true\n`],
   ['a hex number where a number is expected', 'version: 0x1\n'],
   ['an octal number where a number is expected', 'version: 0o1\n'],
   ['a float where a number is expected', 'version: 1.0\n'],
@@ -425,7 +429,6 @@ const LEFT_CASES: [string, string][] = [
   ['a space before a colon', 'version : 1\n'],
   ['an empty list entry', 'version: 1\ninbound_mappings:\n  -\n'],
   ['a list in a list', 'version: 1\ninbound_mappings:\n  - - a\n'],
-  ['two words in a flow list', 'version: 1\ninbound_mappings: [a b]\n'],
   ['an escape JSON does not have', 'version: 1\ninbound_mappings:\n  - did: "\\x31"\n    servers: ["66"]\n'],
   ['deep nesting', `version: 1\nx: ${'['.repeat(40)}${']'.repeat(40)}\n`],
   ['a key that reads as null', 'version: 1\nNULL: 1\n'],
@@ -464,6 +467,8 @@ describe('what the fast reader reads, and what it leaves to the YAML parser', ()
     ['a bad DID', `version: 1\ninbound_mappings:\n  - did: "1x"\n    servers: ["66"]\n`],
     ['a missing version', 'inbound_mappings: []\n'],
     ['the same DID twice', `version: 1\ninbound_mappings:\n${ENTRY}${ENTRY}`],
+    ['two words in a flow list', 'version: 1\ninbound_mappings: [a b]\n'],
+    ['true in a string field', `version: 1\ninbound_mappings:\n${ENTRY}    notes: true\n`],
   ])('reads %s, and the load reports it as the parser places it', async (_name, t) => {
     expect(readsAsParser(t)).toBe(true);
     await loadsAlike([t]);
