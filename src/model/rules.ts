@@ -4,6 +4,8 @@
  * Pure: shared by the emulator (which answers 400 with the sentence) and the config checker.
  */
 
+import { droppedFor } from './dropped-rule.js';
+
 const DIAL_CHARS = /^[0-9+#*]*$/;
 const SERVER_REF = /^#?[0-9]+$/;
 
@@ -36,23 +38,19 @@ export function serversProblem(servers: unknown): string | null {
 }
 
 /**
- * A server list the proxy drops at load time though the API takes it (docs/routing-model.md
- * "Loading"): a gateway id mixed with a group reference (`["66", "#22"]`), or two group references
- * (`["#22", "#23"]`). Two gateway ids, or one group alone, are fine. Checked after `serversProblem`
- * (each entry already a gateway id or a group reference). The emulator does not apply it: the
- * platform's API accepts these lists. `show` spells each entry (a front end hides or labels values
- * that came from the environment).
+ * A server list the proxy drops at load time though the API takes it: a gateway id mixed with a
+ * group reference (`["66", "#22"]`), or two group references (`["#22", "#23"]`). Two gateway ids, or
+ * one group alone, are fine. Checked after `serversProblem` (each entry already a gateway id or a
+ * group reference). The decision and its words are `droppedFor`'s (model/dropped-rule.ts). The
+ * emulator does not apply it: the platform's API accepts these lists. `show` spells each entry (a
+ * front end hides or labels values that came from the environment).
  */
 export function serverListProblem(
   servers: readonly string[],
   show: (server: string, index: number) => string = (s) => JSON.stringify(s),
 ): string | null {
-  let groups = 0;
-  for (const s of servers) if (s.startsWith('#')) groups++;
-  if (groups === 0 || (groups === 1 && servers.length === 1)) return null;
-  const shown = `[${servers.map(show).join(', ')}]`;
-  if (groups > 1) return `servers ${shown} hold two carrier groups: the proxy drops this mapping, so calls to its DID are not routed by it`;
-  return `servers ${shown} mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it`;
+  if (servers.length === 0) return null; // serversProblem's: 1 or 2 entries
+  return droppedFor(servers, { list: 'servers', shown: `[${servers.map(show).join(', ')}]` })?.reason ?? null;
 }
 
 /** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */

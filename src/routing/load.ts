@@ -2,6 +2,7 @@
  * The proxy's loader (docs/routing-model.md "Loading: rules the proxy skips"): which rules
  * it keeps and which it drops with only a log line. Pure.
  */
+import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
 import { parseTimerec } from '../model/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
@@ -15,77 +16,16 @@ export function gatewayIdsOf(gwlist: string): string[] {
   return gwlist.split(/[,|;]/).map((s) => s.trim());
 }
 
-/** What the rule's gwlist is called in the files. */
-function listName(rule: RoutingRule): string {
-  return rule.kind === 'inbound_mapping' ? 'servers' : 'gwgroupid';
-}
-
-/** The fix for a server list the proxy drops. */
-const SERVERS_HINT = 'list gateway ids only (servers: ["66", "67"]) or one carrier group alone (servers: ["#22"])';
-
-/** Why the proxy drops this gwlist, or `null` when it keeps it. */
+/**
+ * Why the proxy drops this gwlist, or `null` when it keeps it: model/dropped-rule.ts decides (and
+ * words it) for every front end.
+ */
 export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | undefined): { reason: string; hint: string } | null {
-  const { gwlist } = rule;
-  const name = listName(rule);
-  const shown = JSON.stringify(gwlist);
-  const known = inventory !== undefined;
-  if (gwlist.trim() === '') return { reason: `${name} is empty: the proxy drops a rule with no gateway`, hint: SERVERS_HINT };
   // A group named in the files: its id is resolved at plan time (and checked there), not here.
-  if (referencedName(gwlist) !== null) return null;
-  if (gwlist.startsWith('#')) {
-    const rest = gwlist.slice(1);
-    if (!/^[0-9]+$/.test(rest)) {
-      const groups = (gwlist.match(/#/g) ?? []).length;
-      const reason =
-        groups > 1
-          ? `${name} hold two group references (${shown}): the proxy drops a rule that names more than one group`
-          : `${name} mix a group reference and gateway ids (${shown}): the proxy drops the rule`;
-      return { reason, hint: rule.kind === 'inbound_mapping' ? SERVERS_HINT : 'name one carrier group: gwgroupid: "5"' };
-    }
-    if (!known) return null;
-    const members = inventory.lists.get(String(Number(rest)));
-    if (members === undefined) {
-      return {
-        reason: `${name} names group ${rest}, which does not exist on the platform: the proxy drops the rule`,
-        hint: 'name an existing carrier or endpoint group, or create that group first',
-      };
-    }
-    if (members.length === 0) {
-      return {
-        reason: `${name} names group ${rest}, which holds no gateways: the proxy drops the rule`,
-        hint: 'add gateways to the group, or name another group',
-      };
-    }
-    return null;
-  }
-  const ids = gatewayIdsOf(gwlist);
-  if (ids.some((id) => id.startsWith('#'))) {
-    return { reason: `${name} mix a gateway id and a group reference (${shown}): the proxy drops the rule`, hint: SERVERS_HINT };
-  }
-  if (ids.some((id) => id === ''))
-    return { reason: `${name} hold an empty entry (${shown}): the proxy drops the rule`, hint: SERVERS_HINT };
-  const bad = ids.find((id) => !/^[0-9]+$/.test(id));
-  if (bad !== undefined)
-    return { reason: `${name} entry ${JSON.stringify(bad)} is not a gateway id: the proxy drops the rule`, hint: SERVERS_HINT };
-  if (known) {
-    const missing = ids.filter((id) => !inventory.gateways.has(String(Number(id))));
-    if (missing.length === 0) return null;
-    const which = `${name} name gateway ${missing.join(', ')}`;
-    // The platform's API lists gateways only through their groups: when only the groups were
-    // read, a gateway no group holds cannot be told from a missing one. It counts as missing (as
-    // plan's reference check counts it), and the reason says so.
-    if ((inventory as PartialInventory).allGateways === false) {
-      return {
-        reason: `${which}, which no carrier or endpoint group holds: the proxy drops the rule when no such gateway exists (the platform's API lists gateways only through their groups, so a gateway outside every group cannot be seen and counts as missing)`,
-        hint: 'name gateways of a carrier or endpoint group, or the group itself (servers: ["#22"])',
-      };
-    }
-    return {
-      reason: `${which}, which does not exist on the platform: the proxy drops the rule`,
-      hint: 'name existing gateways, or create them first',
-    };
-  }
-  return null;
+  if (referencedName(rule.gwlist) !== null) return null;
+  const list = rule.kind === 'inbound_mapping' ? 'servers' : 'gwgroupid';
+  const why = droppedFor(gatewayIdsOf(rule.gwlist), { list, shown: JSON.stringify(rule.gwlist) }, inventory && inventoryLookup(inventory));
+  return why && { reason: why.reason, hint: why.hint };
 }
 
 /**

@@ -122,7 +122,7 @@ describe('dsipform route (the CLI as a process)', () => {
     await s.client.createInboundMapping({ did: '1555123', servers: ['#99'] });
     const r = await runCli(['route', '--live', '--direction', 'inbound', '--to', '15551230001', '--tz', 'UTC'], s.env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('mapping "1555123" is not loaded: servers names group 99, which does not exist on the platform');
+    expect(r.stdout).toContain('mapping "1555123" is not loaded: servers name group 99, which does not exist on the platform');
     expect(r.stdout).toContain('Result: routed by inbound mapping "1555"');
     expect(r.stdout).toContain(`sends to group #${id}: gateways ${gateway}`);
   });

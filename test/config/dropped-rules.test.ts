@@ -15,9 +15,9 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
     [['66'], null],
     [['66', '67'], null],
     [['#22'], null],
-    [['66', '#22'], 'servers ["66", "#22"] mix a gateway id and a carrier group'],
-    [['#22', '66'], 'servers ["#22", "66"] mix a gateway id and a carrier group'],
-    [['#22', '#23'], 'servers ["#22", "#23"] hold two carrier groups'],
+    [['66', '#22'], 'servers mix a gateway id and a group reference (["66", "#22"]): the proxy drops the rule'],
+    [['#22', '66'], 'servers mix a gateway id and a group reference (["#22", "66"]): the proxy drops the rule'],
+    [['#22', '#23'], 'servers hold two group references (["#22", "#23"]): the proxy drops the rule'],
   ])('serverListProblem(%j)', (servers, expected) => {
     const problem = serverListProblem(servers);
     if (expected === null) expect(problem).toBeNull();
@@ -35,7 +35,7 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
   it('never shows a value that came from a secret-looking variable', async () => {
     const issues = await loadIssues([`${F}/mixed-servers-from-env.yaml`], { SECRET_GATEWAY: '4711' });
     expect(issues).toHaveLength(1);
-    expect(issues[0]).toContain('inbound_mappings[0].servers ["${SECRET_GATEWAY}", "#22"] mix a gateway id and a carrier group');
+    expect(issues[0]).toContain('inbound_mappings[0].servers mix a gateway id and a group reference (["${SECRET_GATEWAY}", "#22"])');
     expect(issues[0]).not.toContain('4711');
   });
 
@@ -84,9 +84,9 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
     expect(r.code).toBe(1);
     const file = `${ROOT}/${F}/dropped-rules.yaml`;
     expect(r.stderr).toContain(
-      `${file}:6:14: inbound_mappings[1].servers ["66", "#22"] mix a gateway id and a carrier group: the proxy drops this mapping, so calls to its DID are not routed by it\n  ${LIST_HINT}`,
+      `${file}:6:14: inbound_mappings[1].servers mix a gateway id and a group reference (["66", "#22"]): the proxy drops the rule\n  ${LIST_HINT}`,
     );
-    expect(r.stderr).toContain(`${file}:8:14: inbound_mappings[2].servers ["#22", "#23"] hold two carrier groups`);
+    expect(r.stderr).toContain(`${file}:8:14: inbound_mappings[2].servers hold two group references (["#22", "#23"])`);
     expect(r.stderr).toContain(
       `${file}:19:14: outbound_routes[1].timerec "2026-01-01T09:00|8H|daily": dtstart "2026-01-01T09:00" must be exactly 15 characters YYYYMMDDTHHMMSS`,
     );

@@ -5,6 +5,7 @@ import type { LiveState } from '../../src/model/live.js';
 import type { Change, PlanResult } from '../../src/index.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import { needsGroups, resolveGroupNames } from '../../src/plan/resolve-groups.js';
+import { PROXY_DROPS } from '../../src/model/dropped-rule.js';
 import { danglingReferences } from '../../src/plan/check-refs.js';
 import { desired, dm, dr, lm, lr } from './builders.js';
 
@@ -97,23 +98,25 @@ describe('numeric references checked (plan/check-refs.ts)', () => {
   it.each([
     ['an existing group with gateways', dm('1', ['#5']), []],
     ['a gateway a group holds', dm('1', ['3', '#6']), []],
-    ['an unknown group', dm('1', ['#99']), ['inbound mapping "1" refers to servers[0] "#99", but the platform has no group #99']],
+    ['an unknown group', dm('1', ['#99']), ['inbound mapping "1": servers name group 99, which does not exist on the platform']],
+    ['an empty group', dm('1', ['#7']), ['inbound mapping "1": servers name carrier group 7 ("Empty"), which holds no gateways']],
     [
-      'an empty group',
-      dm('1', ['#7']),
-      ['inbound mapping "1" refers to servers[0] "#7", but carrier group #7 ("Empty") holds no gateways'],
+      'a gateway no group holds',
+      dm('1', ['5', '66']),
+      [
+        'inbound mapping "1": servers name gateway 66, which no carrier or endpoint group holds: the proxy drops the rule when no such gateway exists (the platform\'s API lists gateways only through their groups, so a gateway outside every group cannot be seen and counts as missing)',
+      ],
     ],
-    ['a gateway no group holds', dm('1', ['5', '66']), ['inbound mapping "1" refers to servers[1] "66", but no group holds a gateway 66']],
   ])('%s', (_case, mapping, expected) => {
     const found = danglingReferences(desired({ inbound_mappings: [mapping] }), GROUPS, new Set());
-    expect(found.map((i) => i.message)).toEqual(expected.map((m) => `${m}: the proxy would drop the rule`));
+    expect(found.map((i) => i.message)).toEqual(expected.map((m) => (m.includes(PROXY_DROPS) ? m : `${m}: ${PROXY_DROPS}`)));
   });
 
   it('a group this plan deletes is dangling; its gateways go with it', () => {
     const found = danglingReferences(desired({ inbound_mappings: [dm('1', ['#5']), dm('2', ['1'])] }), GROUPS, new Set([5]));
     expect(found.map((i) => i.message)).toEqual([
-      'inbound mapping "1" refers to servers[0] "#5", but carrier group #5 ("Carrier A") is deleted by this plan: the proxy would drop the rule',
-      'inbound mapping "2" refers to servers[0] "1", but gateway 1 is only in carrier group #5 ("Carrier A"), which is deleted by this plan: the proxy would drop the rule',
+      'inbound mapping "1": servers name carrier group 5 ("Carrier A"), which this plan deletes: the proxy drops the rule',
+      'inbound mapping "2": servers name gateway 1, which only carrier group 5 ("Carrier A") holds, and this plan deletes it: the proxy drops the rule',
     ]);
   });
 
@@ -121,7 +124,7 @@ describe('numeric references checked (plan/check-refs.ts)', () => {
     const r = plan(desired({ outbound_routes: [{ ...dr('r', '1', { gwgroupid: '42' }), origin: at }] }), {});
     expect(r.ok ? [] : r.issues).toEqual([
       {
-        message: 'outbound route "r" refers to gwgroupid "42", but the platform has no group #42: the proxy would drop the rule',
+        message: 'outbound route "r": gwgroupid names group 42, which does not exist on the platform: the proxy drops the rule',
         hint: 'refer to a group that exists and holds gateways (by id, or by name with group:/carrier_group:); if the group or gateway is made outside dsipform later on purpose, plan with --allow-dangling',
         origin: at,
       },
@@ -160,14 +163,14 @@ describe('the plan', () => {
     const r = plan(desired({ inbound_mappings: [byName('1', 'Nope'), { ...dm('2', ['#99']), origin: at }] }), { inbound_mappings: [] });
     expect(messages(r)).toEqual([
       'a.yaml:3:5: inbound mapping "1": no group is named "Nope"',
-      'a.yaml:3:5: inbound mapping "2" refers to servers[0] "#99", but the platform has no group #99: the proxy would drop the rule',
+      'a.yaml:3:5: inbound mapping "2": servers name group 99, which does not exist on the platform: the proxy drops the rule',
     ]);
   });
 
   it('--allow-dangling makes a dangling reference a warning among the notes', () => {
     const r = plan(desired({ inbound_mappings: [{ ...dm('2', ['#99']), origin: at }] }), { inbound_mappings: [] }, true);
     expect(r.ok && r.plan.notes).toEqual([
-      'Warning (allowed by --allow-dangling): a.yaml:3:5: inbound mapping "2" refers to servers[0] "#99", but the platform has no group #99: the proxy would drop the rule.',
+      'Warning (allowed by --allow-dangling): a.yaml:3:5: inbound mapping "2": servers name group 99, which does not exist on the platform: the proxy drops the rule.',
     ]);
   });
 

@@ -108,10 +108,12 @@ describe('scenario: export of rules the proxy drops', () => {
     expect(exp.stderr).toMatch(/warning: the platform holds 4 rules the proxy drops \(3 inbound mappings, 1 outbound route\)/);
     expect(exp.stderr).toMatch(/hint: add each to the file as it should be/);
     const text = readFileSync(out, 'utf8');
-    expect(text).toMatch(/# {3}inbound mapping "15550001": servers \["16", "#4"\] mix a gateway id and a carrier group/);
-    expect(text).toMatch(/# {3}inbound mapping "15550002": servers \["#4", "#5"\] hold two carrier groups/);
-    expect(text).toMatch(/# {3}inbound mapping "\+1555\*3": no group holds a gateway 20/);
-    expect(text).toMatch(/# {3}outbound route "to nowhere": the platform has no group #99/);
+    expect(text).toMatch(
+      /# {3}inbound mapping "15550001": servers mix a gateway id and a group reference \(\["16", "#4"\]\): the proxy drops the rule/,
+    );
+    expect(text).toMatch(/# {3}inbound mapping "15550002": servers hold two group references \(\["#4", "#5"\]\)/);
+    expect(text).toMatch(/# {3}inbound mapping "\+1555\*3": servers name gateway 20, which no carrier or endpoint group holds/);
+    expect(text).toMatch(/# {3}outbound route "to nowhere": gwgroupid names group 99, which does not exist on the platform/);
     expect(text).toContain('did: "15550004"');
     expect(text).not.toMatch(/did: "15550001"|name: "to nowhere"/);
     const validate = await s.run(['validate', out]);

@@ -72,9 +72,9 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     const refused = await s.run(['apply', path, '--auto-approve']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      `${path}:3:5: inbound mapping "1" refers to servers[0] "#99", but the platform has no group #99: the proxy would drop the rule`,
+      `${path}:3:5: inbound mapping "1": servers name group 99, which does not exist on the platform: the proxy drops the rule`,
     );
-    expect(refused.stderr).toContain(`${path}:5:5: inbound mapping "2" refers to servers[0] "66", but no group holds a gateway 66`);
+    expect(refused.stderr).toContain(`${path}:5:5: inbound mapping "2": servers name gateway 66, which no carrier or endpoint group holds`);
     expect(refused.stderr).toContain('plan with --allow-dangling');
     expect(await s.client.listInboundMappings()).toEqual([]);
     // With --allow-dangling and no names, the groups are not even read (two requests fewer).
@@ -96,7 +96,7 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     const r = await s.run(['plan', path, '--allow-dangling']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      `Warning (allowed by --allow-dangling): ${path}:3:5: inbound mapping "1" refers to servers[0] "#99", but the platform has no group #99`,
+      `Warning (allowed by --allow-dangling): ${path}:3:5: inbound mapping "1": servers name group 99, which does not exist on the platform`,
     );
     expect(r.stdout).toMatch(/\+ servers: \["#7"\] \(Thinq CarrierGroup\)/);
   });

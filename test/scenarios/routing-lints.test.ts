@@ -51,7 +51,7 @@ describe('routing lints at plan, with the live rules', () => {
     const plan = await s.run(['plan', file]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).toContain(
-      'warning: mapping "1800": servers names group 99, which does not exist on the platform: the proxy drops the rule\n  hint: name an existing carrier or endpoint group',
+      'warning: mapping "1800": servers name group 99, which does not exist on the platform: the proxy drops the rule\n  hint: name an existing carrier or endpoint group',
     );
   });
 });
