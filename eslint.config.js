@@ -111,6 +111,7 @@ export default tseslint.config(
       'scripts/generate-validator.mjs',
       'scripts/generate-protocol.mjs',
       'scripts/generate-layer-docs.mjs',
+      'scripts/generate-cdktn.mjs',
     ],
     ...tseslint.configs.disableTypeChecked,
   },

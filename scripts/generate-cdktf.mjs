@@ -11,7 +11,8 @@
 //                       itself, so that ESM apps (import) and CommonJS apps (require) can both load
 //                       them on any Node 20, and the generator's extension-less imports stay valid
 //   cdktf/<resource>/index.ts, cdktf/index.ts   what @cdktf/provider-generator emits, post-processed
-//   cdktn/...           the same files with the import of 'cdktf' rewritten to 'cdktn' (rewriteForCdktn)
+//   cdktn/...           the same files with the import of 'cdktf' rewritten to 'cdktn' (rewriteForCdktn);
+//                       not committed: the build makes them from cdktf/ (scripts/generate-cdktn.mjs)
 import { createRequire } from 'node:module';
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

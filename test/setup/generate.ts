@@ -1,12 +1,15 @@
 // vitest's global setup: the tests import src/, and src/ imports modules that the build generates
 // (not committed): the schema validator (scripts/generate-validator.mjs, imported by
 // src/config/schema.ts) and the provider's protocol descriptor (scripts/generate-protocol.mjs,
-// imported by src/terraform/host/protos.ts). Generate both from this tree first, so the tests check
+// imported by src/terraform/host/protos.ts), and the CDK Terrain bindings made from the committed
+// CDKTF ones (scripts/generate-cdktn.mjs). Generate them from this tree first, so the tests check
 // exactly the code `npm run build` compiles for the user.
+import { generateCdktn } from '../../scripts/generate-cdktn.mjs';
 import { generateProtocol } from '../../scripts/generate-protocol.mjs';
 import { generateValidator } from '../../scripts/generate-validator.mjs';
 
 export default function setup(): void {
   generateValidator();
   generateProtocol();
+  generateCdktn();
 }
