@@ -249,7 +249,7 @@ interface LcrPick {
  */
 function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Call, steps: string[] | null): CandidateOutcome {
   const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
-  const outcome = doRouting(p, pick.groupid, call.to, call.at.local, null);
+  const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at.local, null);
   const named = decidedRule(candidate);
   if (outcome.kind === 'routed') {
     steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
@@ -259,7 +259,9 @@ function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Ca
     steps?.push(`${taken}: ${outcome.rules.map(ruleName).join(' and ')} of group ${pick.groupid} tie again`);
     return { candidate: named, result: 'ambiguous' };
   }
-  steps?.push(`${taken}: no rule of group ${pick.groupid} routes "${call.to}" at ${call.at.local}, so the call fails (no fallback)`);
+  steps?.push(
+    `${taken}: no rule of group ${pick.groupid} routes "${call.ruri ?? call.to}" at ${call.at.local}, so the call fails (no fallback)`,
+  );
   return { candidate: named, result: 'no_route' };
 }
 
@@ -336,17 +338,30 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   steps?.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
   // Only the dropped rules this call could have met: its direction, a prefix of the number.
   if (steps) {
-    const relevant = droppedAt(p, call.to).filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
+    const numbers =
+      call.ruri === undefined || call.ruri === call.to ? droppedAt(p, call.to) : [...droppedAt(p, call.ruri), ...droppedAt(p, call.to)];
+    const relevant = [...new Set(numbers)].filter((d) => (call.direction === 'inbound') === (d.rule.groupid === INBOUND_GROUP));
     for (const d of relevant) steps.push(`${ruleName(d.rule)} is not loaded: ${d.reason}`);
   }
   let outcome: GroupOutcome;
+  const rU = call.ruri ?? call.to;
+  const same = rU === call.to;
+  const ruWords = same ? `rU = ${rU} (the To-user)` : `rU = ${rU}`;
   if (call.direction === 'inbound') {
     steps?.push(
-      `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user); call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
+      `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user ${ruWords}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
-    outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
-    if (outcome.kind === 'none')
-      steps?.push('the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer');
+    outcome = doRouting(p, INBOUND_GROUP, rU, call.at.local, steps);
+    if (outcome.kind === 'none') {
+      if (same)
+        steps?.push(
+          'the proxy retries once with rU set to the To-user; here rU is the To-user already, so the retry gives the same answer',
+        );
+      else {
+        steps?.push(`the proxy retries once with rU set to the To-user ${call.to}`);
+        outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
+      }
+    }
   } else {
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
@@ -366,8 +381,8 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       };
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
-    steps?.push(`do_routing(${group}) on the request user rU = ${call.to} (a simulated call has one number: rU is the To-user)`);
-    outcome = doRouting(p, group, call.to, call.at.local, steps);
+    steps?.push(`do_routing(${group}) on the request user ${ruWords}`);
+    outcome = doRouting(p, group, rU, call.at.local, steps);
     if (outcome.kind === 'none' && choice !== null) {
       steps?.push(
         `no fallback: the call chose LCR group ${group}, so the simple routes of group ${OUTBOUND_GROUP} are not tried and the call fails`,

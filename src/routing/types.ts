@@ -127,8 +127,14 @@ export interface Call {
   readonly direction: Direction;
   /** The From-user; `""` when not given (outbound LCR patterns then cannot match). */
   readonly from: string;
-  /** The To-user, also the request user `rU`. */
+  /** The To-user, also the request user `rU` unless `ruri` says otherwise. */
   readonly to: string;
+  /**
+   * The request user `rU` when it differs from the To-user (a carrier may send the DID in the
+   * request URI and something else in To). Absent: the To-user. Inbound, the proxy routes `rU`
+   * first and retries with the To-user; outbound, LCR looks at the To-user and `do_routing` at `rU`.
+   */
+  readonly ruri?: string;
   readonly at: CallTime;
 }
 

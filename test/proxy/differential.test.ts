@@ -49,7 +49,7 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
       ...s,
     });
   const out = (to: string, from = '1'): SipCall => ({ direction: 'outbound', from, to });
-  const inb = (to: string): SipCall => ({ direction: 'inbound', from: '1', to });
+  const inb = (to: string, ruri?: string): SipCall => ({ direction: 'inbound', from: '1', to, ...(ruri === undefined ? {} : { ruri }) });
   const route = (prefix: string, group: number, extra: Partial<Scenario['routes'][number]> = {}): Scenario['routes'][number] => ({
     prefix,
     from_prefix: '',
@@ -92,6 +92,18 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
         calls: [inb('123')],
       });
       expectProxy(r, [toGroup(r, 1)]);
+    });
+
+    it('routes an inbound call by its request user first, and retries once with the To-user when nothing routes it', async () => {
+      const r = await run({
+        mappings: [
+          { did: '44', servers: [{ group: 0 }] },
+          { did: '1', servers: [{ group: 1 }] },
+        ],
+        calls: [inb('12', '441'), inb('12', '999'), inb('999', '888'), { direction: 'outbound', from: '1', to: '12', ruri: '441' }],
+      });
+      // The request user wins over the To-user; the retry takes the To-user; outbound has no retry.
+      expectProxy(r, [toGroup(r, 0), toGroup(r, 1), 'no route', 'no route']);
     });
 
     it('reads a bare-day duration (1D) as 0: always, from dtstart on', async () => {

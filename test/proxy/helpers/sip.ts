@@ -5,8 +5,10 @@ export interface SipCall {
   readonly direction: 'inbound' | 'outbound';
   /** The From-user. */
   readonly from: string;
-  /** The To-user, also the request user. */
+  /** The To-user. */
   readonly to: string;
+  /** The request user (the user of the request URI), when it is not the To-user. */
+  readonly ruri?: string;
 }
 
 /** A reply: status, and the harness's `X-` headers by lower-case name. */
@@ -23,7 +25,7 @@ export interface SipReply {
 export function buildInvite(call: SipCall, target: { host: string; port: number }, local: { port: number }, callId: string): string {
   const { to, from } = call;
   return [
-    `INVITE sip:${to}@${target.host}:${target.port} SIP/2.0`,
+    `INVITE sip:${call.ruri ?? to}@${target.host}:${target.port} SIP/2.0`,
     `Via: SIP/2.0/UDP 127.0.0.1:${local.port};branch=z9hG4bK-${callId}`,
     'Max-Forwards: 70',
     `From: <sip:${from}@127.0.0.1>;tag=t${callId}`,
