@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // .cts too: the hand-written CommonJS module beside the CDKTF bindings (src/cdktf/dsipform-policy.cts).
+  oxc: { include: /\.(m?ts|cts|[jt]sx)$/ },
   test: {
     include: ['test/**/*.test.ts'],
     // The schema validator and the protocol descriptor are build output (scripts/generate-*.mjs); generate them before any test imports src/.

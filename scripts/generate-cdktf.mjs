@@ -282,6 +282,9 @@ export function rewriteForCdktn(text) {
   return out;
 }
 
+/** The hand-written construct module (src/cdktf/, CommonJS like the bindings) both entries re-export. */
+const POLICY_MODULE = 'dsipform-policy.cjs';
+
 /**
  * The entry point of one flavour: every resource flat (`InboundMapping`), and as the namespaces
  * `cdktf get` lays out (`inboundMapping.InboundMapping`).
@@ -295,11 +298,13 @@ function renderEntry(modules, core) {
     ` * Constructs for the dsipform/dsiprouter Terraform provider, for ${core === 'cdktf' ? 'CDKTF (`cdktf`)' : 'CDK Terrain (`cdktn`)'}.`,
     ` * Import them from \`dsipform/${core}\`; they need the optional peer dependencies \`${core}\` and \`constructs\`.`,
     ' * Every class is exported by name (`InboundMapping`) and within a namespace per resource, as',
-    ' * `cdktf get` lays them out (`inboundMapping.InboundMapping`).',
+    ' * `cdktf get` lays them out (`inboundMapping.InboundMapping`). `DsipformPolicy` (hand-written, in',
+    ' * src/cdktf/dsipform-policy.cts, one module for both cores) is the policy of `dsipform plan --cdktf`.',
     ' * @packageDocumentation',
     ' */',
     ...modules.map((m) => `export * from './${m}';`),
     ...modules.map((m) => `export * as ${camel(m)} from './${m}';`),
+    `export * from '../../${POLICY_MODULE}';`,
     '',
   ];
   return lines.join('\n');

@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeCarrierGroup } from '../../model/carrier-group-normalize.js';
 import type { ConfigIssue, DesiredCarrierGroup, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
-import { DEFAULT_POLICY } from '../../model/desired.js';
 import {
   DUPLICATE_HINTS,
   normalizeLease,
@@ -13,6 +12,7 @@ import {
 } from '../../model/normalize.js';
 import { lcrPattern } from '../../model/outbound-route.js';
 import { locate, parseStack, type StackFile } from './locate.js';
+import { readPolicy } from './read-policy.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
 type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
@@ -117,8 +117,9 @@ function collect(stack: StackFile, root: Json): StackResult {
     }
   }
   duplicates(stack, out, issues);
+  const policy = readPolicy(stack, root, issues);
   if (issues.length > 0) return { ok: false, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
-  return { ok: true, desired: { ...out, policy: DEFAULT_POLICY, files: [stack.file] } };
+  return { ok: true, desired: { ...out, policy, files: [stack.file] } };
 }
 
 function pushIf<T>(list: T[], item: T | null): void {

@@ -4,7 +4,8 @@
  * Constructs for the dsipform/dsiprouter Terraform provider, for CDKTF (`cdktf`).
  * Import them from `dsipform/cdktf`; they need the optional peer dependencies `cdktf` and `constructs`.
  * Every class is exported by name (`InboundMapping`) and within a namespace per resource, as
- * `cdktf get` lays them out (`inboundMapping.InboundMapping`).
+ * `cdktf get` lays them out (`inboundMapping.InboundMapping`). `DsipformPolicy` (hand-written, in
+ * src/cdktf/dsipform-policy.cts, one module for both cores) is the policy of `dsipform plan --cdktf`.
  * @packageDocumentation
  */
 export * from './carrier-group';
@@ -31,3 +32,4 @@ export * as endpointLease from './endpoint-lease';
 export * as inboundMapping from './inbound-mapping';
 export * as outboundRoute from './outbound-route';
 export * as provider from './provider';
+export * from '../../dsipform-policy.cjs';

@@ -1,0 +1,93 @@
+// Hand-written (not generated): the one construct of dsipform/cdktf and dsipform/cdktn that is no
+// Terraform resource. CommonJS (.cts), like the generated bindings whose entries re-export it, so
+// ESM and CommonJS apps load it alike.
+// eslint-disable-next-line no-restricted-imports -- a construct for users' stacks, loaded only through the bindings' entries
+import { Construct } from 'constructs';
+
+/** The key under the stack's top-level `//` (which Terraform ignores) that holds the policy. */
+const POLICY_KEY = 'dsipform_policy';
+
+/**
+ * What `TerraformStack.isStack` looks for, in cdktf and cdktn alike: a registered symbol. Finding the
+ * stack by it (and writing through its public `addOverride`) lets one construct serve both without
+ * importing either.
+ */
+const STACK = Symbol.for('cdktf/TerraformStack');
+/** Marks a DsipformPolicy, so a second one in a stack is found whichever copy of this module made it. */
+const POLICY = Symbol.for('dsipform/DsipformPolicy');
+
+/** The part of a cdktf or cdktn `TerraformStack` this construct uses. */
+interface StackLike {
+  addOverride(path: string, value: unknown): void;
+}
+
+/** A collection of the files' policy (`protect`). */
+export type DsipformCollection = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases' | 'carrier_groups';
+
+/** Globs of live objects that `dsipform plan|apply --cdktf` leaves alone (the files' `policy.ignore`). */
+export interface DsipformPolicyIgnore {
+  /** DID globs, e.g. `['1800*']`. */
+  readonly inboundMappings?: readonly string[];
+  /** Route-name globs, e.g. `['Default Outbound Route']`. */
+  readonly outboundRoutes?: readonly string[];
+  /** Lease-name globs, e.g. `['ci-*']`. */
+  readonly endpointLeases?: readonly string[];
+  /** Carrier-group name globs, e.g. `['* CarrierGroup']` (the fresh install's ten). */
+  readonly carrierGroups?: readonly string[];
+}
+
+/**
+ * The files' `policy` block for a stack: what `new DsipformPolicy(stack, 'policy', config)` takes.
+ * Each key is the files' key in camelCase, and means the same (README, "Safety rules").
+ */
+export interface DsipformPolicyConfig {
+  /** Live objects left alone (neither read as managed nor deleted). */
+  readonly ignore?: DsipformPolicyIgnore;
+  /** Collections never deleted (nor replaced) without `--force`. */
+  readonly protect?: readonly DsipformCollection[];
+  /** Deletes per collection before `--force` is needed: a count (`10`) or a percentage (`'20%'`). */
+  readonly maxDeletes?: number | string;
+  /** Changes (updates, replaces) per collection before `--force` is needed: a count or a percentage. */
+  readonly maxUpdates?: number | string;
+  /** Whether a plan may leave calls that route today with no route without `--force`. */
+  readonly allowUnrouting?: boolean;
+}
+
+/** `maxDeletes` -> `max_deletes`: the files' spelling of a key. */
+function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The config in the files' spelling, keys snake_case, unset keys left out; other values as given. */
+function filesSpelling(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(filesSpelling);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[snake(key)] = filesSpelling(v);
+  return out;
+}
+
+/**
+ * The safety rules of `dsipform plan|apply --cdktf` (CDKTF way 1) for the stack it is in: what the
+ * files' `policy` block says, e.g. `ignore: { outboundRoutes: ['Default Outbound Route'] }` so the
+ * stack leaves the platform's own route alone. It synthesizes into the stack's top-level `//`
+ * (`"//": {"dsipform_policy": {"path": "<construct path>", "policy": {...}}}`, the files' keys),
+ * which Terraform ignores: the same stack still deploys through Terraform (way 2), where it has no
+ * effect. dsipform checks it when it reads the stack, with the files' rules, and names the construct
+ * path in each error. One per stack: a second one throws.
+ */
+export class DsipformPolicy extends Construct {
+  /** The policy as given. */
+  public readonly config: DsipformPolicyConfig;
+
+  constructor(scope: Construct, id: string, config: DsipformPolicyConfig = {}) {
+    super(scope, id);
+    this.config = config;
+    Object.defineProperty(this, POLICY, { value: true });
+    const stack = [...this.node.scopes].reverse().find((s) => STACK in s) as (Construct & StackLike) | undefined;
+    if (!stack) throw new Error(`DsipformPolicy ${this.node.path}: create it inside a TerraformStack`);
+    const other = stack.node.findAll().find((c) => c !== this && POLICY in c);
+    if (other) throw new Error(`DsipformPolicy ${this.node.path}: the stack already has one, ${other.node.path}; a stack holds one policy`);
+    stack.addOverride(`//.${POLICY_KEY}`, { path: this.node.path, policy: filesSpelling(config) });
+  }
+}
