@@ -112,6 +112,7 @@ export default tseslint.config(
       'scripts/generate-protocol.mjs',
       'scripts/generate-layer-docs.mjs',
       'scripts/generate-cdktn.mjs',
+      'scripts/generate-registry-docs.mjs',
     ],
     ...tseslint.configs.disableTypeChecked,
   },
