@@ -10,13 +10,18 @@ import { duplicateIssues } from './duplicates.js';
 import { issueAt, sortIssues } from './issue.js';
 import type { LoadedFile } from './loaded.js';
 import { toDesiredState } from './normalize.js';
+import { ownFileNote } from './own-files.js';
 import { expandPaths, type InputFile } from './paths.js';
 import { fileValidator } from './schema.js';
 
 export { formatIssue, formatLocation } from './issue.js';
 
-/** The loaded desired state, or every problem found in the files, sorted by file, line and column. */
-export type LoadResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
+/**
+ * The loaded desired state, or every problem found in the files, sorted by file, line and column.
+ * `notes`, when present, say which files were skipped (dsipform's own files: a saved plan, an
+ * emulator data file, a lease state file), one line each, for the user to see either way.
+ */
+export type LoadResult = ({ ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] }) & { notes?: readonly string[] };
 
 /** Where to read variables and relative paths from. */
 export interface LoadOptions {
@@ -50,10 +55,16 @@ export async function loadWith(paths: readonly string[], options: LoadOptions, r
   const issues: ConfigIssue[] = [...expanded.issues];
   const [texts, validate] = await Promise.all([Promise.all(expanded.files.map(readText)), fileValidator()]);
   const loaded: LoadedFile[] = [];
+  const notes: string[] = [];
   expanded.files.forEach((input, i) => {
     const text = texts[i];
     if (typeof text !== 'string') {
       issues.push(text as ConfigIssue);
+      return;
+    }
+    const note = ownFileNote(input.file, text);
+    if (note !== null) {
+      notes.push(note);
       return;
     }
     const checked = checkFile(input.file, text, env, validate, reader);
@@ -61,8 +72,19 @@ export async function loadWith(paths: readonly string[], options: LoadOptions, r
     if (checked.file) loaded.push(checked.file);
   });
   append(issues, duplicateIssues(loaded));
-  if (issues.length > 0) return { ok: false, issues: sortIssues(issues, expanded.order) };
-  return { ok: true, desired: toDesiredState(loaded) };
+  if (loaded.length === 0 && issues.length === 0 && notes.length > 0) {
+    const at = { file: paths[0] ?? '', line: 1, col: 1 };
+    issues.push(
+      issueAt(
+        at,
+        "no desired-state file left to read: each file given is one of dsipform's own",
+        'pass the configuration files or their directory',
+      ),
+    );
+  }
+  const noted = notes.length > 0 ? { notes } : {};
+  if (issues.length > 0) return { ok: false, issues: sortIssues(issues, expanded.order), ...noted };
+  return { ok: true, desired: toDesiredState(loaded), ...noted };
 }
 
 async function readText(input: InputFile): Promise<string | ConfigIssue> {
