@@ -33,6 +33,9 @@ export async function loadOrFail(
     cdktf !== undefined
       ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf)
       : await loadDesiredState(paths, { env: io.env });
+  // dsipform's own files beside the configuration (a saved plan, an emulator data file) are skipped, and said so.
+  const notes = (result as { notes?: readonly string[] }).notes ?? [];
+  for (const note of notes) writeLine(io.stderr, `note: ${note}`);
   if (result.ok) {
     // Carrier-group passwords are scrubbed from every output, report and request record from here on.
     for (const g of result.desired.carrier_groups ?? []) if (g.auth?.auth_password) io.secrets.add(g.auth.auth_password);
