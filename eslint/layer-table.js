@@ -35,6 +35,12 @@ export const LAYER_TABLE = [
   },
   { layer: 'api', imports: ['model'], holds: '`PlatformClient`: one request choke point, typed `ApiError`, wire ↔ model mapping' },
   { layer: 'apply', imports: ['plan', 'api', 'model'], holds: 'the I/O half: `readLive`, `applyPlan`, executing one change, leases' },
+  {
+    layer: 'pipeline',
+    imports: ['apply', 'plan', 'routing', 'api', 'model'],
+    holds:
+      'read → plan → checks (references, lints, safety, staleness) → gate → apply, for every front end; decides, never renders or asks',
+  },
   { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
   { layer: 'tls', imports: ['model'], holds: 'the one self-signed certificate maker (the emulator, the provider’s AutoMTLS)' },
@@ -44,12 +50,12 @@ export const LAYER_TABLE = [
   { layer: 'cdktf/bindings', imports: [], holds: 'generated CDKTF constructs; nothing in the core imports them' },
   {
     layer: 'cli',
-    imports: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
+    imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
     holds: 'one file per verb: parses, asks, renders; one catch site turns errors into exit codes',
   },
   {
     layer: 'index',
-    imports: ['apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
+    imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'tls'],
     holds: "the public library API (`import … from 'dsipform'`); `dsipform/emulator` is the other entry",
   },
 ];

@@ -2,10 +2,17 @@
  * dsipform as a library: the same steps the CLI takes, for programs and tests.
  *
  * 1. `loadDesiredState(paths)` reads desired-state files into a `DesiredState` (or every issue).
- * 2. `readLive(client, managedCollections(desired), leases, { groups: needsGroups(desired) })` reads
- *    what the platform holds (the groups resolve names and check references; without them, no check).
- * 3. `buildPlan({ desired, live, target, now })` makes a frozen, plain-JSON `Plan` (pure, no I/O).
- * 4. `applyPlan(plan, client)` carries it out and reports every change's outcome.
+ * 2. `planDesired(client, desired)` reads what the platform holds, plans with the platform's API
+ *    profile (detected), and checks the plan as `dsipform plan` does (references, the routing lints
+ *    of the rules after the plan): a frozen, plain-JSON `Plan`, or a `DsipformError` saying what
+ *    stops it.
+ * 3. `applyPlan(plan, client)` carries it out and reports every change's outcome; it refuses, as
+ *    `dsipform apply` does, a plan its safety findings stop (PLAN_UNSAFE, PLAN_UNROUTING) unless
+ *    given `{ force: true }`. `applyDesired(client, desired)` is 2 and 3 in one call.
+ *
+ * The steps are exported one by one too: `readLive`, then `buildPlan({ desired, live, target, now,
+ * profile })` (pure; give the profile, `await client.profile()`, or a mapping edit is planned for the
+ * `spec` profile).
  *
  * `PlatformClient` talks to a platform (or to `startEmulator()`, the in-memory platform the tests
  * use). Renderers turn a plan into the text, markdown or JSON the CLI prints. Expected failures are
@@ -35,6 +42,13 @@ export { signPlan, checkPlanKey } from './plan/plan-signature.js';
 export { liveChecksum } from './plan/live-checksum.js';
 export { exportDocument, type ExportDocument } from './plan/export.js';
 export { needsGroups } from './plan/resolve-groups.js';
+
+// The pipeline: read, plan, check, gate, apply (what the CLI runs).
+export { planDesired, applyDesired, type CheckOptions, type CheckedPlan, type AppliedPlan } from './pipeline/run.js';
+export { planPlatform, type PlanPlatformOptions, type PlatformPlan } from './pipeline/plan-platform.js';
+export { savedPlanStaleness, type SavedPlanCheck } from './pipeline/saved.js';
+export { gate, type GateOptions } from './pipeline/gate.js';
+export type { RoutingFinding } from './routing/types.js';
 
 // Reading the platform and applying a plan.
 export { readLive, type ReadOptions } from './apply/read-live.js';

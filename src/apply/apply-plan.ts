@@ -4,6 +4,7 @@ import type { Kind } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
+import { planRefusal } from './refusal.js';
 import type { LeaseLedger } from './execute-lease.js';
 import type { Change, Plan } from '../model/plan.js';
 import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
@@ -34,6 +35,12 @@ export interface ApplyOptions {
    * creates (shown `(known after apply)`) resolve through it (apply/created-groups.ts).
    */
   readonly createdGroups?: Map<string, number>;
+  /**
+   * Apply a plan its safety findings refuse (too many deletes or changes, a protected kind, calls
+   * left without a route), as the CLI's `--force` does. Default false: such a plan is refused with
+   * PLAN_UNSAFE or PLAN_UNROUTING (apply/refusal.ts) before any request.
+   */
+  readonly force?: boolean;
 }
 
 /**
@@ -85,8 +92,12 @@ export function outcomeOf(
  * the create before it; other kinds go on, except that a failed carrier-group change also stops the
  * later rule changes (they may refer to it). After any applied
  * change, one proxy reload. Never throws for a failed change: every outcome is in the report.
+ * Throws, before any request, the refusal the CLI gives for a plan whose `safety` has findings,
+ * unless `options.force`.
  */
 export async function applyPlan(plan: Plan, client: PlatformClient, options: ApplyOptions = {}): Promise<ApplyReport> {
+  const refused = options.force ? undefined : planRefusal(plan);
+  if (refused) throw refused;
   const parallelism = Math.max(1, options.parallelism ?? 8);
   const outcomes = new Array<ChangeOutcome>(plan.changes.length);
   const requests: RequestRecord[] = [];

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { readLive } from '../apply/read-live.js';
-import { groupsChecksum, liveChecksum } from '../plan/live-checksum.js';
-import { parseSavedPlan, staleness } from '../plan/saved-plan.js';
+import { parseSavedPlan } from '../plan/saved-plan.js';
+import { savedPlanStaleness } from '../pipeline/saved.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
@@ -81,7 +80,8 @@ async function planAndExecute(
   try {
     const leases = state ? { file, records: state.store.records() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
-      const plan = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling);
+      // The same checks as dsipform plan: an apply never makes what a plan refuses (lints included).
+      const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling);
       return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
     });
   } finally {
@@ -101,13 +101,7 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   const state = needsState && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      // A plan that read the groups (names resolved, references checked) is checked against them too.
-      const live = await readLive(client, saved.managed, state?.store.heldAt(target), { groups: saved.groups_checksum !== undefined });
-      const stale = staleness(saved, {
-        target,
-        liveChecksum: liveChecksum(live, saved.managed),
-        groupsChecksum: live.groups ? groupsChecksum(live.groups) : undefined,
-      });
+      const stale = await savedPlanStaleness(client, saved, { target, ...(state ? { leases: state.store.heldAt(target) } : {}) });
       if (stale) throw stale;
       return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, 'apply');
     });

@@ -1,7 +1,8 @@
 import { formatIssue, loadDesiredState } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { count, plural } from '../model/words.js';
+import { count } from '../model/words.js';
+import { planBlocked } from '../pipeline/refusals.js';
 import type { PlanIssue } from '../model/plan.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -50,18 +51,11 @@ export async function loadOrFail(
   );
 }
 
-/** Prints the issues that stop a plan and fails. */
+/** Prints the issues that stop a plan and fails with the pipeline's error for them (pipeline/refusals.ts). */
 export function failOnPlanIssues(issues: readonly PlanIssue[], io: CliIo): never {
   for (const issue of issues) {
     if (issue.origin) writeLine(io.stderr, formatIssue({ ...issue.origin, message: issue.message, hint: issue.hint }));
     else writeLine(io.stderr, `${issue.message}${issue.hint ? `\n  hint: ${issue.hint}` : ''}`);
   }
-  const n = issues.length;
-  // A refusal to overwrite what the platform does not show has its own code (docs/errors.md).
-  const code = issues.every((i) => i.code === 'PLAN_OVERWRITES_UNREAD') ? 'PLAN_OVERWRITES_UNREAD' : 'PLAN_BLOCKED';
-  throw new DsipformError(
-    code,
-    `${count(n, 'problem')} ${plural(n, 'stops', 'stop')} the plan; nothing was changed`,
-    'Resolve the problems above, then plan again.',
-  );
+  throw planBlocked(issues);
 }

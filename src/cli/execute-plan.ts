@@ -1,7 +1,8 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../apply/apply-plan.js';
-import type { Plan, SafetyFinding } from '../model/plan.js';
+import type { Plan } from '../model/plan.js';
+import { gate } from '../pipeline/gate.js';
 import type { ApplyReport, ChangeOutcome } from '../model/apply-report.js';
 import type { Progress } from './progress.js';
 import { renderApplyEvent } from '../render/apply-event.js';
@@ -64,7 +65,9 @@ export async function executePlan(
       );
     return 0;
   }
-  if (plan.safety.length > 0 && !flags.force) throw refusal(plan.safety);
+  // The pipeline's gate decides; refused before the approval is asked.
+  const refused = gate(plan, { force: flags.force === true });
+  if (refused) throw refused;
   if (!flags.autoApprove) {
     const answer = await confirmOrRefuse(
       io,
@@ -90,6 +93,8 @@ export async function executePlan(
   let report;
   try {
     const applying = applyPlan(plan, client, {
+      // Through the gate above already (or --force).
+      force: true,
       parallelism: flags.parallelism,
       reload: flags.reload,
       onOutcome: (outcome, index) => {
@@ -201,43 +206,5 @@ function outputClosedDuringApply(report: ApplyReport, flags: ExecuteFlags, verb:
     'OUTPUT_CLOSED',
     `standard output was closed while the ${verb} ran (the reader went away, as with | head); the ${verb} went on ${interrupted ? 'until interrupted' : 'to its end'}: ${applied} applied, ${failed} failed, ${not_attempted} not attempted; ${proxy}`,
     `${flags.report ? `Every outcome is in ${flags.report}.` : 'Run with --report FILE to keep every outcome.'} To read the output, send it to a file or a reader that reads to the end.`,
-  );
-}
-
-/** Names at most 10 keys, quoted, and counts the rest. */
-function listed(keys: readonly string[]): string {
-  const more = keys.length > 10 ? `, and ${keys.length - 10} more` : '';
-  return `${keys
-    .slice(0, 10)
-    .map((k) => JSON.stringify(k))
-    .join(', ')}${more}`;
-}
-
-/**
- * Why apply refuses a plan without --force: PLAN_UNSAFE when it deletes or changes too much (and
- * names any calls it leaves unrouted too), PLAN_UNROUTING when only calls lose their route.
- */
-function refusal(findings: readonly SafetyFinding[]): DsipformError {
-  const what = findings
-    .map((f) =>
-      f.rule === 'unrouting'
-        ? `${f.message}: calls to ${listed(f.calls.map((c) => c.to))} (routed before by ${listed(f.keys)})`
-        : `${f.message}: ${listed(f.keys)}`,
-    )
-    .join('; ');
-  if (findings.every((f) => f.rule === 'unrouting')) {
-    return new DsipformError(
-      'PLAN_UNROUTING',
-      `refused: ${what}`,
-      "The plan's Routing impact shows each call. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
-    );
-  }
-  const updates = findings.some((f) => f.rule === 'update_threshold');
-  const deletes = findings.some((f) => f.rule === 'protected' || f.rule === 'threshold');
-  const which = deletes && updates ? 'these deletes and changes are' : deletes ? 'these deletes are' : 'these changes are';
-  return new DsipformError(
-    'PLAN_UNSAFE',
-    `refused: ${what}`,
-    `Check the files manage what you think they do (policy.ignore keeps live objects${updates ? '; policy.max_updates sets the limit of changes' : ''}). If ${which} intended, run again with --force.`,
   );
 }

@@ -3,12 +3,11 @@ import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
 import { DsipformError } from '../model/errors.js';
-import { readLive } from '../apply/read-live.js';
-import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
-import { needsGroups } from '../plan/resolve-groups.js';
-import { machineZone } from '../routing/time.js';
 import type { Plan } from '../model/plan.js';
+import { judgeFindings, planFindings } from '../pipeline/lints.js';
+import { planPlatform } from '../pipeline/plan-platform.js';
 import { failOnPlanIssues } from './desired.js';
+import { reportFindings } from './lint-output.js';
 import type { CliIo } from './io.js';
 
 /** The lease state a plan reads, when the files manage leases. */
@@ -18,12 +17,18 @@ export interface PlanLeases {
   readonly records: readonly LeaseRecord[];
 }
 
+/** A plan the checks passed, and the live state it was made from. */
+export interface CheckedPlan {
+  readonly plan: Plan;
+  readonly live: LiveState;
+}
+
 /**
- * Reads the live state of the managed collections and makes the plan (or prints why it cannot).
+ * Reads the platform and plans through the pipeline (pipeline/plan-platform.ts), printing why it
+ * cannot when it cannot; then, for an apply plan, prints the routing lints of the rules after the
+ * plan (pipeline/lints.ts) and stops when the pipeline says they stop it (`strict`: every one).
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
- * unknown one) is never renewed or revoked by this plan. The groups are read when the files refer
- * to groups or gateways (to resolve names and check references; `allowDangling` skips the check).
- * `onLive` sees the live state that was read.
+ * unknown one) is never renewed or revoked by this plan.
  */
 export async function planAgainst(
   client: PlatformClient,
@@ -33,35 +38,21 @@ export async function planAgainst(
   mode: 'apply' | 'destroy' = 'apply',
   leases?: PlanLeases,
   allowDangling = false,
-  onLive?: (live: LiveState) => void,
-): Promise<Plan> {
-  const held = leases?.records.filter((r) => r.target === target);
-  const managed = managedCollections(desired);
-  const groups = mode === 'apply' && needsGroups(desired, allowDangling);
-  const [live, profile] = await Promise.all([readLive(client, managed, held, { groups }), client.profile()]);
-  onLive?.(live);
-  // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
-  // applying such a file makes pending writes live; a leases-only plan stays without a request.
-  const managesNothing = managed.length === 0 && !desired.endpoint_leases;
-  const pendingReload = client.lastKamreload ?? (managesNothing ? await client.pendingReload() : false);
-  const input = {
-    desired,
-    live,
+  strict = false,
+): Promise<CheckedPlan> {
+  const made = await planPlatform(client, desired, {
     target,
     now: io.now(),
-    profile,
-    pendingReload,
+    mode,
+    ...(leases ? { leases: leases.records.filter((r) => r.target === target), stateFile: leases.file } : {}),
     allowDangling,
-    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes;
-    // asked only when the plan changes a mapping or route (resolving it starts ICU: tens of ms).
-    tz: machineZone,
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
-    ...(leases ? { stateFile: leases.file } : {}),
-  };
-  const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
-  if (!result.ok) failOnPlanIssues(result.issues, io);
-  return result.plan;
+  });
+  if (!made.ok) failOnPlanIssues(made.issues, io);
+  // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
+  if (mode === 'apply') reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
+  return { plan: made.plan, live: made.live };
 }
 
 /** Parses `--parallelism N`. */

@@ -1,13 +1,10 @@
-import type { LiveState } from '../model/live.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
-import { inventoryAfterPlan, routingAfterPlan } from './routing-after.js';
 import { renderPlanJson } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
 import { loadOrFail } from './desired.js';
-import { reportFindings, routingFindings } from './lint-output.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -43,16 +40,10 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     leases = { file, records: store.records() };
     await store.close();
   }
-  let live: LiveState = {};
-  const plan = await withPlatform(flags, io, (client, target) =>
-    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, (read) => {
-      live = read;
-    }),
+  // The pipeline plans, lints the rules after the plan and decides whether they stop it.
+  const { plan } = await withPlatform(flags, io, (client, target) =>
+    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, flags.strict === true),
   );
-  // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
-  const inventory = inventoryAfterPlan(live, plan.changes, flags.allowDangling === true);
-  const findings = routingFindings(desired, routingAfterPlan(desired, live, plan.changes), inventory);
-  reportFindings(findings, io, flags.strict === true);
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
   const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));

@@ -2,7 +2,8 @@ import { count } from '../model/words.js';
 import { managedCollections } from '../model/desired.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { reportFindings, routingFindings } from './lint-output.js';
+import { judgeFindings, routingFindings } from '../pipeline/lints.js';
+import { reportFindings } from './lint-output.js';
 
 /**
  * `dsipform validate PATH...`: checks the files without the network, then lints their routing
@@ -10,7 +11,7 @@ import { reportFindings, routingFindings } from './lint-output.js';
  */
 export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false): Promise<number> {
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
-  reportFindings(routingFindings(desired), io, strict);
+  reportFindings(judgeFindings(routingFindings(desired), strict), io);
   const managed = managedCollections(desired);
   const counts = [
     desired.inbound_mappings ? count(desired.inbound_mappings.length, 'inbound mapping') : null,

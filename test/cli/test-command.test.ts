@@ -283,4 +283,34 @@ describe('routing lints at plan', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('are the same at apply of files: the pipeline checks what it applies as it checks a plan', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dsipform-lint-apply-'));
+    try {
+      const file = join(dir, 'routes.yaml');
+      await writeFile(
+        file,
+        [
+          'version: 1',
+          'outbound_routes:',
+          '  - name: Catch all',
+          '    prefix: ""',
+          '    gwgroupid: "5"',
+          'policy:',
+          '  allow_unrouting: true',
+          '  ignore:',
+          '    outbound_routes: ["Default Outbound Route"]',
+          '',
+        ].join('\n'),
+      );
+      const apply = await runCli(['apply', file, '--emulator', '--auto-approve']);
+      expect(apply.code, apply.stderr).toBe(0);
+      expect(apply.stderr).toContain(
+        `warning: ${file}:3:5: route "Catch all" and route "Default Outbound Route" (live) share no prefix and priority 0, and neither has a time recurrence`,
+      );
+      expect(apply.stdout).toContain('1 applied');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -77,7 +77,8 @@ describe('the simulation of the desired state equals the simulation of the live 
         const live = await readLive(client, ['inbound_mappings', 'outbound_routes']);
         const made = buildPlan({ desired, live, target: 'emulator', now: 0, profile: TEST_PROFILE });
         if (!made.ok) throw new Error(JSON.stringify(made.issues));
-        const report = await applyPlan(made.plan, client);
+        // Random rules leave calls unrouted; the simulation, not the gate, is under test here.
+        const report = await applyPlan(made.plan, client, { force: true });
         expect(report.counts.failed).toBe(0);
         const after = await readLive(client, ['inbound_mappings', 'outbound_routes']);
         const desiredSet = ruleSetFromState({ inbound_mappings: desired.inbound_mappings, outbound_routes: desired.outbound_routes });

@@ -1,0 +1,44 @@
+import { DsipformError } from '../model/errors.js';
+import type { Plan, SafetyFinding } from '../model/plan.js';
+
+/** Names at most 10 keys, quoted, and counts the rest. */
+function listed(keys: readonly string[]): string {
+  const more = keys.length > 10 ? `, and ${keys.length - 10} more` : '';
+  return `${keys
+    .slice(0, 10)
+    .map((k) => JSON.stringify(k))
+    .join(', ')}${more}`;
+}
+
+/**
+ * Why a plan is refused without `force`, or `undefined` when nothing in its `safety` refuses it:
+ * PLAN_UNSAFE when it deletes or changes too much (and names any calls it leaves unrouted too),
+ * PLAN_UNROUTING when only calls lose their route. Every front end (the CLI's apply, the library's
+ * `applyPlan`) refuses with this one error, so they refuse the same plans in the same words.
+ */
+export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefined {
+  const findings: readonly SafetyFinding[] = plan.safety;
+  if (findings.length === 0) return undefined;
+  const what = findings
+    .map((f) =>
+      f.rule === 'unrouting'
+        ? `${f.message}: calls to ${listed(f.calls.map((c) => c.to))} (routed before by ${listed(f.keys)})`
+        : `${f.message}: ${listed(f.keys)}`,
+    )
+    .join('; ');
+  if (findings.every((f) => f.rule === 'unrouting')) {
+    return new DsipformError(
+      'PLAN_UNROUTING',
+      `refused: ${what}`,
+      "The plan's Routing impact shows each call. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
+    );
+  }
+  const updates = findings.some((f) => f.rule === 'update_threshold');
+  const deletes = findings.some((f) => f.rule === 'protected' || f.rule === 'threshold');
+  const which = deletes && updates ? 'these deletes and changes are' : deletes ? 'these deletes are' : 'these changes are';
+  return new DsipformError(
+    'PLAN_UNSAFE',
+    `refused: ${what}`,
+    `Check the files manage what you think they do (policy.ignore keeps live objects${updates ? '; policy.max_updates sets the limit of changes' : ''}). If ${which} intended, run again with --force.`,
+  );
+}

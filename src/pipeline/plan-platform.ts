@@ -1,0 +1,77 @@
+import type { PlatformClient } from '../api/client.js';
+import { readLive } from '../apply/read-live.js';
+import type { DesiredState } from '../model/desired.js';
+import type { LeaseRecord } from '../model/lease.js';
+import type { LiveState } from '../model/live.js';
+import type { Plan, PlanIssue } from '../model/plan.js';
+import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
+import { needsGroups } from '../plan/resolve-groups.js';
+import { machineZone } from '../routing/time.js';
+
+/** How to read the platform and plan against it. */
+export interface PlanPlatformOptions {
+  /** The platform's name in the plan (its base URL, or an emulator label); default the client's base URL. */
+  readonly target?: string;
+  /** The instant (ms) the plan is made at; default `Date.now()`. */
+  readonly now?: number;
+  /** `destroy` plans to delete what the files declare; default `apply`. */
+  readonly mode?: 'apply' | 'destroy';
+  /** The lease records held at this target (only these are renewed or revoked). */
+  readonly leases?: readonly LeaseRecord[];
+  /** The lease state file (absolute), recorded in the plan for an apply of the saved plan. */
+  readonly stateFile?: string;
+  /** A dangling reference is a warning instead of a problem that stops the plan. Default false. */
+  readonly allowDangling?: boolean;
+  /** The proxy's time zone for the routing impact; default this machine's zone (`TZ`). */
+  readonly tz?: string | (() => string);
+  /** Whether to work out the routing impact (default true); false only to measure its cost. */
+  readonly routingImpact?: boolean;
+}
+
+/** A plan made against a platform, with the live state it was made from; or the issues that stop it. */
+export type PlatformPlan =
+  { readonly ok: true; readonly plan: Plan; readonly live: LiveState } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
+
+/** The base URL of the platform a client talks to (its API root without `/api/v1`): safe to print. */
+export function targetOf(client: PlatformClient): string {
+  return client.root.replace(/\/api\/v1\/?$/, '').replace(/\/+$/, '');
+}
+
+/**
+ * Reads what the platform holds of the collections the files manage (and its groups when the files
+ * refer to groups or gateways), asks its API profile (detected when the client was not given one:
+ * on the `current` profile a mapping edit is a replace, the only write that platform takes), and
+ * makes the plan. Every front end plans through here, so the CLI and the library plan alike. Throws
+ * `ApiError` when the platform cannot be read.
+ */
+export async function planPlatform(
+  client: PlatformClient,
+  desired: DesiredState,
+  options: PlanPlatformOptions = {},
+): Promise<PlatformPlan> {
+  const mode = options.mode ?? 'apply';
+  const allowDangling = options.allowDangling ?? false;
+  const managed = managedCollections(desired);
+  const groups = mode === 'apply' && needsGroups(desired, allowDangling);
+  const [live, profile] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.profile()]);
+  // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
+  // applying such a file makes pending writes live; a leases-only plan stays without a request.
+  const managesNothing = managed.length === 0 && !desired.endpoint_leases;
+  const pendingReload = client.lastKamreload ?? (managesNothing ? await client.pendingReload() : false);
+  const input = {
+    desired,
+    live,
+    target: options.target ?? targetOf(client),
+    now: options.now ?? Date.now(),
+    profile,
+    pendingReload,
+    allowDangling,
+    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes;
+    // asked only when the plan changes a mapping or route (resolving it starts ICU: tens of ms).
+    tz: options.tz ?? machineZone,
+    routingImpact: options.routingImpact ?? true,
+    ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
+  };
+  const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
+  return result.ok ? { ok: true, plan: result.plan, live } : result;
+}
