@@ -8,6 +8,7 @@
  */
 import type { Timerec } from './timerec.js';
 import { wallSeconds, type WallTime, wallTimeOf } from './wall-clock.js';
+import { wallTimeAt, zoneClock } from './timerec-zone.js';
 
 const DAY = 86_400;
 
@@ -44,22 +45,32 @@ function tmOf(t: WallTime): Tm {
   };
 }
 
-/** The interval, counted in the freq's unit from dtstart (`dr_check_freq_interval`). */
-function intervalMatches(rec: Timerec, at: WallTime): boolean {
-  if (rec.interval <= 1) return true;
-  const s = rec.start;
+/**
+ * The interval as drouting reads it (`strz2int` in dr_time.c): it adds the digits up instead of
+ * reading a number, so `10` is 1, `12` is 3 and `21` is 3; from 1 to 9 as written.
+ */
+export function proxyInterval(interval: number): number {
+  let sum = 0;
+  for (const digit of String(interval)) sum += Number(digit);
+  return sum;
+}
+
+/** The interval, counted in the freq's unit from dtstart (`dr_check_freq_interval`), `s` dtstart as the proxy holds it. */
+function intervalMatches(rec: Timerec, s: WallTime, at: WallTime): boolean {
+  const interval = proxyInterval(rec.interval);
+  if (interval <= 1) return true;
   switch (rec.freq) {
     case 'daily':
-      return (dayNumber(at) - dayNumber(s)) % rec.interval === 0;
+      return (dayNumber(at) - dayNumber(s)) % interval === 0;
     case 'weekly': {
       // Weeks start on Monday.
       const monday = (d: number): number => d - ((d + 3) % 7);
-      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % rec.interval === 0;
+      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % interval === 0;
     }
     case 'monthly':
-      return ((at.year - s.year) * 12 + at.month - s.month) % rec.interval === 0;
+      return ((at.year - s.year) * 12 + at.month - s.month) % interval === 0;
     default:
-      return (at.year - s.year) % rec.interval === 0;
+      return (at.year - s.year) % interval === 0;
   }
 }
 
@@ -76,8 +87,7 @@ function minUnit(rec: Timerec): 'day' | 'week' | 'month' | 'year' {
 }
 
 /** The smallest unit against dtstart, then the time of day in `[start, start + duration)` (`dr_check_min_unit`). */
-function unitMatches(rec: Timerec, at: WallTime): boolean {
-  const s = rec.start;
+function unitMatches(rec: Timerec, s: WallTime, at: WallTime): boolean {
   const unit = minUnit(rec);
   if (unit === 'week' && weekdayOf(s) !== weekdayOf(at)) return false;
   if (unit === 'month' && s.day !== at.day) return false;
@@ -143,22 +153,55 @@ function filtersMatch(rec: Timerec, at: WallTime): boolean {
   return true;
 }
 
+/** dtstart and until of a recurrence as the proxy holds them in one zone: real instants, and dtstart's wall time after `mktime`. */
+interface Anchored {
+  readonly dtstart: number;
+  readonly start: WallTime;
+  readonly until?: number;
+}
+
+const anchors = new WeakMap<Timerec, Map<string, Anchored>>();
+
+/** dtstart and until read with `mktime` in `tz` (a dtstart the clocks skip moves on by the hour skipped). */
+function anchored(rec: Timerec, tz: string): Anchored {
+  let byZone = anchors.get(rec);
+  if (!byZone) anchors.set(rec, (byZone = new Map<string, Anchored>()));
+  const known = byZone.get(tz);
+  if (known) return known;
+  const clock = zoneClock(tz);
+  const dtstart = clock.epochOf(rec.dtstart);
+  const start = wallTimeAt(clock.wallOf(dtstart));
+  const value: Anchored = rec.until === undefined ? { dtstart, start } : { dtstart, start, until: clock.epochOf(rec.until) };
+  byZone.set(tz, value);
+  return value;
+}
+
 /**
- * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone) falls in the
- * recurrence (`null`: always), as drouting's `dr_check_tmrec` decides: before dtstart never; a
- * duration of 0 (one the proxy could not read) every moment from dtstart on; within the first
- * window always; past until + duration never; without freq never; then the interval, the
- * smallest unit with the time of day, and every by-filter, each as the proxy compares it.
+ * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone `tz`) falls
+ * in the recurrence (`null`: always), as drouting's `dr_check_tmrec` decides: before dtstart never;
+ * a duration of 0 (one the proxy could not read) every moment from dtstart on; within the first
+ * window always; past until + duration never; without freq never; then the interval, the smallest
+ * unit with the time of day, and every by-filter, each as the proxy compares it. dtstart, the
+ * first window and until are real time in `tz` (a window across a clock change is as many real
+ * hours long as its duration says); without `tz`, wall clock throughout (a zone with no clock change).
  */
-export function timerecMatches(parsed: Timerec | null, local: string): boolean {
+export function timerecMatches(parsed: Timerec | null, local: string, tz?: string): boolean {
   if (parsed === null) return true;
-  const at = wallTimeOf(local);
+  let at = wallTimeOf(local);
   if (at === null) return false;
-  const t = wallSeconds(at);
-  if (t < parsed.dtstart) return false;
+  let t = wallSeconds(at);
+  let anchor: Anchored = parsed;
+  if (tz !== undefined) {
+    const clock = zoneClock(tz);
+    t = clock.epochOf(t);
+    // A wall time the clocks skip is the moment after the change, as the proxy's clock shows it.
+    at = wallTimeAt(clock.wallOf(t));
+    anchor = anchored(parsed, tz);
+  }
+  if (t < anchor.dtstart) return false;
   if (parsed.duration === 0) return true;
-  if (t <= parsed.dtstart + parsed.duration) return true;
-  if (parsed.until !== undefined && t >= parsed.until + parsed.duration) return false;
+  if (t <= anchor.dtstart + parsed.duration) return true;
+  if (anchor.until !== undefined && t >= anchor.until + parsed.duration) return false;
   if (parsed.freq === undefined) return false;
-  return intervalMatches(parsed, at) && unitMatches(parsed, at) && filtersMatch(parsed, at);
+  return intervalMatches(parsed, anchor.start, at) && unitMatches(parsed, anchor.start, at) && filtersMatch(parsed, at);
 }

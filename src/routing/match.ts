@@ -9,7 +9,16 @@ import { firstOddChar, loadRules } from './load.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
-import { INBOUND_GROUP, OUTBOUND_GROUP, type Call, type DecidedRule, type RouteDecision, type RoutingRule, type RuleSet } from './types.js';
+import {
+  INBOUND_GROUP,
+  OUTBOUND_GROUP,
+  type Call,
+  type CallTime,
+  type DecidedRule,
+  type RouteDecision,
+  type RoutingRule,
+  type RuleSet,
+} from './types.js';
 
 const DIAL_CHARS = /^[0-9*#+]*$/;
 
@@ -146,7 +155,8 @@ function walkDepth(p: Prepared, rU: string, odd: number, steps: string[] | null)
 }
 
 /** `do_routing(group)` on `rU`: longest prefix first, then shorter, then prefixless; descending priority; the first matching time wins. */
-function doRouting(p: Prepared, group: number, rU: string, local: string, steps: string[] | null): GroupOutcome {
+function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: string[] | null): GroupOutcome {
+  const { local, tz } = at;
   const byPrefix = p.groups.get(group);
   if (!byPrefix || byPrefix.size === 0) {
     steps?.push(`group ${group} holds no rule the proxy loaded`);
@@ -169,7 +179,7 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
     for (let i = 0; i < rules.length; i++) {
       const rule = rules[i] as RoutingRule;
       const timerec = p.timerecs.get(rule.timerec) ?? null;
-      if (!timerecMatches(timerec, local)) {
+      if (!timerecMatches(timerec, local, tz)) {
         steps?.push(
           `${ruleName(rule)} (priority ${priorityWords(rule.priority)}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`,
         );
@@ -178,7 +188,7 @@ function doRouting(p: Prepared, group: number, rU: string, local: string, steps:
       // Sorted by priority: ties follow the winner directly.
       const ties =
         rules[i + 1]?.priority === rule.priority
-          ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local))
+          ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local, tz))
           : [];
       if (ties.length > 0) {
         const all = [rule, ...ties];
@@ -249,7 +259,7 @@ interface LcrPick {
  */
 function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Call, steps: string[] | null): CandidateOutcome {
   const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
-  const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at.local, null);
+  const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at, null);
   const named = decidedRule(candidate);
   if (outcome.kind === 'routed') {
     steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
@@ -351,7 +361,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
     steps?.push(
       `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user ${ruWords}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
-    outcome = doRouting(p, INBOUND_GROUP, rU, call.at.local, steps);
+    outcome = doRouting(p, INBOUND_GROUP, rU, call.at, steps);
     if (outcome.kind === 'none') {
       if (same)
         steps?.push(
@@ -359,7 +369,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
         );
       else {
         steps?.push(`the proxy retries once with rU set to the To-user ${call.to}`);
-        outcome = doRouting(p, INBOUND_GROUP, call.to, call.at.local, steps);
+        outcome = doRouting(p, INBOUND_GROUP, call.to, call.at, steps);
       }
     }
   } else {
@@ -382,7 +392,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps?.push(`do_routing(${group}) on the request user ${ruWords}`);
-    outcome = doRouting(p, group, rU, call.at.local, steps);
+    outcome = doRouting(p, group, rU, call.at, steps);
     if (outcome.kind === 'none' && choice !== null) {
       steps?.push(
         `no fallback: the call chose LCR group ${group}, so the simple routes of group ${OUTBOUND_GROUP} are not tried and the call fails`,

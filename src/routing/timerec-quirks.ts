@@ -7,10 +7,18 @@
  * first window and only with a freq, so a recurrence without one has no quirks here. Pure.
  */
 import type { ByDay, Timerec } from '../model/timerec.js';
+import { proxyInterval } from '../model/timerec-match.js';
 
 /** One by-field that the proxy reads other than it reads: a lint code, the sentence, and what to do. */
 export interface TimerecQuirk {
-  readonly code: 'bymonth_from_zero' | 'byyearday_from_zero' | 'bymonthday_wraps' | 'byday_never' | 'byday_ordinal' | 'byweekno_ignored';
+  readonly code:
+    | 'bymonth_from_zero'
+    | 'byyearday_from_zero'
+    | 'bymonthday_wraps'
+    | 'byday_never'
+    | 'byday_ordinal'
+    | 'byweekno_ignored'
+    | 'interval_digits';
   readonly message: string;
   readonly hint: string;
 }
@@ -165,12 +173,24 @@ function byweeknoQuirk(rec: Timerec): TimerecQuirk | null {
   };
 }
 
+/** interval from 10 on: drouting adds its digits up (`12` is every 3rd unit, `10` every one). */
+function intervalQuirk(rec: Timerec): TimerecQuirk | null {
+  if (rec.interval < 10) return null;
+  const read = proxyInterval(rec.interval);
+  const unit = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' }[rec.freq ?? 'daily'];
+  return {
+    code: 'interval_digits',
+    message: `interval ${rec.interval} is read as ${read} on the proxy (drouting adds the digits up instead of reading the number): the rule repeats every ${read === 1 ? unit : `${ordinal(read)} ${unit}`}, not every ${ordinal(rec.interval)}`,
+    hint: 'the proxy reads an interval of 1 to 9 as written; for a longer period use a larger freq (weekly for 14 days is interval 2) or by-fields',
+  };
+}
+
 /**
  * Every by-field of a time recurrence the proxy reads other than it says: months and days of the
  * year counted from 0 (`bymonth_from_zero`, `byyearday_from_zero`), days of the month at or past a
  * month's end (`bymonthday_wraps`), weekdays without a number under monthly or yearly
  * (`byday_never`), numbers on weekdays it reduces or ignores (`byday_ordinal`), and byweekno
- * outside yearly (`byweekno_ignored`). Empty for a recurrence without freq or with a duration of 0
+ * outside yearly (`byweekno_ignored`), and an interval from 10 on (`interval_digits`). Empty for a recurrence without freq or with a duration of 0
  * (no by-field counts then).
  */
 export function timerecQuirks(rec: Timerec): TimerecQuirk[] {
@@ -184,5 +204,6 @@ export function timerecQuirks(rec: Timerec): TimerecQuirk[] {
   if (rec.byyearday) push(byyeardayQuirk(rec.byyearday));
   push(byweeknoQuirk(rec));
   if (rec.bymonth) push(bymonthQuirk(rec.bymonth));
+  push(intervalQuirk(rec));
   return out;
 }

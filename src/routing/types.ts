@@ -24,7 +24,8 @@
  * - `priority.ts`  `proxyPriority(p)`: a priority as the proxy ranks it (unsigned)
  * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
  *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`; `model/timerec-match.ts`
- *                  `timerecMatches(parsed, local: string)` (as drouting's dr_time.c decides)
+ *                  `timerecMatches(parsed, local: string, tz?: string)` (as drouting's dr_time.c decides; real time
+ *                  in `tz` across clock changes, model/timerec-zone.ts)
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';

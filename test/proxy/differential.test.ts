@@ -219,6 +219,35 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
       expectProxy(r, [toGroup(r, 0), 'no route', 'no route']);
     });
 
+    it('adds up the digits of an interval: 10 is every day, 12 every third', async () => {
+      await timerecTable([`${FROM}daily||10`, `${FROM}daily||12`, `${FROM}weekly||10`], {
+        // From Tuesday 1 December: the 6th of January is 36 days on; weekly repeats on Tuesdays.
+        '2027-01-04T12:30:00': 'x..',
+        '2027-01-05T12:30:00': 'x.x',
+        '2027-01-06T12:30:00': 'xx.',
+        '2027-01-08T12:30:00': 'x..',
+      });
+    });
+
+    it('reads dtstart, the first window and until in real time across a clock change; a skipped dtstart moves on', async () => {
+      const recs = [
+        '20270313T220000|PT8H',
+        '20271106T230000|PT4H',
+        '20270314T023000|PT1H|daily',
+        '20270301T030000|PT2H|daily|20270314T013000',
+      ];
+      const r = await run({
+        routes: recs.map((timerec, i) => route(String(i + 1), 0, { timerec })),
+        calls: recs.map((_, i) => out(String(i + 1))),
+        instants: ['2027-03-14T03:45:00', '2027-03-14T06:30:00', '2027-03-14T07:00:01', '2027-11-07T02:30:00', '2027-03-15T03:45:00'],
+      });
+      const x = toGroup(r, 0);
+      const no = 'no route';
+      // 8 real hours from 22:00 end at 07:00 summer time; 4 from 23:00 end at 02:00 winter time; 02:30 on
+      // 14 March does not exist, so the daily window is 03:30-04:30; until 01:30 + 2 h ends at 04:30.
+      expectProxy(r, [x, no, x, x, x, no, no, no, no, no, no, no, no, no, no, no, no, no, x, no]);
+    });
+
     it("routes by the lints' suggestions: the last Friday of a month, 1 January, weekends every week", async () => {
       await timerecTable([`${FROM}daily|||FR|-7,-6,-5,-4,-3,-2,-1`, `${FROM}daily||||1|||-12`, `${FROM}weekly|||SA,SU`], {
         '2027-01-29T12:30:00': 'x..',

@@ -1,0 +1,81 @@
+/**
+ * Wall clock against real time in the proxy's zone, as the C library the proxy runs on converts
+ * them. drouting reads dtstart and until with `mktime` (daylight saving left to the library) and
+ * compares the call's `time()` with dtstart + duration and until + duration in real seconds, while
+ * it compares the time of day, the weekday and the date on the wall clock. Across a clock change
+ * the two differ by the hour the clocks moved. Pure: the zone is named, never the machine's.
+ */
+import type { WallTime } from './wall-clock.js';
+
+/** A zone's conversions: wall clock (seconds read as UTC) to real seconds since 1970 and back. */
+export interface ZoneClock {
+  /**
+   * The real instant of a wall time, as `mktime` with daylight saving unknown gives it: in the hour
+   * the clocks repeat, the first of the two (summer time); in the hour they skip, the wall time read
+   * with the offset before the change (02:30 where 02:00 jumps to 03:00 is 03:30 summer time).
+   */
+  epochOf(wall: number): number;
+  /** The wall clock (seconds read as UTC) at a real instant. */
+  wallOf(epoch: number): number;
+}
+
+const DAY = 86_400;
+const clocks = new Map<string, ZoneClock>();
+
+/** The identity: a zone without clock changes that is UTC. */
+const UTC_CLOCK: ZoneClock = { epochOf: (w) => w, wallOf: (e) => e };
+
+/** The clock of an IANA zone (one per zone, kept). */
+export function zoneClock(tz: string): ZoneClock {
+  if (tz === 'UTC' || tz === 'Etc/UTC') return UTC_CLOCK;
+  const known = clocks.get(tz);
+  if (known) return known;
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const offsets = new Map<number, number>();
+  /** The zone's offset from UTC (seconds) at a real instant. */
+  const offsetAt = (epoch: number): number => {
+    const cached = offsets.get(epoch);
+    if (cached !== undefined) return cached;
+    const parts = format.formatToParts(new Date(epoch * 1000));
+    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) / 1000;
+    const offset = wall - epoch;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(epoch, offset);
+    return offset;
+  };
+  const clock: ZoneClock = {
+    wallOf: (epoch) => epoch + offsetAt(epoch),
+    epochOf: (wall) => {
+      const before = offsetAt(wall - DAY);
+      const after = offsetAt(wall + DAY);
+      if (before === after) return wall - before;
+      const fits = [wall - before, wall - after].filter((e) => e + offsetAt(e) === wall);
+      return fits.length > 0 ? Math.min(...fits) : wall - before;
+    },
+  };
+  clocks.set(tz, clock);
+  return clock;
+}
+
+/** Wall-clock seconds (read as UTC) as a wall time. */
+export function wallTimeAt(seconds: number): WallTime {
+  const d = new Date(seconds * 1000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
