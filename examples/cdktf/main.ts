@@ -1,5 +1,6 @@
 // A CDKTF app that declares the platform as constructs: two inbound mappings, an LCR and a simple
-// outbound route, and an endpoint lease. `app.synth()` needs neither Terraform nor the cdktf CLI:
+// outbound route, a carrier group, an endpoint lease, and the policy that leaves the platform's own
+// route and carrier groups alone. `app.synth()` needs neither Terraform nor the cdktf CLI:
 //
 //   npx tsx examples/cdktf/main.ts          (or compile it with tsc and run it with node)
 //
@@ -11,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { App, TerraformOutput, TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
-import { DsiprouterProvider, EndpointLease, InboundMapping, OutboundRoute } from 'dsipform/cdktf';
+import { CarrierGroup, DsiprouterProvider, DsipformPolicy, EndpointLease, InboundMapping, OutboundRoute } from 'dsipform/cdktf';
 
 /** Options of the example stack. */
 export interface PlatformStackOptions {
@@ -28,6 +29,20 @@ export class PlatformStack extends TerraformStack {
     super(scope, id);
     // url and token come from DSIP_URL and DSIP_TOKEN when Terraform deploys the stack.
     new DsiprouterProvider(this, 'dsiprouter', {});
+    // What `dsipform plan|apply --cdktf` (way 1) leaves alone: a collection the stack declares is
+    // managed whole, so without this it would delete the fresh install's "Default Outbound Route"
+    // and its ten carrier groups (all named "... CarrierGroup"). Terraform (way 2) ignores it.
+    new DsipformPolicy(this, 'policy', {
+      ignore: { outboundRoutes: ['Default Outbound Route'], carrierGroups: ['* CarrierGroup'] },
+    });
+
+    new CarrierGroup(this, 'acme', {
+      name: 'Acme',
+      endpoint: [
+        { name: 'acme-1', hostname: 'sip1.acme.example' },
+        { name: 'acme-2', hostname: 'sip2.acme.example', weight: 2 },
+      ],
+    });
 
     const ukLcr = new OutboundRoute(this, 'uk_lcr', {
       name: 'UK from our 1555 numbers',

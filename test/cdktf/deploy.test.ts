@@ -11,6 +11,7 @@ describe('examples/cdktf', () => {
     const stack = synth(join(s.dir, 'cdktf.out'));
     const doc = JSON.parse(readFileSync(join(stack, 'cdk.tf.json'), 'utf8'));
     expect(Object.keys(doc.resource).sort()).toEqual([
+      'dsiprouter_carrier_group',
       'dsiprouter_endpoint_lease',
       'dsiprouter_inbound_mapping',
       'dsiprouter_outbound_route',
@@ -22,20 +23,29 @@ describe('examples/cdktf', () => {
       gwgroupid: '5',
     });
     expect(doc.terraform.required_providers.dsiprouter.source).toMatch(/dsipform\/dsiprouter$/);
+    // The DsipformPolicy, under the top-level "//" that Terraform ignores.
+    expect(doc['//'].dsipform_policy).toEqual({
+      path: 'platform/policy',
+      policy: { ignore: { outbound_routes: ['Default Outbound Route'], carrier_groups: ['* CarrierGroup'] } },
+    });
   });
 });
 
 describe('way 1: dsipform plan|apply --cdktf, no Terraform', () => {
-  it('applies the stack like YAML files, then plans no changes', async () => {
-    const s = await scenario();
+  it('applies the stack like YAML files, leaving what its policy ignores, then plans no changes', async () => {
+    const s = await scenario(); // a fresh install: the default route and carrier groups 1-10
     const stack = synth(join(s.dir, 'cdktf.out'));
     const state = ['--state', join(s.dir, 'state.json')];
     const plan = await s.run(['plan', '--cdktf', stack, '--detailed-exitcode', ...state]);
     expect(plan.code, plan.stderr).toBe(2);
-    expect(plan.stdout).toMatch(/Plan: 4 to create, 0 to update, 1 to delete, 1 to obtain\./); // the fresh-install route is not in the stack
-    // Deleting the fresh-install route leaves calls to "0" with no route: a side step here, forced.
-    await s.converge(['--cdktf', stack], [...state, '--force']);
+    // The policy keeps the fresh install's route and groups, which the stack does not declare.
+    expect(plan.stdout).toMatch(/Plan: 5 to create, 0 to update, 0 to delete, 1 to obtain\./);
+    expect(plan.stdout).not.toMatch(/will be deleted/);
+    await s.converge(['--cdktf', stack], state);
     expect((await s.client.listOutboundRoutes()).find((r) => r.name === 'UK from our 1555 numbers')!.groupid).toBeGreaterThanOrEqual(10000);
+    expect((await s.client.listOutboundRoutes()).map((r) => r.name)).toContain('Default Outbound Route');
+    expect((await s.client.listCarrierGroups()).map((g) => g.name).filter((n) => !n.endsWith(' CarrierGroup'))).toEqual(['Acme']);
+    expect(await s.client.listCarrierGroups()).toHaveLength(11);
     expect((await s.client.listInboundMappings()).map((m) => m.did).sort()).toEqual(['', '15551230001']);
     expect(JSON.parse(readFileSync(join(s.dir, 'state.json'), 'utf8')).leases.map((l: { name: string }) => l.name)).toEqual(['softphone']);
   });
@@ -44,7 +54,7 @@ describe('way 1: dsipform plan|apply --cdktf, no Terraform', () => {
     const s = await scenario();
     const stack = synth(join(s.dir, 'cdktf.out'));
     const r = await s.run(['validate', '--cdktf', stack]);
-    expect(r.stdout).toBe('Valid: 1 file, 2 inbound mappings, 2 outbound routes, 1 endpoint lease.\n');
+    expect(r.stdout).toBe('Valid: 1 file, 2 inbound mappings, 2 outbound routes, 1 endpoint lease, 1 carrier group.\n');
     expect(existsSync(join(stack, '.dsipform'))).toBe(false);
   });
 
@@ -75,7 +85,7 @@ describe.skipIf(!hasTerraform)('way 2: terraform -chdir=cdktf.out/stacks/platfor
     await tf(['init', '-input=false']);
     await tf(['plan', '-input=false', '-detailed-exitcode'], 2);
     const apply = await tf(['apply', '-auto-approve', '-input=false']);
-    expect(apply.stdout).toMatch(/Apply complete! Resources: 5 added/);
+    expect(apply.stdout).toMatch(/Apply complete! Resources: 6 added/);
     await tf(['plan', '-input=false', '-detailed-exitcode'], 0);
     const lcr = (await s.client.listOutboundRoutes()).find((r) => r.name === 'UK from our 1555 numbers')!;
     expect((await s.client.getInboundMapping({ did: '15551230001' }))?.notes).toBe(`Main office via LCR group ${lcr.groupid}`);

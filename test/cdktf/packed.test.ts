@@ -13,7 +13,7 @@ const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const MAIN = `import { App, TerraformStack } from 'cdktf';
 import type { Construct } from 'constructs';
-import { DsiprouterProvider, InboundMapping, OutboundRoute, type OutboundRouteConfig } from 'dsipform/cdktf';
+import { DsiprouterProvider, DsipformPolicy, InboundMapping, OutboundRoute, type OutboundRouteConfig } from 'dsipform/cdktf';
 
 class Platform extends TerraformStack {
   constructor(scope: Construct, id: string) {
@@ -22,6 +22,7 @@ class Platform extends TerraformStack {
     new InboundMapping(this, 'main', { did: '15551230001', servers: ['66', '67'], notes: 'Main office' });
     const uk: OutboundRouteConfig = { name: 'UK', prefix: '44', gwgroupid: '5', priority: 10 };
     new OutboundRoute(this, 'uk', uk);
+    new DsipformPolicy(this, 'policy', { ignore: { outboundRoutes: ['Default Outbound Route'] }, maxDeletes: '20%' });
   }
 }
 
@@ -83,6 +84,7 @@ describe('a CDKTF app with the packed package installed', () => {
     expect(r.out).toBe('');
     expect(r.code).toBe(0);
     const stack = JSON.parse(readFileSync(join(outdir, 'stacks', 'platform', 'cdk.tf.json'), 'utf8')) as {
+      '//': Record<string, unknown>;
       resource: Record<string, Record<string, Record<string, unknown>>>;
       terraform: { required_providers: Record<string, { source: string }> };
     };
@@ -93,5 +95,9 @@ describe('a CDKTF app with the packed package installed', () => {
       notes: 'Main office',
     });
     expect(stack.resource.dsiprouter_outbound_route?.uk).toMatchObject({ name: 'UK', prefix: '44', gwgroupid: '5', priority: 10 });
+    expect(stack['//'].dsipform_policy).toEqual({
+      path: 'platform/policy',
+      policy: { ignore: { outbound_routes: ['Default Outbound Route'] }, max_deletes: '20%' },
+    });
   });
 });

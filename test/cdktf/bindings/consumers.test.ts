@@ -22,12 +22,15 @@ const uk: OutboundRouteConfig = { name: 'UK from our 1555 numbers', prefix: '44'
 new OutboundRoute(stack, 'uk', uk);
 new EndpointLease(stack, 'ci', { email: 'ci@example.com', ttl: '1h' });
 new DataDsiprouterProxyStats(stack, 'stats', {});
+const policy: DsipformPolicyConfig = { protect: ['carrier_groups'], allowUnrouting: false };
+new DsipformPolicy(stack, 'policy', policy);
 const ruleid: number = main.ruleid;
 new TerraformOutput(stack, 'main_ruleid', { value: ruleid });
 app.synth();
 process.stdout.write('synthesized with ${core}\\n');
 `;
-const named = 'DsiprouterProvider, InboundMapping, OutboundRoute, type OutboundRouteConfig, EndpointLease, DataDsiprouterProxyStats';
+const named =
+  'DsiprouterProvider, InboundMapping, OutboundRoute, type OutboundRouteConfig, EndpointLease, DataDsiprouterProxyStats, DsipformPolicy, type DsipformPolicyConfig';
 const FILES: Record<string, string> = {
   'package.json': '{ "private": true, "type": "module" }\n',
   'tsconfig.json': JSON.stringify({
@@ -91,6 +94,11 @@ describe('an app that depends on the built package', () => {
     const result = await run([join(dir, 'out', file), outdir], dir);
     expect(result.out).toBe(`synthesized with ${core}\n`);
     expect(result.code).toBe(0);
-    expectDemoStack(readStack(outdir, 'platform'), await version(core));
+    const stack = readStack(outdir, 'platform');
+    expectDemoStack(stack, await version(core));
+    expect((stack['//'] as Record<string, unknown>).dsipform_policy).toEqual({
+      path: 'platform/policy',
+      policy: { protect: ['carrier_groups'], allow_unrouting: false },
+    });
   });
 });

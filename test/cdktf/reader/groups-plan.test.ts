@@ -6,11 +6,15 @@ import { scenario, type Scenario } from '../../helpers/scenario.js';
 const PASSWORD = 'Pw-stack-8d2a61c0';
 
 /** A synthesized stack (cdk.tf.json as CDKTF writes it) in the scenario's directory. */
-function stack(s: Scenario, resource: Record<string, Record<string, unknown>>): string {
+function stack(s: Scenario, resource: Record<string, Record<string, unknown>>, policy?: Record<string, unknown>): string {
   const dir = join(s.dir, 'cdktf.out', 'stacks', 'platform');
   mkdirSync(dir, { recursive: true });
   const doc = {
-    '//': { metadata: { backend: 'local', stackName: 'platform', version: '0.21.0' } },
+    '//': {
+      metadata: { backend: 'local', stackName: 'platform', version: '0.21.0' },
+      // As DsipformPolicy writes it.
+      ...(policy ? { dsipform_policy: { path: 'platform/policy', policy } } : {}),
+    },
     provider: { dsiprouter: [{}] },
     variable: { acme_password: { sensitive: true, type: 'string' } },
     resource,
@@ -61,6 +65,30 @@ describe.each(['spec', 'current'] as const)('dsipform plan|apply --cdktf with ca
     const r = await s.run(['apply', '--cdktf', dir, '--auto-approve'], { env: { TF_VAR_acme_password: '' } });
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/takes its password from \$\{TF_VAR_acme_password\}, but that environment variable is not set/);
+  });
+
+  it('one carrier group against a fresh install: without a policy the other ten go, and a mapping on one of their gateways says so; the policy keeps them', async () => {
+    const s = await scenario({ profile }); // the fresh install's carrier groups 1-10
+    const resources = {
+      dsiprouter_carrier_group: { acme: { name: 'Acme', endpoint: [{ name: 'gw1', hostname: 'gw1.acme.example' }] } },
+      dsiprouter_inbound_mapping: { main: { did: '15551230001', servers: ['14'] } },
+    };
+    const bare = await s.run(['plan', '--cdktf', stack(s, resources)]);
+    expect(bare.code).toBe(1);
+    // Gateway 14 is in carrier group 2, which this plan would delete: said so, not "no group holds a gateway 14".
+    expect(bare.stderr).toMatch(
+      /cdk\.tf\.json:\d+:\d+: inbound mapping "15551230001": servers name gateway 14, which only carrier group 2 \("Skyetel CarrierGroup"\) holds, and this plan deletes it/,
+    );
+    expect(bare.stderr).not.toMatch(/no group holds/);
+
+    const kept = await s.run([
+      'plan',
+      '--cdktf',
+      stack(s, resources, { ignore: { carrier_groups: ['* CarrierGroup'] } }),
+      '--detailed-exitcode',
+    ]);
+    expect(kept.code, kept.stderr).toBe(2);
+    expect(kept.stdout).toMatch(/Plan: 2 to create, 0 to update, 0 to delete\./);
   });
 
   it('an unknown group name in a stack is an error at the resource, with the candidates, like the files', async () => {
