@@ -47,9 +47,9 @@ type Json = Record<string, unknown>;
 /**
  * Reads the `dsiprouter_*` resources of a synthesized CDKTF stack (`cdktf.out/stacks/<name>`, or
  * its cdk.tf.json) as the desired state. A collection with at least one resource in the stack is
- * managed, as if the files declared it. Values must be literal: a Terraform reference (`${...}`),
- * `count` or `for_each` is an error naming the resource and attribute. Expected failures are
- * returned, not thrown.
+ * managed, as if the files declared it; the stack's `DsipformPolicy` (read-policy.ts) is the files'
+ * `policy`. Values must be literal: a Terraform reference (`${...}`), `count` or `for_each` is an
+ * error naming the resource and attribute. Expected failures are returned, not thrown.
  */
 export async function readStack(path: string): Promise<StackResult> {
   let file = path;
