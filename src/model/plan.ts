@@ -252,6 +252,11 @@ export interface Plan {
   /** sha256 of the canonical JSON of the live state the plan was made from. */
   readonly live_checksum: string;
   /**
+   * sha256 of each managed collection's part of that JSON, when the plan manages more than one:
+   * a stale plan then names the collections that changed.
+   */
+  readonly live_checksums?: Readonly<Partial<Record<CollectionName, string>>>;
+  /**
    * sha256 of the carrier and endpoint groups (ids, names, types, gateways) the plan read to resolve
    * names and check references; absent when it read none. `apply --plan` reads them again and
    * refuses the plan when they changed.

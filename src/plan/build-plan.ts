@@ -1,11 +1,11 @@
-import type { DesiredState, Kind } from '../model/desired.js';
+import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS, managedCollections } from '../model/desired.js';
 import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
 import type { LiveState } from '../model/live.js';
-import { groupsChecksum, liveChecksum } from './live-checksum.js';
+import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact } from './routing-impact.js';
 import { assessSafety } from './safety.js';
@@ -175,7 +175,7 @@ function assemble(
     target,
     api_profile: profile,
     managed,
-    live_checksum: liveChecksum(live, managed),
+    ...checksumsOfLive(live, managed),
     ...(mode === 'apply' && live.groups ? { groups_checksum: groupsChecksum(live.groups) } : {}),
     policy,
     summary: summarize(ordered.changes, found.unchanged),
@@ -192,6 +192,13 @@ function assemble(
     ...(pendingReload ? { pending_reload: true as const } : {}),
   };
   return { ok: true, plan: freeze(plan) };
+}
+
+/** The live checksum, and with more than one collection managed, each collection's (a stale plan names what changed). */
+function checksumsOfLive(live: LiveState, managed: readonly CollectionName[]): Pick<Plan, 'live_checksum' | 'live_checksums'> {
+  if (managed.length < 2) return { live_checksum: liveChecksum(live, managed) };
+  const { whole, each } = liveChecksums(live, managed);
+  return { live_checksum: whole, live_checksums: each };
 }
 
 /** The plan with the sha256 of its canonical JSON (octoDNS's `--checksum`). */

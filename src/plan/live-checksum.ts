@@ -28,6 +28,29 @@ void everyFieldListed;
  * (The same text as `checksumOf({ [collection]: records })`, written without the general walk.)
  */
 export function liveChecksum(live: LiveState, managed: readonly CollectionName[]): string {
+  return wholeChecksum(liveParts(live, managed));
+}
+
+/** The checksum of the whole live state, and of each collection on its own (the text of its part). */
+export interface LiveChecksums {
+  readonly whole: string;
+  readonly each: Readonly<Partial<Record<CollectionName, string>>>;
+}
+
+/**
+ * `liveChecksum`, and a checksum of each managed collection: a saved plan keeps both, so that a
+ * stale plan names the collections that changed, not every one it manages. Each collection's text
+ * is written once for both.
+ */
+export function liveChecksums(live: LiveState, managed: readonly CollectionName[]): LiveChecksums {
+  const parts = liveParts(live, managed);
+  const each: Partial<Record<CollectionName, string>> = {};
+  for (const [c, text] of parts) each[c] = checksumOfText(text);
+  return { whole: wholeChecksum(parts), each };
+}
+
+/** The canonical JSON of each managed collection of the live state. */
+function liveParts(live: LiveState, managed: readonly CollectionName[]): Map<CollectionName, string> {
   const byId = <T extends { ruleid: number }>(xs: readonly T[] | undefined) => [...(xs ?? [])].sort((a, b) => a.ruleid - b.ruleid);
   const parts = new Map<CollectionName, string>();
   for (const c of managed) {
@@ -45,6 +68,10 @@ export function liveChecksum(live: LiveState, managed: readonly CollectionName[]
       parts.set(c, canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }))));
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
+  return parts;
+}
+
+function wholeChecksum(parts: ReadonlyMap<CollectionName, string>): string {
   const text = [...parts.keys()]
     .sort()
     .map((c) => `${JSON.stringify(c)}:${parts.get(c)}`)

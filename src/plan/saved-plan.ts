@@ -4,6 +4,9 @@ import { checksumOf } from './checksum.js';
 import { planShapeProblem } from './plan-shape.js';
 import { signatureMatches } from './plan-signature.js';
 import type { Plan, SavedPlan } from '../model/plan.js';
+import type { CollectionName } from '../model/desired.js';
+import type { LiveState } from '../model/live.js';
+import { liveChecksums } from './live-checksum.js';
 
 /** How a saved plan is read. */
 export interface ReadPlanOptions {
@@ -81,11 +84,21 @@ function checkSignature(plan: Plan, signature: unknown, key: Uint8Array, file: s
   }
 }
 
+/** What a saved plan is checked against: the platform it is applied to, as read now. */
+export interface CurrentPlatform {
+  readonly target: string;
+  /** `liveChecksum` of the collections the plan manages, read now. */
+  readonly liveChecksum: string;
+  readonly groupsChecksum?: string | undefined;
+  /**
+   * The live state read now; with it, a stale plan that kept each collection's checksum
+   * (`live_checksums`) names the collections that changed instead of every one it manages.
+   */
+  readonly live?: LiveState;
+}
+
 /** Why a saved plan no longer fits the platform, or null when it still does. */
-export function staleness(
-  saved: Plan,
-  current: { target: string; liveChecksum: string; groupsChecksum?: string | undefined },
-): DsipformError | null {
+export function staleness(saved: Plan, current: CurrentPlatform): DsipformError | null {
   if (saved.target !== current.target) {
     return new DsipformError(
       'PLAN_TARGET_MISMATCH',
@@ -94,9 +107,10 @@ export function staleness(
     );
   }
   if (saved.live_checksum !== current.liveChecksum) {
+    const changed = changedCollections(saved, current.live);
     return new DsipformError(
       'PLAN_STALE',
-      `the live state of ${saved.managed.join(' and ')} has changed since the plan was made (checksum ${saved.live_checksum.slice(0, 19)}…, now ${current.liveChecksum.slice(0, 19)}…)`,
+      `the live state of ${changed.join(' and ')} has changed since the plan was made (checksum ${saved.live_checksum.slice(0, 19)}…, now ${current.liveChecksum.slice(0, 19)}…)`,
       'Someone or something changed the platform after the review. Run dsipform plan again, review it, and apply the new plan.',
     );
   }
@@ -108,4 +122,17 @@ export function staleness(
     );
   }
   return null;
+}
+
+/**
+ * The managed collections whose checksum differs from the plan's, when the plan kept one per
+ * collection and the live state is at hand; otherwise every managed collection (a plan of one
+ * collection, or saved before plans kept them).
+ */
+function changedCollections(saved: Plan, live: LiveState | undefined): readonly CollectionName[] {
+  const kept = saved.live_checksums;
+  if (!kept || !live) return saved.managed;
+  const now = liveChecksums(live, saved.managed).each;
+  const changed = saved.managed.filter((c) => kept[c] !== now[c]);
+  return changed.length > 0 ? changed : saved.managed;
 }

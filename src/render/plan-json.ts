@@ -9,6 +9,7 @@ const PLAN_KEYS = [
   'api_profile',
   'managed',
   'live_checksum',
+  'live_checksums',
   'groups_checksum',
   'policy',
   'summary',
