@@ -219,6 +219,43 @@ describe('the same rules as the files', () => {
   });
 });
 
+// A key added to the files' policy later must reach stacks too: every property of the schema's
+// policy, with a value the schema admits, is read (not refused as unknown) and read as the files read it.
+describe("every key of the files' policy schema", () => {
+  type Schema = {
+    type?: string;
+    enum?: unknown[];
+    items?: Schema;
+    anyOf?: Schema[];
+    examples?: unknown[];
+    properties?: Record<string, Schema>;
+  };
+  const schema = JSON.parse(readFileSync(new URL('../../../schemas/dsipform.schema.json', import.meta.url), 'utf8')) as {
+    properties: { policy: Schema };
+  };
+  const example = (s: Schema): unknown => {
+    if (s.examples) return s.examples[0];
+    if (s.anyOf) return example(s.anyOf[0]!);
+    if (s.enum) return s.enum[0];
+    if (s.type === 'boolean') return true;
+    if (s.type === 'integer') return 1;
+    if (s.type === 'string') return 'x*';
+    if (s.type === 'array') return [example(s.items!)];
+    const [key, inner] = Object.entries(s.properties ?? {})[0]!;
+    return { [key]: example(inner) };
+  };
+  it.each(Object.entries(schema.properties.policy.properties!))('%s', async (key, property) => {
+    const policy = { [key]: example(property) };
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-policy-files-'));
+    const file = join(dir, 'policy.yaml');
+    writeFileSync(file, `version: 1\npolicy: ${JSON.stringify(policy)}\n`);
+    const files = await loadDesiredState([file]);
+    const stack = await readStack(stackWith(policy));
+    expect(stack.ok ? [] : stack.issues.map(formatIssue)).toEqual([]);
+    expect(files.ok && stack.ok && stack.desired.policy).toEqual(files.ok && files.desired.policy);
+  });
+});
+
 describe('DsipformPolicy synthesizes what the reader reads', () => {
   const config: DsipformPolicyConfig = {
     ignore: { outboundRoutes: ['Default Outbound Route'], carrierGroups: ['* CarrierGroup'] },
