@@ -42,8 +42,29 @@ export function danglingReferences(desired: DesiredState, groups: readonly Gatew
     if (why === null || why.cause !== 'reference') return; // a list's shape is validate's
     issues.push({ message: why.reason, hint: why.cause === 'reference' ? DANGLING_HINT : why.hint, ...(origin ? { origin } : {}) });
   };
-  for (const m of desired.inbound_mappings ?? []) add(mappingDropped(m.did, m.servers, m.group, lookup), m.origin);
-  for (const r of desired.outbound_routes ?? []) add(routeDropped(r.name, r.gwgroupid, r.carrier_group, lookup), r.origin);
+  // Whether a rule is dropped depends on its list (and the name it was given by), not on the rule:
+  // thousands of rules share a few lists, so a list found sound is not judged again.
+  const sound = new Set<string>();
+  const judged = (key: string, judge: () => DropReason | null): DropReason | null => {
+    if (sound.has(key)) return null;
+    const why = judge();
+    if (why === null) sound.add(key);
+    return why;
+  };
+  for (const m of desired.inbound_mappings ?? []) {
+    const key = `m${m.group ?? ''}\u0000${m.servers.join('\u0000')}`;
+    add(
+      judged(key, () => mappingDropped(m.did, m.servers, m.group, lookup)),
+      m.origin,
+    );
+  }
+  for (const r of desired.outbound_routes ?? []) {
+    const key = `r${r.carrier_group ?? ''}\u0000${r.gwgroupid}`;
+    add(
+      judged(key, () => routeDropped(r.name, r.gwgroupid, r.carrier_group, lookup)),
+      r.origin,
+    );
+  }
   return issues;
 }
 
