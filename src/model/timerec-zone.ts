@@ -11,7 +11,8 @@ import type { WallTime } from './wall-clock.js';
 export interface ZoneClock {
   /**
    * The real instant of a wall time, as `mktime` with daylight saving unknown gives it: in the hour
-   * the clocks repeat, the first of the two (summer time); in the hour they skip, the wall time read
+   * the clocks repeat, the first of the two (summer time: `mktime` takes either, depending on the
+   * conversion it made before, so this is a choice, not a simulation); in the hour they skip, the wall time read
    * with the offset before the change (02:30 where 02:00 jumps to 03:00 is 03:30 summer time).
    */
   epochOf(wall: number): number;

@@ -43,6 +43,7 @@ describe.skipIf(!plan.run)('survey of the generated scenarios against the real p
     const found: unknown[] = [];
     let calls = 0;
     let scenarios = 0;
+    const out = process.env.DSIPFORM_PROXY_SURVEY_OUT ?? join(tmpdir(), 'dsipform-proxy-survey.json');
     for (const seed of seedsOf(SURVEY)) {
       let bad = 0;
       for (const [index, scenario] of fc.sample(scenarioArbitrary, { seed, numRuns: runs }).entries()) {
@@ -55,9 +56,9 @@ describe.skipIf(!plan.run)('survey of the generated scenarios against the real p
           found.push({ seed, index, scenario, disagreements: wrong.map((v) => ({ line: describeVerdict(v), steps: v.decision.steps })) });
       }
       console.log(`seed ${seed}: ${runs} scenarios, ${bad} disagreement(s)`);
+      // Written after every seed, so a long survey can be read while it runs.
+      await writeFile(out, JSON.stringify(found, null, 2));
     }
-    const out = process.env.DSIPFORM_PROXY_SURVEY_OUT ?? join(tmpdir(), 'dsipform-proxy-survey.json');
-    await writeFile(out, JSON.stringify(found, null, 2));
     console.log(`${scenarios} scenarios, ${calls} calls compared, ${found.length} scenario(s) with disagreements (written to ${out})`);
     expect(calls).toBeGreaterThan(0);
   }, 3_600_000);

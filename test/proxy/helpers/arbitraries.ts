@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Scenario, ScenarioMapping, ScenarioRoute, ServerRef } from './scenario.js';
 import type { SipCall } from './sip.js';
-import { instantArbitrary, resolveInstants, timerecArbitrary } from './time-arbitraries.js';
+import { instantArbitrary, resolveInstants, timerecArbitrary, withoutRepeatedHours } from './time-arbitraries.js';
 
 /**
  * Generated scenarios for the differential suite. The alphabets are small on purpose, so that
@@ -178,8 +178,12 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
     calls: fc.array(callTemplate, { minLength: 12, maxLength: 24 }),
     instants: fc.array(instantArbitrary, { minLength: 3, maxLength: 6 }),
   })
-  .map((s): Scenario => ({
-    ...s,
-    calls: s.calls.map((c) => resolveCall(c, s.mappings, s.routes)),
-    instants: resolveInstants(s.instants, s.routes, s.tz),
-  }));
+  .map((s): Scenario => {
+    const routes = withoutRepeatedHours(s.routes, s.tz);
+    return {
+      ...s,
+      routes,
+      calls: s.calls.map((c) => resolveCall(c, s.mappings, routes)),
+      instants: resolveInstants(s.instants, routes, s.tz),
+    };
+  });
