@@ -37,7 +37,7 @@ provider "dsiprouter" {
 
 resource "dsiprouter_inbound_mapping" "main_office" {
   did     = "15551230001"
-  servers = ["66", "67"] # primary, secondary
+  servers = ["14", "15"] # primary, secondary gateway (each must exist, or the plan fails)
   notes   = "Main office"
 }
 

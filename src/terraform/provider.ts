@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { PlatformClient } from '../api/client.js';
-import { caProblem, type ConnectionOptions, type SettingNames } from '../api/connection.js';
+import { caProblem, type ConnectionOptions, type RequestEvent, type SettingNames } from '../api/connection.js';
 import { operationDeadline } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
 import type { ProviderContext } from './context.js';
 import { Reloader } from './reloader.js';
+import { countRequest, counted } from './operation-tally.js';
 import { requestLogger } from './request-log.js';
 import { carrierGroupResource } from './resources/carrier-group.js';
 import { dataSources } from './resources/data-sources.js';
@@ -41,7 +42,12 @@ function timeoutDiagnostic(config: TfObject): Diagnostic | undefined {
 }
 
 function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOptions | Diagnostic {
-  const onRequest = requestLogger(env);
+  const log = requestLogger(env);
+  // Every attempt is counted for the operation it serves, so a timeout says what was tried.
+  const onRequest = (e: RequestEvent): void => {
+    countRequest();
+    log?.(e);
+  };
   const url = knownString(config, 'url') ?? env.DSIP_URL;
   if (!url)
     return attrError(
@@ -75,9 +81,7 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
   }
   const insecure = config.insecure === true || (config.insecure == null && (env.DSIP_INSECURE === '1' || env.DSIP_INSECURE === 'true'));
   const profile = knownString(config, 'api_profile') ?? (env.DSIP_API_PROFILE || 'auto');
-  if (profile !== 'auto' && profile !== 'spec' && profile !== 'current') {
-    return attrError(['api_profile'], 'Invalid api_profile', `"${profile}" is not one of spec, current, auto.`);
-  }
+  if (!isProfile(profile)) return profileDiagnostic(profile, config.api_profile === null || config.api_profile === undefined);
   const badTimeout = timeoutDiagnostic(config);
   if (badTimeout) return badTimeout;
   const timeoutMs = knownNumber(config, 'timeout_ms') ?? 30_000;
@@ -88,9 +92,22 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
     profile,
     timeoutMs,
     settingNames: PROVIDER_SETTING_NAMES,
-    ...(onRequest ? { onRequest } : {}),
+    onRequest,
     ...(ca ? { ca } : {}),
   };
+}
+
+const PROFILES = ['auto', 'spec', 'current'] as const;
+const isProfile = (v: string): v is (typeof PROFILES)[number] => (PROFILES as readonly string[]).includes(v);
+
+/** An api_profile that is none of the three, at the attribute (or naming DSIP_API_PROFILE when it came from there). */
+function profileDiagnostic(profile: string, fromEnv: boolean): Diagnostic {
+  return attrError(
+    ['api_profile'],
+    'Invalid api_profile',
+    `${JSON.stringify(profile)}${fromEnv ? ' (from DSIP_API_PROFILE)' : ''} is not one of ${PROFILES.join(', ')}: ` +
+      'spec for the documented API, current for the deployed release, auto to ask the platform.',
+  );
 }
 
 /** The warning a plan carries when the platform holds writes that are not live yet. */
@@ -105,19 +122,22 @@ const PENDING_RELOAD_WARNING: Diagnostic = {
 
 /**
  * Adds the proxy reload to a resource's applies (a failed reload is an error on every apply it
- * covers; the written state is kept) and, once per process, the pending-reload warning to a plan.
+ * covers; the written state is kept) and the platform check to its plans: a platform that cannot be
+ * read (wrong token, down, wrong scheme, unlicensed) fails every plan before it is made, and the
+ * pending-reload warning comes with the first plan of the run only.
  */
 function withReload(
   handler: ResourceHandler,
   reloader: () => Reloader | undefined,
-  pendingWarning: () => Promise<Diagnostic[]>,
+  platformCheck: () => Promise<Diagnostic[]>,
 ): ResourceHandler {
   return {
     ...handler,
     async plan(req) {
+      const checked = await platformCheck();
+      if (checked.some((d) => d.severity === 'error')) return { planned: req.proposed, diagnostics: checked };
       const res = await handler.plan(req);
-      const warn = await pendingWarning();
-      return warn.length ? { ...res, diagnostics: [...(res.diagnostics ?? []), ...warn] } : res;
+      return checked.length ? { ...res, diagnostics: [...(res.diagnostics ?? []), ...checked] } : res;
     },
     async apply(req) {
       const r = reloader();
@@ -150,7 +170,8 @@ function withReload(
 export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: () => number = Date.now): Promise<ProviderHandler> {
   let client: PlatformClient | undefined;
   let reloader: Reloader | undefined;
-  let pendingChecked: Promise<Diagnostic[]> | undefined;
+  let platformChecked: Promise<{ readonly pending: boolean } | { readonly error: Diagnostic }> | undefined;
+  let warned = false;
   const ctx: ProviderContext = {
     client() {
       if (!client)
@@ -164,16 +185,27 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     wrote: () => reloader?.wrote(),
     now,
     plannedGroupNames: new Set(),
+    plannedGroupGateways: new Map(),
     groupLists: new Map(),
+    didHolders: new Map(),
+    stateRuleids: new Set(),
   };
-  // Asked once per configuration, at the first plan: before this process writes anything.
-  const pendingWarning = (): Promise<Diagnostic[]> =>
-    (pendingChecked ??= (client ? client.pendingReload() : Promise.resolve(false))
-      .then((pending) => (pending ? [PENDING_RELOAD_WARNING] : []))
-      .catch(() => []));
+  // Asked once per configuration, at the first plan (before this process writes anything): a
+  // failure is every plan's error, so `terraform plan` used as a gate fails with broken credentials.
+  const platformCheck = async (): Promise<Diagnostic[]> => {
+    platformChecked ??= (async () => ctx.client().pendingReload())().then(
+      (pending) => ({ pending }),
+      (err: unknown) => ({ error: apiDiagnostic('read the platform to plan', err) }),
+    );
+    const r = await platformChecked;
+    if ('error' in r) return [r.error];
+    if (!r.pending || warned) return [];
+    warned = true;
+    return [PENDING_RELOAD_WARNING];
+  };
   const wrap = (h: ResourceHandler): ResourceHandler =>
     withOperationTimeouts(
-      withReload(h, () => reloader, pendingWarning),
+      withReload(h, () => reloader, platformCheck),
       ctx,
     );
   return {
@@ -181,6 +213,8 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       const out: Diagnostic[] = [];
       const bad = timeoutDiagnostic(config);
       if (bad) out.push(bad);
+      const profile = knownString(config, 'api_profile');
+      if (profile !== undefined && !isProfile(profile)) out.push(profileDiagnostic(profile, false));
       if (config.url === undefined || isUnknown(config.url) || config.url === null) return out;
       const url = knownString(config, 'url')!;
       if (!/^https?:\/\/./.test(url)) out.push(attrError(['url'], 'Invalid platform URL', `"${url}" must start with http:// or https://.`));
@@ -196,9 +230,13 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       const c = new PlatformClient(conn);
       client = c;
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
-      pendingChecked = undefined;
+      platformChecked = undefined;
+      warned = false;
       ctx.plannedGroupNames.clear();
+      ctx.plannedGroupGateways.clear();
       ctx.groupLists.clear();
+      ctx.didHolders.clear();
+      ctx.stateRuleids.clear();
       return [];
     },
     resources: {
@@ -207,7 +245,9 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       dsiprouter_endpoint_lease: wrap(endpointLeaseResource(ctx)),
       dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
     },
-    dataSources: dataSources(ctx),
+    dataSources: Object.fromEntries(
+      Object.entries(dataSources(ctx)).map(([name, d]) => [name, { ...d, read: (config: TfObject) => counted(() => d.read(config)) }]),
+    ),
     async shutdown() {
       if (!client) return;
       try {

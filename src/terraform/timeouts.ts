@@ -1,4 +1,5 @@
 import { operationDeadline } from '../api/retry.js';
+import { counted } from './operation-tally.js';
 import type { ProviderContext } from './context.js';
 import { isUnknown, type Diagnostic, type ResourceHandler, type TfObject } from './types.js';
 import { attrError } from './values.js';
@@ -51,13 +52,16 @@ function validateTimeouts(config: TfObject): Diagnostic[] {
 /**
  * Adds the `timeouts` block (create, update, delete) to a resource: the resource's own logic never
  * sees it; Terraform's state carries it as configured; each operation runs under its deadline, which
- * bounds the client's request timeouts and retries.
+ * bounds the client's request timeouts and retries. Every operation counts its requests, so a
+ * timeout's message says what was tried (`truthfulMessage`).
  */
 export function withOperationTimeouts(handler: ResourceHandler, _ctx: ProviderContext): ResourceHandler {
   return {
     validate: (config) => [...handler.validate(without(config)!), ...validateTimeouts(config)],
     async plan(req) {
-      const res = await handler.plan({ prior: without(req.prior), proposed: without(req.proposed), config: without(req.config) });
+      const res = await counted(() =>
+        handler.plan({ prior: without(req.prior), proposed: without(req.proposed), config: without(req.config) }),
+      );
       return { ...res, planned: withTimeouts(res.planned, req.proposed) };
     },
     async apply(req) {
@@ -65,7 +69,11 @@ export function withOperationTimeouts(handler: ResourceHandler, _ctx: ProviderCo
       const text = timeoutsOf(req.planned ?? req.prior)?.[op];
       const ms = typeof text === 'string' ? parseDuration(text) : undefined;
       const run = () => handler.apply({ prior: without(req.prior), planned: without(req.planned), config: without(req.config) });
-      const res = ms === undefined ? await run() : await operationDeadline.run(Date.now() + ms, run);
+      const deadline = ms === undefined ? undefined : Date.now() + ms;
+      const res =
+        deadline === undefined
+          ? await counted(run)
+          : await counted(() => operationDeadline.run(deadline, run), { op, text: text as string, deadline });
       // A failed create or update returns the prior state: it keeps the prior timeouts.
       const keep =
         res.state !== null && req.planned !== null && res.diagnostics?.some((d) => d.severity === 'error') && !res.written
@@ -74,9 +82,9 @@ export function withOperationTimeouts(handler: ResourceHandler, _ctx: ProviderCo
       return { ...res, state: withTimeouts(res.state, keep) };
     },
     async read(state) {
-      const res = await handler.read(without(state)!);
+      const res = await counted(() => handler.read(without(state)!));
       return { ...res, state: withTimeouts(res.state, state) };
     },
-    importState: (id) => handler.importState(id),
+    importState: (id) => counted(() => handler.importState(id)),
   };
 }

@@ -1,3 +1,4 @@
+import { truthfulMessage } from './operation-tally.js';
 import { isUnknown, type AttributePath, type Diagnostic, type TfObject } from './types.js';
 
 /** The value of a known string attribute, else undefined (null or unknown). */
@@ -31,8 +32,12 @@ export function check(out: Diagnostic[], attribute: AttributePath, value: unknow
   if (problem) out.push(attrError(attribute, `Invalid ${String(attribute[0])}`, hint ? `${problem}. ${hint}` : problem));
 }
 
-/** An error diagnostic for a failed platform call, without anything secret in it. */
+/**
+ * An error diagnostic for a failed platform call, without anything secret in it. A timeout says
+ * what the whole operation tried (see `truthfulMessage`), not only what the last request waited.
+ */
 export function apiDiagnostic(what: string, err: unknown): Diagnostic {
-  const e = err as { message?: string; hint?: string };
-  return { severity: 'error', summary: `Could not ${what}`, detail: [e.message ?? String(err), e.hint].filter(Boolean).join('\n') };
+  const e = err as { message?: string; hint?: string; code?: string };
+  const message = truthfulMessage(e.code, e.message ?? String(err));
+  return { severity: 'error', summary: `Could not ${what}`, detail: [message, e.hint].filter(Boolean).join('\n') };
 }

@@ -3,8 +3,8 @@ import type { CarrierGroup } from '../../src/model/carrier-group.js';
 import type { GatewayGroup } from '../../src/model/group.js';
 import { alignEndpoints, hostKey, toState, writeDifferences } from '../../src/terraform/resources/carrier-group-state.js';
 import { resolveGroupName } from '../../src/terraform/resources/group-names.js';
-import { createProvider } from '../../src/terraform/provider.js';
 import { UNKNOWN, type TfObject } from '../../src/terraform/types.js';
+import { providerOnEmulator } from './configured-provider.js';
 
 /** The pure parts of dsiprouter_carrier_group and of group names: tables, no platform. */
 
@@ -160,8 +160,8 @@ describe("resolveGroupName: the words of an unknown or shared name (those of the
   });
 });
 
-describe('dsiprouter_carrier_group without a platform', async () => {
-  const provider = await createProvider({});
+describe('dsiprouter_carrier_group, its own logic (the platform only answers the plan check)', async () => {
+  const provider = await providerOnEmulator();
   const cg = provider.resources.dsiprouter_carrier_group!;
   const config = (over: TfObject = {}): TfObject => ({
     name: 'Acme',

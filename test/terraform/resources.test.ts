@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProvider } from '../../src/terraform/provider.js';
 import { UNKNOWN, type TfObject } from '../../src/terraform/types.js';
+import { providerOnEmulator } from './configured-provider.js';
 
 const provider = await createProvider({}, () => Date.UTC(2026, 0, 1));
 const mapping = provider.resources.dsiprouter_inbound_mapping!;
@@ -66,7 +67,12 @@ it('words the ttl cap as every entry point does', () => {
   ]);
 });
 
-describe('planning', () => {
+describe('planning', async () => {
+  // Every plan reads the platform (its check, the references): these run against a fresh emulator.
+  const planner = await providerOnEmulator(() => Date.UTC(2026, 0, 1));
+  const mapping = planner.resources.dsiprouter_inbound_mapping!;
+  const route = planner.resources.dsiprouter_outbound_route!;
+  const plannedLease = planner.resources.dsiprouter_endpoint_lease!;
   const routeConfig = (from: string | null): TfObject => ({
     name: 'R',
     prefix: '44',
@@ -127,10 +133,10 @@ describe('planning', () => {
       password: 'p',
       expires_at: '2026-01-01T00:15:00.000Z',
     };
-    const same = await lease.plan({ prior, proposed: { ...prior }, config: { email: 'a@b.cd', ttl: '15m' } });
+    const same = await plannedLease.plan({ prior, proposed: { ...prior }, config: { email: 'a@b.cd', ttl: '15m' } });
     expect(same.requiresReplace ?? []).toEqual([]);
     expect(same.planned).toEqual(prior);
-    const changed = await lease.plan({ prior, proposed: { ...prior, ttl: '30m' }, config: { email: 'a@b.cd', ttl: '30m' } });
+    const changed = await plannedLease.plan({ prior, proposed: { ...prior, ttl: '30m' }, config: { email: 'a@b.cd', ttl: '30m' } });
     expect(changed.requiresReplace).toEqual([['ttl']]);
     expect(changed.planned).toMatchObject({ ttl: '30m', lease_id: UNKNOWN, password: UNKNOWN });
   });

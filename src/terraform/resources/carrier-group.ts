@@ -157,6 +157,9 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
       else {
         const gwids = gatewayAssignment(prior, keys!);
         planned.gwids = gwids.every((g) => g !== undefined) ? gwids : UNKNOWN;
+        // Rules planned after this group judge it as it will be (e.g. an empty group given endpoints).
+        const gwgroupid = knownNumber(prior, 'gwgroupid');
+        if (gwgroupid !== undefined && keys) ctx.plannedGroupGateways.set(gwgroupid, keys.length);
       }
       // A route or mapping that refers to this name finds the group at apply.
       const name = knownString(planned, 'name');

@@ -5,6 +5,7 @@ import type { OutboundRoute } from '../../model/outbound-route.js';
 import { didProblem } from '../../model/rules.js';
 import { apiDiagnostic, attrError, check, knownString } from '../values.js';
 import { groupDataSources } from './group-data-sources.js';
+import { routeNamed } from './route-by-name.js';
 
 /** A lookup that found nothing, or too much: the message is the diagnostic, pointing at the key. */
 class LookupProblem extends Error {
@@ -92,18 +93,9 @@ export function dataSources(ctx: ProviderContext): Record<string, DataSourceHand
       },
     ),
     dsiprouter_outbound_route: source('the outbound route', async (config) => {
-      const name = knownString(config, 'name')!;
-      const found = (await ctx.client().listOutboundRoutes()).filter((r) => r.name === name).sort((a, b) => a.ruleid - b.ruleid);
-      if (found.length === 0)
-        throw new LookupProblem('name', 'No such outbound route', `The platform has no outbound route named "${name}".`);
-      if (found.length > 1) {
-        throw new LookupProblem(
-          'name',
-          'Several outbound routes have this name',
-          `${found.length} outbound routes are named "${name}" (ruleids ${found.map((r) => r.ruleid).join(', ')}); give each route a distinct name, or read them all with the dsiprouter_outbound_routes data source.`,
-        );
-      }
-      return { id: String(found[0]!.ruleid), ...routeObject(found[0]!) };
+      const found = await routeNamed(ctx, knownString(config, 'name')!);
+      if ('summary' in found) throw new LookupProblem('name', found.summary, found.detail);
+      return { id: String(found.ruleid), ...routeObject(found) };
     }),
   };
 }

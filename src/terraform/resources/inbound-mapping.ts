@@ -5,6 +5,7 @@ import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString, knownStrings } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
+import { droppedReferences } from './dropped-references.js';
 import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
 
 /** A mapping's group by name: `group` instead of `servers`. */
@@ -15,6 +16,23 @@ const BY_NAME: GroupByName = {
   idOf: (gwgroupid) => [`#${gwgroupid}`],
   idWords: 'gateway ids or "#<group id>"',
 };
+
+/**
+ * A DID another mapping holds: which, and what to do (import it, or apply a swap of DIDs in two
+ * steps), instead of the platform's bare "Duplicate DID's".
+ */
+function didTaken(did: string, holder: InboundMapping): Diagnostic {
+  return {
+    severity: 'error',
+    summary: `DID "${did}" already has an inbound mapping`,
+    detail:
+      `The platform already maps DID "${did}" (ruleid ${holder.ruleid}, servers ${holder.servers.join(', ')}) and allows one mapping per DID. ` +
+      `If that mapping was made outside Terraform (or deleted and re-created), take it under this resource: ` +
+      `terraform import dsiprouter_inbound_mapping.<NAME> did:${did} (or an import block with id = "did:${did}"). ` +
+      'If another resource of this configuration gives up this DID in the same apply (two resources swapping DIDs, or one removed and one added), ' +
+      'the platform cannot take both at once: apply twice, first with a temporary unused DID on one of them (or without the new one), then with the final DIDs.',
+  };
+}
 
 /** The mapping as Terraform state; `group` stays as `like` (the plan or state) has it. */
 function toState(m: InboundMapping, like: TfObject | null): TfObject {
@@ -46,17 +64,33 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       .client()
       .getInboundMapping({ did })
       .catch(() => null);
-    if (!holder || holder.ruleid === own) return undefined;
-    return {
-      severity: 'error',
-      summary: `DID "${did}" already has an inbound mapping`,
-      detail:
-        `The platform already maps DID "${did}" (ruleid ${holder.ruleid}, servers ${holder.servers.join(', ')}) and allows one mapping per DID. ` +
-        `If that mapping was made outside Terraform (or deleted and re-created), take it under this resource: ` +
-        `terraform import dsiprouter_inbound_mapping.<NAME> did:${did} (or an import block with id = "did:${did}"). ` +
-        'If another resource of this configuration gives up this DID in the same apply (two resources swapping DIDs), ' +
-        'the platform cannot take both renames at once: apply twice, first with a temporary unused DID on one of them, then with the final DIDs.',
-    };
+    return holder && holder.ruleid !== own ? didTaken(did, holder) : undefined;
+  };
+  /** At plan: the DID is free, or this resource's own (one read of the mappings per command). */
+  const freeAtPlan = async (planned: TfObject, prior: TfObject | null): Promise<Diagnostic[]> => {
+    const did = knownString(planned, 'did');
+    if (did === undefined || knownString(prior, 'did') === did) return [];
+    let holders = ctx.didHolders.get('live');
+    if (!holders) {
+      holders = ctx
+        .client()
+        .listInboundMappings()
+        .then((all) => new Map(all.map((m) => [m.did, m])));
+      ctx.didHolders.set('live', holders);
+      holders.catch(() => ctx.didHolders.delete('live')); // a failed read is not kept
+    }
+    try {
+      const holder = (await holders).get(did);
+      if (!holder || holder.ruleid === knownNumber(prior, 'ruleid') || ctx.stateRuleids.has(holder.ruleid)) return [];
+      return [{ ...didTaken(did, holder), attribute: ['did'] }];
+    } catch (err) {
+      return [apiDiagnostic('read the inbound mappings to check that the DID is free', err)];
+    }
+  };
+  /** A write: the DIDs read for plans are stale. */
+  const wrote = (): void => {
+    ctx.wrote();
+    ctx.didHolders.clear();
   };
 
   return {
@@ -72,6 +106,9 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       const resolved = await resolvedAtPlan(ctx, { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes }, config, BY_NAME);
       if (resolved.diagnostics) return resolved;
       const planned = resolved.planned;
+      // What `dsipform plan` refuses, refused here too: a DID another mapping holds, a reference the proxy drops.
+      const refused = [...(await freeAtPlan(planned, prior)), ...(await droppedReferences(ctx, 'mapping', planned))];
+      if (refused.length > 0) return { planned, diagnostics: refused };
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
       const replaced =
@@ -96,7 +133,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (!planned) {
           const ruleid = knownNumber(prior, 'ruleid')!;
           await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid });
-          ctx.wrote();
+          wrote();
           return { state: null };
         }
         const resolved = await resolvedAtApply(ctx, planned, BY_NAME);
@@ -109,7 +146,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         };
         if (!prior) {
           const ruleid = await client.createInboundMapping(fields);
-          ctx.wrote();
+          wrote();
           return { state: toState({ ruleid, ...fields }, planned) };
         }
         const ruleid = knownNumber(prior, 'ruleid')!;
@@ -118,7 +155,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         if (JSON.stringify(prior.servers) !== JSON.stringify(fields.servers)) patch.servers = fields.servers;
         if (prior.notes !== fields.notes) patch.notes = fields.notes;
         if (Object.keys(patch).length === 0) return { state: toState({ ruleid, ...fields }, planned) };
-        ctx.wrote();
+        wrote();
         if (mappingUpdateReplaces(await client.profile())) {
           // Delete + create: check the new DID is free first, or the delete would leave nothing.
           const taken = patch.did === undefined ? undefined : await heldBy(fields.did, ruleid);
@@ -139,7 +176,9 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
 
     async read(state) {
       try {
-        const live = await ctx.client().getInboundMapping({ ruleid: knownNumber(state, 'ruleid')! });
+        const ruleid = knownNumber(state, 'ruleid')!;
+        ctx.stateRuleids.add(ruleid);
+        const live = await ctx.client().getInboundMapping({ ruleid });
         return { state: live ? toState(live, state) : null };
       } catch (err) {
         return { state, diagnostics: [apiDiagnostic('read the inbound mapping', err)] };

@@ -7,6 +7,8 @@ import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
+import { droppedReferences } from './dropped-references.js';
+import { routeNamed } from './route-by-name.js';
 import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
 
 const ROUTE_ATTRIBUTES = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
@@ -48,7 +50,8 @@ const fromPrefixOf = (obj: TfObject | null): string | null | typeof UNKNOWN => {
 };
 
 /**
- * `dsiprouter_outbound_route`: promote and demote are in-place updates; import by ruleid. The
+ * `dsiprouter_outbound_route`: promote and demote are in-place updates; import by ruleid or
+ * `name:<route name>`. The
  * carrier group is `gwgroupid` or, by name, `carrier_group` (resolved at plan, or at apply for a
  * group the same apply creates).
  */
@@ -86,7 +89,11 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
         // Promotion allocates a group id; demotion returns to FLT_OUTBOUND; otherwise it stays.
         planned.groupid = isUnknown(from) ? UNKNOWN : !from ? FLT_OUTBOUND : before ? prior.groupid! : UNKNOWN;
       }
-      return resolvedAtPlan(ctx, planned, config, BY_NAME);
+      const resolved = await resolvedAtPlan(ctx, planned, config, BY_NAME);
+      if (resolved.diagnostics) return resolved;
+      // What `dsipform plan` refuses, refused here too: a carrier group the proxy would not find.
+      const dangling = await droppedReferences(ctx, 'route', resolved.planned);
+      return dangling.length > 0 ? { planned: resolved.planned, diagnostics: dangling } : resolved;
     },
 
     async apply({ prior, planned }) {
@@ -141,20 +148,32 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
     },
 
     async importState(id) {
+      const byName = id.startsWith('name:');
       const ruleid = Number(id);
-      if (!(Number.isSafeInteger(ruleid) && ruleid > 0)) {
+      if (!byName && !(Number.isSafeInteger(ruleid) && ruleid > 0)) {
         return {
           state: null,
           diagnostics: [
             {
               severity: 'error',
               summary: 'Invalid import id',
-              detail: `"${id}" is not a ruleid; import outbound routes by their ruleid, e.g. 7.`,
+              detail: `"${id}" is neither a ruleid (7) nor name:<route name> (name:UK mobile).`,
             },
           ],
         };
       }
       try {
+        if (byName) {
+          const found = await routeNamed(ctx, id.slice(5));
+          if ('summary' in found) {
+            const instead = found.summary.startsWith('Several') ? ' Import it by ruleid instead: terraform import ADDRESS <ruleid>.' : '';
+            return {
+              state: null,
+              diagnostics: [{ severity: 'error', summary: `Cannot import: ${found.summary}`, detail: found.detail + instead }],
+            };
+          }
+          return { state: toState(found, null) };
+        }
         const live = await ctx.client().getOutboundRoute(ruleid);
         if (!live)
           return {
