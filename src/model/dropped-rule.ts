@@ -102,7 +102,7 @@ export function droppedFor(entries: readonly string[], words: ListWords, lookup?
   return gatewaysDropped(
     entries.map((e) => String(Number(e))),
     lookup,
-    (what, hint) => ref(`${verb('names', 'name')} gateway ${what}`, hint),
+    (what, hint) => ref(`${verb('names', 'name')} ${what}`, hint),
   );
 }
 
@@ -117,21 +117,23 @@ function gatewaysDropped(
   if (gone) {
     const [id, g] = gone as readonly [string, GroupSeen];
     return ref(
-      `${id}, which only ${g.shown} holds, and this plan deletes it`,
+      `gateway ${id}, which only ${g.shown} holds, and this plan deletes it`,
       'name gateways of a group this plan keeps, or keep the group',
     );
   }
   const missing = verdicts.filter(([, v]) => v === false).map(([id]) => id);
   if (missing.length === 0) return null;
+  const one = missing.length === 1;
+  const named = `${one ? 'gateway' : 'gateways'} ${missing.join(', ')}`;
   if (!lookup.allGateways) {
     // A gateway outside every group cannot be seen through the API: the reason says it counts as missing.
     const r = ref(
-      `${missing.join(', ')}, which no carrier or endpoint group holds`,
+      `${named}, which no carrier or endpoint group holds`,
       'name gateways of a carrier or endpoint group, or the group itself (servers: ["#22"])',
     );
     return { ...r, reason: `${r.reason}${UNSEEN}` };
   }
-  return ref(`${missing.join(', ')}, which does not exist on the platform`, 'name existing gateways, or create them first');
+  return ref(`${named}, which ${one ? 'does' : 'do'} not exist on the platform`, 'name existing gateways, or create them first');
 }
 
 /**

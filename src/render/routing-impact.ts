@@ -1,11 +1,12 @@
-import type { DecidedRule, Direction, ImpactEntry, RouteDecision } from '../model/routing.js';
+import type { DecidedRule, ImpactEntry, RouteDecision } from '../model/routing.js';
 import { cleanText, quote } from './style.js';
 
 /**
  * One probed call of a plan's routing impact in words, e.g.
  * `calls to 44… from …1555: carrier group 5 → carrier group 7 (route "UK")` or
  * `calls to 1800…: no route → carrier group 3 (route "Toll free")`. The call is named by the
- * longest rule prefix (of either side) its number starts with, and the From by the LCR pattern's
+ * longest rule prefix (of either side) its number starts with (`every other number` when only a
+ * catch-all rule matches it), and the From by the LCR pattern's
  * From part it matches; each side by where it sends the call, and the rule that decides it (once,
  * after the arrow, when both sides share the rule). Pure; user text is escaped.
  */
@@ -27,7 +28,8 @@ export function describeProbe(entry: Pick<ImpactEntry, 'from' | 'to' | 'before' 
       const f = r.lcr_pattern ? fromPartOf(r.lcr_pattern) : '';
       if (f.length > fromPart.length && from.includes(f)) fromPart = f;
     }
-  const to = `calls to ${cleanText(prefix === '' ? entry.to : prefix)}…`;
+  // Only a catch-all rule (prefix "") matched: the probe number stands for every number no other prefix takes.
+  const to = prefix === '' ? 'calls to every other number' : `calls to ${cleanText(prefix)}…`;
   if (from === '') return to;
   return `${to} from ${fromPart === '' ? cleanText(from) : `…${cleanText(fromPart)}`}`;
 }
@@ -38,9 +40,12 @@ export function ruleLabel(rule: Pick<DecidedRule, 'kind' | 'key'>): string {
   return rule.key === '' ? 'default mapping' : `mapping ${quote(rule.key)}`;
 }
 
-/** Where a gateway list sends a call: `carrier group 5` (outbound), `group 5` (inbound), `gateways 66, 67`. */
-export function describeTarget(gwlist: string, direction: Direction): string {
-  if (gwlist.startsWith('#')) return `${direction === 'outbound' ? 'carrier group' : 'group'} ${cleanText(gwlist.slice(1))}`;
+/**
+ * Where a gateway list sends a call: `carrier group 5` (a `#5` reference, in either direction, as
+ * the files and the rest of the plan name it), `gateway 66`, `gateways 66, 67`.
+ */
+export function describeTarget(gwlist: string): string {
+  if (gwlist.startsWith('#')) return `carrier group ${cleanText(gwlist.slice(1))}`;
   const ids = gwlist.split(/[,|;]/).filter((id) => id !== '');
   return `${ids.length === 1 ? 'gateway' : 'gateways'} ${cleanText(ids.join(', '))}`;
 }
@@ -52,7 +57,7 @@ function side(decision: RouteDecision, labelled: boolean): string {
     const each = decision.candidates.map((c, i) => `${ruleLabel(c)}${decision.outcomes?.[i]?.result === 'no_route' ? ': no route' : ''}`);
     return `ambiguous (${each.join(' or ')})`;
   }
-  const target = describeTarget(decision.gwlist ?? '', decision.direction);
+  const target = describeTarget(decision.gwlist ?? '');
   return labelled && decision.rule ? `${target} (${ruleLabel(decision.rule)})` : target;
 }
 

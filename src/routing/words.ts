@@ -42,7 +42,7 @@ export function describeGateways(gwlist: string, inventory: GatewayInventory | u
         `failover: the proxy tries the gateways of group ${id} in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
       ];
     }
-    return [`sends to group #${id}: gateways ${members.join(', ')}`, ...order(members)];
+    return [`sends to group #${id}: gateway${members.length === 1 ? '' : 's'} ${members.join(', ')}`, ...order(members)];
   }
   const sublists = gwlist.split(';');
   const ids = gatewayIdsOf(gwlist);

@@ -60,12 +60,22 @@ describe('describeImpact: one probed call in words', () => {
     [
       'inbound: gateways and the default mapping',
       entry('15551230001', routed(mapping('15551230001'), '66,67'), routed(mapping(''), '#9')),
-      'calls to 15551230001…: gateways 66, 67 (mapping "15551230001") → group 9 (default mapping)',
+      'calls to 15551230001…: gateways 66, 67 (mapping "15551230001") → carrier group 9 (default mapping)',
     ],
     [
-      'a number no prefix matches is named by itself; control characters are escaped',
+      'inbound: one gateway',
+      entry('15551230001', routed(mapping('15551230001'), '61'), routed(mapping(''), '#9')),
+      'calls to 15551230001…: gateway 61 (mapping "15551230001") → carrier group 9 (default mapping)',
+    ],
+    [
+      'a number only a catch-all matches is every other number; control characters are escaped',
       entry('0', routed(route('Default\u001b[31m', ''), '#1'), routed(route('Default\u001b[31m', ''), '#2')),
-      'calls to 0…: carrier group 1 → carrier group 2 (route "Default\\u001b[31m")',
+      'calls to every other number: carrier group 1 → carrier group 2 (route "Default\\u001b[31m")',
+    ],
+    [
+      'every other number, from an LCR From-prefix',
+      entry('0', none, routed(route('Catch-all', ''), '#2'), '15550'),
+      'calls to every other number from 15550: no route → carrier group 2 (route "Catch-all")',
     ],
   ])('%s', (_case, e, words) => {
     expect(describeImpact(e)).toBe(words);

@@ -68,7 +68,7 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
       'change of the prefixless route: a number no prefix matches is probed',
       BASE,
       swap(BASE, 'Default Outbound Route', { ...DEFAULT, gwgroupid: '9' }),
-      ['calls to 0…: carrier group 1 → carrier group 9 (route "Default Outbound Route")'],
+      ['calls to every other number: carrier group 1 → carrier group 9 (route "Default Outbound Route")'],
     ],
     [
       'ambiguity introduced: a second rule of the same prefix and priority',
@@ -162,7 +162,7 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
         { did: '15551230001', servers: ['66'] },
       ],
       [{ did: '', servers: ['#9'] }],
-      ['calls to 15551230001…: gateway 66 (mapping "15551230001") → group 9 (default mapping)'],
+      ['calls to 15551230001…: gateway 66 (mapping "15551230001") → carrier group 9 (default mapping)'],
     ],
   ])('%s', (_case, before, after, expected) => {
     expect(impact([], [], MONDAY_10, [before, after])).toEqual(expected);
