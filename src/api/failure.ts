@@ -17,10 +17,22 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
-const tlsHint = (n: SettingNames): string =>
-  `The server certificate was not accepted: pass its CA with ${n.ca}, ` +
-  `or, for a self-signed install you trust, ${n.insecure}. ` +
-  'If the server speaks plain HTTP, use an http:// URL.';
+/** Codes of a certificate that was not accepted: the hint is about trusting it. */
+const CERT_CODE = /CERT|SIGNATURE|ISSUER/;
+
+const tlsHint = (n: SettingNames, code: string): string =>
+  CERT_CODE.test(code)
+    ? `The server certificate was not accepted: pass its CA with ${n.ca}, or, for a self-signed install you trust, ${n.insecure}.`
+    : `The TLS handshake failed: check that ${n.url} names the platform's HTTPS port; if the server speaks plain HTTP, use an http:// URL.`;
+
+/**
+ * OpenSSL's record layer read something that is not TLS: an HTTP answer to the ClientHello (`wrong
+ * version number`, or `packet length too long` for some servers). The server speaks plain HTTP.
+ */
+function plainHttpAnswer(code: string, message: string): boolean {
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG') return true;
+  return code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message);
+}
 
 /** Walks `cause` links for the first error carrying a `code`. */
 function rootCode(err: unknown): { code: string; message: string } {
@@ -48,7 +60,7 @@ export function transportFailure(
   timeoutMs: number,
   names: SettingNames = CLI_SETTING_NAMES,
 ): ApiError {
-  const { code } = rootCode(err);
+  const { code, message } = rootCode(err);
   const make = (c: ApiErrorCode, msg: string, hint: string) => new ApiError(c, msg, req, hint, err);
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
@@ -79,8 +91,16 @@ export function transportFailure(
         'The request may or may not have been carried out; plan again to see the platform as it is now.',
       );
     default:
+      if (plainHttpAnswer(code, message)) {
+        // The likely cause first: an https:// URL for a plain-HTTP server, not a certificate.
+        return make(
+          'API_TLS',
+          `TLS with ${origin} failed: the server answered plain HTTP (${code})`,
+          `The server answered plain HTTP: use ${origin.replace(/^https:/, 'http:')} in ${names.url}.`,
+        );
+      }
       if (TLS_CODES.has(code) || /certificate|ssl|tls/i.test(code)) {
-        return make('API_TLS', `TLS with ${origin} failed (${code})`, tlsHint(names));
+        return make('API_TLS', `TLS with ${origin} failed (${code})`, tlsHint(names, code));
       }
       if (code.startsWith('HPE_')) {
         return make(
