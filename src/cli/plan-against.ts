@@ -6,8 +6,9 @@ import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
 import { judgeFindings, planFindings } from '../pipeline/lints.js';
 import { planPlatform } from '../pipeline/plan-platform.js';
+import { planRoutingTests } from '../pipeline/routing-tests.js';
 import { failOnPlanIssues } from './desired.js';
-import { reportFindings } from './lint-output.js';
+import { reportFindings, reportTestFailures } from './lint-output.js';
 import type { CliIo } from './io.js';
 
 /** The lease state a plan reads, when the files manage leases. */
@@ -26,7 +27,8 @@ export interface CheckedPlan {
 /**
  * Reads the platform and plans through the pipeline (pipeline/plan-platform.ts), printing why it
  * cannot when it cannot; then, for an apply plan, prints the routing lints of the rules after the
- * plan (pipeline/lints.ts) and stops when the pipeline says they stop it (`strict`: every one).
+ * plan (pipeline/lints.ts) and stops when the pipeline says they stop it (`strict`: every one), and
+ * likewise for the files' routing tests run against those rules (pipeline/routing-tests.ts).
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
  * unknown one) is never renewed or revoked by this plan.
  */
@@ -51,7 +53,11 @@ export async function planAgainst(
   });
   if (!made.ok) failOnPlanIssues(made.issues, io);
   // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
-  if (mode === 'apply') reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
+  if (mode === 'apply') {
+    reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
+    // The files' routing tests, against the same rules: a plan that breaks one is not shown or saved.
+    reportTestFailures(planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling), io);
+  }
   return { plan: made.plan, live: made.live };
 }
 

@@ -24,7 +24,7 @@ export function planBlocked(issues: readonly PlanIssue[], listed = false): Dsipf
   );
 }
 
-/** The lint refusal with the findings that stop it named in its message (for a program). */
-export function withFindings(refusal: DsipformError, stopping: readonly RoutingFinding[]): DsipformError {
+/** A refusal with what stops it (findings, failed tests) named in its message (for a program). */
+export function withFindings(refusal: DsipformError, stopping: readonly Pick<RoutingFinding, 'message' | 'origin'>[]): DsipformError {
   return new DsipformError(refusal.code, `${refusal.message}: ${stopping.map(placed).join('; ')}`, refusal.hint);
 }

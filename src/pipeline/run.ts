@@ -7,6 +7,7 @@ import type { Plan } from '../model/plan.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { judgeFindings, planFindings } from './lints.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
+import { planRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
 
 /** How to plan and check, for a program. */
@@ -25,9 +26,10 @@ export interface CheckedPlan {
 
 /**
  * Reads the platform, plans, and checks the plan as `dsipform plan` does: references (a dangling
- * one stops it unless `allowDangling`), then the routing lints of the rules after the plan. Throws
- * PLAN_BLOCKED (or PLAN_OVERWRITES_UNREAD) naming the problems, or ROUTING_LINT_FAILED naming the
- * rules that stop it; `ApiError` when the platform cannot be read. The API profile is the client's
+ * one stops it unless `allowDangling`), then the routing lints of the rules after the plan and the
+ * files' routing tests against those rules. Throws PLAN_BLOCKED (or PLAN_OVERWRITES_UNREAD) naming
+ * the problems, ROUTING_LINT_FAILED naming the rules that stop it, or ROUTING_TESTS_FAILED naming
+ * the failed tests; `ApiError` when the platform cannot be read. The API profile is the client's
  * (detected when not given), so a plan against a deployed platform writes what it accepts.
  */
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
@@ -40,6 +42,16 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
       verdict.refusal,
       verdict.findings.filter((j) => j.blocks).map((j) => j.finding),
     );
+  }
+  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling);
+  if (tests.refusal) {
+    const failures = tests.outcomes.flatMap((o) =>
+      o.failures.map((f) => ({
+        message: `routing test ${JSON.stringify(o.test.name)}: ${f}`,
+        ...(o.test.origin ? { origin: o.test.origin } : {}),
+      })),
+    );
+    throw withFindings(tests.refusal, failures);
   }
   return { plan: made.plan, live: made.live, findings: verdict.findings.map((j) => j.finding) };
 }

@@ -314,3 +314,47 @@ describe('routing lints at plan', () => {
     }
   });
 });
+
+describe('routing tests at plan and apply', () => {
+  it('run against the rules after the plan: a test the files pass alone but the live rules they keep break stops the plan', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dsipform-tests-plan-'));
+    try {
+      const file = join(dir, 'routes.yaml');
+      // The files keep the live catch-all (ignored), so a call to 33… is routed once the plan is applied.
+      await writeFile(
+        file,
+        [
+          'version: 1',
+          'outbound_routes:',
+          '  - name: UK',
+          '    prefix: "44"',
+          '    gwgroupid: "1"',
+          'policy:',
+          '  ignore:',
+          '    outbound_routes: ["Default Outbound Route"]',
+          'routing_tests:',
+          '  - direction: outbound',
+          '    to: "33123456"',
+          '    expect: { result: no_route }',
+          '  - direction: outbound',
+          '    to: "447700900123"',
+          '    expect: { route: UK }',
+          '',
+        ].join('\n'),
+      );
+      const alone = await runCli(['test', file]);
+      expect(alone.code, alone.stderr).toBe(0);
+      for (const verb of ['plan', 'apply']) {
+        const r = await runCli([verb, file, '--emulator', '--auto-approve'].slice(0, verb === 'plan' ? 3 : 4));
+        expect(r.code).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain(
+          `error: routing test ${file}:10 "outbound call to 33123456": expected result no_route, but the call took route "Default Outbound Route" (prefix "", priority 0) to #2\n`,
+        );
+        expect(r.stderr).toContain('1 of 2 routing tests fails against the rules after the plan; nothing was sent to the platform');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

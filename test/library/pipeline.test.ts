@@ -132,6 +132,31 @@ describe('a plan of files is checked with the routing lints', () => {
   });
 });
 
+describe("a plan of files is checked with the files' routing tests", () => {
+  it('against the rules after the plan: ROUTING_TESTS_FAILED names the failed test', async () => {
+    const { client } = await emulatorFixture();
+    const desired = await desiredOf([
+      'version: 1',
+      'outbound_routes:',
+      '  - name: UK',
+      '    prefix: "44"',
+      '    gwgroupid: "1"',
+      'policy:',
+      '  ignore:',
+      '    outbound_routes: ["Default Outbound Route"]',
+      'routing_tests:',
+      '  - direction: outbound',
+      '    to: "33123456"',
+      '    expect: { result: no_route }',
+    ]);
+    const refused = planDesired(client, desired);
+    await expect(refused).rejects.toMatchObject({ code: 'ROUTING_TESTS_FAILED' });
+    await expect(refused).rejects.toThrow(
+      /desired\.yaml:10:\d+: routing test "outbound call to 33123456": expected result no_route, but the call took route "Default Outbound Route"/,
+    );
+  });
+});
+
 describe('the library plans with the platform API profile, as the CLI does', () => {
   it('against the deployed platform (current profile, detected) a mapping edit is a replace, and it is applied', async () => {
     const emu = await startEmulator({ port: 0, token: 'library-token-0123456789', profile: 'current' });
