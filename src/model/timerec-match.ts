@@ -176,6 +176,25 @@ function anchored(rec: Timerec, tz: string): Anchored {
   return value;
 }
 
+/** The last call time converted: a call is judged against many rules at one time. */
+let lastCall: { local: string; tz: string | undefined; value: { at: WallTime; t: number } | null } | null = null;
+
+/** A call's wall time and its instant (real seconds in `tz`; wall seconds without one). */
+function callInstant(local: string, tz: string | undefined): { at: WallTime; t: number } | null {
+  if (lastCall !== null && lastCall.local === local && lastCall.tz === tz) return lastCall.value;
+  const wall = wallTimeOf(local);
+  let value: { at: WallTime; t: number } | null = null;
+  if (wall !== null && tz === undefined) value = { at: wall, t: wallSeconds(wall) };
+  else if (wall !== null) {
+    const clock = zoneClock(tz as string);
+    const t = clock.epochOf(wallSeconds(wall));
+    // A wall time the clocks skip is the moment after the change, as the proxy's clock shows it.
+    value = { at: wallTimeAt(clock.wallOf(t)), t };
+  }
+  lastCall = { local, tz, value };
+  return value;
+}
+
 /**
  * Whether a call at wall-clock time `local` (`YYYY-MM-DDTHH:MM:SS` in the proxy's zone `tz`) falls
  * in the recurrence (`null`: always), as drouting's `dr_check_tmrec` decides: before dtstart never;
@@ -187,17 +206,10 @@ function anchored(rec: Timerec, tz: string): Anchored {
  */
 export function timerecMatches(parsed: Timerec | null, local: string, tz?: string): boolean {
   if (parsed === null) return true;
-  let at = wallTimeOf(local);
-  if (at === null) return false;
-  let t = wallSeconds(at);
-  let anchor: Anchored = parsed;
-  if (tz !== undefined) {
-    const clock = zoneClock(tz);
-    t = clock.epochOf(t);
-    // A wall time the clocks skip is the moment after the change, as the proxy's clock shows it.
-    at = wallTimeAt(clock.wallOf(t));
-    anchor = anchored(parsed, tz);
-  }
+  const call = callInstant(local, tz);
+  if (call === null) return false;
+  const { at, t } = call;
+  const anchor: Anchored = tz === undefined ? parsed : anchored(parsed, tz);
   if (t < anchor.dtstart) return false;
   if (parsed.duration === 0) return true;
   if (t <= anchor.dtstart + parsed.duration) return true;
