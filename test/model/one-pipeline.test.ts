@@ -7,6 +7,7 @@ import { readStack } from '../../src/cdktf/reader/read-stack.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { ConfigIssue, DesiredState } from '../../src/model/desired.js';
 import { createProvider } from '../../src/terraform/provider.js';
+import { providerOnEmulator } from '../terraform/configured-provider.js';
 import type { TfObject } from '../../src/terraform/types.js';
 
 /**
@@ -73,6 +74,8 @@ async function viaStack(objects: readonly Declared[]): Promise<{ desired?: Desir
 }
 
 const provider = await createProvider({});
+// Every plan reads the platform (its check, the references): plans go to a fresh emulator.
+const planner = await providerOnEmulator();
 
 function providerConfig(o: Declared): TfObject {
   return Object.fromEntries(ATTRIBUTES[o.kind].map((a) => [a, (o.fields[a] ?? null) as TfObject[string]]));
@@ -106,7 +109,7 @@ function content(desired: DesiredState | undefined): unknown {
 
 describe('one pipeline for desired state', () => {
   const good: Declared[] = [
-    { kind: 'mapping', name: 'main', fields: { did: '15551230001', servers: ['66', '67'] } },
+    { kind: 'mapping', name: 'main', fields: { did: '15551230001', servers: ['14', '15'] } },
     { kind: 'mapping', name: 'fallback', fields: { did: '', servers: ['7'], notes: 'catch-all' } },
     { kind: 'route', name: 'uk', fields: { name: 'UK', prefix: '44', from_prefix: '1555', gwgroupid: '#5', priority: 10 } },
     { kind: 'route', name: 'us', fields: { name: 'US', prefix: '1', gwgroupid: '2', from_prefix: '' } },
@@ -126,7 +129,7 @@ describe('one pipeline for desired state', () => {
     expect(content(yaml.desired)).toEqual({
       inbound_mappings: [
         { did: '', servers: ['7'], notes: 'catch-all' },
-        { did: '15551230001', servers: ['66', '67'], notes: '' },
+        { did: '15551230001', servers: ['14', '15'], notes: '' },
       ],
       outbound_routes: [
         { name: 'UK', prefix: '44', from_prefix: '1555', gwgroupid: '5', priority: 10, timerec: '', routeid: '' },
@@ -145,7 +148,7 @@ describe('one pipeline for desired state', () => {
     expect(viaProvider(good).issues).toEqual([]);
     const yaml = content((await viaYaml(good)).desired) as { inbound_mappings: unknown[]; outbound_routes: Record<string, unknown>[] };
     const planned = async (o: Declared) =>
-      (await provider.resources[TYPE[o.kind]]!.plan({ prior: null, proposed: providerConfig(o), config: providerConfig(o) })).planned!;
+      (await planner.resources[TYPE[o.kind]]!.plan({ prior: null, proposed: providerConfig(o), config: providerConfig(o) })).planned!;
     const mappings = await Promise.all(good.filter((o) => o.kind === 'mapping').map(planned));
     expect(
       mappings.map(({ did, servers, notes }) => ({ did, servers, notes })).sort((a, b) => String(a.did).localeCompare(String(b.did))),
