@@ -1,7 +1,7 @@
 // Issue 18's table: each row a ratio of a whole dsipform process to a plain node floor, measured in
 // the same run, runs interleaved (A B, A B, ...), medians. Run `npm run build` first.
 //
-//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,apply,terraform] [--root DIR] [--json]
+//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,userplan,apply,terraform] [--root DIR] [--json]
 //
 // The terraform row (`terraform plan` of one resource through the provider, against the same plan
 // through a stub provider that only handshakes, bench/lib/stub-provider.mjs) runs when terraform is
@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { writeDesiredFiles, writeEmulatorData } from './lib/fixtures.mjs';
+import { writeUserFiles } from './lib/user-fixtures.mjs';
 import { providerEnv } from './provider-handshake.mjs';
 import { timeToExit, timeToFirstLine } from './lib/spawn.mjs';
 import { interleaved, ratio, round } from './lib/stats.mjs';
@@ -79,6 +80,41 @@ async function planRow(root, runs, dir, quick) {
       floorWhat: 'node script fetching and parsing both lists',
       ...medians(t),
       goal: 2.5,
+    };
+  } finally {
+    await emu.close();
+  }
+}
+
+/**
+ * Whole-CLI plan, no changes, of a file shaped like users' files (bench/lib/user-fixtures.mjs: a
+ * policy block with `allow_unrouting: true`, time recurrences, names with punctuation), against a
+ * node script that fetches and parses every list that plan reads (mappings, routes, carrier and
+ * endpoint groups); the two-list floor of the plan row is measured beside it.
+ */
+async function userPlanRow(root, runs, dir, quick) {
+  const counts = quick ? { mappings: 1_000, routes: 500 } : { mappings: 10_000, routes: 5_000 };
+  const files = writeUserFiles(join(dir, 'user'), counts);
+  const emu = await forkEmulator({ dataFile: files.data });
+  try {
+    const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
+    const cli = join(root, 'bin', 'dsipform.js');
+    const t = await interleaved(runs, {
+      floor: async () => (await node([FLOOR, emu.url, 'groups'], { env })).ms,
+      twoLists: async () => (await node([FLOOR, emu.url], { env })).ms,
+      dsipform: async () => {
+        const r = await node([cli, 'plan', files.yaml, '--url', emu.url, '--detailed-exitcode'], { env });
+        if (!/No changes/i.test(r.stdout)) throw new Error(`the plan of the users' file is not empty: ${r.stdout.slice(0, 400)}`);
+        return r.ms;
+      },
+    });
+    return {
+      what: `whole-CLI plan, no changes, ${counts.mappings} mappings + ${counts.routes} routes, a users' file (policy with a boolean, time recurrences, names)`,
+      floorWhat: 'node script fetching and parsing the four lists the plan reads',
+      ...medians(t),
+      twoListsMs: t.twoLists.medianMs,
+      ratioTwoLists: ratio(t.dsipform.medianMs, t.twoLists.medianMs),
+      goal: 2.0,
     };
   } finally {
     await emu.close();
@@ -227,7 +263,14 @@ async function terraformRow(root, runs, dir) {
   }
 }
 
-const ROWS = { validate: validateRow, handshake: handshakeRow, plan: planRow, apply: applyRow, terraform: terraformRow };
+const ROWS = {
+  validate: validateRow,
+  handshake: handshakeRow,
+  plan: planRow,
+  userplan: userPlanRow,
+  apply: applyRow,
+  terraform: terraformRow,
+};
 
 /** Runs the rows; resolves to one result per row. */
 export async function run({ quick = false, runs = quick ? 3 : 9, only = Object.keys(ROWS), root = HERE } = {}) {
@@ -263,11 +306,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const tail =
         r.throughputShare !== undefined
           ? `; a fresh node script doing the same POSTs: ${round(r.scriptMs)} ms, ${Math.round(r.throughputShareScript * 100)}% of its throughput (goal ≥ 70%); ${Math.round(r.throughputShare * 100)}% of the in-process (warm) loop's`
-          : r.goal !== undefined
-            ? `, goal ≤ ${r.goal}×`
-            : r.terraformAloneMs !== undefined
-              ? `; Terraform alone (one terraform_data): ${round(r.terraformAloneMs)} ms, the stub ${r.stubOverTerraformAlone}× that`
-              : '';
+          : r.ratioTwoLists !== undefined
+            ? `, goal ≤ ${r.goal}×; against the two-list floor (${round(r.twoListsMs)} ms): ${r.ratioTwoLists}×`
+            : r.goal !== undefined
+              ? `, goal ≤ ${r.goal}×`
+              : r.terraformAloneMs !== undefined
+                ? `; Terraform alone (one terraform_data): ${round(r.terraformAloneMs)} ms, the stub ${r.stubOverTerraformAlone}× that`
+                : '';
       console.log(`${r.what}: ${round(r.dsipformMs)} ms; ${r.floorWhat}: ${round(r.floorMs)} ms; ratio ${r.ratio}×${tail}`);
     }
 }
