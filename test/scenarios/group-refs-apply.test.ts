@@ -85,7 +85,7 @@ outbound_routes:
     const plan = await s.run(['plan', path]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('Routing impact');
-    expect(plan.stdout).toMatch(/15551230001.*group \d+ → group "New carrier"/);
+    expect(plan.stdout).toMatch(/15551230001.*carrier group \d+ → carrier group "New carrier"/);
     expect(plan.stdout).toMatch(/44.*carrier group \d+ → carrier group "New carrier"/);
     // No unrouting finding (the current profile's replace note says a DID is "briefly unrouted": not a finding).
     expect(plan.stdout + plan.stderr).not.toMatch(/Routed them before|allow_unrouting|PLAN_UNROUTING/);
