@@ -21,7 +21,7 @@ const plan = proxySuitePlan();
 if (!plan.run) console.warn(plan.reason);
 
 const SEED = Number(process.env.DSIPFORM_PROXY_SEED ?? 20270104);
-const RUNS = Number(process.env.DSIPFORM_PROXY_RUNS ?? 50);
+const RUNS = Number(process.env.DSIPFORM_PROXY_RUNS ?? 60);
 /** The fewest calls one run of the generated scenarios must place. */
 const MIN_CALLS = 2000;
 
