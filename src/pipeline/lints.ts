@@ -1,11 +1,8 @@
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import type { LiveState } from '../model/live.js';
-import type { Plan } from '../model/plan.js';
 import { count, plural } from '../model/words.js';
-import { rulesAfterPlan } from '../plan/routing-impact.js';
 import { lintRules } from '../routing/lint.js';
-import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
+import { ruleSetFromState } from '../routing/rule-set.js';
 import type { GatewayInventory, RoutingFinding, RoutingState } from '../routing/types.js';
 
 /**
@@ -27,18 +24,6 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
  */
 export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
   return lintRules(ruleSetFromState(after ?? desired, inventory), manages(desired, after !== undefined));
-}
-
-/**
- * The routing lints of a plan: of the rules the platform holds once `plan` is applied
- * (plan/routing-impact.ts `rulesAfterPlan`, the same rules its routing impact probes), each placed
- * at its file and line. The groups after the plan judge references unless `allowDangling` (or the
- * groups were not read). Pure.
- */
-export function planFindings(desired: DesiredState, live: LiveState, plan: Pick<Plan, 'changes'>, allowDangling = false): RoutingFinding[] {
-  const { state, groups } = rulesAfterPlan(live, plan.changes, desired);
-  const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
-  return routingFindings(desired, state, inventory);
 }
 
 /** A finding with the decision whether it stops the command. */
