@@ -2,6 +2,7 @@ import type { CarrierGroupContent } from './carrier-group.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
+import { KIND_SPECS } from './kinds.js';
 import type { RoutingTest } from './routing-test.js';
 
 /**
@@ -17,10 +18,10 @@ export type CollectionName = 'inbound_mappings' | 'outbound_routes' | 'endpoint_
 
 /** The collection that holds a kind, and back. */
 export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
-  inbound_mapping: 'inbound_mappings',
-  outbound_route: 'outbound_routes',
-  endpoint_lease: 'endpoint_leases',
-  carrier_group: 'carrier_groups',
+  inbound_mapping: KIND_SPECS.inbound_mapping.collection,
+  outbound_route: KIND_SPECS.outbound_route.collection,
+  endpoint_lease: KIND_SPECS.endpoint_lease.collection,
+  carrier_group: KIND_SPECS.carrier_group.collection,
 };
 /** Every collection, in stable order. */
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];

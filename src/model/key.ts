@@ -1,5 +1,6 @@
 import type { CarrierGroupContent } from './carrier-group.js';
 import type { Kind } from './desired.js';
+import { KIND_SPECS } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
@@ -14,12 +15,10 @@ interface KeyedRecord {
 
 /**
  * The identity of a record within its kind, which pairs a desired entry with a live object and
- * names a change (`Change.key`): the DID of a mapping (`""` is the default mapping), the name of a
- * route, of a lease or of a carrier group. A route pinned by `ruleid` is paired by that id first (see `diff`), but its
+ * names a change (`Change.key`): the value of its kind's `keyField` (src/model/kinds/), the DID of a
+ * mapping (`""` is the default mapping), the name of a route, of a lease or of a carrier group. A route pinned by `ruleid` is paired by that id first (see `diff`), but its
  * key is still its name. Identity only: content is compared separately (`changed*Fields`).
  */
 export function keyOf<K extends Kind>(kind: K, record: KeyedRecord[K]): string {
-  return kind === 'inbound_mapping'
-    ? (record as KeyedRecord['inbound_mapping']).did
-    : (record as KeyedRecord['outbound_route' | 'endpoint_lease' | 'carrier_group']).name;
+  return (record as unknown as Readonly<Record<string, string>>)[KIND_SPECS[kind].keyField] as string;
 }

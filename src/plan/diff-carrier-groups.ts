@@ -1,6 +1,7 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
 import { carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from '../model/carrier-group-fields.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
+import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
 import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
 
 /** What the carrier-group differ found. */
@@ -52,8 +53,8 @@ function endpointProblem(before: CarrierGroupFields, after: CarrierGroupFields):
   return null;
 }
 
-/** The fields of a carrier group in the order plans show them. */
-const CARRIER_GROUP_FIELD_ORDER = ['name', 'lb_enabled', 'endpoints', 'auth'] as const;
+/** The fields of a carrier group in the order plans show them (its kind module's). */
+const CARRIER_GROUP_FIELD_ORDER = CARRIER_GROUP.fields;
 
 /**
  * The refusal of an update that would write, over values the platform never shows, defaults the
@@ -80,7 +81,7 @@ function blindOverwrite(name: string, gwgroupid: number, changed: readonly strin
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
-    kind: 'carrier_group',
+    kind: CARRIER_GROUP.kind,
     key: group.name,
     gwgroupid: group.gwgroupid,
     before: carrierGroupFields(group),
@@ -122,7 +123,7 @@ export function diffCarrierGroups(
     const after = carrierGroupFields(want);
     const have = candidates[0];
     if (!have) {
-      out.changes.push({ action: 'create', kind: 'carrier_group', key: want.name, after, fields: Object.keys(after), ...origin });
+      out.changes.push({ action: 'create', kind: CARRIER_GROUP.kind, key: want.name, after, fields: Object.keys(after), ...origin });
       continue;
     }
     if (listMatched) out.matched.push(deleteOf(have));
@@ -141,7 +142,7 @@ export function diffCarrierGroups(
       const shown = new Set([...fields, ...blind]);
       out.changes.push({
         action: 'update',
-        kind: 'carrier_group',
+        kind: CARRIER_GROUP.kind,
         key: want.name,
         gwgroupid: have.gwgroupid,
         gwids: gwidsInFieldOrder(have),

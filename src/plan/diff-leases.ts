@@ -2,6 +2,7 @@ import type { DesiredLease } from '../model/desired.js';
 import { keyOf } from '../model/key.js';
 import { isExpired, type LeaseRecord } from '../model/lease.js';
 import type { Change, LeaseFields } from '../model/plan.js';
+import { ENDPOINT_LEASE } from '../model/kinds/endpoint-lease.js';
 
 /** What the lease differ found. */
 interface LeaseDiff {
@@ -56,8 +57,8 @@ export function diffLeases(
       if (rec) out.expired.push(rec.name);
       out.changes.push({
         action: 'obtain',
-        kind: 'endpoint_lease',
-        key: keyOf('endpoint_lease', want),
+        kind: ENDPOINT_LEASE.kind,
+        key: keyOf(ENDPOINT_LEASE.kind, want),
         after,
         fields: Object.keys(after),
         ...origin,
@@ -68,8 +69,8 @@ export function diffLeases(
     const before = heldFields(rec, want.renew_before);
     out.matched.push({
       action: 'revoke',
-      kind: 'endpoint_lease',
-      key: keyOf('endpoint_lease', rec),
+      kind: ENDPOINT_LEASE.kind,
+      key: keyOf(ENDPOINT_LEASE.kind, rec),
       lease_id: rec.lease_id,
       before,
       fields: [],
@@ -83,8 +84,8 @@ export function diffLeases(
     const reason = fields.length === 0 ? `expires at ${rec.expires_at}, within renew_before (${want.renew_before} s)` : undefined;
     out.changes.push({
       action: 'renew',
-      kind: 'endpoint_lease',
-      key: keyOf('endpoint_lease', want),
+      kind: ENDPOINT_LEASE.kind,
+      key: keyOf(ENDPOINT_LEASE.kind, want),
       lease_id: rec.lease_id,
       before,
       after,
@@ -101,8 +102,8 @@ export function diffLeases(
       // The files no longer say its renew_before: show the default (10% of its ttl).
       out.changes.push({
         action: 'revoke',
-        kind: 'endpoint_lease',
-        key: keyOf('endpoint_lease', rec),
+        kind: ENDPOINT_LEASE.kind,
+        key: keyOf(ENDPOINT_LEASE.kind, rec),
         lease_id: rec.lease_id,
         before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))),
         fields: [],

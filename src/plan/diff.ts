@@ -8,6 +8,8 @@ import { diffCarrierGroups } from './diff-carrier-groups.js';
 import { diffLeases } from './diff-leases.js';
 import type { LiveState } from '../model/live.js';
 import type { Change, PlanIssue } from '../model/plan.js';
+import { INBOUND_MAPPING } from '../model/kinds/inbound-mapping.js';
+import { OUTBOUND_ROUTE } from '../model/kinds/outbound-route.js';
 
 /** What the differ found: changes in no particular order, plus counts and blocking issues. */
 interface DiffResult {
@@ -104,16 +106,16 @@ function diffMappings(
   listMatched: boolean,
 ): void {
   const byDid = new Map<string, InboundMapping>();
-  for (const m of live) byDid.set(keyOf('inbound_mapping', m), m);
+  for (const m of live) byDid.set(keyOf(INBOUND_MAPPING.kind, m), m);
   const claimed = new Set<number>();
   for (const want of desired) {
-    const have = byDid.get(keyOf('inbound_mapping', want));
+    const have = byDid.get(keyOf(INBOUND_MAPPING.kind, want));
     if (!have) {
       const after = mappingFields(want);
       out.changes.push({
         action: 'create',
-        kind: 'inbound_mapping',
-        key: keyOf('inbound_mapping', want),
+        kind: INBOUND_MAPPING.kind,
+        key: keyOf(INBOUND_MAPPING.kind, want),
         after,
         fields: Object.keys(after),
         ...originOf(want),
@@ -124,8 +126,8 @@ function diffMappings(
     if (listMatched)
       out.matched.push({
         action: 'delete',
-        kind: 'inbound_mapping',
-        key: keyOf('inbound_mapping', have),
+        kind: INBOUND_MAPPING.kind,
+        key: keyOf(INBOUND_MAPPING.kind, have),
         ruleid: have.ruleid,
         before: mappingFields(have),
         fields: [],
@@ -135,8 +137,8 @@ function diffMappings(
     else
       out.changes.push({
         action: 'update',
-        kind: 'inbound_mapping',
-        key: keyOf('inbound_mapping', want),
+        kind: INBOUND_MAPPING.kind,
+        key: keyOf(INBOUND_MAPPING.kind, want),
         ruleid: have.ruleid,
         before: mappingFields(have),
         after: mappingFields(want),
@@ -148,12 +150,12 @@ function diffMappings(
   for (const have of live) {
     if (claimed.has(have.ruleid)) {
       governed += 1;
-    } else if (!ignored(keyOf('inbound_mapping', have))) {
+    } else if (!ignored(keyOf(INBOUND_MAPPING.kind, have))) {
       governed += 1;
       out.changes.push({
         action: 'delete',
-        kind: 'inbound_mapping',
-        key: keyOf('inbound_mapping', have),
+        kind: INBOUND_MAPPING.kind,
+        key: keyOf(INBOUND_MAPPING.kind, have),
         ruleid: have.ruleid,
         before: mappingFields(have),
         fields: [],
@@ -188,7 +190,7 @@ function diffRoutes(
   const byName = new Map<string, OutboundRoute[]>();
   for (const r of live) {
     if (claimed.has(r.ruleid)) continue;
-    const key = keyOf('outbound_route', r);
+    const key = keyOf(OUTBOUND_ROUTE.kind, r);
     const list = byName.get(key);
     if (list) list.push(r);
     else byName.set(key, [r]);
@@ -199,7 +201,7 @@ function diffRoutes(
       have = byId.get(want.ruleid);
       if (!have) continue;
     } else {
-      const candidates = byName.get(keyOf('outbound_route', want)) ?? [];
+      const candidates = byName.get(keyOf(OUTBOUND_ROUTE.kind, want)) ?? [];
       if (candidates.length > 1 && allIdentical(candidates)) {
         have = keepOldest(candidates, out, listMatched);
         for (const c of candidates) claimed.add(c.ruleid); // the copies' deletes are planned already
@@ -223,12 +225,12 @@ function diffRoutes(
   let governed = 0;
   for (const have of live) {
     if (claimed.has(have.ruleid)) governed += 1;
-    else if (!ignored(keyOf('outbound_route', have))) {
+    else if (!ignored(keyOf(OUTBOUND_ROUTE.kind, have))) {
       governed += 1;
       out.changes.push({
         action: 'delete',
-        kind: 'outbound_route',
-        key: keyOf('outbound_route', have),
+        kind: OUTBOUND_ROUTE.kind,
+        key: keyOf(OUTBOUND_ROUTE.kind, have),
         ruleid: have.ruleid,
         before: routeFields(have),
         fields: [],
@@ -254,8 +256,8 @@ function keepOldest(copies: readonly OutboundRoute[], out: DiffResult, listMatch
   for (const r of extra) {
     const change = {
       action: 'delete',
-      kind: 'outbound_route',
-      key: keyOf('outbound_route', r),
+      kind: OUTBOUND_ROUTE.kind,
+      key: keyOf(OUTBOUND_ROUTE.kind, r),
       ruleid: r.ruleid,
       before: routeFields(r),
       fields: [],
@@ -280,8 +282,8 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
     const after = routeFields(want);
     out.changes.push({
       action: 'create',
-      kind: 'outbound_route',
-      key: keyOf('outbound_route', want),
+      kind: OUTBOUND_ROUTE.kind,
+      key: keyOf(OUTBOUND_ROUTE.kind, want),
       after,
       fields: Object.keys(after),
       ...originOf(want),
@@ -291,8 +293,8 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
   if (listMatched)
     out.matched.push({
       action: 'delete',
-      kind: 'outbound_route',
-      key: keyOf('outbound_route', have),
+      kind: OUTBOUND_ROUTE.kind,
+      key: keyOf(OUTBOUND_ROUTE.kind, have),
       ruleid: have.ruleid,
       before: routeFields(have),
       fields: [],
@@ -312,8 +314,8 @@ function routeChange(want: DesiredRoute, have: OutboundRoute | undefined, out: D
         : 'update';
   out.changes.push({
     action,
-    kind: 'outbound_route',
-    key: keyOf('outbound_route', want),
+    kind: OUTBOUND_ROUTE.kind,
+    key: keyOf(OUTBOUND_ROUTE.kind, want),
     ruleid: have.ruleid,
     before,
     after,

@@ -1,5 +1,7 @@
+import { KINDS } from '../model/desired.js';
+import type { KindSpec } from '../model/kind-spec.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { Change, SafetyFinding, SavedPlan } from '../model/plan.js';
-import { FIELD_ORDER } from './values.js';
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -26,7 +28,7 @@ const PLAN_KEYS = [
 const POLICY_KEYS = ['max_deletes', 'max_updates', 'protect', 'allow_unrouting'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
-const KIND_KEYS = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
+const KIND_KEYS = KINDS;
 const CHANGE_KEYS = [
   'action',
   'kind',
@@ -85,8 +87,10 @@ function orderImpact(entry: Json): Json {
 }
 
 function orderChange(change: Change): Json {
-  const order = FIELD_ORDER[change.kind] ?? [];
-  const fields = (v: unknown) => (change.kind === 'endpoint_lease' ? pick(v as Json, order) : reorder(v as Json, order));
+  // A plan file may name a kind this version does not know; its values are then kept as given.
+  const spec = KIND_SPECS[change.kind] as KindSpec | undefined;
+  const order = spec?.fields ?? [];
+  const fields = (v: unknown) => (spec?.onlyKnownFields === true ? pick(v as Json, order) : reorder(v as Json, order));
   return reorder(change as unknown as Json, CHANGE_KEYS, { before: fields, after: fields, origin: (v) => reorder(v as Json, ORIGIN_KEYS) });
 }
 

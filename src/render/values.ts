@@ -1,14 +1,15 @@
 import type { Kind } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { formatCarrierGroupField } from './carrier-group-values.js';
 import { cleanText, quote } from './style.js';
 
 /** The fields of each kind, in the order of their types: the order every renderer shows them in. */
 export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = {
-  inbound_mapping: ['did', 'servers', 'notes'],
-  outbound_route: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
-  endpoint_lease: ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'],
-  carrier_group: ['name', 'lb_enabled', 'endpoints', 'auth'],
+  inbound_mapping: KIND_SPECS.inbound_mapping.fields,
+  outbound_route: KIND_SPECS.outbound_route.fields,
+  endpoint_lease: KIND_SPECS.endpoint_lease.fields,
+  carrier_group: KIND_SPECS.carrier_group.fields,
 };
 
 /**
@@ -33,16 +34,13 @@ export const SENSITIVE = '(sensitive)';
 /** What a renderer prints for a value the platform hands out only when the change is applied. */
 export const KNOWN_AFTER_APPLY = '(known after apply)';
 
-// Fields counted in seconds, shown with a readable hint: `900 (15m)`.
-const SECONDS_FIELDS: Readonly<Partial<Record<Kind, readonly string[]>>> = { endpoint_lease: ['ttl', 'renew_before'] };
-
 /**
  * One field's value as {@link formatValue} gives it, seconds fields with a hint: `ttl` 900 → `900 (15m)`;
  * a carrier group's endpoints and auth in their own form (the password always `(sensitive)`).
  */
 export function formatField(kind: Kind, name: string, value: unknown): string {
   if (kind === 'carrier_group') return formatCarrierGroupField(name, value);
-  const seconds = SECONDS_FIELDS[kind]?.includes(name) === true && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  const seconds = KIND_SPECS[kind].secondsFields.includes(name) && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
   return seconds ? `${value} (${duration(value)})` : formatValue(value);
 }
 
@@ -74,7 +72,8 @@ export function formatValue(value: unknown): string {
 
 /** An object's identity: the quoted key, and `"" (default mapping)` for the empty DID. */
 export function formatKey(kind: Kind, key: string): string {
-  return kind === 'inbound_mapping' && key === '' ? '"" (default mapping)' : quote(key);
+  const label = KIND_SPECS[kind].emptyKeyLabel;
+  return key === '' && label !== undefined ? `"" (${label})` : quote(key);
 }
 
 /** `kind "key"`, the way every renderer names one object. */
