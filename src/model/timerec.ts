@@ -103,8 +103,45 @@ function dayList(text: string): ByDay[] | string {
 /**
  * Parses a time recurrence. `""` is the always-matching recurrence (`value: null`); anything else
  * needs a dtstart and a duration. Every field is checked, so `problem` says which part is wrong.
+ * The answer is frozen (its lists too) and may be shared: callers must not change it.
  */
 export function parseTimerec(text: string): ParsedTimerec {
+  return memo(parsedTexts, text, parseAndFreeze);
+}
+
+/**
+ * Answers by text. A plan of a big file asks about the same few recurrences thousands of times (the
+ * files' checks, the loader, the lints, the overlap and match of each rule), and parsing is pure.
+ * Bounded: emptied when full, so a stream of distinct texts cannot grow it without end.
+ */
+const MEMO_LIMIT = 4096;
+const parsedTexts = new Map<string, ParsedTimerec>();
+const problemTexts = new Map<string, string | null>();
+const warningTexts = new Map<string, string | null>();
+
+function memo<T>(cache: Map<string, T>, text: string, compute: (text: string) => T): T {
+  const known = cache.get(text);
+  if (known !== undefined || cache.has(text)) return known as T;
+  const answer = compute(text);
+  if (cache.size >= MEMO_LIMIT) cache.clear();
+  cache.set(text, answer);
+  return answer;
+}
+
+/** {@link parseTimerecText}, frozen all the way down so that one answer can serve every caller. */
+function parseAndFreeze(text: string): ParsedTimerec {
+  const parsed = parseTimerecText(text);
+  if ('value' in parsed && parsed.value !== null) {
+    const t = parsed.value;
+    Object.freeze(t.start);
+    if (t.byday) for (const d of t.byday) Object.freeze(d);
+    for (const list of [t.byday, t.bymonthday, t.byyearday, t.byweekno, t.bymonth]) if (list) Object.freeze(list);
+    Object.freeze(t);
+  }
+  return Object.freeze(parsed);
+}
+
+function parseTimerecText(text: string): ParsedTimerec {
   if (text === '') return { value: null };
   const parts = text.split('|');
   if (parts.length > FIELDS.length) {
@@ -182,6 +219,10 @@ function durationProblem(field: string): string {
  * it is a warning ({@link timerecWarning}).
  */
 export function timerecProblem(text: string): string | null {
+  return memo(problemTexts, text, problemOf);
+}
+
+function problemOf(text: string): string | null {
   const parsed = parseTimerec(text);
   if ('problem' in parsed) return `timerec "${text}": ${parsed.problem}`;
   const zero = zeroDuration(text);
@@ -195,6 +236,10 @@ export function timerecProblem(text: string): string | null {
  * dtstart on. One sentence starting with `timerec`, or `null`. Only for a recurrence that parses.
  */
 export function timerecWarning(text: string): string | null {
+  return memo(warningTexts, text, warningOf);
+}
+
+function warningOf(text: string): string | null {
   const zero = zeroDuration(text);
   if (zero === null || 'problem' in parseTimerec(text)) return null;
   const meant = meantDuration(zero);
