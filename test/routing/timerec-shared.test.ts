@@ -28,7 +28,7 @@ describe('parseTimerec: one frozen answer per text', () => {
     expect(() => {
       (parsed.value as { duration: number }).duration = 0;
     }).toThrow(TypeError);
-    expect(() => (parsed.value!.byday as { weekday: number }[]).push({ weekday: 0 })).toThrow(TypeError);
+    expect(() => (parsed.value!.byday as unknown as { weekday: number }[]).push({ weekday: 0 })).toThrow(TypeError);
     expect(parseTimerec('20260101T090000|8H|weekly|||MO,TU')).toMatchObject({ value: { duration: 8 * 3600 } });
   });
 
