@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { DsipformError, InternalError } from '../model/errors.js';
+import { DsipformError, InternalError, type ErrorCode } from '../model/errors.js';
 import { flushOutput, guardOutput, isOutputClosed, processIo, redact, writeLine, type CliIo } from './io.js';
 import { registerCommands } from './commands.js';
+
+/** The code of a command line that does not parse (commander's own errors). */
+const USAGE_CODE: ErrorCode = 'CLI_USAGE';
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -22,6 +25,9 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: r
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
+      // Commander's own usage errors (an unknown option or command, an argument not among the
+      // choices) get a code too, so every error line reads `error (CODE): …`.
+      outputError: (s, write) => write(s.replace(/^error: /, `error (${USAGE_CODE}): `)),
     })
     .exitOverride();
   registerCommands(program, io, setExit, argv);
@@ -59,13 +65,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 1;
     if (err instanceof DsipformError && !(err instanceof InternalError)) {
-      writeLine(io.stderr, redact(`error: ${err.message}`, io.secrets));
+      // The code goes on the line: it is what users search for and what docs/errors.md lists.
+      writeLine(io.stderr, redact(`error (${err.code}): ${err.message}`, io.secrets));
       if (err.hint) writeLine(io.stderr, redact(`hint: ${err.hint}`, io.secrets));
       return 1;
     }
     const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
     // An InternalError's message already says it is a bug; either way the stack goes with it.
-    const head = err instanceof InternalError ? 'internal error' : 'internal error (this is a bug, please report it)';
+    const head = err instanceof InternalError ? `internal error (${err.code})` : 'internal error (this is a bug, please report it)';
     writeLine(io.stderr, redact(`${head}: ${text}`, io.secrets));
     return 1;
   }

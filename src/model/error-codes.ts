@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   CLI_BAD_OPTION: 'an option value is malformed or options are combined wrongly',
   CLI_BAD_FORMAT: 'an unknown --format',
   CLI_NO_PATHS: 'no desired-state files given',
+  CLI_USAGE: 'the command line does not parse: an unknown command or option, a missing argument, a value not among the choices',
   // dsipform route
   ROUTE_NO_NUMBER: 'dsipform route was not given the called number (--to)',
   ROUTE_BAD_DIRECTION: 'dsipform route was not given a direction of inbound or outbound',

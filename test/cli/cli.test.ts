@@ -94,7 +94,7 @@ describe('dsipform emulator', () => {
     const r = await runCli(['emulator', '--port', '0', '--data', data]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      `error: the emulator data file ${data} is corrupt: it is not valid JSON (Expected property name or '}' in JSON at position 2)\n` +
+      `error (EMULATOR_DATA_CORRUPT): the emulator data file ${data} is corrupt: it is not valid JSON (Expected property name or '}' in JSON at position 2)\n` +
         `hint: Restore it from a backup, or move it away (mv ${data} ${data}.bad) to start an empty platform there.\n`,
     );
     expect(r.stdout).toBe('');
@@ -147,7 +147,9 @@ describe('dsipform stats', () => {
   it('reports an unreachable platform without a stack trace and without the token', async () => {
     const r = await runCli(['stats', '--url', 'http://127.0.0.1:9', '--timeout', '2000'], { DSIP_TOKEN: TOKEN });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: GET \/proxy\/stats: connection to http:\/\/127\.0\.0\.1:9 refused\nhint: /);
+    expect(r.stderr).toMatch(
+      /^error \(API_CONNECTION_REFUSED\): GET \/proxy\/stats: connection to http:\/\/127\.0\.0\.1:9 refused\nhint: /,
+    );
     expect(r.stderr).not.toContain(TOKEN);
   });
 });

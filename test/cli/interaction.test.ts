@@ -85,7 +85,7 @@ describe('stdout closed while an apply runs (| head -1)', () => {
     expect(first).toMatch(/^\{"event":"change"/);
     expect(stderr).not.toMatch(/internal error|EPIPE|at \S+ \(/);
     expect(stderr).toMatch(
-      /error: standard output was closed while the apply ran .*the apply went on to its end: 60 applied, 0 failed, 0 not attempted; the proxy was reloaded/,
+      /error \(OUTPUT_CLOSED\): standard output was closed while the apply ran .*the apply went on to its end: 60 applied, 0 failed, 0 not attempted; the proxy was reloaded/,
     );
     expect(stderr).toContain(`hint: Every outcome is in ${report}.`);
     expect(code).toBe(1);
@@ -107,7 +107,7 @@ describe('stdout closed while an apply runs (| head -1)', () => {
     child.stdout.once('data', () => child.stdout.destroy());
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(stderr).not.toMatch(/internal error|EPIPE/);
-    expect(stderr).toMatch(/error: standard output was closed before all the output was written/);
+    expect(stderr).toMatch(/error \(OUTPUT_CLOSED\): standard output was closed before all the output was written/);
     expect(code).toBe(1);
   }, 30_000);
 });

@@ -144,25 +144,40 @@ describe('dsipform route (the CLI as a process)', () => {
   });
 
   it.each<[string, string[], string, string]>([
-    ['no --direction', ['--to', '44'], 'error: --direction is required', 'hint: The proxy decides by the source of the call'],
-    ['a bad --direction', ['--direction', 'sideways', '--to', '44'], 'error: --direction "sideways" is not inbound or outbound', 'hint:'],
-    ['no --to', ['--direction', 'outbound'], 'error: --to is required: the called number', 'hint: Add the number the call is to'],
+    [
+      'no --direction',
+      ['--to', '44'],
+      'error (ROUTE_BAD_DIRECTION): --direction is required',
+      'hint: The proxy decides by the source of the call',
+    ],
+    [
+      'a bad --direction',
+      ['--direction', 'sideways', '--to', '44'],
+      'error (ROUTE_BAD_DIRECTION): --direction "sideways" is not inbound or outbound',
+      'hint:',
+    ],
+    [
+      'no --to',
+      ['--direction', 'outbound'],
+      'error (ROUTE_NO_NUMBER): --to is required: the called number',
+      'hint: Add the number the call is to',
+    ],
     [
       'a bad --at',
       ['--direction', 'outbound', '--to', '44', '--at', 'tomorrow'],
-      'error: --at "tomorrow" must be an ISO date and time',
+      'error (ROUTE_BAD_TIME): --at "tomorrow" must be an ISO date and time',
       'hint: Write --at',
     ],
     [
       'a bad --tz',
       ['--direction', 'outbound', '--to', '44', '--tz', 'Mars/Olympus'],
-      'error: --tz "Mars/Olympus" is not a time zone',
+      'error (ROUTE_BAD_TIME): --tz "Mars/Olympus" is not a time zone',
       'hint: Write --at',
     ],
     [
       '--live with files',
       [ROUTES, '--live', '--direction', 'outbound', '--to', '44'],
-      "error: --live routes on the platform's rules, so it takes no desired-state files",
+      "error (CLI_BAD_OPTION): --live routes on the platform's rules, so it takes no desired-state files",
       'hint: Drop the paths',
     ],
   ])('%s is a coded error with a hint, exit 1', async (_name, args, message, hint) => {

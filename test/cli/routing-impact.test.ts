@@ -66,7 +66,7 @@ describe('routing impact, the CLI as a process', () => {
     const refused = await cli('apply', '--plan', saved, '--auto-approve');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /^error: refused: the plan leaves 1 probed inbound call that routes today with no route: calls to "15551230002" \(routed before by "15551230002"\)$/m,
+      /^error \(PLAN_UNROUTING\): refused: the plan leaves 1 probed inbound call that routes today with no route: calls to "15551230002" \(routed before by "15551230002"\)$/m,
     );
     expect(refused.stderr).toMatch(/^hint: .*--force.*policy\.allow_unrouting: true/m);
     expect((await cli('plan', join(dir, 'mappings.yaml'), '--detailed-exitcode')).code).toBe(0);

@@ -32,7 +32,7 @@ describe('dsipform test', () => {
     expect(r.stdout).toContain('      how the proxy decided:\n        - outbound call to 33123456789');
     expect(r.stdout.endsWith('\n2 passed, 2 failed\n')).toBe(true);
     expect(r.stderr).toBe(
-      'error: 2 of 4 routing tests fail\nhint: Each FAIL above names its FILE:LINE, what it expected and what the proxy would do; fix the rules or the test.\n',
+      'error (ROUTING_TESTS_FAILED): 2 of 4 routing tests fail\nhint: Each FAIL above names its FILE:LINE, what it expected and what the proxy would do; fix the rules or the test.\n',
     );
   });
 
@@ -105,7 +105,7 @@ describe('dsipform test', () => {
       expect(fresh.stdout).toContain(
         'FAIL  examples/routing/tests.yaml:24 toll free takes the longest prefix\n      expected route "US toll free", but the call took route "Default Outbound Route"',
       );
-      expect(fresh.stderr).toContain('error: 8 of 8 routing tests fail against the live rules\n');
+      expect(fresh.stderr).toContain('error (ROUTING_TESTS_FAILED): 8 of 8 routing tests fail against the live rules\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -160,13 +160,13 @@ describe('dsipform test', () => {
   });
 
   it.each([
-    [['test', 'test/fixtures/basic.yaml'], 'error: the files hold no routing tests (1 file read)'],
-    [['test', 'examples/routing', '--emulator'], 'error: --emulator is only used with --live'],
+    [['test', 'test/fixtures/basic.yaml'], 'error (ROUTING_TESTS_NONE): the files hold no routing tests (1 file read)'],
+    [['test', 'examples/routing', '--emulator'], 'error (CLI_BAD_OPTION): --emulator is only used with --live'],
     [
       ['test', 'test/fixtures/routing-tests/bad.yaml'],
       'test/fixtures/routing-tests/bad.yaml:5:15: routing_tests[0].expect has an unknown key "gateway"',
     ],
-    [['test', 'examples/routing', '--format', 'xml'], "error: option '--format <format>' argument 'xml' is invalid"],
+    [['test', 'examples/routing', '--format', 'xml'], "error (CLI_USAGE): option '--format <format>' argument 'xml' is invalid"],
   ])('refuses %j with a coded error', async (args, line) => {
     const r = await runCli(args);
     expect(r.code).toBe(1);
@@ -239,7 +239,7 @@ describe('routing lints at validate', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`error: ${file}:6:5: route "UK backup" and route "UK"`);
     expect(r.stderr).toContain(`error: ${file}:3:5: no outbound route without a prefix`);
-    expect(r.stderr).toContain('error: 2 routing problems stop the command (--strict makes warnings errors)\n');
+    expect(r.stderr).toContain('error (ROUTING_LINT_FAILED): 2 routing problems stop the command (--strict makes warnings errors)\n');
   });
 
   it('finds nothing in examples/routing, also with --strict', async () => {
@@ -278,7 +278,9 @@ describe('routing lints at plan', () => {
       const strict = await runCli(['plan', file, '--emulator', '--strict']);
       expect(strict.code).toBe(1);
       expect(strict.stdout).toBe('');
-      expect(strict.stderr).toContain('error: 1 routing problem stops the command (--strict makes warnings errors)\n');
+      expect(strict.stderr).toContain(
+        'error (ROUTING_LINT_FAILED): 1 routing problem stops the command (--strict makes warnings errors)\n',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

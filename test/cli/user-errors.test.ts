@@ -10,7 +10,7 @@ import { runCli } from '../helpers/cli.js';
 
 /**
  * Walks the failures a user can cause, running the real CLI as a process, and holds each to the
- * promise the README makes: exit 1, an `error:` line saying what and where, a `hint:` line saying
+ * promise the README makes: exit 1, an `error (CODE):` line saying what and where, a `hint:` line saying
  * what to do, no stack trace, and never "internal error" (which is for bugs only).
  */
 const TOKEN = 'user-errors-token-0123456789';
@@ -42,7 +42,7 @@ afterAll(async () => {
 interface Case {
   readonly args: () => string[];
   readonly env?: NodeJS.ProcessEnv;
-  /** The words the user must see on the `error:` line. */
+  /** The words the user must see on the `error (CODE):` line. */
   readonly says: RegExp;
 }
 
@@ -188,8 +188,8 @@ describe('every user-facing failure is a coded error with a hint, never a crash'
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).not.toMatch(/internal error/i);
     expect(r.stderr, 'no stack trace').not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-    expect(r.stderr).toMatch(/^error: .+$/m);
-    expect(/^error: (.+)$/m.exec(r.stderr)![1]).toMatch(c.says);
+    expect(r.stderr).toMatch(/^error \([A-Z][A-Z0-9_]*\): .+$/m);
+    expect(/^error \([A-Z][A-Z0-9_]*\): (.+)$/m.exec(r.stderr)![1]).toMatch(c.says);
     expect(r.stderr).toMatch(/^ *hint: \S.+$/m);
     if (c.args()[0] === 'emulator') expect(r.stdout).toBe(''); // never "listening on"
   });

@@ -51,7 +51,7 @@ describe('TLS settings and mistakes, against the emulator with --tls', () => {
     writeFileSync(file, content);
     const r = await stats('--url', emulator.url, '--ca', file);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error: the CA file ${file} is not a certificate: `);
+    expect(r.stderr).toContain(`error (CONFIG_BAD_CA): the CA file ${file} is not a certificate: `);
     expect(r.stderr).toMatch(reason);
     expect(r.stderr).toMatch(/^hint: Give --ca/m);
     expect(r.stderr).not.toMatch(/DEPTH_ZERO_SELF_SIGNED_CERT/);
@@ -62,7 +62,7 @@ describe('TLS settings and mistakes, against the emulator with --tls', () => {
     const started = Date.now();
     const r = await stats('--url', url);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error: GET /proxy/stats: ${url} looks like an HTTPS server; use https://`);
+    expect(r.stderr).toContain(`error (API_HTTPS_EXPECTED): GET /proxy/stats: ${url} looks like an HTTPS server; use https://`);
     expect(r.stderr).toContain(`hint: Use ${emulator.url} in --url (or DSIP_URL)`);
     expect(r.stderr).not.toMatch(/closed before a complete answer|may or may not/);
     expect(Date.now() - started).toBeLessThan(4_000); // not retried as a reset

@@ -93,7 +93,7 @@ describe('rules the proxy drops are refused at validate, at their place', () => 
     expect(r.stderr).toContain(
       `${file}:23:14: outbound_routes[2].timerec "20260101T090000|8H|weekly|||MO,XX": byday "MO,XX" must list weekdays`,
     );
-    expect(r.stderr).toContain('error: 4 problems in the configuration');
+    expect(r.stderr).toContain('error (CONFIG_INVALID): 4 problems in the configuration');
     // The sound mapping (two gateway ids) and the sound timerec are not reported.
     expect(r.stderr).not.toContain(':4:');
     expect(r.stderr).not.toContain(':15:');

@@ -29,7 +29,7 @@ describe('dsipform emulator fault flags', () => {
     const r = await runMain(['emulator', '--port', '0', ...flags]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nhint: \\S`));
+    expect(r.stderr).toMatch(new RegExp(`^error \\(CLI_BAD_OPTION\\): ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nhint: \\S`));
   });
 
   it.each([

@@ -72,12 +72,12 @@ describe('plurals in CLI messages', () => {
     const s = await scenario({ empty: true });
     const r = await s.run(['validate', s.file('p.yaml', 'version: 1\ninbound_mappings:\n  - did: "1"\n    servers: ["x"]\n')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: 1 problem in the configuration; nothing was sent to the platform$/m);
+    expect(r.stderr).toMatch(/^error \(CONFIG_INVALID\): 1 problem in the configuration; nothing was sent to the platform$/m);
   });
 
   it.each([
-    [1, 'error: 1 problem stops the plan; nothing was changed'],
-    [2, 'error: 2 problems stop the plan; nothing was changed'],
+    [1, 'error (PLAN_BLOCKED): 1 problem stops the plan; nothing was changed'],
+    [2, 'error (PLAN_BLOCKED): 2 problems stop the plan; nothing was changed'],
   ])('%i problem(s) that stop a plan', async (n, line) => {
     const s = await scenario({ empty: true });
     // Two live routes share each name, so the plan cannot tell which one an entry means.

@@ -82,7 +82,7 @@ describe('dsipform validate', () => {
     const lines = r.stderr.split('\n').filter((l) => l.startsWith(path));
     expect(lines.map((l) => l.slice(path.length).split(':').slice(0, 3).join(':'))).toEqual([':3:10', ':4:14', ':7:12']);
     expect(r.stderr).toMatch(/hint: /);
-    expect(r.stderr).toMatch(/error: 3 problems in the configuration; nothing was sent to the platform/);
+    expect(r.stderr).toMatch(/error \(CONFIG_INVALID\): 3 problems in the configuration; nothing was sent to the platform/);
   });
 
   it('warns when the files manage no collection', async () => {

@@ -51,7 +51,7 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${path}:3:5: inbound mapping "1": no group is named "Skyetel Carriergroup"`);
     expect(r.stderr).toContain('hint: the groups are: "Twilio NA Inbound CarrierGroup" (#1), "Skyetel CarrierGroup" (#2)');
-    expect(r.stderr).toContain('error: 1 problem stops the plan; nothing was changed');
+    expect(r.stderr).toContain('error (PLAN_BLOCKED): 1 problem stops the plan; nothing was changed');
   });
 
   it('a name two groups share stops the plan, naming both', async () => {

@@ -40,7 +40,9 @@ describe('scenario: signed saved plans (--sign-key-file, DSIPFORM_PLAN_KEY)', ()
     const out = await planTo(s);
     const r = await applySaved(s, out, { DSIPFORM_PLAN_KEY: KEY });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error: ${out} is not signed, and a signing key was given: only a plan signed with that key is applied`);
+    expect(r.stderr).toContain(
+      `error (PLAN_UNSIGNED): ${out} is not signed, and a signing key was given: only a plan signed with that key is applied`,
+    );
     expect(await s.client.listInboundMappings()).toEqual([]);
   });
 
@@ -49,7 +51,7 @@ describe('scenario: signed saved plans (--sign-key-file, DSIPFORM_PLAN_KEY)', ()
     const out = await planTo(s, { DSIPFORM_PLAN_KEY: OTHER_KEY });
     const other = await applySaved(s, out, { DSIPFORM_PLAN_KEY: KEY });
     expect(other.code).toBe(1);
-    expect(other.stderr).toContain(`error: ${out} has a signature that the given key did not make`);
+    expect(other.stderr).toContain(`error (PLAN_SIGNATURE_MISMATCH): ${out} has a signature that the given key did not make`);
 
     await planTo(s, { DSIPFORM_PLAN_KEY: KEY });
     // What someone who can write the file but has no key does: edit, recompute the unkeyed checksum.
@@ -82,7 +84,7 @@ describe('scenario: signed saved plans (--sign-key-file, DSIPFORM_PLAN_KEY)', ()
     const keyFile = s.file('plan.key', text);
     const r = await s.run(['plan', s.file('m.yaml', FILE), '--out', join(s.dir, 'plan.json'), '--sign-key-file', keyFile]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error: the plan signing key from ${keyFile} ${why}: it must have at least 16 bytes`);
+    expect(r.stderr).toContain(`error (PLAN_KEY_INVALID): the plan signing key from ${keyFile} ${why}: it must have at least 16 bytes`);
     expect(r.stderr).toMatch(/hint: Make a key once with: openssl rand -hex 32/);
   });
 });

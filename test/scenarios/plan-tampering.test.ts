@@ -44,7 +44,7 @@ describe('scenario: a tampered saved plan is refused (PLAN_CORRUPT)', () => {
     const r = await s.run(['apply', '--plan', out, '--auto-approve']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      `error: ${out}:${lineColOf(tampered, '\n  "changes": [\n', 3)}: the plan is corrupt: the key "changes" appears twice in one object`,
+      `error (PLAN_CORRUPT): ${out}:${lineColOf(tampered, '\n  "changes": [\n', 3)}: the plan is corrupt: the key "changes" appears twice in one object`,
     );
     expect(r.stderr).toMatch(/hint: .*dsipform plan .*--out/);
     expect(await s.client.listInboundMappings()).toEqual([]);

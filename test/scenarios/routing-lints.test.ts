@@ -29,7 +29,7 @@ describe('routing lints at plan, with the live rules', () => {
     expect(strict.code).toBe(1);
     expect(strict.stdout).toBe('');
     expect(strict.stderr).toContain('error: mapping "1800": servers mix a gateway id and a group reference');
-    expect(strict.stderr).toContain('error: 1 routing problem stops the command (--strict makes warnings errors)');
+    expect(strict.stderr).toContain('error (ROUTING_LINT_FAILED): 1 routing problem stops the command (--strict makes warnings errors)');
   });
 
   it('with the groups read, a live rule the files ignore that names a missing group is a warning too', async () => {

@@ -78,7 +78,7 @@ describe('scenario: saved plans', () => {
     await change(s);
     const r = await s.run(['apply', '--plan', out, '--auto-approve']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: the platform's carrier and endpoint groups have changed since the plan was made/);
+    expect(r.stderr).toMatch(/error \(PLAN_STALE\): the platform's carrier and endpoint groups have changed since the plan was made/);
     expect(r.stderr).toMatch(/hint: .*Run dsipform plan again/);
     expect(await s.client.listInboundMappings()).toEqual([]);
   });

@@ -19,7 +19,7 @@ describe('one ttl rule at every entry point', () => {
     const r = await s.run(['lease', 'obtain', '--email', 'ops@example.com', '--ttl', '2500000000h', '--state', join(s.dir, 's.json')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      'error: --ttl "2500000000h" must be at most 3153600000 seconds (100 years)\nhint: Give a shorter ttl, e.g. --ttl 24h, and obtain a new lease when it runs out.\n',
+      'error (CLI_BAD_OPTION): --ttl "2500000000h" must be at most 3153600000 seconds (100 years)\nhint: Give a shorter ttl, e.g. --ttl 24h, and obtain a new lease when it runs out.\n',
     );
     expect((await s.client.proxyStats()).total - before).toBe(1); // only this stats request
     expect(existsSync(join(s.dir, 's.json'))).toBe(false);
@@ -49,7 +49,7 @@ describe('the state file is private and real', () => {
       const r = await s.run(args);
       expect(r.code).toBe(1);
       expect(r.stderr).toBe(
-        `error: the state file ${file} is open to other users (mode 0644), but it holds lease passwords\nhint: run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)\n`,
+        `error (STATE_PERMISSIONS): the state file ${file} is open to other users (mode 0644), but it holds lease passwords\nhint: run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)\n`,
       );
     }
     chmodSync(file, 0o600);
@@ -67,7 +67,9 @@ describe('the state file is private and real', () => {
     symlinkSync(join(real, 'state.json'), join(dir, 'state.json'));
     const file = await s.run(['apply', path, '--auto-approve']);
     expect(file.code).toBe(1);
-    expect(file.stderr).toContain(`error: the state file ${join(dir, 'state.json')} is a symbolic link to ${join(real, 'state.json')}`);
+    expect(file.stderr).toContain(
+      `error (STATE_SYMLINK): the state file ${join(dir, 'state.json')} is a symbolic link to ${join(real, 'state.json')}`,
+    );
     expect(file.stderr).toContain(`hint: point --state at the real file: --state ${join(real, 'state.json')}`);
     expect((await s.run(['plan', path, '--detailed-exitcode', '--state', join(real, 'state.json')])).code).toBe(0);
 
@@ -75,7 +77,7 @@ describe('the state file is private and real', () => {
     symlinkSync(real, dir);
     const linkedDir = await s.run(['plan', path]);
     expect(linkedDir.code).toBe(1);
-    expect(linkedDir.stderr).toContain(`error: the state directory ${dir} is a symbolic link to ${real}`);
+    expect(linkedDir.stderr).toContain(`error (STATE_SYMLINK): the state directory ${dir} is a symbolic link to ${real}`);
   });
 
   it('refuses a state file with a duplicate key (an appended "leases": {} would empty it), naming the file', async () => {
@@ -88,7 +90,7 @@ describe('the state file is private and real', () => {
     writeFileSync(file, broken); // in place: the mode stays 0600
     const r = await s.run(['apply', path, '--auto-approve']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`error: the state file ${file} is corrupt: the key "leases" appears twice in one object`);
+    expect(r.stderr).toContain(`error (STATE_CORRUPT): the state file ${file} is corrupt: the key "leases" appears twice in one object`);
     expect(readFileSync(file, 'utf8')).toBe(broken);
   });
 });

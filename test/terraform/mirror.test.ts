@@ -151,7 +151,7 @@ describe('dsipform terraform-mirror', () => {
         PATH: process.env.PATH,
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error: cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
+      expect(r.stderr).toMatch(/^error \(MIRROR_DIR_UNWRITABLE\): cannot create the mirror directory \/\S+ \((ENOTDIR|ENOENT)\)\nhint: /);
       expect(r.stderr).toContain(`the mirror directory ${dir()} (`);
       expect(r.stdout).toBe('');
     },
