@@ -13,6 +13,8 @@ export interface KindSpec<K extends Kind = Kind> {
   readonly collection: CollectionName;
   /** The noun of one object in messages: `carrier group`. */
   readonly noun: string;
+  /** The noun of one object where the kind is clear from the sentence (routing steps, impact): `route`. */
+  readonly shortNoun: string;
   /** The field whose value is an object's identity (`keyOf`): a mapping's DID, every other kind's name. */
   readonly keyField: 'did' | 'name';
   /**

@@ -1,6 +1,7 @@
+import { ENDPOINT_LEASE } from '../model/kinds/endpoint-lease.js';
 import type { Change, LeaseFields } from '../model/plan.js';
 import type { FieldRow } from './change-block.js';
-import { FIELD_ORDER, KNOWN_AFTER_APPLY, SENSITIVE, fieldValue, formatField } from './values.js';
+import { KNOWN_AFTER_APPLY, SENSITIVE, fieldValue, formatField } from './values.js';
 
 /** The rows of a lease change's block, and how many unchanged fields were left out. */
 interface LeaseRows {
@@ -10,12 +11,12 @@ interface LeaseRows {
 
 type LeaseChange = Change & { readonly action: 'obtain' | 'renew' | 'revoke' };
 
-const ORDER = FIELD_ORDER.endpoint_lease;
+const ORDER = ENDPOINT_LEASE.fields;
 // What the platform hands out with a lease; unknown until an obtain is applied.
 const HELD = new Set(['lease_id', 'username', 'domain', 'expires_at']);
 
 /**
- * The field rows of an obtain, renew or revoke. Only the fields of {@link FIELD_ORDER} are read, so
+ * The field rows of an obtain, renew or revoke. Only the fields of {@link ENDPOINT_LEASE} are read, so
  * a key that should not be in a plan (a password) is never printed; every block ends with
  * `password: (sensitive)` instead, marked `+`, `~` or `-` like the block.
  * - obtain: every field `+`; what the platform hands out is `(known after apply)`;
@@ -33,7 +34,7 @@ export function leaseRows(change: LeaseChange): LeaseRows {
     }
     case 'revoke': {
       const rows = ORDER.filter((name) => name !== 'lease_id').map((name) =>
-        row('-', name, formatField('endpoint_lease', name, fieldValue(change.before, name))),
+        row('-', name, formatField(ENDPOINT_LEASE.kind, name, fieldValue(change.before, name))),
       );
       return { rows: [row(null, 'lease_id', String(change.lease_id)), ...rows, secret('-')], hidden: 0 };
     }
@@ -42,7 +43,7 @@ export function leaseRows(change: LeaseChange): LeaseRows {
 
 function obtained(after: LeaseFields, name: string): string {
   const value = fieldValue(after, name);
-  return value === undefined && HELD.has(name) ? KNOWN_AFTER_APPLY : formatField('endpoint_lease', name, value);
+  return value === undefined && HELD.has(name) ? KNOWN_AFTER_APPLY : formatField(ENDPOINT_LEASE.kind, name, value);
 }
 
 // A held field is replaced unless the plan already knows its new value and it is the same.
@@ -52,8 +53,8 @@ function renewed(change: LeaseChange & { readonly action: 'renew' }, name: strin
   const differs = JSON.stringify(before) !== JSON.stringify(after);
   const shown = HELD.has(name) ? after === undefined || differs : differs || change.fields.includes(name);
   if (!shown) return [];
-  const to = after === undefined && HELD.has(name) ? KNOWN_AFTER_APPLY : formatField('endpoint_lease', name, after);
-  return [row('~', name, `${formatField('endpoint_lease', name, before)} → ${to}`)];
+  const to = after === undefined && HELD.has(name) ? KNOWN_AFTER_APPLY : formatField(ENDPOINT_LEASE.kind, name, after);
+  return [row('~', name, `${formatField(ENDPOINT_LEASE.kind, name, before)} → ${to}`)];
 }
 
 function row(mark: FieldRow['mark'], name: string, value: string): FieldRow {

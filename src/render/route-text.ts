@@ -1,13 +1,11 @@
+import { KIND_SPECS } from '../model/kinds.js';
 import type { CandidateOutcome, DecidedRule, RouteDecision } from '../model/routing.js';
 
 /** A decided rule in words: `outbound route "UK" (LCR pattern 1555-44, group 10000, prefix "44", priority 10)`. */
 function describeRule(rule: DecidedRule): string {
+  const spec = KIND_SPECS[rule.kind];
   const what =
-    rule.kind === 'inbound_mapping'
-      ? rule.key === ''
-        ? 'the default inbound mapping (did "")'
-        : `inbound mapping "${rule.key}"`
-      : `outbound route "${rule.key}"`;
+    rule.key === '' && spec.emptyKeyLabel !== undefined ? `the default ${spec.noun} (${spec.keyField} "")` : `${spec.noun} "${rule.key}"`;
   const parts = [
     ...(rule.lcr_pattern !== undefined ? [`LCR pattern ${rule.lcr_pattern}`] : []),
     `group ${rule.group}`,

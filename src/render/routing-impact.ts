@@ -1,3 +1,4 @@
+import { KIND_SPECS } from '../model/kinds.js';
 import type { DecidedRule, ImpactEntry, RouteDecision } from '../model/routing.js';
 import { cleanText, quote } from './style.js';
 
@@ -36,8 +37,8 @@ export function describeProbe(entry: Pick<ImpactEntry, 'from' | 'to' | 'before' 
 
 /** How a rule is named in a sentence: `route "UK"`, `mapping "15551230001"`, `default mapping`. */
 export function ruleLabel(rule: Pick<DecidedRule, 'kind' | 'key'>): string {
-  if (rule.kind === 'outbound_route') return `route ${quote(rule.key)}`;
-  return rule.key === '' ? 'default mapping' : `mapping ${quote(rule.key)}`;
+  const spec = KIND_SPECS[rule.kind];
+  return rule.key === '' && spec.emptyKeyLabel !== undefined ? spec.emptyKeyLabel : `${spec.shortNoun} ${quote(rule.key)}`;
 }
 
 /**

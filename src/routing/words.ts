@@ -1,14 +1,16 @@
 /**
  * How the routing simulation names rules and gateways in its steps. Pure.
  */
+import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
 import { referencedName } from './rule-set.js';
 import type { GatewayInventory, RoutingRule } from './types.js';
 
-/** A rule in words: `mapping "15551230001"`, `the default mapping`, `route "UK"`. */
+/** A rule in words: `mapping "15551230001"`, `the default mapping (did "")`, `route "UK"` (its kind's nouns). */
 export function ruleName(rule: Pick<RoutingRule, 'kind' | 'key'>): string {
-  if (rule.kind === 'inbound_mapping') return rule.key === '' ? 'the default mapping (did "")' : `mapping "${rule.key}"`;
-  return `route "${rule.key}"`;
+  const spec = KIND_SPECS[rule.kind];
+  if (rule.key === '' && spec.emptyKeyLabel !== undefined) return `the ${spec.emptyKeyLabel} (${spec.keyField} "")`;
+  return `${spec.shortNoun} "${rule.key}"`;
 }
 
 /** The order a list of gateways is tried in, in words. */

@@ -5,6 +5,7 @@ export const CARRIER_GROUP: KindSpec<'carrier_group'> = {
   kind: 'carrier_group',
   collection: 'carrier_groups',
   noun: 'carrier group',
+  shortNoun: 'carrier group',
   keyField: 'name',
   fields: ['name', 'lb_enabled', 'endpoints', 'auth'],
   secondsFields: [],

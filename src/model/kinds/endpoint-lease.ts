@@ -5,6 +5,7 @@ export const ENDPOINT_LEASE: KindSpec<'endpoint_lease'> = {
   kind: 'endpoint_lease',
   collection: 'endpoint_leases',
   noun: 'endpoint lease',
+  shortNoun: 'lease',
   keyField: 'name',
   fields: ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'],
   secondsFields: ['ttl', 'renew_before'],

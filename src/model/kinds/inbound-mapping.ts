@@ -5,6 +5,7 @@ export const INBOUND_MAPPING: KindSpec<'inbound_mapping'> = {
   kind: 'inbound_mapping',
   collection: 'inbound_mappings',
   noun: 'inbound mapping',
+  shortNoun: 'mapping',
   keyField: 'did',
   emptyKeyLabel: 'default mapping',
   fields: ['did', 'servers', 'notes'],

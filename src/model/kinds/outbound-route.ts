@@ -5,6 +5,7 @@ export const OUTBOUND_ROUTE: KindSpec<'outbound_route'> = {
   kind: 'outbound_route',
   collection: 'outbound_routes',
   noun: 'outbound route',
+  shortNoun: 'route',
   keyField: 'name',
   fields: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
   secondsFields: [],
