@@ -1,7 +1,7 @@
 // Issue 18's table: each row a ratio of a whole dsipform process to a plain node floor, measured in
 // the same run, runs interleaved (A B, A B, ...), medians. Run `npm run build` first.
 //
-//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,userplan,apply,terraform] [--root DIR] [--json]
+//   node bench/startup-ratios.mjs [--runs 9] [--only validate,handshake,plan,userplan,apply,terraform] [--root DIR] [--baseline DIR] [--json]
 //
 // The terraform row (`terraform plan` of one resource through the provider, against the same plan
 // through a stub provider that only handshakes, bench/lib/stub-provider.mjs) runs when terraform is
@@ -9,7 +9,8 @@
 //
 // --root DIR measures another build of the package (its bin/, over its dist/): e.g. a build of the
 // previous commit, to record "before" beside "after" on the same machine in the same hour. The
-// emulator, the fixtures and the floors always come from this tree.
+// emulator, the fixtures and the floors always come from this tree. --baseline DIR times the users'
+// file plan of a second build in the same interleaved rounds (before and after under the same load).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -92,21 +93,23 @@ async function planRow(root, runs, dir, quick) {
  * node script that fetches and parses every list that plan reads (mappings, routes, carrier and
  * endpoint groups); the two-list floor of the plan row is measured beside it.
  */
-async function userPlanRow(root, runs, dir, quick) {
+async function userPlanRow(root, runs, dir, quick, baseline) {
   const counts = quick ? { mappings: 1_000, routes: 500 } : { mappings: 10_000, routes: 5_000 };
   const files = writeUserFiles(join(dir, 'user'), counts);
   const emu = await forkEmulator({ dataFile: files.data });
   try {
     const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
-    const cli = join(root, 'bin', 'dsipform.js');
+    const planOnce = async (cliRoot) => {
+      const r = await node([join(cliRoot, 'bin', 'dsipform.js'), 'plan', files.yaml, '--url', emu.url, '--detailed-exitcode'], { env });
+      if (!/No changes/i.test(r.stdout)) throw new Error(`the plan of the users' file is not empty: ${r.stdout.slice(0, 400)}`);
+      return r.ms;
+    };
     const t = await interleaved(runs, {
       floor: async () => (await node([FLOOR, emu.url, 'groups'], { env })).ms,
       twoLists: async () => (await node([FLOOR, emu.url], { env })).ms,
-      dsipform: async () => {
-        const r = await node([cli, 'plan', files.yaml, '--url', emu.url, '--detailed-exitcode'], { env });
-        if (!/No changes/i.test(r.stdout)) throw new Error(`the plan of the users' file is not empty: ${r.stdout.slice(0, 400)}`);
-        return r.ms;
-      },
+      dsipform: () => planOnce(root),
+      // --baseline DIR: another build timed in the same rounds, so "before" and "after" share the machine's drift.
+      ...(baseline ? { baseline: () => planOnce(baseline) } : {}),
     });
     return {
       what: `whole-CLI plan, no changes, ${counts.mappings} mappings + ${counts.routes} routes, a users' file (policy with a boolean, time recurrences, names)`,
@@ -114,6 +117,7 @@ async function userPlanRow(root, runs, dir, quick) {
       ...medians(t),
       twoListsMs: t.twoLists.medianMs,
       ratioTwoLists: ratio(t.dsipform.medianMs, t.twoLists.medianMs),
+      ...(baseline ? { baselineMs: t.baseline.medianMs, baselineRatio: ratio(t.baseline.medianMs, t.floor.medianMs) } : {}),
       goal: 2.0,
     };
   } finally {
@@ -273,13 +277,13 @@ const ROWS = {
 };
 
 /** Runs the rows; resolves to one result per row. */
-export async function run({ quick = false, runs = quick ? 3 : 9, only = Object.keys(ROWS), root = HERE } = {}) {
+export async function run({ quick = false, runs = quick ? 3 : 9, only = Object.keys(ROWS), root = HERE, baseline } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-startup-'));
   try {
     const out = {};
     for (const name of only) {
       const rowRuns = name === 'apply' ? Math.min(runs, 3) : runs;
-      out[name] = await ROWS[name](root, rowRuns, dir, quick);
+      out[name] = await ROWS[name](root, rowRuns, dir, quick, baseline);
     }
     return { root, runs, quick, rows: out };
   } finally {
@@ -295,6 +299,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     ...(opt('--runs') ? { runs: Number(opt('--runs')) } : {}),
     ...(opt('--only') ? { only: opt('--only').split(',') } : {}),
     ...(opt('--root') ? { root: resolve(opt('--root')) } : {}),
+    ...(opt('--baseline') ? { baseline: resolve(opt('--baseline')) } : {}),
   });
   if (args.includes('--json')) console.log(JSON.stringify(result));
   else
@@ -307,7 +312,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         r.throughputShare !== undefined
           ? `; a fresh node script doing the same POSTs: ${round(r.scriptMs)} ms, ${Math.round(r.throughputShareScript * 100)}% of its throughput (goal ≥ 70%); ${Math.round(r.throughputShare * 100)}% of the in-process (warm) loop's`
           : r.ratioTwoLists !== undefined
-            ? `, goal ≤ ${r.goal}×; against the two-list floor (${round(r.twoListsMs)} ms): ${r.ratioTwoLists}×`
+            ? `, goal ≤ ${r.goal}×; against the two-list floor (${round(r.twoListsMs)} ms): ${r.ratioTwoLists}×${r.baselineMs !== undefined ? `; the baseline build: ${round(r.baselineMs)} ms, ratio ${r.baselineRatio}×` : ''}`
             : r.goal !== undefined
               ? `, goal ≤ ${r.goal}×`
               : r.terraformAloneMs !== undefined

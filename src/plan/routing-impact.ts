@@ -133,7 +133,9 @@ function inFilesOrder<R extends object, D extends { readonly origin?: SourceLoca
       continue;
     }
     const origin = declared[i]!.origin;
-    slots[i] = origin ? { ...r, origin } : r;
+    // Object.assign, not `{ ...r, origin }`: V8 (Node 20) takes a slow path for a spread followed
+    // by another key, and a plan places some 15,000 rules here.
+    slots[i] = origin ? Object.assign({}, r, { origin }) : r;
   }
   const out: R[] = [];
   for (const r of slots) if (r !== undefined) out.push(r);

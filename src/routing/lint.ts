@@ -139,11 +139,17 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
  */
 function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
   const out: RoutingFinding[] = [];
+  // Thousands of rules share a few recurrences: the quirks of each text are found once.
+  const quirksOf = new Map<string, ReturnType<typeof timerecQuirks>>();
   for (const rule of rules) {
     if (rule.timerec === '') continue;
-    const parsed = parseTimerec(rule.timerec);
-    if (!('value' in parsed) || parsed.value === null) continue;
-    for (const quirk of timerecQuirks(parsed.value)) {
+    let quirks = quirksOf.get(rule.timerec);
+    if (quirks === undefined) {
+      const parsed = parseTimerec(rule.timerec);
+      quirks = 'value' in parsed && parsed.value !== null ? timerecQuirks(parsed.value) : [];
+      quirksOf.set(rule.timerec, quirks);
+    }
+    for (const quirk of quirks) {
       out.push({
         severity: 'warning',
         code: quirk.code,
