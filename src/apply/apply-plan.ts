@@ -1,6 +1,8 @@
 import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { Kind } from '../model/desired.js';
+import { KINDS, type Kind } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
+import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
 import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
@@ -48,7 +50,7 @@ export interface ApplyOptions {
  * too, since a rule of a later step may refer to the group that was not made.
  */
 const HOLDS_BACK: Readonly<Partial<Record<Kind, readonly Kind[]>>> = {
-  carrier_group: ['carrier_group', 'inbound_mapping', 'outbound_route'],
+  [CARRIER_GROUP.kind]: [CARRIER_GROUP.kind, ...KINDS.filter((k) => KIND_SPECS[k].isRule)],
 };
 
 function describeError(err: unknown): { code: string; message: string } {

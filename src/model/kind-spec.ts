@@ -24,6 +24,8 @@ export interface KindSpec<K extends Kind = Kind> {
   readonly emptyKeyLabel?: string;
   /** The fields, in the order of their types: the order every renderer shows them in. */
   readonly fields: readonly string[];
+  /** Whether its objects are rules the proxy picks for a call (mappings, routes), which may name a carrier group. */
+  readonly isRule: boolean;
   /** The fields counted in seconds, shown with a readable hint: `900 (15m)`. */
   readonly secondsFields: readonly string[];
   /**

@@ -1,5 +1,6 @@
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS, managedCollections } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
@@ -226,7 +227,7 @@ function replaceMappingUpdate(c: Change): Change {
 /** Why carrier-group changes sit where they do, when the plan also changes rules. */
 function carrierGroupOrderNote(changes: readonly Change[]): string | null {
   const groups = changes.filter((c) => c.kind === 'carrier_group');
-  const rules = changes.some((c) => c.kind === 'inbound_mapping' || c.kind === 'outbound_route');
+  const rules = changes.some((c) => KIND_SPECS[c.kind].isRule);
   if (groups.length === 0 || !rules) return null;
   const made = groups.filter((c) => c.action !== 'delete').length;
   const gone = groups.length - made;

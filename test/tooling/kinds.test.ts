@@ -15,6 +15,7 @@ import { COLLECTION_OF, KINDS } from '../../src/model/desired.js';
 import { mappingFields, routeFields } from '../../src/model/fields.js';
 import { keyOf } from '../../src/model/key.js';
 import { KIND_SPECS } from '../../src/model/kinds.js';
+import type { RoutingRule } from '../../src/routing/types.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -108,6 +109,11 @@ describe('the kind modules', () => {
 
   it('lists every kind once, in the order of KINDS', () => {
     expect(Object.keys(KIND_SPECS)).toEqual([...KINDS]);
+  });
+
+  it("says which kinds are the proxy's rules: the kinds of the routing simulation's rules", () => {
+    const ruleKinds: readonly RoutingRule['kind'][] = ['inbound_mapping', 'outbound_route'];
+    expect(KINDS.filter((k) => KIND_SPECS[k].isRule)).toEqual(ruleKinds);
   });
 
   it.each([

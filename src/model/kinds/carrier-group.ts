@@ -8,6 +8,7 @@ export const CARRIER_GROUP: KindSpec<'carrier_group'> = {
   shortNoun: 'carrier group',
   keyField: 'name',
   fields: ['name', 'lb_enabled', 'endpoints', 'auth'],
+  isRule: false,
   secondsFields: [],
   onlyKnownFields: false,
 };

@@ -9,6 +9,7 @@ export const INBOUND_MAPPING: KindSpec<'inbound_mapping'> = {
   keyField: 'did',
   emptyKeyLabel: 'default mapping',
   fields: ['did', 'servers', 'notes'],
+  isRule: true,
   secondsFields: [],
   onlyKnownFields: false,
 };

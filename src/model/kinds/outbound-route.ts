@@ -8,6 +8,7 @@ export const OUTBOUND_ROUTE: KindSpec<'outbound_route'> = {
   shortNoun: 'route',
   keyField: 'name',
   fields: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
+  isRule: true,
   secondsFields: [],
   onlyKnownFields: false,
 };
