@@ -10,9 +10,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { carrierGroupFields } from '../../src/model/carrier-group-fields.js';
+import { carrierGroupFields, changedCarrierGroupFields } from '../../src/model/carrier-group-fields.js';
 import { COLLECTION_OF, KINDS } from '../../src/model/desired.js';
-import { mappingFields, routeFields } from '../../src/model/fields.js';
+import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../../src/model/fields.js';
 import { keyOf } from '../../src/model/key.js';
 import { KIND_SPECS } from '../../src/model/kinds.js';
 import type { RoutingRule } from '../../src/routing/types.js';
@@ -125,6 +125,23 @@ describe('the kind modules', () => {
     ['carrier_group', Object.keys(carrierGroupFields({ name: 'A', lb_enabled: false, endpoints: [], auth: null } as never))],
   ] as const)('%s: the module names the fields the differ compares, in order', (kind, built) => {
     expect(KIND_SPECS[kind].fields).toEqual(built);
+  });
+
+  it('the differ compares every field of the modules, and names them in their order', () => {
+    const m1 = { did: '1', servers: ['66'], notes: '' };
+    const m2 = { did: '2', servers: ['67'], notes: 'n' };
+    expect(changedMappingFields(m1, m2)).toEqual(KIND_SPECS.inbound_mapping.fields);
+    const r1 = { name: 'A', prefix: '1', from_prefix: '', gwgroupid: '5', priority: 0, timerec: '', routeid: '' };
+    const r2 = { name: 'B', prefix: '2', from_prefix: '3', gwgroupid: '6', priority: 1, timerec: 't', routeid: 'r' };
+    expect(changedRouteFields(r1, r2)).toEqual(KIND_SPECS.outbound_route.fields);
+    const g1 = { name: 'A', lb_enabled: false, endpoints: [], auth: null };
+    const g2 = {
+      name: 'B',
+      lb_enabled: true,
+      endpoints: [{ name: 'e', hostname: 'h', strip: 0, prefix: '', weight: 1 }],
+      auth: { type: 'ip' },
+    };
+    expect(changedCarrierGroupFields(g1 as never, g2 as never)).toEqual(KIND_SPECS.carrier_group.fields);
   });
 
   it.each([
