@@ -131,7 +131,7 @@ describe('--header-timeout values', () => {
     const r = await runMain(['emulator', '--port', '0', ...flags]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nhint: \\S`));
+    expect(r.stderr).toMatch(new RegExp(`^error \\(CLI_BAD_OPTION\\): ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nhint: \\S`));
   });
 
   it('is listed in --help with its default', async () => {
