@@ -3,6 +3,7 @@
  * machine's zone come in as inputs (the zone from Intl when not given).
  */
 import { formatWallTime, wallTimeOf } from '../model/wall-clock.js';
+import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
 import type { CallTime } from './types.js';
 
 const WALL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/;
@@ -25,25 +26,8 @@ function zoneProblem(tz: string): string | null {
 
 /** An instant (ms since 1970) as the wall clock in `tz` shows it: `YYYY-MM-DDTHH:MM:SS`. */
 export function wallClockIn(instant: number, tz: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return formatWallTime({
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour') % 24,
-    minute: get('minute'),
-    second: get('second'),
-  });
+  // One conversion for the whole simulation: the zone clock the time recurrences are judged by.
+  return formatWallTime(wallTimeAt(zoneClock(tz).wallOf(Math.floor(instant / 1000))));
 }
 
 /**
