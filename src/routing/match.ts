@@ -336,6 +336,18 @@ function explained(steps: string[] | null): string[] {
   return steps ?? [];
 }
 
+/** An ambiguous decision: the proxy commits to one of `outcomes`, in an order it does not define. */
+function ambiguous(
+  direction: RouteDecision['direction'],
+  from: string,
+  to: string,
+  at: RouteDecision['at'],
+  outcomes: CandidateOutcome[],
+  steps: string[] | null,
+): RouteDecision {
+  return { direction, from, to, at, result: 'ambiguous', candidates: outcomes.map((o) => o.candidate), outcomes, steps: explained(steps) };
+}
+
 /**
  * The proxy's decision for a call: inbound on group 9000; outbound LCR first, then group 8000 when
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
@@ -379,16 +391,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && picks.has(r.key) && r.lcr_pattern !== undefined);
       // The proxy commits to whichever it meets first: say what the call does with each.
       const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps));
-      return {
-        direction,
-        from,
-        to,
-        at,
-        result: 'ambiguous',
-        candidates: outcomes.map((o) => o.candidate),
-        outcomes,
-        steps: explained(steps),
-      };
+      return ambiguous(direction, from, to, at, outcomes, steps);
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps?.push(`do_routing(${group}) on the request user ${ruWords}`);
@@ -401,19 +404,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   }
   // Each decision written out, not spread from a common part: a plan's impact makes tens of thousands.
   if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
-  if (outcome.kind === 'ambiguous') {
-    const outcomes = selfOutcomes(outcome.rules);
-    return {
-      direction,
-      from,
-      to,
-      at,
-      result: 'ambiguous',
-      candidates: outcomes.map((o) => o.candidate),
-      outcomes,
-      steps: explained(steps),
-    };
-  }
+  if (outcome.kind === 'ambiguous') return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules), steps);
   steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
   return { direction, from, to, at, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
