@@ -63,3 +63,20 @@ export async function terraformWorkspace(vars: Record<string, string>, extraEnv:
     },
   };
 }
+
+/** The provider's configuration from the variables `terraformWorkspace` sets: the start of a test's main.tf. */
+export const PROVIDER_BLOCK = `terraform {
+  required_providers {
+    dsiprouter = { source = "dsipform/dsiprouter" }
+  }
+}
+variable "dsip_url" { type = string }
+variable "dsip_token" {
+  type      = string
+  sensitive = true
+}
+provider "dsiprouter" {
+  url   = var.dsip_url
+  token = var.dsip_token
+}
+`;

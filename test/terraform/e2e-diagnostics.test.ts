@@ -5,23 +5,9 @@ import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { startReloadFailingProxy, type ReloadFailingProxy } from '../helpers/reload-failing-proxy.js';
-import { hasTerraform, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';
+import { hasTerraform, PROVIDER_BLOCK, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';
 
-const HEADER = `terraform {
-  required_providers {
-    dsiprouter = { source = "dsipform/dsiprouter" }
-  }
-}
-variable "dsip_url" { type = string }
-variable "dsip_token" {
-  type      = string
-  sensitive = true
-}
-provider "dsiprouter" {
-  url   = var.dsip_url
-  token = var.dsip_token
-}
-resource "dsiprouter_inbound_mapping" "main" {
+const HEADER = `${PROVIDER_BLOCK}resource "dsiprouter_inbound_mapping" "main" {
   did     = "15551230001"
   servers = ["1"]
   notes   = "NOTES"

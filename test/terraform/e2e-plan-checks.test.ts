@@ -4,23 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { runMain } from '../helpers/in-process.js';
-import { hasTerraform, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';
+import { hasTerraform, PROVIDER_BLOCK, terraformWorkspace, type TfWorkspace } from '../helpers/terraform.js';
 
-const HEADER = `terraform {
-  required_providers {
-    dsiprouter = { source = "dsipform/dsiprouter" }
-  }
-}
-variable "dsip_url" { type = string }
-variable "dsip_token" {
-  type      = string
-  sensitive = true
-}
-provider "dsiprouter" {
-  url   = var.dsip_url
-  token = var.dsip_token
-}
-`;
+const HEADER = PROVIDER_BLOCK;
 
 const SOUND = `resource "dsiprouter_inbound_mapping" "sound" {
   did     = "15559990100"
