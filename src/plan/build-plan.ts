@@ -157,7 +157,7 @@ function assemble(
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
   const notes: string[] = [...found.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
-  const moved = ordered.changes.filter((c) => c.reason).length;
+  const { moved } = ordered;
   if (moved > 0)
     notes.push(
       `${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`,

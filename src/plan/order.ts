@@ -33,6 +33,11 @@ function stageOf(change: Change): number {
 interface OrderResult {
   readonly changes: Change[];
   readonly issues: PlanIssue[];
+  /**
+   * How many changes were moved before their stage to free an LCR pattern. Counted here, not from
+   * the changes' `reason`, which other rules set too (a mapping replaced on the deployed platform).
+   */
+  readonly moved: number;
 }
 
 function routeSide(change: Change, side: 'before' | 'after'): RouteFields | undefined {
@@ -106,6 +111,7 @@ export function orderChanges(changes: readonly Change[]): OrderResult {
     const keys = [...new Set(cycle.map((i) => `"${changes[i]!.key}"`))].join(', ');
     return {
       changes: [],
+      moved: 0,
       issues: [
         {
           message: `outbound routes ${keys} swap LCR patterns among themselves, which the platform cannot do in one step`,
@@ -121,5 +127,5 @@ export function orderChanges(changes: readonly Change[]): OrderResult {
       Object.assign({}, c, { step: steps.indexOf(rank[i]!) + 1 }, reason[i] ? { reason: reason[i] } : undefined),
     )
     .sort((a, b) => a.step - b.step || compare(a, b));
-  return { changes: ordered, issues: [] };
+  return { changes: ordered, issues: [], moved: reason.filter((r) => r !== undefined).length };
 }

@@ -51,6 +51,17 @@ describe('orderChanges', () => {
     );
     expect(r.changes[0]!.reason).toBe('moved before create of outbound_route "New": it frees LCR pattern 1555-44 for it');
     expect(r.changes[1]!.reason).toBeUndefined();
+    expect(r.moved).toBe(1);
+  });
+
+  it('counts only the changes it moved, not those that carry a reason of their own (a replaced mapping)', () => {
+    const replaced = {
+      ...diff(desired({ inbound_mappings: [dm('1', ['9'])] }), { inbound_mappings: [lm(2, '1')] }, 0).changes[0]!,
+      reason: 'replaced',
+    };
+    const r = orderChanges([replaced]);
+    expect(r.changes[0]!.reason).toBe('replaced');
+    expect(r.moved).toBe(0);
   });
 
   it('refuses routes that swap LCR patterns in a cycle', () => {
