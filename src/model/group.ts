@@ -15,3 +15,12 @@ export interface GatewayGroup {
   /** The gateway ids it holds, in order (`gwlist: "1,2"` → `["1", "2"]`); empty when it holds none. */
   readonly gwids: readonly string[];
 }
+
+/** A gateway's name and address as the platform shows them (`GET /endpointgroups/<id>`, `GET /carriergroups/<id>`). */
+export interface GatewayLabel {
+  readonly gwid: number;
+  /** The gateway's name (the platform's `description` or endpoint `name`); `""` when it has none. */
+  readonly name: string;
+  /** Host or address, with `:port` when the platform shows one. */
+  readonly address: string;
+}

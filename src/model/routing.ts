@@ -33,6 +33,8 @@ export interface CandidateOutcome {
   readonly result: RouteResult;
   readonly rule?: DecidedRule;
   readonly gwlist?: string;
+  /** `gwlist` in words, with the names and ids the platform's groups show (see {@link RouteDecision.gwlist_words}). */
+  readonly gwlist_words?: string;
 }
 
 /**
@@ -51,6 +53,12 @@ export interface RouteDecision {
   readonly rule?: DecidedRule;
   /** The winner's gateway list as the proxy holds it (`"#5"`, `"66,67"`). */
   readonly gwlist?: string;
+  /**
+   * `gwlist` in words, with names beside the ids: `carrier group "BW" (#5)`, `gateway "pbx-a"
+   * 10.0.0.5:5060 (61)`. Present when the rules were read with the platform's groups (`--live`, a
+   * plan); absent from the files alone, which know no group's id.
+   */
+  readonly gwlist_words?: string;
   readonly candidates: readonly DecidedRule[];
   /** Only for `ambiguous`: each candidate's own outcome. */
   readonly outcomes?: readonly CandidateOutcome[];

@@ -7,7 +7,7 @@ import { timerecMatches } from '../model/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
 import { byProxyPriority, priorityWords } from './priority.js';
-import { describeGateways, ruleName } from './words.js';
+import { describeGateways, gwlistWords, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -15,6 +15,7 @@ import {
   type Call,
   type CallTime,
   type DecidedRule,
+  type GatewayInventory,
   type RouteDecision,
   type RoutingRule,
   type RuleSet,
@@ -257,13 +258,24 @@ interface LcrPick {
  * candidate's group, with no fallback, so the call fails when that group does not route the
  * number at that time.
  */
-function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Call, steps: string[] | null): CandidateOutcome {
+function lcrOutcome(
+  p: Prepared,
+  candidate: RoutingRule,
+  pick: LcrPick,
+  call: Call,
+  steps: string[] | null,
+  inventory: GatewayInventory | undefined,
+): CandidateOutcome {
   const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
   const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at, null);
   const named = decidedRule(candidate);
   if (outcome.kind === 'routed') {
     steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
-    return { candidate: named, result: 'routed', rule: decidedRule(outcome.rule), gwlist: outcome.rule.gwlist };
+    const { gwlist } = outcome.rule;
+    const rule = decidedRule(outcome.rule);
+    return inventory
+      ? { candidate: named, result: 'routed', rule, gwlist, gwlist_words: gwlistWords(gwlist, inventory) }
+      : { candidate: named, result: 'routed', rule, gwlist };
   }
   if (outcome.kind === 'ambiguous') {
     steps?.push(`${taken}: ${outcome.rules.map(ruleName).join(' and ')} of group ${pick.groupid} tie again`);
@@ -276,10 +288,12 @@ function lcrOutcome(p: Prepared, candidate: RoutingRule, pick: LcrPick, call: Ca
 }
 
 /** Tied rules of one prefix: each candidate routes by itself. */
-function selfOutcomes(rules: readonly RoutingRule[]): CandidateOutcome[] {
+function selfOutcomes(rules: readonly RoutingRule[], inventory: GatewayInventory | undefined): CandidateOutcome[] {
   return rules.map((r) => {
     const named = decidedRule(r);
-    return { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist };
+    return inventory
+      ? { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist, gwlist_words: gwlistWords(r.gwlist, inventory) }
+      : { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist };
   });
 }
 
@@ -390,7 +404,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       const picks = new Map(choice.tied.map((t) => [t.key, t]));
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && picks.has(r.key) && r.lcr_pattern !== undefined);
       // The proxy commits to whichever it meets first: say what the call does with each.
-      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps));
+      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory));
       return ambiguous(direction, from, to, at, outcomes, steps);
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
@@ -404,8 +418,13 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   }
   // Each decision written out, not spread from a common part: a plan's impact makes tens of thousands.
   if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
-  if (outcome.kind === 'ambiguous') return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules), steps);
+  if (outcome.kind === 'ambiguous') return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules, set.inventory), steps);
   steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
   const rule = decidedRule(outcome.rule);
-  return { direction, from, to, at, result: 'routed', rule, gwlist: outcome.rule.gwlist, candidates: [rule], steps: explained(steps) };
+  const { gwlist } = outcome.rule;
+  // The words only when the groups were read (the files alone know no group's id or name).
+  if (set.inventory === undefined)
+    return { direction, from, to, at, result: 'routed', rule, gwlist, candidates: [rule], steps: explained(steps) };
+  const gwlist_words = gwlistWords(gwlist, set.inventory);
+  return { direction, from, to, at, result: 'routed', rule, gwlist, gwlist_words, candidates: [rule], steps: explained(steps) };
 }

@@ -3,7 +3,8 @@
  * inbound mappings are rules of group 9000, simple routes of 8000, an LCR route a rule of its own
  * group plus an LCR record. Pure.
  */
-import type { GatewayGroup } from '../model/group.js';
+import type { CarrierGroup } from '../model/carrier-group.js';
+import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import { lcrPatternOf } from '../model/outbound-route.js';
 import {
   INBOUND_GROUP,
@@ -46,13 +47,36 @@ export interface PartialInventory extends GatewayInventory {
  * The inventory the proxy holds for these gateway lists (carrier and endpoint groups). `gateways`,
  * when given, is every gateway id the platform has; without it the inventory knows the groups'
  * members only and says so (`allGateways: false`): a plain gateway id no group holds is judged
- * missing, with a reason that says the API shows no gateway outside a group.
+ * missing, with a reason that says the API shows no gateway outside a group. The groups' names and
+ * types, and the names and addresses of `labels` (the gateways whose details were read), are kept
+ * for the words of a decision (`gwlist_words`); they never change a decision.
  */
-export function inventoryOf(groups: readonly GatewayGroup[], gateways?: Iterable<string>): PartialInventory {
+export function inventoryOf(
+  groups: readonly GatewayGroup[],
+  gateways?: Iterable<string>,
+  labels?: Iterable<GatewayLabel>,
+): PartialInventory {
   const lists = new Map<string, readonly string[]>();
-  for (const g of groups) lists.set(String(g.gwgroupid), [...g.gwids]);
-  if (gateways !== undefined) return { gateways: new Set(gateways), lists, allGateways: true };
-  return { gateways: new Set(groups.flatMap((g) => g.gwids)), lists, allGateways: false };
+  const groupNames = new Map<string, { readonly name: string; readonly type: GatewayGroup['type'] }>();
+  for (const g of groups) {
+    lists.set(String(g.gwgroupid), [...g.gwids]);
+    groupNames.set(String(g.gwgroupid), { name: g.name, type: g.type });
+  }
+  const gatewayNames = new Map<string, GatewayLabel>();
+  for (const l of labels ?? []) gatewayNames.set(String(l.gwid), l);
+  const words = gatewayNames.size > 0 ? { groupNames, gatewayNames } : { groupNames };
+  if (gateways !== undefined) return { gateways: new Set(gateways), lists, allGateways: true, ...words };
+  return { gateways: new Set(groups.flatMap((g) => g.gwids)), lists, allGateways: false, ...words };
+}
+
+/**
+ * The names and addresses of the gateways of carrier groups read with their endpoints (a plan's
+ * live carrier groups): endpoint i is gateway `gwids[i]`.
+ */
+export function gatewayLabelsOf(groups: readonly CarrierGroup[]): GatewayLabel[] {
+  return groups.flatMap((g) =>
+    g.endpoints.flatMap((e, i) => (g.gwids[i] === undefined ? [] : [{ gwid: g.gwids[i], name: e.name, address: e.hostname }])),
+  );
 }
 
 /**

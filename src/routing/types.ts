@@ -29,6 +29,7 @@
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
+import type { GatewayLabel, GroupType } from '../model/group.js';
 import type { Direction } from '../model/routing.js';
 import type { MappingContent } from '../model/inbound-mapping.js';
 import type { RouteContent } from '../model/outbound-route.js';
@@ -86,6 +87,10 @@ export interface GatewayInventory {
   readonly gateways: ReadonlySet<string>;
   /** Each gateway list (gwgroupid as text, no `#`) to its gateway ids in order. */
   readonly lists: ReadonlyMap<string, readonly string[]>;
+  /** Each group's name and type (gwgroupid as text), when the groups were read: for the words, never for the decision. */
+  readonly groupNames?: ReadonlyMap<string, { readonly name: string; readonly type: GroupType }>;
+  /** The gateways whose name and address were read (gwid as text): for the words, never for the decision. */
+  readonly gatewayNames?: ReadonlyMap<string, GatewayLabel>;
 }
 
 /** The mappings and routes a rule set is built from (desired or live; ids and origins when known). */

@@ -3,7 +3,7 @@
  */
 import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
-import { referencedName } from './rule-set.js';
+import { referencedName, type PartialInventory } from './rule-set.js';
 import type { GatewayInventory, RoutingRule } from './types.js';
 
 /** A rule in words: `mapping "15551230001"`, `the default mapping (did "")`, `route "UK"` (its kind's nouns). */
@@ -26,6 +26,67 @@ function order(ids: readonly string[]): string[] {
   return out;
 }
 
+/** The words of each gwlist of an inventory, made once: a plan's impact words tens of thousands of decisions. */
+const wordsCache = new WeakMap<GatewayInventory, Map<string, string>>();
+
+/**
+ * A gateway list in words, with the names and ids the inventory knows: `carrier group "BW" (#5)`,
+ * `gateway "pbx-a" 10.0.0.5:5060 (61)`, `gateways "pbx-a" (61), "pbx-b" (62)`. A group named by the
+ * files whose id is not known yet (`#"BW"`, a group the plan creates) keeps its name; an id the
+ * inventory does not hold says it is not on the platform. Pure; the one wording of a gateway list
+ * that `route`, `test`, a plan's impact and its diffs share.
+ */
+export function gwlistWords(gwlist: string, inventory: GatewayInventory | undefined): string {
+  if (inventory === undefined) return uncachedWords(gwlist, undefined);
+  let cache = wordsCache.get(inventory);
+  if (!cache) wordsCache.set(inventory, (cache = new Map<string, string>()));
+  let words = cache.get(gwlist);
+  if (words === undefined) cache.set(gwlist, (words = uncachedWords(gwlist, inventory)));
+  return words;
+}
+
+function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined): string {
+  const named = referencedName(gwlist);
+  if (named !== null) return `group ${JSON.stringify(named)} (id known after apply)`;
+  if (gwlist.trim() === '') return 'no gateway (an empty list)';
+  const parts: string[] = [];
+  const gateways: string[] = [];
+  // Group references and gateway ids in their order; runs of gateway ids share one "gateways".
+  const flush = (): void => {
+    if (gateways.length > 0) parts.push(`${gateways.length === 1 ? 'gateway' : 'gateways'} ${gateways.join(', ')}`);
+    gateways.length = 0;
+  };
+  for (const item of gatewayIdsOf(gwlist)) {
+    if (item.startsWith('#')) {
+      flush();
+      parts.push(groupWords(item.slice(1), inventory));
+    } else gateways.push(gatewayWords(item, inventory));
+  }
+  flush();
+  return parts.join(', ');
+}
+
+/** One group reference in words: `carrier group "BW" (#5)`, `group #5`, or why it is not there. */
+export function groupWords(id: string, inventory: GatewayInventory | undefined): string {
+  const key = /^[0-9]+$/.test(id) ? String(Number(id)) : id;
+  const label = inventory?.groupNames?.get(key);
+  if (label !== undefined) return `${label.type} group ${JSON.stringify(label.name)} (#${id})`;
+  if (inventory !== undefined && !inventory.lists.has(key)) return `group #${id}, which is not on the platform`;
+  return `group #${id}`;
+}
+
+/** One gateway id in words: `"pbx-a" 10.0.0.5:5060 (61)`, `61`, or why it is not there. */
+function gatewayWords(id: string, inventory: GatewayInventory | undefined): string {
+  const label = inventory?.gatewayNames?.get(id);
+  if (label !== undefined)
+    return `${[label.name === '' ? '' : JSON.stringify(label.name), label.address].filter((w) => w !== '').join(' ')} (${id})`;
+  if (inventory !== undefined && !inventory.gateways.has(id)) {
+    const partial = (inventory as PartialInventory).allGateways === false;
+    return `${id}, which ${partial ? 'no carrier or endpoint group holds' : 'is not on the platform'}`;
+  }
+  return id;
+}
+
 /** The steps that say where a winning rule's gwlist sends the call and how it fails over. */
 export function describeGateways(gwlist: string, inventory: GatewayInventory | undefined): string[] {
   const named = referencedName(gwlist);
@@ -44,11 +105,12 @@ export function describeGateways(gwlist: string, inventory: GatewayInventory | u
         `failover: the proxy tries the gateways of group ${id} in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
       ];
     }
-    return [`sends to group #${id}: gateway${members.length === 1 ? '' : 's'} ${members.join(', ')}`, ...order(members)];
+    const words = members.map((m) => gatewayWords(m, inventory));
+    return [`sends to ${groupWords(id, inventory)}: gateway${members.length === 1 ? '' : 's'} ${words.join(', ')}`, ...order(members)];
   }
   const sublists = gwlist.split(';');
   const ids = gatewayIdsOf(gwlist);
-  const steps = [`sends to gateway${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`];
+  const steps = [`sends to gateway${ids.length === 1 ? '' : 's'} ${ids.map((g) => gatewayWords(g, inventory)).join(', ')}`];
   if (sublists.length > 1) steps.push('";" separates sub-lists; with the platform\'s sort order 0 they are tried as one list in order');
   return [...steps, ...order(ids)];
 }
