@@ -5,6 +5,7 @@ import { operationDeadline } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
 import type { ProviderContext } from './context.js';
 import { Reloader } from './reloader.js';
+import { SaidOnce } from './said-once.js';
 import { countRequest, counted } from './operation-tally.js';
 import { requestLogger } from './request-log.js';
 import { carrierGroupResource } from './resources/carrier-group.js';
@@ -161,6 +162,21 @@ function withReload(
   };
 }
 
+/** Every operation's diagnostics through `said` (a platform failure in full once per run). */
+function withSaidOnce(handler: ResourceHandler, said: SaidOnce): ResourceHandler {
+  const once = async <R extends { readonly diagnostics?: readonly Diagnostic[] }>(res: Promise<R>): Promise<R> => {
+    const r = await res;
+    return r.diagnostics ? { ...r, diagnostics: said.apply(r.diagnostics) } : r;
+  };
+  return {
+    ...handler,
+    plan: (req) => once(handler.plan(req)),
+    apply: (req) => once(handler.apply(req)),
+    read: (state) => once(handler.read(state)),
+    importState: (id) => once(handler.importState(id)),
+  };
+}
+
 /**
  * The dsiprouter provider: resources and data sources over the platform client. The client is
  * created (and undici loaded) only at ConfigureProvider, keeping Terraform's many provider starts
@@ -172,6 +188,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
   let reloader: Reloader | undefined;
   let platformChecked: Promise<{ readonly pending: boolean } | { readonly error: Diagnostic }> | undefined;
   let warned = false;
+  const said = new SaidOnce();
   const ctx: ProviderContext = {
     client() {
       if (!client)
@@ -204,9 +221,12 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     return [PENDING_RELOAD_WARNING];
   };
   const wrap = (h: ResourceHandler): ResourceHandler =>
-    withOperationTimeouts(
-      withReload(h, () => reloader, platformCheck),
-      ctx,
+    withSaidOnce(
+      withOperationTimeouts(
+        withReload(h, () => reloader, platformCheck),
+        ctx,
+      ),
+      said,
     );
   return {
     validateConfig(config) {
@@ -232,6 +252,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
       platformChecked = undefined;
       warned = false;
+      said.reset();
       ctx.plannedGroupNames.clear();
       ctx.plannedGroupGateways.clear();
       ctx.groupLists.clear();
@@ -246,7 +267,16 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
     },
     dataSources: Object.fromEntries(
-      Object.entries(dataSources(ctx)).map(([name, d]) => [name, { ...d, read: (config: TfObject) => counted(() => d.read(config)) }]),
+      Object.entries(dataSources(ctx)).map(([name, d]) => [
+        name,
+        {
+          ...d,
+          read: async (config: TfObject) => {
+            const r = await counted(() => d.read(config));
+            return r.diagnostics ? { ...r, diagnostics: said.apply(r.diagnostics) } : r;
+          },
+        },
+      ]),
     ),
     async shutdown() {
       if (!client) return;

@@ -30,6 +30,12 @@ export interface Diagnostic {
   readonly summary: string;
   readonly detail?: string;
   readonly attribute?: AttributePath;
+  /**
+   * Set on a failure of the platform as a whole (refused token, nothing listening, wrong scheme,
+   * no licence), not of this one request: its message without the hint. The provider says such a
+   * failure in full once per run and briefly after that (`said-once.ts`). Never sent to Terraform.
+   */
+  readonly platformFailure?: { readonly code: string; readonly brief: string };
 }
 
 /** PlanResourceChange. `proposed` is null on destroy (only when the host asks for destroy plans). */

@@ -39,5 +39,26 @@ export function check(out: Diagnostic[], attribute: AttributePath, value: unknow
 export function apiDiagnostic(what: string, err: unknown): Diagnostic {
   const e = err as { message?: string; hint?: string; code?: string };
   const message = truthfulMessage(e.code, e.message ?? String(err));
-  return { severity: 'error', summary: `Could not ${what}`, detail: [message, e.hint].filter(Boolean).join('\n') };
+  const diagnostic: Diagnostic = { severity: 'error', summary: `Could not ${what}`, detail: [message, e.hint].filter(Boolean).join('\n') };
+  return e.code !== undefined && PLATFORM_WIDE.has(e.code)
+    ? { ...diagnostic, platformFailure: { code: e.code, brief: message } }
+    : diagnostic;
 }
+
+/**
+ * The failures that are the platform's (or the connection's) as a whole, so every request of the
+ * run meets them alike: the token, the licence, the URL, the scheme, the certificate, the network.
+ * A 404 of one object, a 400 of one write or a 5xx of one request are that request's own.
+ */
+const PLATFORM_WIDE: ReadonlySet<string> = new Set([
+  'API_UNAUTHORIZED',
+  'API_UNLICENSED',
+  'API_NO_SUCH_ENDPOINT',
+  'API_UNEXPECTED_RESPONSE',
+  'API_TIMEOUT',
+  'API_CONNECTION_REFUSED',
+  'API_HOST_NOT_FOUND',
+  'API_TLS',
+  'API_HTTPS_EXPECTED',
+  'API_NETWORK',
+]);
