@@ -50,6 +50,14 @@ describe('what a command loads before it runs (dist/bundle)', () => {
     expect(loaded.filter(heavy(/^(dist\/(plan|api|apply|emulator|terraform|render)\/|node_modules\/undici\/)/))).toEqual([]);
   });
 
+  it("the client loads undici's connection pool, not its index (fetch, WebSocket, cookies, mock agents)", () => {
+    const undici = loadedWith('dist/api/transport.js').filter((m) => m.startsWith('node_modules/undici/'));
+    expect(undici).toContain('node_modules/undici/lib/dispatcher/agent.js');
+    const unused =
+      /^node_modules\/undici\/(index\.js|lib\/(mock|cache|interceptor|web\/(websocket|cookies|eventsource|cache)|web\/fetch\/index\.js))/;
+    expect(undici.filter((m) => unused.test(m))).toEqual([]);
+  });
+
   it('the CLI entry alone (--version, --help) loads no verb', () => {
     const loaded = loadedWith('dist/cli/main.js');
     expect(loaded.filter(heavy(/^(dist\/(config|plan|api|apply|routing)\/|node_modules\/undici\/)/))).toEqual([]);
