@@ -4,7 +4,7 @@ import { parseTtl } from '../model/lease.js';
 import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../model/outbound-route.js';
 import type { ProxyStats } from '../model/stats.js';
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
-import type { GatewayGroup } from '../model/group.js';
+import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import * as groups from './groups.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
@@ -354,6 +354,14 @@ export class PlatformClient {
    */
   getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null> {
     return groups.getCarrierGroup(this.#sender, gwgroupid);
+  }
+
+  /**
+   * The name and address of each gateway of one carrier or endpoint group (one request), or `null`
+   * when no group has this id. Only the names and addresses are kept, never the group's password.
+   */
+  getGroupGateways(gwgroupid: number): Promise<GatewayLabel[] | null> {
+    return groups.getGroupGateways(this.#sender, gwgroupid);
   }
 
   /**

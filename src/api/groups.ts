@@ -1,9 +1,9 @@
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
-import type { GatewayGroup } from '../model/group.js';
+import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import { DsipformError } from '../model/errors.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 import type { Sender } from './transport.js';
-import { carrierGroupFromWire, carrierGroupToWire, firstRecord, groupFromWire, weightsFromWire } from './wire.js';
+import { carrierGroupFromWire, carrierGroupToWire, firstRecord, gatewayLabelsFromWire, groupFromWire, weightsFromWire } from './wire.js';
 
 /**
  * The groups API (`/carriergroups`, `/endpointgroups`): carrier groups (gateway lists of type 8)
@@ -78,6 +78,23 @@ export async function getCarrierGroup(t: Sender, gwgroupid: number): Promise<Car
     throw e;
   }
   return carrierGroupFromWire(one, weights, { method: 'GET', path });
+}
+
+/**
+ * The name and address of each gateway of one group, carrier or endpoint (one request:
+ * `GET /endpointgroups/<id>` answers any group), or `null` when no group has this id. For words
+ * only (`dsipform route --live` names the gateways of its decision).
+ */
+export async function getGroupGateways(t: Sender, gwgroupid: number): Promise<GatewayLabel[] | null> {
+  const path = `${ENDPOINT_GROUPS}/${encodeURIComponent(gwgroupid)}`;
+  try {
+    const env = await t.send('GET', path);
+    return env.data.length === 0 ? null : gatewayLabelsFromWire(env.data[0], { method: 'GET', path });
+  } catch (err) {
+    const e = asNotFound(err);
+    if (e instanceof ApiError && e.isNotFound) return null;
+    throw e;
+  }
 }
 
 /** Registers the carrier's registration password as a secret before it is ever sent. */

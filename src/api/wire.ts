@@ -6,7 +6,7 @@ import type { OutboundRoute } from '../model/outbound-route.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { STAT_KEYS, type ProxyStats } from '../model/stats.js';
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
-import type { GatewayGroup, GroupType } from '../model/group.js';
+import type { GatewayGroup, GatewayLabel, GroupType } from '../model/group.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 
 /**
@@ -195,4 +195,20 @@ export function weightsFromWire(value: unknown, req: ApiRequestInfo): Map<number
     if (e.rweight !== undefined && e.rweight !== null && e.rweight !== '') out.set(intField(e, 'gwid', req), intField(e, 'rweight', req));
   }
   return out;
+}
+
+/**
+ * `GET /endpointgroups/<id>` (any group, carrier or endpoint) → the name and address of each of its
+ * gateways: `description` and `host`, with `:port` when one is shown. Nothing else of the answer
+ * is kept (it also holds the group's registration password).
+ */
+export function gatewayLabelsFromWire(value: unknown, req: ApiRequestInfo): GatewayLabel[] {
+  const rec = record(value, req);
+  if (!Array.isArray(rec.endpoints)) return [];
+  return rec.endpoints.map((v) => {
+    const e = record(v, req);
+    const host = strField(e, 'host');
+    const port = e.port === undefined || e.port === null ? '' : String(e.port);
+    return { gwid: intField(e, 'gwid', req), name: strField(e, 'description'), address: port === '' ? host : `${host}:${port}` };
+  });
 }

@@ -1,9 +1,11 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
-import type { Direction } from '../model/routing.js';
+import type { GatewayLabel } from '../model/group.js';
+import type { Direction, RouteDecision } from '../model/routing.js';
 import { renderRouteText } from '../render/route-text.js';
 import { routeCall } from '../routing/match.js';
-import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
+import { inventoryOf, ruleSetFromState, withGatewayLabels } from '../routing/rule-set.js';
+import { groupsToName } from '../routing/words.js';
 import { callTime } from '../routing/time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
@@ -67,6 +69,28 @@ export async function liveRuleSet(client: PlatformClient): Promise<RuleSet> {
 }
 
 /**
+ * The same rules with the gateways of these decisions named (name and address): the groups that
+ * hold them are read, one request each, at most {@link GROUP_READS} at once. A decision names a
+ * few groups; reading every group of a platform for one call would cost hundreds of requests.
+ */
+export async function nameGateways(client: PlatformClient, set: RuleSet, decisions: readonly RouteDecision[]): Promise<RuleSet> {
+  if (set.inventory === undefined) return set;
+  const gwlists = decisions.flatMap((d) => [d.gwlist, ...(d.outcomes ?? []).map((o) => o.gwlist)]).filter((g) => g !== undefined);
+  const ids = groupsToName(gwlists, set.inventory);
+  if (ids.length === 0) return set;
+  const labels: GatewayLabel[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < ids.length; i = next++) labels.push(...((await client.getGroupGateways(ids[i]!)) ?? []));
+  };
+  await Promise.all(Array.from({ length: Math.min(GROUP_READS, ids.length) }, worker));
+  return withGatewayLabels(set, labels);
+}
+
+/** How many group reads {@link nameGateways} keeps in flight. */
+const GROUP_READS = 4;
+
+/**
  * `dsipform route [PATHS...] --direction D --to N`: where the proxy sends one call, from the files
  * (no network) or with `--live` from the platform's rules. Exit 0 whenever it answered (routed, no
  * route or ambiguous), 1 on errors.
@@ -77,7 +101,7 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
   }
   const format = flags.format;
   const call = callOf(flags, io.now());
-  let set: RuleSet;
+  let decision: RouteDecision;
   if (flags.live) {
     if (paths.length > 0 || flags.cdktf !== undefined) {
       throw new DsipformError(
@@ -86,12 +110,20 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
         'Drop the paths to ask the platform (dsipform route --live …), or drop --live to ask the files.',
       );
     }
-    set = await withPlatform(flags, io, (client) => liveRuleSet(client));
+    // Live, the gateways of the decision are named too: their groups are read (one request each).
+    decision = await withPlatform(flags, io, async (client) => {
+      const set = await liveRuleSet(client);
+      const first = routeCall(set, call);
+      const named = await nameGateways(client, set, [first]);
+      return named === set ? first : routeCall(named, call);
+    });
   } else {
     const desired = await loadOrFail(paths, io, flags.cdktf, 'route');
-    set = ruleSetFromState({ inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] });
+    decision = routeCall(
+      ruleSetFromState({ inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] }),
+      call,
+    );
   }
-  const decision = routeCall(set, call);
   if (format === 'json') writeLine(io.stdout, JSON.stringify(decision, null, 2));
   else io.stdout.write(renderRouteText(decision));
   return 0;

@@ -69,6 +69,14 @@ export function inventoryOf(
   return { gateways: new Set(groups.flatMap((g) => g.gwids)), lists, allGateways: false, ...words };
 }
 
+/** The same rules with more gateways named (`labels`, read after the inventory was made): only the words of a decision change. */
+export function withGatewayLabels(set: RuleSet, labels: Iterable<GatewayLabel>): RuleSet {
+  if (set.inventory === undefined) return set;
+  const gatewayNames = new Map(set.inventory.gatewayNames ?? []);
+  for (const l of labels) gatewayNames.set(String(l.gwid), l);
+  return { ...set, inventory: { ...set.inventory, gatewayNames } };
+}
+
 /**
  * The names and addresses of the gateways of carrier groups read with their endpoints (a plan's
  * live carrier groups): endpoint i is gateway `gwids[i]`.

@@ -78,8 +78,11 @@ export function groupWords(id: string, inventory: GatewayInventory | undefined):
 /** One gateway id in words: `"pbx-a" 10.0.0.5:5060 (61)`, `61`, or why it is not there. */
 function gatewayWords(id: string, inventory: GatewayInventory | undefined): string {
   const label = inventory?.gatewayNames?.get(id);
-  if (label !== undefined)
-    return `${[label.name === '' ? '' : JSON.stringify(label.name), label.address].filter((w) => w !== '').join(' ')} (${id})`;
+  if (label !== undefined) {
+    // An address is shown bare unless it holds something a host and port never do (then quoted, escaped).
+    const address = /^[A-Za-z0-9.:[\]_-]*$/.test(label.address) ? label.address : JSON.stringify(label.address);
+    return `${[label.name === '' ? '' : JSON.stringify(label.name), address].filter((w) => w !== '').join(' ')} (${id})`;
+  }
   if (inventory !== undefined && !inventory.gateways.has(id)) {
     const partial = (inventory as PartialInventory).allGateways === false;
     return `${id}, which ${partial ? 'no carrier or endpoint group holds' : 'is not on the platform'}`;
@@ -113,4 +116,25 @@ export function describeGateways(gwlist: string, inventory: GatewayInventory | u
   const steps = [`sends to gateway${ids.length === 1 ? '' : 's'} ${ids.map((g) => gatewayWords(g, inventory)).join(', ')}`];
   if (sublists.length > 1) steps.push('";" separates sub-lists; with the platform\'s sort order 0 they are tried as one list in order');
   return [...steps, ...order(ids)];
+}
+
+/**
+ * The groups to read to name the gateways of these gateway lists: each `#id` the inventory holds,
+ * and each group holding a plain gateway id, in ascending order. Gateways the inventory already
+ * names need no read.
+ */
+export function groupsToName(gwlists: Iterable<string>, inventory: GatewayInventory): number[] {
+  const wanted = new Set<string>();
+  const gateways = new Set<string>();
+  for (const gwlist of gwlists) {
+    if (referencedName(gwlist) !== null) continue;
+    for (const item of gatewayIdsOf(gwlist)) {
+      if (item.startsWith('#')) {
+        const id = String(Number(item.slice(1)));
+        if (inventory.lists.get(id)?.some((g) => !inventory.gatewayNames?.has(g))) wanted.add(id);
+      } else if (!inventory.gatewayNames?.has(item)) gateways.add(item);
+    }
+  }
+  if (gateways.size > 0) for (const [id, members] of inventory.lists) if (members.some((g) => gateways.has(g))) wanted.add(id);
+  return [...wanted].map(Number).sort((a, b) => a - b);
 }

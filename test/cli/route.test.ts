@@ -124,7 +124,7 @@ describe('dsipform route (the CLI as a process)', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('mapping "1555123" is not loaded: servers name group 99, which does not exist on the platform');
     expect(r.stdout).toContain('Result: routed by inbound mapping "1555"');
-    expect(r.stdout).toContain(`sends to group #${id}: gateway ${gateway}`);
+    expect(r.stdout).toContain(`sends to carrier group "Carrier A" (#${id}): gateway "a1" 198.51.100.1:5060 (${gateway})`);
   });
 
   it('from the files, a group named by group:/carrier_group: routes to that name, and the steps say its id is not known here', async () => {
