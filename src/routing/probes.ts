@@ -132,12 +132,19 @@ function fromProbe(f: string, froms: ReadonlySet<string>): string {
   return f;
 }
 
-/** Whether an LCR From part matches a From-user: it occurs in it followed only by digits. */
+/**
+ * Whether an LCR From part matches a From-user: it occurs in it followed only by digits. Only the
+ * last occurrence needs looking at (an earlier one is followed by more of the From, so by no fewer
+ * non-digits), which keeps this linear in the From however often the part occurs in it.
+ */
 export function fromMatches(part: string, from: string): boolean {
-  for (let i = from.indexOf(part); i >= 0; i = from.indexOf(part, i + 1)) {
-    if (/^[0-9]*$/.test(from.slice(i + part.length))) return true;
+  const at = from.lastIndexOf(part);
+  if (at < 0) return false;
+  for (let i = at + part.length; i < from.length; i++) {
+    const c = from.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
   }
-  return false;
+  return true;
 }
 
 /** The From part of an LCR pattern `<from_prefix>-<prefix>`. */

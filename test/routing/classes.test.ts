@@ -1,0 +1,209 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { callerClasses, lcrIndex, sharedFrom } from '../../src/routing/callers.js';
+import { classSpans, decisionKey, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
+import { routeCall } from '../../src/routing/match.js';
+import { fromMatches } from '../../src/routing/probes.js';
+import type { CallTime, RuleSet } from '../../src/routing/types.js';
+import { rules, type TestRoute } from './build.js';
+
+const AFTER_HOURS = '20260101T180000|6H|weekly|||MO,TU,WE,TH,FR';
+const NY_0700: CallTime = { local: '2026-12-02T07:00:00', tz: 'America/New_York' };
+const DEFAULT: TestRoute = { name: 'Default', prefix: '', gwgroupid: '1' };
+
+/** A span in one line: direction, class, caller, when, decisions. */
+function line(s: ClassSpan): string {
+  const c = s.class;
+  const calls = `${c.direction} ${c.prefix === '' ? '(other)' : c.prefix}${c.except.length ? ` except ${c.except.join(',')}` : ''}${c.from_parts.length ? ` from ${c.from_parts.join('+')}` : ''}`;
+  const outcome = (d: ClassSpan['decisions'][number]): string =>
+    d.result === 'routed'
+      ? `${d.rule?.key} ${d.gwlist}`
+      : d.result === 'ambiguous'
+        ? `ambiguous ${d.candidates.map((x) => x.key).join('/')}`
+        : 'no route';
+  return `${calls} [${s.class.to}${s.class.from ? ` from ${s.class.from}` : ''}] ${s.when}: ${s.decisions.map(outcome).join(' → ')}`;
+}
+
+describe('routingDifference: every class of calls whose route differs, over a whole period', () => {
+  it('finds the after-hours move to another gateway when planned in the morning', () => {
+    const before = rules([], [DEFAULT, { name: 'After hours', prefix: '1', gwgroupid: '2', timerec: AFTER_HOURS }]);
+    const after = rules([], [DEFAULT, { name: 'After hours', prefix: '1', gwgroupid: '9', timerec: AFTER_HOURS }]);
+    const { horizon, spans } = routingDifference(before, after, NY_0700);
+    expect(horizon.words).toBe('checked over one week from Mon 2026-11-30 00:00 America/New_York');
+    expect(spans.map(line)).toEqual(['outbound 1 [1] Mon–Fri 18:00–24:00 America/New_York: After hours #2 → After hours #9']);
+    expect(spans[0]?.windows).toHaveLength(5);
+    expect(spans[0]?.windows[0]).toEqual({ start: '2026-11-30T18:00:00', end: '2026-12-01T00:00:00' });
+  });
+
+  it('is empty for two equal sets', () => {
+    const set = rules(
+      [{ did: '15551230000', servers: ['23'] }],
+      [DEFAULT, { name: 'AH', prefix: '1', gwgroupid: '2', timerec: AFTER_HOURS }],
+    );
+    expect(routingDifference(set, set, NY_0700).spans).toEqual([]);
+  });
+
+  it('pinned to one instant (plan --at) decides there only', () => {
+    const before = rules([], [DEFAULT, { name: 'After hours', prefix: '1', gwgroupid: '2', timerec: AFTER_HOURS }]);
+    const after = rules([], [DEFAULT, { name: 'After hours', prefix: '1', gwgroupid: '9', timerec: AFTER_HOURS }]);
+    expect(classSpans([before, after], NY_0700, { pinned: true, differing: true }).spans).toEqual([]);
+    const evening = classSpans([before, after], { ...NY_0700, local: '2026-12-02T19:00:00' }, { pinned: true, differing: true });
+    expect(evening.horizon.words).toBe('checked at 2026-12-02 19:00:00 America/New_York only (--at)');
+    expect(evening.spans.map(line)).toEqual(['outbound 1 [1] at 2026-12-02 19:00:00 America/New_York: After hours #2 → After hours #9']);
+  });
+});
+
+describe('routingTable: the whole routing of one set as classes', () => {
+  it('gives each prefix its class, the numbers no prefix matches theirs, and splits by time', () => {
+    const set = rules(
+      [{ did: '15551230000', servers: ['23'] }],
+      [DEFAULT, { name: 'US', prefix: '1', gwgroupid: '2' }, { name: 'Toll free', prefix: '1800', gwgroupid: '3', timerec: AFTER_HOURS }],
+    );
+    expect(routingTable(set, NY_0700).spans.map(line)).toEqual([
+      'inbound (other) except 15551230000 [0] always: no route',
+      'inbound 15551230000 [15551230000] always: 15551230000 23',
+      'outbound (other) except 1 [0] always: Default #1',
+      'outbound 1 except 1800 [1] always: US #2',
+      'outbound 1800 [1800] Mon–Fri 00:00–18:00; Sat, Sun all day America/New_York: US #2',
+      'outbound 1800 [1800] Mon–Fri 18:00–24:00 America/New_York: Toll free #3',
+    ]);
+  });
+
+  it('has no class of other numbers when every digit starts a prefix', () => {
+    const set = rules(
+      [],
+      [...'0123456789'].map((d) => ({ name: `R${d}`, prefix: d, gwgroupid: '1' })),
+    );
+    expect(routingTable(set, NY_0700, { direction: 'outbound' }).spans.map((s) => s.class.prefix)).toEqual([...'0123456789']);
+  });
+
+  it('gives LCR callers their classes: none, each From part, and two From parts of one length tied', () => {
+    const set = rules(
+      [],
+      [
+        DEFAULT,
+        { name: 'A', prefix: '1', gwgroupid: '2', from_prefix: '1555' },
+        { name: 'B', prefix: '1', gwgroupid: '3', from_prefix: '2666' },
+      ],
+    );
+    expect(routingTable(set, NY_0700, { direction: 'outbound' }).spans.map(line)).toEqual([
+      'outbound (other) except 1 [0] always: Default #1',
+      'outbound 1 [1] always: Default #1',
+      'outbound 1 from 1555 [1 from 1555] always: A #2',
+      'outbound 1 from 2666 [1 from 2666] always: B #3',
+      'outbound 1 from 1555+2666 [1 from 15552666] always: ambiguous A/B',
+    ]);
+  });
+});
+
+describe('callers: the LCR caller classes of a number', () => {
+  it.each([
+    ['1555', '2666', '15552666'],
+    ['155', '553', '1553'],
+    ['+44', '20', '+4420'],
+    ['+44', '+33', null],
+    ['1234567890', '9876543210', null],
+    ['12345678901234567', '1', null],
+    ['555', '1555', '1555'],
+  ])('a From holding %s and %s: %s', (a, b, shared) => {
+    expect(sharedFrom(a, b)).toBe(shared);
+    if (shared !== null) expect(fromMatches(a, shared) && fromMatches(b, shared)).toBe(true);
+  });
+
+  it('stays fast with From parts of 60,000 digits', () => {
+    const long = '1'.repeat(60_000);
+    const set = rules(
+      [],
+      [
+        { name: 'A', prefix: '1', gwgroupid: '2', from_prefix: long },
+        { name: 'B', prefix: '1', gwgroupid: '3', from_prefix: `${long.slice(1)}2` },
+        { name: 'C', prefix: '1', gwgroupid: '4', from_prefix: '1' },
+      ],
+    );
+    const started = performance.now();
+    const callers = callerClasses(lcrIndex([set]), '1');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(callers.map((c) => c.from_parts.map((p) => p.length))).toEqual([[], [1], [1, 60_000], [1, 60_000]]);
+  });
+});
+
+/** A small rule set from generated prefixes, priorities, recurrences and LCR From parts. */
+const ruleSet = fc
+  .array(
+    fc.record({
+      prefix: fc.stringMatching(/^[12]{0,3}$/),
+      gw: fc.constantFrom('1', '2', '3'),
+      priority: fc.constantFrom(0, 1),
+      timerec: fc.constantFrom('', AFTER_HOURS, '20260101T090000|8H|daily'),
+      from: fc.constantFrom(null, '', '1', '12', '21', '212'),
+    }),
+    { maxLength: 6 },
+  )
+  .map((rs) =>
+    rules(
+      rs.filter((r) => r.from === null).map((r) => ({ did: r.prefix === '' ? '2' : r.prefix, servers: [r.gw] })),
+      rs.map((r, i) => ({
+        name: `R${i}`,
+        prefix: r.prefix,
+        gwgroupid: r.gw,
+        priority: r.priority,
+        timerec: r.timerec,
+        ...(r.from !== null ? { from_prefix: r.from } : {}),
+      })),
+    ),
+  );
+
+/** The span of a class a call belongs to at `local`: longest prefix, same From parts, window holding the time. */
+function spanOf(
+  spans: readonly ClassSpan[],
+  set: RuleSet,
+  direction: 'inbound' | 'outbound',
+  to: string,
+  from: string,
+  local: string,
+): ClassSpan | undefined {
+  const mine = spans.filter(
+    (s) => s.class.direction === direction && to.startsWith(s.class.prefix) && !s.class.except.some((e) => to.startsWith(e)),
+  );
+  const parts = (s: ClassSpan): string => s.class.from_parts.join('|');
+  const reaching = set.lcr.filter((r) => to.startsWith(r.pattern.slice(r.pattern.indexOf('-') + 1)));
+  const wanted = [
+    ...new Set(reaching.map((r) => r.pattern.slice(0, r.pattern.indexOf('-'))).filter((f) => f !== '' && fromMatches(f, from))),
+  ]
+    .sort()
+    .join('|');
+  return mine.find((s) => (direction === 'inbound' || parts(s) === wanted) && s.windows.some((w) => w.start <= local && local < w.end));
+}
+
+describe('exactness: every call decides as its class does', () => {
+  it('a generated call decides exactly as the span of its class, caller and time', () => {
+    let found = 0;
+    let calls = 0;
+    fc.assert(
+      fc.property(
+        ruleSet,
+        fc.stringMatching(/^[123]{1,5}$/),
+        fc.stringMatching(/^[123]{0,4}$/),
+        fc.constantFrom('inbound', 'outbound'),
+        fc.integer({ min: 0, max: 7 * 24 - 1 }),
+        (set, to, from, direction, hour) => {
+          const { horizon, spans } = routingTable(set, NY_0700);
+          // An hour of the horizon (a day or a week), at 17 minutes past.
+          const start = Date.parse(`${horizon.start}Z`);
+          const hours = (Date.parse(`${horizon.end}Z`) - start) / 3_600_000;
+          const local = new Date(start + (hour % hours) * 3_600_000 + 17 * 60_000).toISOString().slice(0, 19);
+          const span = spanOf(spans, set, direction, to, direction === 'inbound' ? '' : from, local);
+          calls++;
+          // A caller holding three or more From parts of one length has no class of its own (see callers.ts).
+          if (span === undefined) return;
+          found++;
+          const call = { direction, from: direction === 'inbound' ? '' : from, to, at: { local, tz: NY_0700.tz } } as const;
+          expect(decisionKey(routeCall(set, call, { explain: false }))).toBe(decisionKey(span.decisions[0]!));
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // Nearly every call finds its class: the comparison above ran.
+    expect(found).toBeGreaterThan(calls * 0.9);
+  });
+});
