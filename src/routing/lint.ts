@@ -4,7 +4,8 @@
  */
 import { parseTimerec, timerecWarning } from '../model/timerec.js';
 import { loadRules } from './load.js';
-import { lcrPatternsMayMeet, sharedLcrCall, timesMayOverlap } from './overlap.js';
+import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
+import { lcrTie, timesMayOverlap } from './overlap.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
 import { timerecQuirks } from './timerec-quirks.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
@@ -162,63 +163,56 @@ function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
   return out;
 }
 
-/**
- * The pairs (i < j, in record order) of LCR records that can both match one call by their `to`
- * part: patterns of one length whose To-prefixes are prefixes of one another. Found through an
- * index of the To-prefixes, so the work grows with the records and the pairs found, not with the
- * square of the records (5,000 routes make 12.5 million pairs to look at otherwise).
- */
-function candidatePairs(patterns: readonly string[]): Array<[number, number]> {
-  const toOf = patterns.map((p) => {
-    const dash = p.indexOf('-');
-    return dash < 0 ? '' : p.slice(dash + 1);
-  });
-  // pattern length -> To-prefix -> the records holding exactly that To-prefix.
-  const index = new Map<number, Map<string, number[]>>();
-  patterns.forEach((p, i) => {
-    let byTo = index.get(p.length);
-    if (!byTo) index.set(p.length, (byTo = new Map<string, number[]>()));
-    const list = byTo.get(toOf[i]!);
-    if (list) list.push(i);
-    else byTo.set(toOf[i]!, [i]);
-  });
-  const pairs: Array<[number, number]> = [];
-  patterns.forEach((p, i) => {
-    const byTo = index.get(p.length)!;
-    const to = toOf[i]!;
-    for (let k = 0; k <= to.length; k++) {
-      const same = byTo.get(k === to.length ? to : to.slice(0, k));
-      if (!same) continue;
-      for (const j of same) {
-        // A shorter To-prefix: found from this side only. The same To-prefix: once, from the earlier record.
-        if (k < to.length) pairs.push(i < j ? [i, j] : [j, i]);
-        else if (j > i) pairs.push([i, j]);
-      }
-    }
-  });
-  return pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+/** The criterion of a tie, in the words of every `ambiguous_lcr` warning. */
+const CALLERS_MEET = 'one caller can match both (a From of at most 15 digits, a leading + allowed, holds both From-prefixes)';
+
+/** `route "A" (LCR "1555-44")`. */
+function lcrNamed(e: LcrEntry): string {
+  return `${ruleName(e.rule)} (LCR "${e.rule.lcr_pattern ?? e.record.pattern}")`;
 }
 
+/**
+ * Two LCR patterns of one length in two groups that one caller can match (lcr-ties.ts): one
+ * warning per prefix, naming every route there that can tie (each route is named once, so the
+ * output grows with the routes, not with the pairs), with one tie shown as a call both match. A
+ * route that ties only with routes on a shorter prefix is named at that prefix.
+ */
 function lcrFindings(set: RuleSet, kept: readonly RoutingRule[]): RoutingFinding[] {
   const ruleOf = new Map(kept.filter((r) => r.lcr_pattern !== undefined).map((r) => [r.key, r]));
-  const records = set.lcr.filter((r) => ruleOf.has(r.key));
+  const partner = lcrPartners(lcrEntries(set.lcr, ruleOf));
+  // prefix (the shorter To-prefix of a route and its partner) -> the routes named there, in record order.
+  const byPrefix = new Map<string, LcrEntry[]>();
+  for (const [e, p] of partner) {
+    const at = p.to.length < e.to.length ? p.to : e.to;
+    const list = byPrefix.get(at);
+    if (list) list.push(e);
+    else byPrefix.set(at, [e]);
+  }
   const out: RoutingFinding[] = [];
-  for (const [i, j] of candidatePairs(records.map((r) => r.pattern))) {
-    const [p, q] = [records[i]!, records[j]!];
-    // One group: the group's own rules decide, and the same-prefix lints speak for them.
-    if (p.groupid === q.groupid || !lcrPatternsMayMeet(p.pattern, q.pattern)) continue;
-    const [here, other] = placedAt(ruleOf.get(p.key)!, ruleOf.get(q.key)!);
-    const same = p.pattern === q.pattern;
-    const call = same ? null : sharedLcrCall(p.pattern, q.pattern);
-    const example = call ? ` (a call from ${call.from} to ${call.to}… matches both)` : '';
+  for (const [prefix, list] of byPrefix) {
+    list.sort((x, y) => x.order - y.order);
+    const first = list[0]!;
+    const other = partner.get(first)!;
+    // Placed at the last route of the files (the later of a pair), as the pair lints are.
+    const here = [...list].reverse().find((e) => e.rule.origin) ?? list[list.length - 1]!;
+    const call = lcrTie(first.record.pattern, other.record.pattern);
+    const same = first.record.pattern === other.record.pattern;
+    const example = call ? `a call from ${call.from} to ${call.to}… matches both` : 'both match one call';
+    const pairOnly = list.length === 2 && list.includes(other);
+    const [a, b] = pairOnly ? [here, list.find((e) => e !== here)!] : [first, other];
+    const message = pairOnly
+      ? `${lcrNamed(a)} and ${lcrNamed(b)}${b.rule.origin ? ` (${b.rule.origin.file}:${b.rule.origin.line}:${b.rule.origin.col})` : ''} ${same ? 'have the same LCR pattern' : `have LCR patterns of the same length that ${CALLERS_MEET}; ${example}`}: the proxy picks one in hash-table order`
+      : `${list.length} LCR routes on prefix "${prefix}" can each tie with another LCR route whose pattern has the same length: ${CALLERS_MEET}, and the proxy picks one in hash-table order. For example ${lcrNamed(a)} and ${lcrNamed(b)}: ${same ? 'the same pattern' : example}. The routes: ${list.map((e) => JSON.stringify(e.rule.key)).join(', ')}`;
     out.push({
       severity: 'warning',
       code: 'ambiguous_lcr',
-      message: `${ruleName(here)} (LCR "${here.lcr_pattern}") and ${named(other)} (LCR "${other.lcr_pattern}") ${same ? 'have the same LCR pattern' : `have LCR patterns of the same length that can match one call${example}`}: the proxy picks one in hash-table order`,
-      hint: same
-        ? 'merge the two routes, or change the from_prefix or prefix of one'
-        : 'make one pattern longer (a longer from_prefix or prefix) so that it wins where both match',
-      ...about(here),
+      message,
+      hint:
+        same && pairOnly
+          ? 'merge the two routes, or change the from_prefix or prefix of one'
+          : 'make one pattern longer (a longer from_prefix or prefix) so that it wins where both match, or acknowledge the ties in policy.accept (lint: ambiguous_lcr, route: a glob naming these routes)',
+      keys: list.map((e) => e.rule.key),
+      ...about(here.rule),
     });
   }
   return out;
@@ -281,14 +275,16 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
     hint: d.hint,
     ...about(d.rule),
   }));
-  findings.push(
-    ...negativePriorityFindings(kept),
-    ...zeroDurationFindings(kept),
-    ...timerecQuirkFindings(kept),
-    ...samePrefixFindings(kept),
-    ...lcrFindings(set, kept),
-    ...catchAllFindings(set.rules, kept, manages),
-  );
+  // Appended one by one: spread as call arguments, a list of some 100,000 findings overflows the stack.
+  for (const list of [
+    negativePriorityFindings(kept),
+    zeroDurationFindings(kept),
+    timerecQuirkFindings(kept),
+    samePrefixFindings(kept),
+    lcrFindings(set, kept),
+    catchAllFindings(set.rules, kept, manages),
+  ])
+    for (const f of list) findings.push(f);
   return findings
     .map((f, i) => ({ f, i }))
     .sort((x, y) => rank(x.f) - rank(y.f) || place(x.f, y.f) || x.i - y.i)

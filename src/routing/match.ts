@@ -6,6 +6,7 @@
 import { timerecMatches } from '../model/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
+import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, gwlistWords, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
@@ -47,12 +48,13 @@ interface DroppedEntry {
   readonly order: number;
 }
 
-/** An LCR record with its regular expression. */
+/** An LCR record with its regular expression, and its parts for the linear test of long lookups. */
 interface LcrEntry {
   readonly pattern: string;
   readonly groupid: number;
   readonly key: string;
   readonly regex: RegExp;
+  readonly parts: LcrParts;
 }
 
 const prepared = new WeakMap<RuleSet, Prepared>();
@@ -91,11 +93,13 @@ function prepare(set: RuleSet): Prepared {
       group,
       [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
     );
-  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern) }));
+  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern), parts: lcrParts(r.pattern) }));
   const lcrByTo = new Map<string, LcrEntry[]>();
   for (const r of lcr) {
     const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
-    lcrByTo.set(to, [...(lcrByTo.get(to) ?? []), r]);
+    const list = lcrByTo.get(to);
+    if (list) list.push(r);
+    else lcrByTo.set(to, [r]);
   }
   const result: Prepared = { groups, lengths, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped), stems };
   prepared.set(set, result);
@@ -220,11 +224,35 @@ function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
   if (call.from.includes('-') || call.to.includes('-')) return p.lcr;
   const to = call.to.toLowerCase();
   const out: LcrEntry[] = [];
-  for (let len = 0; len <= to.length; len++) {
+  // Only the lengths some To-part has: a To of 120,000 digits is not cut 120,000 times.
+  for (const len of toLengths(p)) {
+    if (len > to.length) break;
     const records = p.lcrByTo.get(to.slice(0, len));
     if (records) for (const r of records) out.push(r);
   }
   return out;
+}
+
+const lengthsOf = new WeakMap<Prepared, readonly number[]>();
+
+/** The lengths of the LCR records' To-parts, shortest first. */
+function toLengths(p: Prepared): readonly number[] {
+  let lengths = lengthsOf.get(p);
+  if (!lengths) lengthsOf.set(p, (lengths = [...new Set([...p.lcrByTo.keys()].map((k) => k.length))].sort((a, b) => a - b)));
+  return lengths;
+}
+
+/**
+ * Lookups longer than this are tested in linear time (lcr-match.ts); shorter ones by the regular
+ * expression, whose backtracking costs at most the square of this.
+ */
+const REGEX_LOOKUP_MAX = 256;
+
+/** The LCR records of `candidates` whose pattern the proxy matches against `lookup`. */
+function lcrMatching(candidates: readonly LcrEntry[], lookup: string): LcrEntry[] {
+  if (lookup.length <= REGEX_LOOKUP_MAX) return candidates.filter((r) => r.regex.test(lookup));
+  const prepared = lcrLookup(lookup);
+  return candidates.filter((r) => lcrMatches(r.parts, prepared));
 }
 
 /** The dropped rules by prefix. */
@@ -304,9 +332,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
     steps?.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
-  const matching = lcrCandidates(p, call)
-    .filter((r) => r.regex.test(lookup))
-    .map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
+  const matching = lcrMatching(lcrCandidates(p, call), lookup).map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
   steps?.push(
     `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
   );

@@ -1,8 +1,9 @@
 /**
- * Conservative overlap checks for the lints (lint.ts): can two time recurrences both match one
- * instant, can two LCR patterns both match one call. "Conservative" means: `true` unless the rules
- * prove the opposite, so a lint may warn about a pair that never meets, never the other way round
- * for what these checks look at. Pure.
+ * Overlap checks for the lints (lint.ts, lcr-ties.ts). Can two time recurrences both match one
+ * instant: conservative, `true` unless the rules prove the opposite. Can two LCR patterns both
+ * match one call: exact, for callers an E.164 From can be (at most 15 digits, a leading `+`
+ * allowed): a From-prefix no such From holds never ties. Each check costs at most the length of
+ * its From-prefixes (at most 16 characters are looked at), never their square. Pure.
  */
 import { parseTimerec, type Timerec } from '../model/timerec.js';
 
@@ -69,49 +70,79 @@ export function timesMayOverlap(a: string, b: string): boolean {
   return !disjointSets(weekdays(ta), weekdays(tb)) && !disjointSets(months(ta), months(tb));
 }
 
+/** The most digits a From holds: E.164's 15, after an optional leading `+`. */
+export const E164_DIGITS = 15;
+
+/**
+ * A From-prefix as an E.164 From can hold it: its digits, and whether it starts with `+` (which
+ * only a From's first character can be). `null` when no From of at most 15 digits holds it (a `*`
+ * or `#`, a `+` further in, more than 15 digits).
+ */
+export interface CallerPart {
+  readonly plus: boolean;
+  readonly digits: string;
+}
+
 const DIGITS = /^[0-9]*$/;
 
-/** Whether some From can hold `a` followed only by digits to its end, with `b` ending right where `a` starts or inside `a`'s digits. */
-function aligned(a: string, b: string): boolean {
-  for (let k = 0; k < b.length; k++) {
-    const s = b.slice(k);
-    if (a.startsWith(s) && DIGITS.test(a.slice(s.length))) return true;
-    if (s.startsWith(a) && DIGITS.test(s.slice(a.length))) return true;
-  }
-  return false;
+/** The From-prefix `from` as an E.164 From holds it, or null (see {@link CallerPart}). */
+export function callerPart(from: string): CallerPart | null {
+  const plus = from.startsWith('+');
+  // Checked on the length first: a From-prefix of 60,000 digits is turned away without a scan.
+  if (from.length > E164_DIGITS + (plus ? 1 : 0)) return null;
+  const digits = plus ? from.slice(1) : from;
+  return DIGITS.test(digits) ? { plus, digits } : null;
+}
+
+/** The shortest digits that start with `x` and hold `y`: `x` itself, or `x` overlapped with `y`'s head. */
+function startingWith(x: string, y: string): string {
+  if (x.includes(y)) return x;
+  for (let k = Math.min(x.length, y.length); k > 0; k--) if (x.endsWith(y.slice(0, k))) return x + y.slice(k);
+  return x + y;
 }
 
 /**
- * Whether two LCR patterns (`<from>-<to>`) can both match one call. The proxy's test is
- * `from[0-9]*-to[0-9]*` unanchored: the To-user starts with `to`, and the From-user holds `from`
- * followed only by digits to its end. So the two `to`s must be prefixes of one another, and one
- * From must end with both `from`s (each followed by digits): always so when either is all digits.
+ * The shortest From that holds both From-prefixes, each followed only by digits to its end (as the
+ * proxy's LCR test needs), when that From is E.164: at most 15 digits, `+` only first. It is their
+ * shortest common superstring, the `+` one (if any) first. `null` when none is that short: the
+ * two callers never meet.
  */
-export function lcrPatternsMayMeet(p: string, q: string): boolean {
-  const [pf = '', pt = ''] = splitPattern(p);
-  const [qf = '', qt = ''] = splitPattern(q);
-  if (!(pt.startsWith(qt) || qt.startsWith(pt))) return false;
-  if (DIGITS.test(pf) || DIGITS.test(qf)) return true;
-  return aligned(pf, qf) || aligned(qf, pf);
+export function sharedCaller(a: CallerPart, b: CallerPart): string | null {
+  let digits: string;
+  if (a.plus && b.plus) {
+    if (!(a.digits.startsWith(b.digits) || b.digits.startsWith(a.digits))) return null;
+    digits = a.digits.length >= b.digits.length ? a.digits : b.digits;
+  } else if (a.plus) digits = startingWith(a.digits, b.digits);
+  else if (b.plus) digits = startingWith(b.digits, a.digits);
+  else {
+    const ab = startingWith(a.digits, b.digits);
+    const ba = startingWith(b.digits, a.digits);
+    // The shorter; of two as short, the smaller, so that the answer does not depend on the order asked in.
+    digits = ba.length < ab.length || (ba.length === ab.length && ba < ab) ? ba : ab;
+  }
+  if (digits.length > E164_DIGITS) return null;
+  return `${a.plus || b.plus ? '+' : ''}${digits}`;
 }
 
-function splitPattern(pattern: string): [string, string] {
+/** `<from>-<to>` into its two parts (no `-`: all From). */
+export function splitPattern(pattern: string): [string, string] {
   const dash = pattern.indexOf('-');
   return dash < 0 ? [pattern, ''] : [pattern.slice(0, dash), pattern.slice(dash + 1)];
 }
 
 /**
- * A call both LCR patterns match, when one is easy to show (From = one From-prefix followed by the
- * other, when that other is all digits; To = the longer To-prefix), else null. Only when
- * `lcrPatternsMayMeet` holds.
+ * A call two LCR patterns (`<from>-<to>`) both match, from a caller an E.164 From can be, or null
+ * when there is none. The proxy's test is `from[0-9]*-to[0-9]*` unanchored and case-insensitive:
+ * the To-user starts with `to` (so the two `to`s are prefixes of one another; the call goes to the
+ * longer), and the From-user holds `from` followed only by digits (so the From is
+ * {@link sharedCaller}). Callers beyond E.164 (a `*` code, more than 15 digits) are not looked at.
  */
-export function sharedLcrCall(p: string, q: string): { from: string; to: string } | null {
+export function lcrTie(p: string, q: string): { from: string; to: string } | null {
   const [pf, pt] = splitPattern(p);
   const [qf, qt] = splitPattern(q);
-  const to = pt.length >= qt.length ? pt : qt;
-  if (pf.includes(qf) && DIGITS.test(pf.slice(pf.lastIndexOf(qf) + qf.length))) return { from: pf, to };
-  if (qf.includes(pf) && DIGITS.test(qf.slice(qf.lastIndexOf(pf) + pf.length))) return { from: qf, to };
-  if (DIGITS.test(qf)) return { from: pf + qf, to };
-  if (DIGITS.test(pf)) return { from: qf + pf, to };
-  return null;
+  const [lp, lq] = [pt.toLowerCase(), qt.toLowerCase()];
+  if (!(lp.startsWith(lq) || lq.startsWith(lp))) return null;
+  const [a, b] = [callerPart(pf), callerPart(qf)];
+  const from = a && b ? sharedCaller(a, b) : null;
+  return from === null ? null : { from, to: pt.length >= qt.length ? pt : qt };
 }

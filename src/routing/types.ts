@@ -160,8 +160,16 @@ export interface RoutingFinding {
   readonly code: string;
   readonly message: string;
   readonly hint: string;
-  /** The rule the finding is about, when it is one rule. */
+  /** The rule the finding is about (or is placed at, when it names several). */
   readonly key?: string;
+  /**
+   * Every rule of `kind` the finding is about alike, when it names several (`ambiguous_rules`,
+   * `ambiguous_lcr`, `lcr_takes_simple`): a `policy.accept` entry acknowledges the finding only
+   * when it names each of them. Absent: `key` alone.
+   */
+  readonly keys?: readonly string[];
   readonly kind?: 'inbound_mapping' | 'outbound_route';
   readonly origin?: SourceLocation;
+  /** A `policy.accept` entry of the files acknowledges it: shown and counted as such, never stopping a command. */
+  readonly acknowledged?: true;
 }

@@ -1,0 +1,103 @@
+/**
+ * The proxy's LCR test, `f[0-9]*-t[0-9]*` unanchored and case-insensitive on `From-To`, decided in
+ * time linear in the lookup. A regular expression decides the same (match.ts `lcrRegex`), but
+ * backtracks: at every place `f` occurs it runs over the digits that follow, so a long number made
+ * of `f`s (a From of 120,000 digits, a To holding `-`) costs the square of its length. Here each
+ * character is looked at a bounded number of times. Pure.
+ */
+
+/**
+ * A UTF-16 unit as a case-insensitive regular expression without the `u` flag compares it
+ * (ECMAScript's Canonicalize): its upper case when that is one unit, unless that would turn a
+ * character beyond ASCII into an ASCII one.
+ */
+function canonical(c: number): number {
+  if (c < 128) return c >= 97 && c <= 122 ? c - 32 : c;
+  const upper = String.fromCharCode(c).toUpperCase();
+  if (upper.length !== 1) return c;
+  const u = upper.charCodeAt(0);
+  return u < 128 ? c : u;
+}
+
+/** The text's units, each canonical. */
+function units(text: string): Uint16Array {
+  const out = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = canonical(text.charCodeAt(i));
+  return out;
+}
+
+/** Knuth–Morris–Pratt: where `needle` starts in `hay`, each place once, in linear time. */
+function starts(hay: Uint16Array, needle: Uint16Array, found: (at: number) => boolean | void): void {
+  const n = needle.length;
+  if (n === 0) {
+    for (let i = 0; i <= hay.length; i++) if (found(i) === true) return;
+    return;
+  }
+  const fail = new Int32Array(n);
+  for (let i = 1, k = 0; i < n; i++) {
+    while (k > 0 && needle[i] !== needle[k]) k = fail[k - 1]!;
+    if (needle[i] === needle[k]) k++;
+    fail[i] = k;
+  }
+  for (let i = 0, k = 0; i < hay.length; i++) {
+    while (k > 0 && hay[i] !== needle[k]) k = fail[k - 1]!;
+    if (hay[i] === needle[k]) k++;
+    if (k === n) {
+      if (found(i - n + 1) === true) return;
+      k = fail[k - 1]!;
+    }
+  }
+}
+
+const DASH = 0x2d;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+
+/** A lookup (`From-To`) prepared once for the LCR records it is tested against. */
+export interface LcrLookup {
+  readonly text: Uint16Array;
+  /** For each place, the first place at or after it that holds no digit (the length when none). */
+  readonly pastDigits: Int32Array;
+}
+
+/** Prepares `From-To` for {@link lcrMatches}. */
+export function lcrLookup(lookup: string): LcrLookup {
+  const text = units(lookup);
+  const pastDigits = new Int32Array(text.length + 1);
+  pastDigits[text.length] = text.length;
+  for (let i = text.length - 1; i >= 0; i--) pastDigits[i] = isDigit(text[i]!) ? pastDigits[i + 1]! : i;
+  return { text, pastDigits };
+}
+
+/** An LCR pattern's two parts, canonical, for {@link lcrMatches}. */
+export interface LcrParts {
+  readonly from: Uint16Array;
+  readonly to: Uint16Array;
+}
+
+/** `<from>-<to>` as {@link lcrMatches} tests it (no `-`: all From, the empty To). */
+export function lcrParts(pattern: string): LcrParts {
+  const dash = pattern.indexOf('-');
+  return dash < 0
+    ? { from: units(pattern), to: new Uint16Array(0) }
+    : { from: units(pattern.slice(0, dash)), to: units(pattern.slice(dash + 1)) };
+}
+
+/**
+ * Whether the proxy's LCR test matches: some place of the lookup holds `from`, then only digits,
+ * then `-`, then `to` (the digits after `to` may be none). The same answer as `lcrRegex(pattern)
+ * .test(lookup)`, in time linear in the lookup and the pattern.
+ */
+export function lcrMatches(parts: LcrParts, lookup: LcrLookup): boolean {
+  const { text, pastDigits } = lookup;
+  // The dashes the To-part follows.
+  const before = new Uint8Array(text.length + 1);
+  starts(text, parts.to, (at) => {
+    if (at > 0 && text[at - 1] === DASH) before[at - 1] = 1;
+  });
+  let hit = false;
+  starts(text, parts.from, (at) => {
+    const dash = pastDigits[at + parts.from.length]!;
+    if (dash < text.length && before[dash] === 1) return (hit = true);
+  });
+  return hit;
+}
