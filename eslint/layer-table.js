@@ -45,7 +45,11 @@ export const LAYER_TABLE = [
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
   { layer: 'tls', imports: ['model'], holds: 'the one self-signed certificate maker (the emulator, the provider’s AutoMTLS)' },
   { layer: 'emulator', imports: ['model', 'tls'], holds: 'the platform’s API over an in-memory store, with fault injection' },
-  { layer: 'terraform', imports: ['model', 'api', 'tls'], holds: 'the tfplugin6 provider (an adapter over model/ and api/)' },
+  {
+    layer: 'terraform',
+    imports: ['pipeline', 'model', 'api', 'tls'],
+    holds: 'the tfplugin6 provider (an adapter over model/ and api/; its plan-time checks of a rule are the pipeline’s)',
+  },
   { layer: 'cdktf/reader', imports: ['model'], holds: 'the reader of a synthesized stack (`cdk.tf.json`) into desired state' },
   { layer: 'cdktf/bindings', imports: [], holds: 'generated CDKTF constructs; nothing in the core imports them' },
   {

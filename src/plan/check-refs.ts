@@ -32,10 +32,15 @@ export function deletedGroupIds(changes: readonly Change[]): Set<number> {
  * drop: a group that does not exist, that this plan deletes, or that holds no gateway (for a
  * carrier group the files declare, what they declare counts); a plain gateway id no remaining group
  * holds. A reference to a group this plan creates (a name still unresolved) is fine. The decision
- * and its words are model/dropped-rule.ts's, which every front end shares.
+ * and its words are model/dropped-rule.ts's, which every front end shares. `declared`: how many
+ * gateways each carrier group (by name) will hold; default what the files declare.
  */
-export function danglingReferences(desired: DesiredState, groups: readonly GatewayGroup[], deleted: ReadonlySet<number>): PlanIssue[] {
-  const declared = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length]));
+export function danglingReferences(
+  desired: DesiredState,
+  groups: readonly GatewayGroup[],
+  deleted: ReadonlySet<number>,
+  declared: ReadonlyMap<string, number> = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length])),
+): PlanIssue[] {
   const lookup = groupsLookup(groups, deleted, declared);
   const issues: PlanIssue[] = [];
   const add = (why: DropReason | null, origin: SourceLocation | undefined): void => {

@@ -10,6 +10,11 @@ export interface ProviderContext {
   wrote(): void;
   now(): number;
   /**
+   * Whether a reference the proxy would drop is a warning instead of an error at plan (the
+   * provider's `allow_dangling`, the CLI's `--allow-dangling`).
+   */
+  allowDangling(): boolean;
+  /**
    * Names that dsiprouter_carrier_group plans to give a group that does not hold them yet (a create
    * or a rename), until its apply: a route or mapping referring to one by name resolves at apply.
    * Emptied when the provider is configured (each Terraform command).

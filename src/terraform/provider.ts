@@ -188,6 +188,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
   let reloader: Reloader | undefined;
   let platformChecked: Promise<{ readonly pending: boolean } | { readonly error: Diagnostic }> | undefined;
   let warned = false;
+  let allowDangling = false;
   const said = new SaidOnce();
   const ctx: ProviderContext = {
     client() {
@@ -201,6 +202,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     },
     wrote: () => reloader?.wrote(),
     now,
+    allowDangling: () => allowDangling,
     plannedGroupNames: new Set(),
     plannedGroupGateways: new Map(),
     groupLists: new Map(),
@@ -253,6 +255,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       platformChecked = undefined;
       warned = false;
       said.reset();
+      allowDangling = config.allow_dangling === true;
       ctx.plannedGroupNames.clear();
       ctx.plannedGroupGateways.clear();
       ctx.groupLists.clear();

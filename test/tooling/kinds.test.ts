@@ -60,10 +60,10 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/probes.ts': NARROW,
   'src/routing/rule-set.ts': NARROW,
   'src/terraform/resources/carrier-group.ts': REQUEST,
-  'src/terraform/resources/dropped-references.ts': FIELD,
   'src/terraform/resources/endpoint-lease.ts': REQUEST,
   'src/terraform/resources/inbound-mapping.ts': REQUEST,
   'src/terraform/resources/outbound-route.ts': WIRE,
+  'src/terraform/resources/rule-checks.ts': FIELD,
 };
 
 /** Every .ts file of src/ but generated code (the bindings, the schema validators), relative to the root. */

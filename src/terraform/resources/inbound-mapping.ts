@@ -5,8 +5,8 @@ import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString, knownStrings } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
-import { droppedReferences } from './dropped-references.js';
 import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
+import { ruleChecks } from './rule-checks.js';
 
 /** A mapping's group by name: `group` instead of `servers`. */
 const BY_NAME: GroupByName = {
@@ -106,9 +106,10 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
       const resolved = await resolvedAtPlan(ctx, { ...proposed, notes: config?.notes ?? MAPPING_DEFAULTS.notes }, config, BY_NAME);
       if (resolved.diagnostics) return resolved;
       const planned = resolved.planned;
-      // What `dsipform plan` refuses, refused here too: a DID another mapping holds, a reference the proxy drops.
-      const refused = [...(await freeAtPlan(planned, prior)), ...(await droppedReferences(ctx, 'mapping', planned))];
-      if (refused.length > 0) return { planned, diagnostics: refused };
+      // What `dsipform plan` refuses, refused here too: a DID another mapping holds, a reference the
+      // proxy drops (a warning with allow_dangling), through the pipeline's checks of one rule.
+      const checked = [...(await freeAtPlan(planned, prior)), ...(await ruleChecks(ctx, 'mapping', planned))];
+      if (checked.some((d) => d.severity === 'error')) return { planned, diagnostics: checked };
       // The deployed API cannot update a mapping in place: any change is delete + create, which
       // hands out a new rule id (still an update for Terraform: the address and the DID stay).
       const replaced =
@@ -116,7 +117,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
         mappingUpdateReplaces(await ctx.client().profile()) &&
         ['did', 'servers', 'notes'].some((k) => JSON.stringify(prior[k]) !== JSON.stringify(planned[k]));
       if (!prior || replaced) Object.assign(planned, { id: UNKNOWN, ruleid: UNKNOWN });
-      if (!replaced) return { planned };
+      if (!replaced) return checked.length > 0 ? { planned, diagnostics: checked } : { planned };
       const warning: Diagnostic = {
         severity: 'warning',
         summary: 'This change deletes and re-creates the inbound mapping',
@@ -124,7 +125,7 @@ export function inboundMappingResource(ctx: ProviderContext): ResourceHandler {
           `The platform's API (api_profile "current") cannot update a mapping in place: apply deletes mapping ${String(prior.ruleid)} and creates it again, ` +
           `so DID "${String(prior.did)}" is unrouted for a moment and the rule id changes. Terraform shows it as an update because the resource stays the same.`,
       };
-      return { planned, diagnostics: [warning] };
+      return { planned, diagnostics: [...checked, warning] };
     },
 
     async apply({ prior, planned }) {

@@ -7,9 +7,9 @@ import type { ProviderContext } from '../context.js';
 import { isUnknown, UNKNOWN, type ResourceHandler, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
-import { droppedReferences } from './dropped-references.js';
 import { routeNamed } from './route-by-name.js';
 import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
+import { ruleChecks } from './rule-checks.js';
 
 const ROUTE_ATTRIBUTES = ['name', 'prefix', 'gwgroupid', 'from_prefix', 'priority', 'timerec', 'routeid'] as const;
 /** A route's carrier group by name: `carrier_group` instead of `gwgroupid`. */
@@ -91,9 +91,10 @@ export function outboundRouteResource(ctx: ProviderContext): ResourceHandler {
       }
       const resolved = await resolvedAtPlan(ctx, planned, config, BY_NAME);
       if (resolved.diagnostics) return resolved;
-      // What `dsipform plan` refuses, refused here too: a carrier group the proxy would not find.
-      const dangling = await droppedReferences(ctx, 'route', resolved.planned);
-      return dangling.length > 0 ? { planned: resolved.planned, diagnostics: dangling } : resolved;
+      // What `dsipform plan` refuses, refused here too (a carrier group the proxy would not find; a
+      // warning with allow_dangling), and the routing lints about this route alone, as warnings.
+      const checked = await ruleChecks(ctx, 'route', resolved.planned);
+      return checked.length > 0 ? { planned: resolved.planned, diagnostics: checked } : resolved;
     },
 
     async apply({ prior, planned }) {

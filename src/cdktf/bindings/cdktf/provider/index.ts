@@ -43,6 +43,12 @@ export interface DsiprouterProviderConfig {
   */
   readonly reload?: boolean | cdktf.IResolvable;
   /**
+  * Plan a mapping or route whose group or gateway the platform does not have (or whose group holds no gateway) with a warning instead of an error: the proxy drops such a rule until the group or gateway exists. For a group or gateway made outside Terraform later, on purpose (dsipform's --allow-dangling). Default false.
+  *
+  * Documentation: docs/terraform.md#provider (`allow_dangling`) in the dsipform package
+  */
+  readonly allowDangling?: boolean | cdktf.IResolvable;
+  /**
   * Per-request timeout in milliseconds, a whole number from 1 to 600000. Default 30000.
   *
   * Documentation: docs/terraform.md#provider (`timeout_ms`) in the dsipform package
@@ -113,6 +119,7 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
     this._caFile = config.caFile;
     this._insecure = config.insecure;
     this._reload = config.reload;
+    this._allowDangling = config.allowDangling;
     this._timeoutMs = config.timeoutMs;
     this._apiProfile = config.apiProfile;
     this._alias = config.alias;
@@ -202,6 +209,22 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
     return this._reload;
   }
 
+  // allow_dangling - computed: false, optional: true, required: false
+  private _allowDangling?: boolean | cdktf.IResolvable; 
+  public get allowDangling() {
+    return this._allowDangling;
+  }
+  public set allowDangling(value: boolean | cdktf.IResolvable | undefined) {
+    this._allowDangling = value;
+  }
+  public resetAllowDangling() {
+    this._allowDangling = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get allowDanglingInput() {
+    return this._allowDangling;
+  }
+
   // timeout_ms - computed: false, optional: true, required: false
   private _timeoutMs?: number; 
   public get timeoutMs() {
@@ -261,6 +284,7 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
       ca_file: cdktf.stringToTerraform(this._caFile),
       insecure: cdktf.booleanToTerraform(this._insecure),
       reload: cdktf.booleanToTerraform(this._reload),
+      allow_dangling: cdktf.booleanToTerraform(this._allowDangling),
       timeout_ms: cdktf.numberToTerraform(this._timeoutMs),
       api_profile: cdktf.stringToTerraform(this._apiProfile),
       alias: cdktf.stringToTerraform(this._alias),
@@ -295,6 +319,12 @@ export class DsiprouterProvider extends cdktf.TerraformProvider {
       },
       reload: {
         value: cdktf.booleanToHclTerraform(this._reload),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "boolean",
+      },
+      allow_dangling: {
+        value: cdktf.booleanToHclTerraform(this._allowDangling),
         isBlock: false,
         type: "simple",
         storageClassType: "boolean",
