@@ -61,7 +61,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .description('show the changes that would make the platform match the files')
           .argument('[paths...]', 'YAML/JSON files or directories')
           .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-          .addOption(new Option('--format <format>', 'text, json or markdown').choices(['text', 'json', 'markdown']).default('text'))
+          .addOption(
+            new Option('--format <format>', 'text, json, markdown or html (one self-contained page)')
+              .choices(['text', 'json', 'markdown', 'html'])
+              .default('text'),
+          )
           .option('--out <file>', 'also save the plan as JSON, for apply --plan')
           .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
           .option('--allow-dangling', ALLOW_DANGLING)

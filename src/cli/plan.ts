@@ -28,7 +28,7 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
  * with `--strict`, stops the plan (exit 1) before it is shown or saved.
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
-  const format = checkFormat(flags.format, ['text', 'json', 'markdown'] as const);
+  const format = checkFormat(flags.format, ['text', 'json', 'markdown', 'html'] as const);
   // Read before the platform is: a missing or short key fails the run before any request.
   const key = readPlanKey(flags, io);
   const desired = await loadOrFail(paths, io, flags.cdktf);
@@ -49,6 +49,8 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
+  // The page is loaded only when asked for; it shows the saved plan, the facts of --format json.
+  else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved));
   else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
   if (flags.out) io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
   return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;

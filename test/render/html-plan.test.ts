@@ -29,7 +29,9 @@ export function textOf(page: string): string {
 
 /** The element names the page uses: a value that became markup would add one. */
 const TAGS = new Set(
-  'html head meta title style body h1 h2 h3 p dl dt dd code span strong table thead tbody tr th td ul li div section br footer'.split(' '),
+  'html head meta title style body h1 h2 h3 p dl dt dd code span strong table thead tbody tr th td ul li div section br footer caption'.split(
+    ' ',
+  ),
 );
 const tagsOf = (page: string): string[] => [...page.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1]!.toLowerCase());
 
@@ -102,10 +104,9 @@ describe('renderPlanHtml: the routing impact as classes × time windows', () => 
     const page = renderPlanHtml({ ...MIXED_PLAN, routing_impact: [moved, lost] });
     const text = textOf(page);
     expect(text).toContain(`Examined: calls at ${AT}`);
-    expect(text).toContain(
-      `calls to 1800… e.g. 1800 at ${AT} carrier group 2 (route "US") carrier group 3 (route "Toll free")`.replace(/ +/g, ' '),
-    );
-    expect(page).toMatch(/<tr class="loses">\s*<td>calls to 44…/);
+    expect(text).toContain(`When: at ${AT} Calls Before After`);
+    expect(text).toContain('calls to 1800… e.g. 1800 carrier group 2 (route "US") carrier group 3 (route "Toll free")');
+    expect(page).toMatch(/<tr class="loses">\s*<td class="calls">calls to 44…/);
     expect(page).toMatch(/<th>Before<\/th>\s*<th>After<\/th>/);
   });
 

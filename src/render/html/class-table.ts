@@ -92,17 +92,27 @@ function matrix(rows: readonly ClassRow[], windows: readonly string[], options: 
 }
 
 function long(rows: readonly ClassRow[], options: ClassTableOptions): Html {
+  // One stretch for every row is said once, above the table, rather than in a column of repeats.
+  const times = distinct(rows.map((r) => r.when));
+  const one = times.length === 1 ? times[0] : undefined;
   const head = html`<tr>
     <th>Calls</th>
-    <th>When</th>
-    ${options.sides.map((s) => html`<th>${s}</th>`)}
+    ${one === undefined ? html`<th>When</th>` : ''}${options.sides.map((s) => html`<th>${s}</th>`)}
   </tr>`;
   const body = rows.map((row) => {
     const last = row.outcomes.length - 1;
     const cells = row.outcomes.map((o, i) => html`<td${i === last && last > 0 ? html` class="after"` : ''}>${o}</td>`);
-    return html`<tr${row.loses ? html` class="loses"` : ''}>${callsCell(row)}<td>${row.when}</td>${cells}</tr>\n`;
+    const when = one === undefined ? html`<td>${row.when}</td>` : '';
+    return html`<tr${row.loses ? html` class="loses"` : ''}>${callsCell(row)}${when}${cells}</tr>\n`;
   });
+  const caption =
+    one === undefined
+      ? ''
+      : html`<caption>
+          When: ${one}
+        </caption>`;
   return html`<table class="classes">
+    ${caption}
     <thead>
       ${head}
     </thead>
@@ -113,7 +123,7 @@ function long(rows: readonly ClassRow[], options: ClassTableOptions): Html {
 }
 
 function callsCell(row: ClassRow): Html {
-  return html`<td>${row.calls}<br /><span class="muted mono">${row.sample}</span></td>`;
+  return html`<td class="calls">${row.calls}<br /><span class="muted mono">${row.sample}</span></td>`;
 }
 
 function distinct(values: readonly string[]): string[] {

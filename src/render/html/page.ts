@@ -19,10 +19,13 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1re
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: .4rem 0 1rem; }
-th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid var(--line); padding: .3rem .6rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+table.fields th { white-space: nowrap; }
 th { background: #f6f8fa; font-weight: 600; }
 td.num, th.num { text-align: right; }
 tr.total td { font-weight: 600; }
+td.calls { min-width: 12rem; }
+caption { text-align: left; color: var(--muted); padding: .2rem 0; }
 .verdict { font-weight: 600; font-size: 1.05rem; margin: 1rem 0; }
 .box { border: 1px solid var(--line); border-left-width: .3rem; border-radius: .3rem; padding: .6rem 1rem; margin: 1rem 0; }
 .box.refused { border-color: var(--remove); background: #fff5f5; }
