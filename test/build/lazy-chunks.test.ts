@@ -58,6 +58,12 @@ describe('what a command loads before it runs (dist/bundle)', () => {
     expect(undici.filter((m) => unused.test(m))).toEqual([]);
   });
 
+  it("the Terraform provider loads the pipeline's checks of a rule (and the routing lints) at its first plan, not when it starts", () => {
+    const loaded = loadedWith('dist/terraform/provider.js');
+    expect(loaded).toContain('dist/terraform/resources/rule-checks.js');
+    expect(loaded.filter(heavy(/^dist\/(pipeline|routing|plan)\//))).toEqual([]);
+  });
+
   it('the CLI entry alone (--version, --help) loads no verb', () => {
     const loaded = loadedWith('dist/cli/main.js');
     expect(loaded.filter(heavy(/^(dist\/(config|plan|api|apply|routing)\/|node_modules\/undici\/)/))).toEqual([]);
