@@ -11,16 +11,15 @@ export type ImpactRowInput = ImpactEntry & Partial<ClassParts> & { readonly when
 export const NO_CALL_CHANGES = 'No call changes its route.';
 
 /**
- * The plan's `Routing impact` section: what time was examined (the horizon in words, or the
- * instant the calls were probed at), then the classes of calls × time windows whose outcome the
- * plan changes, before → after, a class that loses its route marked. Nothing when the plan has no
+ * The plan's `Routing impact` section: what time was examined (the horizon in words, when the plan
+ * has one), then the classes of calls × time windows whose outcome the plan changes, before →
+ * after, a class that loses its route marked; calls probed at one instant say that instant. Nothing when the plan has no
  * `routing_impact` (it manages no rules); {@link NO_CALL_CHANGES} when it is empty.
  */
 export function impactSection(impact: readonly ImpactRowInput[] | undefined, horizon: string | undefined): Html {
   if (impact === undefined) return html``;
-  const examined = horizon ?? (impact[0] ? `calls at ${impact[0].before.at}` : undefined);
   const head = html`<h2 id="routing-impact">Routing impact</h2>
-    ${examined ? html`<p class="muted">Examined: ${examined}</p> ` : ''}`;
+    ${horizon ? html`<p class="muted">Examined: ${horizon}</p> ` : ''}`;
   if (impact.length === 0)
     return html`${head}
       <p>${NO_CALL_CHANGES}</p> `;
