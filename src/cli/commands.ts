@@ -18,6 +18,11 @@ function addApplyOptions(cmd: Command): Command {
     .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
 }
 
+/** Gathers a repeatable option's values in order (`--base a --base b`). */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 /** Registers one top-level verb (with its subcommands) on the program. */
 type Registrar = (program: Command, io: CliIo, setExit: SetExit) => void;
 
@@ -218,6 +223,35 @@ const VERBS: Readonly<Record<string, Registrar>> = {
     ).action(async (paths: string[], opts) => {
       const { runRoute } = await import('./route.js');
       setExit(await runRoute(paths, opts, io));
+    });
+  },
+  routes: (program, io, setExit) => {
+    addConnectionOptions(
+      program
+        .command('routes')
+        .description('show the whole routing table as classes of calls and where each goes, with --diff what changes between two states')
+        .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
+        .option('--live', "read the platform's live rules instead of the files")
+        .option('--diff', 'show only the calls whose route differs: the platform against the files, or --base against the files')
+        .option(
+          '--base <path>',
+          'with --diff: the "before" side, files or directories (an export, an older checkout); repeatable',
+          collect,
+          [],
+        )
+        .option('--detailed-exitcode', 'with --diff: exit 2 when a call changes its route (0: none, 1: error)')
+        .option('--direction <direction>', 'only inbound (calls from carriers) or outbound (calls from PBXs and endpoints)')
+        .option('--at <time>', 'the start of the time examined: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset; default now')
+        .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+        .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+        .addOption(
+          new Option('--format <format>', 'text, markdown, json, or html (one self-contained page)')
+            .choices(['text', 'markdown', 'json', 'html'])
+            .default('text'),
+        ),
+    ).action(async (paths: string[], opts) => {
+      const { runRoutes } = await import('./routes.js');
+      setExit(await runRoutes(paths, opts, io));
     });
   },
   stats: (program, io, setExit) => {

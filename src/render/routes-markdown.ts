@@ -4,15 +4,15 @@ import { codeSpan, escapeMarkdown } from './markdown.js';
 import { MARKDOWN_LIMIT } from './plan-markdown.js';
 import type { RoutesReport, RoutesSide, RoutesSpan } from './routes-report.js';
 import { directionsOf, spansOf } from './routes-text.js';
-import { callersWords, decisionWords, numbersWords } from './routes-words.js';
+import { decisionWords } from './html/decision-words.js';
+import { callsWords, horizonSentence } from './routes-words.js';
 
 function sideCell(side: RoutesSide): string {
   return side.source === '' ? `**${side.name}**` : `**${side.name}** (${codeSpan(side.source)})`;
 }
 
 function callsCell(span: RoutesSpan): string {
-  const from = callersWords(span.class);
-  return `${codeSpan(numbersWords(span.class))}${from === '' ? '' : ` ${escapeMarkdown(from)}`}`;
+  return escapeMarkdown(callsWords(span.class));
 }
 
 function row(cells: readonly string[]): string {
@@ -67,7 +67,7 @@ export function renderRoutesMarkdown(report: RoutesReport): string {
   const lines: string[] = [];
   if (report.mode === 'table') lines.push(`### Routing table of ${sideCell(report.sides[0]!)}`);
   else lines.push(`### Routing difference: ${sideCell(report.sides[0]!)} → ${sideCell(report.sides[1]!)}`);
-  lines.push('', `Time examined: ${escapeMarkdown(report.horizon.words)}`);
+  lines.push('', escapeMarkdown(horizonSentence(report.horizon.words)));
   for (const direction of directionsOf(report)) {
     const part = section(report, direction);
     if (part.length > 0) lines.push('', ...part);

@@ -1,7 +1,8 @@
 import type { Direction } from '../model/routing.js';
 import { count, plural } from '../model/words.js';
 import type { RoutesReport, RoutesSide, RoutesSpan } from './routes-report.js';
-import { callersWords, decisionWords, numbersWords } from './routes-words.js';
+import { decisionWords } from './html/decision-words.js';
+import { callsWords, horizonSentence } from './routes-words.js';
 import { cleanText } from './style.js';
 
 /** Columns wider than this are not padded further: one very long prefix list must not push every line right. */
@@ -24,10 +25,16 @@ export function directionsOf(report: RoutesReport): readonly Direction[] {
   return report.direction ? [report.direction] : DIRECTIONS;
 }
 
-/** The calls of a span: `44… from …1555`. */
-export function callsWords(span: RoutesSpan): string {
-  const from = callersWords(span.class);
-  return `${numbersWords(span.class)}${from === '' ? '' : ` ${from}`}`;
+/** Whether two spans are of one class (the same numbers and callers). */
+export function sameClass(a: RoutesSpan, b: RoutesSpan): boolean {
+  const x = a.class;
+  const y = b.class;
+  return (
+    x.direction === y.direction &&
+    x.prefix === y.prefix &&
+    x.except.join(',') === y.except.join(',') &&
+    x.from_parts.join(',') === y.from_parts.join(',')
+  );
 }
 
 function pad(text: string, width: number): string {
@@ -45,12 +52,13 @@ function tableSection(report: RoutesReport, direction: Direction): string[] {
   const spans = spansOf(report, direction);
   const title = `${direction[0]!.toUpperCase()}${direction.slice(1)} calls (${count(spans.length, 'class', 'classes')} of calls):`;
   if (spans.length === 0) return [title, '  (no rules)'];
-  const calls = spans.map(callsWords);
+  // A class over several stretches of time is named once, on its first line.
+  const calls = spans.map((s, i) => (i > 0 && sameClass(spans[i - 1]!, s) ? '' : callsWords(s.class)));
   const when = spans.map((s) => cleanText(s.when));
   const wc = width(calls, 'calls to');
   const ww = width(when, 'when');
   const lines = [title, `  ${pad('calls to', wc)}  ${pad('when', ww)}  route`];
-  spans.forEach((s, i) => lines.push(`  ${pad(calls[i]!, wc)}  ${pad(when[i]!, ww)}  → ${decisionWords(s.decisions[0]!)}`));
+  spans.forEach((s, i) => lines.push(`  ${pad(cleanText(calls[i]!), wc)}  ${pad(when[i]!, ww)}  → ${decisionWords(s.decisions[0]!)}`));
   return lines;
 }
 
@@ -62,7 +70,7 @@ function diffSection(report: RoutesReport, direction: Direction): string[] {
   const lines = [title];
   for (const s of spans) {
     lines.push(
-      `  ~ ${callsWords(s)}, ${cleanText(s.when)}`,
+      `  ~ ${cleanText(callsWords(s.class))}, ${cleanText(s.when)}`,
       `      before: ${decisionWords(s.decisions[0]!)}`,
       `      after:  ${decisionWords(s.decisions[1]!)}`,
     );
@@ -82,7 +90,7 @@ export function renderRoutesText(report: RoutesReport): string {
   } else {
     lines.push(`Routing difference: ${sideWords(report.sides[0]!)} → ${sideWords(report.sides[1]!)}`);
   }
-  lines.push(`Time examined: ${cleanText(report.horizon.words)}`);
+  lines.push(cleanText(horizonSentence(report.horizon.words)));
   for (const direction of directionsOf(report)) {
     const section = report.mode === 'table' ? tableSection(report, direction) : diffSection(report, direction);
     if (section.length > 0) lines.push('', ...section);

@@ -4,14 +4,14 @@ import { renderRoutesJson } from '../../src/render/routes-json.js';
 import { renderRoutesMarkdown } from '../../src/render/routes-markdown.js';
 import type { RoutesClass, RoutesReport, RoutesSpan } from '../../src/render/routes-report.js';
 import { renderRoutesText } from '../../src/render/routes-text.js';
-import { decisionWords, numbersWords } from '../../src/render/routes-words.js';
+import { callsWords, horizonSentence } from '../../src/render/routes-words.js';
 
 const AT = '2026-11-30T00:00:00 Europe/London';
 const HORIZON = {
   start: '2026-11-30T00:00:00',
   end: '2026-12-07T00:00:00',
   tz: 'Europe/London',
-  words: 'one week from Mon 2026-11-30 00:00 Europe/London',
+  words: 'checked over one week from Mon 2026-11-30 00:00 Europe/London',
 };
 const route = (key: string, prefix: string): DecidedRule => ({ kind: 'outbound_route', key, group: 8000, prefix, priority: 0 });
 const routed = (rule: DecidedRule, gwlist: string, words?: string): RouteDecision => ({
@@ -74,20 +74,19 @@ const DIFF: RoutesReport = {
 
 describe('routes words', () => {
   it.each([
-    [{ prefix: '44', except: [] }, '44…'],
-    [{ prefix: '1', except: ['1800', '1888'] }, '1… except 1800…, 1888…'],
-    [{ prefix: '', except: [] }, 'every number'],
-    [{ prefix: '', except: ['1'] }, 'every other number except 1…'],
-  ])('names the numbers of %j as %s', (c, words) => {
-    expect(numbersWords(c)).toBe(words);
+    [{ prefix: '44', except: [], from_parts: [] }, '44…'],
+    [{ prefix: '1', except: ['1800', '1888'], from_parts: [] }, '1… except 1800…, 1888…'],
+    [{ prefix: '', except: [], from_parts: [] }, 'every other number'],
+    [{ prefix: '44', except: [], from_parts: ['1555', '15551'] }, '44… from …1555 and …15551'],
+  ])('names the calls of %j as %s (the impact\'s words, without "calls to")', (c, words) => {
+    expect(callsWords(c)).toBe(words);
   });
 
   it.each([
-    [routed(route('UK', '44'), '#5'), 'carrier group 5 (route "UK")'],
-    [routed(route('UK', '44'), '#5', 'carrier group "BW" (#5)'), 'carrier group "BW" (#5) (route "UK")'],
-    [none, 'no route (the call fails)'],
-  ])('says what a decision does: %#', (d, words) => {
-    expect(decisionWords(d)).toBe(words);
+    ['checked over one week from Mon 2026-11-30 00:00 Europe/London', 'Checked over one week from Mon 2026-11-30 00:00 Europe/London.'],
+    ['checked at any time: no time recurrence is involved', 'Checked at any time: no time recurrence is involved.'],
+  ])('makes the horizon a sentence: %s', (words, sentence) => {
+    expect(horizonSentence(words)).toBe(sentence);
   });
 });
 
@@ -96,14 +95,31 @@ describe('renderRoutesText', () => {
     expect(renderRoutesText(TABLE)).toBe(
       [
         'Routing table of files (routes.yaml)',
-        'Time examined: one week from Mon 2026-11-30 00:00 Europe/London',
+        'Checked over one week from Mon 2026-11-30 00:00 Europe/London.',
         '',
         'Outbound calls (3 classes of calls):',
         '  calls to                             when    route',
         '  1… except 1800…                      always  → carrier group 3 (route "US")',
         '  1800…                                always  → carrier group "TF" (#4) (route "Toll free")',
-        '  every other number except 1…, 1800…  always  → no route (the call fails)',
+        '  every other number except 1…, 1800…  always  → no route',
         '',
+      ].join('\n'),
+    );
+  });
+
+  it('names a class over several stretches of time once, on its first line', () => {
+    const uk = cls('44');
+    const text = renderRoutesText({
+      ...TABLE,
+      spans: [
+        span(uk, 'Mon–Fri 18:00–24:00 Europe/London', routed(route('Evening', '44'), '#6')),
+        span(uk, 'Mon–Fri 00:00–18:00 Europe/London', routed(route('UK', '44'), '#5')),
+      ],
+    });
+    expect(text).toContain(
+      [
+        '  44…       Mon–Fri 18:00–24:00 Europe/London  → carrier group 6 (route "Evening")',
+        '            Mon–Fri 00:00–18:00 Europe/London  → carrier group 5 (route "UK")',
       ].join('\n'),
     );
   });
@@ -112,7 +128,7 @@ describe('renderRoutesText', () => {
     expect(renderRoutesText(DIFF)).toBe(
       [
         'Routing difference: live (https://sip.example.com:5000) → files (routes.yaml)',
-        'Time examined: one week from Mon 2026-11-30 00:00 Europe/London',
+        'Checked over one week from Mon 2026-11-30 00:00 Europe/London.',
         '',
         'Outbound calls whose route changes (1 class of calls):',
         '  ~ 44… from …1555, Mon–Fri 18:00–24:00 Europe/London',
@@ -136,14 +152,14 @@ describe('renderRoutesMarkdown', () => {
     expect(md).toContain('### Routing difference: **live** (`https://sip.example.com:5000`) → **files** (`routes.yaml`)');
     expect(md).toContain('| Calls to | When | Before | After |');
     expect(md).toContain(
-      '| `44…` from …1555 | Mon–Fri 18:00–24:00 Europe/London | carrier group 5 (route "After hours") | carrier group 9 (route "Announce") |',
+      '| 44… from …1555 | Mon–Fri 18:00–24:00 Europe/London | carrier group 5 (route "After hours") | carrier group 9 (route "Announce") |',
     );
     expect(md).toMatch(/\*\*1 class of calls changes its route\.\*\*\n$/);
   });
 
   it('escapes a pipe in a route name so the table keeps its columns', () => {
     const md = renderRoutesMarkdown({ ...TABLE, spans: [span(cls('44'), 'always', routed(route('A|B', '44'), '#5'))] });
-    expect(md).toContain('| `44…` | always | carrier group 5 (route "A\\|B") |');
+    expect(md).toContain('| 44… | always | carrier group 5 (route "A\\|B") |');
   });
 
   it('stays under the size of a comment, keeping the closing line and saying what was cut', () => {

@@ -1,0 +1,130 @@
+// `dsipform routes` of a whole table (issue 26, Speed): the whole CLI, spawn to exit, on 10,000
+// inbound mappings and 5,000 outbound routes, of which 1,500 are LCR routes (From prefixes 1555 and
+// 1556) and 300 carry a weekly time recurrence (office hours over a plain route of the same
+// prefix, so their classes split by time). Measured, interleaved:
+//   - files:     `dsipform routes FILE` (the table of the files, no network), as text and as JSON;
+//   - live:      `dsipform routes --live` against the emulator holding the same objects, JSON;
+//   - diff:      `dsipform routes --diff FILE` against that emulator, the files changing 1 object
+//                in 100 (another carrier group or gateway): read, plan, the difference, JSON.
+// The emulator runs in its own process. Goal: the table of the whole set in at most 2 s.
+//
+//   node bench/routes-table.mjs [--quick] [--runs N] [--json]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EmulatorStore } from '../dist/emulator/index.js';
+import { forkEmulator, TOKEN } from './lib/emulator.mjs';
+import { timeToExit } from './lib/spawn.mjs';
+import { interleaved } from './lib/stats.mjs';
+
+const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
+const GOAL_MS = 2000;
+// The start of the time examined, pinned so every run examines the same week.
+const AT = ['--at', '2026-11-30T00:00:00', '--tz', 'America/New_York'];
+
+/** Mapping `i`: a DID to one gateway or one carrier group of the fresh install's (23–55 are in groups 1–10). */
+function mappingAt(i, shift = 0) {
+  const servers = (i + shift) % 2 === 0 ? [String(23 + ((i + shift) % 33))] : [`#${1 + ((i + shift) % 7)}`];
+  return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
+}
+
+/**
+ * Route `i` of `n`: 3 in 10 are LCR (From 1555 or 1556 on their own prefix); 3 in 50 are office
+ * hours (weekdays from 08:00 to 12:00, 8 hours) over the plain route of the prefix 3 further on.
+ */
+function routeAt(i, shift = 0) {
+  const gwgroupid = String(1 + ((i + shift) % 9));
+  const base = { name: `Route ${i}`, prefix: String(100_000 + i), gwgroupid, priority: i % 10 };
+  if (i % 10 < 3) return { ...base, from_prefix: i % 2 === 0 ? '1555' : '1556' };
+  if (i % 50 >= 3 && i % 50 < 6) {
+    const hour = String(8 + (i % 5)).padStart(2, '0');
+    return { ...base, prefix: String(100_000 + i + 3), priority: 20, timerec: `20260101T${hour}0000|8H|weekly|||MO,TU,WE,TH,FR` };
+  }
+  return base;
+}
+
+function yamlOf({ mappings, routes }, shift) {
+  const lines = ['version: 1', 'inbound_mappings:'];
+  for (let i = 0; i < mappings; i += 1) {
+    const m = mappingAt(i, shift(i));
+    lines.push(`  - did: "${m.did}"`, `    servers: ["${m.servers[0]}"]`, `    notes: ${m.notes}`);
+  }
+  lines.push('outbound_routes:');
+  for (let i = 0; i < routes; i += 1) {
+    const r = routeAt(i, shift(i));
+    lines.push(`  - name: ${r.name}`, `    prefix: "${r.prefix}"`, `    gwgroupid: "${r.gwgroupid}"`, `    priority: ${r.priority}`);
+    if (r.from_prefix) lines.push(`    from_prefix: "${r.from_prefix}"`);
+    if (r.timerec) lines.push(`    timerec: "${r.timerec}"`);
+  }
+  // A catch-all of each direction, so no class is left without a route.
+  lines.push('  - name: Default', '    prefix: ""', '    gwgroupid: "1"');
+  return `${lines.join('\n')}\n`;
+}
+
+function emulatorData(file, { mappings, routes }) {
+  const store = new EmulatorStore({ empty: true });
+  store.groups.installDefaults();
+  for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingAt(i)).ok) throw new Error(`seeding mapping ${i}`);
+  for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeAt(i)).ok) throw new Error(`seeding route ${i}`);
+  if (!store.routes.create({ name: 'Default', prefix: '', gwgroupid: '1' }).ok) throw new Error('seeding the default route');
+  store.reload();
+  writeFileSync(file, JSON.stringify(store.snapshot()));
+  return file;
+}
+
+/** Runs the variants interleaved; resolves to their medians and the number of spans each printed. */
+export async function run({ quick = false, runs } = {}) {
+  const counts = quick ? { mappings: 1_000, routes: 500 } : { mappings: 10_000, routes: 5_000 };
+  const n = runs ?? (quick ? 3 : 5);
+  const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-routes-'));
+  const emu = await forkEmulator({ dataFile: emulatorData(join(dir, 'emulator.json'), counts) });
+  try {
+    const same = join(dir, 'same.yaml');
+    const some = join(dir, 'some.yaml');
+    writeFileSync(
+      same,
+      yamlOf(counts, () => 0),
+    );
+    writeFileSync(
+      some,
+      yamlOf(counts, (i) => (i % 100 === 0 ? 1 : 0)),
+    );
+    const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
+    const spans = {};
+    const cli =
+      (name, args, okCodes = [0]) =>
+      async () => {
+        const r = await timeToExit(process.execPath, [CLI, 'routes', ...args, ...AT], { env, okCodes });
+        if (args.includes('json')) spans[name] = JSON.parse(r.stdout).spans.length;
+        return r.ms;
+      };
+    const variants = {
+      filesText: cli('filesText', [same]),
+      filesJson: cli('filesJson', [same, '--format', 'json']),
+      liveJson: cli('liveJson', ['--live', '--url', emu.url, '--format', 'json']),
+      diffJson: cli('diffJson', ['--diff', some, '--url', emu.url, '--format', 'json']),
+    };
+    await variants.filesJson(); // warm the file cache and the emulator
+    const t = await interleaved(n, variants);
+    const ms = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.medianMs]));
+    const worst = Math.max(ms.filesText, ms.filesJson, ms.liveJson);
+    return {
+      objects: { ...counts, lcr: Math.ceil(counts.routes * 0.3), timerec: (counts.routes / 50) * 3 },
+      runs: n,
+      ms,
+      samplesMs: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, v.samplesMs])),
+      spans,
+      goal: { tableMsAtMost: GOAL_MS, met: worst <= GOAL_MS },
+    };
+  } finally {
+    await emu.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--runs');
+  const result = await run({ quick: process.argv.includes('--quick'), ...(at > 0 ? { runs: Number(process.argv[at + 1]) } : {}) });
+  console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+}

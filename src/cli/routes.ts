@@ -1,0 +1,203 @@
+import { DsipformError } from '../model/errors.js';
+import type { Direction, RouteDecision } from '../model/routing.js';
+import type { RoutesReport, RoutesSpan } from '../render/routes-report.js';
+import { routingDifference, routingTable } from '../routing/classes.js';
+import { nameReference } from '../routing/rule-set.js';
+import { callTime } from '../routing/time.js';
+import type { CallTime } from '../routing/types.js';
+import { loadOrFail } from './desired.js';
+import type { CliIo } from './io.js';
+import { checkFormat } from './plan-against.js';
+import { withPlatform, type PlatformFlags } from './platform.js';
+import { liveRuleSet } from './route.js';
+import { filesAgainstLive, filesSide, type RulesSide } from './routes-sides.js';
+
+/** `dsipform routes` flags. */
+export interface RoutesFlags extends PlatformFlags {
+  live?: boolean;
+  direction?: string;
+  format: string;
+  diff?: boolean;
+  /** `--base PATH`, repeatable: the "before" side of `--diff`. */
+  base?: string[];
+  at?: string;
+  tz?: string;
+  cdktf?: string;
+  detailedExitcode?: boolean;
+}
+
+/** The formats `routes` writes. */
+export const ROUTES_FORMATS = ['text', 'markdown', 'json', 'html'] as const;
+
+function directionOf(flags: RoutesFlags): Direction | undefined {
+  if (flags.direction === undefined || flags.direction === 'inbound' || flags.direction === 'outbound') return flags.direction;
+  throw new DsipformError(
+    'ROUTE_BAD_DIRECTION',
+    `--direction "${flags.direction}" is not inbound or outbound`,
+    'Leave --direction out for both, or give --direction inbound (calls from carriers) or --direction outbound (calls from PBXs and endpoints).',
+  );
+}
+
+/** The start of the time examined: `--at` in `--tz`, default now in this machine's zone (the proxy's clock, as `route` assumes). */
+function startOf(flags: RoutesFlags, now: number): CallTime {
+  const at = callTime(flags.at, flags.tz, now);
+  if ('problem' in at) {
+    throw new DsipformError(
+      'ROUTE_BAD_TIME',
+      at.problem,
+      'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
+    );
+  }
+  return at;
+}
+
+function refuse(message: string, hint: string): never {
+  throw new DsipformError('CLI_BAD_OPTION', message, hint);
+}
+
+/** The flag combinations that mean nothing, refused before anything is read. */
+function checkFlags(paths: readonly string[], flags: RoutesFlags): void {
+  const base = flags.base ?? [];
+  if (!flags.diff) {
+    if (base.length > 0)
+      refuse('--base is the "before" side of --diff', 'Add --diff to compare: dsipform routes --diff --base old/ config/.');
+    if (flags.detailedExitcode) refuse('--detailed-exitcode is for --diff', 'Add --diff: it exits 2 when a call changes its route.');
+  }
+  const fromFiles = paths.length > 0 || flags.cdktf !== undefined;
+  if (paths.length > 0 && flags.cdktf !== undefined) {
+    refuse(
+      'give either desired-state files or --cdktf, not both',
+      'A synthesized stack is the whole desired state: dsipform routes --cdktf cdktf.out/stacks/<name>',
+    );
+  }
+  // The "after" side (the table's only one) is the platform with --live, except in a diff against
+  // the platform, where --live only repeats what --diff without --base already compares with.
+  const afterIsLive = flags.live === true && (!flags.diff || base.length > 0);
+  if (afterIsLive && fromFiles) {
+    refuse(
+      flags.diff
+        ? '--live and desired-state files would both be the "after" side of --diff --base'
+        : "--live reads the platform's rules, so it takes no desired-state files",
+      flags.diff
+        ? 'Keep one: the files (dsipform routes --diff --base old/ config/), or --live (dsipform routes --diff --base old/ --live).'
+        : 'Drop the paths to read the platform (dsipform routes --live), or drop --live to read the files.',
+    );
+  }
+  if (!afterIsLive && !fromFiles) {
+    throw new DsipformError(
+      'CLI_NO_PATHS',
+      'no desired-state files given',
+      flags.diff
+        ? 'Name the files to compare, e.g. dsipform routes --diff config/ (against the platform) or --diff --base old/ config/.'
+        : 'Name the files or directories to read, e.g. dsipform routes config/, or read the platform with dsipform routes --live.',
+    );
+  }
+  const talks = flags.live || (flags.diff && base.length === 0);
+  if (!talks && (flags.url !== undefined || flags.emulator)) {
+    refuse(
+      `${flags.emulator ? '--emulator' : '--url'} is only used when the platform is read`,
+      'Add --live to read the live rules, or use --diff without --base to compare the files with the platform.',
+    );
+  }
+}
+
+/** The sides of the report, read as the flags say: one for the table, two (before, after) for `--diff`. */
+async function readSides(paths: string[], flags: RoutesFlags, io: CliIo): Promise<RulesSide[]> {
+  const base = flags.base ?? [];
+  if (!flags.diff) {
+    if (flags.live) {
+      return withPlatform(flags, io, async (client, target) => [
+        { side: { name: 'live', source: target }, set: await liveRuleSet(client) },
+      ]);
+    }
+    return [filesSide('files', await loadOrFail(paths, io, flags.cdktf, 'route'), paths, flags.cdktf)];
+  }
+  if (base.length > 0) {
+    const before = filesSide('base', await loadOrFail(base, io, undefined, 'route'), base);
+    if (flags.live) {
+      const live = await withPlatform(flags, io, async (client, target) => ({
+        side: { name: 'live', source: target },
+        set: await liveRuleSet(client),
+      }));
+      return [before, live];
+    }
+    return [before, filesSide('files', await loadOrFail(paths, io, flags.cdktf, 'route'), paths, flags.cdktf)];
+  }
+  const desired = await loadOrFail(paths, io, flags.cdktf, 'route');
+  const { before, after } = await withPlatform(flags, io, (client, target) =>
+    filesAgainstLive(client, target, desired, paths, flags.cdktf, io),
+  );
+  return [before, after];
+}
+
+/**
+ * The one direction every side's rules are of, when the files declare only one collection (a
+ * file of routes alone says nothing of inbound calls); `undefined` for both.
+ */
+function onlyDirection(sides: readonly RulesSide[]): Direction | undefined {
+  const held = new Set<Direction>();
+  for (const s of sides) for (const d of s.directions ?? ['inbound', 'outbound']) held.add(d);
+  return held.size === 1 ? [...held][0] : undefined;
+}
+
+/** A decision that sends to a carrier group the plan creates names it, its id being known only after apply. */
+function named(d: RouteDecision, pending: ReadonlyMap<string, string> | undefined): RouteDecision {
+  const name = d.gwlist !== undefined ? pending?.get(d.gwlist) : undefined;
+  if (name === undefined) return d;
+  const { gwlist_words: _words, ...rest } = d;
+  return { ...rest, gwlist: nameReference(name) };
+}
+
+/**
+ * `dsipform routes [PATHS]`: the whole routing table as classes of calls, each with the times it is
+ * decided alike and where it goes, from the files or (`--live`) the platform; with `--diff`, the
+ * classes whose route differs between two states (the platform and the files by default, or
+ * `--base PATH...` and the files, or `--base` and `--live`). Exit 0 when it answered; with `--diff
+ * --detailed-exitcode`, 2 when a call changes its route; 1 on errors.
+ */
+export async function runRoutes(paths: string[], flags: RoutesFlags, io: CliIo): Promise<number> {
+  const format = checkFormat(flags.format, ROUTES_FORMATS);
+  const direction = directionOf(flags);
+  const start = startOf(flags, io.now());
+  checkFlags(paths, flags);
+  const sides = await readSides(paths, flags, io);
+  const shown = direction ?? onlyDirection(sides);
+  const options = shown ? { direction: shown } : {};
+  const result =
+    sides.length === 1 ? routingTable(sides[0]!.set, start, options) : routingDifference(sides[0]!.set, sides[1]!.set, start, options);
+  const spans: RoutesSpan[] = result.spans.map((s) => ({
+    class: s.class,
+    windows: s.windows,
+    when: s.when,
+    decisions: s.decisions.map((d, i) => named(d, sides[i]!.pending)),
+  }));
+  const report: RoutesReport = {
+    mode: sides.length === 1 ? 'table' : 'diff',
+    sides: sides.map((s) => s.side),
+    ...(shown ? { direction: shown } : {}),
+    horizon: result.horizon,
+    spans,
+  };
+  io.stdout.write(await render(report, format));
+  return flags.diff && flags.detailedExitcode && spans.length > 0 ? 2 : 0;
+}
+
+/** The report in the asked format; each renderer is loaded only when asked for. */
+async function render(report: RoutesReport, format: (typeof ROUTES_FORMATS)[number]): Promise<string> {
+  switch (format) {
+    case 'json':
+      return (await import('../render/routes-json.js')).renderRoutesJson(report);
+    case 'markdown':
+      return (await import('../render/routes-markdown.js')).renderRoutesMarkdown(report);
+    case 'html':
+      return (await import('../render/html/routes-html.js')).renderRoutesHtml(report, pageTitle(report));
+    case 'text':
+      return (await import('../render/routes-text.js')).renderRoutesText(report);
+  }
+}
+
+/** The page's title: `Routing table of files`, `Routing difference: live → files`. */
+function pageTitle(report: RoutesReport): string {
+  const names = report.sides.map((s) => s.name);
+  return report.mode === 'table' ? `Routing table of ${names[0] ?? ''}` : `Routing difference: ${names.join(' → ')}`;
+}
