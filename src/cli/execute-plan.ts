@@ -47,12 +47,16 @@ export async function executePlan(
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const color = useColor(io);
+  // The pipeline's gate decides (safety, and the files' routing tests the plan carries); a refused
+  // plan is shown, then refused before the approval is asked.
+  const refused = gate(plan, { force: flags.force === true });
   // Approved already (--auto-approve, nothing refused): the first changes go out while the plan is
   // written, a part at a time, and their progress is shown once it is all out. A big plan takes as
   // long to render as hundreds of requests take to answer.
-  const early =
-    flags.format === 'text' && flags.autoApprove === true && plan.changes.length > 0 && (plan.safety.length === 0 || flags.force === true);
+  const early = flags.format === 'text' && flags.autoApprove === true && plan.changes.length > 0 && !refused;
   if (flags.format === 'text' && !early) io.stdout.write(renderPlanText(plan, { color }));
+  // Refused also with nothing to change: the routing the files test for is broken all the same.
+  if (refused) throw refused;
   // A plan without changes may still owe the proxy a reload (kamreload: true at plan time).
   if (plan.changes.length === 0 && !(plan.pending_reload && flags.reload)) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
@@ -65,9 +69,6 @@ export async function executePlan(
       );
     return 0;
   }
-  // The pipeline's gate decides; refused before the approval is asked.
-  const refused = gate(plan, { force: flags.force === true });
-  if (refused) throw refused;
   if (!flags.autoApprove) {
     const answer = await confirmOrRefuse(
       io,

@@ -7,9 +7,9 @@ import type { Plan } from '../model/plan.js';
 import { judgeFindings } from '../pipeline/lints.js';
 import { planFindings } from '../pipeline/plan-findings.js';
 import { planPlatform } from '../pipeline/plan-platform.js';
-import { planRoutingTests } from '../pipeline/routing-tests.js';
+import { planRoutingTests, withRoutingTests } from '../pipeline/routing-tests.js';
 import { failOnPlanIssues } from './desired.js';
-import { reportFindings, reportTestFailures } from './lint-output.js';
+import { reportFindings } from './lint-output.js';
 import type { CliIo } from './io.js';
 
 /** The lease state a plan reads, when the files manage leases. */
@@ -19,7 +19,7 @@ export interface PlanLeases {
   readonly records: readonly LeaseRecord[];
 }
 
-/** A plan the checks passed, and the live state it was made from. */
+/** A plan the checks passed (with the files' routing tests in it), and the live state it was made from. */
 export interface CheckedPlan {
   readonly plan: Plan;
   readonly live: LiveState;
@@ -29,7 +29,8 @@ export interface CheckedPlan {
  * Reads the platform and plans through the pipeline (pipeline/plan-platform.ts), printing why it
  * cannot when it cannot; then, for an apply plan, prints the routing lints of the rules after the
  * plan (pipeline/lints.ts) and stops when the pipeline says they stop it (`strict`: every one), and
- * likewise for the files' routing tests run against those rules (pipeline/routing-tests.ts).
+ * runs the files' routing tests against those rules (pipeline/routing-tests.ts): their results go in
+ * the plan, whose gate (pipeline/gate.ts) the caller asks; an expectation by a name no group has stops here.
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
  * unknown one) is never renewed or revoked by this plan.
  */
@@ -56,8 +57,10 @@ export async function planAgainst(
   // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.
   if (mode === 'apply') {
     reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
-    // The files' routing tests, against the same rules: a plan that breaks one is not shown or saved.
-    reportTestFailures(planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling), io);
+    // The files' routing tests, against the same rules: the plan carries their results, its gate judges them.
+    const tests = planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling);
+    if (tests.issues.length > 0) failOnPlanIssues(tests.issues, io);
+    return { plan: withRoutingTests(made.plan, tests.section), live: made.live };
   }
   return { plan: made.plan, live: made.live };
 }

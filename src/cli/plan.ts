@@ -1,3 +1,4 @@
+import { planGate } from '../pipeline/gate.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
@@ -19,13 +20,16 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
   detailedExitcode?: boolean;
   allowDangling?: boolean;
   strict?: boolean;
+  force?: boolean;
 }
 
 /**
  * `dsipform plan PATH...`: shows what apply would change. Exit 0 (also with changes, unless
  * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error. The routing lints of
  * the rules after the plan go to stderr (stdout stays the plan alone); an error among them, or any
- * with `--strict`, stops the plan (exit 1) before it is shown or saved.
+ * with `--strict`, stops the plan (exit 1) before it is shown or saved. The files' routing tests are
+ * in the plan; when one fails, the plan is shown but refused (PLAN_TESTS_FAILED, exit 1, not saved)
+ * unless `--force`.
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown', 'html'] as const);
@@ -46,12 +50,15 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   );
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
   const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
-  if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
+  // The pipeline decides; a refused plan is still shown (its routing tests say why), never saved.
+  const refused = planGate(plan, { force: flags.force === true });
+  if (flags.out && !refused) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
   // The page is loaded only when asked for; it shows the saved plan, the facts of --format json.
   else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved));
   else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
+  if (refused) throw refused;
   if (flags.out) io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
   return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
 }

@@ -1,12 +1,16 @@
+import type { PlatformClient } from '../api/client.js';
+import { formatIssue } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import type { RoutingTestOutcome } from '../model/routing-test.js';
+import type { GatewayLabel } from '../model/group.js';
+import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { count, plural } from '../model/words.js';
+import { namedIssues, testTime } from '../pipeline/routing-tests.js';
 import { renderTestJunit } from '../render/junit.js';
 import { renderTestJson, renderTestText, testSummary } from '../render/routing-tests.js';
 import { runRoutingTest } from '../routing/expect.js';
+import { nameBook, type NameBook } from '../routing/expect-names.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
 import type { RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
@@ -22,9 +26,12 @@ export interface TestFlags extends PlatformFlags {
 
 /**
  * `dsipform test PATH...`: runs the files' `routing_tests` against the rules of the desired state
- * (no network), or with `--live` against the platform's live mappings and routes. Prints a report
- * (text, json or junit on stdout) and exits 0 when every test passed, 1 when any failed
- * (`ROUTING_TESTS_FAILED`) or on any error (`ROUTING_TESTS_NONE` when the files hold no test).
+ * (no network), or with `--live` against the platform's live mappings and routes. Expectations by
+ * name are resolved against the files' carrier groups (and names), with `--live` against the
+ * platform's groups too: a name that no group has, or several have, is a CONFIG_INVALID problem
+ * placed at the name. Prints a report (text, json or junit on stdout) and exits 0 when every test
+ * passed, 1 when any failed (`ROUTING_TESTS_FAILED`) or on any error (`ROUTING_TESTS_NONE` when
+ * the files hold no test).
  */
 export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'junit'] as const);
@@ -44,17 +51,11 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
       'Add a routing_tests: list, e.g. - direction: outbound, to: "442071234567", expect: { route: UK } (see examples/routing/).',
     );
   }
-  const set = flags.live ? await withPlatform(flags, io, (client) => liveRuleSet(client)) : desiredRules(desired);
-  const outcomes = tests.map((test): RoutingTestOutcome => {
-    const at = callTime(test.at, test.tz, io.now());
-    if ('problem' in at)
-      throw new DsipformError(
-        'CONFIG_INVALID',
-        `${test.origin ? `${test.origin.file}:${test.origin.line}: ` : ''}${at.problem}`,
-        "Fix the test's at: or tz:.",
-      );
-    return runRoutingTest(set, test, at);
-  });
+  const { set, book } = flags.live
+    ? await withPlatform(flags, io, (client) => liveRules(client, desired, tests))
+    : { set: desiredRules(desired), book: desiredBook(desired) };
+  failOnNameIssues(tests, book, io);
+  const outcomes = tests.map((test): RoutingTestOutcome => runRoutingTest(set, test, testTime(test, io.now()), book));
   if (format === 'json') io.stdout.write(renderTestJson(outcomes));
   else if (format === 'junit') io.stdout.write(renderTestJunit(outcomes));
   else io.stdout.write(renderTestText(outcomes));
@@ -73,4 +74,56 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
 /** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing, and a group named in the files is one whose id is not known here). */
 function desiredRules(desired: DesiredState): RuleSet {
   return ruleSetFromState(desired);
+}
+
+/** What the files alone know of groups: their carrier groups (with endpoints) and the names their rules refer to. */
+function desiredBook(desired: DesiredState): NameBook {
+  return nameBook({
+    declared: desired.carrier_groups ?? [],
+    referenced: [
+      ...(desired.inbound_mappings ?? []).flatMap((m) => (m.group !== undefined ? [m.group] : [])),
+      ...(desired.outbound_routes ?? []).flatMap((r) => (r.carrier_group !== undefined ? [r.carrier_group] : [])),
+    ],
+  });
+}
+
+/** Whether a test expects a gateway by name or address (not by id): then every group's gateways are read. */
+function namesGateways(tests: readonly RoutingTest[]): boolean {
+  return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
+}
+
+/**
+ * The live rules and what the platform knows of groups (the files' carrier groups not on it
+ * included); the gateways' names and addresses are read (a request per group, four at once) only
+ * when a test expects a gateway by name or address.
+ */
+async function liveRules(
+  client: PlatformClient,
+  desired: DesiredState,
+  tests: readonly RoutingTest[],
+): Promise<{ set: RuleSet; book: NameBook }> {
+  const set = await liveRuleSet(client);
+  const labels: GatewayLabel[] = [];
+  if (namesGateways(tests) && set.inventory) {
+    const ids = [...set.inventory.lists.keys()].map(Number);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let i = next++; i < ids.length; i = next++) labels.push(...((await client.getGroupGateways(ids[i]!)) ?? []));
+    };
+    await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
+  }
+  return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
+}
+
+/** Prints each expectation by a name no group (or gateway) has, or several have, and fails as a configuration problem. */
+function failOnNameIssues(tests: readonly RoutingTest[], book: NameBook, io: CliIo): void {
+  const issues = namedIssues(tests, book);
+  if (issues.length === 0) return;
+  for (const i of issues)
+    writeLine(io.stderr, i.origin ? formatIssue({ ...i.origin, message: i.message, hint: i.hint }) : `${i.message}\n  hint: ${i.hint}`);
+  throw new DsipformError(
+    'CONFIG_INVALID',
+    `${count(issues.length, 'problem')} in the routing tests; no test was run`,
+    'Fix the lines above (each names FILE:LINE:COL), then run again.',
+  );
 }

@@ -104,7 +104,9 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     }
     if (top.routing_tests) {
       tests ??= [];
-      top.routing_tests.forEach((t, i) => tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]))));
+      top.routing_tests.forEach((t, i) =>
+        tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]), (field) => at(file, ['routing_tests', i, 'expect', field], true))),
+      );
     }
     if (top.policy) policy = toPolicy(top.policy);
   }

@@ -4,6 +4,7 @@ import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { Direction, ImpactEntry } from './routing.js';
+import type { PlanRoutingTest } from './routing-test.js';
 
 /**
  * Plans are data: plain JSON, frozen, no closures, colours or client handles. A plan can be
@@ -273,6 +274,11 @@ export interface Plan {
   readonly routing_impact?: readonly ImpactEntry[];
   /** Findings that refuse the plan unless `--force`. */
   readonly safety: readonly SafetyFinding[];
+  /**
+   * The files' routing tests, run against the rules after the plan; present when the files hold
+   * any. A failed one refuses the plan unless `--force` (PLAN_TESTS_FAILED), also when saved.
+   */
+  readonly routing_tests?: readonly PlanRoutingTest[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */
   readonly notes: readonly string[];
   /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */

@@ -3,7 +3,8 @@ import type { Direction, RouteDecision, RouteResult } from './routing.js';
 
 /**
  * A routing test as the files declare it (`routing_tests:`): a call and what should happen to it.
- * `dsipform test` runs them; `plan` and `apply` ignore them (they never reach the platform). Pure data.
+ * `dsipform test` runs them against the files (or the live rules); `plan` and `apply` run them
+ * against the rules after the plan and refuse when one fails. They never reach the platform. Pure data.
  */
 
 /** What a test expects; every key given must hold (at least one is given). */
@@ -16,6 +17,12 @@ export interface RoutingExpectation {
   readonly did?: string;
   /** Inbound: the winning mapping's servers, in order (`["66", "67"]`, `["#22"]`). */
   readonly servers?: readonly string[];
+  /** Outbound: the winning route's carrier group, by name (resolved where the test runs). */
+  readonly carrier_group?: string;
+  /** Inbound: the winning mapping's group (an endpoint or carrier group), by name. */
+  readonly group?: string;
+  /** The gateways the call is sent to, in the order tried: each a gateway id (`"61"`), name or address. */
+  readonly gateways?: readonly string[];
   /** What the proxy does with the call. */
   readonly result?: RouteResult;
 }
@@ -36,12 +43,20 @@ export interface RoutingTest {
   readonly expect: RoutingExpectation;
   /** The test's list entry in the files. */
   readonly origin?: SourceLocation;
+  /** Where each expectation by name is written, so a name that matches no group (or several) is placed. */
+  readonly expect_origins?: Readonly<Partial<Record<NamedExpectation, SourceLocation>>>;
 }
 
+/** The expectation keys that name groups or gateways: resolved against the groups where the test runs. */
+export const NAMED_EXPECTATIONS = ['carrier_group', 'group', 'gateways'] as const;
+
+/** One of {@link NAMED_EXPECTATIONS}. */
+export type NamedExpectation = (typeof NAMED_EXPECTATIONS)[number];
+
 /** The expectation keys that describe an outbound decision. */
-const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid'] as const;
-/** The expectation keys that describe an inbound decision. */
-const INBOUND_EXPECTATIONS = ['did', 'servers'] as const;
+const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid', 'carrier_group'] as const;
+/** The expectation keys that describe an inbound decision (`gateways` fits both directions). */
+const INBOUND_EXPECTATIONS = ['did', 'servers', 'group'] as const;
 
 /** One problem of a routing test beyond its schema: the field it is about, in words, and what to do. */
 export interface RoutingTestProblem {
@@ -103,7 +118,7 @@ export function routingTestProblems(entry: Readonly<Record<string, unknown>>): R
   const wrong =
     direction === 'outbound' ? INBOUND_EXPECTATIONS : direction === 'inbound' ? OUTBOUND_EXPECTATIONS : ([] as readonly string[]);
   for (const key of given.filter((k) => wrong.includes(k))) {
-    const own = direction === 'outbound' ? 'route: or gwgroupid:' : 'did: or servers:';
+    const own = direction === 'outbound' ? 'route:, carrier_group: or gwgroupid:' : 'did:, group: or servers:';
     out.push({
       field: ['expect', key],
       message: `expect.${key} is about ${direction === 'outbound' ? 'inbound' : 'outbound'} calls, but this test is ${String(direction)}`,
@@ -122,8 +137,15 @@ export function routingTestProblems(entry: Readonly<Record<string, unknown>>): R
   return out;
 }
 
-/** A test as the checks admitted it (schema and `routingTestProblems` found nothing), with its place. */
-export function toRoutingTest(entry: Readonly<Record<string, unknown>>, origin?: SourceLocation): RoutingTest {
+/**
+ * A test as the checks admitted it (schema and `routingTestProblems` found nothing), with its place
+ * and, through `locate`, the place of each expectation by name (`expect.carrier_group`).
+ */
+export function toRoutingTest(
+  entry: Readonly<Record<string, unknown>>,
+  origin?: SourceLocation,
+  locate?: (field: NamedExpectation) => SourceLocation,
+): RoutingTest {
   const e = entry as {
     name?: string;
     direction: Direction;
@@ -133,14 +155,18 @@ export function toRoutingTest(entry: Readonly<Record<string, unknown>>, origin?:
     tz?: string;
     expect: RoutingExpectation & Record<string, unknown>;
   };
-  const { route, gwgroupid, did, servers, result } = e.expect;
+  const { route, gwgroupid, did, servers, carrier_group, group, gateways, result } = e.expect;
   const expect: RoutingExpectation = {
     ...(route !== undefined ? { route } : {}),
     ...(gwgroupid !== undefined ? { gwgroupid: gwgroupid.replace(/^#/, '') } : {}),
+    ...(carrier_group !== undefined ? { carrier_group } : {}),
     ...(did !== undefined ? { did } : {}),
     ...(servers !== undefined ? { servers: [...servers] } : {}),
+    ...(group !== undefined ? { group } : {}),
+    ...(gateways !== undefined ? { gateways: [...gateways] } : {}),
     ...(result !== undefined ? { result } : {}),
   };
+  const named = NAMED_EXPECTATIONS.filter((k) => expect[k] !== undefined);
   return {
     name: e.name ?? `${e.direction} call to ${e.to}`,
     direction: e.direction,
@@ -150,6 +176,7 @@ export function toRoutingTest(entry: Readonly<Record<string, unknown>>, origin?:
     ...(e.tz !== undefined ? { tz: e.tz } : {}),
     expect,
     ...(origin ? { origin } : {}),
+    ...(locate && named.length > 0 ? { expect_origins: Object.fromEntries(named.map((k) => [k, locate(k)])) } : {}),
   };
 }
 
@@ -159,5 +186,26 @@ export interface RoutingTestOutcome {
   readonly status: 'passed' | 'failed';
   /** Empty when the test passed. */
   readonly failures: readonly string[];
+  readonly decision: RouteDecision;
+}
+
+/**
+ * One routing test as a plan carries it (a plan's `routing_tests`, saved and checksummed with it):
+ * the call, the expectation, whether it held against the rules after the plan, why not, and what
+ * the proxy would do. `apply --plan` judges a saved plan by these, never by running the tests again.
+ */
+export interface PlanRoutingTest {
+  readonly name: string;
+  readonly origin?: SourceLocation;
+  readonly direction: Direction;
+  readonly from: string;
+  readonly to: string;
+  readonly expect: RoutingExpectation;
+  readonly status: 'passed' | 'failed';
+  /** Empty when the test passed. */
+  readonly failures: readonly string[];
+  /** What the proxy would do, in words: `route "UK" (prefix "44", priority 0) to #5`. */
+  readonly took: string;
+  /** The decision, as `dsipform route --format json` writes it (its `at` is the call time the test ran at). */
   readonly decision: RouteDecision;
 }

@@ -8,16 +8,19 @@ import type { RoutingFinding } from '../routing/types.js';
 import { judgeFindings } from './lints.js';
 import { planFindings } from './plan-findings.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
-import { planRoutingTests } from './routing-tests.js';
+import { planGate } from './gate.js';
+import { planRoutingTests, withRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
 
 /** How to plan and check, for a program. */
 export interface CheckOptions extends PlanPlatformOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
+  /** A plan whose routing tests fail is returned, not refused (the CLI's `--force`); apply's safety gate takes it too. */
+  readonly force?: boolean;
 }
 
-/** A plan that passed the checks, what it was made from, and the warnings it passed with. */
+/** A plan that passed the checks (its `routing_tests` with it), what it was made from, and the warnings it passed with. */
 export interface CheckedPlan {
   readonly plan: Plan;
   readonly live: LiveState;
@@ -28,9 +31,10 @@ export interface CheckedPlan {
 /**
  * Reads the platform, plans, and checks the plan as `dsipform plan` does: references (a dangling
  * one stops it unless `allowDangling`), then the routing lints of the rules after the plan and the
- * files' routing tests against those rules. Throws PLAN_BLOCKED (or PLAN_OVERWRITES_UNREAD) naming
- * the problems, ROUTING_LINT_FAILED naming the rules that stop it, or ROUTING_TESTS_FAILED naming
- * the failed tests; `ApiError` when the platform cannot be read. The API profile is the client's
+ * files' routing tests against those rules (their results go in the plan). Throws PLAN_BLOCKED (or
+ * PLAN_OVERWRITES_UNREAD) naming the problems (an expectation by a name no group has among them),
+ * ROUTING_LINT_FAILED naming the rules that stop it, or PLAN_TESTS_FAILED naming the failed tests
+ * unless `force`; `ApiError` when the platform cannot be read. The API profile is the client's
  * (detected when not given), so a plan against a deployed platform writes what it accepts.
  */
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
@@ -45,16 +49,19 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
     );
   }
   const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling);
-  if (tests.refusal) {
+  if (tests.issues.length > 0) throw planBlocked(tests.issues, true);
+  const plan = withRoutingTests(made.plan, tests.section);
+  const refused = planGate(plan, { force: options.force === true });
+  if (refused) {
     const failures = tests.outcomes.flatMap((o) =>
       o.failures.map((f) => ({
         message: `routing test ${JSON.stringify(o.test.name)}: ${f}`,
         ...(o.test.origin ? { origin: o.test.origin } : {}),
       })),
     );
-    throw withFindings(tests.refusal, failures);
+    throw withFindings(refused, failures);
   }
-  return { plan: made.plan, live: made.live, findings: verdict.findings.map((j) => j.finding) };
+  return { plan, live: made.live, findings: verdict.findings.map((j) => j.finding) };
 }
 
 /** A plan made, checked and applied. */
@@ -64,7 +71,7 @@ export interface AppliedPlan extends CheckedPlan {
 
 /**
  * `dsipform apply` for a program: plans and checks as {@link planDesired}, refuses what the plan's
- * safety refuses (PLAN_UNSAFE, PLAN_UNROUTING) unless `force`, then applies and reports every
+ * routing tests or safety refuse (PLAN_TESTS_FAILED, PLAN_UNSAFE, PLAN_UNROUTING) unless `force`, then applies and reports every
  * change's outcome (a failed change is in the report, not thrown).
  */
 export async function applyDesired(

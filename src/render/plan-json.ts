@@ -18,6 +18,7 @@ const PLAN_KEYS = [
   'changes',
   'routing_impact',
   'safety',
+  'routing_tests',
   'notes',
   'expired_leases',
   'state_file',

@@ -5,6 +5,7 @@ import { layoutDiff } from './layout.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { fitSections, type KindDetails } from './markdown-details.js';
 import { impactMarkdownLines } from './impact-section.js';
+import { testsMarkdownLines } from './tests-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText } from './style.js';
 import { kindOf, noChangesLines, planSummaryLine } from './summary.js';
@@ -53,6 +54,8 @@ function headLines(plan: Plan): string[] {
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
   const impact = impactMarkdownLines(plan.routing_impact ?? []);
   if (impact.length > 0) lines.push('', ...impact);
+  const tests = testsMarkdownLines(plan.routing_tests);
+  if (tests.length > 0) lines.push('', ...tests);
   if (plan.changes.length === 0) {
     const [first = '', ...rest] = noChangesLines(plan);
     lines.push('', `**${first}**`, ...rest);

@@ -2,6 +2,7 @@ import type { ChangeAction, Plan, SafetyFinding } from '../model/plan.js';
 import { changeBlock, type Mark } from './change-block.js';
 import { layoutText, markColor } from './layout.js';
 import { impactTextLines } from './impact-section.js';
+import { testsTextLines } from './tests-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText, styleFor, type Style } from './style.js';
 import { noChangesLines, planSummaryLine } from './summary.js';
@@ -60,7 +61,7 @@ export function* planTextParts(plan: Plan, options: TextOptions, partLines = PAR
 function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]> {
   yield header(plan, style);
   if (plan.changes.length === 0) {
-    yield ['', ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line))];
+    yield ['', ...testsTextLines(plan.routing_tests, style), ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line))];
     return;
   }
   yield ['', ...legend(plan, style), '', 'dsipform will perform the following actions:', ''];
@@ -70,6 +71,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
     yield lines;
   }
   yield impactTextLines(plan.routing_impact ?? [], style);
+  yield testsTextLines(plan.routing_tests, style);
   yield notes(plan);
   if (plan.safety.length > 0) yield [...warningBox(plan.safety, style), ''];
   const line = planSummaryLine(plan.summary.total);

@@ -4,11 +4,17 @@
  */
 import type { RouteDecision } from '../model/routing.js';
 import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
+import { acceptedGwlists, expectedGroupWords, gatewaysMatch, nameBook, reachedGateways, reachedWords, type NameBook } from './expect-names.js';
 import { routeCall } from './match.js';
 import type { CallTime, RuleSet } from './types.js';
 
+/** The gateway list in words with names (`carrier group "BW" (#5)`) when the simulation gave them, else as the proxy holds it. */
+function listWords(d: { readonly gwlist?: string; readonly gwlist_words?: string }): string {
+  return d.gwlist_words ?? d.gwlist ?? '?';
+}
+
 /** What a decision did, in words: `route "UK" (prefix "44", priority 0) to #5`, `no route (the call fails)`. */
-function tookWords(d: RouteDecision): string {
+export function tookWords(d: RouteDecision): string {
   if (d.result === 'no_route') return 'no route (the call fails)';
   if (d.result === 'ambiguous') {
     const names = d.candidates.map((c, i) => {
@@ -19,7 +25,7 @@ function tookWords(d: RouteDecision): string {
           : o.result === 'no_route'
             ? ' (no route: the call fails)'
             : o.result === 'routed'
-              ? ` (routed to ${o.gwlist ?? '?'})`
+              ? ` (routed to ${listWords(o)})`
               : ' (ambiguous again)';
       return `${c.kind === 'inbound_mapping' ? 'mapping' : 'route'} ${JSON.stringify(c.key)}${what}`;
     });
@@ -31,13 +37,18 @@ function tookWords(d: RouteDecision): string {
   const where = `prefix ${JSON.stringify(rule.prefix)}${lcr}, priority ${rule.priority}`;
   if (rule.kind === 'inbound_mapping') {
     const name = rule.key === '' ? 'the default mapping (did "")' : `mapping ${JSON.stringify(rule.key)}`;
-    return `${name} (${where}) to servers ${JSON.stringify((d.gwlist ?? '').split(','))}`;
+    const words = (d as { readonly gwlist_words?: string }).gwlist_words;
+    return `${name} (${where}) to servers ${JSON.stringify((d.gwlist ?? '').split(','))}${words !== undefined ? ` (${words})` : ''}`;
   }
-  return `route ${JSON.stringify(rule.key)} (${where}) to ${d.gwlist ?? '?'}`;
+  return `route ${JSON.stringify(rule.key)} (${where}) to ${listWords(d)}`;
 }
 
-/** Each expectation of the test that the decision breaks, as `expected …, but …`; empty when it passes. */
-export function expectationFailures(test: RoutingTest, d: RouteDecision): string[] {
+/**
+ * Each expectation of the test that the decision breaks, as `expected …, but …`; empty when it
+ * passes. Expectations by name are judged with `book` (what the place the test runs knows of the
+ * groups and gateways; checked first with `namedExpectationProblems`).
+ */
+export function expectationFailures(test: RoutingTest, d: RouteDecision, book: NameBook = nameBook({})): string[] {
   const e = test.expect;
   const out: string[] = [];
   const took = tookWords(d);
@@ -46,7 +57,14 @@ export function expectationFailures(test: RoutingTest, d: RouteDecision): string
     out.push(`expected ${expected}, but the call took ${took}`);
   };
   if (e.result !== undefined && d.result !== e.result) fail(`result ${e.result}`);
-  const ruleExpected = e.route !== undefined || e.gwgroupid !== undefined || e.did !== undefined || e.servers !== undefined;
+  const ruleExpected =
+    e.route !== undefined ||
+    e.gwgroupid !== undefined ||
+    e.did !== undefined ||
+    e.servers !== undefined ||
+    e.carrier_group !== undefined ||
+    e.group !== undefined ||
+    e.gateways !== undefined;
   if (ruleExpected && !routed) {
     if (e.result === undefined) fail('the call to be routed');
     return out;
@@ -60,15 +78,31 @@ export function expectationFailures(test: RoutingTest, d: RouteDecision): string
     const actual = d.rule?.kind === 'inbound_mapping' ? (d.gwlist ?? '').split(',') : [];
     if (actual.join(',') !== e.servers.join(',')) fail(`servers ${JSON.stringify(e.servers)}`);
   }
+  if (e.carrier_group !== undefined) {
+    const ok = d.rule?.kind === 'outbound_route' && acceptedGwlists(book, e.carrier_group, true).includes(d.gwlist ?? '');
+    if (!ok) fail(`carrier group ${expectedGroupWords(book, e.carrier_group, true)}`);
+  }
+  if (e.group !== undefined) {
+    const ok = d.rule?.kind === 'inbound_mapping' && acceptedGwlists(book, e.group, false).includes(d.gwlist ?? '');
+    if (!ok) fail(`group ${expectedGroupWords(book, e.group, false)}`);
+  }
+  if (e.gateways !== undefined) {
+    const reached = reachedGateways(d, book);
+    if (!reached || !gatewaysMatch(e.gateways, reached)) {
+      const which = reached ? `, whose gateways are ${reachedWords(reached)}` : ', whose gateways are not known here';
+      out.push(`expected gateways ${JSON.stringify(e.gateways)}, but the call took ${took}${which}`);
+    }
+  }
   return out;
 }
 
 /**
- * Runs one test against a rule set at its call time (the caller resolves `at`/`tz` into `at`).
+ * Runs one test against a rule set at its call time (the caller resolves `at`/`tz` into `at`), its
+ * expectations by name judged with `book` (default: what the rule set's inventory knows).
  * The outcome carries the whole decision, so a report can show the steps of a failure.
  */
-export function runRoutingTest(set: RuleSet, test: RoutingTest, at: CallTime): RoutingTestOutcome {
+export function runRoutingTest(set: RuleSet, test: RoutingTest, at: CallTime, book?: NameBook): RoutingTestOutcome {
   const decision = routeCall(set, { direction: test.direction, from: test.from, to: test.to, at });
-  const failures = expectationFailures(test, decision);
+  const failures = expectationFailures(test, decision, book ?? nameBook({ inventory: set.inventory }));
   return { test, status: failures.length === 0 ? 'passed' : 'failed', failures, decision };
 }

@@ -349,11 +349,13 @@ describe('routing tests at plan and apply', () => {
       for (const verb of ['plan', 'apply']) {
         const r = await runCli([verb, file, '--emulator', '--auto-approve'].slice(0, verb === 'plan' ? 3 : 4));
         expect(r.code).toBe(1);
-        expect(r.stdout).toBe('');
-        expect(r.stderr).toContain(
-          `error: routing test ${file}:10 "outbound call to 33123456": expected result no_route, but the call took route "Default Outbound Route" (prefix "", priority 0) to #2\n`,
+        // The plan is shown with its routing tests; the gate refuses it (PLAN_TESTS_FAILED) unless --force.
+        expect(r.stdout).toContain(
+          `  FAIL  ${file}:10 outbound call to 33123456\n        expected result no_route, but the call took route "Default Outbound Route" (prefix "", priority 0) to `,
         );
-        expect(r.stderr).toContain('1 of 2 routing tests fails against the rules after the plan; nothing was sent to the platform');
+        expect(r.stderr).toContain(
+          `error (PLAN_TESTS_FAILED): refused: 1 of 2 routing tests fails against the rules after the plan: "outbound call to 33123456" (${file}:10)\n`,
+        );
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -133,7 +133,7 @@ describe('a plan of files is checked with the routing lints', () => {
 });
 
 describe("a plan of files is checked with the files' routing tests", () => {
-  it('against the rules after the plan: ROUTING_TESTS_FAILED names the failed test', async () => {
+  it('against the rules after the plan: PLAN_TESTS_FAILED names the failed test; with force the plan carries it', async () => {
     const { client } = await emulatorFixture();
     const desired = await desiredOf([
       'version: 1',
@@ -150,10 +150,15 @@ describe("a plan of files is checked with the files' routing tests", () => {
       '    expect: { result: no_route }',
     ]);
     const refused = planDesired(client, desired);
-    await expect(refused).rejects.toMatchObject({ code: 'ROUTING_TESTS_FAILED' });
+    await expect(refused).rejects.toMatchObject({ code: 'PLAN_TESTS_FAILED' });
     await expect(refused).rejects.toThrow(
       /desired\.yaml:10:\d+: routing test "outbound call to 33123456": expected result no_route, but the call took route "Default Outbound Route"/,
     );
+    const forced = await planDesired(client, desired, { force: true });
+    expect(forced.plan.routing_tests?.map((t) => [t.name, t.status, t.decision.rule?.key])).toEqual([
+      ['outbound call to 33123456', 'failed', 'Default Outbound Route'],
+    ]);
+    await expect(applyDesired(client, desired)).rejects.toMatchObject({ code: 'PLAN_TESTS_FAILED' });
   });
 });
 
