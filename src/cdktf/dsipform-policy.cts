@@ -37,6 +37,19 @@ export interface DsipformPolicyIgnore {
 }
 
 /**
+ * One routing lint acknowledged (the files' `policy.accept` entry): the lint's code, and the routes
+ * (`route`) or mappings (`did`) it is acknowledged for, by glob; with neither, every finding of it.
+ */
+export interface DsipformLintAcceptance {
+  /** The lint's code, as the warning shows it, e.g. `'ambiguous_lcr'`. */
+  readonly lint: string;
+  /** A route-name glob, e.g. `'cust-*'`. */
+  readonly route?: string;
+  /** A DID glob, e.g. `'1800*'`. */
+  readonly did?: string;
+}
+
+/**
  * The files' `policy` block for a stack: what `new DsipformPolicy(stack, 'policy', config)` takes.
  * Each key is the files' key in camelCase, and means the same (README, "Safety rules").
  */
@@ -51,6 +64,8 @@ export interface DsipformPolicyConfig {
   readonly maxUpdates?: number | string;
   /** Whether a plan may leave calls that route today with no route without `--force`. */
   readonly allowUnrouting?: boolean;
+  /** Routing lints acknowledged: shown as such, never failing `--strict`; one that matches nothing is a warning. */
+  readonly accept?: readonly DsipformLintAcceptance[];
 }
 
 /** `maxDeletes` -> `max_deletes`: the files' spelling of a key. */

@@ -60,6 +60,7 @@ interface PolicyEntry {
   protect?: CollectionName[];
   allow_unrouting?: boolean;
   ignore?: Partial<Record<CollectionName, string[]>>;
+  accept?: { lint: string; route?: string; did?: string }[];
 }
 
 interface FileShape {
@@ -108,7 +109,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
         tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]), (field) => at(file, ['routing_tests', i, 'expect', field], true))),
       );
     }
-    if (top.policy) policy = toPolicy(top.policy);
+    if (top.policy) policy = toPolicy(top.policy, file);
   }
   return {
     ...(mappings ? { inbound_mappings: mappings } : {}),
@@ -154,7 +155,7 @@ function checked<T>(entry: RawEntry, normalize: (raw: RawEntry) => Normalized<T>
 
 export { defaultRenewBefore };
 
-function toPolicy(p: PolicyEntry): Policy {
+function toPolicy(p: PolicyEntry, file?: LoadedFile): Policy {
   const limit = p.max_deletes === undefined ? undefined : toDeleteLimit(p.max_deletes);
   const updates = p.max_updates === undefined ? undefined : toDeleteLimit(p.max_updates);
   return {
@@ -168,6 +169,8 @@ function toPolicy(p: PolicyEntry): Policy {
       ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
     },
     ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
+    // Placed at the policy key, which the fast reader places without the YAML parser (a warning names the entry's index).
+    ...(p.accept ? { accept: p.accept.map((a) => ({ ...a, ...(file ? { origin: at(file, ['policy'], true) } : {}) })) } : {}),
   };
 }
 

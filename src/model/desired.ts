@@ -94,6 +94,46 @@ export interface DesiredCarrierGroup extends CarrierGroupContent {
  */
 export type DeleteLimit = { readonly count: number } | { readonly percent: number };
 
+/**
+ * The routing lints `policy.accept` can acknowledge: every warning code of the lints (an error, a
+ * rule the proxy drops, cannot be acknowledged). The schema's enum is held to this list by a test.
+ */
+export const ACCEPTABLE_LINTS: readonly string[] = [
+  'ambiguous_rules',
+  'ambiguous_lcr',
+  'shadowed',
+  'negative_priority',
+  'zero_duration',
+  'bymonth_from_zero',
+  'byyearday_from_zero',
+  'bymonthday_wraps',
+  'byday_never',
+  'byday_ordinal',
+  'byweekno_ignored',
+  'interval_digits',
+  'midnight_cut',
+  'lcr_takes_simple',
+  'no_default_outbound',
+  'no_default_inbound',
+];
+
+/**
+ * One routing lint the files acknowledge (`policy.accept`): the lint's code, and the rules it is
+ * acknowledged for, by glob (as `policy.ignore` matches): `route` for routes, `did` for mappings;
+ * with neither, every finding of that lint. A finding that names several rules is acknowledged
+ * only when each of them is matched.
+ */
+export interface LintAcceptance {
+  /** The lint's code, e.g. `ambiguous_lcr`. */
+  readonly lint: string;
+  /** A route-name glob. */
+  readonly route?: string;
+  /** A DID glob. */
+  readonly did?: string;
+  /** Where the files wrote it (an acknowledgement that matches nothing is warned about there). */
+  readonly origin?: SourceLocation;
+}
+
 /** The files' `policy` block, defaults filled. */
 export interface Policy {
   /** Replaces the default limit (25% of a managed collection of 8 or more). */
@@ -117,6 +157,8 @@ export interface Policy {
    * `--force`; absent means no.
    */
   readonly allow_unrouting?: boolean;
+  /** Routing lints the files acknowledge: shown as acknowledged, never stopping `--strict`; absent means none. */
+  readonly accept?: readonly LintAcceptance[];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
 import { lintRules } from '../routing/lint.js';
+import { acknowledgeFindings } from './acknowledge.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
 import type { GatewayInventory, RoutingFinding, RoutingState } from '../routing/types.js';
 
@@ -20,10 +21,13 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
 /**
  * The routing lints of the files' rules (validate), or with `after` of the rules as they stand
  * after the plan (the files' rules and the live ones `policy.ignore` keeps); with `inventory`, a
- * rule naming a missing or empty group is a dropped rule too.
+ * rule naming a missing or empty group is a dropped rule too. Those the files' `policy.accept`
+ * acknowledges are marked `acknowledged`, and an acknowledgement that matches nothing is one more
+ * warning (`accept_unused`; acknowledge.ts).
  */
 export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
-  return lintRules(ruleSetFromState(after ?? desired, inventory), manages(desired, after !== undefined));
+  const found = lintRules(ruleSetFromState(after ?? desired, inventory), manages(desired, after !== undefined));
+  return acknowledgeFindings(found, desired.policy.accept);
 }
 
 /** A finding with the decision whether it stops the command. */
@@ -43,10 +47,13 @@ export interface FindingsVerdict {
 /**
  * Decides which findings stop the command: an error about a rule of the files (a live rule the files
  * only ignore cannot be fixed in them, so its error is a warning), or any finding when `strict`.
- * Warnings alone never stop it unless `strict`.
+ * Warnings alone never stop it unless `strict`; an acknowledged one never does.
  */
 export function judgeFindings(findings: readonly RoutingFinding[], strict = false): FindingsVerdict {
-  const judged = findings.map((finding) => ({ finding, blocks: strict || (finding.severity === 'error' && finding.origin !== undefined) }));
+  const judged = findings.map((finding) => ({
+    finding,
+    blocks: finding.acknowledged !== true && (strict || (finding.severity === 'error' && finding.origin !== undefined)),
+  }));
   const stopping = judged.filter((j) => j.blocks).length;
   if (stopping === 0) return { findings: judged };
   return {

@@ -164,7 +164,7 @@ function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
 }
 
 /** The criterion of a tie, in the words of every `ambiguous_lcr` warning. */
-const CALLERS_MEET = 'one caller can match both (a From of at most 15 digits, a leading + allowed, holds both From-prefixes)';
+const CALLERS_MEET = 'one caller can match (a From of at most 15 digits, a leading + allowed, can hold both From-prefixes)';
 
 /** `route "A" (LCR "1555-44")`. */
 function lcrNamed(e: LcrEntry): string {
@@ -202,7 +202,7 @@ function lcrFindings(set: RuleSet, kept: readonly RoutingRule[]): RoutingFinding
     const [a, b] = pairOnly ? [here, list.find((e) => e !== here)!] : [first, other];
     const message = pairOnly
       ? `${lcrNamed(a)} and ${lcrNamed(b)}${b.rule.origin ? ` (${b.rule.origin.file}:${b.rule.origin.line}:${b.rule.origin.col})` : ''} ${same ? 'have the same LCR pattern' : `have LCR patterns of the same length that ${CALLERS_MEET}; ${example}`}: the proxy picks one in hash-table order`
-      : `${list.length} LCR routes on prefix "${prefix}" can each tie with another LCR route whose pattern has the same length: ${CALLERS_MEET}, and the proxy picks one in hash-table order. For example ${lcrNamed(a)} and ${lcrNamed(b)}: ${same ? 'the same pattern' : example}. The routes: ${list.map((e) => JSON.stringify(e.rule.key)).join(', ')}`;
+      : `${list.length} LCR routes on prefix "${prefix}" can each tie with another LCR route whose pattern has the same length and that ${CALLERS_MEET}: the proxy picks one in hash-table order. For example ${lcrNamed(a)} and ${lcrNamed(b)}: ${same ? 'the same pattern' : example}. The routes: ${list.map((e) => JSON.stringify(e.rule.key)).join(', ')}`;
     out.push({
       severity: 'warning',
       code: 'ambiguous_lcr',

@@ -132,6 +132,10 @@ const ROWS: readonly Row[] = [
   { path: 'policy.ignore.outbound_routes', values: [[r('Default Outbound Route'), r('"legacy-*"')]] },
   { path: 'policy.ignore.endpoint_leases', values: [[r('ci-*')]] },
   { path: 'policy.ignore.carrier_groups', values: [[r('legacy-*'), r('"[ab]*"')]] },
+  { path: 'policy.accept', values: [[], [{ lint: r('ambiguous_lcr'), route: r('"cust-*"') }, { lint: r('no_default_inbound') }]] },
+  { path: 'policy.accept[].lint', values: [r('ambiguous_lcr'), r('"midnight_cut"'), r('lcr_takes_simple'), r('no_default_outbound')] },
+  { path: 'policy.accept[].route', values: [...NAMES.map(r), r('"cust-*"'), r('""')] },
+  { path: 'policy.accept[].did', values: [r('"1800*"'), r('""'), r("'155?'")] },
 ];
 
 /** Rows whose entry needs more than the base to be valid (the rules beyond the schema). */
@@ -155,6 +159,7 @@ function nest(path: readonly string[], value: Value, parent: string): Value {
   const [key, ...deeper] = path;
   if (key === '[]') {
     const inner = deeper.length === 0 ? value : nest(deeper, value, '');
+    if (parent === 'accept') return [{ lint: r('ambiguous_lcr'), ...(inner as object) }];
     return [parent === 'endpoints' ? { name: r('gw1'), hostname: r('sip.example.com'), ...(inner as object) } : inner];
   }
   if (key === undefined) return value;

@@ -1,5 +1,5 @@
-import type { CollectionName, ConfigIssue, DeleteLimit, Policy } from '../../model/desired.js';
-import { DEFAULT_POLICY } from '../../model/desired.js';
+import type { CollectionName, ConfigIssue, DeleteLimit, LintAcceptance, Policy } from '../../model/desired.js';
+import { ACCEPTABLE_LINTS, DEFAULT_POLICY } from '../../model/desired.js';
 import { locate, type StackFile } from './locate.js';
 
 /**
@@ -13,7 +13,7 @@ import { locate, type StackFile } from './locate.js';
 /** The key under the stack's `//` (the construct's POLICY_KEY). */
 const POLICY_KEY = 'dsipform_policy';
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
-const KEYS = ['ignore', 'protect', 'max_deletes', 'max_updates', 'allow_unrouting'] as const;
+const KEYS = ['ignore', 'protect', 'max_deletes', 'max_updates', 'allow_unrouting', 'accept'] as const;
 /** The schema's percentage form. */
 const PERCENT = /^[0-9]+(\.[0-9]+)?%$/;
 
@@ -53,11 +53,11 @@ export function readPolicy(stack: StackFile, root: Json, issues: ConfigIssue[]):
     });
     return DEFAULT_POLICY;
   }
-  const out = readEntries(policy, issue);
+  const out = readEntries(policy, issue, (i) => locate(stack, [...base, 'policy', 'accept', i]));
   return issues.length > before ? DEFAULT_POLICY : out;
 }
 
-function readEntries(policy: Json, issue: Issue): Policy {
+function readEntries(policy: Json, issue: Issue, placeOf: (i: number) => LintAcceptance['origin']): Policy {
   for (const key of Object.keys(policy))
     if (!(KEYS as readonly string[]).includes(key))
       issue([key], `"${camel(key)}" is not a policy key`, `Its keys are: ${KEYS.map(camel).join(', ')}.`);
@@ -65,6 +65,7 @@ function readEntries(policy: Json, issue: Issue): Policy {
   const max_updates = limit(policy, 'max_updates', 'updates', issue);
   const protect = readProtect(policy.protect, issue);
   const ignore = readIgnore(policy.ignore, issue);
+  const accept = readAccept(policy.accept, issue, placeOf);
   const allow = policy.allow_unrouting;
   if (allow !== undefined && typeof allow !== 'boolean')
     issue(
@@ -78,7 +79,42 @@ function readEntries(policy: Json, issue: Issue): Policy {
     protect,
     ignore,
     ...(allow === true ? { allow_unrouting: true } : {}),
+    ...(accept ? { accept } : {}),
   };
+}
+
+/** `accept`: a list of `{lint, route?, did?}`, each lint one of the acknowledgeable codes, each glob text. */
+function readAccept(value: unknown, issue: Issue, placeOf: (i: number) => LintAcceptance['origin']): LintAcceptance[] | undefined {
+  if (value === undefined) return undefined;
+  const hint = "write accept: [{ lint: 'ambiguous_lcr', route: 'cust-*' }]";
+  if (!Array.isArray(value)) {
+    issue(['accept'], `must be a list of acknowledgements, not ${JSON.stringify(value)}`, hint);
+    return undefined;
+  }
+  const out: LintAcceptance[] = [];
+  value.forEach((item: unknown, i) => {
+    if (!isObject(item)) return issue(['accept', i], `must be an object {lint, route?, did?}, not ${JSON.stringify(item)}`, hint);
+    for (const key of Object.keys(item))
+      if (!['lint', 'route', 'did'].includes(key))
+        issue(['accept', i, key], `"${key}" is not a key of an acknowledgement`, 'Its keys are: lint, route, did.');
+    if (typeof item.lint !== 'string' || !ACCEPTABLE_LINTS.includes(item.lint))
+      return issue(
+        ['accept', i, 'lint'],
+        `${JSON.stringify(item.lint)} is not a lint that can be acknowledged`,
+        `use one of: ${ACCEPTABLE_LINTS.join(', ')}`,
+      );
+    for (const key of ['route', 'did'] as const)
+      if (item[key] !== undefined && typeof item[key] !== 'string')
+        issue(['accept', i, key], `must be a glob (text), not ${JSON.stringify(item[key])}`, hint);
+    const origin = placeOf(i);
+    out.push({
+      lint: item.lint,
+      ...(typeof item.route === 'string' ? { route: item.route } : {}),
+      ...(typeof item.did === 'string' ? { did: item.did } : {}),
+      ...(origin ? { origin } : {}),
+    });
+  });
+  return out;
 }
 
 /** `max_deletes` / `max_updates`: a whole number of 0 or more, or a percentage up to 100%. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DsipformPolicy, type DsipformPolicyConfig } from '../../../src/cdktf/dsipform-policy.cjs';
 import { readStack } from '../../../src/cdktf/reader/read-stack.js';
 import { formatIssue, loadDesiredState } from '../../../src/config/index.js';
-import { DEFAULT_POLICY } from '../../../src/model/desired.js';
+import { DEFAULT_POLICY, type Policy } from '../../../src/model/desired.js';
 
 // The stack's policy: what DsipformPolicy writes under the top-level "//" (which Terraform ignores),
 // read by `dsipform plan|apply --cdktf` with the rules of the files' policy block.
@@ -204,6 +204,15 @@ describe('the same rules as the files', () => {
     ['a non-string glob', { ignore: { endpoint_leases: [true] } }],
     ['a string for a boolean', { allow_unrouting: 'true' }],
     ['an unknown key', { accept_all: true }],
+    [
+      'acknowledged lints',
+      { accept: [{ lint: 'ambiguous_lcr', route: 'cust-*' }, { lint: 'no_default_inbound' }, { lint: 'shadowed', did: '1800*' }] },
+    ],
+    ['an acknowledgement of an unknown lint', { accept: [{ lint: 'dropped' }] }],
+    ['an acknowledgement without a lint', { accept: [{ route: 'x' }] }],
+    ['an acknowledgement with an unknown key', { accept: [{ lint: 'shadowed', mapping: 'x' }] }],
+    ['an acknowledgement glob that is a boolean', { accept: [{ lint: 'shadowed', route: true }] }],
+    ['accept that is not a list', { accept: { lint: 'shadowed' } }],
   ];
   it.each(cases)('%s', async (_case, policy) => {
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-policy-files-'));
@@ -215,9 +224,14 @@ describe('the same rules as the files', () => {
     const files = await loadDesiredState([file]);
     const stack = await readStack(stackWith(policy));
     expect(stack.ok, JSON.stringify(stack.ok ? stack.desired.policy : stack.issues.map(formatIssue))).toBe(files.ok);
-    if (files.ok && stack.ok) expect(stack.desired.policy).toEqual(files.desired.policy);
+    if (files.ok && stack.ok) expect(placeless(stack.desired.policy)).toEqual(placeless(files.desired.policy));
   });
 });
+
+/** A policy without the places of its acknowledgements (a file's and a stack's lines differ). */
+function placeless(policy: Policy): Policy {
+  return policy.accept ? { ...policy, accept: policy.accept.map(({ origin: _origin, ...rest }) => rest) } : policy;
+}
 
 // A key added to the files' policy later must reach stacks too: every property of the schema's
 // policy, with a value the schema admits, is read (not refused as unknown) and read as the files read it.
@@ -252,7 +266,7 @@ describe("every key of the files' policy schema", () => {
     const files = await loadDesiredState([file]);
     const stack = await readStack(stackWith(policy));
     expect(stack.ok ? [] : stack.issues.map(formatIssue)).toEqual([]);
-    expect(files.ok && stack.ok && stack.desired.policy).toEqual(files.ok && files.desired.policy);
+    expect(files.ok && stack.ok && placeless(stack.desired.policy)).toEqual(files.ok && placeless(files.desired.policy));
   });
 });
 
@@ -287,6 +301,21 @@ describe('DsipformPolicy synthesizes what the reader reads', () => {
     expect(doc.resource).toBeUndefined();
     const r = await readStack(dir);
     expect(r.ok && r.desired.policy).toEqual(expected);
+  });
+
+  it('acknowledged lints (accept) reach the policy, each placed at its entry in the stack', async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'dsipform-policy-synth-'));
+    const app = new cdktf.App({ outdir });
+    const stack = new cdktf.TerraformStack(app, 'platform');
+    new DsipformPolicy(stack, 'policy', { accept: [{ lint: 'ambiguous_lcr', route: 'cust-*' }, { lint: 'no_default_inbound' }] });
+    app.synth();
+    const dir = join(outdir, 'stacks', 'platform');
+    const r = await readStack(dir);
+    const file = join(dir, 'cdk.tf.json');
+    expect(r.ok && r.desired.policy.accept).toEqual([
+      { lint: 'ambiguous_lcr', route: 'cust-*', origin: { file, line: expect.any(Number), col: expect.any(Number) } },
+      { lint: 'no_default_inbound', origin: { file, line: expect.any(Number), col: expect.any(Number) } },
+    ]);
   });
 
   it('a mistake made in the construct is reported at its path, in its own words', async () => {
