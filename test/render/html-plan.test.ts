@@ -28,7 +28,9 @@ const routed = (rule: DecidedRule, gwlist: string, at = AT): RouteDecision => ({
   steps: [],
 });
 const none: RouteDecision = { direction: 'outbound', from: '', to: '', at: AT, result: 'no_route', candidates: [], steps: [] };
-const entry = (to: string, before: RouteDecision, after: RouteDecision): ImpactEntry => ({ direction: 'outbound', to, before, after });
+// A probed call as plans carried it before their impact had classes and windows (still rendered: `at` the instant).
+const entry = (to: string, before: RouteDecision, after: RouteDecision): ImpactEntry =>
+  ({ direction: 'outbound', to, before, after }) as unknown as ImpactEntry;
 
 describe('renderPlanHtml: the plan as a page', () => {
   const page = renderPlanHtml({ ...MIXED_PLAN, checksum: PLAN_CHECKSUM });
@@ -89,13 +91,16 @@ describe('renderPlanHtml: the routing impact as classes × time windows', () => 
   });
 
   it('with time windows (an exact impact): a column per window, a cell per class and window, unchanged where none', () => {
-    const evening = { ...lost, when: 'Mon–Fri 18:00–24:00 America/New_York', prefix: '44', except: ['441'], from_parts: [] };
-    const weekend = { ...moved, when: 'Sat–Sun America/New_York', prefix: '1800', except: [], from_parts: [] };
-    const page = renderPlanHtml({
-      ...MIXED_PLAN,
-      routing_impact: [evening, weekend],
-      horizon: { words: 'one week from Mon 2026-11-30' },
-    } as Plan);
+    const evening = { ...lost, when: 'Mon–Fri 18:00–24:00 America/New_York', windows: [], prefix: '44', except: ['441'], from_parts: [] };
+    const weekend = { ...moved, when: 'Sat–Sun America/New_York', windows: [], prefix: '1800', except: [], from_parts: [] };
+    const horizon = {
+      start: '2026-11-30T00:00:00',
+      end: '2026-12-07T00:00:00',
+      tz: 'America/New_York',
+      words: 'one week from Mon 2026-11-30',
+    };
+    const exact = { ...MIXED_PLAN, routing_impact: [evening, weekend], horizon };
+    const page = renderPlanHtml(exact);
     const text = textOf(page);
     expect(text).toContain('Examined: one week from Mon 2026-11-30');
     expect(page).toMatch(/<th>Calls<\/th>\s*<th>Mon–Fri 18:00–24:00 America\/New_York<\/th>\s*<th>Sat–Sun America\/New_York<\/th>/);

@@ -28,7 +28,7 @@ const ALWAYS: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
  * request, every value escaped. Pure and deterministic.
  */
 export function renderPlanHtml(plan: Plan | SavedPlan): string {
-  const p = plan as PlanInput;
+  const p: PlanInput = plan;
   const verdict = p.changes.length === 0 ? noChangesLines(p).filter((l) => l !== '') : [planSummaryLine(p.summary.total)];
   const body = html`${facts(p)}
     <p class="verdict">${joinHtml(verdict, ' ')}</p>
