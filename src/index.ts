@@ -21,6 +21,13 @@
  * Lease changes need a lease state (`ApplyOptions.leases`), which the CLI keeps in its state file;
  * a program that manages no `endpoint_leases` needs none.
  *
+ * The routing simulation the checks run on is exported too (docs/routing-model.md): rules from a
+ * state (`ruleSetFromState`, with `inventoryOf` the platform's groups), how the proxy routes one
+ * call at one time (`routeCall`, `callTime`), a routing test (`runRoutingTest`), the lints
+ * (`lintRules`, and the pipeline's `routingFindings`, `planFindings`, `judgeFindings`), the rules
+ * after a plan (`rulesAfterPlan`) and the calls that change their route between two rule sets
+ * (`routingImpact`; every class of calls over time: `routingTable`, `routingDifference`). All pure.
+ *
  * @packageDocumentation
  */
 
@@ -45,10 +52,41 @@ export { needsGroups } from './plan/resolve-groups.js';
 
 // The pipeline: read, plan, check, gate, apply (what the CLI runs).
 export { planDesired, applyDesired, type CheckOptions, type CheckedPlan, type AppliedPlan } from './pipeline/run.js';
+export type { CarriedFindings } from './pipeline/plan-result.js';
 export { planPlatform, type PlanPlatformOptions, type PlatformPlan } from './pipeline/plan-platform.js';
 export { savedPlanStaleness, type SavedPlanCheck } from './pipeline/saved.js';
 export { gate, type GateOptions } from './pipeline/gate.js';
-export type { RoutingFinding } from './routing/types.js';
+
+// The routing simulation: how the proxy picks a rule for a call (pure).
+export { routeCall, type RouteOptions } from './routing/match.js';
+export { ruleSetFromState, inventoryOf } from './routing/rule-set.js';
+export { callTime } from './routing/time.js';
+export type {
+  Call,
+  CallTime,
+  DecidedRule,
+  Direction,
+  GatewayInventory,
+  ImpactEntry,
+  RouteDecision,
+  RouteResult,
+  RoutingFinding,
+  RoutingRule,
+  RoutingState,
+  RuleSet,
+} from './routing/types.js';
+// Routing tests: a call, what it must do, and what the proxy would do.
+export { runRoutingTest } from './routing/expect.js';
+export type { RoutingExpectation, RoutingTest, RoutingTestOutcome } from './model/routing-test.js';
+export { planRoutingTests, type RoutingTestsVerdict } from './pipeline/routing-tests.js';
+// The lints: of rules, of the files' rules, of the rules after a plan, and which stop a command.
+export { lintRules, type ManagedKinds } from './routing/lint.js';
+export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFinding } from './pipeline/lints.js';
+export { planFindings } from './pipeline/plan-findings.js';
+// The impact: the rules after a plan, and the calls whose route changes.
+export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
+export { routingImpact, type RoutingImpact } from './routing/impact.js';
+export { routingTable, routingDifference, type CallClass, type ClassSpan, type Horizon, type TimeWindow } from './routing/classes.js';
 
 // Reading the platform and applying a plan.
 export { readLive, type ReadOptions } from './apply/read-live.js';

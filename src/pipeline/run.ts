@@ -11,6 +11,7 @@ import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { planGate } from './gate.js';
 import { planRoutingTests, withRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
+import { carriedFindings, type CarriedFindings } from './plan-result.js';
 
 /** How to plan and check, for a program. */
 export interface CheckOptions extends PlanPlatformOptions {
@@ -21,7 +22,7 @@ export interface CheckOptions extends PlanPlatformOptions {
 }
 
 /** A plan that passed the checks (its `routing_tests` with it), what it was made from, and the warnings it passed with. */
-export interface CheckedPlan {
+export interface CheckedPlan extends CarriedFindings {
   readonly plan: Plan;
   readonly live: LiveState;
   /** The routing lints of the rules after the plan that do not stop it (warnings). */
@@ -40,7 +41,8 @@ export interface CheckedPlan {
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
   const made = await planPlatform(client, desired, options);
   if (!made.ok) throw planBlocked(made.issues, true);
-  if (options.mode === 'destroy') return { plan: made.plan, live: made.live, findings: [] };
+  if (options.mode === 'destroy')
+    return { plan: made.plan, live: made.live, findings: [], ...carriedFindings(desired, made.live, made.plan, []) };
   const verdict = judgeFindings(planFindings(desired, made.live, made.plan, options.allowDangling), options.strict);
   if (verdict.refusal) {
     throw withFindings(
@@ -61,7 +63,12 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
     );
     throw withFindings(refused, failures);
   }
-  return { plan, live: made.live, findings: verdict.findings.map((j) => j.finding) };
+  return {
+    plan,
+    live: made.live,
+    findings: verdict.findings.map((j) => j.finding),
+    ...carriedFindings(desired, made.live, plan, tests.outcomes, options.allowDangling),
+  };
 }
 
 /** A plan made, checked and applied. */
