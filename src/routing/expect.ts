@@ -4,12 +4,20 @@
  */
 import type { RouteDecision } from '../model/routing.js';
 import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
-import { acceptedGwlists, expectedGroupWords, gatewaysMatch, nameBook, reachedGateways, reachedWords, type NameBook } from './expect-names.js';
+import {
+  acceptedGwlists,
+  expectedGroupWords,
+  gatewaysMatch,
+  nameBook,
+  reachedGateways,
+  reachedWords,
+  type NameBook,
+} from './expect-names.js';
 import { routeCall } from './match.js';
 import type { CallTime, RuleSet } from './types.js';
 
 /** The gateway list in words with names (`carrier group "BW" (#5)`) when the simulation gave them, else as the proxy holds it. */
-function listWords(d: { readonly gwlist?: string; readonly gwlist_words?: string }): string {
+function listWords(d: Pick<RouteDecision, 'gwlist' | 'gwlist_words'>): string {
   return d.gwlist_words ?? d.gwlist ?? '?';
 }
 
@@ -37,8 +45,8 @@ export function tookWords(d: RouteDecision): string {
   const where = `prefix ${JSON.stringify(rule.prefix)}${lcr}, priority ${rule.priority}`;
   if (rule.kind === 'inbound_mapping') {
     const name = rule.key === '' ? 'the default mapping (did "")' : `mapping ${JSON.stringify(rule.key)}`;
-    const words = (d as { readonly gwlist_words?: string }).gwlist_words;
-    return `${name} (${where}) to servers ${JSON.stringify((d.gwlist ?? '').split(','))}${words !== undefined ? ` (${words})` : ''}`;
+    const words = d.gwlist_words !== undefined ? ` (${d.gwlist_words})` : '';
+    return `${name} (${where}) to servers ${JSON.stringify((d.gwlist ?? '').split(','))}${words}`;
   }
   return `route ${JSON.stringify(rule.key)} (${where}) to ${listWords(d)}`;
 }
