@@ -3,6 +3,7 @@ import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desire
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
+import type { PlanNames } from './gateway-words.js';
 import type { Direction, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
@@ -267,6 +268,8 @@ export interface Plan {
   readonly summary: PlanSummary;
   /** In apply order. */
   readonly changes: readonly Change[];
+  /** The names of the groups and gateways the changes refer to by id, as the platform held them; absent when none is known. */
+  readonly names?: PlanNames;
   /**
    * The probed calls whose routing the plan changes, ordered by direction, to, from; present when
    * the plan manages inbound mappings or outbound routes (see src/routing/impact.ts).

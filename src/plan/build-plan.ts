@@ -13,6 +13,7 @@ import { assessSafety } from './safety.js';
 import { danglingReferences, deletedGroupIds } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
+import { planNames } from './plan-names.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 /** The collections the desired state manages (model/desired.ts; here too for the package's API). */
@@ -181,6 +182,7 @@ function assemble(
     policy,
     summary: summarize(ordered.changes, found.unchanged),
     changes: ordered.changes,
+    ...namesOf(ordered.changes, live),
     ...(impact ? { routing_impact: impact.impact } : {}),
     // Destroy is asked to unroute what it deletes: only its deletes are checked.
     safety: [
@@ -193,6 +195,12 @@ function assemble(
     ...(pendingReload ? { pending_reload: true as const } : {}),
   };
   return { ok: true, plan: freeze(plan) };
+}
+
+/** The names of the groups and gateways the changes show by id, when the plan read any (`Plan.names`). */
+function namesOf(changes: readonly Change[], live: LiveState): Pick<Plan, 'names'> {
+  const names = planNames(changes, live);
+  return names ? { names } : {};
 }
 
 /** The live checksum, and with more than one collection managed, each collection's (a stale plan names what changed). */

@@ -1,4 +1,5 @@
 import { InternalError } from '../model/errors.js';
+import type { PlanNames } from '../model/gateway-words.js';
 import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
@@ -63,14 +64,15 @@ function isDestructive(change: Change): boolean {
  * The lines of one change, Terraform-style: the headline and reason as comments, then a block with
  * every field on create, the fields that go on delete, and only the changed fields
  * (`field: before → after`) on update, promote and demote, where `from_prefix` is always shown.
+ * With the plan's `names`, a group or gateway id is shown with its name on both sides.
  * Lease changes (obtain, renew, revoke) are laid out by {@link leaseRows}: never a password.
  */
-export function changeBlock(change: Change): BlockLine[] {
+export function changeBlock(change: Change, names?: PlanNames): BlockLine[] {
   const lines: BlockLine[] = [{ type: 'comment', text: headline(change), destructive: isDestructive(change) }];
   if (change.reason !== undefined) lines.push({ type: 'comment', text: `(${cleanText(change.reason)})`, destructive: false });
   const mark = MARK[change.action];
   lines.push({ type: 'open', mark, text: `${subject(change.kind, change.key)} {` });
-  lines.push(...fieldLines(change));
+  lines.push(...fieldLines(change, names));
   lines.push({ type: 'close' });
   return lines;
 }
@@ -82,17 +84,17 @@ export interface FieldRow {
   readonly value: string;
 }
 
-function fieldLines(change: Change): BlockLine[] {
+function fieldLines(change: Change, names: PlanNames | undefined): BlockLine[] {
   const order = FIELD_ORDER[change.kind];
   const rows: FieldRow[] = [];
   let hidden = 0;
   switch (change.action) {
     case 'create':
-      for (const name of order) rows.push({ mark: '+', name, value: formatRuleField(change.kind, change.after, name) });
+      for (const name of order) rows.push({ mark: '+', name, value: formatRuleField(change.kind, change.after, name, names) });
       break;
     case 'delete':
       rows.push(idRow(change));
-      for (const name of order) rows.push({ mark: '-', name, value: formatRuleField(change.kind, change.before, name) });
+      for (const name of order) rows.push({ mark: '-', name, value: formatRuleField(change.kind, change.before, name, names) });
       break;
     case 'update':
     case 'promote':
@@ -101,8 +103,8 @@ function fieldLines(change: Change): BlockLine[] {
       const shown = changedFields(change);
       rows.push(idRow(change));
       for (const name of shown) {
-        const before = unreadBefore(change, name) ? NOT_SHOWN : formatRuleField(change.kind, change.before, name);
-        rows.push({ mark: '~', name, value: `${before} → ${formatRuleField(change.kind, change.after, name)}` });
+        const before = unreadBefore(change, name) ? NOT_SHOWN : formatRuleField(change.kind, change.before, name, names);
+        rows.push({ mark: '~', name, value: `${before} → ${formatRuleField(change.kind, change.after, name, names)}` });
       }
       hidden = order.filter((name) => !shown.includes(name)).length;
       break;

@@ -16,6 +16,7 @@ const PLAN_KEYS = [
   'policy',
   'summary',
   'changes',
+  'names',
   'routing_impact',
   'safety',
   'routing_tests',
@@ -49,7 +50,7 @@ const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
 const IMPACT_KEYS = ['direction', 'from', 'to', 'before', 'after'];
 /** A decision's keys as `dsipform route --format json` writes them. */
-const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'candidates', 'steps'];
+const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'gwlist_words', 'candidates', 'steps'];
 const RULE_KEYS = ['kind', 'key', 'ruleid', 'group', 'prefix', 'lcr_pattern', 'priority'];
 
 /**

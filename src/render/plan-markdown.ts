@@ -106,7 +106,7 @@ function warning(plan: Plan): string[] {
 
 function detailsOf(plan: Plan, kind: Kind): KindDetails {
   const changes = plan.changes.filter((c) => c.kind === kind);
-  return { kind, blocks: changes.map((c) => layoutDiff(changeBlock(c)).join('\n')), actions: changes.map((c) => c.action) };
+  return { kind, blocks: changes.map((c) => layoutDiff(changeBlock(c, plan.names)).join('\n')), actions: changes.map((c) => c.action) };
 }
 
 function capitalize(word: string): string {

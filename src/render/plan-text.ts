@@ -66,7 +66,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
   }
   yield ['', ...legend(plan, style), '', 'dsipform will perform the following actions:', ''];
   for (const change of plan.changes) {
-    const lines = layoutText(changeBlock(change), style);
+    const lines = layoutText(changeBlock(change, plan.names), style);
     lines.push('');
     yield lines;
   }

@@ -1,5 +1,6 @@
 import type { Kind } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
+import { gatewayListWords, planNamesLookup, type PlanNames } from '../model/gateway-words.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { formatCarrierGroupField } from './carrier-group-values.js';
 import { cleanText, quote } from './style.js';
@@ -82,17 +83,38 @@ export function subject(kind: Kind, key: string): string {
 }
 
 /**
- * One field of a rule as a plan shows it: {@link formatValue}, with the group's name beside the id
- * when the files named it (`["#5"] (Carrier A)`, `"5" (Carrier A)`), and `(known after apply)` for
- * the id of a group the plan creates.
+ * One field of a rule as a plan shows it: {@link formatValue}, with names beside the ids. The
+ * plan's `names` (the groups and gateways as the platform held them) say a `gwgroupid` or the
+ * `servers` in words (`"5" (carrier group "BW")`, `["61", "62"] (gateways "pbx-a" 10.0.0.5:5060,
+ * "pbx-b")`); else the name the files used (`["#5"] (Carrier A)`); `(known after apply)` for the
+ * id of a group the plan creates.
  */
-export function formatRuleField(kind: Kind, fields: ObjectFields, name: string): string {
+export function formatRuleField(kind: Kind, fields: ObjectFields, name: string, names?: PlanNames): string {
   const value = formatField(kind, name, fieldValue(fields, name));
   const named = name === 'servers' ? fieldValue(fields, 'group') : name === 'gwgroupid' ? fieldValue(fields, 'carrier_group') : undefined;
-  if (typeof named !== 'string') return value;
   const pending =
-    name === 'servers' ? (fieldValue(fields, 'servers') as readonly string[]).length === 0 : fieldValue(fields, 'gwgroupid') === '';
+    typeof named === 'string' &&
+    (name === 'servers' ? (fieldValue(fields, 'servers') as readonly string[]).length === 0 : fieldValue(fields, 'gwgroupid') === '');
+  if (!pending && names !== undefined) {
+    const words = idWords(fields, name, names);
+    if (words !== undefined) return `${value} (${cleanText(words)})`;
+  }
+  if (typeof named !== 'string') return value;
   return `${pending ? KNOWN_AFTER_APPLY : value} (${cleanText(named)})`;
+}
+
+/** A `gwgroupid` or `servers` value in the words of the plan's names, or `undefined` when they name none of its ids. */
+function idWords(fields: ObjectFields, name: string, names: PlanNames): string | undefined {
+  const value = fieldValue(fields, name);
+  let gwlist: string;
+  if (name === 'gwgroupid' && typeof value === 'string' && value !== '') gwlist = value.startsWith('#') ? value : `#${value}`;
+  else if (name === 'servers' && Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'))
+    gwlist = value.join(',');
+  else return undefined;
+  const lookup = planNamesLookup(names);
+  const words = gatewayListWords(gwlist, lookup, { ids: false });
+  // Nothing named: the words would only repeat the ids.
+  return words === gatewayListWords(gwlist, { group: () => undefined, gateway: () => undefined }, { ids: false }) ? undefined : words;
 }
 
 /** One field of an object's values, or `undefined` when the object has no such field. */

@@ -1,6 +1,7 @@
 /**
  * How the routing simulation names rules and gateways in its steps. Pure.
  */
+import { gatewayListWords, gatewayRefWords, groupRefWords, type NameLookup } from '../model/gateway-words.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
@@ -47,47 +48,37 @@ export function gwlistWords(gwlist: string, inventory: GatewayInventory | undefi
 
 function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined): string {
   const named = referencedName(gwlist);
-  if (named !== null) return `group ${JSON.stringify(named)} (id known after apply)`;
-  if (gwlist.trim() === '') return 'no gateway (an empty list)';
-  const parts: string[] = [];
-  const gateways: string[] = [];
-  // Group references and gateway ids in their order; runs of gateway ids share one "gateways".
-  const flush = (): void => {
-    if (gateways.length > 0) parts.push(`${gateways.length === 1 ? 'gateway' : 'gateways'} ${gateways.join(', ')}`);
-    gateways.length = 0;
+  // Only a plan holds a group by name next to the groups read: one it creates, a carrier group.
+  if (named !== null) return `carrier group ${JSON.stringify(named)} (id known after apply)`;
+  return gatewayListWords(gwlist, lookupOf(inventory));
+}
+
+/** The names an inventory knows, as the one wording asks for them; nothing is known without one. */
+function lookupOf(inventory: GatewayInventory | undefined): NameLookup {
+  if (inventory === undefined) return { group: () => undefined, gateway: () => undefined };
+  const partial = (inventory as PartialInventory).allGateways === false;
+  return {
+    group(id) {
+      const key = /^[0-9]+$/.test(id) ? String(Number(id)) : id;
+      return inventory.groupNames?.get(key) ?? (inventory.lists.has(key) ? undefined : { missing: 'is not on the platform' });
+    },
+    gateway(id) {
+      return (
+        inventory.gatewayNames?.get(id) ??
+        (inventory.gateways.has(id) ? undefined : { missing: partial ? 'no carrier or endpoint group holds' : 'is not on the platform' })
+      );
+    },
   };
-  for (const item of gatewayIdsOf(gwlist)) {
-    if (item.startsWith('#')) {
-      flush();
-      parts.push(groupWords(item.slice(1), inventory));
-    } else gateways.push(gatewayWords(item, inventory));
-  }
-  flush();
-  return parts.join(', ');
 }
 
 /** One group reference in words: `carrier group "BW" (#5)`, `group #5`, or why it is not there. */
-export function groupWords(id: string, inventory: GatewayInventory | undefined): string {
-  const key = /^[0-9]+$/.test(id) ? String(Number(id)) : id;
-  const label = inventory?.groupNames?.get(key);
-  if (label !== undefined) return `${label.type} group ${JSON.stringify(label.name)} (#${id})`;
-  if (inventory !== undefined && !inventory.lists.has(key)) return `group #${id}, which is not on the platform`;
-  return `group #${id}`;
+function groupWords(id: string, inventory: GatewayInventory | undefined): string {
+  return groupRefWords(id, lookupOf(inventory));
 }
 
 /** One gateway id in words: `"pbx-a" 10.0.0.5:5060 (61)`, `61`, or why it is not there. */
 function gatewayWords(id: string, inventory: GatewayInventory | undefined): string {
-  const label = inventory?.gatewayNames?.get(id);
-  if (label !== undefined) {
-    // An address is shown bare unless it holds something a host and port never do (then quoted, escaped).
-    const address = /^[A-Za-z0-9.:[\]_-]*$/.test(label.address) ? label.address : JSON.stringify(label.address);
-    return `${[label.name === '' ? '' : JSON.stringify(label.name), address].filter((w) => w !== '').join(' ')} (${id})`;
-  }
-  if (inventory !== undefined && !inventory.gateways.has(id)) {
-    const partial = (inventory as PartialInventory).allGateways === false;
-    return `${id}, which ${partial ? 'no carrier or endpoint group holds' : 'is not on the platform'}`;
-  }
-  return id;
+  return gatewayRefWords(id, lookupOf(inventory));
 }
 
 /** The steps that say where a winning rule's gwlist sends the call and how it fails over. */

@@ -24,7 +24,7 @@ describe('gwlistWords: a gateway list in words, names beside the ids', () => {
     ['an endpoint group', '#7', NAMED, 'endpoint group "PBXs" (#7)'],
     ['a group id with leading zeros', '#05', NAMED, 'carrier group "BW" (#05)'],
     ['a group the platform does not hold', '#9', NAMED, 'group #9, which is not on the platform'],
-    ['a group the plan creates (named by the files)', '#"New carrier"', NAMED, 'group "New carrier" (id known after apply)'],
+    ['a group the plan creates (named by the files)', '#"New carrier"', NAMED, 'carrier group "New carrier" (id known after apply)'],
     ['one gateway with its name and address', '66', NAMED, 'gateway "pbx-a" 10.0.0.5:5060 (66)'],
     ['two gateways, one without a name', '66,67', NAMED, 'gateways "pbx-a" 10.0.0.5:5060 (66), 10.0.0.6 (67)'],
     ['gateways whose details were not read', '66,67', GROUPS_ONLY, 'gateways 66, 67'],

@@ -85,8 +85,8 @@ outbound_routes:
     const plan = await s.run(['plan', path]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('Routing impact');
-    expect(plan.stdout).toMatch(/15551230001.*carrier group \d+ → carrier group "New carrier"/);
-    expect(plan.stdout).toMatch(/44.*carrier group \d+ → carrier group "New carrier"/);
+    expect(plan.stdout).toMatch(/15551230001.*carrier group "Old carrier" \(#\d+\) → carrier group "New carrier" \(id known after apply\)/);
+    expect(plan.stdout).toMatch(/44.*carrier group "Old carrier" \(#\d+\) → carrier group "New carrier" \(id known after apply\)/);
     // No unrouting finding (the current profile's replace note says a DID is "briefly unrouted": not a finding).
     expect(plan.stdout + plan.stderr).not.toMatch(/Routed them before|allow_unrouting|PLAN_UNROUTING/);
     await s.converge([path]);

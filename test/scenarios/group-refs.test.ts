@@ -35,8 +35,8 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     const path = s.file('p.yaml', BY_NAME);
     const plan = await s.run(['plan', path]);
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toMatch(new RegExp(`\\+ servers: +\\["#${id}"\\] \\(Carrier A\\)`));
-    expect(plan.stdout).toMatch(/\+ gwgroupid: +"3" \(Flowroute CarrierGroup\)/);
+    expect(plan.stdout).toMatch(new RegExp(`\\+ servers: +\\["#${id}"\\] \\(carrier group "Carrier A"\\)`));
+    expect(plan.stdout).toMatch(/\+ gwgroupid: +"3" \(carrier group "Flowroute CarrierGroup"\)/);
     await s.converge([path]);
     const mappings = await s.client.listInboundMappings();
     expect(mappings.find((m) => m.did === '15551230001')?.servers).toEqual([`#${id}`]);
@@ -98,7 +98,7 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     expect(r.stdout).toContain(
       `Warning (allowed by --allow-dangling): ${path}:3:5: inbound mapping "1": servers name group 99, which does not exist on the platform`,
     );
-    expect(r.stdout).toMatch(/\+ servers: \["#7"\] \(Thinq CarrierGroup\)/);
+    expect(r.stdout).toMatch(/\+ servers: \["#7"\] \(carrier group "Thinq CarrierGroup"\)/);
   });
 
   it('export writes names where they are unique, ids otherwise, and plans to no changes', async () => {
