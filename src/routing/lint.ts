@@ -5,6 +5,7 @@
 import { parseTimerec, timerecWarning } from '../model/timerec.js';
 import { loadRules } from './load.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
+import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
 import { timerecQuirks } from './timerec-quirks.js';
@@ -147,7 +148,7 @@ function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
     let quirks = quirksOf.get(rule.timerec);
     if (quirks === undefined) {
       const parsed = parseTimerec(rule.timerec);
-      quirks = 'value' in parsed && parsed.value !== null ? timerecQuirks(parsed.value) : [];
+      quirks = 'value' in parsed && parsed.value !== null ? timerecQuirks(parsed.value, rule.timerec) : [];
       quirksOf.set(rule.timerec, quirks);
     }
     for (const quirk of quirks) {
@@ -254,12 +255,14 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * `loadRules`). Warnings, on the rules it keeps: two rules of one group with the same prefix and
  * priority whose time recurrences can overlap (`ambiguous_rules`; overlap is judged conservatively
  * by `timesMayOverlap`: a pair it cannot prove apart is warned about); two LCR patterns of equal
- * length that can match one call (`ambiguous_lcr`); a rule that never routes because a rule of the
+ * length in two groups that one caller (an E.164 From) can match (`ambiguous_lcr`, one per prefix); a rule that never routes because a rule of the
  * same group and prefix with a higher priority has no time recurrence (`shadowed`); a negative
  * priority (`negative_priority`); a duration the proxy reads as 0 (`zero_duration`); a time
  * recurrence's by-field the proxy reads other than it says (`bymonth_from_zero`,
  * `byyearday_from_zero`, `bymonthday_wraps`, `byday_never`, `byday_ordinal`, `byweekno_ignored`,
- * from `timerecQuirks`); no prefixless
+ * `interval_digits`, `midnight_cut`, from `timerecQuirks`); an LCR route that takes its callers'
+ * calls to numbers a simple route with a longer prefix was meant for (`lcr_takes_simple`, one per
+ * LCR prefix); no prefixless
  * outbound route, or no default inbound mapping (`no_default_outbound`, `no_default_inbound`), each
  * only when `manages` says the files manage that kind, placed at the first rule of that kind from
  * the files). One finding per rule or pair; each names the
@@ -282,6 +285,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
     timerecQuirkFindings(kept),
     samePrefixFindings(kept),
     lcrFindings(set, kept),
+    lcrTakesSimpleFindings(kept),
     catchAllFindings(set.rules, kept, manages),
   ])
     for (const f of list) findings.push(f);

@@ -8,6 +8,7 @@
  */
 import type { ByDay, Timerec } from '../model/timerec.js';
 import { proxyInterval } from '../model/timerec-match.js';
+import { midnightQuirk } from './midnight-cut.js';
 
 /** One by-field that the proxy reads other than it reads: a lint code, the sentence, and what to do. */
 export interface TimerecQuirk {
@@ -18,7 +19,8 @@ export interface TimerecQuirk {
     | 'byday_never'
     | 'byday_ordinal'
     | 'byweekno_ignored'
-    | 'interval_digits';
+    | 'interval_digits'
+    | 'midnight_cut';
   readonly message: string;
   readonly hint: string;
 }
@@ -190,10 +192,12 @@ function intervalQuirk(rec: Timerec): TimerecQuirk | null {
  * year counted from 0 (`bymonth_from_zero`, `byyearday_from_zero`), days of the month at or past a
  * month's end (`bymonthday_wraps`), weekdays without a number under monthly or yearly
  * (`byday_never`), numbers on weekdays it reduces or ignores (`byday_ordinal`), and byweekno
- * outside yearly (`byweekno_ignored`), and an interval from 10 on (`interval_digits`). Empty for a recurrence without freq or with a duration of 0
- * (no by-field counts then).
+ * outside yearly (`byweekno_ignored`), and an interval from 10 on (`interval_digits`), and a
+ * window past midnight, which matches only until 24:00 after the first (`midnight_cut`, with the
+ * two rules to write when `text`, the recurrence as written, is given). Empty for a recurrence
+ * without freq or with a duration of 0 (no by-field counts then).
  */
-export function timerecQuirks(rec: Timerec): TimerecQuirk[] {
+export function timerecQuirks(rec: Timerec, text?: string): TimerecQuirk[] {
   if (rec.freq === undefined || rec.duration === 0) return [];
   const out: TimerecQuirk[] = [];
   const push = (q: TimerecQuirk | null): void => {
@@ -205,5 +209,6 @@ export function timerecQuirks(rec: Timerec): TimerecQuirk[] {
   push(byweeknoQuirk(rec));
   if (rec.bymonth) push(bymonthQuirk(rec.bymonth));
   push(intervalQuirk(rec));
+  push(midnightQuirk(rec, text));
   return out;
 }
