@@ -131,12 +131,13 @@ async function readSides(paths: string[], flags: RoutesFlags, io: CliIo): Promis
 }
 
 /**
- * The one direction every side's rules are of, when the files declare only one collection (a
- * file of routes alone says nothing of inbound calls); `undefined` for both.
+ * The one direction the files speak of, when they declare only one collection: a file of routes
+ * alone says nothing of inbound calls (the platform keeps its own), so neither its table nor a
+ * difference with it shows them. The platform's side speaks of both. `undefined` for both.
  */
 function onlyDirection(sides: readonly RulesSide[]): Direction | undefined {
   const held = new Set<Direction>();
-  for (const s of sides) for (const d of s.directions ?? ['inbound', 'outbound']) held.add(d);
+  for (const s of sides) for (const d of s.directions ?? []) held.add(d);
   return held.size === 1 ? [...held][0] : undefined;
 }
 

