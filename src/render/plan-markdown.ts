@@ -22,7 +22,7 @@ type Column = (typeof COLUMNS)[number] | (typeof LEASE_COLUMNS)[number] | 'repla
  * state file, if any), a summary table (a row per managed kind and a total; columns create, update,
  * promote, demote, delete, then obtain, renew, revoke when the plan manages leases or changes one,
  * then unchanged), safety findings as a `[!WARNING]` alert, notes, the routing impact (the calls whose
- * routing changes, at most 50 listed), the summary line, then one
+ * routing changes, at most 50 listed), the routing tests (a table, a `[!CAUTION]` when one failed), the summary line, then one
  * collapsed `<details>` section per kind that has changes, with a ```` ```diff ```` block of its
  * changes (marks in column 0).
  *

@@ -20,6 +20,8 @@ export interface TextOptions {
  *   its reason if any, and a `+`/`~`/`-`/`-/+` block (see {@link changeBlock});
  * - a `Routing impact` section when the plan changes where probed calls go: one line per call
  *   (see {@link impactTextLines});
+ * - a `Routing tests` section when the files hold routing tests: each test run against the rules
+ *   after the plan, and the refusal when one failed (see {@link testsTextLines});
  * - the plan's notes, then a `Warning: Refused without --force` box with each safety finding and
  *   the keys it would delete (at most 10 named);
  * - last, the summary line of {@link planSummaryLine}, or for a plan without changes
