@@ -102,7 +102,7 @@ describe('renderPlanHtml: the routing impact as classes × time windows', () => 
     const exact = { ...MIXED_PLAN, routing_impact: [evening, weekend], horizon };
     const page = renderPlanHtml(exact);
     const text = textOf(page);
-    expect(text).toContain('Examined: one week from Mon 2026-11-30');
+    expect(text).toContain('Routing impact One week from Mon 2026-11-30.');
     expect(page).toMatch(/<th>Calls<\/th>\s*<th>Mon–Fri 18:00–24:00 America\/New_York<\/th>\s*<th>Sat–Sun America\/New_York<\/th>/);
     expect(text).toContain('calls to 44… except 441… e.g. 440 carrier group 4 (route "UK") → no route unchanged');
     expect(text).toContain('calls to 1800… e.g. 1800 unchanged carrier group 2 (route "US") → carrier group 3 (route "Toll free")');

@@ -45,7 +45,7 @@ describe('renderRoutesHtml', () => {
       'dsipform routes',
     );
     const text = textOf(page);
-    expect(text).toContain('Examined one week from Mon 2026-11-30');
+    expect(text).toContain('Time one week from Mon 2026-11-30');
     expect(text).toContain('Routing table');
     expect(page).toMatch(/<th>Calls<\/th>\s*<th>Mon–Fri 18:00–24:00 America\/New_York<\/th>\s*<th>other times<\/th>/);
     expect(text).toContain('calls to 1… except 1800… e.g. 1000 carrier group 10 (route "US after hours") carrier group 3 (route "US")');

@@ -19,7 +19,7 @@ export const NO_CALL_CHANGES = 'No call changes its route.';
 export function impactSection(impact: readonly ImpactRowInput[] | undefined, horizon: string | undefined): Html {
   if (impact === undefined) return html``;
   const head = html`<h2 id="routing-impact">Routing impact</h2>
-    ${horizon ? html`<p class="muted">Examined: ${horizon}</p> ` : ''}`;
+    ${horizon ? html`<p class="muted">${sentence(horizon)}</p> ` : ''}`;
   if (impact.length === 0)
     return html`${head}
       <p>${NO_CALL_CHANGES}</p> `;
@@ -32,4 +32,10 @@ export function impactSection(impact: readonly ImpactRowInput[] | undefined, hor
     loses: losesRoute(e.before, e.after),
   }));
   return html`${head}${classTables(rows, { sides: ['Before', 'After'], gap: 'unchanged' })}`;
+}
+
+// The horizon's words (`checked over one week from …`) as a sentence of their own.
+function sentence(words: string): string {
+  const text = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -63,7 +63,7 @@ function facts(input: RoutesPageInput): Html {
         <dd><code>${s.source}</code></dd> `,
   );
   return html`<dl class="facts">
-    <dt>Examined</dt>
+    <dt>Time</dt>
     <dd>${input.horizon.words}</dd>
     ${sides}
   </dl>`;
