@@ -55,7 +55,10 @@ export function testsTextLines(tests: readonly PlanRoutingTest[] | undefined, st
   for (const t of tests) {
     const head = `${place(t)} ${t.name}`;
     if (t.status === 'passed') {
-      lines.push(`  ok    ${cleanText(head)}`, `        expected ${cleanText(expectedWords(t.expect))}: the call takes ${cleanText(t.took)}`);
+      lines.push(
+        `  ok    ${cleanText(head)}`,
+        `        expected ${cleanText(expectedWords(t.expect))}: the call takes ${cleanText(t.took)}`,
+      );
       continue;
     }
     lines.push(`  ${style.red('FAIL')}  ${cleanText(head)}`, ...t.failures.map((f) => `        ${style.red(cleanText(f))}`));

@@ -118,8 +118,7 @@ function knownGateways(book: NameBook): { id?: string; name: string; address: st
     name: l.name,
     address: l.address,
   }));
-  for (const [group, endpoints] of book.unnumbered)
-    for (const e of endpoints ?? []) out.push({ name: e.name, address: e.hostname, group });
+  for (const [group, endpoints] of book.unnumbered) for (const e of endpoints ?? []) out.push({ name: e.name, address: e.hostname, group });
   return out;
 }
 

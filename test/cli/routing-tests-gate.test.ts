@@ -61,8 +61,16 @@ describe('expectations by name, from the files', () => {
   });
 
   it.each([
-    ['carrier_group: Nope', 'expect.carrier_group: no carrier group is named "Nope"', 'the carrier groups known here are: "BW", "Announce"'],
-    ['gateways: [bw-z]', 'expect.gateways: no gateway is named or at "bw-z"', 'the gateways known by name are: "bw-a" 203.0.113.5:5060 (of "BW")'],
+    [
+      'carrier_group: Nope',
+      'expect.carrier_group: no carrier group is named "Nope"',
+      'the carrier groups known here are: "BW", "Announce"',
+    ],
+    [
+      'gateways: [bw-z]',
+      'expect.gateways: no gateway is named or at "bw-z"',
+      'the gateways known by name are: "bw-a" 203.0.113.5:5060 (of "BW")',
+    ],
   ])('a name that matches nothing (%s) is an error at the name, FILE:LINE:COL', async (expectation, problem, hint) => {
     const s = await scenario({ empty: true });
     const file = s.file('bad.yaml', RULES.replace('expect: { carrier_group: BW }', `expect: { ${expectation} }`));
@@ -105,12 +113,22 @@ describe('plan and apply gate on the routing tests', () => {
     expect(forced.stdout).toContain('**Routing tests (against the rules after the plan): 1 passed, 1 failed**\n');
     expect(forced.stdout).toContain('> [!CAUTION]\n> **Refused without `--force`: 1 of 2 routing tests fails.**\n');
     expect(forced.stdout).toContain('| Status | Test | Expected | The proxy would take |\n');
-    expect(forced.stdout).toMatch(/\| ❌ failed \| .*rules\.yaml:22 us to BW \| carrier group "BW" \| route "US" \(prefix "1", priority 0\) to .*<br>expected carrier group "BW" \(\\#\d+\), but/);
+    expect(forced.stdout).toMatch(
+      /\| ❌ failed \| .*rules\.yaml:22 us to BW \| carrier group "BW" \| route "US" \(prefix "1", priority 0\) to .*<br>expected carrier group "BW" \(\\#\d+\), but/,
+    );
     expect(forced.stdout).toMatch(/\| ✅ passed \| .*rules\.yaml:18 uk to BW \| carrier group "BW", gateways \\\[/);
     expect(forced.stderr).toContain(`Saved the plan to ${out}`);
 
     const saved = JSON.parse(readFileSync(out, 'utf8')) as {
-      routing_tests: { name: string; status: string; expect: object; failures: string[]; took: string; origin: object; decision: { result: string; rule: { key: string } } }[];
+      routing_tests: {
+        name: string;
+        status: string;
+        expect: object;
+        failures: string[];
+        took: string;
+        origin: object;
+        decision: { result: string; rule: { key: string } };
+      }[];
     };
     expect(saved.routing_tests.map((t) => [t.name, t.status, t.decision.result, t.decision.rule.key])).toEqual([
       ['uk to BW', 'passed', 'routed', 'UK'],
@@ -133,7 +151,9 @@ describe('plan and apply gate on the routing tests', () => {
     const refused = await runCli(['apply', '--plan', out, '--auto-approve'], s.env);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('Refused without --force: 1 of 2 routing tests fails.');
-    expect(refused.stderr).toContain(`error (PLAN_TESTS_FAILED): refused: 1 of 2 routing tests fails against the rules after the plan: "us to BW"`);
+    expect(refused.stderr).toContain(
+      `error (PLAN_TESTS_FAILED): refused: 1 of 2 routing tests fails against the rules after the plan: "us to BW"`,
+    );
     expect(await s.client.listOutboundRoutes()).toEqual([]);
 
     // Turning the failure into a pass by hand breaks the checksum: the plan is applied only as made.
@@ -165,7 +185,10 @@ describe('plan and apply gate on the routing tests', () => {
 
   it('a plan whose tests pass is shown with them and saved without --force', async () => {
     const { s } = await setup();
-    const file = s.file('good.yaml', RULES.replace('expect: { carrier_group: BW }', 'expect: { carrier_group: Announce, gateways: [ann] }'));
+    const file = s.file(
+      'good.yaml',
+      RULES.replace('expect: { carrier_group: BW }', 'expect: { carrier_group: Announce, gateways: [ann] }'),
+    );
     const r = await runCli(['plan', file, '--format', 'json'], s.env);
     expect(r.code, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as { routing_tests: { status: string }[] };
@@ -181,15 +204,23 @@ describe('expectations by name against the live platform (--live)', () => {
     const live = await runCli(['test', file, '--live'], s.env);
     expect(live.code).toBe(1);
     expect(live.stdout).toContain(`ok    ${file}:18 uk to BW\n`);
-    expect(live.stdout).toContain(`      expected carrier group "BW" (#${bw!.gwgroupid}), but the call took route "US" (prefix "1", priority 0) to `);
+    expect(live.stdout).toContain(
+      `      expected carrier group "BW" (#${bw!.gwgroupid}), but the call took route "US" (prefix "1", priority 0) to `,
+    );
     expect(live.stderr).toContain('error (ROUTING_TESTS_FAILED): 1 of 2 routing tests fails against the live rules');
 
     // A second group named BW: the name no longer says which group is meant.
-    await s.client.createCarrierGroup({ name: 'BW', lb_enabled: false, endpoints: [{ name: 'x', hostname: '198.51.100.1', strip: 0, prefix: '', weight: 1 }] });
+    await s.client.createCarrierGroup({
+      name: 'BW',
+      lb_enabled: false,
+      endpoints: [{ name: 'x', hostname: '198.51.100.1', strip: 0, prefix: '', weight: 1 }],
+    });
     const shared = await runCli(['test', file, '--live'], s.env);
     expect(shared.code).toBe(1);
     expect(shared.stderr).toMatch(
-      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:21:15: routing test "uk to BW": expect\\.carrier_group: carrier_group "BW" matches 2 groups: #\\d+ \\(carrier\\), #\\d+ \\(carrier\\)\\n`),
+      new RegExp(
+        `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:21:15: routing test "uk to BW": expect\\.carrier_group: carrier_group "BW" matches 2 groups: #\\d+ \\(carrier\\), #\\d+ \\(carrier\\)\\n`,
+      ),
     );
     expect(shared.stderr).toContain('hint: refer to one by id instead, e.g. gwgroupid: "');
   });

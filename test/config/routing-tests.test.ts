@@ -160,6 +160,8 @@ describe('routing_tests with a bad shape', () => {
 describe('routing_tests across files', () => {
   it('collects the tests of every file, each placed in its own file', async () => {
     const issues = headLines(await loadIssues([`${F}/routing-tests/good.yaml`, `${F}/routing-tests/bad.yaml`]));
-    expect(issues).toEqual([`${F}/routing-tests/bad.yaml:5:15: routing_tests[0].expect has an unknown key "gateway"; did you mean "gateways"?`]);
+    expect(issues).toEqual([
+      `${F}/routing-tests/bad.yaml:5:15: routing_tests[0].expect has an unknown key "gateway"; did you mean "gateways"?`,
+    ]);
   });
 });

@@ -46,8 +46,18 @@ describe('expectations by name: which names stand for one group or gateway', () 
   it.each<[string, NameBook, RoutingExpectation, string[]]>([
     ['a live carrier group', LIVE, { carrier_group: 'BW' }, []],
     ['an endpoint group for group:', LIVE, { group: 'Office PBX' }, []],
-    ['an endpoint group is no carrier group', LIVE, { carrier_group: 'Office PBX' }, ['expect.carrier_group: no carrier group is named "Office PBX"']],
-    ['two live groups share a name', LIVE, { carrier_group: 'Twin' }, ['expect.carrier_group: carrier_group "Twin" matches 2 groups: #7 (carrier), #8 (carrier)']],
+    [
+      'an endpoint group is no carrier group',
+      LIVE,
+      { carrier_group: 'Office PBX' },
+      ['expect.carrier_group: no carrier group is named "Office PBX"'],
+    ],
+    [
+      'two live groups share a name',
+      LIVE,
+      { carrier_group: 'Twin' },
+      ['expect.carrier_group: carrier_group "Twin" matches 2 groups: #7 (carrier), #8 (carrier)'],
+    ],
     ['a name nobody has', LIVE, { group: 'Nope' }, ['expect.group: no group is named "Nope"']],
     ['a gateway by id is never checked', LIVE, { gateways: ['999'] }, []],
     ['a gateway by name and by address, port left out', LIVE, { gateways: ['bw-a', '203.0.113.6'] }, []],

@@ -7,7 +7,15 @@ import { styleFor } from '../../src/render/style.js';
 
 /** The routing tests' gate and their plan section (issue 26, part 4). Pure. */
 
-const DECISION = { direction: 'outbound', from: '', to: '1555', at: '2026-12-28T10:00:00 UTC', result: 'routed', candidates: [], steps: [] } as const;
+const DECISION = {
+  direction: 'outbound',
+  from: '',
+  to: '1555',
+  at: '2026-12-28T10:00:00 UTC',
+  result: 'routed',
+  candidates: [],
+  steps: [],
+} as const;
 
 function planTest(name: string, status: 'passed' | 'failed', line: number): PlanRoutingTest {
   return {
