@@ -83,3 +83,38 @@ describe('route --live names groups and gateways', () => {
     expect('gwlist_words' in d).toBe(false);
   });
 });
+
+describe('plan names the groups on both sides of a diff, and in its impact', () => {
+  it('a route moved from one carrier group to another, by id: text, markdown and JSON', async () => {
+    // A fresh install: carrier group 2 is "Skyetel CarrierGroup", 3 "Flowroute CarrierGroup".
+    const s = await scenario();
+    const route = (id: string) => `version: 1\noutbound_routes:\n  - name: US\n    prefix: "1"\n    gwgroupid: "${id}"\n`;
+    const applied = await s.converge([s.file('a.yaml', route('2'))], ['--force']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const file = s.file('b.yaml', route('3'));
+    const text = await runCli(['plan', file, '--tz', 'UTC'], s.env);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(
+      /~ gwgroupid: +"2" \(carrier group "Skyetel CarrierGroup"\) → "3" \(carrier group "Flowroute CarrierGroup"\)\n/,
+    );
+    // The impact speaks in the same words (its renderer prints a decision's gwlist_words).
+    expect(text.stdout).toContain('carrier group "Skyetel CarrierGroup" (#2) → carrier group "Flowroute CarrierGroup" (#3)');
+    const md = await runCli(['plan', file, '--tz', 'UTC', '--format', 'markdown'], s.env);
+    expect(md.stdout).toContain('"2" (carrier group "Skyetel CarrierGroup") → "3" (carrier group "Flowroute CarrierGroup")');
+    const json = await runCli(['plan', file, '--tz', 'UTC', '--format', 'json'], s.env);
+    const plan = JSON.parse(json.stdout) as {
+      changes: { key: string; before: { gwgroupid: string }; after: { gwgroupid: string } }[];
+      names: unknown;
+      routing_impact: { before: RouteDecision; after: RouteDecision }[];
+    };
+    expect(plan.changes[0]).toMatchObject({ key: 'US', before: { gwgroupid: '2' }, after: { gwgroupid: '3' } });
+    expect(plan.names).toEqual({
+      groups: { 2: { name: 'Skyetel CarrierGroup', type: 'carrier' }, 3: { name: 'Flowroute CarrierGroup', type: 'carrier' } },
+    });
+    expect(plan.routing_impact[0]?.after).toMatchObject({ gwlist: '#3', gwlist_words: 'carrier group "Flowroute CarrierGroup" (#3)' });
+    // The saved plan, names and all, applies.
+    const out = s.file('plan.json', json.stdout);
+    const apply = await runCli(['apply', '--plan', out, '--auto-approve'], s.env);
+    expect(apply.code, apply.stderr).toBe(0);
+  });
+});
