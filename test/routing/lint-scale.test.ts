@@ -102,6 +102,7 @@ describe('LCR matching of long numbers', () => {
   it.each([
     ['a From of 120,000 digits then a letter', `${'1'.repeat(120_000)}a`, '4420', 'D'],
     ['a From of 120,000 digits', '1'.repeat(120_000), '4420', 'L'],
+    ['a From of 120,000 digits, to a To holding "-" (every LCR pattern is tried)', '1'.repeat(120_000), '5-1', 'D'],
     ['a To holding "-" after 120,000 digits', '1', `44${'1'.repeat(120_000)}-1`, 'L'],
     ['a From of "1-" repeated 60,000 times', '1-'.repeat(60_000), '4420', 'D'],
   ])('%s', (_name, from, to, route) => {
