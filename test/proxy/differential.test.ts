@@ -256,6 +256,16 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
         '2027-01-03T12:30:00': '..x',
       });
     });
+
+    it('stops a recurring window at midnight past its first (midnight_cut), and routes by the two rules the lint writes', async () => {
+      await timerecTable(['20261201T180000|PT14H|daily', '20261201T180000|PT6H|daily', '20261202T000000|PT8H|daily'], {
+        // The first window matches whole; the second rule's own first window is that night too.
+        '2026-12-02T02:00:00': 'x.x',
+        '2027-01-05T20:00:00': 'xx.',
+        '2027-01-06T02:00:00': '..x',
+        '2027-01-06T09:00:00': '...',
+      });
+    });
   });
 
   it(`agrees with dsipform on generated scenarios (seed ${SEED}, ${RUNS} scenarios, at least ${MIN_CALLS} calls)`, async () => {
