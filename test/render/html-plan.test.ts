@@ -70,6 +70,14 @@ describe('renderPlanHtml: the plan as a page', () => {
     expect(text).toContain(`outbound_route "${update.key}" will be updated in place`);
   });
 
+  it('names the groups beside their ids on both sides when the plan carries their names', () => {
+    const names = { groups: { '5': { name: 'BW <b>', type: 'carrier' as const }, '6': { name: 'Lumen', type: 'carrier' as const } } };
+    const named = renderPlanHtml({ ...MIXED_PLAN, names });
+    expect(named).toMatch(
+      /<th>gwgroupid<\/th>\s*<td class="mono old">&quot;5&quot; \(carrier group &quot;BW &lt;b&gt;&quot;\)<\/td>\s*<td class="mono new">&quot;6&quot; \(carrier group &quot;Lumen&quot;\)<\/td>/,
+    );
+  });
+
   it('says "no changes" for an empty plan, with the counts', () => {
     const empty = textOf(renderPlanHtml(EMPTY_PLAN));
     expect(empty).toContain('No changes. The platform matches the configuration. 12 objects unchanged');

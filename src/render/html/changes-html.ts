@@ -4,6 +4,7 @@
  * page shows exactly the fields the text plan shows, and never a lease password (`(sensitive)`).
  */
 import { KINDS, type Kind } from '../../model/desired.js';
+import type { PlanNames } from '../../model/gateway-words.js';
 import type { Change } from '../../model/plan.js';
 import { count } from '../../model/words.js';
 import { changeBlock, type BlockLine, type Mark } from '../change-block.js';
@@ -12,27 +13,31 @@ import { html, type Html } from './markup.js';
 
 const MARK_CLASS: Readonly<Record<Mark, string>> = { '+': 'add', '~': 'change', '-': 'remove', '-/+': 'remove' };
 
-/** One `<section>` per kind that has changes, in the kinds' order; each change in plan order. */
-export function changesSection(changes: readonly Change[]): Html {
+/**
+ * One `<section>` per kind that has changes, in the kinds' order; each change in plan order. With
+ * the plan's `names`, a group or gateway id is shown with its name on both sides, as in the text plan.
+ */
+export function changesSection(changes: readonly Change[], names?: PlanNames): Html {
   const sections = KINDS.map((kind) =>
     kindSection(
       kind,
       changes.filter((c) => c.kind === kind),
+      names,
     ),
   );
   return html`${sections}`;
 }
 
-function kindSection(kind: Kind, changes: readonly Change[]): Html {
+function kindSection(kind: Kind, changes: readonly Change[], names: PlanNames | undefined): Html {
   if (changes.length === 0) return html``;
   return html`<section class="kind">
     <h3>${kind}: ${count(changes.length, 'change')}</h3>
-    ${changes.map(changeItem)}
+    ${changes.map((c) => changeItem(c, names))}
   </section> `;
 }
 
-function changeItem(change: Change): Html {
-  const lines = changeBlock(change);
+function changeItem(change: Change, names: PlanNames | undefined): Html {
+  const lines = changeBlock(change, names);
   const comments = lines.filter((l): l is BlockLine & { type: 'comment' } => l.type === 'comment');
   const open = lines.find((l): l is BlockLine & { type: 'open' } => l.type === 'open');
   const mark = open?.mark ?? '~';
@@ -54,13 +59,13 @@ function changeItem(change: Change): Html {
         </tr>
       </thead>
       <tbody>
-        ${fields.map((f) => fieldRow(change, f))}
+        ${fields.map((f) => fieldRow(change, f, names))}
       </tbody>
     </table>
   </div> `;
 }
 
-function fieldRow(change: Change, line: BlockLine & { type: 'field' }): Html {
+function fieldRow(change: Change, line: BlockLine & { type: 'field' }, names: PlanNames | undefined): Html {
   const parsed = /^([^:\s]+):\s+([\s\S]*)$/.exec(line.text);
   if (parsed === null)
     return html`<tr>
@@ -75,7 +80,7 @@ function fieldRow(change: Change, line: BlockLine & { type: 'field' }): Html {
       <th>${name}</th>
       <td colspan="2" class="mono">${value}</td>
     </tr> `;
-  const [before, after] = mark === '+' ? ['', value] : mark === '-' ? [value, ''] : split(change, name, value);
+  const [before, after] = mark === '+' ? ['', value] : mark === '-' ? [value, ''] : split(change, name, value, names);
   const cls = MARK_CLASS[mark];
   return html`<tr>
     <td class="mark ${cls}">${mark}</td>
@@ -90,10 +95,10 @@ function fieldRow(change: Change, line: BlockLine & { type: 'field' }): Html {
  * recomputed the way the text plan writes it, and the split made only where the text ends with
  * it: a value that itself holds ` → ` cannot move the split. Anything else stays whole, under After.
  */
-function split(change: Change, name: string, value: string): readonly [string, string] {
+function split(change: Change, name: string, value: string, names: PlanNames | undefined): readonly [string, string] {
   // The lease password row is `(sensitive)` alone: never look at the change's own values for it.
   if (name !== 'password' && 'after' in change) {
-    for (const after of [formatRuleField(change.kind, change.after, name), KNOWN_AFTER_APPLY]) {
+    for (const after of [formatRuleField(change.kind, change.after, name, names), KNOWN_AFTER_APPLY]) {
       const tail = ` → ${after}`;
       if (value.endsWith(tail)) return [value.slice(0, -tail.length), after];
     }

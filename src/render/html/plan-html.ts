@@ -116,5 +116,5 @@ function notes(p: PlanInput): Html {
 function changes(p: PlanInput): Html {
   if (p.changes.length === 0) return html``;
   return html`<h2 id="changes">Changes</h2>
-    ${changesSection(p.changes)}`;
+    ${changesSection(p.changes, p.names)}`;
 }
