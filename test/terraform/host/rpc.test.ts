@@ -273,6 +273,7 @@ describe('provider configuration and data sources', () => {
       ca_file: null,
       insecure: null,
       reload: null,
+      allow_dangling: null,
       timeout_ms: null,
       api_profile: null,
     });
@@ -283,6 +284,7 @@ describe('provider configuration and data sources', () => {
       ca_file: null,
       insecure: null,
       reload: null,
+      allow_dangling: null,
       timeout_ms: null,
       api_profile: null,
     });
