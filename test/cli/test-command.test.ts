@@ -93,7 +93,7 @@ describe('dsipform test', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dsipform-test-live-'));
     try {
       const data = join(dir, 'emu.json');
-      // The whole directory: apply ignores the tests beside the rules (they never reach the platform).
+      // The whole directory: apply runs the tests beside the rules against the rules after the plan (they pass), never sends them.
       const apply = await runCli(['apply', 'examples/routing', '--emulator', '--emulator-data', data, '--auto-approve']);
       expect(apply.code, apply.stderr).toBe(0);
       expect(apply.stdout).toContain('Apply complete: 10 applied, 0 failed');
