@@ -65,8 +65,10 @@ export async function filesAgainstLive(
 ): Promise<{ before: RulesSide; after: RulesSide }> {
   // The plan reads the groups itself when the files refer to them; otherwise they are read beside it.
   const [made, read] = await Promise.all([
-    planPlatform(client, desired, { target, now: io.now(), routingImpact: false }),
-    needsGroups(desired) ? undefined : Promise.all([client.listCarrierGroups(), client.listEndpointGroups()]),
+    // A rule naming a group the platform lacks is no reason to stop: the proxy drops it, and the
+    // simulation, which knows the groups, shows the calls going where they then go.
+    planPlatform(client, desired, { target, now: io.now(), routingImpact: false, allowDangling: true }),
+    needsGroups(desired, true) ? undefined : Promise.all([client.listCarrierGroups(), client.listEndpointGroups()]),
   ]);
   if (!made.ok) failOnPlanIssues(made.issues, io);
   const live: LiveState = { ...made.live, groups: made.live.groups ?? (read ?? []).flat() };

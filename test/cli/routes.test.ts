@@ -133,6 +133,17 @@ describe('dsipform routes (the CLI as a process)', () => {
     expect(r.stdout).toContain('No call changes its route.');
   });
 
+  it('--diff shows a rule that names a group the platform lacks as the proxy treats it: dropped, the calls falling through', async () => {
+    const s = await scenario();
+    await s.converge([s.file('routes.yaml', usRoutes('4'))]);
+    const dangling = s.file('dangling.yaml', usRoutes('999'));
+    const r = await runCli(['routes', '--diff', dangling, ...MORNING, '--format', 'json'], s.env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(JSON.parse(r.stdout) as Json)).toEqual([
+      'outbound 1-  | Mon–Fri 18:00–24:00 America/New_York | routed US after hours #4 => routed US #3',
+    ]);
+  });
+
   it('--diff --base FILE --live compares a file (an export, a plan of record) with what the platform holds now', async () => {
     const s = await scenario();
     const file = s.file('routes.yaml', usRoutes('4'));
