@@ -3,7 +3,7 @@ import { count, plural } from '../model/words.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { MARKDOWN_LIMIT } from './plan-markdown.js';
 import type { RoutesReport, RoutesSide, RoutesSpan } from './routes-report.js';
-import { directionsOf, spansOf } from './routes-text.js';
+import { classCount, directionsOf, spansOf } from './routes-text.js';
 import { decisionWords } from './html/decision-words.js';
 import { callsWords, horizonSentence } from './routes-words.js';
 
@@ -29,8 +29,8 @@ function section(report: RoutesReport, direction: Direction): string[] {
   if (report.mode === 'diff' && spans.length === 0) return [];
   const head =
     report.mode === 'table'
-      ? `#### ${title(direction)}: ${count(spans.length, 'class', 'classes')} of calls`
-      : `#### ${title(direction)} whose route changes: ${count(spans.length, 'class', 'classes')} of calls`;
+      ? `#### ${title(direction)}: ${count(classCount(spans), 'class', 'classes')} of calls`
+      : `#### ${title(direction)} whose route changes: ${count(classCount(spans), 'class', 'classes')} of calls`;
   if (spans.length === 0) return [head, '', '_No rules._'];
   const lines =
     report.mode === 'table'
@@ -72,7 +72,7 @@ export function renderRoutesMarkdown(report: RoutesReport): string {
     const part = section(report, direction);
     if (part.length > 0) lines.push('', ...part);
   }
-  const n = report.spans.length;
+  const n = classCount(report.spans);
   const tail =
     report.mode === 'table'
       ? ''

@@ -39,6 +39,15 @@ export function sameClass(a: RoutesSpan, b: RoutesSpan): boolean {
   );
 }
 
+/** How many classes the spans are of: a class's spans (one per stretch of time) come one after another. */
+export function classCount(spans: readonly RoutesSpan[]): number {
+  let n = 0;
+  spans.forEach((s, i) => {
+    if (i === 0 || !sameClass(spans[i - 1]!, s)) n++;
+  });
+  return n;
+}
+
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
@@ -52,7 +61,7 @@ function width(values: readonly string[], title: string): number {
 /** One direction of the table: a title, a header and one line per span, in aligned columns. */
 function tableSection(report: RoutesReport, direction: Direction): string[] {
   const spans = spansOf(report, direction);
-  const title = `${direction[0]!.toUpperCase()}${direction.slice(1)} calls (${count(spans.length, 'class', 'classes')} of calls):`;
+  const title = `${direction[0]!.toUpperCase()}${direction.slice(1)} calls (${count(classCount(spans), 'class', 'classes')} of calls):`;
   if (spans.length === 0) return [title, '  (no rules)'];
   // A class over several stretches of time is named once, on its first line.
   const calls = spans.map((s, i) => (i > 0 && sameClass(spans[i - 1]!, s) ? '' : callsWords(s.class)));
@@ -68,7 +77,7 @@ function tableSection(report: RoutesReport, direction: Direction): string[] {
 function diffSection(report: RoutesReport, direction: Direction): string[] {
   const spans = spansOf(report, direction);
   if (spans.length === 0) return [];
-  const title = `${direction[0]!.toUpperCase()}${direction.slice(1)} calls whose route changes (${count(spans.length, 'class', 'classes')} of calls):`;
+  const title = `${direction[0]!.toUpperCase()}${direction.slice(1)} calls whose route changes (${count(classCount(spans), 'class', 'classes')} of calls):`;
   const lines = [title];
   for (const s of spans) {
     lines.push(
@@ -98,7 +107,7 @@ export function renderRoutesText(report: RoutesReport): string {
     if (section.length > 0) lines.push('', ...section);
   }
   if (report.mode === 'diff') {
-    const n = report.spans.length;
+    const n = classCount(report.spans);
     lines.push(
       '',
       n === 0

@@ -116,6 +116,8 @@ describe('renderRoutesText', () => {
         span(uk, 'Mon–Fri 00:00–18:00 Europe/London', routed(route('UK', '44'), '#5')),
       ],
     });
+    // Two rows, one class: the count is of classes.
+    expect(text).toContain('Outbound calls (1 class of calls):\n');
     expect(text).toContain(
       [
         '  44…       Mon–Fri 18:00–24:00 Europe/London  → carrier group 6 (route "Evening")',
