@@ -1,5 +1,5 @@
 import { DsipformError } from '../model/errors.js';
-import type { Plan, SafetyFinding } from '../model/plan.js';
+import type { Plan, SafetyFinding, UnroutedCall } from '../model/plan.js';
 
 /** Names at most 10 keys, quoted, and counts the rest. */
 function listed(keys: readonly string[]): string {
@@ -8,6 +8,23 @@ function listed(keys: readonly string[]): string {
     .slice(0, 10)
     .map((k) => JSON.stringify(k))
     .join(', ')}${more}`;
+}
+
+/**
+ * A class of calls that loses its route, in words: `1… from …1555 (Mon–Fri 18:00–24:00
+ * America/New_York)`, `every other number`; not its representative number, which would read as
+ * the calls to that one number.
+ */
+function callWords(c: UnroutedCall): string {
+  const to = c.prefix === '' ? 'every other number' : `${JSON.stringify(c.prefix).slice(1, -1)}…`;
+  const from = c.from_parts.length === 0 ? '' : ` from …${c.from_parts.map((p) => JSON.stringify(p).slice(1, -1)).join(' and …')}`;
+  return `${to}${from}${c.when === 'always' ? '' : ` (${c.when})`}`;
+}
+
+/** Names at most 10 classes of calls and counts the rest. */
+function listedCalls(calls: readonly UnroutedCall[]): string {
+  const more = calls.length > 10 ? `, and ${calls.length - 10} more` : '';
+  return `${calls.slice(0, 10).map(callWords).join(', ')}${more}`;
 }
 
 /**
@@ -22,7 +39,7 @@ export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefin
   const what = findings
     .map((f) =>
       f.rule === 'unrouting'
-        ? `${f.message}: calls to ${listed(f.calls.map((c) => c.to))} (routed before by ${listed(f.keys)})`
+        ? `${f.message}: calls to ${listedCalls(f.calls)} (routed before by ${listed(f.keys)})`
         : `${f.message}: ${listed(f.keys)}`,
     )
     .join('; ');
@@ -30,7 +47,7 @@ export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefin
     return new DsipformError(
       'PLAN_UNROUTING',
       `refused: ${what}`,
-      "The plan's Routing impact shows each call. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
+      "The plan's Routing impact shows each class of calls and when. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
     );
   }
   const updates = findings.some((f) => f.rule === 'update_threshold');

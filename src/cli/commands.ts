@@ -74,7 +74,9 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--out <file>', 'also save the plan as JSON, for apply --plan')
           .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
           .option('--allow-dangling', ALLOW_DANGLING)
-          .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
+          .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+          .option('--at <time>', 'decide the routing impact at one instant only (wall clock in --tz, or with an offset)')
+          .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
       ),
     );
     addPlanKeyOption(cmd, 'sign the saved plan').action(async (paths: string[], opts) => {

@@ -43,6 +43,7 @@ export async function planAgainst(
   leases?: PlanLeases,
   allowDangling = false,
   strict = false,
+  clock: { readonly at?: string; readonly tz?: string } = {},
 ): Promise<CheckedPlan> {
   const made = await planPlatform(client, desired, {
     target,
@@ -52,6 +53,9 @@ export async function planAgainst(
     allowDangling,
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
+    // plan --tz: the proxy's zone; plan --at: the one instant the impact is decided at.
+    ...(clock.tz !== undefined ? { tz: clock.tz } : {}),
+    ...(clock.at !== undefined ? { at: clock.at } : {}),
   });
   if (!made.ok) failOnPlanIssues(made.issues, io);
   // The lints of the rules as they stand after the plan; they stop it before anything is saved or shown.

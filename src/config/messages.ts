@@ -49,7 +49,7 @@ const HINTS: Readonly<Record<string, string>> = {
   'routing_tests[].at': 'write the call time as text: at: "2026-12-28T10:00:00"',
   'routing_tests[].tz': 'write an IANA zone name: tz: Europe/London',
   'routing_tests[].expect':
-    'expect one or more of: route, carrier_group or gwgroupid (outbound), did, group or servers (inbound), gateways, result (routed, no_route, ambiguous): expect: { route: UK }',
+    'expect one or more of: route or gwgroupid (outbound), did or servers (inbound), carrier_group, group or gateways (either), result (routed, no_route, ambiguous): expect: { route: UK }',
   'routing_tests[].expect.route': 'name the route that should win: expect: { route: UK }',
   'routing_tests[].expect.gwgroupid': 'quote the carrier-group id: expect: { gwgroupid: "5" }',
   'routing_tests[].expect.carrier_group': 'name the carrier group: expect: { carrier_group: "Carrier A" }',

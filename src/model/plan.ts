@@ -4,7 +4,7 @@ import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { PlanNames } from './gateway-words.js';
-import type { Direction, ImpactEntry } from './routing.js';
+import type { Direction, Horizon, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
 /**
@@ -196,9 +196,16 @@ export interface UpdateFinding {
   readonly message: string;
 }
 
-/** A probed call that routes before the plan and not after it (no route, or ambiguous). */
+/** A class of calls of the routing impact that routes before the plan and not after it (no route, or ambiguous), in some time windows. */
 export interface UnroutedCall {
   readonly direction: Direction;
+  /** The class: numbers starting with `prefix` (`''`: every number no rule prefix matches). */
+  readonly prefix: string;
+  /** The LCR From parts its callers hold (none: no From part matters). */
+  readonly from_parts: readonly string[];
+  /** When, in words (`always`, `Mon–Fri 18:00–24:00 America/New_York`). */
+  readonly when: string;
+  /** The representative call of the class. */
   readonly from?: string;
   readonly to: string;
   /** What the call gets after the plan. */
@@ -206,8 +213,9 @@ export interface UnroutedCall {
 }
 
 /**
- * A reason a plan is refused without `--force` because of what it does to calls: probes of
- * `routing_impact` that route today and would have no route (or an undefined one) after the plan.
+ * A reason a plan is refused without `--force` because of what it does to calls: classes of
+ * `routing_impact` that route today and would have no route (or an undefined one) after the plan,
+ * in any window of the time examined.
  * One finding per direction; `policy.allow_unrouting: true` turns it off.
  */
 export interface UnroutingFinding {
@@ -271,10 +279,13 @@ export interface Plan {
   /** The names of the groups and gateways the changes refer to by id, as the platform held them; absent when none is known. */
   readonly names?: PlanNames;
   /**
-   * The probed calls whose routing the plan changes, ordered by direction, to, from; present when
-   * the plan manages inbound mappings or outbound routes (see src/routing/impact.ts).
+   * The classes of calls whose routing the plan changes, each in the time windows where it does,
+   * ordered by direction, prefix, From, then time; present when the plan manages inbound mappings
+   * or outbound routes (see src/routing/impact.ts).
    */
   readonly routing_impact?: readonly ImpactEntry[];
+  /** The time the routing impact examined; present when the plan changes a mapping or a route. */
+  readonly horizon?: Horizon;
   /** Findings that refuse the plan unless `--force`. */
   readonly safety: readonly SafetyFinding[];
   /**

@@ -17,9 +17,9 @@ export interface RoutingExpectation {
   readonly did?: string;
   /** Inbound: the winning mapping's servers, in order (`["66", "67"]`, `["#22"]`). */
   readonly servers?: readonly string[];
-  /** Outbound: the winning route's carrier group, by name (resolved where the test runs). */
+  /** The carrier group the winning rule sends to, by name (resolved where the test runs); either direction. */
   readonly carrier_group?: string;
-  /** Inbound: the winning mapping's group (an endpoint or carrier group), by name. */
+  /** The group (endpoint or carrier) the winning rule sends to, by name; either direction. */
   readonly group?: string;
   /** The gateways the call is sent to, in the order tried: each a gateway id (`"61"`), name or address. */
   readonly gateways?: readonly string[];
@@ -54,9 +54,12 @@ export const NAMED_EXPECTATIONS = ['carrier_group', 'group', 'gateways'] as cons
 export type NamedExpectation = (typeof NAMED_EXPECTATIONS)[number];
 
 /** The expectation keys that describe an outbound decision. */
-const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid', 'carrier_group'] as const;
-/** The expectation keys that describe an inbound decision (`gateways` fits both directions). */
-const INBOUND_EXPECTATIONS = ['did', 'servers', 'group'] as const;
+const OUTBOUND_EXPECTATIONS = ['route', 'gwgroupid'] as const;
+/**
+ * The expectation keys that describe an inbound decision. `carrier_group`, `group` and `gateways`
+ * fit both directions: a mapping may send to a carrier group, a route to any group.
+ */
+const INBOUND_EXPECTATIONS = ['did', 'servers'] as const;
 
 /** One problem of a routing test beyond its schema: the field it is about, in words, and what to do. */
 export interface RoutingTestProblem {
@@ -118,7 +121,7 @@ export function routingTestProblems(entry: Readonly<Record<string, unknown>>): R
   const wrong =
     direction === 'outbound' ? INBOUND_EXPECTATIONS : direction === 'inbound' ? OUTBOUND_EXPECTATIONS : ([] as readonly string[]);
   for (const key of given.filter((k) => wrong.includes(k))) {
-    const own = direction === 'outbound' ? 'route:, carrier_group: or gwgroupid:' : 'did:, group: or servers:';
+    const own = direction === 'outbound' ? 'route: or gwgroupid:' : 'did: or servers:';
     out.push({
       field: ['expect', key],
       message: `expect.${key} is about ${direction === 'outbound' ? 'inbound' : 'outbound'} calls, but this test is ${String(direction)}`,

@@ -85,14 +85,42 @@ export function losesRoute(before: Pick<RouteDecision, 'result' | 'outcomes'>, a
   return was < 2 && decisionSeverity(after) > was;
 }
 
+/** A span of wall-clock time in the proxy's zone, `YYYY-MM-DDTHH:MM:SS`, end exclusive. */
+export interface TimeWindow {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** The time a routing analysis examined: at least one full period of every time recurrence involved. */
+export interface Horizon {
+  readonly start: string;
+  readonly end: string;
+  readonly tz: string;
+  /** In words: `checked over one week from Mon 2026-11-30 00:00 America/New_York`. */
+  readonly words: string;
+}
+
 /**
- * One probed call whose outcome a plan changes: each side in the `route --format json` shape
- * (plans carry these as `routing_impact`).
+ * One class of calls whose outcome a plan changes, in the time windows where it does (plans carry
+ * these as `routing_impact`): the digit numbers starting with `prefix` and with none of `except`,
+ * from a caller holding exactly the LCR From parts `from_parts`; `to` and `from` a representative
+ * call of the class, each side decided for it in the `route --format json` shape.
  */
 export interface ImpactEntry {
   readonly direction: Direction;
+  /** `''`: the numbers no rule prefix matches. */
+  readonly prefix: string;
+  /** The longer rule prefixes left out of the class (those directly below `prefix`), sorted. */
+  readonly except: readonly string[];
+  /** The LCR From parts the callers of the class hold (sorted; none: no From part matters). */
+  readonly from_parts: readonly string[];
+  /** The representative From, when the class has one. */
   readonly from?: string;
+  /** The representative number. */
   readonly to: string;
+  /** The windows in words: `always`, `Mon–Fri 18:00–24:00 America/New_York`. */
+  readonly when: string;
+  readonly windows: readonly TimeWindow[];
   readonly before: RouteDecision;
   readonly after: RouteDecision;
 }

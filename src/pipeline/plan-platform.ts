@@ -26,6 +26,8 @@ export interface PlanPlatformOptions {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /** `plan --at`: decide the routing impact at this one instant (wall clock in `tz`, or with an offset) instead of over a whole period. */
+  readonly at?: string;
 }
 
 /** A plan made against a platform, with the live state it was made from; or the issues that stop it. */
@@ -70,6 +72,7 @@ export async function planPlatform(
     // asked only when the plan changes a mapping or route (resolving it starts ICU: tens of ms).
     tz: options.tz ?? machineZone,
     routingImpact: options.routingImpact ?? true,
+    ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);

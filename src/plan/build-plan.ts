@@ -92,6 +92,11 @@ export interface PlanInput {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /**
+   * `plan --at`: the one instant the routing impact is decided at (wall clock in `tz`, or with an
+   * offset), instead of one full period of every time recurrence involved from the start of today.
+   */
+  readonly at?: string;
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
@@ -128,6 +133,7 @@ function assemble(
     allowDangling = false,
     tz = 'UTC',
     routingImpact = true,
+    at,
   }: PlanInput,
   mode: 'apply' | 'destroy',
 ): PlanResult {
@@ -154,7 +160,7 @@ function assemble(
   };
   // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
   const probed = routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes'));
-  const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz) : undefined;
+  const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at) : undefined;
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
   const notes: string[] = [...found.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
@@ -184,6 +190,7 @@ function assemble(
     changes: ordered.changes,
     ...namesOf(ordered.changes, live),
     ...(impact ? { routing_impact: impact.impact } : {}),
+    ...(impact?.ok && impact.horizon ? { horizon: impact.horizon } : {}),
     // Destroy is asked to unroute what it deletes: only its deletes are checked.
     safety: [
       ...assessSafety(ordered.changes, found.governed, policy),

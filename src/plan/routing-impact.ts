@@ -3,57 +3,81 @@ import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { LiveState } from '../model/live.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
-import type { ImpactEntry } from '../model/routing.js';
+import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
 import { inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
+import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
 
 type AfterMapping = Omit<InboundMapping, 'ruleid'> & { readonly ruleid?: number };
 type AfterRoute = Omit<OutboundRoute, 'ruleid' | 'groupid'> & { readonly ruleid?: number; readonly groupid?: number };
 
-/** The routing impact of a plan, or why it cannot be worked out. */
-export type PlanImpact = { readonly ok: true; readonly impact: ImpactEntry[] } | { readonly ok: false; readonly issue: PlanIssue };
+/** The routing impact of a plan and the time it examined, or why it cannot be worked out. */
+export type PlanImpact =
+  { readonly ok: true; readonly impact: ImpactEntry[]; readonly horizon?: Horizon } | { readonly ok: false; readonly issue: PlanIssue };
 
 /**
- * The calls whose routing a plan's changes alter, probed at `now` in the proxy's zone `tz`. Before
- * is every live mapping and route (ignored ones too: they still route calls); after is the same
- * with the plan's changes applied, so rules the plan leaves alone stay. Before uses the live
- * carrier and endpoint groups when they were read; after uses them as the plan leaves them
- * (groups-after.ts): a rule that names a carrier group this plan creates sends to its stand-in id,
- * and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being known after
- * apply. A plan with no mapping or route change has none. `tz` may be a function, asked only when
- * a call is probed (the machine's zone costs ICU's start-up, tens of ms, which a plan without
- * changes does not need to pay).
+ * The classes of calls whose routing a plan's changes alter, and when: over one full period of
+ * every time recurrence involved from the start of the day holding `now` in the proxy's zone `tz`
+ * (routing/impact.ts), or at the one instant `at` (`plan --at`, wall clock in `tz` or with an
+ * offset) when given. Before is every live mapping and route (ignored ones too: they still route
+ * calls); after is the same with the plan's changes applied, so rules the plan leaves alone stay.
+ * Before uses the live carrier and endpoint groups when they were read; after uses them as the plan
+ * leaves them (groups-after.ts): a rule that names a carrier group this plan creates sends to its
+ * stand-in id, and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being
+ * known after apply. A plan with no mapping or route change has none, and no horizon. `tz` may be a
+ * function, asked only when there is a change to examine (the machine's zone costs ICU's start-up,
+ * tens of ms, which a plan without changes does not need to pay).
  */
-export function planRoutingImpact(live: LiveState, changes: readonly Change[], now: number, zone: string | (() => string)): PlanImpact {
+export function planRoutingImpact(
+  live: LiveState,
+  changes: readonly Change[],
+  now: number,
+  zone: string | (() => string),
+  at?: string,
+): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
   const tz = typeof zone === 'function' ? zone() : zone;
-  const at = callTime(undefined, tz, now);
-  if ('problem' in at) {
+  const start = callTime(at, tz, now);
+  if ('problem' in start) {
     return {
       ok: false,
-      issue: {
-        message: `cannot work out the routing impact: the time zone ${JSON.stringify(tz)} is not usable (${at.problem})`,
-        hint: 'Set TZ to an IANA zone name such as Europe/London, the zone of the proxy.',
-      },
+      issue:
+        at === undefined
+          ? {
+              message: `cannot work out the routing impact: the time zone ${JSON.stringify(tz)} is not usable (${start.problem})`,
+              hint: 'Set TZ to an IANA zone name such as Europe/London, the zone of the proxy.',
+            }
+          : {
+              message: `cannot work out the routing impact at the time asked: ${start.problem}`,
+              hint: 'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
+            },
     };
   }
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups) : undefined);
   const { state, groups } = rulesAfterPlan(live, changes);
   const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups) : undefined);
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
-  const impact = routingImpact(before, after, at).map((e) => {
-    const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
-    // The candidates of an undefined order name a created group by name too.
-    const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
-      ? e.after.outcomes.map((o) => (o.gwlist !== undefined && pending.has(o.gwlist) ? { ...o, gwlist: pending.get(o.gwlist)! } : o))
-      : undefined;
-    if (named === undefined && outcomes === undefined) return e;
-    return { ...e, after: { ...e.after, ...(named !== undefined ? { gwlist: named } : {}), ...(outcomes ? { outcomes } : {}) } };
-  });
-  return { ok: true, impact };
+  const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
+  const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));
+  return { ok: true, impact, horizon };
+}
+
+/** An entry whose after side sends to a group the plan creates, naming it (its id is known after apply). */
+function namedAfter(e: ImpactEntry, pending: ReadonlyMap<string, string>): ImpactEntry {
+  const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
+  // The candidates of an undefined order name a created group by name too.
+  const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
+    ? e.after.outcomes.map((o) => {
+        const ref = o.gwlist !== undefined ? pending.get(o.gwlist) : undefined;
+        return ref === undefined ? o : { ...o, gwlist: ref, gwlist_words: gwlistWords(ref, undefined) };
+      })
+    : undefined;
+  if (named === undefined && outcomes === undefined) return e;
+  const renamed = named !== undefined ? { gwlist: named, gwlist_words: gwlistWords(named, undefined) } : {};
+  return { ...e, after: { ...e.after, ...renamed, ...(outcomes ? { outcomes } : {}) } };
 }
 
 function liveRouting(live: LiveState): RoutingState {

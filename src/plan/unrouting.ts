@@ -6,12 +6,12 @@ import { count, plural } from '../model/words.js';
 const COLLECTION: Readonly<Record<Direction, CollectionName>> = { inbound: 'inbound_mappings', outbound: 'outbound_routes' };
 
 /**
- * What refuses a plan unless `--force` because of what it does to calls: every probe of the
- * routing impact that routes before the plan (for certain, or by every candidate of an undefined
- * order) and worse after it: with no route, or an ambiguous one. The worst candidate counts: an
- * ambiguous decision where one candidate makes the call fail (tied LCR patterns, no fallback) is
- * reported as no route. One finding per direction (inbound first); none when `allowed`
- * (`policy.allow_unrouting: true`).
+ * What refuses a plan unless `--force` because of what it does to calls: every class of the
+ * routing impact, in every time window examined, that routes before the plan (for certain, or by
+ * every candidate of an undefined order) and worse after it: with no route, or an ambiguous one.
+ * The worst candidate counts: an ambiguous decision where one candidate makes the call fail (tied
+ * LCR patterns, no fallback) is reported as no route. One finding per direction (inbound first);
+ * none when `allowed` (`policy.allow_unrouting: true`).
  */
 export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean): UnroutingFinding[] {
   if (allowed) return [];
@@ -22,7 +22,12 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
     for (const e of impact) {
       if (e.direction !== direction || !losesRoute(e.before, e.after)) continue;
       const after = decisionSeverity(e.after) === 2 ? 'no_route' : 'ambiguous';
-      calls.push({ direction, ...(e.from !== undefined ? { from: e.from } : {}), to: e.to, after });
+      const { prefix, from_parts, when, to } = e;
+      calls.push(
+        e.from !== undefined
+          ? { direction, prefix, from_parts, when, from: e.from, to, after }
+          : { direction, prefix, from_parts, when, to, after },
+      );
       for (const rule of e.before.rule ? [e.before.rule] : e.before.candidates) keys.add(rule.key);
     }
     if (calls.length === 0) continue;
@@ -46,5 +51,5 @@ function unroutingMessage(direction: Direction, calls: readonly UnroutedCall[]):
       : none === 0
         ? 'with an ambiguous route (the proxy picks a rule by chance)'
         : `with no route (${none}) or an ambiguous one (${ambiguous})`;
-  return `the plan leaves ${count(calls.length, `probed ${direction} call`)} that ${plural(calls.length, 'routes', 'route')} today ${how}`;
+  return `the plan leaves ${count(calls.length, 'class', 'classes')} of ${direction} calls that ${plural(calls.length, 'routes', 'route')} today ${how}`;
 }

@@ -18,6 +18,7 @@ const PLAN_KEYS = [
   'changes',
   'names',
   'routing_impact',
+  'horizon',
   'safety',
   'routing_tests',
   'notes',
@@ -48,7 +49,9 @@ const CHANGE_KEYS = [
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
-const IMPACT_KEYS = ['direction', 'from', 'to', 'before', 'after'];
+const IMPACT_KEYS = ['direction', 'prefix', 'except', 'from_parts', 'from', 'to', 'when', 'windows', 'before', 'after'];
+const HORIZON_KEYS = ['start', 'end', 'tz', 'words'];
+const WINDOW_KEYS = ['start', 'end'];
 /** A decision's keys as `dsipform route --format json` writes them. */
 const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'gwlist_words', 'candidates', 'steps'];
 const RULE_KEYS = ['kind', 'key', 'ruleid', 'group', 'prefix', 'lcr_pattern', 'priority'];
@@ -69,6 +72,7 @@ export function renderPlanJson(plan: SavedPlan): string {
     summary: (v) => orderSummary(v as Json),
     changes: (v) => (v as readonly Change[]).map(orderChange),
     routing_impact: (v) => (v as readonly Json[]).map(orderImpact),
+    horizon: (v) => reorder(v as Json, HORIZON_KEYS),
     safety: (v) => (v as readonly SafetyFinding[]).map((f) => reorder(f as unknown as Json, FINDING_KEYS)),
   });
   return `${JSON.stringify(ordered, null, 2)}\n`;
@@ -85,7 +89,8 @@ function orderSummary(summary: Json): Json {
 function orderImpact(entry: Json): Json {
   const rule = (r: unknown) => reorder(r as Json, RULE_KEYS);
   const decision = (d: unknown) => reorder(d as Json, DECISION_KEYS, { rule, candidates: (c) => (c as readonly unknown[]).map(rule) });
-  return reorder(entry, IMPACT_KEYS, { before: decision, after: decision });
+  const windows = (w: unknown) => (w as readonly Json[]).map((x) => reorder(x, WINDOW_KEYS));
+  return reorder(entry, IMPACT_KEYS, { windows, before: decision, after: decision });
 }
 
 function orderChange(change: Change): Json {

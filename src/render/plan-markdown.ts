@@ -52,7 +52,7 @@ function headLines(plan: Plan): string[] {
   ];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
-  const impact = impactMarkdownLines(plan.routing_impact ?? []);
+  const impact = impactMarkdownLines(plan.routing_impact ?? [], plan.horizon);
   if (impact.length > 0) lines.push('', ...impact);
   const tests = testsMarkdownLines(plan.routing_tests);
   if (tests.length > 0) lines.push('', ...tests);

@@ -72,7 +72,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
     lines.push('');
     yield lines;
   }
-  yield impactTextLines(plan.routing_impact ?? [], style);
+  yield impactTextLines(plan.routing_impact ?? [], style, plan.horizon);
   yield testsTextLines(plan.routing_tests, style);
   yield notes(plan);
   if (plan.safety.length > 0) yield [...warningBox(plan.safety, style), ''];

@@ -2,34 +2,60 @@ import { KIND_SPECS } from '../model/kinds.js';
 import type { DecidedRule, ImpactEntry, RouteDecision } from '../model/routing.js';
 import { cleanText, quote } from './style.js';
 
+/** How many left-out prefixes a class names before it counts the rest. */
+const LISTED_EXCEPT = 8;
+
 /**
- * One probed call of a plan's routing impact in words, e.g.
- * `calls to 44… from …1555: carrier group 5 → carrier group 7 (route "UK")` or
- * `calls to 1800…: no route → carrier group 3 (route "Toll free")`. The call is named by the
- * longest rule prefix (of either side) its number starts with (`every other number` when only a
- * catch-all rule matches it), and the From by the LCR pattern's
- * From part it matches; each side by where it sends the call, and the rule that decides it (once,
- * after the arrow, when both sides share the rule). Pure; user text is escaped.
+ * One class of a plan's routing impact in words, e.g.
+ * `calls to 1… except 1800… (e.g. 1), Mon–Fri 18:00–24:00 America/New_York: carrier group 2 (route "AH") → carrier group 9`
+ * or `calls to every other number (e.g. 0): no route → carrier group 3 (route "Default")`: the
+ * class ({@link describeProbe}), its window in words (left out when it is `always`), then each side
+ * by where it sends the call (the gateway list with its names when the decision has them), and the
+ * rule that decides it (once, after the arrow, when both sides share the rule). Pure; user text is
+ * escaped.
  */
 export function describeImpact(entry: ImpactEntry): string {
   const { before, after } = entry;
   const same = before.rule !== undefined && after.rule !== undefined && sameRule(before.rule, after.rule);
-  return `${describeProbe(entry)}: ${side(before, !same)} → ${side(after, true)}`;
+  const when = entry.when === undefined || entry.when === 'always' ? '' : `, ${cleanText(entry.when)}`;
+  return `${describeProbe(entry)}${when}: ${side(before, !same)} → ${side(after, true)}`;
 }
 
-/** The probed call alone: `calls to 44… from …1555`. */
-export function describeProbe(entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'>): string {
+/**
+ * The calls of a class: `calls to 44… except 441…, 4420… from …1555`, `calls to every other
+ * number`, then the representative call when it says more than the class (`(e.g. 0)`, `(e.g. 1
+ * from 15552666)`). An entry of a plan saved before the classes is named by the longest rule
+ * prefix its number starts with, as it was then.
+ */
+export function describeProbe(
+  entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'> & Partial<Pick<ImpactEntry, 'prefix' | 'except' | 'from_parts'>>,
+): string {
+  if (entry.prefix === undefined) return probeWords(entry);
+  const to = entry.prefix === '' ? 'calls to every other number' : `calls to ${cleanText(entry.prefix)}…`;
+  const except = entry.except ?? [];
+  const listed = except.slice(0, LISTED_EXCEPT).map((p) => `${cleanText(p)}…`);
+  const more = except.length - listed.length;
+  const left = listed.length === 0 ? '' : ` except ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const parts = entry.from_parts ?? [];
+  const from = parts.length === 0 ? '' : ` from …${parts.map(cleanText).join(' and …')}`;
+  const from0 = entry.from ?? '';
+  // The representative says more than the class when its number is not the prefix, or its From is not the one part.
+  const plain = entry.to === entry.prefix && (from0 === '' || (parts.length === 1 && parts[0] === from0));
+  const sample = plain ? '' : ` (e.g. ${cleanText(entry.to)}${from0 === '' ? '' : ` from ${cleanText(from0)}`})`;
+  return `${to}${left}${from}${sample}`;
+}
+
+/** A probed call of an older plan: named by the longest rule prefix (of either side) its number starts with. */
+function probeWords(entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'>): string {
   let prefix = '';
   let fromPart = '';
   const from = entry.from ?? '';
-  // The rules of both sides: the winner, or the candidates of an undefined order.
   for (const decision of [entry.before, entry.after])
     for (const r of decision.rule ? [decision.rule] : decision.candidates) {
       if (r.prefix.length > prefix.length && entry.to.startsWith(r.prefix)) prefix = r.prefix;
       const f = r.lcr_pattern ? fromPartOf(r.lcr_pattern) : '';
       if (f.length > fromPart.length && from.includes(f)) fromPart = f;
     }
-  // Only a catch-all rule (prefix "") matched: the probe number stands for every number no other prefix takes.
   const to = prefix === '' ? 'calls to every other number' : `calls to ${cleanText(prefix)}…`;
   if (from === '') return to;
   return `${to} from ${fromPart === '' ? cleanText(from) : `…${cleanText(fromPart)}`}`;
@@ -58,7 +84,7 @@ function side(decision: RouteDecision, labelled: boolean): string {
     const each = decision.candidates.map((c, i) => `${ruleLabel(c)}${decision.outcomes?.[i]?.result === 'no_route' ? ': no route' : ''}`);
     return `ambiguous (${each.join(' or ')})`;
   }
-  const target = describeTarget(decision.gwlist ?? '');
+  const target = decision.gwlist_words !== undefined ? cleanText(decision.gwlist_words) : describeTarget(decision.gwlist ?? '');
   return labelled && decision.rule ? `${target} (${ruleLabel(decision.rule)})` : target;
 }
 

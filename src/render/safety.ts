@@ -35,7 +35,7 @@ export function describeFinding(finding: SafetyFinding): FindingView {
   const keys = finding.keys.slice(0, MAX_LISTED_KEYS).map((key) => formatKey(kind, key));
   const fallback =
     finding.rule === 'unrouting'
-      ? `the plan leaves ${finding.calls.length} probed calls that route today without a route`
+      ? `the plan leaves ${finding.calls.length} classes of calls that route today without a route`
       : fromNumbers(finding);
   return {
     sentence: asSentence(message === '' ? fallback : message),

@@ -53,7 +53,10 @@ export interface ClassSpan {
 
 /** Which classes to examine and which spans to keep. */
 export interface ClassOptions {
+  /** One direction only; both when absent. */
   readonly direction?: Direction;
+  /** These directions only (the impact's: those a changed rule holds); overrides `direction`. */
+  readonly directions?: readonly Direction[];
   /** Only the classes of numbers starting with one of these prefixes (per direction); all when absent. */
   readonly reach?: { readonly [D in Direction]?: ReadonlySet<string> };
   /** Decide every class at `start` only (`plan --at`), not over a horizon. */
@@ -104,7 +107,7 @@ export function classSpans(
   start: CallTime,
   options: ClassOptions = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
-  const directions: Direction[] = options.direction ? [options.direction] : ['inbound', 'outbound'];
+  const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
   const classes: NumberClass[] = [];
   for (const direction of directions) classes.push(...numberClasses(sets, direction, options.reach?.[direction]));
   const examined = options.pinned ? instantHorizon(start.local, start.tz) : horizonFor(uniqueRecs(classes), start.local, start.tz);

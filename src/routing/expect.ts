@@ -87,11 +87,11 @@ export function expectationFailures(test: RoutingTest, d: RouteDecision, book: N
     if (actual.join(',') !== e.servers.join(',')) fail(`servers ${JSON.stringify(e.servers)}`);
   }
   if (e.carrier_group !== undefined) {
-    const ok = d.rule?.kind === 'outbound_route' && acceptedGwlists(book, e.carrier_group, true).includes(d.gwlist ?? '');
+    const ok = acceptedGwlists(book, e.carrier_group, true).includes(d.gwlist ?? '');
     if (!ok) fail(`carrier group ${expectedGroupWords(book, e.carrier_group, true)}`);
   }
   if (e.group !== undefined) {
-    const ok = d.rule?.kind === 'inbound_mapping' && acceptedGwlists(book, e.group, false).includes(d.gwlist ?? '');
+    const ok = acceptedGwlists(book, e.group, false).includes(d.gwlist ?? '');
     if (!ok) fail(`group ${expectedGroupWords(book, e.group, false)}`);
   }
   if (e.gateways !== undefined) {

@@ -1,44 +1,56 @@
 /**
- * The routing impact of a change of rules: which calls go elsewhere after it (docs/routing-model.md).
- * Pure: the planner gives the live rules and the rules after the plan.
+ * The routing impact of a change of rules: every class of calls that goes elsewhere after it, and
+ * when (docs/routing-model.md "Classes of calls and time windows"). Exact: the classes of numbers,
+ * callers and time a changed rule can reach are each decided by the simulation (classes.ts). Pure:
+ * the planner gives the live rules and the rules after the plan.
  */
-import type { ImpactEntry, RouteDecision } from '../model/routing.js';
-import { routeCall } from './match.js';
-import { probeIndex, probesOf, type Probe } from './probes.js';
-import type { CallTime, RoutingRule, RuleSet } from './types.js';
+import type { Horizon, ImpactEntry } from '../model/routing.js';
+import { classSpans, type ClassSpan } from './classes.js';
+import { lcrTo } from './callers.js';
+import { directionOf } from './probes.js';
+import type { CallTime, Direction, RoutingRule, RuleSet } from './types.js';
 
-const QUIET = { explain: false } as const;
+/** The impact of a change of rules: the time examined and the classes whose outcome changes. */
+export interface RoutingImpact {
+  readonly horizon: Horizon;
+  readonly entries: ImpactEntry[];
+}
 
 /**
- * The probed calls whose decision differs between `before` and `after`, at `at`. Every rule that
- * is created, changed (prefix, priority, time recurrence, gateways, LCR pattern) or deleted, paired
- * by kind and key, is probed in both its versions (see probes.ts); each probe is decided against
- * both sets and kept when the result, the winning rule or its gateway list differs (for ambiguous
- * decisions, the candidates). Each call once, ordered by direction, to, from. Each side is a
- * decision in the `route --format json` shape without its words (`steps: []`): a plan probes
- * thousands of calls, and `dsipform route` explains any one of them.
+ * The classes of calls whose decision differs between `before` and `after`, over one full period
+ * of every time recurrence involved from the start of the day holding `at` (or at `at` alone when
+ * `pinned`, as `plan --at` asks). Only the classes a changed rule can reach are decided: every rule
+ * created, changed (prefix, priority, time recurrence, gateways, LCR pattern) or deleted, paired
+ * by kind and key, reaches the numbers starting with its prefix (and its LCR To-part), in both its
+ * versions: a longer prefix's rules back off to shorter ones when their time does not match, so a
+ * class below the prefix can change too. A class is kept, in the windows where it differs, when the
+ * result, the winning rule or its gateway list differs (for ambiguous decisions, the candidates and
+ * their outcomes). Ordered by direction, prefix, From, then time. Each side is a decision in the
+ * `route --format json` shape without its words (`steps: []`): `dsipform route` explains any one.
  */
-export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[] {
+export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime, options: { pinned?: boolean } = {}): RoutingImpact {
   const changed = changedRules(before, after);
-  if (changed.length === 0) return [];
-  const index = probeIndex([before, after]);
-  const probes = new Map<string, Probe>();
-  for (const rule of changed) for (const p of probesOf(rule, index)) probes.set(`${p.direction}\u0000${p.to}\u0000${p.from}`, p);
-  const entries: ImpactEntry[] = [];
-  for (const p of [...probes.values()].sort(byCall)) {
-    const call = { direction: p.direction, from: p.from, to: p.to, at };
-    // Thousands of calls: the decisions leave out their explanation (`dsipform route` gives it).
-    const was = routeCall(before, call, QUIET);
-    const will = routeCall(after, call, QUIET);
-    if (!differs(was, will)) continue;
-    // Written out, not spread: tens of thousands of entries in a big plan.
-    entries.push(
-      p.from !== ''
-        ? { direction: p.direction, from: p.from, to: p.to, before: was, after: will }
-        : { direction: p.direction, to: p.to, before: was, after: will },
-    );
+  const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
+  for (const rule of changed) {
+    const direction = directionOf(rule);
+    reach[direction].add(rule.prefix);
+    if (rule.lcr_pattern !== undefined) reach[direction].add(lcrTo(rule.lcr_pattern));
   }
-  return entries;
+  const directions = (['inbound', 'outbound'] as const).filter((d) => reach[d].size > 0);
+  // One horizon for both directions: the recurrences of both count.
+  const { horizon, spans } = classSpans([before, after], at, { directions, reach, pinned: options.pinned === true, differing: true });
+  return { horizon, entries: spans.map(entryOf) };
+}
+
+/** A span of two decisions as an impact entry (written out: a big plan has thousands). */
+function entryOf(span: ClassSpan): ImpactEntry {
+  const c = span.class;
+  const [was, will] = span.decisions as [ImpactEntry['before'], ImpactEntry['after']];
+  const { direction, prefix, except, from_parts, from, to } = c;
+  const { when, windows } = span;
+  return from !== ''
+    ? { direction, prefix, except, from_parts, from, to, when, windows, before: was, after: will }
+    : { direction, prefix, except, from_parts, to, when, windows, before: was, after: will };
 }
 
 /** The rules (every version) whose kind and key pair up differently in the two sets. */
@@ -100,28 +112,4 @@ function signature(rules: readonly RoutingRule[]): string {
     .map((r) => JSON.stringify([r.prefix, r.priority, r.timerec, r.gwlist, r.lcr_pattern ?? null]))
     .sort()
     .join('\n');
-}
-
-function byCall(a: Probe, b: Probe): number {
-  return cmp(a.direction, b.direction) || cmp(a.to, b.to) || cmp(a.from, b.from);
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Whether two decisions send a call differently: result, winning rule, gateways, or the candidates of an undefined order and their outcomes. */
-function differs(a: RouteDecision, b: RouteDecision): boolean {
-  if (a.result !== b.result || a.gwlist !== b.gwlist) return true;
-  if (a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
-  if (a.result !== 'ambiguous') return false;
-  // The candidates and what each does with the call: one that starts (or stops) failing is a change.
-  const keys = (d: RouteDecision) =>
-    d.candidates
-      .map((c, i) => {
-        const o = d.outcomes?.[i];
-        return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
-      })
-      .join('\n');
-  return keys(a) !== keys(b);
 }

@@ -8,6 +8,7 @@
  * such moment is a candidate, and the recurrence is asked at each. Pure.
  */
 import { proxyInterval, timerecMatches } from '../model/timerec-match.js';
+import type { Horizon, TimeWindow } from '../model/routing.js';
 import type { Timerec } from '../model/timerec.js';
 import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
 import { formatWallTime, wallSeconds, wallTimeOf } from '../model/wall-clock.js';
@@ -19,20 +20,7 @@ const UNIT_DAYS = { day: 1, week: 7, month: 31, year: 366 } as const;
 const MAX_DAYS = 4 * 366;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** A span of wall-clock time in the proxy's zone, `YYYY-MM-DDTHH:MM:SS`, end exclusive. */
-export interface TimeWindow {
-  readonly start: string;
-  readonly end: string;
-}
-
-/** The time examined: at least one full period of every recurrence involved. */
-export interface Horizon {
-  readonly start: string;
-  readonly end: string;
-  readonly tz: string;
-  /** In words: `checked over one week from Mon 2026-11-30 00:00 America/New_York`. */
-  readonly words: string;
-}
+export type { Horizon, TimeWindow } from '../model/routing.js';
 
 /** A recurrence's period: `count` units. */
 export interface Period {
@@ -103,7 +91,7 @@ export function horizonFor(recs: readonly Timerec[], local: string, tz: string):
   const day = Date.UTC(wall.year, wall.month - 1, wall.day) / 1000;
   const period = longest(recs.map(periodOf));
   if (period === null) {
-    const horizon = { start: wallAt(day), end: wallAt(day + DAY), tz, words: 'checked at any time: no time recurrence is involved' };
+    const horizon = { start: wallAt(day), end: wallAt(day + DAY), tz, words: 'checked at any time (no time recurrence is involved)' };
     return { horizon, from: day, to: day + DAY, naming: 'always' };
   }
   let from = day;
@@ -288,49 +276,106 @@ const ALL_DAY = 'all day';
 /** How many dates a group of equal windows names before it says how many more. */
 const MAX_DATES = 4;
 
+/** Days in words: weekdays grouped (`Mon–Fri`, `every day`), `every day` in a day's horizon, else dates (the first few). */
+function daysWords(starts: readonly number[], naming: Examined['naming']): string {
+  if (naming === 'week') {
+    const weekdays = [...new Set(starts.map((s) => new Date(s * 1000).getUTCDay()))];
+    return weekdays.length === 7 ? 'every day' : weekdayRuns(weekdays);
+  }
+  if (naming === 'day') return 'every day';
+  const shown = starts.slice(0, MAX_DATES).map(dayLabel).join(', ');
+  return starts.length > MAX_DATES ? `${shown} and ${starts.length - MAX_DATES} more days` : shown;
+}
+
+/** A day's label in a window across midnight: the weekday, `every day`, or the date. */
+function dayName(s: number, naming: Examined['naming']): string {
+  return naming === 'week' ? (WEEKDAYS[new Date(s * 1000).getUTCDay()] as string) : naming === 'day' ? 'every day' : dayLabel(s);
+}
+
+/** Parts of words in order of time, joined. */
+function joined(parts: { at: number; words: string }[]): string {
+  return parts
+    .sort((a, b) => a.at - b.at)
+    .map((p) => p.words)
+    .join('; ');
+}
+
+/** Each window as it is: those within one day grouped by their times (`Mon–Fri 18:00–24:00`), one across midnight on its own (`Fri 22:00 – Mon 06:00`). */
+function windowsAsTheyAre(stretches: readonly Stretch[], naming: Examined['naming']): string {
+  const groups = new Map<string, number[]>();
+  const parts: { at: number; words: string }[] = [];
+  const add = (times: string, day: number): void => {
+    const list = groups.get(times) ?? [];
+    if (list.length === 0) groups.set(times, list);
+    list.push(day);
+  };
+  for (const s of stretches) {
+    const dayStart = s.from - timeOfDay(s.from);
+    if (timeOfDay(s.from) === 0 && timeOfDay(s.to) === 0 && naming !== 'day') for (let d = s.from; d < s.to; d += DAY) add(ALL_DAY, d);
+    else if (s.to <= dayStart + DAY) add(`${clockWords(s.from, false)}–${clockWords(s.to, true)}`, s.from);
+    else
+      parts.push({
+        at: s.from,
+        words: `${dayName(s.from, naming)} ${clockWords(s.from, false)} – ${dayName(s.to, naming)} ${clockWords(s.to, false)}`,
+      });
+  }
+  for (const [times, starts] of groups) parts.push({ at: starts[0] as number, words: `${daysWords(starts, naming)} ${times}` });
+  return joined(parts);
+}
+
+/** The windows cut at midnight, each day's times together, days alike grouped: `Mon–Fri 00:00–09:00, 17:00–24:00; Sat, Sun all day`. */
+function windowsByDay(stretches: readonly Stretch[], naming: Examined['naming']): string {
+  const days = new Map<number, string[]>();
+  for (const s of stretches)
+    for (let a = s.from; a < s.to;) {
+      const day = a - timeOfDay(a);
+      const b = Math.min(s.to, day + DAY);
+      const list = days.get(day) ?? [];
+      if (list.length === 0) days.set(day, list);
+      list.push(a === day && b === day + DAY ? ALL_DAY : `${clockWords(a, false)}–${clockWords(b, true)}`);
+      a = b;
+    }
+  const groups = new Map<string, number[]>();
+  for (const [day, times] of [...days].sort((x, y) => x[0] - y[0])) {
+    const key = times.join(', ');
+    const list = groups.get(key) ?? [];
+    if (list.length === 0) groups.set(key, list);
+    list.push(day);
+  }
+  return joined([...groups].map(([times, starts]) => ({ at: starts[0] as number, words: `${daysWords(starts, naming)} ${times}` })));
+}
+
+/** The time of [from, to) outside the stretches. */
+function complement(stretches: readonly Stretch[], from: number, to: number): Stretch[] {
+  const out: Stretch[] = [];
+  let at = from;
+  for (const s of stretches) {
+    if (s.from > at) out.push({ from: at, to: s.from });
+    at = Math.max(at, s.to);
+  }
+  if (at < to) out.push({ from: at, to });
+  return out;
+}
+
 /**
- * Windows in words, in the horizon's zone: `always` when they cover the horizon; else each window
- * within one day as `Mon–Fri 18:00–24:00` (the weekdays of a week, `every day` in a horizon of one
- * day, dates in a longer one), one across midnight as `Fri 22:00 – Mon 06:00`; then the zone.
+ * Windows in words, in the horizon's zone: `always` when they cover the horizon; else the shortest
+ * of: each window as it is (`Mon–Fri 18:00–24:00`, `Fri 22:00 – Mon 06:00`), the windows day by
+ * day (`Mon–Fri 00:00–09:00, 17:00–24:00; Sat, Sun all day`), and the time outside them (`always
+ * except Mon–Fri 09:00–17:00`). Days are weekdays in a horizon of a week, `every day` in one of a
+ * day, dates in a longer one; then the zone.
  */
 export function windowWords(stretches: readonly Stretch[], examined: Examined): string {
   const { from, to, naming, horizon } = examined;
   if (naming === 'instant') return `at ${horizon.start.replace('T', ' ')} ${horizon.tz}`;
-  const total = stretches.reduce((n, s) => n + (s.to - s.from), 0);
-  if (naming === 'always' || total >= to - from) return 'always';
-  const label = (s: number): string =>
-    naming === 'week' ? (WEEKDAYS[new Date(s * 1000).getUTCDay()] as string) : naming === 'day' ? 'every day' : dayLabel(s);
-  // Windows within one day grouped by their times of day; others each on their own.
-  const groups = new Map<string, number[]>();
-  const parts: { at: number; words: string }[] = [];
-  for (const s of [...stretches].sort((a, b) => a.from - b.from)) {
-    const dayStart = s.from - timeOfDay(s.from);
-    if (timeOfDay(s.from) === 0 && timeOfDay(s.to) === 0 && naming !== 'day') {
-      // Whole days: each day on its own, grouped with the other whole days.
-      const list = groups.get(ALL_DAY) ?? [];
-      if (list.length === 0) groups.set(ALL_DAY, list);
-      for (let d = s.from; d < s.to; d += DAY) list.push(d);
-    } else if (s.to <= dayStart + DAY) {
-      const times = `${clockWords(s.from, false)}–${clockWords(s.to, true)}`;
-      const list = groups.get(times) ?? [];
-      if (list.length === 0) groups.set(times, list);
-      list.push(s.from);
-    } else parts.push({ at: s.from, words: `${label(s.from)} ${clockWords(s.from, false)} – ${label(s.to)} ${clockWords(s.to, false)}` });
-  }
-  for (const [times, starts] of groups) {
-    let days: string;
-    if (naming === 'week') {
-      const weekdays = [...new Set(starts.map((s) => new Date(s * 1000).getUTCDay()))];
-      days = weekdays.length === 7 ? 'every day' : weekdayRuns(weekdays);
-    } else if (naming === 'day') days = 'every day';
-    else {
-      const shown = starts.slice(0, MAX_DATES).map(dayLabel).join(', ');
-      days = starts.length > MAX_DATES ? `${shown} and ${starts.length - MAX_DATES} more days` : shown;
-    }
-    parts.push({ at: starts[0] as number, words: `${days} ${times}` });
-  }
-  return `${parts
-    .sort((a, b) => a.at - b.at)
-    .map((p) => p.words)
-    .join('; ')} ${horizon.tz}`;
+  const sorted = [...stretches].sort((a, b) => a.from - b.from);
+  const rest = complement(sorted, from, to);
+  if (naming === 'always' || rest.length === 0) return 'always';
+  const candidates = [
+    windowsAsTheyAre(sorted, naming),
+    windowsByDay(sorted, naming),
+    `always except ${windowsAsTheyAre(rest, naming)}`,
+    `always except ${windowsByDay(rest, naming)}`,
+  ];
+  const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));
+  return `${best} ${horizon.tz}`;
 }

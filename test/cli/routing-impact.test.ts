@@ -35,13 +35,13 @@ afterAll(async () => {
 });
 
 describe('routing impact, the CLI as a process', () => {
-  it('plan shows a Routing impact section, one line per call, and the refusal to come', async () => {
+  it('plan shows a Routing impact section, one line per class of calls, and the refusal to come', async () => {
     const r = await cli('plan', file('fewer.yaml', FEWER));
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Routing impact \(calls at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d UTC\):$/m);
+    expect(r.stdout).toMatch(/^Routing impact \(checked at any time \(no time recurrence is involved\)\):$/m);
     expect(r.stdout).toContain('  calls to 15551230001…: gateway 16 → gateway 17 (mapping "15551230001")\n');
     expect(r.stdout).toContain('  calls to 15551230002…: gateway 16 (mapping "15551230002") → no route\n');
-    expect(r.stdout).toMatch(/Refused without --force[\s\S]*The plan leaves 1 probed inbound call that routes today with no route\./);
+    expect(r.stdout).toMatch(/Refused without --force[\s\S]*The plan leaves 1 class of inbound calls that routes today with no route\./);
     expect(r.stdout).toContain('Routed them before: "15551230002".');
   });
 
@@ -66,7 +66,7 @@ describe('routing impact, the CLI as a process', () => {
     const refused = await cli('apply', '--plan', saved, '--auto-approve');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
-      /^error \(PLAN_UNROUTING\): refused: the plan leaves 1 probed inbound call that routes today with no route: calls to "15551230002" \(routed before by "15551230002"\)$/m,
+      /^error \(PLAN_UNROUTING\): refused: the plan leaves 1 class of inbound calls that routes today with no route: calls to 15551230002… \(routed before by "15551230002"\)$/m,
     );
     expect(refused.stderr).toMatch(/^hint: .*--force.*policy\.allow_unrouting: true/m);
     expect((await cli('plan', join(dir, 'mappings.yaml'), '--detailed-exitcode')).code).toBe(0);

@@ -70,7 +70,7 @@ describe('applyPlan refuses what dsipform apply refuses', () => {
     const plan = await planInSteps(client, await desiredOf(['version: 1', 'inbound_mappings: []']));
     const refusal = applyPlan(plan, client);
     await expect(refusal).rejects.toMatchObject({ code: 'PLAN_UNROUTING' });
-    await expect(refusal).rejects.toThrow(/refused: .*calls to "15551230001/);
+    await expect(refusal).rejects.toThrow(/refused: .*calls to 15551230001…/);
     expect(await client.listInboundMappings()).toHaveLength(1);
   });
 

@@ -12,8 +12,8 @@ const MONDAY = Date.UTC(2026, 11, 28, 10);
 const SUNDAY = Date.UTC(2026, 11, 27, 10);
 const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
 
-function plan(state: ReturnType<typeof desired>, live: LiveState, now = MONDAY, tz = 'Europe/London'): Plan {
-  const r = buildPlan({ desired: state, live, target: 't', now, tz });
+function plan(state: ReturnType<typeof desired>, live: LiveState, now = MONDAY, tz = 'Europe/London', at?: string): Plan {
+  const r = buildPlan({ desired: state, live, target: 't', now, tz, ...(at !== undefined ? { at } : {}) });
   if (!r.ok) throw new Error(`plan failed: ${JSON.stringify(r.issues)}`);
   return r.plan;
 }
@@ -21,10 +21,17 @@ function plan(state: ReturnType<typeof desired>, live: LiveState, now = MONDAY, 
 const calls = (p: Plan) => (p.routing_impact ?? []).map((e) => `${e.direction} ${e.to}: ${e.before.result} → ${e.after.result}`);
 
 describe('buildPlan: routing impact', () => {
-  it('carries the calls whose routing changes, probed at now in the given zone', () => {
+  it('carries the classes of calls whose routing changes, decided from the start of the plan day in the given zone', () => {
     const p = plan(desired({ inbound_mappings: [dm('5'), dm('6', ['#2'])] }), { inbound_mappings: [lm(2, '5')] });
     expect(calls(p)).toEqual(['inbound 6: no_route → routed']);
-    expect(p.routing_impact![0]!.after).toMatchObject({ at: '2026-12-28T10:00:00 Europe/London', gwlist: '#2', rule: { key: '6' } });
+    expect(p.routing_impact![0]).toMatchObject({ prefix: '6', except: [], from_parts: [], when: 'always' });
+    expect(p.routing_impact![0]!.after).toMatchObject({ at: '2026-12-28T00:00:00 Europe/London', gwlist: '#2', rule: { key: '6' } });
+    expect(p.horizon).toEqual({
+      start: '2026-12-28T00:00:00',
+      end: '2026-12-29T00:00:00',
+      tz: 'Europe/London',
+      words: 'checked at any time (no time recurrence is involved)',
+    });
   });
 
   it('has none when nothing routes differently, and no section at all for a plan of leases alone', () => {
@@ -49,9 +56,9 @@ describe('buildPlan: routing impact', () => {
       {
         collection: 'inbound_mappings',
         rule: 'unrouting',
-        calls: [{ direction: 'inbound', to: '5', after: 'no_route' }],
+        calls: [{ direction: 'inbound', prefix: '5', from_parts: [], when: 'always', to: '5', after: 'no_route' }],
         keys: ['5'],
-        message: 'the plan leaves 1 probed inbound call that routes today with no route',
+        message: 'the plan leaves 1 class of inbound calls that routes today with no route',
       },
     ]);
   });
@@ -60,7 +67,7 @@ describe('buildPlan: routing impact', () => {
     const live = { outbound_routes: [lr(2, 'UK', '44')] };
     const p = plan(desired({ outbound_routes: [dr('UK', '44'), dr('UK2', '44', { gwgroupid: '3' })] }), live);
     expect(p.safety.map((f) => f.message)).toEqual([
-      'the plan leaves 1 probed outbound call that routes today with an ambiguous route (the proxy picks a rule by chance)',
+      'the plan leaves 1 class of outbound calls that routes today with an ambiguous route (the proxy picks a rule by chance)',
     ]);
   });
 
@@ -82,19 +89,33 @@ describe('buildPlan: routing impact', () => {
     expect(r.ok && r.plan.safety).toEqual([]);
   });
 
-  it('probes at the plan time: a time recurrence decides what changes', () => {
+  it('decides over a whole week whenever the plan is made: a time recurrence says when calls change', () => {
     const live = { outbound_routes: [lr(2, 'Default', ''), lr(3, 'UK', '44')] };
     const state = desired({ outbound_routes: [dr('Default', ''), dr('UK', '44', { timerec: OFFICE })] });
-    expect(calls(plan(state, live, MONDAY))).toEqual([]);
-    expect(calls(plan(state, live, SUNDAY))).toEqual(['outbound 440: routed → routed']);
+    for (const now of [MONDAY, SUNDAY]) {
+      const p = plan(state, live, now);
+      expect(calls(p)).toEqual(['outbound 44: routed → routed']);
+      expect(p.routing_impact![0]!.when).toBe('always except Mon–Fri 09:00–17:00 Europe/London');
+    }
+    expect(plan(state, live, MONDAY).horizon!.words).toBe('checked over one week from Mon 2026-12-28 00:00 Europe/London');
+  });
+
+  it('plan --at pins the impact to one instant', () => {
+    const live = { outbound_routes: [lr(2, 'Default', ''), lr(3, 'UK', '44')] };
+    const state = desired({ outbound_routes: [dr('Default', ''), dr('UK', '44', { timerec: OFFICE })] });
+    expect(calls(plan(state, live, MONDAY, 'Europe/London', '2026-12-28T10:00:00'))).toEqual([]);
+    const sunday = plan(state, live, MONDAY, 'Europe/London', '2026-12-27T10:00:00');
+    expect(calls(sunday)).toEqual(['outbound 44: routed → routed']);
+    expect(sunday.horizon!.words).toBe('checked at 2026-12-27 10:00:00 Europe/London only (--at)');
   });
 
   it('the checksum covers the impact: it changes with it, and a saved plan whose impact was edited is refused', () => {
     const live = { outbound_routes: [lr(2, 'Default', ''), lr(3, 'UK', '44')] };
     const state = desired({ outbound_routes: [dr('Default', ''), dr('UK', '44', { timerec: OFFICE })] });
-    const monday = savePlan(plan(state, live, MONDAY, 'UTC'));
-    const sunday = savePlan(plan(state, live, SUNDAY, 'UTC'));
-    expect({ ...monday, checksum: '', routing_impact: [] }).toEqual({ ...sunday, checksum: '', routing_impact: [] });
+    const monday = savePlan(plan(state, live, MONDAY, 'UTC', '2026-12-28T10:00:00'));
+    const sunday = savePlan(plan(state, live, MONDAY, 'UTC', '2026-12-27T10:00:00'));
+    const rest = (p: typeof monday) => ({ ...p, checksum: '', routing_impact: [], horizon: undefined });
+    expect(rest(monday)).toEqual(rest(sunday));
     expect(monday.checksum).not.toBe(sunday.checksum);
     const text = renderPlanJson(sunday);
     expect(parseSavedPlan(text, 'plan.json').routing_impact).toEqual(sunday.routing_impact);
@@ -138,7 +159,7 @@ describe('buildPlan: routing impact with carrier groups the plan creates, delete
     };
     const p = plan(state, live);
     expect(p.safety).toEqual([]);
-    expect(calls(p)).toEqual(['inbound 5: routed → routed', 'outbound 440: routed → routed']);
+    expect(calls(p)).toEqual(['inbound 5: routed → routed', 'outbound 44: routed → routed']);
     expect(p.routing_impact!.map((e) => `${e.before.gwlist} → ${e.after.gwlist}`)).toEqual(['#5 → #"New carrier"', '#5 → #"New carrier"']);
   });
 

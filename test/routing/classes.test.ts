@@ -64,7 +64,7 @@ describe('routingTable: the whole routing of one set as classes', () => {
       'inbound 15551230000 [15551230000] always: 15551230000 23',
       'outbound (other) except 1 [0] always: Default #1',
       'outbound 1 except 1800 [1] always: US #2',
-      'outbound 1800 [1800] Mon–Fri 00:00–18:00; Sat, Sun all day America/New_York: US #2',
+      'outbound 1800 [1800] always except Mon–Fri 18:00–24:00 America/New_York: US #2',
       'outbound 1800 [1800] Mon–Fri 18:00–24:00 America/New_York: Toll free #3',
     ]);
   });

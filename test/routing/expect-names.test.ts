@@ -30,7 +30,10 @@ const FILES: NameBook = nameBook({
 });
 
 const LIVE_SET = rules(
-  [{ did: '1555', servers: ['#9'] }],
+  [
+    { did: '1555', servers: ['#9'] },
+    { did: '1555999', servers: ['#6'] },
+  ],
   [
     { name: 'UK', prefix: '44', gwgroupid: '5' },
     { name: 'US', prefix: '1', gwgroupid: '6' },
@@ -95,6 +98,17 @@ describe('expectations by name: judged against the decision', () => {
       ['expected carrier group "BW" (#5), but the call took route "US" (prefix "1", priority 0) to carrier group "Announce" (#6)'],
     ],
     ['the endpoint group of a mapping', 'inbound', '15551230001', { group: 'Office PBX' }, []],
+    ['a mapping to a carrier group, by carrier_group', 'inbound', '15559990001', { carrier_group: 'Announce' }, []],
+    ['a route to a carrier group, by group', 'outbound', '4479', { group: 'BW' }, []],
+    [
+      'an endpoint group is no carrier group',
+      'inbound',
+      '15551230001',
+      { carrier_group: 'Announce' },
+      [
+        'expected carrier group "Announce" (#6), but the call took mapping "1555" (prefix "1555", priority 0) to servers ["#9"] (endpoint group "Office PBX" (#9))',
+      ],
+    ],
     ['the gateways in order, by id, name and address', 'outbound', '4479', { gateways: ['61', 'bw-b'] }, []],
     ['by address with its port', 'outbound', '4479', { gateways: ['203.0.113.5:5060', '203.0.113.6'] }, []],
     [

@@ -15,13 +15,13 @@ type Mapping = { did: string; servers: string[] };
 
 /** The impact of going from one list of routes (and mappings) to another, in words. */
 function impact(before: TestRoute[], after: TestRoute[], at: CallTime = MONDAY_10, mappings: [Mapping[], Mapping[]] = [[], []]): string[] {
-  return routingImpact(rules(mappings[0], before), rules(mappings[1], after), at).map(describeImpact);
+  return routingImpact(rules(mappings[0], before), rules(mappings[1], after), at).entries.map(describeImpact);
 }
 
 const swap = (routes: TestRoute[], name: string, to: TestRoute | null): TestRoute[] =>
   routes.flatMap((r) => (r.name === name ? (to ? [to] : []) : [r]));
 
-describe('routingImpact: the probed calls whose routing a change of rules alters', () => {
+describe('routingImpact: the classes of calls whose routing a change of rules alters, and when', () => {
   it.each<[string, TestRoute[], TestRoute[], string[]]>([
     ['no change, no impact', BASE, BASE, []],
     [
@@ -65,10 +65,10 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
       ['calls to 44…: carrier group 8 (route "UK backup") → carrier group 4 (route "UK")'],
     ],
     [
-      'change of the prefixless route: a number no prefix matches is probed',
+      'change of the prefixless route: the class of numbers no prefix matches, with a representative',
       BASE,
       swap(BASE, 'Default Outbound Route', { ...DEFAULT, gwgroupid: '9' }),
-      ['calls to every other number: carrier group 1 → carrier group 9 (route "Default Outbound Route")'],
+      ['calls to every other number except 1…, 44… (e.g. 0): carrier group 1 → carrier group 9 (route "Default Outbound Route")'],
     ],
     [
       'ambiguity introduced: a second rule of the same prefix and priority',
@@ -80,19 +80,43 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
     expect(impact(before, after)).toEqual(expected);
   });
 
-  it('change of time recurrence: only calls at a time it no longer covers move', () => {
+  it('change of time recurrence: the calls at the times it no longer covers move, whenever the plan is made', () => {
     const office = swap(BASE, 'UK', { ...UK, timerec: OFFICE });
-    expect(impact(BASE, office, MONDAY_10)).toEqual([]);
-    expect(impact(BASE, office, SUNDAY_10)).toEqual([
-      'calls to 44…: carrier group 4 (route "UK") → carrier group 1 (route "Default Outbound Route")',
+    const moved = [
+      'calls to 44…, always except Mon–Fri 09:00–17:00 Europe/London: carrier group 4 (route "UK") → carrier group 1 (route "Default Outbound Route")',
+    ];
+    // Once probed at the plan's instant only: nothing on a Monday morning, the move on a Sunday.
+    expect(impact(BASE, office, MONDAY_10)).toEqual(moved);
+    expect(impact(BASE, office, SUNDAY_10)).toEqual(moved);
+  });
+
+  it("plan --at: pinned to one instant, the impact is that instant's", () => {
+    const office = swap(BASE, 'UK', { ...UK, timerec: OFFICE });
+    const pinned = (at: CallTime) => routingImpact(rules([], BASE), rules([], office), at, { pinned: true });
+    expect(pinned(MONDAY_10).entries).toEqual([]);
+    expect(pinned(SUNDAY_10).entries.map(describeImpact)).toEqual([
+      'calls to 44…, at 2026-12-27 10:00:00 Europe/London: carrier group 4 (route "UK") → carrier group 1 (route "Default Outbound Route")',
+    ]);
+    expect(pinned(SUNDAY_10).horizon.words).toBe('checked at 2026-12-27 10:00:00 Europe/London only (--at)');
+  });
+
+  it('an after-hours route moved to another gateway is found when planned in the morning', () => {
+    const afterHours = { name: 'After hours', prefix: '1', gwgroupid: '2', timerec: '20260101T180000|6H|weekly|||MO,TU,WE,TH,FR' };
+    const found = routingImpact(rules([], [DEFAULT, afterHours]), rules([], [DEFAULT, { ...afterHours, gwgroupid: '9' }]), {
+      local: '2026-12-02T07:00:00',
+      tz: 'America/New_York',
+    });
+    expect(found.horizon.words).toBe('checked over one week from Mon 2026-11-30 00:00 America/New_York');
+    expect(found.entries.map(describeImpact)).toEqual([
+      'calls to 1…, Mon–Fri 18:00–24:00 America/New_York: carrier group 2 → carrier group 9 (route "After hours")',
     ]);
   });
 
   it('LCR promote: callers from the From-prefix keep the route, other callers lose it', () => {
     const lcr = swap(BASE, 'UK', { ...UK, from_prefix: '1555' });
     expect(impact(BASE, lcr)).toEqual(['calls to 44…: carrier group 4 (route "UK") → carrier group 1 (route "Default Outbound Route")']);
-    const entries = routingImpact(rules([], BASE), rules([], lcr), MONDAY_10);
-    expect(entries.map((e) => [e.direction, e.from, e.to])).toEqual([['outbound', undefined, '440']]);
+    const entries = routingImpact(rules([], BASE), rules([], lcr), MONDAY_10).entries;
+    expect(entries.map((e) => [e.direction, e.from, e.to, e.from_parts])).toEqual([['outbound', undefined, '44', []]]);
   });
 
   it('LCR demote: other callers get the route back', () => {
@@ -102,13 +126,14 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
 
   it('LCR: a change of carrier shows the From-prefix of the calls it concerns', () => {
     const uk1555 = { name: 'UK from our 1555 numbers', prefix: '44', from_prefix: '1555', gwgroupid: '5' };
-    const entries = routingImpact(rules([], [...BASE, uk1555]), rules([], [...BASE, { ...uk1555, gwgroupid: '7' }]), MONDAY_10);
+    const entries = routingImpact(rules([], [...BASE, uk1555]), rules([], [...BASE, { ...uk1555, gwgroupid: '7' }]), MONDAY_10).entries;
     expect(entries.map(describeImpact)).toEqual([
       'calls to 44… from …1555: carrier group 5 → carrier group 7 (route "UK from our 1555 numbers")',
     ]);
-    expect(entries[0]).toMatchObject({ direction: 'outbound', from: '15550', to: '440' });
+    expect(entries[0]).toMatchObject({ direction: 'outbound', prefix: '44', from_parts: ['1555'], from: '1555', to: '44', when: 'always' });
     expect(entries[0]!.before).toMatchObject({ result: 'routed', gwlist: '#5', rule: { key: 'UK from our 1555 numbers' } });
-    expect(entries[0]!.after).toMatchObject({ result: 'routed', gwlist: '#7', at: '2026-12-28T10:00:00 Europe/London' });
+    // Decided at the start of its window: here the whole horizon, from the start of the plan's day.
+    expect(entries[0]!.after).toMatchObject({ result: 'routed', gwlist: '#7', at: '2026-12-28T00:00:00 Europe/London' });
   });
 
   it('LCR: a change of From-prefix moves both groups of callers', () => {
@@ -119,21 +144,21 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
     ]);
   });
 
-  it('the From probe avoids a longer From-prefix of another LCR route', () => {
+  it('a caller holding a longer From part of another LCR route is a class of its own, which the change leaves alone', () => {
     const a = { name: 'A', prefix: '44', from_prefix: '1555', gwgroupid: '5' };
     const b = { name: 'B', prefix: '44', from_prefix: '15550', gwgroupid: '6' };
-    const entries = routingImpact(rules([], [...BASE, a, b]), rules([], [...BASE, { ...a, gwgroupid: '7' }, b]), MONDAY_10);
-    expect(entries.map((e) => e.from)).toEqual(['15551']);
+    const entries = routingImpact(rules([], [...BASE, a, b]), rules([], [...BASE, { ...a, gwgroupid: '7' }, b]), MONDAY_10).entries;
+    expect(entries.map((e) => [e.from, e.from_parts])).toEqual([['1555', ['1555']]]);
   });
 
-  it('the To probe avoids a longer prefix of another rule', () => {
+  it('a class leaves out the longer prefixes of other rules', () => {
     const taken = Array.from({ length: 3 }, (_, d) => ({ name: `UK ${d}`, prefix: `44${d}`, gwgroupid: '9' }));
     const entries = routingImpact(
       rules([], [...BASE, ...taken]),
       rules([], [...swap(BASE, 'UK', { ...UK, gwgroupid: '7' }), ...taken]),
       MONDAY_10,
-    );
-    expect(entries.map((e) => e.to)).toEqual(['443']);
+    ).entries;
+    expect(entries.map((e) => [e.prefix, e.except, e.to])).toEqual([['44', ['440', '441', '442'], '44']]);
   });
 
   it.each<[string, Mapping[], Mapping[], string[]]>([
@@ -168,7 +193,7 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
     expect(impact([], [], MONDAY_10, [before, after])).toEqual(expected);
   });
 
-  it('orders by direction, to, from and lists each call once', () => {
+  it('orders by direction, prefix, From and lists each class once', () => {
     const before = rules([{ did: '2', servers: ['1'] }], [US, UK]);
     const after = rules(
       [{ did: '1', servers: ['1'] }],
@@ -178,7 +203,7 @@ describe('routingImpact: the probed calls whose routing a change of rules alters
         { ...UK, name: 'UK', gwgroupid: '3' },
       ],
     );
-    const entries = routingImpact(before, after, MONDAY_10);
-    expect(entries.map((e) => `${e.direction} ${e.to}`)).toEqual(['inbound 1', 'inbound 2', 'outbound 10', 'outbound 440']);
+    const entries = routingImpact(before, after, MONDAY_10).entries;
+    expect(entries.map((e) => `${e.direction} ${e.to}`)).toEqual(['inbound 1', 'inbound 2', 'outbound 1', 'outbound 44']);
   });
 });

@@ -81,21 +81,24 @@ describe('the routing impact and the unrouting refusal count the worst candidate
       'a candidate that starts to fail is a change, shown as such',
       before,
       after,
-      ['calls to 44… from …1555: ambiguous (route "A" or route "B") → ambiguous (route "A" or route "B": no route)'],
+      [
+        'calls to 44… from …1555, always except Mon–Fri 09:00–17:00 Europe/London: ambiguous (route "A" or route "B") → ambiguous (route "A" or route "B": no route)',
+      ],
     ],
     ['nothing changes: no entry', before, before, []],
   ])('%s', (_name, was, will, expected) => {
-    expect(routingImpact(was, will, SUNDAY_10).map(describeImpact)).toEqual(expected);
+    expect(routingImpact(was, will, SUNDAY_10).entries.map(describeImpact)).toEqual(expected);
   });
 
   it.each<[string, typeof before, typeof before, string[]]>([
     ['every candidate routed before; one fails after: refused, as no route', before, after, ['outbound 44… no_route']],
     ['the other way round: nothing refused', after, before, []],
     [
-      'routed for certain before, ambiguous with a failing candidate after: refused, as no route',
+      // B routes in office hours only: outside them its candidate fails, in them both route.
+      'routed for certain before, ambiguous with a failing candidate after: refused, as no route (and as ambiguous in office hours)',
       rules([], [SAME_A]),
       after,
-      ['outbound 44… no_route'],
+      ['outbound 44… no_route', 'outbound 44… ambiguous'],
     ],
     [
       'routed before, ambiguous with every candidate routing after: refused, as ambiguous',
@@ -104,7 +107,7 @@ describe('the routing impact and the unrouting refusal count the worst candidate
       ['outbound 44… ambiguous'],
     ],
   ])('%s', (_name, was, will, expected) => {
-    const findings = assessUnrouting(routingImpact(was, will, SUNDAY_10), false);
+    const findings = assessUnrouting(routingImpact(was, will, SUNDAY_10).entries, false);
     expect(findings.flatMap((f) => f.calls.map((c) => `${c.direction} ${c.to.slice(0, 2)}… ${c.after}`))).toEqual(expected);
   });
 });

@@ -115,7 +115,7 @@ describe('changePoints: the moments a time recurrence starts or stops matching',
 
 describe('horizonFor: one full period of the longest recurrence, from the start of its unit', () => {
   it.each([
-    [[], '2026-12-02T07:00:00', '2026-12-02T00:00:00', '2026-12-03T00:00:00', 'checked at any time: no time recurrence is involved'],
+    [[], '2026-12-02T07:00:00', '2026-12-02T00:00:00', '2026-12-03T00:00:00', 'checked at any time (no time recurrence is involved)'],
     [
       ['20260101T180000|6H|daily'],
       '2026-12-02T07:00:00',
