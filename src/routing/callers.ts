@@ -8,7 +8,6 @@
  * be a number of at most 15 digits (E.164, a leading + allowed), so a part longer than 16
  * characters never pairs, and pairing costs at most a few comparisons however long a part is. Pure.
  */
-import { fromMatches, fromPart } from './probes.js';
 import type { RuleSet } from './types.js';
 
 /** One caller class of a number: a representative From and the From parts it matches. */
@@ -27,6 +26,27 @@ const MAX_PAIRED = 16;
 /** The To-part of an LCR pattern `<from_prefix>-<prefix>`, lower case. */
 export function lcrTo(pattern: string): string {
   return pattern.slice(pattern.indexOf('-') + 1).toLowerCase();
+}
+
+/**
+ * Whether an LCR From part matches a From-user: it occurs in it followed only by digits. Only the
+ * last occurrence needs looking at (an earlier one is followed by more of the From, so by no fewer
+ * non-digits), which keeps this linear in the From however often the part occurs in it.
+ */
+export function fromMatches(part: string, from: string): boolean {
+  const at = from.lastIndexOf(part);
+  if (at < 0) return false;
+  for (let i = at + part.length; i < from.length; i++) {
+    const c = from.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** The From part of an LCR pattern `<from_prefix>-<prefix>` (a From prefix holds no `-`). */
+export function fromPart(pattern: string): string {
+  const dash = pattern.indexOf('-');
+  return dash < 0 ? '' : pattern.slice(0, dash);
 }
 
 /** The LCR patterns of some sets by their To-part: built once per analysis. */

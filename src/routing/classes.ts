@@ -11,7 +11,6 @@ import { parseTimerec, type Timerec } from '../model/timerec.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import { callerClasses, lcrIndex, lcrTo, type Caller, type LcrIndex } from './callers.js';
 import { routeCall } from './match.js';
-import { directionOf } from './probes.js';
 import type { CallTime, RoutingRule, RuleSet } from './types.js';
 import {
   changePoints,
@@ -66,6 +65,11 @@ export interface ClassOptions {
 }
 
 const QUIET = { explain: false } as const;
+
+/** The direction a rule routes. */
+export function directionOf(rule: Pick<RoutingRule, 'kind'>): Direction {
+  return rule.kind === 'inbound_mapping' ? 'inbound' : 'outbound';
+}
 const DIAL = /^[0-9*#+]*$/;
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 

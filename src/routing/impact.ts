@@ -5,9 +5,8 @@
  * the planner gives the live rules and the rules after the plan.
  */
 import type { Horizon, ImpactEntry } from '../model/routing.js';
-import { classSpans, type ClassSpan } from './classes.js';
+import { classSpans, directionOf, type ClassSpan } from './classes.js';
 import { lcrTo } from './callers.js';
-import { directionOf } from './probes.js';
 import type { CallTime, Direction, RoutingRule, RuleSet } from './types.js';
 
 /** The impact of a change of rules: the time examined and the classes whose outcome changes. */

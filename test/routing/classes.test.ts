@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callerClasses, lcrIndex, sharedFrom } from '../../src/routing/callers.js';
+import { callerClasses, fromMatches, lcrIndex, sharedFrom } from '../../src/routing/callers.js';
 import { classSpans, decisionKey, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
 import { routeCall } from '../../src/routing/match.js';
-import { fromMatches } from '../../src/routing/probes.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
