@@ -118,3 +118,22 @@ describe('plan names the groups on both sides of a diff, and in its impact', () 
     expect(apply.code, apply.stderr).toBe(0);
   });
 });
+
+describe('test --live names the groups of each decision', () => {
+  it('text, JSON and JUnit say where the call went by group name, the id beside it', async () => {
+    // A fresh install: carrier group 3 is "Flowroute CarrierGroup".
+    const s = await scenario();
+    await s.client.createOutboundRoute({ name: 'US', prefix: '1', gwgroupid: '3' });
+    const file = s.file(
+      't.yaml',
+      'version: 1\nrouting_tests:\n  - name: us\n    direction: outbound\n    to: "12125550100"\n    expect: { route: "Default Outbound Route" }\n',
+    );
+    const words = 'carrier group "Flowroute CarrierGroup" (#3)';
+    const text = await runCli(['test', file, '--live'], s.env);
+    expect(text.stdout).toContain(`to ${words}`);
+    const json = await runCli(['test', file, '--live', '--format', 'json'], s.env);
+    expect(json.stdout).toContain(`"gwlist_words": ${JSON.stringify(words)}`);
+    const junit = await runCli(['test', file, '--live', '--format', 'junit'], s.env);
+    expect(junit.stdout).toContain('carrier group &quot;Flowroute CarrierGroup&quot; (#3)');
+  });
+});
