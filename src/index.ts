@@ -85,7 +85,7 @@ export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFindin
 export { planFindings } from './pipeline/plan-findings.js';
 // The impact: the rules after a plan, and the calls whose route changes.
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
-export { routingImpact } from './routing/impact.js';
+export { routingImpact, type RoutingImpact } from './routing/impact.js';
 export { routingTable, routingDifference, type CallClass, type ClassSpan, type Horizon, type TimeWindow } from './routing/classes.js';
 
 // Reading the platform and applying a plan.

@@ -72,7 +72,8 @@ try {
 
   // The impact: what changes between the two sets, and the whole table.
   const impact = routingImpact(before, after, at);
-  out.directImpact = (Array.isArray(impact) ? impact : impact.entries).map((e) => [e.direction, e.to]);
+  out.directImpact = impact.entries.map((e) => [e.direction, e.to, e.when]);
+  out.impactHorizon = typeof impact.horizon.tz;
   const table = routingTable(after, at, { direction: 'outbound' });
   out.table = table.spans.some((s) => s.decisions.some((d) => d.rule?.key === 'UK'));
   const difference = routingDifference(before, after, at);
@@ -129,7 +130,8 @@ describe("the routing simulation, tests, lints and impact from 'dsipform' (the p
     expect(out.lint).toContain('dropped');
     expect(out.test).toBe('passed');
     expect(out.testBefore).toBe('failed');
-    expect(out.directImpact).toContainEqual(['outbound', expect.stringMatching(/^44/)]);
+    expect(out.directImpact).toContainEqual(['outbound', expect.stringMatching(/^44/), expect.any(String)]);
+    expect(out.impactHorizon).toBe('string');
     expect(out.table).toBe(true);
     expect(out.difference).toBe(true);
     expect(out.horizon).toBe('string');
