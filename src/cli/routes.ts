@@ -27,7 +27,7 @@ export interface RoutesFlags extends PlatformFlags {
 }
 
 /** The formats `routes` writes. */
-export const ROUTES_FORMATS = ['text', 'markdown', 'json', 'html'] as const;
+const ROUTES_FORMATS = ['text', 'markdown', 'json', 'html'] as const;
 
 function directionOf(flags: RoutesFlags): Direction | undefined {
   if (flags.direction === undefined || flags.direction === 'inbound' || flags.direction === 'outbound') return flags.direction;

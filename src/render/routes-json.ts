@@ -1,7 +1,7 @@
 import type { RoutesReport, RoutesSpan } from './routes-report.js';
 
 /** The version of the `dsipform routes --format json` document; raised when a field changes meaning or goes. */
-export const ROUTES_FORMAT_VERSION = 1;
+const ROUTES_FORMAT_VERSION = 1;
 
 /** One span with its keys in the documented order, whatever order the simulation built them in. */
 function spanJson(s: RoutesSpan): object {

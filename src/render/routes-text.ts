@@ -11,7 +11,7 @@ const MAX_COLUMN = 40;
 const DIRECTIONS: readonly Direction[] = ['inbound', 'outbound'];
 
 /** `live (https://sip.example.com:5000)`. */
-export function sideWords(side: RoutesSide): string {
+function sideWords(side: RoutesSide): string {
   return side.source === '' ? side.name : `${side.name} (${cleanText(side.source)})`;
 }
 
@@ -26,7 +26,7 @@ export function directionsOf(report: RoutesReport): readonly Direction[] {
 }
 
 /** Whether two spans are of one class (the same numbers and callers). */
-export function sameClass(a: RoutesSpan, b: RoutesSpan): boolean {
+function sameClass(a: RoutesSpan, b: RoutesSpan): boolean {
   const x = a.class;
   const y = b.class;
   // The simulation hands every span of one class the same object: no need to compare 10,000 prefixes.
