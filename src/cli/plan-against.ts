@@ -7,7 +7,7 @@ import type { Plan } from '../model/plan.js';
 import { judgeFindings } from '../pipeline/lints.js';
 import { planFindings } from '../pipeline/plan-findings.js';
 import { planPlatform } from '../pipeline/plan-platform.js';
-import { planRoutingTests, withRoutingTests } from '../pipeline/routing-tests.js';
+import { planRoutingTests, testGatewayLabels, withRoutingTests } from '../pipeline/routing-tests.js';
 import { failOnPlanIssues } from './desired.js';
 import { reportFindings } from './lint-output.js';
 import type { CliIo } from './io.js';
@@ -62,7 +62,8 @@ export async function planAgainst(
   if (mode === 'apply') {
     reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
     // The files' routing tests, against the same rules: the plan carries their results, its gate judges them.
-    const tests = planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling);
+    const labels = await testGatewayLabels(client, desired, made.live);
+    const tests = planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling, labels);
     if (tests.issues.length > 0) failOnPlanIssues(tests.issues, io);
     return { plan: withRoutingTests(made.plan, tests.section), live: made.live };
   }

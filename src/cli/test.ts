@@ -2,10 +2,9 @@ import type { PlatformClient } from '../api/client.js';
 import { formatIssue } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import type { GatewayLabel } from '../model/group.js';
 import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { count, plural } from '../model/words.js';
-import { namedIssues, testTime } from '../pipeline/routing-tests.js';
+import { namedIssues, readGatewayLabels, testTime } from '../pipeline/routing-tests.js';
 import { renderTestJunit } from '../render/junit.js';
 import { renderTestJson, renderTestText, testSummary } from '../render/routing-tests.js';
 import { runRoutingTest } from '../routing/expect.js';
@@ -87,11 +86,6 @@ function desiredBook(desired: DesiredState): NameBook {
   });
 }
 
-/** Whether a test expects a gateway by name or address (not by id): then every group's gateways are read. */
-function namesGateways(tests: readonly RoutingTest[]): boolean {
-  return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
-}
-
 /**
  * The live rules and what the platform knows of groups (the files' carrier groups not on it
  * included); the gateways' names and addresses are read (a request per group, four at once) only
@@ -103,15 +97,7 @@ async function liveRules(
   tests: readonly RoutingTest[],
 ): Promise<{ set: RuleSet; book: NameBook }> {
   const set = await liveRuleSet(client);
-  const labels: GatewayLabel[] = [];
-  if (namesGateways(tests) && set.inventory) {
-    const ids = [...set.inventory.lists.keys()].map(Number);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let i = next++; i < ids.length; i = next++) labels.push(...((await client.getGroupGateways(ids[i]!)) ?? []));
-    };
-    await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
-  }
+  const labels = await readGatewayLabels(client, tests, [...(set.inventory?.lists.keys() ?? [])].map(Number));
   return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
 }
 

@@ -1,3 +1,4 @@
+import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { GatewayLabel } from '../model/group.js';
@@ -31,8 +32,9 @@ export interface RoutingTestsVerdict {
  * groups after the plan unless `allowDangling`: a test that passes on the files alone (`dsipform
  * test`) but not with the live rules the files keep, or the platform's groups, fails here. Names in
  * expectations (`carrier_group:`, `group:`, `gateways:`) are resolved against the groups after the
- * plan (the files' carrier groups included) and the gateways whose names were read. Each test's call
- * is made at its `at` (default `now`) in its `tz` (default this machine's zone). Pure.
+ * plan (the files' carrier groups included) and the gateways whose names are known: those of the
+ * carrier groups the plan read or changes, and `labels` (read by {@link readGatewayLabels}). Each
+ * test's call is made at its `at` (default `now`) in its `tz` (default this machine's zone). Pure.
  */
 export function planRoutingTests(
   desired: DesiredState,
@@ -40,6 +42,7 @@ export function planRoutingTests(
   plan: Pick<Plan, 'changes'>,
   now: number,
   allowDangling = false,
+  labels: readonly GatewayLabel[] = [],
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
@@ -50,12 +53,55 @@ export function planRoutingTests(
     inventory: inventory ?? (groups.groups ? inventoryOf(groups.groups) : undefined),
     declared: desired.carrier_groups ?? [],
     referenced: referencedNames(state),
-    labels: labelsAfter(live, plan.changes, groups),
+    labels: [...labels, ...labelsAfter(live, plan.changes, groups)],
   });
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
   const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now), book));
   return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
+}
+
+/** Whether a test expects a gateway by name or address (not by id): then the gateways' names are read. */
+export function namesGateways(tests: readonly RoutingTest[]): boolean {
+  return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
+}
+
+/** How many group reads {@link readGatewayLabels} keeps in flight. */
+const GROUP_READS = 4;
+
+/**
+ * The names and addresses of the gateways of these groups (a request per group, four at once), or
+ * none without a request when no test expects a gateway by name or address: the platform lists a
+ * group's gateway ids only, and reading every group for nothing would cost a request each.
+ */
+export async function readGatewayLabels(
+  client: Pick<PlatformClient, 'getGroupGateways'>,
+  tests: readonly RoutingTest[],
+  gwgroupids: readonly number[],
+): Promise<GatewayLabel[]> {
+  if (!namesGateways(tests) || gwgroupids.length === 0) return [];
+  const labels: GatewayLabel[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < gwgroupids.length; i = next++) labels.push(...((await client.getGroupGateways(gwgroupids[i]!)) ?? []));
+  };
+  await Promise.all(Array.from({ length: Math.min(GROUP_READS, gwgroupids.length) }, worker));
+  return labels;
+}
+
+/**
+ * The gateway names a plan's routing tests need beyond what the plan read: those of the live groups
+ * whose gateways were not read with them (every group but the carrier groups the files manage), read
+ * only when a test expects a gateway by name or address.
+ */
+export function testGatewayLabels(
+  client: Pick<PlatformClient, 'getGroupGateways'>,
+  desired: DesiredState,
+  live: LiveState,
+): Promise<GatewayLabel[]> {
+  const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
+  const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
+  return readGatewayLabels(client, desired.routing_tests ?? [], ids);
 }
 
 /** The call time of a test, or CONFIG_INVALID naming it (the files' checks admit only good ones). */

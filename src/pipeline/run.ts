@@ -9,7 +9,7 @@ import { judgeFindings } from './lints.js';
 import { planFindings } from './plan-findings.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { planGate } from './gate.js';
-import { planRoutingTests, withRoutingTests } from './routing-tests.js';
+import { planRoutingTests, testGatewayLabels, withRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
 
@@ -50,7 +50,8 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
       verdict.findings.filter((j) => j.blocks).map((j) => j.finding),
     );
   }
-  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling);
+  const labels = await testGatewayLabels(client, desired, made.live);
+  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling, labels);
   if (tests.issues.length > 0) throw planBlocked(tests.issues, true);
   const plan = withRoutingTests(made.plan, tests.section);
   const refused = planGate(plan, { force: options.force === true });

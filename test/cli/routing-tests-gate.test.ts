@@ -196,6 +196,45 @@ describe('plan and apply gate on the routing tests', () => {
   });
 });
 
+describe('gateways by name at plan, when the files do not manage the carrier groups', () => {
+  it("reads the live groups' gateway names for the tests, and names the gateways a failure reached", async () => {
+    const s = await scenario({ empty: true });
+    const endpoint = (name: string, hostname: string) => ({ name, hostname, strip: 0, prefix: '', weight: 1 });
+    await s.client.createCarrierGroup({
+      name: 'BW',
+      lb_enabled: false,
+      endpoints: [endpoint('bw-a', '203.0.113.5'), endpoint('bw-b', '203.0.113.6')],
+    });
+    const file = s.file(
+      'routes.yaml',
+      [
+        'version: 1',
+        'outbound_routes:',
+        '  - name: UK',
+        '    prefix: "44"',
+        '    carrier_group: BW',
+        'routing_tests:',
+        '  - name: in order',
+        '    direction: outbound',
+        '    to: "442071234567"',
+        '    expect: { carrier_group: BW, gateways: [bw-a, "203.0.113.6"] }',
+        '  - name: the other way round',
+        '    direction: outbound',
+        '    to: "442071234567"',
+        '    expect: { gateways: [bw-b, bw-a] }',
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['plan', file, '--format', 'json', '--force'], s.env);
+    expect(r.code, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as { routing_tests: { status: string; failures: string[] }[] };
+    expect(plan.routing_tests.map((t) => t.status)).toEqual(['passed', 'failed']);
+    expect(plan.routing_tests[1]!.failures[0]).toMatch(
+      /^expected gateways \["bw-b","bw-a"\], but the call took route "UK" .*, whose gateways are \d+ "bw-a" 203\.0\.113\.5:5060, \d+ "bw-b" 203\.0\.113\.6:5060$/,
+    );
+  });
+});
+
 describe('expectations by name against the live platform (--live)', () => {
   it('resolves names against the live groups and reads gateway names; a name two groups share is an error', async () => {
     const { s, file } = await setup();
