@@ -119,6 +119,7 @@ export type {
   DesiredRoute,
   DesiredState,
   Kind,
+  LintAcceptance,
   Policy,
   SourceLocation,
 } from './model/desired.js';
