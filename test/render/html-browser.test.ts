@@ -54,7 +54,7 @@ const CHANGED = `${BASE.replace('gwgroupid: "4"', 'gwgroupid: "5"').replace(/ {2
     timerec: "20260101T180000|6H|weekly|||MO,TU,WE,TH,FR"
 `;
 
-describe.skipIf(!browser.run)('plan --format html in headless Chromium', () => {
+describe.skipIf(!browser.run)('plan and routes --format html in headless Chromium', () => {
   const chromium = browser.run ? browser.chromium : '';
   let emulator: EmulatorProcess;
   let page: string;
@@ -83,9 +83,15 @@ describe.skipIf(!browser.run)('plan --format html in headless Chromium', () => {
     expect(dom).toContain('Plan: 1 to create, 1 to update, 1 to delete.');
     for (const key of saved.changes.map((c) => c.key))
       expect(dom).toContain(key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
-    expect(dom).toMatch(/<th>gwgroupid<\/th>\s*<td class="mono old">"4"<\/td>\s*<td class="mono new">"5"<\/td>/);
     expect(dom).toMatch(
-      /<td class="calls">calls to 1800…<br><span class="muted mono">e\.g\. 1800\d*<\/span><\/td>\s*<td>carrier group (?:4|"[^"<]+" \(#4\)) \(route "US toll free"\)<\/td>\s*<td class="after">carrier group (?:5|"[^"<]+" \(#5\)) \(route "US toll free"\)<\/td>/,
+      /<th>gwgroupid<\/th>\s*<td class="mono old">"4" \(carrier group "Voxbone CarrierGroup"\)<\/td>\s*<td class="mono new">"5" \(carrier group "VoIP Innovations Inbound CarrierGroup"\)<\/td>/,
+    );
+    // Toll free calls, always; the evening class only on weekday evenings, which a plan made at any hour shows.
+    expect(dom).toMatch(
+      /<td class="calls">calls to 1800…<br><span class="muted mono">e\.g\. 1800\d*<\/span><\/td>\s*<td>always<\/td>\s*<td>carrier group "Voxbone CarrierGroup" \(#4\) \(route "US toll free"\)<\/td>\s*<td class="after">carrier group "VoIP Innovations Inbound CarrierGroup" \(#5\) \(route "US toll free"\)<\/td>/,
+    );
+    expect(dom).toMatch(
+      /<td class="calls">calls to 1… except 1800…<br>[^\n]*<\/td>\s*<td>Mon–Fri 18:00–24:00 UTC<\/td>\s*<td>carrier group "[^"<]+" \(#3\) \(route "US and Canada"\)<\/td>\s*<td class="after">carrier group "Les.net CarrierGroup" \(#9\) \(route "US evenings &lt;script&gt;/,
     );
     expect(dom).toMatch(/<td class="calls">calls to 1555123…[\s\S]*?\(mapping "1555123"\)[\s\S]*?\(default mapping\)/);
   });
@@ -95,6 +101,17 @@ describe.skipIf(!browser.run)('plan --format html in headless Chromium', () => {
     expect(dom).not.toMatch(/<script/i);
     expect(dom).toContain(`US evenings &lt;script&gt;document.title='pwned'&lt;/script&gt;`);
   });
+
+  it('routes --diff --format html: the calls whose route differs, by time window, every name text', async () => {
+    const diff = await cli('routes', join(dir, 'changed.yaml'), '--diff', '--format', 'html');
+    expect(diff.code, diff.stderr).toBe(0);
+    const routes = await dumpDom(chromium, file('routes.html', diff.stdout));
+    expect(routes).not.toMatch(/<script/i);
+    expect(routes).toMatch(
+      /<td>Mon–Fri 18:00–24:00 UTC<\/td>\s*<td>[^<]*\(route "US and Canada"\)<\/td>\s*<td class="after">[^<]*US evenings &lt;script&gt;/,
+    );
+    expect(routes).toMatch(/calls to 1800…[\s\S]*?\(route "US toll free"\)/);
+  }, 120_000);
 
   it('takes a screenshot that is not blank', async () => {
     const png = join(dir, 'plan.png');
