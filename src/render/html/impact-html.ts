@@ -2,6 +2,7 @@ import { losesRoute, type ImpactEntry } from '../../model/routing.js';
 import { classTables, type ClassRow } from './class-table.js';
 import { impactClassWords, sampleWords, type ClassParts } from './class-words.js';
 import { decisionWords } from './decision-words.js';
+import { horizonSentence } from '../routes-words.js';
 import { html, type Html } from './markup.js';
 
 /** An impact entry, with the class and time fields an exact impact adds when it has them. */
@@ -19,7 +20,7 @@ export const NO_CALL_CHANGES = 'No call changes its route.';
 export function impactSection(impact: readonly ImpactRowInput[] | undefined, horizon: string | undefined): Html {
   if (impact === undefined) return html``;
   const head = html`<h2 id="routing-impact">Routing impact</h2>
-    ${horizon ? html`<p class="muted">${sentence(horizon)}</p> ` : ''}`;
+    ${horizon ? html`<p class="muted">${horizonSentence(horizon)}</p> ` : ''}`;
   if (impact.length === 0)
     return html`${head}
       <p>${NO_CALL_CHANGES}</p> `;
@@ -32,10 +33,4 @@ export function impactSection(impact: readonly ImpactRowInput[] | undefined, hor
     loses: losesRoute(e.before, e.after),
   }));
   return html`${head}${classTables(rows, { sides: ['Before', 'After'], gap: 'unchanged' })}`;
-}
-
-// The horizon's words (`checked over one week from …`) as a sentence of their own.
-function sentence(words: string): string {
-  const text = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
