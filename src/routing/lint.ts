@@ -52,27 +52,60 @@ function byGroupAndPrefix(rules: readonly RoutingRule[]): RoutingRule[][] {
   return lists;
 }
 
+/**
+ * The rules of one group and prefix that can tie: the same priority, and time recurrences that may
+ * overlap (a rule with none overlaps every other). Two that tie: one warning naming both. More:
+ * one warning per priority naming each once, so 500 routes on one prefix and priority are one
+ * warning, not 124,750.
+ */
+function ambiguousFindings(list: readonly RoutingRule[]): RoutingFinding[] {
+  const byPriority = new Map<number, RoutingRule[]>();
+  for (const rule of list) {
+    const same = byPriority.get(rule.priority);
+    if (same) same.push(rule);
+    else byPriority.set(rule.priority, [rule]);
+  }
+  const out: RoutingFinding[] = [];
+  for (const [priority, rules] of byPriority) {
+    if (rules.length < 2) continue;
+    // A rule without a time recurrence overlaps every other, so all of them tie (no pair to look at).
+    const tying = rules.some((r) => r.timerec === '')
+      ? rules
+      : rules.filter((r, i) => rules.some((o, j) => j !== i && timesMayOverlap(r.timerec, o.timerec)));
+    if (tying.length < 2) continue;
+    const prefix = tying[0]!.prefix === '' ? 'no prefix' : `prefix "${tying[0]!.prefix}"`;
+    const untimed = tying.every((r) => r.timerec === '');
+    if (tying.length === 2) {
+      const [here, other] = placedAt(tying[0]!, tying[1]!);
+      out.push({
+        severity: 'warning',
+        code: 'ambiguous_rules',
+        message: `${ruleName(here)} and ${named(other)} share ${prefix} and priority ${priority}, and ${untimed ? 'neither has a time recurrence' : 'their time recurrences can overlap'}: the proxy picks one in an undefined order`,
+        hint: 'give one of them a higher priority, or time recurrences that do not overlap',
+        keys: [here.key, other.key],
+        ...about(here),
+      });
+      continue;
+    }
+    const here = [...tying].reverse().find((r) => r.origin) ?? tying[tying.length - 1]!;
+    out.push({
+      severity: 'warning',
+      code: 'ambiguous_rules',
+      message: `${tying.length} rules share ${prefix} and priority ${priority}, and ${untimed ? 'none has a time recurrence' : 'their time recurrences can overlap'}: where two of them match, the proxy picks one in an undefined order. The rules: ${tying.map(ruleName).join(', ')}`,
+      hint: 'give each a priority of its own, or time recurrences that do not overlap',
+      keys: tying.map((r) => r.key),
+      ...about(here),
+    });
+  }
+  return out;
+}
+
 function samePrefixFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
   const out: RoutingFinding[] = [];
   for (const list of byGroupAndPrefix(rules)) {
     // One rule alone is neither ambiguous nor shadowed.
     if (list.length < 2) continue;
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        const [a, b] = [list[i] as RoutingRule, list[j] as RoutingRule];
-        if (a.priority !== b.priority || !timesMayOverlap(a.timerec, b.timerec)) continue;
-        const [here, other] = placedAt(a, b);
-        const prefix = a.prefix === '' ? 'no prefix' : `prefix "${a.prefix}"`;
-        const when = a.timerec === '' && b.timerec === '' ? 'neither has a time recurrence' : 'their time recurrences can overlap';
-        out.push({
-          severity: 'warning',
-          code: 'ambiguous_rules',
-          message: `${ruleName(here)} and ${named(other)} share ${prefix} and priority ${a.priority}, and ${when}: the proxy picks one in an undefined order`,
-          hint: 'give one of them a higher priority, or time recurrences that do not overlap',
-          ...about(here),
-        });
-      }
-    }
+    for (const f of ambiguousFindings(list)) out.push(f);
     // Ranked as the proxy ranks them: unsigned, so a negative priority is the highest.
     const shadower = list.filter((r) => r.timerec === '').sort(byProxyPriority)[0];
     if (!shadower) continue;

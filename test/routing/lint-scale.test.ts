@@ -72,6 +72,15 @@ describe('ambiguous_lcr at scale', () => {
   });
 });
 
+describe('ambiguous_rules at scale', () => {
+  it('2,000 simple routes on one prefix and priority are one warning naming each, not 1,999,000', () => {
+    const routes = Array.from({ length: 2000 }, (_, i): TestRoute => ({ name: `r-${i}`, prefix: '44', gwgroupid: String(1 + (i % 9)) }));
+    const found = lintRules(rules([], routes), NONE).filter((f) => f.code === 'ambiguous_rules');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.keys).toHaveLength(2000);
+  });
+});
+
 describe('validate with 500 LCR routes on one prefix', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-lint-scale-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -174,7 +174,7 @@ describe('lintRules', () => {
     expect(lintRules(set, { inbound: true, outbound: false })).toMatchObject([{ code: 'no_default_inbound', origin: at }]);
   });
 
-  it('reports one warning per pair, not per call, and sorts errors first', () => {
+  it('reports one warning per pair, or per prefix and priority when more tie, never per call; errors first', () => {
     const found = codes(
       [{ did: '1', servers: ['66,#5'] }],
       [
@@ -183,7 +183,18 @@ describe('lintRules', () => {
         { name: 'C', prefix: '44', gwgroupid: '7' },
       ],
     );
-    expect(found).toEqual(['error dropped 1', 'warning ambiguous_rules B', 'warning ambiguous_rules C', 'warning ambiguous_rules C']);
+    expect(found).toEqual(['error dropped 1', 'warning ambiguous_rules C']);
+    const [tie] = lintRules(
+      rules(
+        [],
+        ['A', 'B', 'C'].map((name, i) => ({ name, prefix: '44', gwgroupid: String(5 + i) })),
+      ),
+      NONE,
+    );
+    expect(tie?.keys).toEqual(['A', 'B', 'C']);
+    expect(tie?.message).toBe(
+      '3 rules share prefix "44" and priority 0, and none has a time recurrence: where two of them match, the proxy picks one in an undefined order. The rules: route "A", route "B", route "C"',
+    );
   });
 
   it('drops a live rule naming a group the platform does not have (with the inventory)', () => {
