@@ -1,4 +1,5 @@
 import type { LintAcceptance } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { compileIgnore } from '../plan/ignore.js';
 import type { RoutingFinding } from '../routing/types.js';
 
@@ -19,12 +20,12 @@ function written(a: LintAcceptance): string {
   return `{${parts.join(', ')}}`;
 }
 
-/** Whether the entry names the rule `key` of `kind` (an entry with neither glob names every rule). */
+/** Whether the entry names the rule `key` of `kind` (an entry with neither glob names every rule): mappings by `did`, routes by `route`. */
 function names(e: Entry, kind: RoutingFinding['kind'], key: string): boolean {
   if (e.route === null && e.did === null) return true;
-  if (kind === 'inbound_mapping') return e.did?.(key) ?? false;
-  if (kind === 'outbound_route') return e.route?.(key) ?? false;
-  return false;
+  if (kind === undefined) return false;
+  const glob = KIND_SPECS[kind].keyField === 'did' ? e.did : e.route;
+  return glob?.(key) ?? false;
 }
 
 /**

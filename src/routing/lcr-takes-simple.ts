@@ -33,9 +33,7 @@ function lcrWords(rule: RoutingRule): string {
 
 /** The lint's findings over the kept rules (LCR routes' rules carry `lcr_pattern`). */
 export function lcrTakesSimpleFindings(kept: readonly RoutingRule[]): RoutingFinding[] {
-  const simple = kept
-    .filter((r) => r.groupid === OUTBOUND_GROUP && r.kind === 'outbound_route')
-    .sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
+  const simple = kept.filter((r) => r.groupid === OUTBOUND_GROUP).sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
   const lcr = kept.filter((r) => r.lcr_pattern !== undefined);
   if (simple.length === 0 || lcr.length === 0) return [];
   // From-prefix -> the To-prefixes its LCR routes hold: a caller's own longer route wins over a shorter one.
@@ -77,7 +75,7 @@ export function lcrTakesSimpleFindings(kept: readonly RoutingRule[]): RoutingFin
           : `${taking.length} LCR routes on prefix "${to}" take their callers' calls to numbers that simple routes with longer prefixes were meant for (${simpleWords}), to their own carriers: ${why}. The LCR routes: ${taking.map((r) => JSON.stringify(r.key)).join(', ')}`,
       hint: `if those calls should follow ${ruleName(first)}, add an LCR route with the same from_prefix and its prefix (from_prefix "${from}", prefix "${first.prefix}") to its carrier group; else acknowledge it in policy.accept (lint: lcr_takes_simple, route: a glob naming these routes)`,
       key: here.key,
-      kind: 'outbound_route',
+      kind: here.kind,
       keys: [...taking.map((r) => r.key), ...taken.map((s) => s.key)],
       ...(here.origin ? { origin: here.origin } : {}),
     });
