@@ -50,8 +50,29 @@ export function serverListProblem(
   show: (server: string, index: number) => string = (s) => JSON.stringify(s),
 ): string | null {
   if (servers.length === 0) return null; // serversProblem's: 1 or 2 entries
-  return droppedFor(servers, { list: 'servers', shown: `[${servers.map(show).join(', ')}]` })?.reason ?? null;
+  // The entries joined by NUL after their count: a sound list holds no NUL, so no other list has its key.
+  const key = `${servers.length}\u0000${servers.join('\u0000')}`;
+  if (SOUND_LISTS.has(key)) return null;
+  // Spelt only when a reason quotes the list: most lists are sound.
+  const words = {
+    list: 'servers' as const,
+    get shown(): string {
+      return `[${servers.map(show).join(', ')}]`;
+    },
+  };
+  const dropped = droppedFor(servers, words);
+  if (dropped !== null) return dropped.reason;
+  if (SOUND_LISTS.size >= MAX_SOUND_LISTS) SOUND_LISTS.clear();
+  SOUND_LISTS.add(key);
+  return null;
 }
+
+/**
+ * Server lists `serverListProblem` found sound, by their entries: a big file repeats a few dozen
+ * lists across thousands of mappings, and each was judged (and spelt) anew. Emptied when full.
+ */
+const SOUND_LISTS = new Set<string>();
+const MAX_SOUND_LISTS = 4096;
 
 /** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */
 export function descriptionProblem(value: unknown, field: string): string | null {

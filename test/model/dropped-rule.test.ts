@@ -92,3 +92,34 @@ describe('the callers say the same thing', () => {
     expect(loader('#99')).toBe(`servers name group 99, which does not exist on the platform: ${PROXY_DROPS}`);
   });
 });
+
+describe('serverListProblem remembers the lists it found sound', () => {
+  // A big file repeats a few lists across thousands of mappings: a list judged sound is not judged again.
+  const entry = fc.oneof(fc.constantFrom('66', '67', '#22', '#5', '', ' ', 'gw', '1\u00002', '1,2'), fc.string({ maxLength: 4 }));
+  const list = fc.array(entry, { minLength: 1, maxLength: 3 });
+  const judged = (s: readonly string[]) => droppedFor(s, { list: 'servers', shown: `[${s.map((x) => JSON.stringify(x)).join(', ')}]` });
+
+  it('answers as droppedFor does, whatever was asked before', () => {
+    fc.assert(
+      fc.property(fc.array(list, { minLength: 1, maxLength: 20 }), (lists) => {
+        for (const s of lists) expect(serverListProblem(s)).toBe(judged(s)?.reason ?? null);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a list that joins to the text of a sound one is still judged', () => {
+    expect(serverListProblem(['66', '67'])).toBeNull();
+    expect(serverListProblem(['66\u000067'])).toBe('servers entry "66\\u000067" is not a gateway id: the proxy drops the rule');
+  });
+
+  it("spells the list with the caller's spelling only when the reason quotes it", () => {
+    const asked: string[] = [];
+    const show = (s: string) => (asked.push(s), `<${s}>`);
+    expect(serverListProblem(['23', '24'], show)).toBeNull();
+    expect(asked).toEqual([]);
+    expect(serverListProblem(['23', '#5'], show)).toBe(
+      'servers mix a gateway id and a group reference ([<23>, <#5>]): the proxy drops the rule',
+    );
+  });
+});
