@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCEPTABLE_LINTS, type LintAcceptance } from '../../src/model/desired.js';
 import { acknowledgeFindings } from '../../src/pipeline/acknowledge.js';
-import { judgeFindings } from '../../src/pipeline/lints.js';
+import { judgeFindings, routingFindings } from '../../src/pipeline/lints.js';
+import { loadDesiredState } from '../../src/config/index.js';
 import type { RoutingFinding } from '../../src/routing/types.js';
 import { runMain } from '../helpers/in-process.js';
 
@@ -89,6 +90,53 @@ describe('acknowledgeFindings', () => {
       ['B', true],
     ]);
     expect(verdict.refusal?.message).toBe('1 routing problem stops the command (--strict makes warnings errors)');
+  });
+});
+
+describe('routingFindings (validate, and plan with the rules after it)', () => {
+  it('marks what the files acknowledge, also among the live rules policy.ignore keeps', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-accept-after-'));
+    const file = join(dir, 'routes.yaml');
+    writeFileSync(
+      file,
+      [
+        'version: 1',
+        'outbound_routes:',
+        '  - {name: Default, prefix: "", gwgroupid: "5"}',
+        '  - {name: cust-a, prefix: "1", from_prefix: "212", gwgroupid: "5"}',
+        'policy:',
+        '  ignore: {outbound_routes: ["legacy-*"]}',
+        '  accept:',
+        '    - {lint: ambiguous_lcr, route: "cust-*"}',
+        '    - {lint: ambiguous_lcr, route: "legacy-*"}',
+        '',
+      ].join('\n'),
+    );
+    const loaded = await loadDesiredState([file]);
+    rmSync(dir, { recursive: true, force: true });
+    if (!loaded.ok) throw new Error('the file should load');
+    const desired = loaded.desired;
+    // After the plan: the files' routes and a live LCR route the files only ignore.
+    const legacy = {
+      name: 'legacy-b',
+      prefix: '1',
+      from_prefix: '646',
+      gwgroupid: '6',
+      priority: 0,
+      timerec: '',
+      routeid: '',
+      ruleid: 7,
+      groupid: 10_007,
+    };
+    const after = { outbound_routes: [...(desired.outbound_routes ?? []), legacy] };
+    expect(routingFindings(desired, after).map((f) => [f.code, f.keys, f.acknowledged ?? false])).toEqual([
+      ['ambiguous_lcr', ['cust-a', 'legacy-b'], true],
+    ]);
+    // From the files alone there is no tie: the entry for the live route matches nothing.
+    expect(routingFindings(desired).map((f) => [f.code, f.acknowledged ?? false])).toEqual([
+      ['accept_unused', false],
+      ['accept_unused', false],
+    ]);
   });
 });
 
