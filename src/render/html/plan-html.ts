@@ -11,13 +11,10 @@ import { changesSection } from './changes-html.js';
 import { impactSection } from './impact-html.js';
 import { html, joinHtml, type Html } from './markup.js';
 import { htmlPage } from './page.js';
-import { routingTestsSection, type PlanRoutingTests } from './routing-tests-html.js';
+import { routingTestsSection } from './routing-tests-html.js';
 
-// What a plan may carry beyond today's type: the time an exact impact examined, the routing tests' results.
-type PlanInput = (Plan | SavedPlan) & {
-  readonly horizon?: { readonly words: string };
-  readonly routing_tests?: PlanRoutingTests;
-};
+// A plan as made, or as saved (with its checksum and signature).
+type PlanInput = Plan | SavedPlan;
 
 const ACTIONS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke'] as const;
 // Shown even at 0, as the summary line shows them.
@@ -27,8 +24,7 @@ const ALWAYS: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
  * A plan (saved or not) as a self-contained HTML page, ending with a newline: no script, no
  * request, every value escaped. Pure and deterministic.
  */
-export function renderPlanHtml(plan: Plan | SavedPlan): string {
-  const p: PlanInput = plan;
+export function renderPlanHtml(p: PlanInput): string {
   const verdict = p.changes.length === 0 ? noChangesLines(p).filter((l) => l !== '') : [planSummaryLine(p.summary.total)];
   const body = html`${facts(p)}
     <p class="verdict">${joinHtml(verdict, ' ')}</p>
