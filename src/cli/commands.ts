@@ -11,7 +11,7 @@ const ALLOW_DANGLING = 'plan rules that refer to a group or gateway that does no
 function addApplyOptions(cmd: Command): Command {
   return addStateOptions(cmd)
     .option('--auto-approve', 'apply without asking (required when not on a terminal)')
-    .option('--force', 'allow deletes that the safety rules would refuse (protected kinds, mass deletes)')
+    .option('--force', 'allow what the safety rules refuse (protected kinds, mass deletes, lost routes) and failing routing tests')
     .option('--parallelism <n>', 'most requests at once within a step', '8')
     .option('--no-reload', 'do not reload the proxy after the changes')
     .option('--report <file>', "write each change's outcome and every request made (method, path, status, ms) as JSON, mode 0600")
@@ -23,6 +23,32 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Adds `--target NAME` (repeatable), `--targets FILE` and `--parallel-targets N`: the verb once per target. */
+function addTargetOptions(cmd: Command): Command {
+  return cmd
+    .option('--target <name>', 'run for this target of the targets file (repeatable; all: every target)', collect, [])
+    .option('--targets <file>', 'the targets file (default: dsipform.targets.yaml in the working directory)')
+    .option('--parallel-targets <n>', 'with --target: most targets at once (default 4)');
+}
+
+/** A verb's runner as ./targets-run.ts calls it once per target. */
+type Runner = (paths: string[], opts: never, io: CliIo) => Promise<number>;
+
+/** With `--target`, runs the verb once per target and sets the worst exit code; false without it. */
+async function perTarget(
+  verb: string,
+  paths: string[],
+  opts: { target?: string[] },
+  io: CliIo,
+  setExit: SetExit,
+  run: Runner,
+): Promise<boolean> {
+  if (!opts.target || opts.target.length === 0) return false;
+  const { runTargets } = await import('./targets-run.js');
+  setExit(await runTargets(verb as never, paths, opts, io, run as never));
+  return true;
+}
+
 /** Registers one top-level verb (with its subcommands) on the program. */
 type Registrar = (program: Command, io: CliIo, setExit: SetExit) => void;
 
@@ -32,72 +58,85 @@ type Registrar = (program: Command, io: CliIo, setExit: SetExit) => void;
  */
 const VERBS: Readonly<Record<string, Registrar>> = {
   validate: (program, io, setExit) => {
-    program
-      .command('validate')
-      .description('check desired-state files without talking to the platform')
-      .argument('[paths...]', 'YAML/JSON files or directories')
-      .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
-      .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
-      .action(async (paths: string[], opts: { cdktf?: string; strict?: boolean }) => {
-        const { runValidate } = await import('./validate.js');
-        setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
-      });
+    addTargetOptions(
+      program
+        .command('validate')
+        .description('check desired-state files without talking to the platform')
+        .argument('[paths...]', 'YAML/JSON files or directories')
+        .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
+        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
+    ).action(async (paths: string[], opts: { cdktf?: string; strict?: boolean; target?: string[] }) => {
+      const { runValidate } = await import('./validate.js');
+      const run = (p: string[], o: typeof opts, tio: CliIo): Promise<number> => runValidate(p, tio, o.cdktf, o.strict === true);
+      if (await perTarget('validate', paths, opts, io, setExit, run)) return;
+      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
+    });
   },
   test: (program, io, setExit) => {
-    addConnectionOptions(
-      program
-        .command('test')
-        .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
-        .argument('[paths...]', 'YAML/JSON files or directories')
-        .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
-        .addOption(
-          new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
-        ),
+    addTargetOptions(
+      addConnectionOptions(
+        program
+          .command('test')
+          .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
+          .argument('[paths...]', 'YAML/JSON files or directories')
+          .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
+          .addOption(
+            new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
+          ),
+      ),
     ).action(async (paths: string[], opts) => {
       const { runTest } = await import('./test.js');
+      if (await perTarget('test', paths, opts, io, setExit, runTest)) return;
       setExit(await runTest(paths, opts, io));
     });
   },
   plan: (program, io, setExit) => {
-    const cmd = addStateOptions(
-      addConnectionOptions(
-        program
-          .command('plan')
-          .description('show the changes that would make the platform match the files')
-          .argument('[paths...]', 'YAML/JSON files or directories')
-          .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-          .addOption(
-            new Option('--format <format>', 'text, json, markdown or html (one self-contained page)')
-              .choices(['text', 'json', 'markdown', 'html'])
-              .default('text'),
-          )
-          .option('--out <file>', 'also save the plan as JSON, for apply --plan')
-          .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
-          .option('--allow-dangling', ALLOW_DANGLING)
-          .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
-          .option('--at <time>', 'decide the routing impact at one instant only (wall clock in --tz, or with an offset)')
-          .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
+    const cmd = addTargetOptions(
+      addStateOptions(
+        addConnectionOptions(
+          program
+            .command('plan')
+            .description('show the changes that would make the platform match the files')
+            .argument('[paths...]', 'YAML/JSON files or directories')
+            .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+            .addOption(
+              new Option('--format <format>', 'text, json, markdown or html (one self-contained page)')
+                .choices(['text', 'json', 'markdown', 'html'])
+                .default('text'),
+            )
+            .option('--out <file>', 'also save the plan as JSON, for apply --plan')
+            .option('--detailed-exitcode', 'exit 2 when changes are pending (0: none, 1: error)')
+            .option('--allow-dangling', ALLOW_DANGLING)
+            .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+            .option('--force', "show and save a plan that breaks the files' routing tests (apply of it needs --force too)")
+            .option('--at <time>', 'decide the routing impact at one instant only (wall clock in --tz, or with an offset)')
+            .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
+        ),
       ),
     );
     addPlanKeyOption(cmd, 'sign the saved plan').action(async (paths: string[], opts) => {
       const { runPlan } = await import('./plan.js');
+      if (await perTarget('plan', paths, opts, io, setExit, runPlan)) return;
       setExit(await runPlan(paths, opts, io));
     });
   },
   apply: (program, io, setExit) => {
-    const cmd = addApplyOptions(
-      addConnectionOptions(
-        program
-          .command('apply')
-          .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
-          .argument('[paths...]', 'YAML/JSON files or directories')
-          .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-          .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
-          .option('--allow-dangling', ALLOW_DANGLING),
+    const cmd = addTargetOptions(
+      addApplyOptions(
+        addConnectionOptions(
+          program
+            .command('apply')
+            .description('apply the changes of the files, or exactly a saved plan (--plan FILE)')
+            .argument('[paths...]', 'YAML/JSON files or directories')
+            .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+            .option('--plan <file>', 'apply exactly this saved plan (from plan --out)')
+            .option('--allow-dangling', ALLOW_DANGLING),
+        ),
       ),
     );
     addPlanKeyOption(cmd, 'with --plan: refuse the plan unless it is signed with the key').action(async (paths: string[], opts) => {
       const { runApply } = await import('./apply.js');
+      if (await perTarget('apply', paths, opts, io, setExit, runApply)) return;
       setExit(await runApply(paths, opts, io));
     });
   },
@@ -116,13 +155,17 @@ const VERBS: Readonly<Record<string, Registrar>> = {
     });
   },
   export: (program, io, setExit) => {
-    addConnectionOptions(
-      program
-        .command('export')
-        .description('write the live state as a desired-state file')
-        .option('--out <file>', 'write to FILE instead of stdout'),
-    ).action(async (opts: PlatformFlags & { out?: string }) => {
+    addTargetOptions(
+      addConnectionOptions(
+        program
+          .command('export')
+          .description('write the live state as a desired-state file')
+          .option('--out <file>', 'write to FILE instead of stdout ({target} in it: one file per target)'),
+      ),
+    ).action(async (opts: PlatformFlags & { out?: string; target?: string[] }) => {
       const { runExport } = await import('./export.js');
+      const run = (_paths: string[], o: typeof opts, tio: CliIo): Promise<number> => runExport(o, tio);
+      if (await perTarget('export', [], opts, io, setExit, run)) return;
       setExit(await runExport(opts, io));
     });
   },
@@ -228,31 +271,40 @@ const VERBS: Readonly<Record<string, Registrar>> = {
     });
   },
   routes: (program, io, setExit) => {
-    addConnectionOptions(
-      program
-        .command('routes')
-        .description('show the whole routing table as classes of calls and where each goes, with --diff what changes between two states')
-        .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
-        .option('--live', "read the platform's live rules instead of the files")
-        .option('--diff', 'show only the calls whose route differs: the platform against the files, or --base against the files')
-        .option(
-          '--base <path>',
-          'with --diff: the "before" side, files or directories (an export, an older checkout); repeatable',
-          collect,
-          [],
-        )
-        .option('--detailed-exitcode', 'with --diff: exit 2 when a call changes its route (0: none, 1: error)')
-        .option('--direction <direction>', 'only inbound (calls from carriers) or outbound (calls from PBXs and endpoints)')
-        .option('--at <time>', 'the start of the time examined: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset; default now')
-        .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
-        .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
-        .addOption(
-          new Option('--format <format>', 'text, markdown, json, or html (one self-contained page)')
-            .choices(['text', 'markdown', 'json', 'html'])
-            .default('text'),
-        ),
+    addTargetOptions(
+      addConnectionOptions(
+        program
+          .command('routes')
+          .description('show the whole routing table as classes of calls and where each goes, with --diff what changes between two states')
+          .argument('[paths...]', 'YAML/JSON files or directories (not with --live)')
+          .option('--live', "read the platform's live rules instead of the files")
+          .option('--diff', 'show only the calls whose route differs: the platform against the files, or --base against the files')
+          .option(
+            '--base <path>',
+            'with --diff: the "before" side, files or directories (an export, an older checkout); repeatable',
+            collect,
+            [],
+          )
+          .option('--detailed-exitcode', 'with --diff: exit 2 when a call changes its route (0: none, 1: error)')
+          .option('--direction <direction>', 'only inbound (calls from carriers) or outbound (calls from PBXs and endpoints)')
+          .option('--at <time>', 'the start of the time examined: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset; default now')
+          .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+          .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
+          .addOption(
+            new Option('--format <format>', 'text, markdown, json, or html (one self-contained page)')
+              .choices(['text', 'markdown', 'json', 'html'])
+              .default('text'),
+          ),
+      ),
     ).action(async (paths: string[], opts) => {
       const { runRoutes } = await import('./routes.js');
+      const wanted = opts as { diff?: boolean; target?: string[] };
+      if (wanted.diff && wanted.target?.length) {
+        const { runRoutesOfTargets } = await import('./routes-sides.js');
+        const code = await runRoutesOfTargets(paths, opts, io, runRoutes);
+        if (code !== null) return setExit(code);
+      }
+      if (await perTarget('routes', paths, opts, io, setExit, runRoutes)) return;
       setExit(await runRoutes(paths, opts, io));
     });
   },

@@ -10,6 +10,10 @@ import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
 import type { RuleSet } from '../routing/types.js';
 import { failOnPlanIssues } from './desired.js';
 import type { CliIo } from './io.js';
+import { DsipformError } from '../model/errors.js';
+import { liveRuleSet } from './route.js';
+import type { RoutesFlags } from './routes.js';
+import { selectTargets, withTarget, type TargetFlags } from './targets.js';
 
 /** One side of `dsipform routes`: its rules and how the output names them. */
 export interface RulesSide {
@@ -88,4 +92,36 @@ export async function filesAgainstLive(
     before: { side: { name: 'live', source: target }, set: before, directions },
     after: { side: { name: 'files', source: sourceOf(paths, cdktf) }, set: after, pending, directions },
   };
+}
+
+/**
+ * `dsipform routes --diff --target A --target B`: how the two platforms route calls differently, A's
+ * live rules as the "before" side and B's as the "after", each named by its target. Null when the
+ * command line does not name exactly two targets (`all` included), so each target's own difference
+ * (its files against its platform) is shown instead.
+ */
+export async function runRoutesOfTargets(
+  paths: string[],
+  flags: RoutesFlags & TargetFlags,
+  io: CliIo,
+  runRoutes: (paths: string[], flags: RoutesFlags, io: CliIo, given: () => Promise<RulesSide[]>) => Promise<number>,
+): Promise<number | null> {
+  const names = flags.target ?? [];
+  if (names.length !== 2 || names.includes('all')) return null;
+  const targets = (await selectTargets(names, flags.targets))!;
+  if (targets.length !== 2) return null;
+  if (paths.length > 0 || (flags.base ?? []).length > 0 || flags.live || flags.cdktf !== undefined) {
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      'routes --diff of two targets compares their platforms: it takes no files, --base, --live or --cdktf',
+      'Drop them: dsipform routes --diff --target staging --target production.',
+    );
+  }
+  const read = (): Promise<RulesSide[]> =>
+    Promise.all(
+      targets.map((t) =>
+        withTarget(t, flags, io, async (client, label) => ({ side: { name: t.name, source: label }, set: await liveRuleSet(client) })),
+      ),
+    );
+  return runRoutes([], flags, io, read);
 }

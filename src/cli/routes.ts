@@ -156,12 +156,18 @@ function named(d: RouteDecision, pending: ReadonlyMap<string, string> | undefine
  * `--base PATH...` and the files, or `--base` and `--live`). Exit 0 when it answered; with `--diff
  * --detailed-exitcode`, 2 when a call changes its route; 1 on errors.
  */
-export async function runRoutes(paths: string[], flags: RoutesFlags, io: CliIo): Promise<number> {
+export async function runRoutes(
+  paths: string[],
+  flags: RoutesFlags,
+  io: CliIo,
+  /** The two sides when the caller reads them (two targets' platforms, ./routes-sides.ts). */
+  given?: () => Promise<RulesSide[]>,
+): Promise<number> {
   const format = checkFormat(flags.format, ROUTES_FORMATS);
   const direction = directionOf(flags);
   const start = startOf(flags, io.now());
-  checkFlags(paths, flags);
-  const sides = await readSides(paths, flags, io);
+  if (!given) checkFlags(paths, flags);
+  const sides = given ? await given() : await readSides(paths, flags, io);
   const shown = direction ?? onlyDirection(sides);
   const options = shown ? { direction: shown } : {};
   const result =

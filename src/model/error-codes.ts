@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   CONFIG_BAD_RETRY: 'a retry option is not a whole number in range',
   CONFIG_BAD_PROFILE: 'DSIP_API_PROFILE names no API profile',
   CONFIG_BAD_CA: 'the CA file is not a PEM certificate',
+  TARGETS_INVALID: 'the targets file has problems (each printed with FILE:LINE:COL), or cannot be read',
+  TARGETS_UNKNOWN: '--target names a target the targets file does not have',
   // Command-line usage
   CLI_BAD_OPTION: 'an option value is malformed or options are combined wrongly',
   CLI_BAD_FORMAT: 'an unknown --format',
@@ -94,6 +96,9 @@ export const ERROR_CODES = {
   EMULATOR_SNAPSHOT_INVALID: 'a snapshot given to the emulator is malformed or contradicts itself',
   EMULATOR_CERT_UNWRITABLE: "the emulator's certificate file cannot be written",
   EMULATOR_TLS_INVALID: 'the certificate or key given to the emulator is not usable',
+  // dsipform watch
+  WATCH_PORT_IN_USE: 'the port dsipform watch serves /metrics on is already in use',
+  WATCH_LISTEN_FAILED: 'dsipform watch cannot serve /metrics on the --listen address (not this machine\'s, or needs privileges)',
   // The Terraform provider and its mirror
   TF_NOT_CONFIGURED: 'the provider was used before Terraform configured it',
   TF_READ_BACK_FAILED: 'an object the provider just wrote could not be read back',
