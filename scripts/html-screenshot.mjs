@@ -73,7 +73,8 @@ try {
     ],
     { encoding: 'utf8', timeout: 120_000 },
   );
-  if (shot.error || shot.status !== 0) throw new Error(`chromium failed (apt-get install -y chromium): ${shot.error?.message ?? shot.stderr}`);
+  if (shot.error || shot.status !== 0)
+    throw new Error(`chromium failed (apt-get install -y chromium): ${shot.error?.message ?? shot.stderr}`);
   console.log(`wrote ${OUT}`);
 } finally {
   child.kill();
