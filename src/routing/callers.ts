@@ -18,6 +18,9 @@ export interface Caller {
   readonly from_parts: readonly string[];
 }
 
+/** The caller of a number no LCR pattern can meet: no From part. */
+export const NO_CALLER: Caller = Object.freeze({ from: '', from_parts: Object.freeze([]) });
+
 /** The longest From a caller may have: an E.164 number, 15 digits after an optional +. */
 const E164 = /^\+?[0-9]{0,15}$/;
 /** A From part longer than this cannot share a 15-digit From with another (a + and 15 digits). */
@@ -94,7 +97,11 @@ export function sharedFrom(a: string, b: string): string | null {
 export function callerClasses(index: LcrIndex, to: string): Caller[] {
   const lower = to.toLowerCase();
   const patterns: { from: string; length: number }[] = [];
-  for (let k = 0; k <= lower.length; k++) for (const p of index.get(lower.slice(0, k)) ?? []) patterns.push(p);
+  for (let k = 0; k <= lower.length; k++) {
+    const found = index.get(k === lower.length ? lower : lower.slice(0, k));
+    if (found) for (const p of found) patterns.push(p);
+  }
+  if (patterns.length === 0) return [NO_CALLER];
   const parts = [...new Set(patterns.map((p) => p.from).filter((f) => f !== ''))].sort();
   const froms = new Set<string>(['', ...parts]);
   // Two patterns of one length tie for a caller holding both From parts.

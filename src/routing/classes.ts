@@ -7,22 +7,23 @@
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
  * rules a class can meet (windows.ts). Pure.
  */
-import { parseTimerec, type Timerec } from '../model/timerec.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
-import { callerClasses, lcrIndex, lcrTo, type Caller, type LcrIndex } from './callers.js';
+import type { Timerec } from '../model/timerec.js';
 import { routeCall } from './match.js';
-import type { CallTime, RoutingRule, RuleSet } from './types.js';
+import { numberClasses, type NumberClass } from './number-classes.js';
+import type { CallTime, RuleSet } from './types.js';
 import {
   changePoints,
   horizonFor,
   instantHorizon,
   windowOf,
-  windowWords,
   type Examined,
   type Horizon,
   type Stretch,
   type TimeWindow,
 } from './windows.js';
+
+import { windowWords } from './window-words.js';
 
 export type { Horizon, TimeWindow } from './windows.js';
 
@@ -66,13 +67,6 @@ export interface ClassOptions {
 
 const QUIET = { explain: false } as const;
 
-/** The direction a rule routes. */
-export function directionOf(rule: Pick<RoutingRule, 'kind'>): Direction {
-  return rule.kind === 'inbound_mapping' ? 'inbound' : 'outbound';
-}
-const DIAL = /^[0-9*#+]*$/;
-const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
 export function routingTable(
   set: RuleSet,
@@ -92,16 +86,6 @@ export function routingDifference(
   return classSpans([before, after], start, { ...options, differing: true });
 }
 
-/** A number class before its callers and times: its prefix, the rules it can meet, its recurrences. */
-interface NumberClass {
-  readonly direction: Direction;
-  readonly prefix: string;
-  readonly except: readonly string[];
-  readonly to: string;
-  readonly recs: readonly Timerec[];
-  readonly callers: readonly Caller[];
-}
-
 /**
  * The classes of calls of `sets` and how each set decides each in every window of the horizon
  * (or at `start` alone when pinned). Ordered by direction, prefix, From, then time.
@@ -112,11 +96,13 @@ export function classSpans(
   options: ClassOptions = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
   const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
+  // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
-  for (const direction of directions) classes.push(...numberClasses(sets, direction, options.reach?.[direction]));
+  for (const direction of directions) for (const c of numberClasses(sets, direction, options.reach?.[direction])) classes.push(c);
   const examined = options.pinned ? instantHorizon(start.local, start.tz) : horizonFor(uniqueRecs(classes), start.local, start.tz);
   const spans: ClassSpan[] = [];
-  for (const nc of classes) spans.push(...decideClass(sets, nc, examined, options.differing === true));
+  const whole = wholeHorizon(examined);
+  for (const nc of classes) decideClass(sets, nc, examined, whole, options.differing === true, spans);
   return { horizon: examined.horizon, spans };
 }
 
@@ -124,107 +110,6 @@ function uniqueRecs(classes: readonly NumberClass[]): Timerec[] {
   const out = new Set<Timerec>();
   for (const c of classes) for (const r of c.recs) out.add(r);
   return [...out];
-}
-
-/** Rules of one direction of every set by prefix, and the prefixes. */
-function rulesByPrefix(sets: readonly RuleSet[], direction: Direction): Map<string, RoutingRule[]> {
-  const map = new Map<string, RoutingRule[]>();
-  for (const set of sets)
-    for (const rule of set.rules) {
-      if (directionOf(rule) !== direction || !DIAL.test(rule.prefix)) continue;
-      const list = map.get(rule.prefix);
-      if (list) list.push(rule);
-      else map.set(rule.prefix, [rule]);
-    }
-  if (direction === 'outbound')
-    for (const set of sets)
-      for (const r of set.lcr) {
-        const to = lcrTo(r.pattern);
-        if (DIAL.test(to) && !map.has(to)) map.set(to, []);
-      }
-  return map;
-}
-
-/** Whether `text` or one of its prefixes is in `reach`. */
-function reached(text: string, reach: ReadonlySet<string> | undefined): boolean {
-  if (reach === undefined) return true;
-  for (let k = 0; k <= text.length; k++) if (reach.has(text.slice(0, k))) return true;
-  return false;
-}
-
-/** The number classes of one direction: every rule prefix (the shortest-first tree gives each its children), and the numbers none matches. */
-function numberClasses(sets: readonly RuleSet[], direction: Direction, reach: ReadonlySet<string> | undefined): NumberClass[] {
-  const byPrefix = rulesByPrefix(sets, direction);
-  const lcr: LcrIndex | null = direction === 'outbound' ? lcrIndex(sets) : null;
-  const prefixes = [...byPrefix.keys()].filter((p) => p !== '').sort();
-  const children = new Map<string, string[]>([['', []]]);
-  const stack: string[] = [];
-  for (const p of prefixes) {
-    while (stack.length > 0 && !p.startsWith(stack[stack.length - 1] as string)) stack.pop();
-    const parent = stack[stack.length - 1] ?? '';
-    children.get(parent)?.push(p);
-    children.set(p, []);
-    stack.push(p);
-  }
-  const recsMemo = new Map<string, Timerec | null>();
-  const recOf = (text: string): Timerec | null => {
-    let r = recsMemo.get(text);
-    if (r === undefined) {
-      const parsed = parseTimerec(text);
-      recsMemo.set(text, (r = 'value' in parsed ? parsed.value : null));
-    }
-    return r;
-  };
-  const out: NumberClass[] = [];
-  const make = (prefix: string, to: string): void => {
-    const met: RoutingRule[] = [];
-    for (let k = 0; k <= prefix.length; k++) met.push(...(byPrefix.get(prefix.slice(0, k)) ?? []));
-    const recs = new Set<Timerec>();
-    for (const r of met) {
-      const rec = r.timerec === '' ? null : recOf(r.timerec);
-      if (rec) recs.add(rec);
-    }
-    const callers = lcr !== null ? callerClasses(lcr, to) : [{ from: '', from_parts: [] }];
-    out.push({ direction, prefix, except: children.get(prefix) ?? [], to, recs: [...recs], callers });
-  };
-  if (reach === undefined || reach.has('')) {
-    const none = unmatched(prefixes);
-    if (none !== null) make('', none);
-  }
-  for (const p of prefixes) if (reached(p, reach)) make(p, p);
-  return out;
-}
-
-/** Whether some prefix in the sorted list begins with `text`. */
-function continued(sorted: readonly string[], text: string): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < text) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && (sorted[lo] as string).startsWith(text);
-}
-
-/**
- * The shortest digit string that no prefix begins and that begins with none (breadth first over
- * the prefixes' own stems, so it ends), or `null` when every digit number starts with a prefix.
- */
-function unmatched(sorted: readonly string[]): string | null {
-  const set = new Set(sorted);
-  let level = [''];
-  while (level.length > 0) {
-    const next: string[] = [];
-    for (const stem of level)
-      for (const d of DIGITS) {
-        const s = stem + d;
-        if (!continued(sorted, s)) return s;
-        if (!set.has(s)) next.push(s);
-      }
-    level = next;
-  }
-  return null;
 }
 
 /** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
@@ -249,18 +134,54 @@ function segmentStarts(recs: readonly Timerec[], examined: Examined): number[] {
   return [...points].sort((a, b) => a - b);
 }
 
-/** Each caller of a number class decided by every set at each segment, adjacent alike segments merged, equal outcomes grouped. */
-function decideClass(sets: readonly RuleSet[], nc: NumberClass, examined: Examined, differing: boolean): ClassSpan[] {
+/** The one window of a class decided alike over the whole horizon, with its words, made once. */
+interface Whole {
+  readonly windows: readonly TimeWindow[];
+  readonly when: string;
+  readonly local: string;
+}
+
+function wholeHorizon(examined: Examined): Whole {
+  const stretch = { from: examined.from, to: examined.to };
+  return { windows: Object.freeze([windowOf(stretch)]), when: windowWords([stretch], examined), local: examined.horizon.start };
+}
+
+/**
+ * Each caller of a number class decided by every set at the start of each segment, adjacent alike
+ * segments merged, equal outcomes grouped; the spans (only those whose decisions differ when
+ * `differing`) appended to `out`. A class that meets no recurrence is decided once, over the whole
+ * horizon.
+ */
+function decideClass(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  examined: Examined,
+  whole: Whole,
+  differing: boolean,
+  out: ClassSpan[],
+): void {
   const starts = segmentStarts(nc.recs, examined);
   const tz = examined.horizon.tz;
-  const locals = starts.map((s) => windowOf({ from: s, to: s }).start);
-  const out: ClassSpan[] = [];
   for (const caller of nc.callers) {
+    const cls: CallClass = {
+      direction: nc.direction,
+      prefix: nc.prefix,
+      except: nc.except,
+      to: nc.to,
+      from: caller.from,
+      from_parts: caller.from_parts,
+    };
+    if (starts.length === 1) {
+      const at = { local: whole.local, tz };
+      const decisions = sets.map((set) => routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
+      if (!differing || differs(decisions)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
+      continue;
+    }
     const groups = new Map<string, { decisions: RouteDecision[]; stretches: Stretch[] }>();
     let lastKey = '';
     let last: Stretch[] | null = null;
     starts.forEach((s, i) => {
-      const at = { local: locals[i] as string, tz };
+      const at = { local: windowOf({ from: s, to: s }).start, tz };
       const decisions = sets.map((set) => routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
       const key = decisions.map(decisionKey).join('\u0001');
       const end = starts[i + 1] ?? examined.to;
@@ -275,26 +196,21 @@ function decideClass(sets: readonly RuleSet[], nc: NumberClass, examined: Examin
       lastKey = key;
       last = group.stretches;
     });
-    const cls: CallClass = {
-      direction: nc.direction,
-      prefix: nc.prefix,
-      except: nc.except,
-      to: nc.to,
-      from: caller.from,
-      from_parts: caller.from_parts,
-    };
     for (const { decisions, stretches } of groups.values()) {
       if (differing && !differs(decisions)) continue;
       out.push({ class: cls, windows: stretches.map(windowOf), when: windowWords(stretches, examined), decisions });
     }
   }
-  return out;
 }
 
-/** Whether the sets' decisions differ. */
+/** Whether the sets' decisions differ: result, winning rule, gateways, or (ambiguous) the candidates and their outcomes. */
 function differs(decisions: readonly RouteDecision[]): boolean {
-  const first = decisions[0];
-  if (first === undefined) return false;
-  const key = decisionKey(first);
-  return decisions.some((d) => decisionKey(d) !== key);
+  const a = decisions[0];
+  if (a === undefined) return false;
+  for (let i = 1; i < decisions.length; i++) {
+    const b = decisions[i] as RouteDecision;
+    if (a.result !== b.result || a.gwlist !== b.gwlist || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
+    if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
+  }
+  return false;
 }

@@ -5,7 +5,8 @@
  * the planner gives the live rules and the rules after the plan.
  */
 import type { Horizon, ImpactEntry } from '../model/routing.js';
-import { classSpans, directionOf, type ClassSpan } from './classes.js';
+import { classSpans, type ClassSpan } from './classes.js';
+import { directionOf } from './number-classes.js';
 import { lcrTo } from './callers.js';
 import type { CallTime, Direction, RoutingRule, RuleSet } from './types.js';
 

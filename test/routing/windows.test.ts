@@ -4,7 +4,8 @@ import { timerecMatches } from '../../src/model/timerec-match.js';
 import { parseTimerec, type Timerec } from '../../src/model/timerec.js';
 import { formatWallTime, wallSeconds, wallTimeOf } from '../../src/model/wall-clock.js';
 import { wallTimeAt } from '../../src/model/timerec-zone.js';
-import { changePoints, horizonFor, instantHorizon, windowWords, type Stretch } from '../../src/routing/windows.js';
+import { windowWords } from '../../src/routing/window-words.js';
+import { changePoints, horizonFor, instantHorizon, type Stretch } from '../../src/routing/windows.js';
 
 function rec(text: string): Timerec {
   const parsed = parseTimerec(text);
