@@ -74,7 +74,7 @@ describe('scenario: export', () => {
       from_prefix: '1555',
       gwgroupid: '5',
       priority: 3,
-      timerec: '20260101T220000|10H|daily',
+      timerec: '20260101T140000|10H|daily',
       routeid: 'r7',
     });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '1', gwgroupid: '5' });
