@@ -18,9 +18,11 @@
  * - `lint.ts`      `lintRules(set: RuleSet, manages: { inbound: boolean; outbound: boolean }):
  *                  RoutingFinding[]`: errors (dropped rules) and warnings (undefined order, shadowed
  *                  rules, no catch-all)
- * - `impact.ts`    `routingImpact(before: RuleSet, after: RuleSet, at: CallTime): ImpactEntry[]`: probes
- *                  the calls each rule that differs between the two sets can affect, and keeps those
- *                  whose decision differs
+ * - `impact.ts`    `routingImpact(before: RuleSet, after: RuleSet, at: CallTime, { pinned? }): { horizon,
+ *                  entries: ImpactEntry[] }`: every class of calls a rule that differs between the two
+ *                  sets can reach, in every time window where its decision differs (classes.ts)
+ * - `classes.ts`   `routingTable(set, start)`, `routingDifference(before, after, start)`: classes of
+ *                  calls (number-classes.ts, callers.ts) × time windows (windows.ts, window-words.ts)
  * - `priority.ts`  `proxyPriority(p)`: a priority as the proxy ranks it (unsigned)
  * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
  *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`; `model/timerec-match.ts`
