@@ -174,6 +174,31 @@ describe('examples/ci/github/dsipform.yml, run step by step against the emulator
     },
   );
 
+  it('a template whose dsipform command no longer works fails its job (here: a renamed flag)', async () => {
+    const plan = workflow.jobs.plan!;
+    const broken: Workflow = {
+      ...workflow,
+      jobs: { plan: { ...plan, steps: plan.steps.map((s) => ({ ...s, run: s.run?.replace('--out plan.json', '--save plan.json') })) } },
+    };
+    const r = await runGithubJob(broken, 'plan', {
+      github: {
+        event_name: 'pull_request',
+        ref: 'refs/pull/12/merge',
+        sha: 'f00d',
+        run_id: '5099',
+        event: { pull_request: { number: 12 } },
+      },
+      secrets: { DSIP_TOKEN: TOKEN, DSIPFORM_PLAN_KEY: PLAN_KEY },
+      vars: { DSIP_URL: emulator.url },
+      repository,
+      store: join(dir, 'artifacts'),
+      stubBin: stubs.bin,
+    });
+    expect(r.ok).toBe(false);
+    expect(step(r, /^Plan/).stderr).toMatch(/unknown option '--save'/);
+    expect(step(r, /^Comment/).skipped).toBe(true);
+  });
+
   it('never prints the API token or the plan key', () => {
     expect(secretsSeen.length).toBeGreaterThan(0);
     for (const text of [...secretsSeen, JSON.stringify(stubs.calls())]) {
