@@ -112,6 +112,14 @@ function described(err: unknown): NonNullable<TargetOutcome['error']> {
   };
 }
 
+/** Whether the verb reads the platform (and so the target's token): not validate, nor test or routes of the files alone. */
+function talksToPlatform(verb: TargetVerb, flags: VerbFlags): boolean {
+  if (verb === 'validate') return false;
+  if (verb === 'test') return flags.live === true;
+  if (verb === 'routes') return flags.live === true || (flags.diff === true && (flags.base ?? []).length === 0);
+  return true;
+}
+
 /** Runs the verb for one target with its own environment and captured output. */
 async function runOne<F extends VerbFlags>(
   verb: TargetVerb,
@@ -126,7 +134,7 @@ async function runOne<F extends VerbFlags>(
   let exit = 1;
   let error: TargetOutcome['error'];
   try {
-    const env = await targetEnv(target, io);
+    const env = await targetEnv(target, io, talksToPlatform(verb, flags));
     const paths = verb === 'export' || (verb === 'routes' && flags.live && !flags.diff) ? [] : [...target.paths];
     exit = await run(paths, flagsFor(target, flags), { ...tio, env });
   } catch (e) {
@@ -165,7 +173,7 @@ export async function runTargets<F extends VerbFlags>(
   const only = targets.length === 1 ? targets[0]! : undefined;
   if (only && ((flags.format !== undefined && !REPORT_FORMATS.has(flags.format)) || (verb === 'apply' && !flags.autoApprove))) {
     writeLine(io.stderr, `target ${only.name} (${only.url})`);
-    const env = await targetEnv(only, io);
+    const env = await targetEnv(only, io, talksToPlatform(verb, flags));
     return run([...only.paths], flagsFor(only, flags), { ...io, env });
   }
   const results = await runPerTarget(targets, (t) => runOne(verb, t, flags, io, run), limit);

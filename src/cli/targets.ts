@@ -142,15 +142,18 @@ async function tokenOf(target: Target, io: CliIo): Promise<string> {
 /**
  * The environment one target's run sees: the process's, then the target's `vars` over it (a value the
  * targets file sets for a target beats the environment, as a tfvars file beats TF_VAR_), then its
- * URL, token and profile as DSIP_URL, DSIP_TOKEN and DSIP_API_PROFILE.
+ * URL, token and profile as DSIP_URL, DSIP_TOKEN and DSIP_API_PROFILE. Without `withToken`, the
+ * token is not read (and DSIP_TOKEN is the environment's, if any).
  */
-export async function targetEnv(target: Target, io: CliIo): Promise<NodeJS.ProcessEnv> {
-  const token = await tokenOf(target, io);
+export async function targetEnv(target: Target, io: CliIo, withToken = true): Promise<NodeJS.ProcessEnv> {
+  // A run that reads only files (validate, test and routes of the files) needs no token, and a CI job
+  // that only validates need not be given one.
+  const token = withToken ? await tokenOf(target, io) : undefined;
   return {
     ...io.env,
     ...target.vars,
     DSIP_URL: target.url,
-    DSIP_TOKEN: token,
+    ...(token !== undefined ? { DSIP_TOKEN: token } : {}),
     ...(target.api_profile !== undefined ? { DSIP_API_PROFILE: target.api_profile } : {}),
   };
 }
@@ -174,6 +177,6 @@ export async function withTarget<T>(
 
 /** The target's desired state: its paths, loaded with its vars (problems printed on `io.stderr`). */
 export async function loadTarget(target: Target, io: CliIo): Promise<DesiredState> {
-  const env = await targetEnv(target, io);
+  const env = await targetEnv(target, io, false);
   return loadOrFail(target.paths, { ...io, env });
 }

@@ -1,0 +1,242 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
+
+// Two emulators as two platforms (staging, production), each with its own token: one read from an
+// environment variable the targets file names, one from a file it names. The CLI runs as a process.
+const STAGING_TOKEN = 'staging-token-5f1c9a7e2b';
+const PRODUCTION_TOKEN = 'production-token-8d3e6c0f4a';
+
+let dir: string;
+let staging: EmulatorProcess;
+let production: EmulatorProcess;
+let targetsFile: string;
+const env = { DSIP_TOKEN_STAGING: STAGING_TOKEN };
+
+/** A loopback port nothing listens on: a platform that is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function write(path: string, text: string): string {
+  const file = join(dir, path);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+/** A targets file for the two emulators (production at `productionUrl`, default its own). */
+function targets(name: string, productionUrl = production.url): string {
+  return write(
+    name,
+    [
+      'paths: [shared/]',
+      'vars:',
+      '  UK_CARRIER: "3"',
+      'targets:',
+      '  staging:',
+      `    url: ${staging.url}`,
+      '    token: { env: DSIP_TOKEN_STAGING }',
+      '    paths: [staging/]',
+      '    vars: { US_CARRIER: "1" }',
+      '  production:',
+      `    url: ${productionUrl}`,
+      '    token: { file: production.token }',
+      '    paths: [production/]',
+      '    vars: { US_CARRIER: "2" }',
+      '',
+    ].join('\n'),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dsipform-targets-'));
+  const stagingTokenFile = write('emulator-staging.token', STAGING_TOKEN);
+  write('production.token', `${PRODUCTION_TOKEN}\n`);
+  [staging, production] = await Promise.all([
+    startEmulatorProcess(['--token-file', stagingTokenFile]),
+    startEmulatorProcess(['--token-file', join(dir, 'production.token')]),
+  ]);
+  write(
+    'shared/outbound.yaml',
+    'version: 1\noutbound_routes:\n  - name: US\n    prefix: "1"\n    gwgroupid: "${US_CARRIER}"\n  - name: UK\n    prefix: "44"\n    gwgroupid: "${UK_CARRIER}"\n',
+  );
+  write('shared/policy.yaml', 'version: 1\npolicy:\n  ignore:\n    outbound_routes: ["Default Outbound Route"]\n');
+  write('staging/inbound.yaml', 'version: 1\ninbound_mappings:\n  - did: ""\n    servers: ["#${US_CARRIER}"]\n');
+  write(
+    'production/inbound.yaml',
+    'version: 1\ninbound_mappings:\n  - did: ""\n    servers: ["#${US_CARRIER}"]\n  - did: "15551230001"\n    servers: ["#${US_CARRIER}"]\n',
+  );
+  targetsFile = targets('dsipform.targets.yaml');
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all([staging?.stop(), production?.stop()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** No token appears anywhere in what a run printed. */
+function expectNoToken(r: { stdout: string; stderr: string }): void {
+  for (const token of [STAGING_TOKEN, PRODUCTION_TOKEN]) {
+    expect(r.stdout).not.toContain(token);
+    expect(r.stderr).not.toContain(token);
+  }
+}
+
+interface JsonReport {
+  verb: string;
+  exit: number;
+  targets: { name: string; url: string; exit: number; status: string; result: unknown; error?: { code: string; message: string } }[];
+}
+
+describe('--target: one run per platform, one report', () => {
+  it('plans two targets at once: JSON with each plan, exit the worst (2: changes)', async () => {
+    const r = await runCli(['plan', '--targets', targetsFile, '--target', 'all', '--format', 'json', '--detailed-exitcode'], env);
+    expect(r.code, r.stderr).toBe(2);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    expect(report.verb).toBe('plan');
+    expect(report.exit).toBe(2);
+    expect(report.targets.map((t) => [t.name, t.url, t.exit, t.status])).toEqual([
+      ['staging', staging.url, 2, 'changes'],
+      ['production', production.url, 2, 'changes'],
+    ]);
+    const plans = report.targets.map(
+      (t) => t.result as { target: string; changes: { action: string; key: string; after?: Record<string, unknown> }[] },
+    );
+    expect(plans[0]!.target).toBe(staging.url);
+    expect(plans[1]!.target).toBe(production.url);
+    // The target's vars fill ${US_CARRIER}: staging's routes go to group 1, production's to 2.
+    const usRoute = (i: number) => plans[i]!.changes.find((c) => c.key === 'US')?.after?.gwgroupid;
+    expect([usRoute(0), usRoute(1)]).toEqual(['1', '2']);
+    expect(plans[1]!.changes.map((c) => c.key)).toContain('15551230001');
+    expect(plans[0]!.changes.map((c) => c.key)).not.toContain('15551230001');
+    expectNoToken(r);
+  });
+
+  it('a target variable beats the same variable in the environment, as a tfvars file beats TF_VAR_', async () => {
+    const r = await runCli(['plan', '--targets', targetsFile, '--target', 'staging', '--format', 'json'], { ...env, US_CARRIER: '9' });
+    expect(r.code, r.stderr).toBe(0);
+    const plan = (JSON.parse(r.stdout) as JsonReport).targets[0]!.result as { changes: { key: string; after?: { gwgroupid?: string } }[] };
+    expect(plan.changes.find((c) => c.key === 'US')?.after?.gwgroupid).toBe('1');
+  });
+
+  it('markdown for a pull request: a table of the targets, then each plan under its name', async () => {
+    const r = await runCli(
+      ['plan', '--targets', targetsFile, '--target', 'staging', '--target', 'production', '--format', 'markdown', '--detailed-exitcode'],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toContain('## dsipform plan: 2 targets');
+    expect(r.stdout).toContain(`| staging | changes | ${staging.url} |`);
+    expect(r.stdout).toContain(`| production | changes | ${production.url} |`);
+    expect(r.stdout.indexOf('### staging')).toBeGreaterThan(0);
+    expect(r.stdout.indexOf('### production')).toBeGreaterThan(r.stdout.indexOf('### staging'));
+    expectNoToken(r);
+  });
+
+  it('one target down: the other is still planned and reported, and the run exits 1', async () => {
+    const down = targets('down.targets.yaml', `http://127.0.0.1:${await closedPort()}`);
+    const r = await runCli(['plan', '--targets', down, '--target', 'all', '--max-attempts', '1'], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/staging\s+ok/);
+    expect(r.stdout).toMatch(/production\s+error/);
+    expect(r.stdout).toContain('Plan: ');
+    expect(r.stdout).toContain('error (API_CONNECTION_REFUSED)');
+    expect(r.stderr).toMatch(/^production: error \(API_CONNECTION_REFUSED\)/m);
+    expectNoToken(r);
+  });
+
+  it('a token missing from its variable fails that target alone, naming the variable', async () => {
+    const r = await runCli(['validate', '--targets', targetsFile, '--target', 'all'], {});
+    expect(r.code, r.stderr).toBe(0); // validate reads no token
+    const p = await runCli(['plan', '--targets', targetsFile, '--target', 'all', '--format', 'json'], {});
+    expect(p.code).toBe(1);
+    const report = JSON.parse(p.stdout) as JsonReport;
+    expect(report.targets.map((t) => t.exit)).toEqual([1, 0]);
+    expect(report.targets[0]!.error).toMatchObject({ code: 'CONFIG_NO_TOKEN' });
+    expect(report.targets[0]!.error!.message).toContain('DSIP_TOKEN_STAGING');
+  });
+
+  it('apply of several targets needs --auto-approve; with it each applies, its lease state its own, and a plan then finds nothing', async () => {
+    const refused = await runCli(['apply', '--targets', targetsFile, '--target', 'all'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error (CLI_BAD_OPTION): apply of 2 targets asks nobody: it needs --auto-approve');
+    const applied = await runCli(['apply', '--targets', targetsFile, '--target', 'all', '--auto-approve'], env);
+    expect(applied.code, applied.stderr + applied.stdout).toBe(0);
+    expect(applied.stdout.match(/Apply complete: \d+ applied, 0 failed/g)).toHaveLength(2);
+    expectNoToken(applied);
+    const again = await runCli(['plan', '--targets', targetsFile, '--target', 'all', '--detailed-exitcode'], env);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toMatch(/staging\s+ok/);
+    expect(again.stdout).toMatch(/production\s+ok/);
+  });
+
+  it('routes --diff of two targets shows how the two platforms route calls differently', async () => {
+    // After the apply above: staging sends US calls to group 1, production to group 2, and production maps one DID more.
+    const r = await runCli(
+      [
+        'routes',
+        '--diff',
+        '--targets',
+        targetsFile,
+        '--target',
+        'staging',
+        '--target',
+        'production',
+        '--format',
+        'json',
+        '--detailed-exitcode',
+      ],
+      env,
+    );
+    expect(r.code, r.stderr).toBe(2);
+    const report = JSON.parse(r.stdout) as { sides: { name: string; source: string }[]; spans: unknown[] };
+    expect(report.sides).toEqual([
+      { name: 'staging', source: staging.url },
+      { name: 'production', source: production.url },
+    ]);
+    expect(report.spans.length).toBeGreaterThan(0);
+    expectNoToken(r);
+  });
+
+  it('export of several targets writes one file per target with {target} in --out', async () => {
+    const out = join(dir, 'exports', '{target}.yaml');
+    mkdirSync(join(dir, 'exports'), { recursive: true });
+    const one = await runCli(['export', '--targets', targetsFile, '--target', 'all', '--out', join(dir, 'exports', 'all.yaml')], env);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain('--out names one file, but 2 targets run');
+    const r = await runCli(['export', '--targets', targetsFile, '--target', 'all', '--out', out], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(dir, 'exports', 'staging.yaml'))).toBe(true);
+    expect(existsSync(join(dir, 'exports', 'production.yaml'))).toBe(true);
+  });
+
+  it('a token written in the targets file is refused at its line, without repeating it', async () => {
+    const file = write(
+      'bad.targets.yaml',
+      `targets:\n  staging:\n    url: ${staging.url}\n    token: ${STAGING_TOKEN}\n    paths: [staging/]\n`,
+    );
+    const r = await runCli(['plan', '--targets', file, '--target', 'staging'], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `${file}:4:12: target "staging" token: holds a value; the targets file may only say where the token is kept`,
+    );
+    expect(r.stderr).toContain('token: { env: DSIP_TOKEN_STAGING }');
+    expect(r.stderr).toMatch(/error \(TARGETS_INVALID\)/);
+    expectNoToken(r);
+  });
+
+  it('an unknown target name is refused with the names there are', async () => {
+    const r = await runCli(['plan', '--targets', targetsFile, '--target', 'prod'], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error (TARGETS_UNKNOWN): ${targetsFile} has no target "prod"`);
+    expect(r.stderr).toContain('Its targets are: staging, production; or give --target all.');
+  });
+});
