@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +216,41 @@ describe('--target: one run per platform, one report', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(dir, 'exports', 'staging.yaml'))).toBe(true);
     expect(existsSync(join(dir, 'exports', 'production.yaml'))).toBe(true);
+  });
+
+  it('leases: each target keeps its own lease state and lock, so two applies of two targets run at once', async () => {
+    const leasesDir = join(dir, 'leases');
+    write('leases/shared/leases.yaml', 'version: 1\nendpoint_leases:\n  - name: phone\n    email: ops@example.com\n    ttl: 1h\n');
+    const file = write(
+      'leases/dsipform.targets.yaml',
+      [
+        'paths: [shared/]',
+        'targets:',
+        `  staging: { url: "${staging.url}", token: { env: DSIP_TOKEN_STAGING } }`,
+        `  production: { url: "${production.url}", token: { file: ../production.token } }`,
+        '',
+      ].join('\n'),
+    );
+    // --lock-timeout 0: a shared state file would make one of the two fail on the other's lock.
+    const [a, b] = await Promise.all(
+      ['staging', 'production'].map((t) =>
+        runCli(['apply', '--targets', file, '--target', t, '--auto-approve', '--lock-timeout', '0'], env),
+      ),
+    );
+    expect(a!.code, a!.stderr + a!.stdout).toBe(0);
+    expect(b!.code, b!.stderr + b!.stdout).toBe(0);
+    for (const [name, url] of [
+      ['staging', staging.url],
+      ['production', production.url],
+    ] as const) {
+      const state = JSON.parse(readFileSync(join(leasesDir, '.dsipform', 'targets', `${name}.state.json`), 'utf8')) as {
+        leases: { name: string; target: string; password: string }[];
+      };
+      expect(state.leases.map((l) => [l.name, l.target])).toEqual([['phone', url]]);
+      for (const r of [a!, b!]) expect(r.stdout + r.stderr).not.toContain(state.leases[0]!.password);
+    }
+    expectNoToken(a!);
+    expectNoToken(b!);
   });
 
   it('a token written in the targets file is refused at its line, without repeating it', async () => {
