@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 
@@ -266,6 +267,20 @@ describe('--target: one run per platform, one report', () => {
     expect(r.stderr).toContain('token: { env: DSIP_TOKEN_STAGING }');
     expect(r.stderr).toMatch(/error \(TARGETS_INVALID\)/);
     expectNoToken(r);
+  });
+
+  it('examples/targets: every target validates and passes its routing tests, with no token set', async () => {
+    const example = fileURLToPath(new URL('../../examples/targets/dsipform.targets.yaml', import.meta.url));
+    const valid = await runCli(['validate', '--targets', example, '--target', 'all']);
+    expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/staging\s+ok/);
+    const tests = await runCli(['test', '--targets', example, '--target', 'all', '--format', 'json']);
+    expect(tests.code, tests.stdout + tests.stderr).toBe(0);
+    const report = JSON.parse(tests.stdout) as JsonReport;
+    expect(report.targets.map((t) => [t.name, t.exit])).toEqual([
+      ['staging', 0],
+      ['production', 0],
+    ]);
   });
 
   it('an unknown target name is refused with the names there are', async () => {
