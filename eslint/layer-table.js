@@ -46,6 +46,12 @@ export const LAYER_TABLE = [
   { layer: 'tls', imports: ['model'], holds: 'the one self-signed certificate maker (the emulator, the provider’s AutoMTLS)' },
   { layer: 'emulator', imports: ['model', 'tls'], holds: 'the platform’s API over an in-memory store, with fault injection' },
   {
+    layer: 'watch',
+    imports: ['model'],
+    holds:
+      'the reconciler’s long-running parts (`dsipform watch`): the interval, `/metrics` (prom-client) and `/healthz`, webhook events and their queue',
+  },
+  {
     layer: 'terraform',
     imports: ['pipeline', 'model', 'api', 'tls'],
     holds: 'the tfplugin6 provider (an adapter over model/ and api/; its plan-time checks of a rule are the pipeline’s)',
@@ -54,7 +60,7 @@ export const LAYER_TABLE = [
   { layer: 'cdktf/bindings', imports: [], holds: 'generated CDKTF constructs; nothing in the core imports them' },
   {
     layer: 'cli',
-    imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader'],
+    imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'watch'],
     holds: 'one file per verb: parses, asks, renders; one catch site turns errors into exit codes',
   },
   {

@@ -1,0 +1,116 @@
+import type { PlatformClient } from '../api/client.js';
+import { applyPlan } from '../apply/apply-plan.js';
+import type { ChangeOutcome } from '../model/apply-report.js';
+import type { DesiredState } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import type { Plan } from '../model/plan.js';
+import { gate } from '../pipeline/gate.js';
+import { planDesired } from '../pipeline/run.js';
+import type { CliIo } from './io.js';
+import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+
+/** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
+export interface WatchSource {
+  /** The `target` label of its metrics and events. */
+  readonly name: string;
+  /** The lease state file of this platform (its lock is held for a run with --apply, never between runs). */
+  readonly stateFile: string;
+  /** Reads the files now (a `git pull` since the last run is seen). */
+  load(io: CliIo): Promise<DesiredState>;
+  /** Runs `work` with a client for the platform, and closes it. */
+  connect<T>(io: CliIo, work: (client: PlatformClient, label: string) => Promise<T>): Promise<T>;
+}
+
+/** What one run of one source found and did. */
+export interface RunResult {
+  readonly plan?: Plan;
+  /** The outcome of each change attempted (with --apply, when the gate let the plan through). */
+  readonly outcomes: readonly ChangeOutcome[];
+  /** Why the plan was not applied (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED). */
+  readonly refusal?: DsipformError;
+  /** Why the run failed: the files, the platform, a check, or (after the plan) a change or the reload. */
+  readonly failure?: RunFailure;
+}
+
+/** A failed run, as the log, the metrics and the events tell it (the client already took secrets out). */
+export interface RunFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The code and message of what a run failed with. */
+function failureOf(err: unknown): RunFailure {
+  if (err instanceof DsipformError) return { code: err.code, message: err.message };
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return {
+    code: typeof code === 'string' ? code : 'INTERNAL',
+    message: err instanceof Error ? err.message : String(err),
+  };
+}
+
+/** How a run goes. */
+export interface RunOptions extends StateFlags {
+  readonly apply: boolean;
+  /** Aborted on SIGTERM: no new change starts, those in flight finish. */
+  readonly signal: AbortSignal;
+  readonly parallelism: number;
+}
+
+/**
+ * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`),
+ * and with `apply` carries out what the gate of `apply` lets through, never forced: a refused plan
+ * is returned as `refusal`, with nothing applied. The lease state is opened for the run only: with
+ * its lock when applying (as `apply` holds it), released before returning, whatever happens.
+ */
+export async function runOnce(source: WatchSource, io: CliIo, options: RunOptions): Promise<RunResult> {
+  let desired: DesiredState;
+  try {
+    desired = await source.load(io);
+  } catch (err) {
+    return { outcomes: [], failure: failureOf(err) };
+  }
+  let state: LeaseState | null = null;
+  try {
+    if (desired.endpoint_leases) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
+  } catch (err) {
+    return { outcomes: [], failure: failureOf(err) };
+  }
+  const leases = state;
+  try {
+    return await source.connect(io, async (client, target) => {
+      // force: the plan is wanted whatever its routing tests say, to report the drift; the gate below judges it.
+      const checked = await planDesired(client, desired, {
+        target,
+        now: io.now(),
+        force: true,
+        ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
+      });
+      const plan = checked.plan;
+      const owed = plan.changes.length > 0 || plan.expired_leases.length > 0 || plan.pending_reload === true;
+      if (!options.apply || !owed || options.signal.aborted) return { plan, outcomes: [] };
+      const refusal = gate(plan, { force: false });
+      if (refusal) return { plan, outcomes: [], refusal };
+      const report = await applyPlan(plan, client, {
+        parallelism: options.parallelism,
+        signal: options.signal,
+        now: io.now,
+        env: io.env,
+        ...(leases ? { leases: leases.ledgerFor(target) } : {}),
+      });
+      const { failed, not_attempted } = report.counts;
+      const first = report.outcomes.find((o) => o.error)?.error;
+      const failure: RunFailure | undefined =
+        failed > 0 || report.reload_error
+          ? {
+              code: first?.code ?? 'API_SERVER_ERROR',
+              message: `${failed} of ${plan.changes.length} changes failed${report.reload_error ? ', and the proxy reload failed' : ''}${not_attempted > 0 ? `; ${not_attempted} not attempted` : ''}${first ? ` (first: ${first.message})` : ''}`,
+            }
+          : undefined;
+      return { plan, outcomes: report.outcomes, ...(failure ? { failure } : {}) };
+    });
+  } catch (err) {
+    return { outcomes: [], failure: failureOf(err) };
+  } finally {
+    await leases?.store.close();
+  }
+}

@@ -1,0 +1,55 @@
+import type { ChangeOutcome } from '../model/apply-report.js';
+import type { Change, Plan } from '../model/plan.js';
+import type { WatchEvent } from './webhook.js';
+
+/**
+ * The drift events of one plan: one per change, naming the object and the fields that differ,
+ * never their values (a value may be a password or a token the files take from the environment).
+ */
+export function driftEvents(target: string, plan: Plan, at: string): WatchEvent[] {
+  return plan.changes.map((c) => ({
+    text: `dsipform: ${target} drifted: ${describe(c)} (would ${c.action})`,
+    event: 'drift',
+    target,
+    at,
+    kind: c.kind,
+    action: c.action,
+    key: c.key,
+    fields: c.fields,
+  }));
+}
+
+/** One event per change applied (or failed) in a run. */
+export function outcomeEvents(target: string, outcomes: readonly ChangeOutcome[], at: string): WatchEvent[] {
+  return outcomes
+    .filter((o) => o.status === 'applied' || o.status === 'failed')
+    .map((o) => {
+      const applied = o.status === 'applied';
+      return {
+        text: `dsipform: ${target}: ${applied ? 'applied' : 'failed to apply'} ${describe(o)} (${o.action})`,
+        event: applied ? 'applied' : 'apply_failed',
+        target,
+        at,
+        kind: o.kind,
+        action: o.action,
+        key: o.key,
+        ...(o.error ? { error: { code: o.error.code, message: o.error.message } } : {}),
+      };
+    });
+}
+
+/** The event of a run that failed or whose plan was refused. */
+export function problemEvent(target: string, at: string, code: string, message: string, refused: boolean): WatchEvent {
+  return {
+    text: `dsipform: ${target}: ${refused ? 'plan refused, nothing applied' : 'run failed'}: ${code}: ${message}`,
+    event: refused ? 'refused' : 'run_failed',
+    target,
+    at,
+    code,
+    message,
+  };
+}
+
+function describe(c: Pick<Change, 'kind' | 'key'>): string {
+  return `${c.kind.replace(/_/g, ' ')} ${JSON.stringify(c.key)}`;
+}
