@@ -171,6 +171,20 @@ describe('examples/ci/github/dsipform.yml, run step by step against the emulator
         'issue create',
       ]);
       expect(calls.at(-1)!.sent.body).toBe(expected.stdout);
+
+      // The next night, with that issue still open: the report is added to it.
+      stubs.answer([
+        { tool: 'gh', match: '^label create dsipform-drift ' },
+        { tool: 'gh', match: '^issue list --label dsipform-drift --state open ', stdout: '7\n' },
+        { tool: 'gh', match: '^issue comment 7 --body-file drift\\.md$' },
+      ]);
+      const again = await run('drift', { ...schedule, run_id: '5007' });
+      expect(again.ok, failure(again)).toBe(true);
+      expect(stubs.calls().at(-1)).toEqual({
+        tool: 'gh',
+        args: ['issue', 'comment', '7', '--body-file', 'drift.md'],
+        sent: { body: expected.stdout },
+      });
     },
   );
 

@@ -151,6 +151,15 @@ describe('examples/ci/gitlab/.gitlab-ci.yml, run job by job against the emulator
     expect(calls[1]!.args).toContain('title=dsipform: the platform differs from main');
     expect(calls[1]!.sent.description).toBe(expected.stdout);
     expect(readFileSync(join(dir, 'artifacts/3007/drift.md'), 'utf8')).toBe(expected.stdout);
+
+    // The next night, with that issue still open: the report is added to it as a note.
+    stubs.answer([
+      curl(`${API}/projects/42/issues\\?labels=dsipform-drift&state=opened$`, { stdout: '[{"iid":3}]' }),
+      curl(`${API}/projects/42/issues/3/notes --data-urlencode body@drift\\.md$`, { stdout: '{"id":9}' }),
+    ]);
+    const again = await run('dsipform-drift', { ...schedule, CI_JOB_ID: '3008' });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(stubs.calls().at(-1)!.sent).toEqual({ body: expected.stdout });
   });
 
   it('never prints the API token, the plan key or the GitLab token', () => {
