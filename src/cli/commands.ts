@@ -120,6 +120,28 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       setExit(await runPlan(paths, opts, io));
     });
   },
+  drift: (program, io, setExit) => {
+    addTargetOptions(
+      addStateOptions(
+        addConnectionOptions(
+          program
+            .command('drift')
+            .description('report where the platform differs from the files, and the calls that affects (read-only; exit 2 on drift)')
+            .argument('[paths...]', 'YAML/JSON files or directories')
+            .addOption(
+              new Option('--format <format>', 'text, markdown (for a CI issue or comment) or json')
+                .choices(['text', 'markdown', 'json'])
+                .default('text'),
+            )
+            .option('--out <file>', 'also write the report as JSON to FILE ({target} in it: one file per target)'),
+        ),
+      ),
+    ).action(async (paths: string[], opts) => {
+      const { runDrift } = await import('./drift.js');
+      if (await perTarget('drift', paths, opts, io, setExit, runDrift)) return;
+      setExit(await runDrift(paths, opts, io));
+    });
+  },
   apply: (program, io, setExit) => {
     const cmd = addTargetOptions(
       addApplyOptions(
