@@ -138,12 +138,17 @@ function segmentStarts(recs: readonly Timerec[], examined: Examined): number[] {
 interface Whole {
   readonly windows: readonly TimeWindow[];
   readonly when: string;
-  readonly local: string;
+  /** The horizon's start as a call time, shared by every call decided there. */
+  readonly at: CallTime;
 }
 
 function wholeHorizon(examined: Examined): Whole {
   const stretch = { from: examined.from, to: examined.to };
-  return { windows: Object.freeze([windowOf(stretch)]), when: windowWords([stretch], examined), local: examined.horizon.start };
+  return {
+    windows: Object.freeze([windowOf(stretch)]),
+    when: windowWords([stretch], examined),
+    at: Object.freeze({ local: examined.horizon.start, tz: examined.horizon.tz }),
+  };
 }
 
 /**
@@ -172,8 +177,9 @@ function decideClass(
       from_parts: caller.from_parts,
     };
     if (starts.length === 1) {
-      const at = { local: whole.local, tz };
-      const decisions = sets.map((set) => routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
+      const call = { direction: nc.direction, from: caller.from, to: nc.to, at: whole.at };
+      const decisions: RouteDecision[] = [];
+      for (const set of sets) decisions.push(routeCall(set, call, QUIET));
       if (!differing || differs(decisions)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }

@@ -24,6 +24,7 @@ export interface NumberClass {
 const DIAL = /^[0-9*#+]*$/;
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const NO_RECS: readonly Timerec[] = Object.freeze([]);
+const NOTHING_BELOW: readonly string[] = Object.freeze([]);
 const ONLY_NO_CALLER: readonly Caller[] = Object.freeze([NO_CALLER]);
 
 /** The direction a rule routes. */
@@ -96,8 +97,10 @@ function unmatched(sorted: readonly string[], set: ReadonlySet<string>): string 
 }
 
 /** The prefixes directly below the one at `i` (or below `''` when `i` is -1): the longer ones starting with it and with no other between. */
-function directlyBelow(sorted: readonly string[], i: number): string[] {
+function directlyBelow(sorted: readonly string[], i: number): readonly string[] {
   const p = i < 0 ? '' : (sorted[i] as string);
+  // Most classes are leaves: they share one empty list.
+  if (i + 1 >= sorted.length || !(sorted[i + 1] as string).startsWith(p)) return NOTHING_BELOW;
   const out: string[] = [];
   let last: string | null = null;
   for (let j = i + 1; j < sorted.length; j++) {
@@ -123,8 +126,16 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   // changes a few of 15,000 rules sorts a few.
   const reachLengths = everything ? [] : [...new Set([...reach].map((r) => r.length))];
   for (const map of maps)
-    for (const p of map.keys())
-      if (p !== '' && (everything || reachLengths.some((n) => n <= p.length && reach.has(p.slice(0, n))))) all.add(p);
+    for (const p of map.keys()) {
+      if (p === '' || all.has(p)) continue;
+      if (everything) all.add(p);
+      else
+        for (const n of reachLengths)
+          if (n <= p.length && reach.has(n === p.length ? p : p.slice(0, n))) {
+            all.add(p);
+            break;
+          }
+    }
   const sorted = [...all].sort();
   // The prefix lengths the rules have: a number meets rules only at those (a DID of 11 digits is not cut 11 times).
   const lengths = [...new Set(sorted.map((p) => p.length))].sort((a, b) => a - b);
