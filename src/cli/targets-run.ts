@@ -120,6 +120,12 @@ function talksToPlatform(verb: TargetVerb, flags: VerbFlags): boolean {
   return true;
 }
 
+/** The target's files, for the verbs that read files: not export, routes of the live rules alone, or apply of a saved plan. */
+function pathsFor(verb: TargetVerb, target: Target, flags: VerbFlags): string[] {
+  if (verb === 'export' || (verb === 'routes' && flags.live && !flags.diff) || (verb === 'apply' && flags.plan !== undefined)) return [];
+  return [...target.paths];
+}
+
 /** Runs the verb for one target with its own environment and captured output. */
 async function runOne<F extends VerbFlags>(
   verb: TargetVerb,
@@ -135,8 +141,7 @@ async function runOne<F extends VerbFlags>(
   let error: TargetOutcome['error'];
   try {
     const env = await targetEnv(target, io, talksToPlatform(verb, flags));
-    const paths = verb === 'export' || (verb === 'routes' && flags.live && !flags.diff) ? [] : [...target.paths];
-    exit = await run(paths, flagsFor(target, flags), { ...tio, env });
+    exit = await run(pathsFor(verb, target, flags), flagsFor(target, flags), { ...tio, env });
   } catch (e) {
     error = described(e);
   }
@@ -174,7 +179,7 @@ export async function runTargets<F extends VerbFlags>(
   if (only && ((flags.format !== undefined && !REPORT_FORMATS.has(flags.format)) || (verb === 'apply' && !flags.autoApprove))) {
     writeLine(io.stderr, `target ${only.name} (${only.url})`);
     const env = await targetEnv(only, io, talksToPlatform(verb, flags));
-    return run([...only.paths], flagsFor(only, flags), { ...io, env });
+    return run(pathsFor(verb, only, flags), flagsFor(only, flags), { ...io, env });
   }
   const results = await runPerTarget(targets, (t) => runOne(verb, t, flags, io, run), limit);
   // runOne catches every error of the verb itself; what is left here would be a bug in this module.

@@ -165,11 +165,17 @@ describe('--target: one run per platform, one report', () => {
     expect(report.targets[0]!.error!.message).toContain('DSIP_TOKEN_STAGING');
   });
 
-  it('apply of several targets needs --auto-approve; with it each applies, its lease state its own, and a plan then finds nothing', async () => {
+  it('apply of several targets needs --auto-approve; with it each applies its saved plan, and a plan then finds nothing', async () => {
     const refused = await runCli(['apply', '--targets', targetsFile, '--target', 'all'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('error (CLI_BAD_OPTION): apply of 2 targets asks nobody: it needs --auto-approve');
-    const applied = await runCli(['apply', '--targets', targetsFile, '--target', 'all', '--auto-approve'], env);
+    // The CI flow: plans saved one per target, then exactly those applied.
+    const plans = join(dir, 'plans', '{target}.json');
+    mkdirSync(join(dir, 'plans'), { recursive: true });
+    const planned = await runCli(['plan', '--targets', targetsFile, '--target', 'all', '--out', plans], env);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(existsSync(join(dir, 'plans', 'staging.json')) && existsSync(join(dir, 'plans', 'production.json'))).toBe(true);
+    const applied = await runCli(['apply', '--targets', targetsFile, '--target', 'all', '--plan', plans, '--auto-approve'], env);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     expect(applied.stdout.match(/Apply complete: \d+ applied, 0 failed/g)).toHaveLength(2);
     expectNoToken(applied);
