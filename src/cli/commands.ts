@@ -38,12 +38,19 @@ type Runner = (paths: string[], opts: never, io: CliIo) => Promise<number>;
 async function perTarget(
   verb: string,
   paths: string[],
-  opts: { target?: string[] },
+  opts: { target?: string[]; targets?: string; parallelTargets?: string },
   io: CliIo,
   setExit: SetExit,
   run: Runner,
 ): Promise<boolean> {
-  if (!opts.target || opts.target.length === 0) return false;
+  if (!opts.target || opts.target.length === 0) {
+    const alone = opts.targets !== undefined ? '--targets' : opts.parallelTargets !== undefined ? '--parallel-targets' : undefined;
+    if (alone) {
+      const { DsipformError } = await import('../model/errors.js');
+      throw new DsipformError('CLI_BAD_OPTION', `${alone} is for runs over targets`, 'Add --target NAME (or --target all).');
+    }
+    return false;
+  }
   const { runTargets } = await import('./targets-run.js');
   setExit(await runTargets(verb as never, paths, opts, io, run as never));
   return true;

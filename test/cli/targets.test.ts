@@ -294,5 +294,8 @@ describe('--target: one run per platform, one report', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error (TARGETS_UNKNOWN): ${targetsFile} has no target "prod"`);
     expect(r.stderr).toContain('Its targets are: staging, production; or give --target all.');
+    const alone = await runCli(['plan', '--targets', targetsFile], env);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain('error (CLI_BAD_OPTION): --targets is for runs over targets');
   });
 });
