@@ -213,6 +213,48 @@ describe('--target: one run per platform, one report', () => {
     expectNoToken(r);
   });
 
+  it('apply of several targets: a target its safety gate refuses fails alone, the others apply', async () => {
+    write('gate/staging-extra.yaml', 'version: 1\ninbound_mappings:\n  - did: "15550009999"\n    servers: ["#1"]\n');
+    // Production's files drop a mapping of a protected kind: its plan is refused without --force.
+    write(
+      'gate/production/all.yaml',
+      [
+        'version: 1',
+        'inbound_mappings:',
+        '  - did: ""',
+        '    servers: ["#2"]',
+        'outbound_routes:',
+        '  - { name: US, prefix: "1", gwgroupid: "2" }',
+        '  - { name: UK, prefix: "44", gwgroupid: "3" }',
+        'policy:',
+        '  protect: [inbound_mappings]',
+        '  ignore: { outbound_routes: ["Default Outbound Route"] }',
+        '',
+      ].join('\n'),
+    );
+    const file = write(
+      'gate.targets.yaml',
+      [
+        'vars: { US_CARRIER: "1", UK_CARRIER: "3" }',
+        'targets:',
+        `  staging: { url: "${staging.url}", token: { env: DSIP_TOKEN_STAGING }, paths: [shared/, staging/, gate/staging-extra.yaml] }`,
+        `  production: { url: "${production.url}", token: { file: production.token }, paths: [gate/production/] }`,
+        '',
+      ].join('\n'),
+    );
+    const r = await runCli(['apply', '--targets', file, '--target', 'all', '--auto-approve', '--format', 'text'], env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/staging\s+ok/);
+    expect(r.stdout).toMatch(/production\s+error/);
+    expect(r.stdout).toMatch(/Apply complete: 1 applied, 0 failed/);
+    expect(r.stderr).toMatch(/^production: error \(PLAN_UNSAFE\)/m);
+    const after = await runCli(['plan', '--targets', file, '--target', 'all', '--format', 'json', '--detailed-exitcode'], env);
+    expect((JSON.parse(after.stdout) as JsonReport).targets.map((t) => [t.name, t.exit])).toEqual([
+      ['staging', 0],
+      ['production', 2],
+    ]);
+  });
+
   it('export of several targets writes one file per target with {target} in --out', async () => {
     const out = join(dir, 'exports', '{target}.yaml');
     mkdirSync(join(dir, 'exports'), { recursive: true });
