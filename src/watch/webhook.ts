@@ -114,6 +114,8 @@ export class WebhookQueue {
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    // An aborted signal fires no more 'abort' events: checked first.
+    if (signal.aborted) return resolve();
     const timer = setTimeout(done, ms);
     function done(): void {
       clearTimeout(timer);
