@@ -98,6 +98,15 @@ function readVars(c: Checker, node: unknown, where: string): Record<string, stri
   return vars;
 }
 
+/**
+ * A long name of lower-case letters mixed with digits is a token pasted where its variable's name
+ * goes (variables are conventionally upper-case): refused here, so that no later "variable … is not
+ * set" message repeats it.
+ */
+function looksLikeToken(name: string): boolean {
+  return name.length >= 20 && /[a-z]/.test(name) && /[0-9]/.test(name) && !/_/.test(name);
+}
+
 /** The token's where-abouts; a token written in the file is an issue that never repeats its value. */
 function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, where: string): Target['token'] | null {
   if (node === undefined) {
@@ -122,7 +131,7 @@ function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, wh
   }
   if (env) {
     const name = text(env[2]);
-    if (name === null || !VAR_NAME.test(name)) {
+    if (name === null || !VAR_NAME.test(name) || looksLikeToken(name)) {
       c.at(env[2], `${where} token.env: is not the name of an environment variable`, `${TOKEN_HINT} (Not the token's value.)`);
       return null;
     }

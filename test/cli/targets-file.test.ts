@@ -34,6 +34,12 @@ describe('targets file', () => {
       'token.env: is not the name',
     ],
     [
+      'a token pasted as the variable name',
+      'targets:\n  s:\n    url: https://x:5000\n    token: { env: abc123secret9f8e7d6c5b }\n    paths: [a/]\n',
+      '4:19',
+      'token.env: is not the name',
+    ],
+    [
       'both env and file',
       'targets:\n  s:\n    url: https://x:5000\n    token: { env: A, file: b }\n    paths: [a/]\n',
       '4:12',
