@@ -122,11 +122,15 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   const maps = sets.map((s) => prefixIndex(s, direction));
   const everything = reach === undefined || reach.has('');
   const all = new Set<string>();
+  // The prefix lengths the rules have, reached or not: a number meets rules only at those (a DID of
+  // 11 digits is not cut 11 times), and a reached class meets the rules of shorter prefixes too.
+  const lengthsSeen = new Set<number>();
   // Only the prefixes a change reaches (and those below them, which are reached too): a plan that
   // changes a few of 15,000 rules sorts a few.
   const reachLengths = everything ? [] : [...new Set([...reach].map((r) => r.length))];
   for (const map of maps)
     for (const p of map.keys()) {
+      lengthsSeen.add(p.length);
       if (p === '' || all.has(p)) continue;
       if (everything) all.add(p);
       else
@@ -137,8 +141,7 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
           }
     }
   const sorted = [...all].sort();
-  // The prefix lengths the rules have: a number meets rules only at those (a DID of 11 digits is not cut 11 times).
-  const lengths = [...new Set(sorted.map((p) => p.length))].sort((a, b) => a - b);
+  const lengths = [...lengthsSeen].filter((n) => n > 0).sort((a, b) => a - b);
   const lcr: LcrIndex | null = direction === 'outbound' && sorted.length + (everything ? 1 : 0) > 0 ? lcrIndex(sets) : null;
   const recs = new Map<string, Timerec | null>();
   const recOf = (text: string): Timerec | null => {

@@ -206,3 +206,25 @@ describe('exactness: every call decides as its class does', () => {
     expect(found).toBeGreaterThan(calls * 0.9);
   });
 });
+
+describe('a change reaching a few classes of many rules', () => {
+  // Filler rules no generated call meets, so that the reached classes are few of many rules and the
+  // simulation is given the sets narrowed to the rules those classes can meet.
+  const filler: TestRoute[] = Array.from({ length: 60 }, (_, i) => ({ name: `F${i}`, prefix: `9${100 + i}`, gwgroupid: '1' }));
+  const withFiller = (set: RuleSet): RuleSet => ({ ...set, rules: [...set.rules, ...rules([], filler).rules] });
+
+  it('decides the reached classes exactly as the whole table does', () => {
+    fc.assert(
+      fc.property(ruleSet, ruleSet, fc.constantFrom('1', '2', '12', '21'), (a, b, prefix) => {
+        const before = withFiller(a);
+        const after = withFiller(b);
+        const reach = { inbound: new Set([prefix]), outbound: new Set([prefix]) };
+        const narrowed = classSpans([before, after], NY_0700, { reach, differing: true });
+        const whole = classSpans([before, after], NY_0700, { differing: true });
+        const reached = whole.spans.filter((s) => s.class.prefix.startsWith(prefix));
+        expect(narrowed.spans.map(line)).toEqual(reached.map(line));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -90,6 +90,15 @@ describe('routingImpact: the classes of calls whose routing a change of rules al
     expect(impact(BASE, office, SUNDAY_10)).toEqual(moved);
   });
 
+  it('a change at a long prefix meets the timed rule of a shorter one: its windows come from that recurrence', () => {
+    const day = { name: 'Day', prefix: '2', gwgroupid: '2', timerec: '20260101T090000|8H|daily' };
+    const found = routingImpact(rules([], [day, { name: 'R', prefix: '21', gwgroupid: '1' }]), rules([], [day]), MONDAY_10);
+    expect(found.entries.map(describeImpact)).toEqual([
+      'calls to 21…, every day 00:00–09:00, 17:00–24:00 Europe/London: carrier group 1 (route "R") → no route',
+      'calls to 21…, every day 09:00–17:00 Europe/London: carrier group 1 (route "R") → carrier group 2 (route "Day")',
+    ]);
+  });
+
   it("plan --at: pinned to one instant, the impact is that instant's", () => {
     const office = swap(BASE, 'UK', { ...UK, timerec: OFFICE });
     const pinned = (at: CallTime) => routingImpact(rules([], BASE), rules([], office), at, { pinned: true });
