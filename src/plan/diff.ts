@@ -3,7 +3,7 @@ import type { InboundMapping } from '../model/inbound-mapping.js';
 import { keyOf } from '../model/key.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../model/fields.js';
-import { compileIgnore } from './ignore.js';
+import { compileIgnore } from '../model/globs.js';
 import { diffCarrierGroups } from './diff-carrier-groups.js';
 import { diffLeases } from './diff-leases.js';
 import type { LiveState } from '../model/live.js';

@@ -122,6 +122,9 @@ const ROWS: readonly Row[] = [
   { path: 'routing_tests[].expect.did', values: [r('"15551230001"'), r('""')] },
   { path: 'routing_tests[].expect.servers', values: [[r('"66"')], [r('"#22"'), r('"67"')]] },
   { path: 'routing_tests[].expect.result', values: [r('routed'), r('no_route'), r('ambiguous')] },
+  { path: 'routing_tests[].expect.carrier_group', values: NAMES.map(r) },
+  { path: 'routing_tests[].expect.group', values: NAMES.map(r) },
+  { path: 'routing_tests[].expect.gateways', values: [[r('"66"')], [r('pbx-a'), r('"10.0.0.5:5060"'), r('10.0.0.6')]] },
   // policy
   { path: 'policy.max_deletes', values: [r('0'), r('10'), r('20%'), r('"12.5%"')] },
   { path: 'policy.max_updates', values: [r('0'), r('100'), r('5%'), r("'50%'")] },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.js';
-import { compileIgnore } from '../../src/plan/ignore.js';
+import { compileIgnore } from '../../src/model/globs.js';
 import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { F, ROOT } from './helpers.js';
 

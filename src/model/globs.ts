@@ -1,5 +1,11 @@
 import picomatch from 'picomatch';
 
+/**
+ * Name globs for `policy.ignore` and `policy.accept`. Pure; in model/ because both the planner (which
+ * live objects to leave alone) and the routing lints of `validate` (which findings are acknowledged)
+ * match names, and `validate` must not load the planner.
+ */
+
 // Names are not paths: picomatch's `*` stops at `/`, so `/` is swapped for a look-alike on both sides.
 const SLASH = '\u2215';
 
