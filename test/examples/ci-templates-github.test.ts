@@ -58,7 +58,8 @@ const cli = (args: string[]) => runCli(args, { DSIP_URL: emulator.url, DSIP_TOKE
 const pr = { event_name: 'pull_request', ref: 'refs/pull/12/merge', sha: 'f00d', event: { pull_request: { number: 12 } } };
 const push = { event_name: 'push', ref: 'refs/heads/main', sha: 'beef' };
 
-describe('examples/ci/github/dsipform.yml, run step by step against the emulator', () => {
+// Several CLI processes per job: a loaded machine (npm test) needs more than the default 20 s.
+describe('examples/ci/github/dsipform.yml, run step by step against the emulator', { timeout: 60_000 }, () => {
   it('on a pull request: only the plan job runs; the comment is the markdown plan, the artifact the signed saved plan', async () => {
     stubs.answer([
       { tool: 'gh', match: '^pr comment 12 .*--edit-last', code: 1, stderr: 'no comments found for current user\n' },

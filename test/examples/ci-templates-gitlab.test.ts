@@ -67,7 +67,7 @@ const mr = { CI_PIPELINE_SOURCE: 'merge_request_event', CI_MERGE_REQUEST_IID: '7
 const push = { CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main', CI_COMMIT_SHA: 'beef' };
 const schedule = { CI_PIPELINE_SOURCE: 'schedule', CI_COMMIT_BRANCH: 'main', CI_COMMIT_SHA: 'beef' };
 
-describe('examples/ci/gitlab/.gitlab-ci.yml, run job by job against the emulator', () => {
+describe('examples/ci/gitlab/.gitlab-ci.yml, run job by job against the emulator', { timeout: 60_000 }, () => {
   it('merge request: only the plan job runs; the note is the markdown plan, the artifact the signed saved plan', async () => {
     stubs.answer([curl(`^.* ${API}/projects/42/merge_requests/7/notes --data-urlencode body@plan\\.md$`, { stdout: '{"id":1}' })]);
     expect((await run('dsipform-apply', { ...mr, CI_JOB_ID: '3000' })).ran).toBe(false);
