@@ -26,6 +26,13 @@ export async function watchSources(paths: readonly string[], flags: SourceFlags,
         'Drop the paths and --url/--emulator, or drop --target.',
       );
     }
+    if (flags.name !== undefined) {
+      throw new DsipformError(
+        'CLI_BAD_OPTION',
+        '--name labels the one platform of PATHS; with --target each target is labelled by its name',
+        'Drop --name, or drop --target.',
+      );
+    }
     if (targets.length > 1 && flags.state !== undefined && !flags.state.includes('{target}')) {
       throw new DsipformError(
         'CLI_BAD_OPTION',
@@ -40,6 +47,8 @@ export async function watchSources(paths: readonly string[], flags: SourceFlags,
       connect: (rio, work) => withTarget(target, flags, rio, work),
     }));
   }
+  const alone = flags.targets !== undefined ? '--targets' : flags.parallelTargets !== undefined ? '--parallel-targets' : undefined;
+  if (alone) throw new DsipformError('CLI_BAD_OPTION', `${alone} is for runs over targets`, 'Add --target NAME (or --target all).');
   // Checked now, once: a missing URL or token fails at start, not at each run.
   const name = flags.name ?? (flags.emulator ? 'emulator' : resolveConnection(flags, io).url.replace(/\/+$/, ''));
   return [

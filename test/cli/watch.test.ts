@@ -216,3 +216,26 @@ describe('dsipform watch', () => {
     expect(existsSync(join(dir, '.dsipform'))).toBe(false);
   }, 30_000);
 });
+
+describe('dsipform watch refuses what it cannot mean, before any run', () => {
+  it.each([
+    [['--interval', '0'], /--interval "0" is not a duration of at least one second/],
+    [['--listen', 'localhost'], /--listen "localhost" is not HOST:PORT/],
+    [['--webhook-queue', '0', '--webhook', 'http://127.0.0.1:1/'], /--webhook-queue "0" is not a whole number of at least 1/],
+    [['--targets', 'dsipform.targets.yaml'], /--targets is for runs over targets/],
+  ])('%j: CLI_BAD_OPTION', async (args, message) => {
+    const path = files(['Watched']);
+    const r = await runCli(['watch', path, '--once', ...args], env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error \(CLI_BAD_OPTION\): /m);
+    expect(r.stderr).toMatch(message);
+    // Refused before any run: nothing was planned.
+    expect(r.stderr).not.toMatch(/drift/);
+  });
+
+  it('has no --force: a reconciler never overrides the safety rules', async () => {
+    const r = await runCli(['watch', files(['Watched']), '--once', '--force'], env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unknown option '--force'/);
+  });
+});
