@@ -39,7 +39,7 @@ export async function selectTargets(names: readonly string[], targetsFile?: stri
     throw new DsipformError(
       'TARGETS_INVALID',
       `${count(read.issues.length, 'problem')} in the targets file ${file}:\n${lines}`,
-      'Fix the lines above, then run again; nothing was sent to any platform.',
+      'Fix each problem listed (FILE:LINE:COL), then run again; nothing was sent to any platform.',
     );
   }
   if (names.includes('all')) return read.targets;
