@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformClient } from '../../src/api/client.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
+import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { sampleOf, startReceiver, startWatch, until, type Receiver, type WatchProcess } from './watch-helpers.js';
 
@@ -117,6 +117,25 @@ describe('dsipform watch over time', () => {
     watch.child.kill('SIGTERM');
     expect(await watch.exited).toBe(0);
     expect(watch.output.stderr).not.toContain(TOKEN);
+  }, 60_000);
+
+  it('holds no lock between runs: an apply by hand with --lock-timeout 0 goes through while watch --apply waits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-watch-lock-'));
+    const { emu, client } = await emulator(dir);
+    const file = join(dir, 'routes.yaml');
+    writeFileSync(file, `${routesYaml(['A'])}endpoint_leases:\n  - name: pbx\n    email: ops@example.com\n    ttl: 15m\n`);
+    const env = { DSIP_URL: emu.url, DSIP_TOKEN: TOKEN, DSIP_API_PROFILE: TEST_PROFILE };
+    watch = await startWatch([file, '--interval', '1h', '--apply'], env);
+    await until('the first run', async () => (await watch!.health()).status === 200);
+    expect(await names(client)).toEqual(['A']);
+    expect(existsSync(join(dir, '.dsipform', 'state.json'))).toBe(true);
+    expect(existsSync(join(dir, '.dsipform', 'state.json.lock'))).toBe(false);
+    writeFileSync(file, `${routesYaml(['A', 'B'])}endpoint_leases:\n  - name: pbx\n    email: ops@example.com\n    ttl: 15m\n`);
+    const r = await runCli(['apply', file, '--auto-approve', '--lock-timeout', '0'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await names(client)).toEqual(['A', 'B']);
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
   }, 60_000);
 
   it('SIGTERM in the middle of an apply: the changes in flight finish, no new one starts, the lock is released, exit 0', async () => {
