@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { runMain } from './helpers/in-process.js';
 import { scenario } from './helpers/scenario.js';
 import { emulatorFixture } from './helpers/emulator.js';
@@ -44,35 +43,6 @@ describe('examples/', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Apply complete: 4 applied, 0 failed, 0 not attempted\. Proxy reloaded\./);
-  });
-
-  it('the GitHub Actions workflow runs dsipform commands that work, in the order it runs them', async () => {
-    const workflow = parse(readFileSync(example('github-actions/dsipform.yml'), 'utf8')) as {
-      jobs: Record<string, { steps: { run?: string }[] }>;
-    };
-    const commands = Object.values(workflow.jobs)
-      .flatMap((job) => job.steps.map((step) => step.run ?? ''))
-      .flatMap((run) => run.split('\n'))
-      .map((line) => /npx dsipform ([^>|]+)/.exec(line)?.[1]?.trim())
-      .filter((c): c is string => Boolean(c));
-    expect(commands).toEqual([
-      'validate config/',
-      'plan config/ --format markdown --detailed-exitcode',
-      'plan config/ --out plan.json',
-      'apply --plan plan.json --auto-approve --format json',
-    ]);
-    const s = await scenario();
-    const codes: number[] = [];
-    for (const command of commands) {
-      const args = command
-        .split(' ')
-        .map((a) => (a === 'config/' ? example('multi-file') : a === 'plan.json' ? join(s.dir, 'plan.json') : a));
-      const r = await s.run(args);
-      codes.push(r.code);
-      if (command.includes('markdown')) expect(r.stdout).toMatch(/<details>/);
-    }
-    expect(codes).toEqual([0, 2, 0, 0]);
-    expect((await s.run(['plan', example('multi-file'), '--detailed-exitcode'])).code).toBe(0);
   });
 
   it.skipIf(!hasTerraform)(
