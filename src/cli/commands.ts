@@ -140,7 +140,8 @@ const VERBS: Readonly<Record<string, Registrar>> = {
                 .choices(['text', 'markdown', 'json'])
                 .default('text'),
             )
-            .option('--out <file>', 'also write the report as JSON to FILE ({target} in it: one file per target)'),
+            .option('--out <file>', 'also write the report as JSON to FILE ({target} in it: one file per target)')
+            .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
         ),
       ),
     ).action(async (paths: string[], opts) => {

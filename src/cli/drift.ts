@@ -1,5 +1,7 @@
 import type { LeaseRecord } from '../model/lease.js';
+import { DsipformError } from '../model/errors.js';
 import { planDesired } from '../pipeline/run.js';
+import { callTime } from '../routing/time.js';
 import { driftOf } from '../render/drift-report.js';
 import { renderDriftJson } from '../render/drift-json.js';
 import { renderDriftMarkdown } from '../render/drift-markdown.js';
@@ -17,6 +19,8 @@ export interface DriftFlags extends PlatformFlags, StateFlags {
   format: string;
   /** Also write the report as JSON to this file. */
   out?: string;
+  /** The proxy's time zone, for the time windows of the calls affected (default this machine's). */
+  tz?: string;
 }
 
 /**
@@ -26,10 +30,11 @@ export interface DriftFlags extends PlatformFlags, StateFlags {
  * nothing differs, 2 when something does, 1 on error. Read-only: the lease state is read without
  * its lock (a run holding it does not stop a drift check), no lease is obtained or renewed, and
  * nothing is written to the platform; the files' routing tests do not refuse the check (the drift
- * is reported whatever they say). `--out FILE` also writes the JSON report.
+ * is reported whatever they say). `--out FILE` also writes the JSON report; `--tz` is the proxy's zone.
  */
 export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'markdown', 'json'] as const);
+  const tz = proxyZone(flags, io);
   const desired = await loadOrFail(paths, io);
   const stateFile = statePath(flags, paths);
   let records: readonly LeaseRecord[] | undefined;
@@ -46,6 +51,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
       ...(records ? { leases: records.filter((r) => r.target === target), stateFile } : {}),
       // Nothing is applied, so a failing routing test (carried in the plan) must not hide the drift.
       force: true,
+      ...(tz !== undefined ? { tz } : {}),
     });
     reportFindings({ findings: checked.findings.map((finding) => ({ finding, blocks: false })) }, io);
     return driftOf(checked.plan);
@@ -59,4 +65,15 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
         : renderDriftText(report, { color: useColor(io) });
   io.stdout.write(redact(text, io.secrets));
   return report.drift ? 2 : 0;
+}
+
+/**
+ * `--tz`, checked before the platform is read: the zone the proxy's clock runs in, so the time
+ * windows of the calls affected are the proxy's, not the CI runner's (often UTC).
+ */
+function proxyZone(flags: DriftFlags, io: CliIo): string | undefined {
+  if (flags.tz === undefined) return undefined;
+  const checked = callTime(undefined, flags.tz, io.now());
+  if ('problem' in checked) throw new DsipformError('ROUTE_BAD_TIME', checked.problem, 'Write --tz as an IANA zone like Europe/London.');
+  return flags.tz;
 }

@@ -13,6 +13,7 @@ const REPORT_KEYS = [
   'horizon',
   'live_checksum',
   'names',
+  'pending_reload',
 ] as const;
 
 /**

@@ -1,5 +1,14 @@
 import type { DriftedObject, DriftReport } from './drift-report.js';
-import { CAUSE_WORDS, IMPACT_SENTENCE, UNDO_SENTENCE, driftHeadline, fieldSides, objectLabel, sideWords } from './drift-words.js';
+import {
+  CAUSE_WORDS,
+  IMPACT_SENTENCE,
+  PENDING_RELOAD_SENTENCE,
+  UNDO_SENTENCE,
+  driftHeadline,
+  fieldSides,
+  objectLabel,
+  sideWords,
+} from './drift-words.js';
 import { impactMarkdownLines } from './impact-section.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { cleanText } from './style.js';
@@ -30,6 +39,7 @@ export function renderDriftMarkdown(report: DriftReport): string {
     '',
     `**${escapeMarkdown(driftHeadline(report))}**`,
   ];
+  if (report.pending_reload) lines.push('', `> [!NOTE]\n> ${escapeMarkdown(PENDING_RELOAD_SENTENCE)}`);
   if (!report.drift) return `${lines.join('\n')}\n`;
   lines.push('', '| Object | Drift | On the platform | In the files |', '| :-- | :-- | :-- | :-- |');
   const shown = report.objects.slice(0, MARKDOWN_DRIFT_ROWS);

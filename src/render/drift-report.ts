@@ -74,6 +74,8 @@ export interface DriftReport {
   readonly live_checksum: string;
   /** Names of the groups and gateways the values refer to by id, as the platform held them. */
   readonly names?: PlanNames;
+  /** The platform reported writes the proxy has not loaded yet (`kamreload`): it may still route by older rules. */
+  readonly pending_reload?: true;
 }
 
 const CAUSE: Readonly<Record<ChangeAction, DriftCause>> = {
@@ -107,6 +109,7 @@ export function driftOf(plan: Plan): DriftReport {
     ...(plan.horizon !== undefined ? { horizon: plan.horizon } : {}),
     live_checksum: plan.live_checksum,
     ...(plan.names !== undefined ? { names: plan.names } : {}),
+    ...(plan.pending_reload ? { pending_reload: true as const } : {}),
   };
 }
 

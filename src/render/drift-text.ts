@@ -3,6 +3,7 @@ import {
   CAUSE_MARK,
   CAUSE_WORDS,
   IMPACT_SENTENCE,
+  PENDING_RELOAD_SENTENCE,
   UNDO_SENTENCE,
   driftHeadline,
   fieldWords,
@@ -16,12 +17,14 @@ import { cleanText, styleFor } from './style.js';
  * A drift report as text, ending with a newline: the platform, a headline counting what differs,
  * one block per drifted object (a changed object's differing fields, platform value then files'
  * value; a missing or extra object's fields), the routing impact of undoing the drift as a plan
- * shows it, and what to do. Without drift: the platform and one line. Pure; user text is escaped.
+ * shows it, and what to do. Without drift: the platform and one line (and, in both, whether a
+ * reload of the proxy is pending). Pure; user text is escaped.
  */
 export function renderDriftText(report: DriftReport, options: { readonly color?: boolean } = {}): string {
   const style = styleFor(options.color === true);
   const api = report.api_profile !== undefined ? ` (API ${report.api_profile})` : '';
   const lines = [`dsipform drift: ${cleanText(report.target)}${api}`, '', style.bold(driftHeadline(report))];
+  if (report.pending_reload) lines.push(style.yellow(PENDING_RELOAD_SENTENCE));
   if (!report.drift) return `${lines.join('\n')}\n`;
   for (const o of report.objects) {
     const head = `${CAUSE_MARK[o.drift]} ${objectLabel(o)}: ${CAUSE_WORDS[o.drift]}`;

@@ -63,3 +63,7 @@ export const UNDO_SENTENCE =
 
 /** The sentence that says what the two sides of the routing impact are. */
 export const IMPACT_SENTENCE = 'Calls the drift affects: each class as the platform routes it now → as it routes once the drift is undone.';
+
+/** What a report says when the platform holds writes the proxy has not loaded yet. */
+export const PENDING_RELOAD_SENTENCE =
+  'The platform holds changes the proxy has not loaded yet (a reload is pending): calls may still be routed by older rules; an apply reloads it.';

@@ -110,6 +110,8 @@ describe('dsipform drift (the CLI as a process, against the emulator)', () => {
     const r = await runCli(['drift', file, '--url', proxy.url, '--format', 'json', '--out', out], env);
     expect(r.code, r.stderr).toBe(2);
     expect(readFileSync(out, 'utf8')).toBe(r.stdout);
+    // The hand changes were made through the API without a reload: the proxy has not loaded them.
+    expect(JSON.parse(r.stdout)).toMatchObject({ pending_reload: true });
     const doc = JSON.parse(r.stdout) as {
       drift: boolean;
       summary: Record<string, number>;
@@ -179,5 +181,26 @@ describe('dsipform drift (the CLI as a process, against the emulator)', () => {
     expect(statSync(state).mtimeMs).toBe(mtime);
     expect(existsSync(`${state}.lock`)).toBe(false);
     expect(writes(proxy)).toEqual([]);
+  });
+
+  it("--tz: the calls affected are in the time windows of the proxy's zone; a bad zone stops it before any request", async () => {
+    const files = FILES.replace(
+      'policy:',
+      '  - name: US evenings\n    prefix: "1"\n    gwgroupid: "4"\n    priority: 10\n    timerec: "20260101T180000|6H|weekly|||MO,TU,WE,TH,FR"\npolicy:',
+    );
+    const { fx, proxy, file, env } = await applied(files);
+    const evenings = (await fx.client.listOutboundRoutes()).find((x) => x.name === 'US evenings')!;
+    await fx.client.updateOutboundRoute(evenings.ruleid, { gwgroupid: '9' });
+    const r = await runCli(['drift', file, '--url', proxy.url, '--tz', 'America/New_York'], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toMatch(/^Routing impact \(checked over one week from \w{3} \d{4}-\d\d-\d\d 00:00 America\/New_York\):$/m);
+    expect(r.stdout).toMatch(
+      /^ {2}calls to 1…, Mon–Fri 18:00–24:00 America\/New_York: carrier group "[^"]+" \(#9\) → carrier group "[^"]+" \(#4\) \(route "US evenings"\)$/m,
+    );
+    const seen = proxy.seen.length;
+    const bad = await runCli(['drift', file, '--url', proxy.url, '--tz', 'Mars/Olympus_Mons'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^error \(ROUTE_BAD_TIME\): .*Mars\/Olympus_Mons/m);
+    expect(proxy.seen.length).toBe(seen);
   });
 });
