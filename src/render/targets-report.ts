@@ -46,10 +46,26 @@ export function renderTargetsText(report: TargetsReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Whether a target's output is markdown already (the verb wrote it with --format markdown). */
+/**
+ * The verb's own markdown two heading levels down, so that it sits below the target's heading (its
+ * `## dsipform plan` becomes `####`); lines inside code blocks are left alone.
+ */
+function nested(markdown: string): string {
+  let inCode = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith('```')) inCode = !inCode;
+      return !inCode && /^#{1,4} /.test(line) ? `##${line}` : line;
+    })
+    .join('\n');
+}
+
+/** A target's output in the report: the verb's markdown nested below the target's heading, other text in a code block. */
 function fenced(output: string, markdown: boolean): string {
   const body = output.replace(/\n+$/, '');
-  if (!body || markdown) return body;
+  if (!body) return body;
+  if (markdown) return nested(body);
   return `\`\`\`\n${body.replace(/```/g, '`\u200b``')}\n\`\`\``;
 }
 

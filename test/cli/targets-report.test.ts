@@ -30,12 +30,13 @@ describe('the combined report of several targets', () => {
     expect(text).toContain('=== lab (https://l:5000) ===\nerror (API_CONNECTION_REFUSED): nothing listens\nhint: check the URL');
   });
 
-  it('markdown: a table that a pipe in a name cannot break, text in a code block, the verb markdown as it is', () => {
+  it('markdown: a table that a pipe in a name cannot break, text in a code block, the verb markdown nested below the target', () => {
     const md = renderTargetsMarkdown({ verb: 'validate', exit: 2, targets: [ok, changes] }, false);
     expect(md).toContain('| prod\\|eu | changes | https://p:5000 |');
     expect(md).toContain('### staging\n\n```\nValid: 1 file.\n```');
-    const asIs = renderTargetsMarkdown({ verb: 'plan', exit: 0, targets: [{ ...ok, output: '#### Plan\n' }] }, true);
-    expect(asIs).toContain('### staging\n\n#### Plan\n');
+    const output = '## dsipform plan\n\n```\n# not a heading\n```\n#### Routes\n';
+    const nested = renderTargetsMarkdown({ verb: 'plan', exit: 0, targets: [{ ...ok, output }] }, true);
+    expect(nested).toContain('### staging\n\n#### dsipform plan\n\n```\n# not a heading\n```\n###### Routes\n');
   });
 
   it('JSON: each target with its own document, JSON lines as a list, and the error', () => {
