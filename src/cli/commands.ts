@@ -71,12 +71,17 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         .description('check desired-state files without talking to the platform')
         .argument('[paths...]', 'YAML/JSON files or directories')
         .option('--cdktf <dir>', 'read a synthesized CDKTF stack (cdktf.out/stacks/<name>) instead of files')
-        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors'),
-    ).action(async (paths: string[], opts: { cdktf?: string; strict?: boolean; target?: string[] }) => {
+        .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
+        .addOption(
+          new Option('--format <format>', 'text, json, or markdown (with --target: the combined report)')
+            .choices(['text', 'json', 'markdown'])
+            .default('text'),
+        ),
+    ).action(async (paths: string[], opts: { cdktf?: string; strict?: boolean; target?: string[]; format: string }) => {
       const { runValidate } = await import('./validate.js');
-      const run = (p: string[], o: typeof opts, tio: CliIo): Promise<number> => runValidate(p, tio, o.cdktf, o.strict === true);
+      const run = (p: string[], o: typeof opts, tio: CliIo): Promise<number> => runValidate(p, tio, o.cdktf, o.strict === true, o.format);
       if (await perTarget('validate', paths, opts, io, setExit, run)) return;
-      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true));
+      setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true, opts.format));
     });
   },
   test: (program, io, setExit) => {

@@ -5,11 +5,15 @@ import { writeLine, type CliIo } from './io.js';
 import { judgeFindings, routingFindings } from '../pipeline/lints.js';
 import { reportFindings } from './lint-output.js';
 
+/** The collections whose sizes `--format json` reports. */
+const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'] as const;
+
 /**
  * `dsipform validate PATH...`: checks the files without the network, then lints their routing
- * (warnings on stderr; `strict` makes them errors). Exit 0, or 1 on any error.
+ * (warnings on stderr; `strict` makes them errors). Exit 0, or 1 on any error. `format` json writes
+ * `{valid, files, counts}` instead of the sentence (markdown is the sentence, as text is).
  */
-export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false): Promise<number> {
+export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false, format = 'text'): Promise<number> {
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
   reportFindings(judgeFindings(routingFindings(desired), strict), io);
   const managed = managedCollections(desired);
@@ -19,7 +23,11 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string, st
     desired.endpoint_leases ? count(desired.endpoint_leases.length, 'endpoint lease') : null,
     desired.carrier_groups ? count(desired.carrier_groups.length, 'carrier group') : null,
   ].filter(Boolean);
-  writeLine(io.stdout, `Valid: ${count(desired.files.length, 'file')}, ${counts.length ? counts.join(', ') : 'no managed collections'}.`);
+  if (format === 'json') {
+    const sizes = Object.fromEntries(COLLECTIONS.flatMap((c) => (desired[c] ? [[c, desired[c].length]] : [])));
+    io.stdout.write(`${JSON.stringify({ valid: true, files: desired.files.length, counts: sizes }, null, 2)}\n`);
+  } else
+    writeLine(io.stdout, `Valid: ${count(desired.files.length, 'file')}, ${counts.length ? counts.join(', ') : 'no managed collections'}.`);
   if (managed.length === 0)
     writeLine(
       io.stderr,

@@ -322,6 +322,12 @@ describe('--target: one run per platform, one report', () => {
     const valid = await runCli(['validate', '--targets', example, '--target', 'all']);
     expect(valid.code, valid.stderr).toBe(0);
     expect(valid.stdout).toMatch(/staging\s+ok/);
+    const json = await runCli(['validate', '--targets', example, '--target', 'all', '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as JsonReport).targets.map((t) => [t.name, t.result])).toEqual([
+      ['staging', { valid: true, files: 4, counts: { inbound_mappings: 2, outbound_routes: 2 } }],
+      ['production', { valid: true, files: 4, counts: { inbound_mappings: 3, outbound_routes: 2 } }],
+    ]);
     const tests = await runCli(['test', '--targets', example, '--target', 'all', '--format', 'json']);
     expect(tests.code, tests.stdout + tests.stderr).toBe(0);
     const report = JSON.parse(tests.stdout) as JsonReport;
