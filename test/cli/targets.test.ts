@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
+import { CLI, runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
+import { runProcess } from '../helpers/process.js';
 
 // Two emulators as two platforms (staging, production), each with its own token: one read from an
 // environment variable the targets file names, one from a file it names. The CLI runs as a process.
@@ -328,6 +329,13 @@ describe('--target: one run per platform, one report', () => {
       ['staging', { valid: true, files: 4, counts: { inbound_mappings: 2, outbound_routes: 2 } }],
       ['production', { valid: true, files: 4, counts: { inbound_mappings: 3, outbound_routes: 2 } }],
     ]);
+    // Without --targets: dsipform.targets.yaml in the working directory.
+    const here = await runProcess(process.execPath, [CLI, 'validate', '--target', 'staging'], {
+      cwd: join(example, '..'),
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    });
+    expect(here.code, here.stderr).toBe(0);
+    expect(here.stdout).toContain('Valid: 4 files, 2 inbound mappings, 2 outbound routes.');
     const tests = await runCli(['test', '--targets', example, '--target', 'all', '--format', 'json']);
     expect(tests.code, tests.stdout + tests.stderr).toBe(0);
     const report = JSON.parse(tests.stdout) as JsonReport;
