@@ -203,4 +203,58 @@ describe('dsipform drift (the CLI as a process, against the emulator)', () => {
     expect(bad.stderr).toMatch(/^error \(ROUTE_BAD_TIME\): .*Mars\/Olympus_Mons/m);
     expect(proxy.seen.length).toBe(seen);
   });
+
+  it('a carrier group changed by hand: named with its fields, and no password in any format or file', async () => {
+    const password = 'carrier-a-Pa55w0rd-9f3e';
+    const files = [
+      'version: 1',
+      'carrier_groups:',
+      '  - name: Carrier A',
+      '    lb_enabled: false',
+      '    endpoints:',
+      '      - { name: gw1, hostname: gw1.example.com, weight: 1 }',
+      '    auth: { type: userpwd, auth_username: alice, auth_password: "${CARRIER_A_PASSWORD}" }',
+      '',
+    ].join('\n');
+    // Without the fresh install's carrier groups, which these files do not declare.
+    const fx = await emulatorFixture({ empty: true });
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-drift-'));
+    const file = join(dir, 'groups.yaml');
+    writeFileSync(file, files);
+    const env = { DSIP_TOKEN: fx.emu.token, DSIP_API_PROFILE: TEST_PROFILE, CARRIER_A_PASSWORD: password };
+    const apply = await runCli(['apply', file, '--url', fx.emu.url, '--auto-approve'], env);
+    expect(apply.code, apply.stderr).toBe(0);
+    const group = (await fx.client.listCarrierGroups()).find((g) => g.name === 'Carrier A')!;
+    const live = (await fx.client.getCarrierGroup(group.gwgroupid))!;
+    await fx.client.updateCarrierGroup(
+      group.gwgroupid,
+      {
+        name: 'Carrier A',
+        lb_enabled: false,
+        endpoints: [{ name: 'gw1', hostname: 'gw1.example.com', strip: 0, prefix: '', weight: 7 }],
+        auth: { type: 'userpwd', auth_username: 'alice', auth_password: 'hand-set-Pa55-1b2c' },
+      },
+      live.gwids,
+    );
+    const out = join(dir, 'drift.json');
+    for (const format of ['text', 'markdown', 'json']) {
+      const r = await runCli(['drift', file, '--url', fx.emu.url, '--format', format, '--out', out], env);
+      expect(r.code, r.stderr).toBe(2);
+      if (format === 'json') {
+        const doc = JSON.parse(r.stdout) as { objects: { kind: string; key: string; fields: { name: string; live_shown: boolean }[] }[] };
+        // lb_enabled and auth are written by the update over values the platform does not show: said so.
+        expect(doc.objects.map((o) => [o.kind, o.key, o.fields.map((f) => `${f.name}${f.live_shown ? '' : ' (not shown)'}`)])).toEqual([
+          ['carrier_group', 'Carrier A', ['lb_enabled (not shown)', 'endpoints', 'auth (not shown)']],
+        ]);
+      } else {
+        expect(r.stdout).toMatch(/carrier\\?_group "Carrier A" \(id \d+\)/);
+        expect(r.stdout).toMatch(/endpoints: .*weight.*7/);
+      }
+      for (const text of [r.stdout, r.stderr, readFileSync(out, 'utf8')]) {
+        expect(text).not.toContain(password);
+        expect(text).not.toContain('hand-set-Pa55-1b2c');
+        expect(text).not.toContain(fx.emu.token);
+      }
+    }
+  });
 });
