@@ -343,6 +343,30 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       setExit(await runRoutes(paths, opts, io));
     });
   },
+  watch: (program, io, setExit) => {
+    addTargetOptions(
+      addStateOptions(
+        addConnectionOptions(
+          program
+            .command('watch')
+            .description('plan every interval and keep the platform matching the files (--apply); /metrics, /healthz, webhook events')
+            .argument('[paths...]', 'YAML/JSON files or directories (read afresh at each run)')
+            .option('--interval <duration>', 'time between runs, with up to a tenth of jitter: 60s, 5m, 1h', '60s')
+            .option('--apply', 'apply what the safety rules and routing tests allow (never forced; a refused plan is reported)')
+            .option('--once', 'one run, then exit: 0 nothing left to change, 2 drift left, 1 a run failed or was refused')
+            .option('--listen <host:port>', 'serve /metrics and /healthz here (none: no server)', '127.0.0.1:9464')
+            .option('--webhook <url>', 'post one JSON event per drift found and change applied (Slack-compatible text field)')
+            .option('--webhook-queue <n>', 'most events waiting for the webhook; the oldest are dropped past it', '100')
+            .option('--webhook-attempts <n>', 'attempts per event, with a doubling wait between them', '5')
+            .option('--parallelism <n>', 'most requests at once within a step of an apply', '8')
+            .option('--name <name>', 'without --target: the target label of the metrics and events (default: the URL)'),
+        ),
+      ),
+    ).action(async (paths: string[], opts) => {
+      const { runWatch } = await import('./watch.js');
+      setExit(await runWatch(paths, opts, io));
+    });
+  },
   stats: (program, io, setExit) => {
     addConnectionOptions(
       program
