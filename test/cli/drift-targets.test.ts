@@ -91,7 +91,8 @@ describe('dsipform drift --target (two emulators as two targets)', () => {
     const md = await runCli(['drift', '--target', 'all', ...targets, '--format', 'markdown'], env);
     expect(md.code).toBe(2);
     expect(md.stdout).toMatch(/^\| production \| drift \| /m);
-    expect(md.stdout).toMatch(/^## dsipform drift: 1 object differs$/m);
+    // Each target's own report sits below its heading (### production), two levels down.
+    expect(md.stdout).toMatch(/^### production\n\n#### dsipform drift: 1 object differs$/m);
     expect(md.stdout).toMatch(/^- calls to 44…: .*\(\\#8\) → .*\(\\#6\)/m);
   });
 
