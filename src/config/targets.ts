@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
 import { issueAt } from './issue.js';
@@ -69,9 +69,21 @@ function readPaths(c: Checker, node: unknown, base: string, where: string): stri
   const out: string[] = [];
   for (const item of items) {
     const value = text(item);
-    if (value === null || value === '')
+    if (value === null || value === '') {
       c.at(item, `${where} paths: each entry is a file or directory`, 'For example paths: [shared/, staging/].');
-    else out.push(shown(isAbsolute(value) ? value : join(base, value)));
+      continue;
+    }
+    const path = resolve(base, value);
+    // The targets file's folder (or one above it) would read the targets file as configuration.
+    if (path === base || base.startsWith(path + sep) || path === resolve(c.source.file)) {
+      c.at(
+        item,
+        `${where} paths: "${value}" holds the targets file itself`,
+        'Keep the configuration in folders of its own: paths: [shared/, staging/].',
+      );
+      continue;
+    }
+    out.push(shown(path));
   }
   return out;
 }

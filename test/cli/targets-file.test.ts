@@ -78,6 +78,13 @@ describe('targets file', () => {
     if (_name !== 'no files') expect(validate(parse(text))).toBe(false);
   });
 
+  it.each(['./', '.', '..', 't.yaml'])('paths: [%s] would read the targets file itself as configuration: refused at its entry', (path) => {
+    const result = parseTargets('t.yaml', `paths: [${path}]\ntargets:\n  s: { url: "https://x:5000", token: { env: A }, paths: [a/] }\n`);
+    expect(result.ok ? [] : result.issues.map((i) => formatIssue(i))).toEqual([
+      `t.yaml:1:9: shared paths: "${path}" holds the targets file itself\n  hint: Keep the configuration in folders of its own: paths: [shared/, staging/].`,
+    ]);
+  });
+
   it('reads shared paths first, resolved against the file, and vars: the target over the shared', () => {
     const text = 'paths: shared/\nvars: { A: "1", B: 2 }\n' + GOOD.replace('paths: [a/]', 'paths: [a/]\n    vars: { A: x }');
     const result = parseTargets('conf/t.yaml', text);
