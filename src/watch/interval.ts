@@ -2,14 +2,17 @@ import { DsipformError } from '../model/errors.js';
 
 const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** Parses `--interval`: `60s`, `5m`, `1h`, `500ms`, or a bare number of seconds; at least one second. */
+/**
+ * Parses `--interval`: `60s`, `5m`, `1h`, `500ms`, or a bare number of seconds; at least 100 ms (a
+ * shorter wait would only have runs queue behind each other).
+ */
 export function parseInterval(text: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   const ms = m ? Number(m[1]) * UNITS[m[2] ?? 's']! : NaN;
-  if (!Number.isFinite(ms) || ms < 1000) {
+  if (!Number.isFinite(ms) || ms < 100) {
     throw new DsipformError(
       'CLI_BAD_OPTION',
-      `--interval "${text}" is not a duration of at least one second`,
+      `--interval "${text}" is not a duration of at least 100 ms`,
       'For example --interval 60s (the default), 5m or 1h.',
     );
   }

@@ -219,7 +219,7 @@ describe('dsipform watch', () => {
 
 describe('dsipform watch refuses what it cannot mean, before any run', () => {
   it.each([
-    [['--interval', '0'], /--interval "0" is not a duration of at least one second/],
+    [['--interval', '0'], /--interval "0" is not a duration of at least 100 ms/],
     [['--listen', 'localhost'], /--listen "localhost" is not HOST:PORT/],
     [['--webhook-queue', '0', '--webhook', 'http://127.0.0.1:1/'], /--webhook-queue "0" is not a whole number of at least 1/],
     [['--targets', 'dsipform.targets.yaml'], /--targets is for runs over targets/],
