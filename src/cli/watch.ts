@@ -139,9 +139,11 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
   });
   // The log: one line a run, and one a problem.
   const n = plan?.changes.length ?? 0;
+  // Changes an interrupt (SIGTERM) kept from starting: the next run plans them again.
+  const notStarted = result.outcomes.filter((o) => o.status === 'not_attempted').length;
   if (plan)
     log(
-      `${source.name}: ${n === 0 ? 'no drift' : `${n} ${n === 1 ? 'change' : 'changes'} of drift`}${applied > 0 ? `, ${applied} applied` : ''}`,
+      `${source.name}: ${n === 0 ? 'no drift' : `${n} ${n === 1 ? 'change' : 'changes'} of drift`}${applied > 0 ? `, ${applied} applied` : ''}${notStarted > 0 ? `, ${notStarted} not started` : ''}`,
     );
   if (problem) log(`${source.name}: ${result.refusal ? 'refused, nothing applied' : 'error'} (${problem.code}): ${problem.message}`);
   if (hook) post(hook, source.name, plan?.changes ?? [], result, iso, memory, problem);

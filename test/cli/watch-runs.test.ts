@@ -159,6 +159,7 @@ describe('dsipform watch over time', () => {
     const applied = /31 changes of drift, (\d+) applied/.exec(watch.output.stderr);
     expect(applied, watch.output.stderr).not.toBeNull();
     expect(Number(applied![1])).toBe(made.length);
+    expect(watch.output.stderr).toMatch(new RegExp(`31 changes of drift, ${made.length} applied, ${31 - made.length} not started`));
     // Every route is whole: each one made is one of the files' routes, with its prefix.
     const live = (await client.listOutboundRoutes()).filter((r) => made.includes(r.name));
     for (const r of live) expect(r.prefix).toBe(String(1555 + many.indexOf(r.name)));
