@@ -1,5 +1,6 @@
 import { DsipformError } from '../model/errors.js';
-import type { Plan, SafetyFinding, UnroutedCall } from '../model/plan.js';
+import type { Plan, PlanPolicy, SafetyFinding, UnroutedCall } from '../model/plan.js';
+import { policyAssignment, policySetting } from '../model/policy-words.js';
 
 /** Names at most 10 keys, quoted, and counts the rest. */
 function listed(keys: readonly string[]): string {
@@ -33,7 +34,8 @@ function listedCalls(calls: readonly UnroutedCall[]): string {
  * PLAN_UNROUTING when only calls lose their route. Every front end (the CLI's apply, the library's
  * `applyPlan`) refuses with this one error, so they refuse the same plans in the same words.
  */
-export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefined {
+export function planRefusal(plan: Pick<Plan, 'safety'> & { readonly policy?: Pick<PlanPolicy, 'place'> }): DsipformError | undefined {
+  const place = plan.policy?.place;
   const findings: readonly SafetyFinding[] = plan.safety;
   if (findings.length === 0) return undefined;
   const what = findings
@@ -47,7 +49,7 @@ export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefin
     return new DsipformError(
       'PLAN_UNROUTING',
       `refused: ${what}`,
-      "The plan's Routing impact shows each class of calls and when. If these calls are meant to stop routing, run again with --force, or set policy.allow_unrouting: true in the files.",
+      `The plan's Routing impact shows each class of calls and when. If these calls are meant to stop routing, run again with --force, or set ${policyAssignment('allow_unrouting', 'true', place)}.`,
     );
   }
   const updates = findings.some((f) => f.rule === 'update_threshold');
@@ -56,6 +58,6 @@ export function planRefusal(plan: Pick<Plan, 'safety'>): DsipformError | undefin
   return new DsipformError(
     'PLAN_UNSAFE',
     `refused: ${what}`,
-    `Check the files manage what you think they do (policy.ignore keeps live objects${updates ? '; policy.max_updates sets the limit of changes' : ''}). If ${which} intended, run again with --force.`,
+    `Check the ${place === 'stack' ? 'stack manages' : 'files manage'} what you think ${place === 'stack' ? 'it does' : 'they do'} (${policySetting('ignore', place)} keeps live objects${updates ? `; ${policySetting('max_updates', place)} sets the limit of changes` : ''}). If ${which} intended, run again with --force.`,
   );
 }

@@ -136,6 +136,8 @@ export interface LintAcceptance {
 
 /** The files' `policy` block, defaults filled. */
 export interface Policy {
+  /** `stack` when the policy comes from a CDKTF stack's `DsipformPolicy` (messages name it so); absent for files. */
+  readonly place?: 'stack';
   /** Replaces the default limit (25% of a managed collection of 8 or more). */
   readonly max_deletes?: DeleteLimit;
   /**

@@ -239,6 +239,8 @@ export interface PlanPolicy {
   readonly protect: readonly CollectionName[];
   /** Present (true) when the files allow plans that leave routed calls without a route. */
   readonly allow_unrouting?: true;
+  /** `stack` when the policy was a CDKTF stack's `DsipformPolicy`: refusals name its properties. */
+  readonly place?: 'stack';
 }
 
 /** Something that stops a plan from being made (not a file problem): e.g. two live routes with one name. */

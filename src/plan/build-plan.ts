@@ -157,6 +157,7 @@ function assemble(
     ...(desired.policy.max_updates ? { max_updates: desired.policy.max_updates } : {}),
     protect: [...desired.policy.protect],
     ...(desired.policy.allow_unrouting ? { allow_unrouting: true as const } : {}),
+    ...(desired.policy.place === 'stack' ? { place: 'stack' as const } : {}),
   };
   // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
   const probed = routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes'));

@@ -1,6 +1,7 @@
 import type { CollectionName, DeleteLimit } from '../model/desired.js';
 import { COLLECTION_OF } from '../model/desired.js';
 import type { Change, ChangeAction, PlanPolicy, SafetyFinding } from '../model/plan.js';
+import { policySetting } from '../model/policy-words.js';
 
 /** The default limit: more than 25% of a managed live collection of 8 or more objects. */
 const DEFAULT_PERCENT = 25;
@@ -65,7 +66,7 @@ export function assessSafety(
         ...base,
         rule: 'protected',
         limit: '0 (protected)',
-        message: `${collection} is protected by policy.protect, and the plan deletes ${keys.length} of them${replaced}`,
+        message: `${collection} is protected by ${policySetting('protect', policy.place)}, and the plan deletes ${keys.length} of them${replaced}`,
       });
     }
     const limit = over(policy.max_deletes, keys.length, live);

@@ -28,7 +28,7 @@ const PLAN_KEYS = [
   'checksum',
   'signature',
 ];
-const POLICY_KEYS = ['max_deletes', 'max_updates', 'protect', 'allow_unrouting'];
+const POLICY_KEYS = ['max_deletes', 'max_updates', 'protect', 'allow_unrouting', 'place'];
 const SUMMARY_KEYS = ['total', 'by_kind', 'unchanged'];
 const COUNT_KEYS = ['create', 'update', 'promote', 'demote', 'replace', 'delete', 'obtain', 'renew', 'revoke', 'unchanged'];
 const KIND_KEYS = KINDS;

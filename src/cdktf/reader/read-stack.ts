@@ -119,7 +119,8 @@ function collect(stack: StackFile, root: Json): StackResult {
   duplicates(stack, out, issues);
   const policy = readPolicy(stack, root, issues);
   if (issues.length > 0) return { ok: false, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
-  return { ok: true, desired: { ...out, policy, files: [stack.file] } };
+  // A stack's refusals name DsipformPolicy's properties, whether or not the stack has one yet.
+  return { ok: true, desired: { ...out, policy: { ...policy, place: 'stack' }, files: [stack.file] } };
 }
 
 function pushIf<T>(list: T[], item: T | null): void {

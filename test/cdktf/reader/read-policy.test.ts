@@ -43,7 +43,7 @@ describe('a stack without a DsipformPolicy', () => {
     delete doc['//'].dsipform_policy;
     writeFileSync(join(dir, 'cdk.tf.json'), JSON.stringify(doc));
     const r = await readStack(dir);
-    expect(r.ok && r.desired.policy).toEqual(DEFAULT_POLICY);
+    expect(r.ok && r.desired.policy).toEqual({ ...DEFAULT_POLICY, place: 'stack' });
   });
 });
 
@@ -86,7 +86,7 @@ describe('each key of the policy, read into the desired policy', () => {
     expect(r.ok ? [] : r.issues.map(formatIssue)).toEqual([]);
     // As the files' policy block: ignore.carrier_groups only when given.
     const base = { protect: [], ignore: { inbound_mappings: [], outbound_routes: [], endpoint_leases: [] } };
-    expect(r.ok && r.desired.policy).toEqual({ ...base, ...expected });
+    expect(r.ok && r.desired.policy).toEqual({ ...base, ...expected, place: 'stack' });
   });
 });
 
@@ -228,9 +228,13 @@ describe('the same rules as the files', () => {
   });
 });
 
-/** A policy without the places of its acknowledgements (a file's and a stack's lines differ). */
+/**
+ * A policy without where it was written: the places of its acknowledgements (a file's and a
+ * stack's lines differ) and the stack's mark (`place: 'stack'`, so refusals name DsipformPolicy).
+ */
 function placeless(policy: Policy): Policy {
-  return policy.accept ? { ...policy, accept: policy.accept.map(({ origin: _origin, ...rest }) => rest) } : policy;
+  const { place: _place, ...rest } = policy;
+  return rest.accept ? { ...rest, accept: rest.accept.map(({ origin: _origin, ...entry }) => entry) } : rest;
 }
 
 // A key added to the files' policy later must reach stacks too: every property of the schema's
@@ -300,7 +304,7 @@ describe('DsipformPolicy synthesizes what the reader reads', () => {
     expect(doc['//'].dsipform_policy.path).toBe('platform/policy');
     expect(doc.resource).toBeUndefined();
     const r = await readStack(dir);
-    expect(r.ok && r.desired.policy).toEqual(expected);
+    expect(r.ok && r.desired.policy).toEqual({ ...expected, place: 'stack' });
   });
 
   it('acknowledged lints (accept) reach the policy, each placed at its entry in the stack', async () => {
