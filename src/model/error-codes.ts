@@ -98,7 +98,7 @@ export const ERROR_CODES = {
   EMULATOR_TLS_INVALID: 'the certificate or key given to the emulator is not usable',
   // dsipform watch
   WATCH_PORT_IN_USE: 'the port dsipform watch serves /metrics on is already in use',
-  WATCH_LISTEN_FAILED: 'dsipform watch cannot serve /metrics on the --listen address (not this machine\'s, or needs privileges)',
+  WATCH_LISTEN_FAILED: "dsipform watch cannot serve /metrics on the --listen address (not this machine's, or needs privileges)",
   // The Terraform provider and its mirror
   TF_NOT_CONFIGURED: 'the provider was used before Terraform configured it',
   TF_READ_BACK_FAILED: 'an object the provider just wrote could not be read back',

@@ -63,7 +63,12 @@ export function* planTextParts(plan: Plan, options: TextOptions, partLines = PAR
 function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]> {
   yield header(plan, style);
   if (plan.changes.length === 0) {
-    yield ['', ...testsTextLines(plan.routing_tests, style), ...notes(plan), ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line))];
+    yield [
+      '',
+      ...testsTextLines(plan.routing_tests, style),
+      ...notes(plan),
+      ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)),
+    ];
     return;
   }
   yield ['', ...legend(plan, style), '', 'dsipform will perform the following actions:', ''];

@@ -7,6 +7,7 @@
  * absolute dtstart, first-window end and until + duration, and where the zone's clock changes; every
  * such moment is a candidate, and the recurrence is asked at each. Pure.
  */
+import { InternalError } from '../model/errors.js';
 import { proxyInterval, timerecMatches } from '../model/timerec-match.js';
 import type { Horizon, TimeWindow } from '../model/routing.js';
 import type { Timerec } from '../model/timerec.js';
@@ -88,7 +89,7 @@ function unitWords(p: Period): string {
  */
 export function horizonFor(recs: readonly Timerec[], local: string, tz: string): Examined {
   const wall = wallTimeOf(local);
-  if (wall === null) throw new Error(`not a wall time: ${local}`);
+  if (wall === null) throw new InternalError(`the call time is not a wall time: ${local}`);
   const day = Date.UTC(wall.year, wall.month - 1, wall.day) / 1000;
   const period = longest(recs.map(periodOf));
   if (period === null) {
@@ -126,7 +127,7 @@ export function horizonFor(recs: readonly Timerec[], local: string, tz: string):
 /** The horizon of `plan --at`: that one instant only. */
 export function instantHorizon(local: string, tz: string): Examined {
   const wall = wallTimeOf(local);
-  if (wall === null) throw new Error(`not a wall time: ${local}`);
+  if (wall === null) throw new InternalError(`the call time is not a wall time: ${local}`);
   const from = wallSeconds(wall);
   const horizon = { start: local, end: wallAt(from + 1), tz, words: `checked at ${local.replace('T', ' ')} ${tz} only (--at)` };
   return { horizon, from, to: from + 1, naming: 'instant' };

@@ -55,7 +55,7 @@ describe('policy settings named where the policy was written', () => {
       } as unknown as SafetyFinding,
     ];
     expect(planRefusal({ safety })?.hint).toMatch(/policy\.allow_unrouting: true in the files/);
-    const stack = planRefusal({ safety, policy: { protect: [], place: 'stack' } });
+    const stack = planRefusal({ safety, policy: { place: 'stack' } });
     expect(stack?.code).toBe('PLAN_UNROUTING');
     expect(stack?.hint).toMatch(/allowUnrouting: true in the stack's DsipformPolicy/);
     expect(stack?.hint).not.toMatch(/policy\./);
