@@ -51,7 +51,14 @@ export { exportDocument, type ExportDocument } from './plan/export.js';
 export { needsGroups } from './plan/resolve-groups.js';
 
 // The pipeline: read, plan, check, gate, apply (what the CLI runs).
-export { planDesired, applyDesired, type CheckOptions, type CheckedPlan, type AppliedPlan } from './pipeline/run.js';
+export {
+  planDesired,
+  applyDesired,
+  type ApplyDesiredOptions,
+  type CheckOptions,
+  type CheckedPlan,
+  type AppliedPlan,
+} from './pipeline/run.js';
 export type { CarriedFindings } from './pipeline/plan-result.js';
 export { planPlatform, type PlanPlatformOptions, type PlatformPlan } from './pipeline/plan-platform.js';
 export { savedPlanStaleness, type SavedPlanCheck } from './pipeline/saved.js';

@@ -2,6 +2,8 @@ import type { PlatformClient } from '../api/client.js';
 import { applyPlan, type ApplyOptions } from '../apply/apply-plan.js';
 import type { ApplyReport } from '../model/apply-report.js';
 import type { DesiredState } from '../model/desired.js';
+import type { LeaseLedger } from '../apply/execute-lease.js';
+import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
 import type { RoutingFinding } from '../routing/types.js';
@@ -82,12 +84,22 @@ export interface AppliedPlan extends CheckedPlan {
  * routing tests or safety refuse (PLAN_TESTS_FAILED, PLAN_UNSAFE, PLAN_UNROUTING) unless `force`, then applies and reports every
  * change's outcome (a failed change is in the report, not thrown).
  */
-export async function applyDesired(
-  client: PlatformClient,
-  desired: DesiredState,
-  options: CheckOptions & ApplyOptions = {},
-): Promise<AppliedPlan> {
-  const checked = await planDesired(client, desired, options);
-  const report = await applyPlan(checked.plan, client, options);
+export async function applyDesired(client: PlatformClient, desired: DesiredState, options: ApplyDesiredOptions = {}): Promise<AppliedPlan> {
+  const { leaseRecords, ledger, ...rest } = options;
+  const checked = await planDesired(client, desired, { ...rest, ...(leaseRecords ? { leases: leaseRecords } : {}) });
+  const report = await applyPlan(checked.plan, client, { ...rest, ...(ledger ? { leases: ledger } : {}) });
   return { ...checked, report };
 }
+
+/**
+ * What {@link applyDesired} is told: the planner's options and the applier's, with the two lease
+ * inputs under names of their own. The planner's `leases` are the recorded leases (to renew or keep),
+ * the applier's the ledger that records new ones: one option name cannot hold both.
+ */
+export type ApplyDesiredOptions = Omit<CheckOptions, 'leases'> &
+  Omit<ApplyOptions, 'leases'> & {
+    /** The leases the state records (the planner's `leases`): which to renew, which are gone. */
+    readonly leaseRecords?: readonly LeaseRecord[];
+    /** The lease state that records what the apply obtains (the applier's `leases`). */
+    readonly ledger?: LeaseLedger;
+  };

@@ -19,6 +19,7 @@ import {
   type DesiredState,
 } from '../../src/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
+import type { LeaseLedger, LeaseRecord } from '../../src/index.js';
 
 let dir = '';
 beforeEach(async () => {
@@ -185,5 +186,34 @@ describe('the library plans with the platform API profile, as the CLI does', () 
       await client.close();
       await emu.close();
     }
+  });
+});
+
+describe('applyDesired with endpoint leases: the recorded leases and the ledger under names of their own', () => {
+  it('obtains a lease into the program’s ledger, then plans it as held (no change)', async () => {
+    const { client } = await emulatorFixture();
+    const records: LeaseRecord[] = [];
+    // A program's own lease state: in memory here; the CLI keeps it in its state file.
+    const ledger: LeaseLedger = {
+      beginObtain: () => Promise.resolve('note'),
+      record: (rec) => {
+        records.push({ ...rec, target: 'lab' });
+        return Promise.resolve();
+      },
+      abandonObtain: () => Promise.resolve(),
+      remove: (name) => {
+        records.splice(
+          records.findIndex((r) => r.name === name),
+          1,
+        );
+        return Promise.resolve();
+      },
+    };
+    const desired = await desiredOf(['version: 1', 'endpoint_leases:', '  - name: ci-runner', '    email: ci@example.com', '    ttl: 1h']);
+    const first = await applyDesired(client, desired, { leaseRecords: records, ledger });
+    expect(first.report.counts).toEqual({ applied: 1, failed: 0, not_attempted: 0 });
+    expect(records.map((r) => r.name)).toEqual(['ci-runner']);
+    const again = await planDesired(client, desired, { leases: records });
+    expect(again.plan.changes).toEqual([]);
   });
 });
