@@ -5,7 +5,7 @@ import type { OutboundRoute } from '../model/outbound-route.js';
 import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
 import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
-import { inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
+import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
 import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
@@ -56,9 +56,11 @@ export function planRoutingImpact(
             },
     };
   }
-  const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups) : undefined);
+  // The gateways of carrier groups read in full are named in the impact's words (gwlist_words).
+  const labels = live.carrier_groups ? gatewayLabelsOf(live.carrier_groups) : undefined;
+  const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
   const { state, groups } = rulesAfterPlan(live, changes);
-  const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups) : undefined);
+  const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, labels) : undefined);
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
   const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));

@@ -163,6 +163,18 @@ describe('buildPlan: routing impact with carrier groups the plan creates, delete
     expect(p.routing_impact!.map((e) => `${e.before.gwlist} → ${e.after.gwlist}`)).toEqual(['#5 → #"New carrier"', '#5 → #"New carrier"']);
   });
 
+  it("names the gateways of carrier groups read in full in the impact's words, on both sides", () => {
+    const read = { gwgroupid: 5, name: 'Old carrier', lb_enabled: false, endpoints: [endpoint('a-east')], gwids: [1], auth: null };
+    const p = plan(desired({ inbound_mappings: [dm('5', ['#5'])] }), {
+      groups,
+      carrier_groups: [read],
+      inbound_mappings: [lm(2, '5', ['1'])],
+    });
+    expect(calls(p)).toEqual(['inbound 5: routed → routed']);
+    expect(p.routing_impact![0]!.before.gwlist_words).toBe('gateway "a-east" a-east.example.com (1)');
+    expect(p.routing_impact![0]!.after.gwlist_words).toBe('carrier group "Old carrier" (#5)');
+  });
+
   it('a new mapping to a group created by the same plan routes its calls there', () => {
     const p = plan(withNewGroup({ inbound_mappings: [{ ...dm('6', []), group: 'New carrier' }] }), {
       groups,
