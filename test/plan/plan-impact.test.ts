@@ -164,7 +164,7 @@ describe('buildPlan: routing impact with carrier groups the plan creates, delete
   });
 
   it("names the gateways of carrier groups read in full in the impact's words, on both sides", () => {
-    const read = { gwgroupid: 5, name: 'Old carrier', lb_enabled: false, endpoints: [endpoint('a-east')], gwids: [1], auth: null };
+    const read = { gwgroupid: 5, name: 'Old carrier', lb_enabled: false, endpoints: [endpoint('a-east')], gwids: [1] };
     const p = plan(desired({ inbound_mappings: [dm('5', ['#5'])] }), {
       groups,
       carrier_groups: [read],
