@@ -100,6 +100,30 @@ export interface Horizon {
   readonly words: string;
 }
 
+/** A class of calls rule sets route alike: digit numbers starting with `prefix` and with none of `except`, from a caller holding exactly `from_parts`. */
+export interface CallClass {
+  readonly direction: Direction;
+  /** `''`: the numbers no rule prefix matches. */
+  readonly prefix: string;
+  /** The longer prefixes left out (those directly below `prefix`, sorted). */
+  readonly except: readonly string[];
+  /** A representative number of the class. */
+  readonly to: string;
+  /** A representative From (`''`: none of the LCR From parts). */
+  readonly from: string;
+  /** The LCR From parts the class's callers match (sorted; a From part `''` matches every caller and is not listed). */
+  readonly from_parts: readonly string[];
+}
+
+/** One class and one stretch of time in which every rule set decides it alike; `decisions[i]` is set `i`'s. */
+export interface ClassSpan {
+  readonly class: CallClass;
+  readonly windows: readonly TimeWindow[];
+  /** The windows in words: `always`, `Mon–Fri 18:00–24:00 America/New_York`. */
+  readonly when: string;
+  readonly decisions: readonly RouteDecision[];
+}
+
 /**
  * One class of calls whose outcome a plan changes, in the time windows where it does (plans carry
  * these as `routing_impact`): the digit numbers starting with `prefix` and with none of `except`,

@@ -7,7 +7,7 @@
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
  * rules a class can meet (windows.ts). Pure.
  */
-import type { Direction, RouteDecision } from '../model/routing.js';
+import type { CallClass, ClassSpan, Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/timerec.js';
 import { lcrTo } from './callers.js';
 import { routeCall } from './match.js';
@@ -27,30 +27,7 @@ import {
 import { windowWords } from './window-words.js';
 
 export type { Horizon, TimeWindow } from './windows.js';
-
-/** A class of calls the given rule sets route alike: digit numbers starting with `prefix` and with none of `except`, from a caller holding exactly `from_parts`. */
-export interface CallClass {
-  readonly direction: Direction;
-  /** `''`: the numbers no rule prefix matches. */
-  readonly prefix: string;
-  /** The longer prefixes left out (those directly below `prefix`, sorted). */
-  readonly except: readonly string[];
-  /** A representative number of the class. */
-  readonly to: string;
-  /** A representative From (`''`: none of the LCR From parts). */
-  readonly from: string;
-  /** The LCR From parts the class's callers match (sorted; a From part `''` matches every caller and is not listed). */
-  readonly from_parts: readonly string[];
-}
-
-/** One class and one stretch of time in which every set decides it alike; `decisions[i]` is `sets[i]`'s. */
-export interface ClassSpan {
-  readonly class: CallClass;
-  readonly windows: readonly TimeWindow[];
-  /** The windows in words: `always`, `Mon–Fri 18:00–24:00 America/New_York`. */
-  readonly when: string;
-  readonly decisions: readonly RouteDecision[];
-}
+export type { CallClass, ClassSpan } from '../model/routing.js';
 
 /** Which classes to examine and which spans to keep. */
 export interface ClassOptions {
