@@ -40,6 +40,11 @@ function callOf(flags: RouteFlags, now: number): { direction: Direction; to: str
       'Add the number the call is to, e.g. --to 442071234567.',
     );
   }
+  return { direction: flags.direction, to: flags.to, from: flags.from ?? '', at: callTimeOf(flags, now) };
+}
+
+/** `--at` in `--tz` (default now in this machine's zone), or ROUTE_BAD_TIME saying what to write: `route`'s and `routes`'. */
+export function callTimeOf(flags: { readonly at?: string; readonly tz?: string }, now: number): CallTime {
   const at = callTime(flags.at, flags.tz, now);
   if ('problem' in at) {
     throw new DsipformError(
@@ -48,7 +53,7 @@ function callOf(flags: RouteFlags, now: number): { direction: Direction; to: str
       'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
     );
   }
-  return { direction: flags.direction, to: flags.to, from: flags.from ?? '', at };
+  return at;
 }
 
 /**

@@ -3,13 +3,11 @@ import type { Direction, RouteDecision } from '../model/routing.js';
 import type { RoutesReport, RoutesSpan } from '../render/routes-report.js';
 import { routingDifference, routingTable } from '../routing/classes.js';
 import { nameReference } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
-import type { CallTime } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { liveRuleSet } from './route.js';
+import { callTimeOf, liveRuleSet } from './route.js';
 import { filesAgainstLive, filesSide, type RulesSide } from './routes-sides.js';
 
 /** `dsipform routes` flags. */
@@ -36,19 +34,6 @@ function directionOf(flags: RoutesFlags): Direction | undefined {
     `--direction "${flags.direction}" is not inbound or outbound`,
     'Leave --direction out for both, or give --direction inbound (calls from carriers) or --direction outbound (calls from PBXs and endpoints).',
   );
-}
-
-/** The start of the time examined: `--at` in `--tz`, default now in this machine's zone (the proxy's clock, as `route` assumes). */
-function startOf(flags: RoutesFlags, now: number): CallTime {
-  const at = callTime(flags.at, flags.tz, now);
-  if ('problem' in at) {
-    throw new DsipformError(
-      'ROUTE_BAD_TIME',
-      at.problem,
-      'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
-    );
-  }
-  return at;
 }
 
 function refuse(message: string, hint: string): never {
@@ -165,7 +150,8 @@ export async function runRoutes(
 ): Promise<number> {
   const format = checkFormat(flags.format, ROUTES_FORMATS);
   const direction = directionOf(flags);
-  const start = startOf(flags, io.now());
+  // The start of the time examined: --at in --tz, default now in this machine's zone (the proxy's clock, as route assumes).
+  const start = callTimeOf(flags, io.now());
   if (!given) checkFlags(paths, flags);
   const sides = given ? await given() : await readSides(paths, flags, io);
   const shown = direction ?? onlyDirection(sides);
