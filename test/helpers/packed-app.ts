@@ -44,3 +44,25 @@ export async function packedApp(prefix: string, links: readonly string[]): Promi
   writeFileSync(join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
   return { base, app };
 }
+
+/**
+ * Type-checks `file` of a packed app with this repository's TypeScript, as an ESM app would
+ * (NodeNext), against the package's declarations: the compiler's run, code 0 when it passed.
+ */
+export async function typecheckApp(app: string, file: string): Promise<Run> {
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(REPO, 'node_modules', '@types')],
+    },
+    files: [file],
+  };
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
+  return runIn(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], app);
+}

@@ -1,12 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packedApp, REPO, runIn } from '../helpers/packed-app.js';
+import { packedApp, REPO, runIn, typecheckApp } from '../helpers/packed-app.js';
 
 // The package as npm publishes it (`npm pack` of the BUILT package: dist/ from `npm run build`),
 // unpacked into a fresh app's node_modules/dsipform, beside links to this repository's copies of
 // dsipform's dependencies (no network), then imported by its name as a user's program would.
-const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const TOKEN = 'library-token-0123456789abcdef';
 
 const DESIRED = `version: 1
@@ -86,21 +85,7 @@ describe('the packed package imported by name', () => {
   }, 60_000);
 
   it('gives TypeScript the types of its public API', async () => {
-    const config = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-        typeRoots: [join(REPO, 'node_modules', '@types')],
-      },
-      files: ['typed.ts'],
-    };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
-    const result = await runIn(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
+    const result = await typecheckApp(app, 'typed.ts');
     expect(result.code, result.out).toBe(0);
   }, 60_000);
 });

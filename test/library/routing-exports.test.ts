@@ -1,12 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packedApp, REPO, runIn } from '../helpers/packed-app.js';
+import { packedApp, REPO, runIn, typecheckApp } from '../helpers/packed-app.js';
 
 // Issue 26, part 7: the routing simulation, the routing tests, the lints and the impact from the
 // package's main entry, and the pipeline's plan result carrying what the checks found. The BUILT
 // package (`npm run build` first), packed and unpacked as a user receives it, imported by name.
-const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const TOKEN = 'library-routing-0123456789abcdef';
 
 const DESIRED = `version: 1
@@ -138,21 +137,7 @@ describe("the routing simulation, tests, lints and impact from 'dsipform' (the p
   }, 60_000);
 
   it('gives TypeScript their types, and the plan result its fields', async () => {
-    const config = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        types: ['node'],
-        typeRoots: [join(REPO, 'node_modules', '@types')],
-      },
-      files: ['typed.ts'],
-    };
-    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
-    const result = await runIn(process.execPath, [TSC, '-p', 'tsconfig.json'], app);
+    const result = await typecheckApp(app, 'typed.ts');
     expect(result.code, result.out).toBe(0);
   }, 60_000);
 });
