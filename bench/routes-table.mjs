@@ -14,8 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmulatorStore } from '../dist/emulator/index.js';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
+import { rulesYaml, singleTargetMappingAt, writeRulesEmulatorData } from './lib/fixtures.mjs';
 import { timeToExit } from './lib/spawn.mjs';
 import { interleaved, median, round } from './lib/stats.mjs';
 
@@ -26,12 +26,6 @@ const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
 const GOAL_MS = 2000;
 // The start of the time examined, pinned so every run examines the same week.
 const AT = ['--at', '2026-11-30T00:00:00', '--tz', 'America/New_York'];
-
-/** Mapping `i`: a DID to one gateway or one carrier group of the fresh install's (23–55 are in groups 1–10). */
-function mappingAt(i, shift = 0) {
-  const servers = (i + shift) % 2 === 0 ? [String(23 + ((i + shift) % 33))] : [`#${1 + ((i + shift) % 7)}`];
-  return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
-}
 
 /**
  * Route `i` of `n`: 3 in 10 are LCR (From 1555 or 1556 on their own prefix); 3 in 50 are office
@@ -48,52 +42,21 @@ function routeAt(i, shift = 0) {
   return base;
 }
 
-function yamlOf({ mappings, routes }, shift) {
-  const lines = ['version: 1', 'inbound_mappings:'];
-  for (let i = 0; i < mappings; i += 1) {
-    const m = mappingAt(i, shift(i));
-    lines.push(`  - did: "${m.did}"`, `    servers: ["${m.servers[0]}"]`, `    notes: ${m.notes}`);
-  }
-  lines.push('outbound_routes:');
-  for (let i = 0; i < routes; i += 1) {
-    const r = routeAt(i, shift(i));
-    lines.push(`  - name: ${r.name}`, `    prefix: "${r.prefix}"`, `    gwgroupid: "${r.gwgroupid}"`, `    priority: ${r.priority}`);
-    if (r.from_prefix) lines.push(`    from_prefix: "${r.from_prefix}"`);
-    if (r.timerec) lines.push(`    timerec: "${r.timerec}"`);
-  }
-  // A catch-all of each direction, so no class is left without a route.
-  lines.push('  - name: Default', '    prefix: ""', '    gwgroupid: "1"');
-  return `${lines.join('\n')}\n`;
-}
-
-function emulatorData(file, { mappings, routes }) {
-  const store = new EmulatorStore({ empty: true });
-  store.groups.installDefaults();
-  for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingAt(i)).ok) throw new Error(`seeding mapping ${i}`);
-  for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeAt(i)).ok) throw new Error(`seeding route ${i}`);
-  if (!store.routes.create({ name: 'Default', prefix: '', gwgroupid: '1' }).ok) throw new Error('seeding the default route');
-  store.reload();
-  writeFileSync(file, JSON.stringify(store.snapshot()));
-  return file;
-}
+/** The catch-all route, so no class is left without a route. */
+const DEFAULT_ROUTE = { name: 'Default', prefix: '', gwgroupid: '1' };
+const OBJECTS = { mappingOf: singleTargetMappingAt, routeOf: routeAt, extra: [DEFAULT_ROUTE] };
 
 /** Runs the variants interleaved; resolves to their medians and the number of spans each printed. */
 export async function run({ quick = false, runs } = {}) {
   const counts = quick ? { mappings: 1_000, routes: 500 } : { mappings: 10_000, routes: 5_000 };
   const n = runs ?? (quick ? 3 : 5);
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-routes-'));
-  const emu = await forkEmulator({ dataFile: emulatorData(join(dir, 'emulator.json'), counts) });
+  const emu = await forkEmulator({ dataFile: writeRulesEmulatorData(join(dir, 'emulator.json'), counts, OBJECTS) });
   try {
     const same = join(dir, 'same.yaml');
     const some = join(dir, 'some.yaml');
-    writeFileSync(
-      same,
-      yamlOf(counts, () => 0),
-    );
-    writeFileSync(
-      some,
-      yamlOf(counts, (i) => (i % 100 === 0 ? 1 : 0)),
-    );
+    writeFileSync(same, rulesYaml(counts, OBJECTS));
+    writeFileSync(some, rulesYaml(counts, { ...OBJECTS, shift: (i) => (i % 100 === 0 ? 1 : 0) }));
     const usageFile = join(dir, 'usage.jsonl');
     const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1', BENCH_RSS_FILE: usageFile };
     const spans = {};

@@ -16,9 +16,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EmulatorStore } from '../dist/emulator/index.js';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
-import { routeAt } from './lib/fixtures.mjs';
+import { routeAt, rulesYaml, singleTargetMappingAt, writeRulesEmulatorData } from './lib/fixtures.mjs';
 import { timeToExit } from './lib/spawn.mjs';
 import { interleaved, median, ratio, round } from './lib/stats.mjs';
 
@@ -26,16 +25,6 @@ const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
 // Reports the CPU time of the process at its exit: on a shared machine, wall time swings with the
 // load of others, CPU time much less; both are reported.
 const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
-
-/**
- * Mapping `i`: a DID to one gateway or one carrier group (lists the proxy keeps, unlike a mix), of
- * those a fresh install holds (gateways 23–55 are all in carrier groups 1–10), so that the plan's
- * reference checks pass.
- */
-function mappingAt(i, shift = 0) {
-  const servers = (i + shift) % 2 === 0 ? [String(23 + ((i + shift) % 33))] : [`#${1 + ((i + shift) % 7)}`];
-  return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
-}
 
 /** The time recurrences of the routes that have one: weekday evenings, office hours, weekends. */
 const TIMERECS = ['20260101T180000|6H|weekly|||MO,TU,WE,TH,FR', '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR', '20260103T000000|P2D|weekly'];
@@ -52,32 +41,7 @@ function routeWith(i, shift = 0) {
   return { ...simple, ...lcr, ...timed, gwgroupid: String(1 + ((Number(r.gwgroupid) - 1 + shift) % 9)) };
 }
 
-/** The files for these counts; `shift(i)` is 1 for the objects changed from what the platform holds. */
-function yamlOf({ mappings, routes }, shift) {
-  const lines = ['version: 1', 'inbound_mappings:'];
-  for (let i = 0; i < mappings; i += 1) {
-    const m = mappingAt(i, shift(i));
-    lines.push(`  - did: "${m.did}"`, `    servers: ["${m.servers[0]}"]`, `    notes: ${m.notes}`);
-  }
-  lines.push('outbound_routes:');
-  for (let i = 0; i < routes; i += 1) {
-    const r = routeWith(i, shift(i));
-    lines.push(`  - name: ${r.name}`, `    prefix: "${r.prefix}"`, `    gwgroupid: "${r.gwgroupid}"`, `    priority: ${r.priority}`);
-    if (r.from_prefix) lines.push(`    from_prefix: "${r.from_prefix}"`);
-    if (r.timerec) lines.push(`    timerec: "${r.timerec}"`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function emulatorData(file, { mappings, routes }) {
-  const store = new EmulatorStore({ empty: true });
-  store.groups.installDefaults(); // the gateways and carrier groups the fixtures refer to
-  for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingAt(i)).ok) throw new Error(`seeding mapping ${i}`);
-  for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeWith(i)).ok) throw new Error(`seeding route ${i}`);
-  store.reload();
-  writeFileSync(file, JSON.stringify(store.snapshot()));
-  return file;
-}
+const OBJECTS = { mappingOf: singleTargetMappingAt, routeOf: routeWith };
 
 /** Times `dsipform plan FILE` (wall and CPU) with and without the impact against one emulator, interleaved. */
 async function measure(emulatorOptions, file, runs, dir) {
@@ -131,10 +95,10 @@ export async function run({ quick = false, runs } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-impact-'));
   try {
     const file = (name, shift) => {
-      writeFileSync(join(dir, name), yamlOf(counts, shift));
+      writeFileSync(join(dir, name), rulesYaml(counts, { ...OBJECTS, shift }));
       return join(dir, name);
     };
-    const data = { dataFile: emulatorData(join(dir, 'emulator.json'), counts) };
+    const data = { dataFile: writeRulesEmulatorData(join(dir, 'emulator.json'), counts, OBJECTS) };
     const some = await measure(
       data,
       file('some.yaml', (i) => (i % 100 === 0 ? 1 : 0)),
@@ -149,7 +113,7 @@ export async function run({ quick = false, runs } = {}) {
     );
     // An empty platform but for the fresh install's groups, which the files refer to.
     const creates = await measure(
-      { dataFile: emulatorData(join(dir, 'groups-only.json'), { mappings: 0, routes: 0 }) },
+      { dataFile: writeRulesEmulatorData(join(dir, 'groups-only.json'), { mappings: 0, routes: 0 }, OBJECTS) },
       file('creates.yaml', () => 0),
       n,
       dir,

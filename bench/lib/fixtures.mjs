@@ -78,3 +78,43 @@ export function writeEmulatorData(file, { mappings = 0, routes = 0 }) {
   writeFileSync(file, JSON.stringify(store.snapshot()));
   return file;
 }
+
+/** A mapping to one gateway or one carrier group of the fresh install's (lists the proxy keeps); `shift` 1 moves it to the next. */
+export function singleTargetMappingAt(i, shift = 0) {
+  const servers = (i + shift) % 2 === 0 ? [String(23 + ((i + shift) % 33))] : [`#${1 + ((i + shift) % 7)}`];
+  return { did: `1555${String(i).padStart(7, '0')}`, servers, notes: `Mapping ${i}` };
+}
+
+/**
+ * The files of the routing benchmarks: `mappings` of `mappingOf(i, shift(i))` and `routes` of
+ * `routeOf(i, shift(i))` (time recurrences written too), then the `extra` routes as given;
+ * `shift(i)` is 1 for the objects changed from what the platform holds.
+ */
+export function rulesYaml({ mappings, routes }, { mappingOf, routeOf, shift = () => 0, extra = [] }) {
+  const lines = ['version: 1', 'inbound_mappings:'];
+  for (let i = 0; i < mappings; i += 1) {
+    const m = mappingOf(i, shift(i));
+    lines.push(`  - did: "${m.did}"`, `    servers: [${m.servers.map((s) => `"${s}"`).join(', ')}]`, `    notes: ${m.notes}`);
+  }
+  lines.push('outbound_routes:');
+  for (let i = 0; i < routes + extra.length; i += 1) {
+    const r = i < routes ? routeOf(i, shift(i)) : extra[i - routes];
+    lines.push(`  - name: ${r.name}`, `    prefix: "${r.prefix}"`, `    gwgroupid: "${r.gwgroupid}"`);
+    if (r.priority !== undefined) lines.push(`    priority: ${r.priority}`);
+    if (r.from_prefix) lines.push(`    from_prefix: "${r.from_prefix}"`);
+    if (r.timerec) lines.push(`    timerec: "${r.timerec}"`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** An emulator data file holding what {@link rulesYaml} declares with no shift (the fresh install's groups beside them). */
+export function writeRulesEmulatorData(file, { mappings, routes }, { mappingOf, routeOf, extra = [] }) {
+  const store = new EmulatorStore({ empty: true });
+  store.groups.installDefaults(); // the gateways and carrier groups the objects refer to
+  for (let i = 0; i < mappings; i += 1) if (!store.mappings.create(mappingOf(i)).ok) throw new Error(`seeding mapping ${i}`);
+  for (let i = 0; i < routes; i += 1) if (!store.routes.create(routeOf(i)).ok) throw new Error(`seeding route ${i}`);
+  for (const r of extra) if (!store.routes.create(r).ok) throw new Error(`seeding route ${r.name}`);
+  store.reload();
+  writeFileSync(file, JSON.stringify(store.snapshot()));
+  return file;
+}
