@@ -164,7 +164,8 @@ describe('--emulator', () => {
 
   it('refuses --url together with --emulator, and --emulator-data alone', async () => {
     expect((await runCli(['stats', '--emulator', '--url', 'http://h:1'])).stderr).toMatch(/exclude each other/);
-    const alone = await runCli(['stats', '--emulator-data', '/tmp/x.json'], { DSIP_URL: 'http://h:1', DSIP_TOKEN: TOKEN });
+    const data = join(mkdtempSync(join(tmpdir(), 'dsipform-cli-')), 'x.json');
+    const alone = await runCli(['stats', '--emulator-data', data], { DSIP_URL: 'http://h:1', DSIP_TOKEN: TOKEN });
     expect(alone.code).toBe(1);
     expect(alone.stderr).toMatch(/needs --emulator/);
   });

@@ -8,7 +8,8 @@ import { runProcess } from '../helpers/process.js';
 const MORNING = ['--at', '2026-11-30T07:00:00', '--tz', 'America/New_York'];
 const GIT_ENV = {
   PATH: process.env.PATH,
-  HOME: tmpdir(),
+  // A home of its own: git reads its configuration there, and a shared temporary folder may hold anything.
+  HOME: mkdtempSync(join(tmpdir(), 'dsipform-routes-git-home-')),
   GIT_AUTHOR_NAME: 'test',
   GIT_AUTHOR_EMAIL: 'test@example.com',
   GIT_COMMITTER_NAME: 'test',

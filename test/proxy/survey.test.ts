@@ -5,9 +5,9 @@
  *   DSIPFORM_PROXY_SURVEY=1-30 DSIPFORM_PROXY_RUNS=80 npx vitest run test/proxy/survey.test.ts
  *
  * prints, per seed, the scenarios and calls compared and the disagreements, and writes them all as
- * JSON to DSIPFORM_PROXY_SURVEY_OUT (default: a file in the system's temporary directory).
+ * JSON to DSIPFORM_PROXY_SURVEY_OUT (default: `survey.json` in a fresh temporary folder, named at the end).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -43,7 +43,7 @@ describe.skipIf(!plan.run)('survey of the generated scenarios against the real p
     const found: unknown[] = [];
     let calls = 0;
     let scenarios = 0;
-    const out = process.env.DSIPFORM_PROXY_SURVEY_OUT ?? join(tmpdir(), 'dsipform-proxy-survey.json');
+    const out = process.env.DSIPFORM_PROXY_SURVEY_OUT ?? join(await mkdtemp(join(tmpdir(), 'dsipform-proxy-survey-')), 'survey.json');
     for (const seed of seedsOf(SURVEY)) {
       let bad = 0;
       for (const [index, scenario] of fc.sample(scenarioArbitrary, { seed, numRuns: runs }).entries()) {

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Change, Plan, SavedPlan } from '../../src/model/plan.js';
 import type { DecidedRule, ImpactEntry, RouteDecision } from '../../src/model/routing.js';
@@ -43,7 +42,6 @@ describe('renderPlanHtml: the plan as a page', () => {
     expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;`);
     expect(new Set(tagsOf(page)).size).toBeGreaterThan(10);
     expect(tagsOf(page).filter((t) => !TAGS.has(t))).toEqual([]);
-    writeFileSync('/tmp/html-out/mixed.html', page);
   });
 
   it('carries the facts of the JSON plan: target, managed, checksums, counts, findings, notes', () => {

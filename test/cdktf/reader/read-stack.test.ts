@@ -14,7 +14,7 @@ function stackWith(resource: Record<string, Record<string, unknown>>): string {
     provider: { dsiprouter: [{}] },
     resource,
     terraform: {
-      backend: { local: { path: '/tmp/terraform.platform.tfstate' } },
+      backend: { local: { path: 'terraform.platform.tfstate' } },
       required_providers: { dsiprouter: { source: 'dsipform/dsiprouter', version: '0.1.0' } },
     },
   };

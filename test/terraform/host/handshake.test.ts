@@ -39,7 +39,9 @@ describe('the plugin environment', () => {
 
 describe('the handshake line', () => {
   it('carries the certificate in base64 without padding', () => {
-    expect(handshakeLine('/tmp/p/plugin.sock', Uint8Array.from([1, 2, 3, 4]))).toBe('1|6|unix|/tmp/p/plugin.sock|grpc|AQIDBA');
+    expect(handshakeLine('/run/plugin-p/plugin.sock', Uint8Array.from([1, 2, 3, 4]))).toBe(
+      '1|6|unix|/run/plugin-p/plugin.sock|grpc|AQIDBA',
+    );
   });
 
   it('has an empty certificate field when plaintext', () => {
@@ -47,7 +49,7 @@ describe('the handshake line', () => {
   });
 
   it('reattach line is the JSON Terraform reads from TF_REATTACH_PROVIDERS, single-quoted for the shell', () => {
-    const line = reattachLine('registry.terraform.io/dsipform/dsiprouter', 42, '/tmp/a/plugin.sock');
+    const line = reattachLine('registry.terraform.io/dsipform/dsiprouter', 42, '/run/plugin-a/plugin.sock');
     const m = /^TF_REATTACH_PROVIDERS='(.*)'$/.exec(line);
     expect(JSON.parse(m![1]!)).toEqual({
       'registry.terraform.io/dsipform/dsiprouter': {
@@ -55,7 +57,7 @@ describe('the handshake line', () => {
         ProtocolVersion: 6,
         Pid: 42,
         Test: true,
-        Addr: { Network: 'unix', String: '/tmp/a/plugin.sock' },
+        Addr: { Network: 'unix', String: '/run/plugin-a/plugin.sock' },
       },
     });
   });
