@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The schema validator and the protocol descriptor are build output (scripts/generate-*.mjs); generate them before any test imports src/.
     globalSetup: ['./test/setup/generate.ts'],
-    reporters: ['default', './test/reporters/summary-line.ts'],
+    // The ten slowest files, then the one closing line CI counts (it must stay last).
+    reporters: ['default', './test/reporters/slowest-files.ts', './test/reporters/summary-line.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests start real servers on port 0 and real child processes; two cores, so keep the pool small.
