@@ -8,7 +8,14 @@ import { generateCdktn } from '../../scripts/generate-cdktn.mjs';
 import { generateProtocol } from '../../scripts/generate-protocol.mjs';
 import { generateValidator } from '../../scripts/generate-validator.mjs';
 
+/** The environment variable `npm test` sets on its vitest runs: its build has just generated them all. */
+export const GENERATED = 'DSIPFORM_GENERATED';
+
+/** Generates what the tests import, unless the command that started vitest has just done so. */
 export default function setup(): void {
+  // `npm test` builds first (every generator runs there) and then starts vitest twice; generating
+  // again for each run would only repeat that work. `vitest run` alone has no such promise.
+  if (process.env[GENERATED] === '1') return;
   generateValidator();
   generateProtocol();
   generateCdktn();
