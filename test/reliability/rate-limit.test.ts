@@ -19,7 +19,7 @@ function routes(n: number): string {
 
 describe('a rate-limited platform', () => {
   it('slows an apply of 60 creates down but fails none of them (Retry-After honoured, 429s not counted as errors)', async () => {
-    emulator = await startEmulatorProcess(['--rate-limit', '5'], { DSIP_TOKEN: TOKEN });
+    emulator = await startEmulatorProcess(['--rate-limit', '20'], { DSIP_TOKEN: TOKEN });
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-rate-'));
     const file = join(dir, 'routes.yaml');
     writeFileSync(file, routes(60));
