@@ -16,8 +16,8 @@ const SETUP_GENERATORS = [...setupSource.matchAll(/^import .* from '\.\.\/\.\.\/
   .map((m) => m[1]!)
   .sort();
 
-/** One step of a script, expanded: a generator run (by name), a type-check, or a vitest run. */
-type Step = { generate: string } | { tsc: string } | { vitest: string };
+/** One step of a script, expanded: a generator run (by name), a type-check, a vitest run, or another command. */
+type Step = { generate: string } | { tsc: string } | { vitest: string } | { other: string };
 
 /** The steps `npm run NAME` takes, in order, with the environment its commands set on the way. */
 function stepsOf(name: string, env: Record<string, string> = {}): Step[] {
@@ -31,17 +31,24 @@ function stepsOf(name: string, env: Record<string, string> = {}): Step[] {
       vars[key!] = value!;
     }
     const command = words.join(' ');
-    const run = /^npm (?:run (\S+)|(test))$/.exec(command);
-    if (run) return stepsOf(run[1] ?? run[2]!, vars);
-    const generator = /^node scripts\/generate-([\w-]+)\.mjs$/.exec(command);
-    if (generator) return [{ generate: generator[1]! }];
-    if (command.startsWith('tsc ')) return [{ tsc: command }];
-    if (command.startsWith('vitest run')) {
-      const setup = vars[GENERATED] === '1' ? [] : SETUP_GENERATORS.map((g) => ({ generate: g }));
-      return [...setup, { vitest: command }];
-    }
-    return [];
+    const parallel = /^node scripts\/run-parallel\.mjs (.*)$/.exec(command);
+    if (parallel) return [...parallel[1]!.matchAll(/"([^"]*)"/g)].flatMap((m) => stepsOfCommand(m[1]!, vars));
+    return stepsOfCommand(command, vars);
   });
+}
+
+/** The steps of one command of a script (no `&&` in it). */
+function stepsOfCommand(command: string, vars: Record<string, string>): Step[] {
+  const run = /^npm (?:run (\S+)|(test))$/.exec(command);
+  if (run) return stepsOf(run[1] ?? run[2]!, vars);
+  const generator = /^node scripts\/generate-([\w-]+)\.mjs$/.exec(command);
+  if (generator) return [{ generate: generator[1]! }];
+  if (command.startsWith('tsc ')) return [{ tsc: command }];
+  if (command.startsWith('vitest run')) {
+    const setup = vars[GENERATED] === '1' ? [] : SETUP_GENERATORS.map((g) => ({ generate: g }));
+    return [...setup, { vitest: command }];
+  }
+  return [{ other: command }];
 }
 
 const generated = (steps: Step[]): string[] => steps.flatMap((s) => ('generate' in s ? [s.generate] : []));
@@ -65,6 +72,10 @@ describe('the test command', () => {
     expect(all.sort()).toEqual([...new Set(all)].sort());
     expect(before(steps, 'tsc').sort()).toEqual(generated(stepsOf('generate')).sort());
     expect(steps.filter((s) => 'vitest' in s)).toHaveLength(2);
+    // and still type-checks and lints (side by side: scripts/run-parallel.mjs)
+    expect(steps.flatMap((s) => ('tsc' in s ? [s.tsc] : []))).toContain('tsc -p tsconfig.json --noEmit');
+    const others = steps.flatMap((s) => ('other' in s ? [s.other.split(' ')[0]] : []));
+    expect(others).toEqual(expect.arrayContaining(['eslint', 'prettier']));
   });
 
   it('npm run typecheck alone, and vitest run alone, generate what they need first', () => {
