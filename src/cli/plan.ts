@@ -31,9 +31,10 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
 
 /**
  * `dsipform plan PATH...`: shows what apply would change. Exit 0 (also with changes, unless
- * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error. The routing lints of
- * the rules after the plan go to stderr (stdout stays the plan alone); an error among them, or any
- * with `--strict`, stops the plan (exit 1) before it is shown or saved. A plan the gate of apply
+ * `--detailed-exitcode`, which exits 2 when apply has work to do: changes, or a proxy reload the
+ * platform owes), 1 on error. The routing lints of the rules after the plan go to stderr (stdout
+ * stays the plan alone); an error among them, or any with `--strict`, stops the plan (exit 1)
+ * before it is shown or saved. A plan the gate of apply
  * refuses (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED) is shown, saved with `--out` (to review,
  * and to apply with `apply --plan FILE --force`), and fails with that refusal (exit 1) unless
  * `--force`: a pull request is red when the apply after its merge would be refused.
@@ -75,7 +76,8 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
   }
   if (refusal && flags.force !== true) throw refusal;
-  return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
+  // A reload the platform owes is work for apply too (it reloads with no change): CI must run it.
+  return flags.detailedExitcode && (plan.changes.length > 0 || plan.pending_reload === true) ? 2 : 0;
 }
 
 /**
