@@ -34,10 +34,10 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
  * `--detailed-exitcode`, which exits 2 when apply has work to do: changes, or a proxy reload the
  * platform owes), 1 on error. The routing lints of the rules after the plan go to stderr (stdout
  * stays the plan alone); an error among them, or any with `--strict`, stops the plan (exit 1)
- * before it is shown or saved. A plan the gate of apply
- * refuses (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED) is shown, saved with `--out` (to review,
- * and to apply with `apply --plan FILE --force`), and fails with that refusal (exit 1) unless
- * `--force`: a pull request is red when the apply after its merge would be refused.
+ * before it is shown or saved. A plan the gate of apply refuses (PLAN_UNSAFE, PLAN_UNROUTING,
+ * PLAN_TESTS_FAILED) is shown, saved with `--out` (to review, and to apply with `apply --plan FILE
+ * --force`), and fails with that refusal (exit 1) unless `--force`: a pull request is red when the
+ * apply after its merge would be refused.
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown', 'html'] as const);

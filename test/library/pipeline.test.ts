@@ -100,7 +100,8 @@ describe('planDesired asks the gate of apply, as dsipform plan does', () => {
     const forced = await planDesired(client, desired, { force: true });
     expect(forced.plan.changes.map((c) => c.action)).toEqual(['delete']);
     expect(forced.refusal).toMatchObject({ code: 'PLAN_UNROUTING' });
-    expect(forced.refusal?.message).toBe((await refused.catch((err: Error) => err)).message);
+    const thrown = (await refused.catch((err: unknown) => err)) as Error;
+    expect(forced.refusal?.message).toBe(thrown.message);
     const allowed = await planDesired(
       client,
       await desiredOf(['version: 1', 'inbound_mappings: []', 'policy:', '  allow_unrouting: true']),
