@@ -110,7 +110,7 @@ describe('Ctrl-C during an apply', () => {
   it('keeps the progress bar where it stopped on a terminal', async () => {
     const s = await scenario({ faults: { latencyMs: 30, seed: 1 } });
     const path = s.file('p.yaml', mappings(100));
-    const r = await onTerminal(s, ['apply', path, '--auto-approve', '--parallelism', '2'], /applying \[[^\]]*\] [1-9]\d*\/100/, '\x03');
+    const r = await onTerminal(s.env, ['apply', path, '--auto-approve', '--parallelism', '2'], /applying \[[^\]]*\] [1-9]\d*\/100/, '\x03');
     expect(r.code).toBe(130);
     const bars = [...r.screen.matchAll(/applying \[[^\]]*\] (\d+)\/100 changes, 0 failed(, interrupted)?/g)];
     const last = bars.at(-1)!;
