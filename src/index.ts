@@ -4,8 +4,9 @@
  * 1. `loadDesiredState(paths)` reads desired-state files into a `DesiredState` (or every issue).
  * 2. `planDesired(client, desired)` reads what the platform holds, plans with the platform's API
  *    profile (detected), and checks the plan as `dsipform plan` does (references, the routing lints
- *    of the rules after the plan): a frozen, plain-JSON `Plan`, or a `DsipformError` saying what
- *    stops it.
+ *    of the rules after the plan, the gate of apply): a frozen, plain-JSON `Plan`, or a
+ *    `DsipformError` saying what stops it (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED unless
+ *    `{ force: true }`, which returns the refusal beside the plan).
  * 3. `applyPlan(plan, client)` carries it out and reports every change's outcome; it refuses, as
  *    `dsipform apply` does, a plan its safety findings stop (PLAN_UNSAFE, PLAN_UNROUTING) unless
  *    given `{ force: true }`. `applyDesired(client, desired)` is 2 and 3 in one call.

@@ -49,7 +49,7 @@ export function planRefusal(plan: Pick<Plan, 'safety'> & { readonly policy?: Pic
     return new DsipformError(
       'PLAN_UNROUTING',
       `refused: ${what}`,
-      `The plan's Routing impact shows each class of calls and when. If these calls are meant to stop routing, run again with --force, or set ${policyAssignment('allow_unrouting', 'true', place)}.`,
+      `The plan's Routing impact shows each class of calls and when. If these calls are meant to stop routing, apply with --force, or set ${policyAssignment('allow_unrouting', 'true', place)}.`,
     );
   }
   const updates = findings.some((f) => f.rule === 'update_threshold');
@@ -58,6 +58,6 @@ export function planRefusal(plan: Pick<Plan, 'safety'> & { readonly policy?: Pic
   return new DsipformError(
     'PLAN_UNSAFE',
     `refused: ${what}`,
-    `Check the ${place === 'stack' ? 'stack manages' : 'files manage'} what you think ${place === 'stack' ? 'it does' : 'they do'} (${policySetting('ignore', place)} keeps live objects${updates ? `; ${policySetting('max_updates', place)} sets the limit of changes` : ''}). If ${which} intended, run again with --force.`,
+    `Check the ${place === 'stack' ? 'stack manages' : 'files manage'} what you think ${place === 'stack' ? 'it does' : 'they do'} (${policySetting('ignore', place)} keeps live objects${updates ? `; ${policySetting('max_updates', place)} sets the limit of changes` : ''}). If ${which} intended, apply with --force.`,
   );
 }

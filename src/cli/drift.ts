@@ -27,10 +27,11 @@ export interface DriftFlags extends PlatformFlags, StateFlags {
  * `dsipform drift PATH...`: plans the files against the platform with no intent to apply, and
  * reports where the platform differs from the files (each object, with the fields that differ) and
  * the calls the drift affects (the plan's routing impact: the routing of undoing it). Exit 0 when
- * nothing differs, 2 when something does, 1 on error. Read-only: the lease state is read without
- * its lock (a run holding it does not stop a drift check), no lease is obtained or renewed, and
- * nothing is written to the platform; the files' routing tests do not refuse the check (the drift
- * is reported whatever they say). `--out FILE` also writes the JSON report; `--tz` is the proxy's zone.
+ * nothing differs, 2 when something does, 1 on error, and 1 when the gate of apply would refuse the
+ * plan that undoes it (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED: the same decision and error as
+ * `plan`), after the report is written. Read-only: the lease state is read without its lock (a run
+ * holding it does not stop a drift check), no lease is obtained or renewed, and nothing is written
+ * to the platform. `--out FILE` also writes the JSON report; `--tz` is the proxy's zone.
  */
 export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'markdown', 'json'] as const);
@@ -44,17 +45,17 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
     records = store.records();
     await store.close();
   }
-  const report = await withPlatform(flags, io, async (client, target) => {
+  const { report, refusal } = await withPlatform(flags, io, async (client, target) => {
     const checked = await planDesired(client, desired, {
       target,
       now: io.now(),
       ...(records ? { leases: records.filter((r) => r.target === target), stateFile } : {}),
-      // Nothing is applied, so a failing routing test (carried in the plan) must not hide the drift.
+      // Forced so that a refused plan still gives its drift; the refusal comes back beside it.
       force: true,
       ...(tz !== undefined ? { tz } : {}),
     });
     reportFindings({ findings: checked.findings.map((finding) => ({ finding, blocks: false })) }, io);
-    return driftOf(checked.plan);
+    return { report: driftOf(checked.plan), refusal: checked.refusal };
   });
   if (flags.out) await writeFileAtomic(flags.out, redact(renderDriftJson(report), io.secrets));
   const text =
@@ -64,6 +65,8 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
         ? renderDriftMarkdown(report)
         : renderDriftText(report, { color: useColor(io) });
   io.stdout.write(redact(text, io.secrets));
+  // As plan fails: a nightly job fails loudly when undoing the drift needs --force, rather than filing routine drift.
+  if (refusal) throw refusal;
   return report.drift ? 2 : 0;
 }
 

@@ -1,5 +1,5 @@
 import { DsipformError } from '../model/errors.js';
-import { planGate } from '../pipeline/gate.js';
+import { gate } from '../pipeline/gate.js';
 import { callTime } from '../routing/time.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
@@ -31,11 +31,13 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
 
 /**
  * `dsipform plan PATH...`: shows what apply would change. Exit 0 (also with changes, unless
- * `--detailed-exitcode`, which exits 2 when changes are pending), 1 on error. The routing lints of
- * the rules after the plan go to stderr (stdout stays the plan alone); an error among them, or any
- * with `--strict`, stops the plan (exit 1) before it is shown or saved. The files' routing tests are
- * in the plan; when one fails, the plan is shown but refused (PLAN_TESTS_FAILED, exit 1, not saved)
- * unless `--force`.
+ * `--detailed-exitcode`, which exits 2 when apply has work to do: changes, or a proxy reload the
+ * platform owes), 1 on error. The routing lints of the rules after the plan go to stderr (stdout
+ * stays the plan alone); an error among them, or any with `--strict`, stops the plan (exit 1)
+ * before it is shown or saved. A plan the gate of apply refuses (PLAN_UNSAFE, PLAN_UNROUTING,
+ * PLAN_TESTS_FAILED) is shown, saved with `--out` (to review, and to apply with `apply --plan FILE
+ * --force`), and fails with that refusal (exit 1) unless `--force`: a pull request is red when the
+ * apply after its merge would be refused.
  */
 export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'json', 'markdown', 'html'] as const);
@@ -57,17 +59,25 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   );
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
   const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
-  // The pipeline decides; a refused plan is still shown (its routing tests say why), never saved.
-  const refused = planGate(plan, { force: flags.force === true });
-  if (flags.out && !refused) await writeFileAtomic(flags.out, renderPlanJson(saved));
+  // The one gate apply asks (pipeline/gate.ts), unforced: what apply of this plan would refuse.
+  // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
+  const refusal = gate(plan);
+  if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
   if (format === 'json') io.stdout.write(renderPlanJson(saved));
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
   // The page is loaded only when asked for; it shows the saved plan, the facts of --format json.
   else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved));
   else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
-  if (refused) throw refused;
-  if (flags.out) io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
-  return flags.detailedExitcode && plan.changes.length > 0 ? 2 : 0;
+  if (flags.out && refusal) {
+    io.stderr.write(
+      `Saved the plan to ${flags.out}; apply refuses it (${refusal.code}) unless given --force: dsipform apply --plan ${flags.out} --force\n`,
+    );
+  } else if (flags.out) {
+    io.stderr.write(`Saved the plan to ${flags.out}; apply exactly this plan with: dsipform apply --plan ${flags.out}\n`);
+  }
+  if (refusal && flags.force !== true) throw refusal;
+  // A reload the platform owes is work for apply too (it reloads with no change): CI must run it.
+  return flags.detailedExitcode && (plan.changes.length > 0 || plan.pending_reload === true) ? 2 : 0;
 }
 
 /**

@@ -4,7 +4,6 @@ import type { ChangeOutcome } from '../model/apply-report.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
-import { gate } from '../pipeline/gate.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
@@ -26,7 +25,10 @@ export interface RunResult {
   readonly plan?: Plan;
   /** The outcome of each change attempted (with --apply, when the gate let the plan through). */
   readonly outcomes: readonly ChangeOutcome[];
-  /** Why the plan was not applied (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED). */
+  /**
+   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED):
+   * with --apply nothing of it was applied; without, an apply of it would be refused.
+   */
   readonly refusal?: DsipformError;
   /** Why the run failed: the files, the platform, a check, or (after the plan) a change or the reload. */
   readonly failure?: RunFailure;
@@ -57,10 +59,11 @@ export interface RunOptions extends StateFlags {
 }
 
 /**
- * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`),
- * and with `apply` carries out what the gate of `apply` lets through, never forced: a refused plan
- * is returned as `refusal`, with nothing applied. The lease state is opened for the run only: with
- * its lock when applying (as `apply` holds it), released before returning, whatever happens.
+ * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`, and
+ * its gate, which is apply's), and with `apply` carries out what that gate lets through, never
+ * forced. A refused plan is returned as `refusal`, with or without `apply`, and nothing is
+ * applied. The lease state is opened for the run only: with its lock when applying (as `apply`
+ * holds it), released before returning, whatever happens.
  */
 export async function runOnce(source: WatchSource, io: CliIo, options: RunOptions): Promise<RunResult> {
   let desired: DesiredState;
@@ -78,7 +81,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   const leases = state;
   try {
     return await source.connect(io, async (client, target) => {
-      // force: the plan is wanted whatever its routing tests say, to report the drift; the gate below judges it.
+      // force: the plan is wanted even when refused, to report the drift; the gate's refusal comes beside it.
       const checked = await planDesired(client, desired, {
         target,
         now: io.now(),
@@ -86,10 +89,10 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
       });
       const plan = checked.plan;
+      // Reported also without --apply, as plan and drift report it: what apply would refuse is news.
+      if (checked.refusal) return { plan, outcomes: [], refusal: checked.refusal };
       const owed = plan.changes.length > 0 || plan.expired_leases.length > 0 || plan.pending_reload === true;
       if (!options.apply || !owed || options.signal.aborted) return { plan, outcomes: [] };
-      const refusal = gate(plan, { force: false });
-      if (refusal) return { plan, outcomes: [], refusal };
       const report = await applyPlan(plan, client, {
         parallelism: options.parallelism,
         signal: options.signal,

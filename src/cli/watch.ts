@@ -36,6 +36,7 @@ interface Memory {
  * what the gate of `apply` lets through (never forced). Serves /metrics and /healthz, posts events
  * to `--webhook`. Reads the files afresh at each run. SIGTERM or SIGINT: the run in flight starts no
  * new change, finishes those in flight, releases its lock; then the server closes and the exit is 0.
+ * A plan the gate of apply refuses is reported (log, metrics, webhook) with or without `--apply`.
  * With `--once`: one run, exit 0 when every platform matches its files (after applying), 2 when
  * drift is left, 1 when a run failed or a plan was refused.
  */

@@ -217,6 +217,6 @@ export function testsRefusal(plan: Pick<Plan, 'routing_tests'>): DsipformError |
   return new DsipformError(
     'PLAN_TESTS_FAILED',
     `refused: ${failed.length} of ${count(total, 'routing test')} ${plural(failed.length, 'fails', 'fail')} against the rules after the plan: ${named}`,
-    "The plan's Routing tests section shows what each expected and what the proxy would do once the plan is applied. Fix the rules or the test; if the plan is meant to break them, run again with --force.",
+    "The plan's Routing tests section shows what each expected and what the proxy would do once the plan is applied. Fix the rules or the test; if the plan is meant to break them, apply with --force.",
   );
 }

@@ -6,11 +6,12 @@ import type { LeaseLedger } from '../apply/execute-lease.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
+import type { DsipformError } from '../model/errors.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { judgeFindings } from './lints.js';
 import { planFindings } from './plan-findings.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
-import { planGate } from './gate.js';
+import { gate } from './gate.js';
 import { planRoutingTests, testGatewayLabels, withRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
@@ -19,7 +20,10 @@ import { carriedFindings, type CarriedFindings } from './plan-result.js';
 export interface CheckOptions extends PlanPlatformOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
-  /** A plan whose routing tests fail is returned, not refused (the CLI's `--force`); apply's safety gate takes it too. */
+  /**
+   * A plan the gate refuses (its safety findings, or failed routing tests) is returned, not thrown,
+   * with the refusal beside it (the CLI's `--force`); `applyDesired` then applies it.
+   */
   readonly force?: boolean;
 }
 
@@ -29,15 +33,22 @@ export interface CheckedPlan extends CarriedFindings {
   readonly live: LiveState;
   /** The routing lints of the rules after the plan that do not stop it (warnings). */
   readonly findings: readonly RoutingFinding[];
+  /**
+   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED),
+   * present only when `force` let it through: without `force` it is thrown instead.
+   */
+  readonly refusal?: DsipformError;
 }
 
 /**
  * Reads the platform, plans, and checks the plan as `dsipform plan` does: references (a dangling
  * one stops it unless `allowDangling`), then the routing lints of the rules after the plan and the
- * files' routing tests against those rules (their results go in the plan). Throws PLAN_BLOCKED (or
- * PLAN_OVERWRITES_UNREAD) naming the problems (an expectation by a name no group has among them),
- * ROUTING_LINT_FAILED naming the rules that stop it, or PLAN_TESTS_FAILED naming the failed tests
- * unless `force`; `ApiError` when the platform cannot be read. The API profile is the client's
+ * files' routing tests against those rules (their results go in the plan), then asks the one gate
+ * of apply ({@link gate}). Throws PLAN_BLOCKED (or PLAN_OVERWRITES_UNREAD)
+ * naming the problems (an expectation by a name no group has among them), ROUTING_LINT_FAILED naming
+ * the rules that stop it, or, unless `force`, the gate's refusal (PLAN_UNSAFE, PLAN_UNROUTING,
+ * PLAN_TESTS_FAILED naming the failed tests); with `force` the refusal is returned as `refusal`.
+ * `ApiError` when the platform cannot be read. The API profile is the client's
  * (detected when not given), so a plan against a deployed platform writes what it accepts.
  */
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
@@ -56,21 +67,23 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
   const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling, labels);
   if (tests.issues.length > 0) throw planBlocked(tests.issues, true);
   const plan = withRoutingTests(made.plan, tests.section);
-  const refused = planGate(plan, { force: options.force === true });
-  if (refused) {
+  // The one decision apply makes too: thrown here unless forced, so a plan apply would refuse fails.
+  const refusal = gate(plan);
+  if (refusal && options.force !== true) {
     const failures = tests.outcomes.flatMap((o) =>
       o.failures.map((f) => ({
         message: `routing test ${JSON.stringify(o.test.name)}: ${f}`,
         ...(o.test.origin ? { origin: o.test.origin } : {}),
       })),
     );
-    throw withFindings(refused, failures);
+    throw failures.length > 0 ? withFindings(refusal, failures) : refusal;
   }
   return {
     plan,
     live: made.live,
     findings: verdict.findings.map((j) => j.finding),
     ...carriedFindings(desired, made.live, plan, tests.outcomes, options.allowDangling),
+    ...(refusal ? { refusal } : {}),
   };
 }
 
@@ -80,8 +93,8 @@ export interface AppliedPlan extends CheckedPlan {
 }
 
 /**
- * `dsipform apply` for a program: plans and checks as {@link planDesired}, refuses what the plan's
- * routing tests or safety refuse (PLAN_TESTS_FAILED, PLAN_UNSAFE, PLAN_UNROUTING) unless `force`, then applies and reports every
+ * `dsipform apply` for a program: plans and checks as {@link planDesired}, which refuses what the
+ * gate refuses (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED) unless `force`, then applies and reports every
  * change's outcome (a failed change is in the report, not thrown).
  */
 export async function applyDesired(client: PlatformClient, desired: DesiredState, options: ApplyDesiredOptions = {}): Promise<AppliedPlan> {

@@ -43,7 +43,7 @@ export class WatchMetrics {
   });
   readonly #refused = new Counter({
     name: 'dsipform_refused_runs_total',
-    help: 'Runs with --apply whose plan the safety rules or routing tests refused (not applied), by error code.',
+    help: 'Runs whose plan the gate of apply refused (the safety rules or routing tests; with --apply, nothing of it applied), by error code.',
     labelNames: ['target', 'code'],
     registers: [this.registry],
   });

@@ -4,43 +4,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
-import { scenario, type Scenario } from '../helpers/scenario.js';
+import { onTerminal } from '../helpers/terminal.js';
+import { scenario } from '../helpers/scenario.js';
 import { startCli } from '../reliability/processes.js';
 
 function mappings(n: number): string {
   const lines = ['version: 1', 'inbound_mappings:'];
   for (let i = 0; i < n; i += 1) lines.push(`  - did: "3000${i}"`, '    servers: ["1"]');
   return `${lines.join('\n')}\n`;
-}
-
-const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
-
-/**
- * Runs the CLI on a real pseudo-terminal (util-linux `script`), typing `keys` once `ready` shows
- * in its output. Resolves to everything the terminal showed and the CLI's exit code.
- */
-async function onTerminal(
-  s: Scenario,
-  args: readonly string[],
-  ready: RegExp,
-  keys: string,
-): Promise<{ screen: string; code: number | null }> {
-  const command = [process.execPath, CLI, ...args].map(shellQuote).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    env: { PATH: process.env.PATH, TERM: 'dumb', NO_COLOR: '1', ...s.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let screen = '';
-  let typed = false;
-  child.stdout.on('data', (d: Buffer) => {
-    screen += d.toString();
-    if (!typed && ready.test(screen)) {
-      typed = true;
-      child.stdin.write(keys);
-    }
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { screen: screen.replace(/\r/g, ''), code };
 }
 
 describe('the approval prompt', () => {
@@ -53,7 +24,7 @@ describe('the approval prompt', () => {
     async (_name, exit, keys) => {
       const s = await scenario();
       const path = s.file('p.yaml', mappings(2));
-      const r = await onTerminal(s, ['apply', path], /Enter a value: /, keys);
+      const r = await onTerminal(s.env, ['apply', path], /Enter a value: /, keys);
       expect(r.screen).toContain('Apply cancelled; nothing was changed.');
       expect(r.screen).not.toMatch(/internal error|AbortError/);
       expect(r.code).toBe(exit);
@@ -139,7 +110,7 @@ describe('Ctrl-C during an apply', () => {
   it('keeps the progress bar where it stopped on a terminal', async () => {
     const s = await scenario({ faults: { latencyMs: 30, seed: 1 } });
     const path = s.file('p.yaml', mappings(100));
-    const r = await onTerminal(s, ['apply', path, '--auto-approve', '--parallelism', '2'], /applying \[[^\]]*\] [1-9]\d*\/100/, '\x03');
+    const r = await onTerminal(s.env, ['apply', path, '--auto-approve', '--parallelism', '2'], /applying \[[^\]]*\] [1-9]\d*\/100/, '\x03');
     expect(r.code).toBe(130);
     const bars = [...r.screen.matchAll(/applying \[[^\]]*\] (\d+)\/100 changes, 0 failed(, interrupted)?/g)];
     const last = bars.at(-1)!;

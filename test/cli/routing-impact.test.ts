@@ -35,9 +35,10 @@ afterAll(async () => {
 });
 
 describe('routing impact, the CLI as a process', () => {
-  it('plan shows a Routing impact section, one line per class of calls, and the refusal to come', async () => {
+  it('plan shows a Routing impact section, one line per class of calls, and fails with the refusal apply would give', async () => {
     const r = await cli('plan', file('fewer.yaml', FEWER));
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error \(PLAN_UNROUTING\): refused: the plan leaves 1 class of inbound calls/m);
     expect(r.stdout).toMatch(/^Routing impact \(checked at any time \(no time recurrence is involved\)\):$/m);
     expect(r.stdout).toContain('  calls to 15551230001…: gateway 16 → gateway 17 (mapping "15551230001")\n');
     expect(r.stdout).toContain('  calls to 15551230002…: gateway 16 (mapping "15551230002") → no route\n');
@@ -46,9 +47,9 @@ describe('routing impact, the CLI as a process', () => {
   });
 
   it('markdown and JSON plans carry it too', async () => {
-    const md = await cli('plan', join(dir, 'fewer.yaml'), '--format', 'markdown');
+    const md = await cli('plan', join(dir, 'fewer.yaml'), '--format', 'markdown', '--force');
     expect(md.stdout).toContain('- ⚠️ calls to 15551230002…: gateway 16 (mapping "15551230002") → no route');
-    const json = JSON.parse((await cli('plan', join(dir, 'fewer.yaml'), '--format', 'json')).stdout);
+    const json = JSON.parse((await cli('plan', join(dir, 'fewer.yaml'), '--format', 'json', '--force')).stdout);
     expect(json.routing_impact).toHaveLength(2);
     expect(json.routing_impact[1]).toMatchObject({
       direction: 'inbound',
@@ -61,14 +62,15 @@ describe('routing impact, the CLI as a process', () => {
 
   it('apply of the saved plan is refused without --force, changing nothing, and applies with it', async () => {
     const saved = join(dir, 'plan.json');
-    expect((await cli('plan', join(dir, 'fewer.yaml'), '--out', saved)).code).toBe(0);
+    // plan fails as apply will, and still saves the plan for review.
+    expect((await cli('plan', join(dir, 'fewer.yaml'), '--out', saved)).code).toBe(1);
     expect(JSON.parse(readFileSync(saved, 'utf8')).routing_impact).toHaveLength(2);
     const refused = await cli('apply', '--plan', saved, '--auto-approve');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /^error \(PLAN_UNROUTING\): refused: the plan leaves 1 class of inbound calls that routes today with no route: calls to 15551230002… \(routed before by "15551230002"\)$/m,
     );
-    expect(refused.stderr).toMatch(/^hint: .*--force.*policy\.allow_unrouting: true/m);
+    expect(refused.stderr).toMatch(/^hint: .*apply with --force.*policy\.allow_unrouting: true/m);
     expect((await cli('plan', join(dir, 'mappings.yaml'), '--detailed-exitcode')).code).toBe(0);
     const forced = await cli('apply', '--plan', saved, '--auto-approve', '--force');
     expect(forced.code, forced.stderr).toBe(0);

@@ -89,7 +89,7 @@ describe('expectations by name, from the files', () => {
 });
 
 describe('plan and apply gate on the routing tests', () => {
-  it('plan shows the results and refuses (PLAN_TESTS_FAILED), saving nothing; --force shows and saves', async () => {
+  it('plan shows the results and refuses (PLAN_TESTS_FAILED), saving the refused plan; --force shows and saves', async () => {
     const { s, file } = await setup();
     const out = join(s.dir, 'plan.json');
     const refused = await runCli(['plan', file, '--out', out], s.env);
@@ -105,8 +105,10 @@ describe('plan and apply gate on the routing tests', () => {
     expect(refused.stderr).toContain(
       `error (PLAN_TESTS_FAILED): refused: 1 of 2 routing tests fails against the rules after the plan: "us to BW" (${file}:${FAILING_LINE})\n`,
     );
-    expect(refused.stderr).toContain('if the plan is meant to break them, run again with --force.');
-    expect(existsSync(out)).toBe(false);
+    expect(refused.stderr).toContain('if the plan is meant to break them, apply with --force.');
+    // Saved all the same, for review; apply --plan refuses it as plan did.
+    expect(refused.stderr).toContain(`Saved the plan to ${out}; apply refuses it (PLAN_TESTS_FAILED) unless given --force`);
+    expect(existsSync(out)).toBe(true);
 
     const forced = await runCli(['plan', file, '--out', out, '--force', '--format', 'markdown'], s.env);
     expect(forced.code, forced.stderr).toBe(0);

@@ -249,11 +249,13 @@ describe('--target: one run per platform, one report', () => {
     expect(r.stdout).toMatch(/production\s+error/);
     expect(r.stdout).toMatch(/Apply complete: 1 applied, 0 failed/);
     expect(r.stderr).toMatch(/^production: error \(PLAN_UNSAFE\)/m);
+    // plan refuses what apply refuses: production's plan fails alone there too.
     const after = await runCli(['plan', '--targets', file, '--target', 'all', '--format', 'json', '--detailed-exitcode'], env);
     expect((JSON.parse(after.stdout) as JsonReport).targets.map((t) => [t.name, t.exit])).toEqual([
       ['staging', 0],
-      ['production', 2],
+      ['production', 1],
     ]);
+    expect(after.stderr).toMatch(/^production: error \(PLAN_UNSAFE\)/m);
   });
 
   it('export of several targets writes one file per target with {target} in --out', async () => {

@@ -12,14 +12,20 @@ export interface ReloadFailingProxy extends TinyServer {
   readonly failed: () => number;
 }
 
-export async function startReloadFailingProxy(target: string): Promise<ReloadFailingProxy> {
+/** Whether a request is one the proxy fails while `failing`: by default the proxy reload. */
+export type FailsRequest = (method: string, url: string) => boolean;
+
+const isReload: FailsRequest = (method, url) => method === 'POST' && /\/reload\//.test(url);
+
+/** Starts the proxy in front of `target`; `fails` picks other requests to fail (a create, to fail a change). */
+export async function startReloadFailingProxy(target: string, fails: FailsRequest = isReload): Promise<ReloadFailingProxy> {
   let failed = 0;
   const state = { failing: true };
   const server = await startTinyServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
-      if (state.failing && req.method === 'POST' && /\/reload\//.test(req.url ?? '')) {
+      if (state.failing && fails(req.method ?? '', req.url ?? '')) {
         failed += 1;
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'server', msg: 'kamcmd: reload failed', data: [], kamreload: true, dsipreload: false }));

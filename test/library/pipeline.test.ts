@@ -87,6 +87,29 @@ describe('applyPlan refuses what dsipform apply refuses', () => {
   });
 });
 
+describe('planDesired asks the gate of apply, as dsipform plan does', () => {
+  it('throws the refusal apply would give (PLAN_UNROUTING); with force it returns the plan and the refusal beside it', async () => {
+    const { client } = await emulatorFixture();
+    await client.createInboundMapping({ did: '15551230001', servers: ['1'] });
+    const desired = await desiredOf(['version: 1', 'inbound_mappings: []']);
+    const refused = planDesired(client, desired);
+    await expect(refused).rejects.toMatchObject({
+      code: 'PLAN_UNROUTING',
+      message: expect.stringContaining('calls to 15551230001…') as unknown,
+    });
+    const forced = await planDesired(client, desired, { force: true });
+    expect(forced.plan.changes.map((c) => c.action)).toEqual(['delete']);
+    expect(forced.refusal).toMatchObject({ code: 'PLAN_UNROUTING' });
+    const thrown = (await refused.catch((err: unknown) => err)) as Error;
+    expect(forced.refusal?.message).toBe(thrown.message);
+    const allowed = await planDesired(
+      client,
+      await desiredOf(['version: 1', 'inbound_mappings: []', 'policy:', '  allow_unrouting: true']),
+    );
+    expect(allowed.refusal).toBeUndefined();
+  });
+});
+
 describe('a plan of files is checked with the routing lints', () => {
   const twoRoutes = [
     'version: 1',

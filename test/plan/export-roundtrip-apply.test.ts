@@ -224,6 +224,8 @@ describe(`export, change one field, apply (API profile ${TEST_PROFILE})`, () => 
               priority: r.priority,
             });
           }
+          // The seeding wrote without a reload: make it live, so an empty plan exits 0 (a pending reload is 2).
+          await client.reloadProxy();
           const stateFile = `${run}-state.json`;
           const leases = s.leases.map((l) => ({ name: l.name, email: l.email, ttl: '1h' }));
           const leaseFile = `${run}-leases.json`;

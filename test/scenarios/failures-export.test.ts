@@ -79,6 +79,8 @@ describe('scenario: export', () => {
     });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '1', gwgroupid: '5' });
     await s.client.createOutboundRoute({ name: 'twin', prefix: '2', gwgroupid: '6' });
+    // Written by hand without a reload: made live, so the plan of the export owes nothing (a pending reload exits 2).
+    await s.client.reloadProxy();
     const out = join(s.dir, 'exported.yaml');
     const exp = await s.run(['export', '--out', out]);
     expect(exp.code).toBe(0);
@@ -102,6 +104,8 @@ describe('scenario: export of rules the proxy drops', () => {
     await s.client.createInboundMapping({ did: '+1555*3', servers: ['20'], notes: 'a gateway no group holds' });
     await s.client.createInboundMapping({ did: '15550004', servers: ['16'], notes: 'fine' });
     await s.client.createOutboundRoute({ name: 'to nowhere', prefix: '44', gwgroupid: '99' });
+    // Written by hand without a reload: made live, so the plan of the export owes nothing (a pending reload exits 2).
+    await s.client.reloadProxy();
     const out = join(s.dir, 'exported.yaml');
     const exp = await s.run(['export', '--out', out]);
     expect(exp.code).toBe(0);

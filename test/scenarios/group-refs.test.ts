@@ -108,6 +108,8 @@ describe.each(['spec', 'current'] as const)('scenario: groups by name and checke
     await s.client.createInboundMapping({ did: '1', servers: ['#2'] });
     await s.client.createInboundMapping({ did: '2', servers: [`#${twin}`] });
     await s.client.createOutboundRoute({ name: 'r', prefix: '9', gwgroupid: '3' });
+    // Written by hand without a reload: made live, so the plan of the export owes nothing (a pending reload exits 2).
+    await s.client.reloadProxy();
     const out = join(s.dir, 'exported.yaml');
     expect((await s.run(['export', '--out', out])).code).toBe(0);
     const text = readFileSync(out, 'utf8');

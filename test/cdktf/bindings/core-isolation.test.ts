@@ -36,6 +36,9 @@ outbound_routes:
   - name: US domestic
     prefix: "1"
     gwgroupid: "2"
+policy:
+  ignore:
+    outbound_routes: ["Default Outbound Route"]  # kept: deleting it would leave calls unrouted, which plan refuses
 `;
 
 let dir = '';
