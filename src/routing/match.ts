@@ -363,6 +363,18 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
 }
 
+/**
+ * The groups `do_routing` may run on for a call, whatever its time: the one LCR chooses (or each
+ * of tied ones), 8000 when no pattern matches, 9000 inbound. The LCR choice never depends on the
+ * time, so only the rules of these groups can change the call's decision over time.
+ */
+export function routingGroups(set: RuleSet, call: Omit<Call, 'at'>): number[] {
+  if (call.direction === 'inbound') return [INBOUND_GROUP];
+  const choice = lcrChoice(prepare(set), call as Call, null);
+  if (choice === null) return [OUTBOUND_GROUP];
+  return 'tied' in choice ? choice.tied.map((t) => t.groupid) : [choice.groupid];
+}
+
 /** How to decide a call. */
 export interface RouteOptions {
   /**
