@@ -1,5 +1,6 @@
 import { DsipformError } from '../model/errors.js';
 import type { Plan, PlanPolicy, SafetyFinding, UnroutedCall } from '../model/plan.js';
+import { fromWords } from '../model/routing.js';
 import { policyAssignment, policySetting } from '../model/policy-words.js';
 
 /** Names at most 10 keys, quoted, and counts the rest. */
@@ -18,7 +19,7 @@ function listed(keys: readonly string[]): string {
  */
 function callWords(c: UnroutedCall): string {
   const to = c.prefix === '' ? 'every other number' : `${JSON.stringify(c.prefix).slice(1, -1)}…`;
-  const from = c.from_parts.length === 0 ? '' : ` from …${c.from_parts.map((p) => JSON.stringify(p).slice(1, -1)).join(' and …')}`;
+  const from = fromWords(c.from_parts, c.from_holds, (p) => JSON.stringify(p).slice(1, -1));
   return `${to}${from}${c.when === 'always' ? '' : ` (${c.when})`}`;
 }
 

@@ -11,14 +11,16 @@ function tempBeside(file: string): string {
 
 /**
  * Writes a file atomically (temporary file beside it, fsync, rename): never a half-written file.
+ * `data` may come in pieces (an iterable of strings), written one after the other.
  * A failure is `FILE_WRITE_FAILED` naming the file, and leaves no temporary file behind.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array | Iterable<string>, mode = 0o644): Promise<void> {
   const tmp = tempBeside(file);
   try {
     const handle = await open(tmp, 'wx', mode);
     try {
-      await handle.writeFile(data);
+      if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+      else for (const piece of data) await handle.write(piece);
       await handle.sync();
     } finally {
       await handle.close();

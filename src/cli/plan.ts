@@ -4,7 +4,7 @@ import { callTime } from '../routing/time.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
-import { renderPlanJson } from '../render/plan-json.js';
+import { planJsonChunks } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
 import { loadOrFail } from './desired.js';
@@ -62,8 +62,9 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   // The one gate apply asks (pipeline/gate.ts), unforced: what apply of this plan would refuse.
   // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
   const refusal = gate(plan);
-  if (flags.out) await writeFileAtomic(flags.out, renderPlanJson(saved));
-  if (format === 'json') io.stdout.write(renderPlanJson(saved));
+  // Written in pieces: a plan of many classes is never one string (render/json-chunks.ts).
+  if (flags.out) await writeFileAtomic(flags.out, planJsonChunks(saved));
+  if (format === 'json') for (const piece of planJsonChunks(saved)) io.stdout.write(piece);
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
   // The page is loaded only when asked for; it shows the saved plan, the facts of --format json.
   else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved));

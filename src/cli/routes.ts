@@ -171,15 +171,15 @@ export async function runRoutes(
     horizon: result.horizon,
     spans,
   };
-  io.stdout.write(await render(report, format));
+  // JSON in pieces: a table of many classes is never one string (render/json-chunks.ts).
+  if (format === 'json') for (const piece of (await import('../render/routes-json.js')).routesJsonChunks(report)) io.stdout.write(piece);
+  else io.stdout.write(await render(report, format));
   return flags.diff && flags.detailedExitcode && spans.length > 0 ? 2 : 0;
 }
 
 /** The report in the asked format; each renderer is loaded only when asked for. */
-async function render(report: RoutesReport, format: (typeof ROUTES_FORMATS)[number]): Promise<string> {
+async function render(report: RoutesReport, format: Exclude<(typeof ROUTES_FORMATS)[number], 'json'>): Promise<string> {
   switch (format) {
-    case 'json':
-      return (await import('../render/routes-json.js')).renderRoutesJson(report);
     case 'markdown':
       return (await import('../render/routes-markdown.js')).renderRoutesMarkdown(report);
     case 'html':

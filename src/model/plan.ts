@@ -203,6 +203,8 @@ export interface UnroutedCall {
   readonly prefix: string;
   /** The LCR From parts its callers hold (none: no From part matters). */
   readonly from_parts: readonly string[];
+  /** `two_or_more`: its callers hold two or more of `from_parts` (tied patterns of one length). */
+  readonly from_holds?: 'two_or_more';
   /** When, in words (`always`, `Mon–Fri 18:00–24:00 America/New_York`). */
   readonly when: string;
   /** The representative call of the class. */

@@ -113,6 +113,24 @@ export interface CallClass {
   readonly from: string;
   /** The LCR From parts the class's callers match (sorted; a From part `''` matches every caller and is not listed). */
   readonly from_parts: readonly string[];
+  /** `two_or_more`: the callers hold two or more of `from_parts`, whose patterns are of one length and tie. */
+  readonly from_holds?: 'two_or_more';
+}
+
+/** How many From parts the words of a tie class list before saying how many more. */
+const LISTED_PARTS = 6;
+
+/**
+ * The callers of a class in words, the one wording of every output: `''` (no From part), ` from
+ * …1555` (a caller holding 1555), ` from …1555 and …2666`, or for a tie class ` from two or more of
+ * …2000, …2001 and 998 more`. `clean` makes a part safe for the output it goes to.
+ */
+export function fromWords(parts: readonly string[], holds: 'two_or_more' | undefined, clean: (part: string) => string = (p) => p): string {
+  if (parts.length === 0) return '';
+  if (holds !== 'two_or_more') return ` from …${parts.map(clean).join(' and …')}`;
+  const listed = parts.slice(0, LISTED_PARTS).map((p) => `…${clean(p)}`);
+  const more = parts.length - listed.length;
+  return ` from two or more of ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /** One class and one stretch of time in which every rule set decides it alike; `decisions[i]` is set `i`'s. */
@@ -138,6 +156,8 @@ export interface ImpactEntry {
   readonly except: readonly string[];
   /** The LCR From parts the callers of the class hold (sorted; none: no From part matters). */
   readonly from_parts: readonly string[];
+  /** `two_or_more`: the callers hold two or more of `from_parts` (tied patterns of one length). */
+  readonly from_holds?: 'two_or_more';
   /** The representative From, when the class has one. */
   readonly from?: string;
   /** The representative number. */

@@ -23,10 +23,11 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
       if (e.direction !== direction || !losesRoute(e.before, e.after)) continue;
       const after = decisionSeverity(e.after) === 2 ? 'no_route' : 'ambiguous';
       const { prefix, from_parts, when, to } = e;
+      const holds = e.from_holds ? { from_holds: e.from_holds } : {};
       calls.push(
         e.from !== undefined
-          ? { direction, prefix, from_parts, when, from: e.from, to, after }
-          : { direction, prefix, from_parts, when, to, after },
+          ? { direction, prefix, from_parts, ...holds, when, from: e.from, to, after }
+          : { direction, prefix, from_parts, ...holds, when, to, after },
       );
       for (const rule of e.before.rule ? [e.before.rule] : e.before.candidates) keys.add(rule.key);
     }

@@ -1,4 +1,5 @@
 import { KINDS } from '../model/desired.js';
+import { jsonChunks } from './json-chunks.js';
 import type { KindSpec } from '../model/kind-spec.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { Change, SafetyFinding, SavedPlan } from '../model/plan.js';
@@ -49,7 +50,7 @@ const CHANGE_KEYS = [
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
-const IMPACT_KEYS = ['direction', 'prefix', 'except', 'from_parts', 'from', 'to', 'when', 'windows', 'before', 'after'];
+const IMPACT_KEYS = ['direction', 'prefix', 'except', 'from_parts', 'from_holds', 'from', 'to', 'when', 'windows', 'before', 'after'];
 const HORIZON_KEYS = ['start', 'end', 'tz', 'words'];
 const WINDOW_KEYS = ['start', 'end'];
 /** A decision's keys as `dsipform route --format json` writes them. */
@@ -66,6 +67,11 @@ const RULE_KEYS = ['kind', 'key', 'ruleid', 'group', 'prefix', 'lcr_pattern', 'p
  * are written, so a secret that wrongly reached a plan (a password) never reaches a plan file.
  */
 export function renderPlanJson(plan: SavedPlan): string {
+  return [...planJsonChunks(plan)].join('');
+}
+
+/** {@link renderPlanJson}'s text in pieces of about 64 KiB, the routing impact entry by entry (json-chunks.ts). */
+export function planJsonChunks(plan: SavedPlan): Generator<string> {
   const p = plan as unknown as Json;
   const ordered = reorder(p, PLAN_KEYS, {
     policy: (v) => reorder(v as Json, POLICY_KEYS),
@@ -75,7 +81,12 @@ export function renderPlanJson(plan: SavedPlan): string {
     horizon: (v) => reorder(v as Json, HORIZON_KEYS),
     safety: (v) => (v as readonly SafetyFinding[]).map((f) => reorder(f as unknown as Json, FINDING_KEYS)),
   });
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+  const impact = ordered.routing_impact;
+  if (!Array.isArray(impact))
+    return (function* (): Generator<string> {
+      yield `${JSON.stringify(ordered, null, 2)}\n`;
+    })();
+  return jsonChunks(ordered, 'routing_impact', impact);
 }
 
 function orderSummary(summary: Json): Json {

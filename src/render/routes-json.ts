@@ -1,3 +1,4 @@
+import { jsonChunks } from './json-chunks.js';
 import type { RoutesReport, RoutesSpan } from './routes-report.js';
 
 /** The version of the `dsipform routes --format json` document; raised when a field changes meaning or goes. */
@@ -7,7 +8,15 @@ const ROUTES_FORMAT_VERSION = 1;
 function spanJson(s: RoutesSpan): object {
   const c = s.class;
   return {
-    class: { direction: c.direction, prefix: c.prefix, except: c.except, to: c.to, from: c.from, from_parts: c.from_parts },
+    class: {
+      direction: c.direction,
+      prefix: c.prefix,
+      except: c.except,
+      to: c.to,
+      from: c.from,
+      from_parts: c.from_parts,
+      ...(c.from_holds ? { from_holds: c.from_holds } : {}),
+    },
     when: s.when,
     windows: s.windows.map((w) => ({ start: w.start, end: w.end })),
     decisions: s.decisions,
@@ -22,13 +31,17 @@ function spanJson(s: RoutesSpan): object {
  * `decisions` (the `dsipform route --format json` shape). Two-space indent, one trailing newline.
  */
 export function renderRoutesJson(report: RoutesReport): string {
+  return [...routesJsonChunks(report)].join('');
+}
+
+/** {@link renderRoutesJson}'s text in pieces of about 64 KiB (json-chunks.ts): what the CLI writes. */
+export function routesJsonChunks(report: RoutesReport): Generator<string> {
   const doc = {
     format_version: ROUTES_FORMAT_VERSION,
     mode: report.mode,
     sides: report.sides.map((s) => ({ name: s.name, source: s.source })),
     ...(report.direction ? { direction: report.direction } : {}),
     horizon: { start: report.horizon.start, end: report.horizon.end, tz: report.horizon.tz, words: report.horizon.words },
-    spans: report.spans.map(spanJson),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return jsonChunks(doc, 'spans', report.spans.map(spanJson));
 }

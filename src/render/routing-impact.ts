@@ -1,5 +1,5 @@
 import { KIND_SPECS } from '../model/kinds.js';
-import type { DecidedRule, ImpactEntry, RouteDecision } from '../model/routing.js';
+import { fromWords, type DecidedRule, type ImpactEntry, type RouteDecision } from '../model/routing.js';
 import { cleanText, quote } from './style.js';
 
 /** How many left-out prefixes a class names before it counts the rest. */
@@ -28,7 +28,8 @@ export function describeImpact(entry: ImpactEntry): string {
  * prefix its number starts with, as it was then.
  */
 export function describeProbe(
-  entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'> & Partial<Pick<ImpactEntry, 'prefix' | 'except' | 'from_parts'>>,
+  entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'> &
+    Partial<Pick<ImpactEntry, 'prefix' | 'except' | 'from_parts' | 'from_holds'>>,
 ): string {
   if (entry.prefix === undefined) return probeWords(entry);
   const to = entry.prefix === '' ? 'calls to every other number' : `calls to ${cleanText(entry.prefix)}…`;
@@ -37,7 +38,7 @@ export function describeProbe(
   const more = except.length - listed.length;
   const left = listed.length === 0 ? '' : ` except ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
   const parts = entry.from_parts ?? [];
-  const from = parts.length === 0 ? '' : ` from …${parts.map(cleanText).join(' and …')}`;
+  const from = fromWords(parts, entry.from_holds, cleanText);
   const from0 = entry.from ?? '';
   // The representative says more than the class when its number is not the prefix, or its From is not the one part.
   const plain = entry.to === entry.prefix && (from0 === '' || (parts.length === 1 && parts[0] === from0));

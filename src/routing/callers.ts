@@ -4,9 +4,14 @@
  * `f` followed only by digits; of the matching patterns the longest wins (the smallest length
  * difference to the lookup), and two of one length tie. So what a caller does depends only on which
  * From parts it matches: no From part (`''`), each From part alone (the From is the part itself),
- * and, for two patterns of one length, a From holding both parts, which ties them. Such a From must
- * be a number of at most 15 digits (E.164, a leading + allowed), so a part longer than 16
- * characters never pairs, and pairing costs at most a few comparisons however long a part is. Pure.
+ * and, for patterns of one length, a From holding two or more of their parts, which ties them.
+ * Such a From must be a number of at most 15 digits (E.164, a leading + allowed), so a part longer
+ * than 16 characters never pairs. The callers that tie are one class per pattern length and per
+ * set of rule sets holding the patterns (`from_holds: 'two_or_more'`), not one per pair: K
+ * per-customer From parts of 4 digits are K classes, not K²/2 (each pair, each triple ties; what
+ * a tied call does is decided per candidate by that candidate's own class). Only a pair whose two
+ * parts are held by different rule sets (a plan that moves callers from one pattern to another) is
+ * its own class, as its two sides are each one of the parts. Pure.
  */
 import type { RuleSet } from './types.js';
 
@@ -14,8 +19,12 @@ import type { RuleSet } from './types.js';
 export interface Caller {
   /** `''`: no From part matches (only patterns with an empty From part). */
   readonly from: string;
-  /** The non-empty From parts it matches, sorted. */
+  /** The non-empty From parts it matches, sorted; with `from_holds`, those it holds two or more of. */
   readonly from_parts: readonly string[];
+  /** The callers hold two or more of `from_parts` (patterns of one length, so they tie). */
+  readonly from_holds?: 'two_or_more';
+  /** For a tie class: the length of the tied patterns, and which rule sets hold them (bit i: set i). */
+  readonly tie?: { readonly length: number; readonly sets: number };
 }
 
 /** The caller of a number no LCR pattern can meet: no From part. */
@@ -25,6 +34,8 @@ export const NO_CALLER: Caller = Object.freeze({ from: '', from_parts: Object.fr
 const E164 = /^\+?[0-9]{0,15}$/;
 /** A From part longer than this cannot share a 15-digit From with another (a + and 15 digits). */
 const MAX_PAIRED = 16;
+/** The characters of the longest From: a + and 15 digits. */
+const E164_MAX = 16;
 
 /** The To-part of an LCR pattern `<from_prefix>-<prefix>`, lower case. */
 export function lcrTo(pattern: string): string {
@@ -52,22 +63,35 @@ export function fromPart(pattern: string): string {
   return dash < 0 ? '' : pattern.slice(0, dash);
 }
 
-/** The LCR patterns of some sets by their To-part: built once per analysis. */
-export type LcrIndex = ReadonlyMap<string, readonly { readonly from: string; readonly length: number }[]>;
+/** One LCR pattern of an index: its From part, its length, the rule sets holding it (bit i: set i). */
+export interface IndexedPattern {
+  readonly from: string;
+  readonly length: number;
+  sets: number;
+}
 
-/** Indexes the LCR patterns of every set by To-part (each pattern once). */
+/** The LCR patterns of some sets by their To-part: built once per analysis. */
+export type LcrIndex = ReadonlyMap<string, readonly IndexedPattern[]>;
+
+/** Indexes the LCR patterns of every set by To-part (each pattern once, with the sets holding it). */
 export function lcrIndex(sets: readonly RuleSet[]): LcrIndex {
-  const map = new Map<string, { from: string; length: number }[]>();
-  const seen = new Set<string>();
-  for (const set of sets)
+  const map = new Map<string, IndexedPattern[]>();
+  const seen = new Map<string, IndexedPattern>();
+  sets.forEach((set, i) => {
     for (const r of set.lcr) {
-      if (seen.has(r.pattern)) continue;
-      seen.add(r.pattern);
+      const had = seen.get(r.pattern);
+      if (had) {
+        had.sets |= 1 << i;
+        continue;
+      }
+      const entry = { from: fromPart(r.pattern), length: r.pattern.length, sets: 1 << i };
+      seen.set(r.pattern, entry);
       const to = lcrTo(r.pattern);
       const list = map.get(to) ?? [];
       if (list.length === 0) map.set(to, list);
-      list.push({ from: fromPart(r.pattern), length: r.pattern.length });
+      list.push(entry);
     }
+  });
   return map;
 }
 
@@ -96,35 +120,99 @@ export function sharedFrom(a: string, b: string): string | null {
 /** The caller classes of an outbound call to `to`, from the LCR patterns whose To-part begins it; each set of From parts once. */
 export function callerClasses(index: LcrIndex, to: string): Caller[] {
   const lower = to.toLowerCase();
-  const patterns: { from: string; length: number }[] = [];
+  const patterns: IndexedPattern[] = [];
   for (let k = 0; k <= lower.length; k++) {
     const found = index.get(k === lower.length ? lower : lower.slice(0, k));
     if (found) for (const p of found) patterns.push(p);
   }
   if (patterns.length === 0) return [NO_CALLER];
   const parts = [...new Set(patterns.map((p) => p.from).filter((f) => f !== ''))].sort();
-  const froms = new Set<string>(['', ...parts]);
-  // Two patterns of one length tie for a caller holding both From parts.
-  const byLength = new Map<number, Set<string>>();
-  for (const p of patterns) {
-    if (p.from === '' || p.from.length > MAX_PAIRED) continue;
-    const set = byLength.get(p.length) ?? new Set<string>();
-    if (set.size === 0) byLength.set(p.length, set);
-    set.add(p.from);
-  }
-  for (const set of byLength.values()) {
-    const list = [...set];
-    for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) {
-        const s = sharedFrom(list[i] as string, list[j] as string);
-        if (s !== null) froms.add(s);
-      }
-  }
   const out = new Map<string, Caller>();
-  for (const from of froms) {
+  const add = (from: string): void => {
     const matched = from === '' ? [] : parts.filter((f) => fromMatches(f, from));
     const key = matched.join('\u0000');
     if (!out.has(key)) out.set(key, { from, from_parts: matched });
+  };
+  add('');
+  for (const p of parts) add(p);
+  // Patterns of one length tie for a caller holding two or more of their From parts: grouped by
+  // length and by the sets holding them (a set decides such a caller alike only when it holds all
+  // of the parts the caller holds, or none).
+  const groups = new Map<string, { length: number; sets: number; parts: Set<string> }>();
+  for (const p of patterns) {
+    if (p.from === '' || !E164.test(p.from)) continue;
+    const key = `${p.length}/${p.sets}`;
+    const g = groups.get(key) ?? { length: p.length, sets: p.sets, parts: new Set<string>() };
+    if (g.parts.size === 0) groups.set(key, g);
+    g.parts.add(p.from);
   }
-  return [...out.values()];
+  const ties: Caller[] = [];
+  const byLength = new Map<number, (typeof groups extends Map<string, infer G> ? G : never)[]>();
+  for (const g of groups.values()) {
+    const list = byLength.get(g.length) ?? [];
+    if (list.length === 0) byLength.set(g.length, list);
+    list.push(g);
+  }
+  for (const list of byLength.values()) {
+    for (const g of list) {
+      const members = [...g.parts].sort();
+      const paired = pairable(members);
+      if (paired.parts.length >= 2) ties.push({ from: paired.from, from_parts: paired.parts, from_holds: 'two_or_more', tie: g });
+    }
+    // A pair across two groups: each set holds one part or none, so each pair decides on its own.
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++)
+        for (const a of (list[i] as { parts: Set<string> }).parts)
+          for (const b of (list[j] as { parts: Set<string> }).parts) {
+            const s = sharedFrom(a, b);
+            if (s !== null) add(s);
+          }
+  }
+  return [...out.values(), ...ties];
+}
+
+/**
+ * The parts of a list that one From of at most 15 digits holds together with another of the list,
+ * and such a From (of the first two found). Tried against the two shortest parts first (a From
+ * holding one after the other), then through an index of the parts' beginnings, ends and insides
+ * (parts have at most 16 characters), never by looking at every pair.
+ */
+function pairable(parts: readonly string[]): { from: string; parts: string[] } {
+  const byLength = [...parts].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const pieces = new Map<string, string[]>();
+  const note = (key: string, part: string): void => {
+    const list = pieces.get(key) ?? [];
+    if (list.length === 0) pieces.set(key, list);
+    if (list[list.length - 1] !== part) list.push(part);
+  };
+  let indexed = false;
+  const index = (): void => {
+    indexed = true;
+    for (const p of parts)
+      for (let i = 0; i < p.length; i++)
+        for (let j = i + 1; j <= p.length; j++) note(`${i === 0 ? '^' : ''}${p.slice(i, j)}${j === p.length ? '$' : ''}`, p);
+  };
+  const partners = (x: string): string[] => {
+    if (!indexed) index();
+    const out: string[] = [];
+    // y's beginning is x's end, y's end is x's beginning, y inside x, x inside y.
+    // A From of at most 15 digits holding both one after the other needs an overlap this long.
+    const least = Math.max(1, x.length + (byLength[0]?.length ?? 0) - E164_MAX);
+    for (let k = least; k <= x.length; k++)
+      out.push(...(pieces.get(`^${x.slice(x.length - k)}`) ?? []), ...(pieces.get(`${x.slice(0, k)}$`) ?? []));
+    for (let i = 0; i < x.length; i++) for (let j = i + 1; j <= x.length; j++) out.push(...(pieces.get(`^${x.slice(i, j)}$`) ?? []));
+    out.push(...(pieces.get(x) ?? []), ...(pieces.get(`^${x}`) ?? []), ...(pieces.get(`${x}$`) ?? []));
+    return out;
+  };
+  let from: string | null = null;
+  const held: string[] = [];
+  for (const x of parts) {
+    let shared: string | null = null;
+    for (const y of byLength.slice(0, 3)) if (y !== x && (shared = sharedFrom(x, y)) !== null) break;
+    if (shared === null) for (const y of partners(x)) if (y !== x && (shared = sharedFrom(x, y)) !== null) break;
+    if (shared === null) continue;
+    held.push(x);
+    if (from === null) from = shared;
+  }
+  return { from: from ?? '', parts: held };
 }

@@ -7,22 +7,13 @@
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
  * rules a class can meet (windows.ts). Pure.
  */
-import type { CallClass, ClassSpan, Direction, RouteDecision } from '../model/routing.js';
+import type { ClassSpan, Direction } from '../model/routing.js';
 import type { Timerec } from '../model/timerec.js';
 import { lcrTo } from './callers.js';
-import { routeCall } from './match.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
-import {
-  changePoints,
-  horizonFor,
-  instantHorizon,
-  windowOf,
-  type Examined,
-  type Horizon,
-  type Stretch,
-  type TimeWindow,
-} from './windows.js';
+import { decideClass, type Whole } from './decide-class.js';
+import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from './windows.js';
 
 import { windowWords } from './window-words.js';
 
@@ -42,8 +33,6 @@ export interface ClassOptions {
   /** Keep only the spans whose decisions differ between the sets. */
   readonly differing?: boolean;
 }
-
-const QUIET = { explain: false } as const;
 
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
 export function routingTable(
@@ -110,36 +99,6 @@ function uniqueRecs(classes: readonly NumberClass[]): Timerec[] {
   return [...out];
 }
 
-/** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
-export function decisionKey(d: RouteDecision): string {
-  const head = `${d.result}\u0000${d.rule?.kind ?? ''}\u0000${d.rule?.key ?? ''}\u0000${d.gwlist ?? ''}`;
-  if (d.result !== 'ambiguous') return head;
-  const tail = d.candidates
-    .map((c, i) => {
-      const o = d.outcomes?.[i];
-      return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
-    })
-    .join('\n');
-  return `${head}\n${tail}`;
-}
-
-/** The wall seconds at which a class's decisions may change: the horizon's start and its recurrences' change points. */
-function segmentStarts(recs: readonly Timerec[], examined: Examined): number[] {
-  const { from, to, horizon } = examined;
-  if (examined.naming === 'instant' || recs.length === 0) return [from];
-  const points = new Set<number>([from]);
-  for (const rec of recs) for (const p of changePoints(rec, horizon.tz, from, to)) points.add(p);
-  return [...points].sort((a, b) => a - b);
-}
-
-/** The one window of a class decided alike over the whole horizon, with its words, made once. */
-interface Whole {
-  readonly windows: readonly TimeWindow[];
-  readonly when: string;
-  /** The horizon's start as a call time, shared by every call decided there. */
-  readonly at: CallTime;
-}
-
 function wholeHorizon(examined: Examined): Whole {
   const stretch = { from: examined.from, to: examined.to };
   return {
@@ -147,74 +106,4 @@ function wholeHorizon(examined: Examined): Whole {
     when: windowWords([stretch], examined),
     at: Object.freeze({ local: examined.horizon.start, tz: examined.horizon.tz }),
   };
-}
-
-/**
- * Each caller of a number class decided by every set at the start of each segment, adjacent alike
- * segments merged, equal outcomes grouped; the spans (only those whose decisions differ when
- * `differing`) appended to `out`. A class that meets no recurrence is decided once, over the whole
- * horizon.
- */
-function decideClass(
-  sets: readonly RuleSet[],
-  nc: NumberClass,
-  examined: Examined,
-  whole: Whole,
-  differing: boolean,
-  out: ClassSpan[],
-): void {
-  const starts = segmentStarts(nc.recs, examined);
-  const tz = examined.horizon.tz;
-  for (const caller of nc.callers) {
-    const cls: CallClass = {
-      direction: nc.direction,
-      prefix: nc.prefix,
-      except: nc.except,
-      to: nc.to,
-      from: caller.from,
-      from_parts: caller.from_parts,
-    };
-    if (starts.length === 1) {
-      const call = { direction: nc.direction, from: caller.from, to: nc.to, at: whole.at };
-      const decisions: RouteDecision[] = [];
-      for (const set of sets) decisions.push(routeCall(set, call, QUIET));
-      if (!differing || differs(decisions)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
-      continue;
-    }
-    const groups = new Map<string, { decisions: RouteDecision[]; stretches: Stretch[] }>();
-    let lastKey = '';
-    let last: Stretch[] | null = null;
-    starts.forEach((s, i) => {
-      const at = { local: windowOf({ from: s, to: s }).start, tz };
-      const decisions = sets.map((set) => routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
-      const key = decisions.map(decisionKey).join('\u0001');
-      const end = starts[i + 1] ?? examined.to;
-      if (key === lastKey && last !== null) {
-        const prev = last[last.length - 1] as Stretch;
-        last[last.length - 1] = { from: prev.from, to: end };
-        return;
-      }
-      let group = groups.get(key);
-      if (!group) groups.set(key, (group = { decisions, stretches: [] }));
-      group.stretches.push({ from: s, to: end });
-      lastKey = key;
-      last = group.stretches;
-    });
-    for (const { decisions, stretches } of groups.values()) {
-      if (differing && !differs(decisions)) continue;
-      out.push({ class: cls, windows: stretches.map(windowOf), when: windowWords(stretches, examined), decisions });
-    }
-  }
-}
-
-/** Whether the sets' decisions differ: result, winning rule, gateways, or (ambiguous) the candidates and their outcomes. */
-function differs(decisions: readonly RouteDecision[]): boolean {
-  const a = decisions[0];
-  if (a === undefined) return false;
-  for (let i = 1; i < decisions.length; i++) {
-    const b = decisions[i] as RouteDecision;
-    if (a.result !== b.result || a.gwlist !== b.gwlist || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
-    if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
-  }
-  return false;
 }

@@ -7,6 +7,7 @@ import { timerecMatches } from '../model/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
 import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
+import { lcrUsers } from './sip-user.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, gwlistWords, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
@@ -220,9 +221,9 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
  * the lookup's only "-", so the To must start with the pattern's To-part: only those records are
  * tested (the same answer as testing every one, much faster with thousands of LCR routes).
  */
-function lcrCandidates(p: Prepared, call: Call): readonly LcrEntry[] {
-  if (call.from.includes('-') || call.to.includes('-')) return p.lcr;
-  const to = call.to.toLowerCase();
+function lcrCandidates(p: Prepared, users: { from: string; to: string }): readonly LcrEntry[] {
+  if (users.from.includes('-') || users.to.includes('-')) return p.lcr;
+  const to = users.to.toLowerCase();
   const out: LcrEntry[] = [];
   // Only the lengths some To-part has: a To of 120,000 digits is not cut 120,000 times.
   for (const len of toLengths(p)) {
@@ -327,12 +328,16 @@ function selfOutcomes(rules: readonly RoutingRule[], inventory: GatewayInventory
 
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
 function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | null | { tied: LcrPick[] } {
-  const lookup = `${call.from}-${call.to}`;
   if (p.lcr.length === 0) {
     steps?.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;
   }
-  const matching = lcrMatching(lcrCandidates(p, call), lookup).map((r) => ({ ...r, distance: Math.abs(lookup.length - r.pattern.length) }));
+  const users = lcrUsers(call, steps);
+  const lookup = `${users.from}-${users.to}`;
+  const matching = lcrMatching(lcrCandidates(p, users), lookup).map((r) => ({
+    ...r,
+    distance: Math.abs(lookup.length - r.pattern.length),
+  }));
   steps?.push(
     `LCR: lookup "${lookup}" (From-To) tested against ${p.lcr.length} LCR pattern${p.lcr.length === 1 ? '' : 's'} (To starts with the prefix, From contains the From-prefix followed only by digits)`,
   );
@@ -356,6 +361,18 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
   }
   steps?.push(`LCR winner "${best.pattern}" (route "${best.key}"): the smallest length difference to the lookup; group ${best.groupid}`);
   return { groupid: best.groupid, key: best.key, pattern: best.pattern };
+}
+
+/**
+ * The groups `do_routing` may run on for a call, whatever its time: the one LCR chooses (or each
+ * of tied ones), 8000 when no pattern matches, 9000 inbound. The LCR choice never depends on the
+ * time, so only the rules of these groups can change the call's decision over time.
+ */
+export function routingGroups(set: RuleSet, call: Omit<Call, 'at'>): number[] {
+  if (call.direction === 'inbound') return [INBOUND_GROUP];
+  const choice = lcrChoice(prepare(set), call as Call, null);
+  if (choice === null) return [OUTBOUND_GROUP];
+  return 'tied' in choice ? choice.tied.map((t) => t.groupid) : [choice.groupid];
 }
 
 /** How to decide a call. */

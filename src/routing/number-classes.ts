@@ -18,12 +18,21 @@ export interface NumberClass {
   readonly except: readonly string[];
   readonly to: string;
   readonly recs: readonly Timerec[];
+  /** The recurrences of `recs` with the group of each rule holding one: a call reaches only some groups. */
+  readonly met: readonly GroupRec[];
   readonly callers: readonly Caller[];
+}
+
+/** A time recurrence of a rule of group `group`. */
+export interface GroupRec {
+  readonly group: number;
+  readonly rec: Timerec;
 }
 
 const DIAL = /^[0-9*#+]*$/;
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const NO_RECS: readonly Timerec[] = Object.freeze([]);
+const NO_PAIRS: readonly GroupRec[] = Object.freeze([]);
 const NOTHING_BELOW: readonly string[] = Object.freeze([]);
 const ONLY_NO_CALLER: readonly Caller[] = Object.freeze([NO_CALLER]);
 
@@ -156,6 +165,7 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   const make = (i: number, prefix: string, to: string): void => {
     // The recurrences of the rules at every prefix of the class's own.
     let met: Timerec[] | null = null;
+    let pairs: GroupRec[] | null = null;
     for (let n = -1; n < lengths.length; n++) {
       // -1: the prefixless rules.
       const k = n < 0 ? 0 : (lengths[n] as number);
@@ -169,11 +179,13 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
           if (rec === null) continue;
           if (met === null) met = [rec];
           else if (!met.includes(rec)) met.push(rec);
+          if (pairs === null) pairs = [{ group: r.groupid, rec }];
+          else if (!pairs.some((g) => g.rec === rec && g.group === r.groupid)) pairs.push({ group: r.groupid, rec });
         }
       }
     }
     const callers = lcr === null ? ONLY_NO_CALLER : callerClasses(lcr, to);
-    out.push({ direction, prefix, except: directlyBelow(sorted, i), to, recs: met ?? NO_RECS, callers });
+    out.push({ direction, prefix, except: directlyBelow(sorted, i), to, recs: met ?? NO_RECS, met: pairs ?? NO_PAIRS, callers });
   };
   if (everything) {
     const none = unmatched(sorted, all);

@@ -133,7 +133,7 @@ export interface CallTime {
 /** The call to route. */
 export interface Call {
   readonly direction: Direction;
-  /** The From-user; `""` when not given (outbound LCR patterns then cannot match). */
+  /** The From-user as on the wire (`%XX` escapes kept: LCR unescapes it, sip-user.ts); `""` when not given (outbound LCR patterns then cannot match). */
   readonly from: string;
   /** The To-user, also the request user `rU` unless `ruri` says otherwise. */
   readonly to: string;

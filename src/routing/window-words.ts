@@ -8,10 +8,20 @@ import { dayLabel, timeOfDay, WEEKDAYS, type Examined, type Stretch } from './wi
 
 const DAY = 86_400;
 
-/** `18:00`, `18:00:30`; the end of a day `24:00`. */
+const clockMemo = new Map<number, string>();
+
+/** `18:00`, `18:00:30`; the end of a day `24:00`. A time of day's words are made once. */
 function clockWords(seconds: number, end: boolean): string {
   const t = timeOfDay(seconds);
   if (end && t === 0) return '24:00';
+  const known = clockMemo.get(t);
+  if (known !== undefined) return known;
+  const words = clockText(seconds);
+  clockMemo.set(t, words);
+  return words;
+}
+
+function clockText(seconds: number): string {
   const w = wallTimeAt(seconds);
   const p = (n: number): string => String(n).padStart(2, '0');
   return `${p(w.hour)}:${p(w.minute)}${w.second === 0 ? '' : `:${p(w.second)}`}`;

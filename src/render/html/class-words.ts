@@ -1,5 +1,5 @@
 import { describeProbe } from '../routing-impact.js';
-import type { ImpactEntry } from '../../model/routing.js';
+import { fromWords, type ImpactEntry } from '../../model/routing.js';
 
 /** The parts of a class of calls its words need (the routing table's classes, and an exact impact's). */
 export interface ClassParts {
@@ -9,6 +9,7 @@ export interface ClassParts {
   readonly except: readonly string[];
   /** The LCR From parts a caller of the class holds (none: no From part matters). */
   readonly from_parts: readonly string[];
+  readonly from_holds?: 'two_or_more';
 }
 
 /** How many left-out prefixes a class names before it counts the rest. */
@@ -23,7 +24,7 @@ export function classWords(c: ClassParts): string {
   const listed = c.except.slice(0, LISTED_EXCEPT).map((p) => `${p}…`);
   const more = c.except.length - listed.length;
   const except = listed.length === 0 ? '' : ` except ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-  const from = c.from_parts.length === 0 ? '' : ` from …${c.from_parts.join(' and …')}`;
+  const from = fromWords(c.from_parts, c.from_holds);
   return `${to}${except}${from}`;
 }
 
@@ -33,7 +34,12 @@ export function classWords(c: ClassParts): string {
  */
 export function impactClassWords(entry: ImpactEntry & Partial<ClassParts>): string {
   if (entry.prefix !== undefined && entry.except !== undefined)
-    return classWords({ prefix: entry.prefix, except: entry.except, from_parts: entry.from_parts ?? [] });
+    return classWords({
+      prefix: entry.prefix,
+      except: entry.except,
+      from_parts: entry.from_parts ?? [],
+      ...(entry.from_holds ? { from_holds: entry.from_holds } : {}),
+    });
   return describeProbe(entry);
 }
 

@@ -18,9 +18,10 @@ export interface SipReply {
 }
 
 /**
- * An INVITE for one call, without a body. The users go on the wire as written, `#` included: the
- * simulation takes the request user to be the number itself, and the proxy's drouting reads the
- * request user without unescaping it, so an escaped `%23` would be a different number to it.
+ * An INVITE for one call, without a body. The users go on the wire as written, `#` and `%XX`
+ * escapes included: the simulation takes each user as it is on the wire, as drouting reads the
+ * request user, and unescapes the From- and To-users for the LCR lookup as the platform does
+ * (test/proxy/percent-escape.test.ts).
  */
 export function buildInvite(call: SipCall, target: { host: string; port: number }, local: { port: number }, callId: string): string {
   const { to, from } = call;

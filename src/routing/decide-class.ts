@@ -1,0 +1,179 @@
+/**
+ * Deciding one number class for each of its callers over the horizon (classes.ts): the spans of
+ * time each caller is decided alike. What keeps it linear at an ITSP's size:
+ * - a caller's decision can change only where a recurrence of a rule of a group it can reach
+ *   changes (match.ts `routingGroups`: the LCR choice never depends on the time), so each caller
+ *   is cut at those moments only, not at every recurrence of the number's rules;
+ * - between two such moments the decision is a function of which of those recurrences match, so
+ *   it is decided once per combination met (one-minute windows every day of four years are a few
+ *   hundred combinations, not half a million calls), the combination kept up to date from each
+ *   recurrence's own change points;
+ * - a tie class (callers.ts) is decided once, whatever the time, in every set that holds its parts.
+ * Pure.
+ */
+import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
+import type { Timerec } from '../model/timerec.js';
+import { timerecMatches } from '../model/timerec-match.js';
+import type { Caller } from './callers.js';
+import { routeCall, routingGroups } from './match.js';
+import type { NumberClass } from './number-classes.js';
+import { tieDecision } from './tie-class.js';
+import type { CallTime, RuleSet } from './types.js';
+import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from './windows.js';
+import { windowWords } from './window-words.js';
+
+const QUIET = { explain: false } as const;
+
+/** The one window of a class decided alike over the whole horizon, with its words, made once. */
+export interface Whole {
+  readonly windows: readonly TimeWindow[];
+  readonly when: string;
+  /** The horizon's start as a call time, shared by every call decided there. */
+  readonly at: CallTime;
+}
+
+/** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
+export function decisionKey(d: RouteDecision): string {
+  const head = `${d.result}\u0000${d.rule?.kind ?? ''}\u0000${d.rule?.key ?? ''}\u0000${d.gwlist ?? ''}`;
+  if (d.result !== 'ambiguous') return head;
+  const tail = d.candidates
+    .map((c, i) => {
+      const o = d.outcomes?.[i];
+      return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
+    })
+    .join('\n');
+  return `${head}\n${tail}`;
+}
+
+/** Whether the sets' decisions differ: result, winning rule, gateways, or (ambiguous) the candidates and their outcomes. */
+export function differs(decisions: readonly RouteDecision[]): boolean {
+  const a = decisions[0];
+  if (a === undefined) return false;
+  for (let i = 1; i < decisions.length; i++) {
+    const b = decisions[i] as RouteDecision;
+    if (a.result !== b.result || a.gwlist !== b.gwlist || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
+    if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
+  }
+  return false;
+}
+
+/** The recurrences a caller's decision can depend on: those of the rules of the groups it reaches, in any set. */
+function callerRecs(sets: readonly RuleSet[], nc: NumberClass, caller: Caller, deciding: readonly boolean[]): Timerec[] {
+  if (nc.met.length === 0) return [];
+  const groups = new Set<number>();
+  sets.forEach((set, i) => {
+    if (deciding[i]) for (const g of routingGroups(set, { direction: nc.direction, from: caller.from, to: nc.to })) groups.add(g);
+  });
+  const out = new Set<Timerec>();
+  for (const m of nc.met) if (groups.has(m.group)) out.add(m.rec);
+  return [...out];
+}
+
+/**
+ * Each caller of a number class decided by every set over the horizon, adjacent alike stretches
+ * merged, equal outcomes grouped; the spans (only those whose decisions differ when `differing`)
+ * appended to `out`.
+ */
+export function decideClass(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  examined: Examined,
+  whole: Whole,
+  differing: boolean,
+  out: ClassSpan[],
+): void {
+  const tz = examined.horizon.tz;
+  for (const caller of nc.callers) {
+    const cls: CallClass = {
+      direction: nc.direction,
+      prefix: nc.prefix,
+      except: nc.except,
+      to: nc.to,
+      from: caller.from,
+      from_parts: caller.from_parts,
+      ...(caller.from_holds ? { from_holds: caller.from_holds } : {}),
+    };
+    // The sets whose decision a tie class fixes whatever the time; the others are decided by the simulation.
+    const tie = caller.tie;
+    const parts = tie ? new Set(caller.from_parts) : null;
+    const fixed = sets.map((set, i) =>
+      tie && parts && (tie.sets & (1 << i)) !== 0
+        ? tieDecision(set, { from: caller.from, to: nc.to, at: whole.at }, parts, tie.length)
+        : null,
+    );
+    const deciding = fixed.map((f) => f === null);
+    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, caller, deciding);
+    const decideAt = (at: CallTime): RouteDecision[] =>
+      sets.map((set, i) => fixed[i] ?? routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
+    if (recs.length === 0) {
+      const decisions = decideAt(whole.at);
+      if (!differing || differs(decisions)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
+      continue;
+    }
+    for (const { decisions, stretches } of stretchesOf(recs, examined, (s) =>
+      decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
+    )) {
+      if (differing && !differs(decisions)) continue;
+      out.push({ class: cls, windows: stretches.map(windowOf), when: windowWords(stretches, examined), decisions });
+    }
+  }
+}
+
+/**
+ * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
+ * per combination of matching recurrences, adjacent alike stretches merged, equal outcomes grouped
+ * (in order of their first stretch).
+ */
+function stretchesOf(
+  recs: readonly Timerec[],
+  examined: Examined,
+  decide: (start: number) => RouteDecision[],
+): { decisions: RouteDecision[]; stretches: Stretch[] }[] {
+  const { from, to } = examined;
+  const tz = examined.horizon.tz;
+  const fromLocal = windowOf({ from, to: from }).start;
+  // The recurrences matching now, by index: few at a time, so their list is the combination's key.
+  const active = new Set<number>();
+  recs.forEach((r, i) => {
+    if (timerecMatches(r, fromLocal, tz)) active.add(i);
+  });
+  const events: { at: number; rec: number }[] = [];
+  recs.forEach((r, i) => {
+    for (const p of changePoints(r, tz, from, to)) events.push({ at: p, rec: i });
+  });
+  events.sort((a, b) => a.at - b.at);
+  const memo = new Map<string, { key: string; decisions: RouteDecision[] }>();
+  const groups = new Map<string, { decisions: RouteDecision[]; stretches: Stretch[] }>();
+  let lastKey = '';
+  let last: Stretch[] | null = null;
+  const stretch = (s: number, end: number): void => {
+    const combination = active.size === 0 ? '' : [...active].sort((a, b) => a - b).join(',');
+    let known = memo.get(combination);
+    if (!known) {
+      const decisions = decide(s);
+      memo.set(combination, (known = { key: decisions.map(decisionKey).join('\u0001'), decisions }));
+    }
+    if (known.key === lastKey && last !== null) {
+      const prev = last[last.length - 1] as Stretch;
+      last[last.length - 1] = { from: prev.from, to: end };
+      return;
+    }
+    let group = groups.get(known.key);
+    if (!group) groups.set(known.key, (group = { decisions: known.decisions, stretches: [] }));
+    group.stretches.push({ from: s, to: end });
+    lastKey = known.key;
+    last = group.stretches;
+  };
+  let start = from;
+  for (let e = 0; e < events.length;) {
+    const at = (events[e] as { at: number }).at;
+    stretch(start, at);
+    for (; e < events.length && (events[e] as { at: number }).at === at; e++) {
+      const i = (events[e] as { rec: number }).rec;
+      if (!active.delete(i)) active.add(i);
+    }
+    start = at;
+  }
+  stretch(start, to);
+  return [...groups.values()];
+}
