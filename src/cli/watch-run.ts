@@ -8,6 +8,7 @@ import { gate } from '../pipeline/gate.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+import { proxyClock, type ClockReading } from './proxy-clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
@@ -15,6 +16,8 @@ export interface WatchSource {
   readonly name: string;
   /** The lease state file of this platform (its lock is held for a run with --apply, never between runs). */
   readonly stateFile: string;
+  /** The zone of its proxy the targets file gives (`timezone:`); the files' `proxy.timezone` yields to it. */
+  readonly zone?: string;
   /** Reads the files now (a `git pull` since the last run is seen). */
   load(io: CliIo): Promise<DesiredState>;
   /** Runs `work` with a client for the platform, and closes it. */
@@ -54,10 +57,13 @@ export interface RunOptions extends StateFlags {
   /** Aborted on SIGTERM: no new change starts, those in flight finish. */
   readonly signal: AbortSignal;
   readonly parallelism: number;
+  /** `--tz` as read at start (the strongest of the zones; the warning of none is said once a process). */
+  readonly clock: ClockReading;
 }
 
 /**
- * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`),
+ * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`, in
+ * the proxy's zone: `--tz`, the target's, the files', else the machine's),
  * and with `apply` carries out what the gate of `apply` lets through, never forced: a refused plan
  * is returned as `refusal`, with nothing applied. The lease state is opened for the run only: with
  * its lock when applying (as `apply` holds it), released before returning, whatever happens.
@@ -83,6 +89,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         target,
         now: io.now(),
         force: true,
+        tz: proxyClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, desired, io).tz,
         ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
       });
       const plan = checked.plan;

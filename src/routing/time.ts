@@ -47,11 +47,41 @@ export function wallClockIn(instant: number, tz: string): string {
   return formatWallTime(wallTimeAt(zoneClock(tz).wallOf(Math.floor(instant / 1000))));
 }
 
+/** `--at` read without a zone: a wall-clock time (`YYYY-MM-DDTHH:MM:SS`, read in the proxy's zone) or an instant (ms). */
+export type AtTime = { readonly wall: string } | { readonly instant: number };
+
 /**
- * The call time: `at` without an offset (`2026-12-28T10:00:00`, seconds optional) is the wall clock
- * in `tz`; with one (`Z`, `+01:00`) it is that instant, shown in `tz`; absent, it is `now` (ms).
- * `tz` defaults to the machine's zone. A malformed time or an unknown zone is a problem sentence
- * naming the value as `--at` and `--tz` (or as `names` says).
+ * Reads a call time once, whatever the zone: without an offset (`2026-12-28T10:00:00`, seconds
+ * optional) it is a wall-clock time; with one (`Z`, `+01:00`) an instant. A malformed or unreal
+ * time is a problem sentence naming the value as `name` (`--at`, `at`).
+ */
+export function readAt(at: string, name = '--at'): AtTime | { problem: string } {
+  const wall = WALL.exec(at);
+  if (wall) {
+    const local = `${wall[1]}${wall[2] ?? ':00'}`;
+    return wallTimeOf(local) === null ? { problem: `${name} "${at}" is not a real date and time` } : { wall: local };
+  }
+  const offset = WITH_OFFSET.exec(at);
+  if (offset) {
+    const instant = Date.parse(at.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+    const local = offset[1]?.slice(0, 16) ?? '';
+    if (Number.isNaN(instant) || wallTimeOf(`${local}:00`) === null) return { problem: `${name} "${at}" is not a real date and time` };
+    return { instant };
+  }
+  return {
+    problem: `${name} "${at}" must be an ISO date and time: 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z / +01:00 (an instant)`,
+  };
+}
+
+/** A call time read by {@link readAt}, as the wall clock in `tz` shows it (a known zone). */
+export function atIn(read: AtTime, tz: string): CallTime {
+  return 'wall' in read ? { local: read.wall, tz } : { local: wallClockIn(read.instant, tz), tz };
+}
+
+/**
+ * The call time: `at` (see {@link readAt}) in `tz`, or `now` (ms) when absent. `tz` defaults to the
+ * machine's zone. A malformed time or an unknown zone is a problem sentence naming the value as
+ * `--at` and `--tz` (or as `names` says).
  */
 export function callTime(
   at: string | undefined,
@@ -59,25 +89,10 @@ export function callTime(
   now: number,
   names: { readonly at?: string; readonly tz?: string } = {},
 ): CallTime | { problem: string } {
-  const atName = names.at ?? '--at';
   const zone = tz ?? machineZone();
   const bad = zoneProblem(zone, names.tz ?? '--tz');
   if (bad !== null) return { problem: bad };
   if (at === undefined) return { local: wallClockIn(now, zone), tz: zone };
-  const wall = WALL.exec(at);
-  if (wall) {
-    const local = `${wall[1]}${wall[2] ?? ':00'}`;
-    if (wallTimeOf(local) === null) return { problem: `${atName} "${at}" is not a real date and time` };
-    return { local, tz: zone };
-  }
-  const offset = WITH_OFFSET.exec(at);
-  if (offset) {
-    const instant = Date.parse(at.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-    const local = offset[1]?.slice(0, 16) ?? '';
-    if (Number.isNaN(instant) || wallTimeOf(`${local}:00`) === null) return { problem: `${atName} "${at}" is not a real date and time` };
-    return { local: wallClockIn(instant, zone), tz: zone };
-  }
-  return {
-    problem: `${atName} "${at}" must be an ISO date and time: 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z / +01:00 (an instant)`,
-  };
+  const read = readAt(at, names.at);
+  return 'problem' in read ? read : atIn(read, zone);
 }
