@@ -128,6 +128,7 @@ export type {
   Kind,
   LintAcceptance,
   Policy,
+  ProxySettings,
   SourceLocation,
 } from './model/desired.js';
 export type { LiveState } from './model/live.js';
