@@ -301,7 +301,10 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         .option('--direction <direction>', 'inbound (a call from a carrier) or outbound (a call from a PBX or endpoint)')
         .option('--to <number>', 'the called number (the To-user the proxy routes on)')
         .option('--from <number>', 'the calling number (the From-user; outbound LCR routes match on it)')
-        .option('--at <time>', "the call time: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset (Z, +01:00); default now")
+        .option(
+          '--at <time>',
+          "the call time: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset (Z, +01:00); default now",
+        )
         .option('--tz <zone>', TZ)
         .option('--live', "route on the platform's live rules instead of the files")
         .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
@@ -328,7 +331,10 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           )
           .option('--detailed-exitcode', 'with --diff: exit 2 when a call changes its route (0: none, 1: error)')
           .option('--direction <direction>', 'only inbound (calls from carriers) or outbound (calls from PBXs and endpoints)')
-          .option('--at <time>', "the start of the time examined: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset; default now")
+          .option(
+            '--at <time>',
+            "the start of the time examined: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset; default now",
+          )
           .option('--tz <zone>', TZ)
           .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
           .addOption(
