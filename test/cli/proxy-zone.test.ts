@@ -156,3 +156,22 @@ describe('with no zone declared anywhere', () => {
     expect(r.stderr).not.toContain(WARNING);
   });
 });
+
+describe('a zone that cannot be used', () => {
+  it.each(ALL)('%s --tz refuses a zone this machine does not know in one wording, before any file is read', async (command) => {
+    const r = await onFiles(command, join(root, 'no-such-dir'), ['--tz', 'America/Chicagoo']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'error (ROUTE_BAD_TIME): --tz "America/Chicagoo" is not a time zone this machine knows (an IANA name such as America/Chicago)\n' +
+        'hint: Write --at 2026-12-28T10:00:00 (wall clock in the proxy zone) or 2026-12-28T10:00:00Z (an instant), and the zone as an IANA name like America/Chicago (--tz, proxy.timezone in the files, or timezone: in the targets file).\n',
+    );
+  });
+
+  it('apply --plan refuses --tz: a saved plan was judged in its zone when it was made', async () => {
+    const r = await runCli(['apply', '--plan', join(root, 'plan.json'), '--tz', WANTED, '--emulator'], { TZ: 'UTC' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error (CLI_BAD_OPTION): --tz decides how a plan is made, and a saved plan (--plan FILE) was made already\n',
+    );
+  });
+});

@@ -43,7 +43,7 @@ describe("the library plans in the desired state's proxy zone", () => {
     const { client } = await emulatorFixture();
     const { plan } = await planDesired(client, await desired('America/Chicago'));
     expect(plan.horizon?.tz).toBe('America/Chicago');
-    expect(plan.routing_impact.map((e) => e.when)).toEqual(['Mon–Fri 09:00–17:00 America/Chicago']);
+    expect((plan.routing_impact ?? []).map((e) => e.when)).toEqual(['Mon–Fri 09:00–17:00 America/Chicago']);
     expect(plan.routing_tests?.map((t) => t.status)).toEqual(['passed']);
   });
 
