@@ -5,9 +5,6 @@
  * Intl, as the simulation's zone clock does, and never reads the machine's zone.
  */
 
-/** Where a run's proxy zone came from, strongest first; `machine` when nothing declared one. */
-export type ZoneSource = 'flag' | 'target' | 'files' | 'machine';
-
 /** What to write instead of a zone this machine does not know: one hint for every place. */
 export const ZONE_HINT = 'write an IANA zone name, the zone of the proxy host: America/Chicago, Europe/London, UTC';
 
