@@ -12,7 +12,7 @@ export const ZONE_HINT = 'write an IANA zone name, the zone of the proxy host: A
 const known = new Map<string, boolean>();
 
 /** Whether Intl knows `tz` as a time zone (an IANA name such as `America/Chicago`, or `UTC`). */
-export function isKnownZone(tz: string): boolean {
+function isKnownZone(tz: string): boolean {
   let ok = known.get(tz);
   if (ok === undefined) {
     try {
