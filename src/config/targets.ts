@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
-import { ZONE_HINT, zoneProblem } from '../model/time-zone.js';
+import { zoneProblem } from '../model/time-zone.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
 import { isMap, isScalar, isSeq } from './yaml-lib.js';
@@ -184,7 +184,8 @@ function readZone(c: Checker, node: unknown, where: string): string | undefined 
   if (node === undefined) return undefined;
   const zone = text(node);
   const problem = zone === null || zone === '' ? `${where} timezone: is not a zone name` : zoneProblem(zone, `${where} timezone:`);
-  if (problem !== null) c.at(node, problem, `In the targets file: timezone: America/Chicago (${ZONE_HINT}).`);
+  if (problem !== null)
+    c.at(node, problem, "Write the IANA name of the proxy host's zone: timezone: America/Chicago (or Europe/London, UTC).");
   return problem === null && zone !== null ? zone : undefined;
 }
 
