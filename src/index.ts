@@ -129,6 +129,7 @@ export type {
   Kind,
   LintAcceptance,
   Policy,
+  ProxySettings,
   SourceLocation,
 } from './model/desired.js';
 export type { LiveState } from './model/live.js';

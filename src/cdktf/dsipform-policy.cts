@@ -49,9 +49,20 @@ export interface DsipformLintAcceptance {
   readonly did?: string;
 }
 
+/** The files' top-level `proxy` block for a stack: facts about the proxy that decide routing. */
+export interface DsipformProxy {
+  /**
+   * The time zone of the proxy host, an IANA name (`'America/Chicago'`): the time recurrences of
+   * the rules are read in it by `dsipform plan|apply|drift|route|routes --cdktf`, as the files'
+   * `proxy.timezone`. `--tz` beats it.
+   */
+  readonly timezone?: string;
+}
+
 /**
  * The files' `policy` block for a stack: what `new DsipformPolicy(stack, 'policy', config)` takes.
- * Each key is the files' key in camelCase, and means the same (README, "Safety rules").
+ * Each key is the files' key in camelCase, and means the same (README, "Safety rules"); `proxy` is
+ * the files' top-level `proxy` block, carried beside the policy.
  */
 export interface DsipformPolicyConfig {
   /** Live objects left alone (neither read as managed nor deleted). */
@@ -66,6 +77,8 @@ export interface DsipformPolicyConfig {
   readonly allowUnrouting?: boolean;
   /** Routing lints acknowledged: shown as such, never failing `--strict`; one that matches nothing is a warning. */
   readonly accept?: readonly DsipformLintAcceptance[];
+  /** The proxy's settings (the files' `proxy` block, not a policy key): `{ timezone: 'America/Chicago' }`. */
+  readonly proxy?: DsipformProxy;
 }
 
 /** `maxDeletes` -> `max_deletes`: the files' spelling of a key. */
@@ -86,7 +99,8 @@ function filesSpelling(value: unknown): unknown {
  * The safety rules of `dsipform plan|apply --cdktf` (CDKTF way 1) for the stack it is in: what the
  * files' `policy` block says, e.g. `ignore: { outboundRoutes: ['Default Outbound Route'] }` so the
  * stack leaves the platform's own route alone. It synthesizes into the stack's top-level `//`
- * (`"//": {"dsipform_policy": {"path": "<construct path>", "policy": {...}}}`, the files' keys),
+ * (`"//": {"dsipform_policy": {"path": "<construct path>", "policy": {...}, "proxy": {...}}}`, the
+ * files' keys; `proxy` only when given),
  * which Terraform ignores: the same stack still deploys through Terraform (way 2), where it has no
  * effect. dsipform checks it when it reads the stack, with the files' rules, and names the construct
  * path in each error. One per stack: a second one throws.
@@ -103,6 +117,11 @@ export class DsipformPolicy extends Construct {
     if (!stack) throw new Error(`DsipformPolicy ${this.node.path}: create it inside a TerraformStack`);
     const other = stack.node.findAll().find((c) => c !== this && POLICY in c);
     if (other) throw new Error(`DsipformPolicy ${this.node.path}: the stack already has one, ${other.node.path}; a stack holds one policy`);
-    stack.addOverride(`//.${POLICY_KEY}`, { path: this.node.path, policy: filesSpelling(config) });
+    const { proxy, ...policy } = config;
+    stack.addOverride(`//.${POLICY_KEY}`, {
+      path: this.node.path,
+      policy: filesSpelling(policy),
+      ...(proxy !== undefined ? { proxy: filesSpelling(proxy) } : {}),
+    });
   }
 }

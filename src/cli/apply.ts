@@ -12,9 +12,10 @@ import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
+import { pipelineClock, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
-export interface ApplyFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
+export interface ApplyFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {
   plan?: string;
   cdktf?: string;
   autoApprove?: boolean;
@@ -69,11 +70,14 @@ async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo
 async function planAndExecute(
   paths: string[],
   desired: DesiredState,
+  reading: ClockReading,
   flags: ApplyFlags,
   io: CliIo,
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const exec = executeFlags(flags);
+  // The zone the plan's impact and routing tests are judged in, as plan judges them.
+  const clock = pipelineClock(proxyClock(reading, desired, io));
   const file = statePath(flags, paths);
   // Files that declare no leases never need the state: none is created or locked for them.
   const state = desired.endpoint_leases ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
@@ -81,7 +85,7 @@ async function planAndExecute(
     const leases = state ? { file, records: state.store.records() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
       // The same checks as dsipform plan: an apply never makes what a plan refuses (lints included).
-      const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling);
+      const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling, false, clock);
       return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
     });
   } finally {
@@ -123,6 +127,13 @@ export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): P
         'A saved plan already holds every change; run: dsipform apply --plan FILE',
       );
     }
+    if (flags.tz !== undefined) {
+      throw new DsipformError(
+        'CLI_BAD_OPTION',
+        '--tz decides how a plan is made, and a saved plan (--plan FILE) was made already',
+        'Give the zone when the plan is made (dsipform plan … --tz ZONE --out FILE, or proxy.timezone in the files), then apply it with: dsipform apply --plan FILE',
+      );
+    }
     return applySaved(flags.plan, flags, io);
   }
   if (flags.signKeyFile !== undefined) {
@@ -132,10 +143,12 @@ export async function runApply(paths: string[], flags: ApplyFlags, io: CliIo): P
       'Sign a plan with: dsipform plan PATH... --out FILE --sign-key-file KEY; apply it with: dsipform apply --plan FILE --sign-key-file KEY',
     );
   }
-  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'apply'), flags, io, 'apply');
+  const reading = readClockFlags(flags);
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'apply'), reading, flags, io, 'apply');
 }
 
 /** `dsipform destroy PATH...`: deletes every live object the files declare, and revokes their leases. */
 export async function runDestroy(paths: string[], flags: ApplyFlags, io: CliIo): Promise<number> {
-  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'destroy'), flags, io, 'destroy');
+  const reading = readClockFlags(flags);
+  return planAndExecute(paths, await loadOrFail(paths, io, flags.cdktf, 'destroy'), reading, flags, io, 'destroy');
 }

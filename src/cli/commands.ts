@@ -5,6 +5,10 @@ import type { PlatformFlags } from './platform.js';
 
 type SetExit = (code: number) => void;
 
+/** `--tz` of every command that decides routing: the strongest of the zone's declarations. */
+const TZ =
+  "the proxy's time zone, an IANA name like America/Chicago; beats the target's timezone: and the files' proxy.timezone (default: those, else this machine's zone, with a warning)";
+
 const ALLOW_DANGLING = 'plan rules that refer to a group or gateway that does not exist (or holds no gateway) with a warning, not an error';
 
 /** The flags apply and destroy share. */
@@ -15,6 +19,7 @@ function addApplyOptions(cmd: Command): Command {
     .option('--parallelism <n>', 'most requests at once within a step', '8')
     .option('--no-reload', 'do not reload the proxy after the changes')
     .option('--report <file>', "write each change's outcome and every request made (method, path, status, ms) as JSON, mode 0600")
+    .option('--tz <zone>', TZ)
     .addOption(new Option('--format <format>', 'text, or json (one event per change)').choices(['text', 'json']).default('text'));
 }
 
@@ -92,6 +97,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .description('run the routing tests of the files (routing_tests) against the files, or the live rules with --live')
           .argument('[paths...]', 'YAML/JSON files or directories')
           .option('--live', "test the platform's live mappings and routes instead of the files' (connection options as for plan)")
+          .option('--tz <zone>', `${TZ}; a test's own tz: beats it`)
           .addOption(
             new Option('--format <format>', 'text, json or junit (JUnit XML for CI)').choices(['text', 'json', 'junit']).default('text'),
           ),
@@ -121,8 +127,8 @@ const VERBS: Readonly<Record<string, Registrar>> = {
             .option('--allow-dangling', ALLOW_DANGLING)
             .option('--strict', 'treat routing warnings (ambiguous, shadowed, no catch-all) as errors')
             .option('--force', "show and save a plan that breaks the files' routing tests (apply of it needs --force too)")
-            .option('--at <time>', 'decide the routing impact at one instant only (wall clock in --tz, or with an offset)')
-            .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
+            .option('--at <time>', "decide the routing impact at one instant only (wall clock in the proxy's zone, or with an offset)")
+            .option('--tz <zone>', TZ),
         ),
       ),
     );
@@ -146,7 +152,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
                 .default('text'),
             )
             .option('--out <file>', 'also write the report as JSON to FILE ({target} in it: one file per target)')
-            .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)"),
+            .option('--tz <zone>', TZ),
         ),
       ),
     ).action(async (paths: string[], opts) => {
@@ -295,8 +301,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         .option('--direction <direction>', 'inbound (a call from a carrier) or outbound (a call from a PBX or endpoint)')
         .option('--to <number>', 'the called number (the To-user the proxy routes on)')
         .option('--from <number>', 'the calling number (the From-user; outbound LCR routes match on it)')
-        .option('--at <time>', 'the call time: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset (Z, +01:00); default now')
-        .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+        .option(
+          '--at <time>',
+          "the call time: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset (Z, +01:00); default now",
+        )
+        .option('--tz <zone>', TZ)
         .option('--live', "route on the platform's live rules instead of the files")
         .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
         .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text')),
@@ -322,8 +331,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           )
           .option('--detailed-exitcode', 'with --diff: exit 2 when a call changes its route (0: none, 1: error)')
           .option('--direction <direction>', 'only inbound (calls from carriers) or outbound (calls from PBXs and endpoints)')
-          .option('--at <time>', 'the start of the time examined: 2026-12-28T10:00:00 (wall clock in --tz) or with an offset; default now')
-          .option('--tz <zone>', "the proxy's time zone, an IANA name like Europe/London (default: this machine's zone)")
+          .option(
+            '--at <time>',
+            "the start of the time examined: 2026-12-28T10:00:00 (wall clock in the proxy's zone) or with an offset; default now",
+          )
+          .option('--tz <zone>', TZ)
           .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
           .addOption(
             new Option('--format <format>', 'text, markdown, json, or html (one self-contained page)')
@@ -359,6 +371,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
             .option('--webhook-queue <n>', 'most events waiting for the webhook; the oldest are dropped past it', '100')
             .option('--webhook-attempts <n>', 'attempts per event, with a doubling wait between them', '5')
             .option('--parallelism <n>', 'most requests at once within a step of an apply', '8')
+            .option('--tz <zone>', TZ)
             .option('--name <name>', 'without --target: the target label of the metrics and events (default: the URL)'),
         ),
       ),

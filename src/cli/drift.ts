@@ -1,7 +1,5 @@
 import type { LeaseRecord } from '../model/lease.js';
-import { DsipformError } from '../model/errors.js';
 import { planDesired } from '../pipeline/run.js';
-import { callTime } from '../routing/time.js';
 import { driftOf } from '../render/drift-report.js';
 import { renderDriftJson } from '../render/drift-json.js';
 import { renderDriftMarkdown } from '../render/drift-markdown.js';
@@ -13,14 +11,13 @@ import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { reportFindings } from './lint-output.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
+import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform drift` flags. */
-export interface DriftFlags extends PlatformFlags, StateFlags {
+export interface DriftFlags extends PlatformFlags, StateFlags, ClockFlags {
   format: string;
   /** Also write the report as JSON to this file. */
   out?: string;
-  /** The proxy's time zone, for the time windows of the calls affected (default this machine's). */
-  tz?: string;
 }
 
 /**
@@ -31,12 +28,14 @@ export interface DriftFlags extends PlatformFlags, StateFlags {
  * plan that undoes it (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED: the same decision and error as
  * `plan`), after the report is written. Read-only: the lease state is read without its lock (a run
  * holding it does not stop a drift check), no lease is obtained or renewed, and nothing is written
- * to the platform. `--out FILE` also writes the JSON report; `--tz` is the proxy's zone.
+ * to the platform. `--out FILE` also writes the JSON report. The time windows of the calls affected
+ * are the proxy's (cli/proxy-clock.ts: `--tz`, the target's, the files'), not the CI runner's.
  */
 export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): Promise<number> {
   const format = checkFormat(flags.format, ['text', 'markdown', 'json'] as const);
-  const tz = proxyZone(flags, io);
+  const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io);
+  const { tz } = pipelineClock(proxyClock(reading, desired, io));
   const stateFile = statePath(flags, paths);
   let records: readonly LeaseRecord[] | undefined;
   if (desired.endpoint_leases) {
@@ -52,7 +51,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
       ...(records ? { leases: records.filter((r) => r.target === target), stateFile } : {}),
       // Forced so that a refused plan still gives its drift; the refusal comes back beside it.
       force: true,
-      ...(tz !== undefined ? { tz } : {}),
+      tz,
     });
     reportFindings({ findings: checked.findings.map((finding) => ({ finding, blocks: false })) }, io);
     return { report: driftOf(checked.plan), refusal: checked.refusal };
@@ -68,15 +67,4 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
   // As plan fails: a nightly job fails loudly when undoing the drift needs --force, rather than filing routine drift.
   if (refusal) throw refusal;
   return report.drift ? 2 : 0;
-}
-
-/**
- * `--tz`, checked before the platform is read: the zone the proxy's clock runs in, so the time
- * windows of the calls affected are the proxy's, not the CI runner's (often UTC).
- */
-function proxyZone(flags: DriftFlags, io: CliIo): string | undefined {
-  if (flags.tz === undefined) return undefined;
-  const checked = callTime(undefined, flags.tz, io.now());
-  if ('problem' in checked) throw new DsipformError('ROUTE_BAD_TIME', checked.problem, 'Write --tz as an IANA zone like Europe/London.');
-  return flags.tz;
 }

@@ -6,7 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
 import { judgeFindings } from '../pipeline/lints.js';
 import { planFindings } from '../pipeline/plan-findings.js';
-import { planPlatform } from '../pipeline/plan-platform.js';
+import { planPlatform, planZone } from '../pipeline/plan-platform.js';
 import { planRoutingTests, testGatewayLabels, withRoutingTests } from '../pipeline/routing-tests.js';
 import { failOnPlanIssues } from './desired.js';
 import { reportFindings } from './lint-output.js';
@@ -43,7 +43,7 @@ export async function planAgainst(
   leases?: PlanLeases,
   allowDangling = false,
   strict = false,
-  clock: { readonly at?: string; readonly tz?: string } = {},
+  clock: { readonly at?: string; readonly tz?: string | (() => string) } = {},
 ): Promise<CheckedPlan> {
   const made = await planPlatform(client, desired, {
     target,
@@ -53,7 +53,7 @@ export async function planAgainst(
     allowDangling,
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
-    // plan --tz: the proxy's zone; plan --at: the one instant the impact is decided at.
+    // The proxy's zone (cli/proxy-clock.ts); plan --at: the one instant the impact is decided at.
     ...(clock.tz !== undefined ? { tz: clock.tz } : {}),
     ...(clock.at !== undefined ? { at: clock.at } : {}),
   });
@@ -63,7 +63,7 @@ export async function planAgainst(
     reportFindings(judgeFindings(planFindings(desired, made.live, made.plan, allowDangling), strict), io);
     // The files' routing tests, against the same rules: the plan carries their results, its gate judges them.
     const labels = await testGatewayLabels(client, desired, made.live);
-    const tests = planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling, labels);
+    const tests = planRoutingTests(desired, made.live, made.plan, io.now(), allowDangling, labels, planZone(desired, clock));
     if (tests.issues.length > 0) failOnPlanIssues(tests.issues, io);
     return { plan: withRoutingTests(made.plan, tests.section), live: made.live };
   }

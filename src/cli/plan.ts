@@ -1,6 +1,4 @@
-import { DsipformError } from '../model/errors.js';
 import { gate } from '../pipeline/gate.js';
-import { callTime } from '../routing/time.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
@@ -13,9 +11,10 @@ import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { checkFormat, planAgainst, type PlanLeases } from './plan-against.js';
+import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform plan` flags. */
-export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
+export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {
   cdktf?: string;
   format: string;
   out?: string;
@@ -23,10 +22,6 @@ export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags {
   allowDangling?: boolean;
   strict?: boolean;
   force?: boolean;
-  /** Decide the routing impact at this one instant instead of over a whole period. */
-  at?: string;
-  /** The proxy's time zone (default this machine's). */
-  tz?: string;
 }
 
 /**
@@ -43,8 +38,10 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const format = checkFormat(flags.format, ['text', 'json', 'markdown', 'html'] as const);
   // Read before the platform is: a missing or short key fails the run before any request.
   const key = readPlanKey(flags, io);
-  const clock = planClock(flags, io);
+  const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io, flags.cdktf);
+  // --tz, the target's timezone:, the files' proxy.timezone, else the machine's; --at read in it.
+  const clock = proxyClock(reading, desired, io);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
   let leases: PlanLeases | undefined;
@@ -55,7 +52,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   }
   // The pipeline plans, lints the rules after the plan and decides whether they stop it.
   const { plan } = await withPlatform(flags, io, (client, target) =>
-    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, flags.strict === true, clock),
+    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, flags.strict === true, pipelineClock(clock)),
   );
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
   const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
@@ -79,22 +76,4 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   if (refusal && flags.force !== true) throw refusal;
   // A reload the platform owes is work for apply too (it reloads with no change): CI must run it.
   return flags.detailedExitcode && (plan.changes.length > 0 || plan.pending_reload === true) ? 2 : 0;
-}
-
-/**
- * `--at` and `--tz`, checked before the platform is read: `--tz` is the proxy's zone; `--at` pins
- * the routing impact to one instant (without it, the impact covers one full period of every time
- * recurrence involved, from the start of today).
- */
-function planClock(flags: PlanFlags, io: CliIo): { at?: string; tz?: string } {
-  if (flags.at === undefined && flags.tz === undefined) return {};
-  const at = callTime(flags.at, flags.tz, io.now());
-  if ('problem' in at) {
-    throw new DsipformError(
-      'ROUTE_BAD_TIME',
-      at.problem,
-      'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
-    );
-  }
-  return { ...(flags.at !== undefined ? { at: flags.at } : {}), ...(flags.tz !== undefined ? { tz: flags.tz } : {}) };
 }

@@ -6,26 +6,24 @@ import { renderRouteText } from '../render/route-text.js';
 import { routeCall } from '../routing/match.js';
 import { inventoryOf, ruleSetFromState, withGatewayLabels } from '../routing/rule-set.js';
 import { groupsToName } from '../routing/words.js';
-import { callTime } from '../routing/time.js';
-import type { CallTime, RuleSet } from '../routing/types.js';
+import type { RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
+import { clockTime, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
 
 /** `dsipform route` flags. */
-export interface RouteFlags extends PlatformFlags {
+export interface RouteFlags extends PlatformFlags, ClockFlags {
   direction?: string;
   to?: string;
   from?: string;
-  at?: string;
-  tz?: string;
   live?: boolean;
   cdktf?: string;
   format: string;
 }
 
-/** The call the flags describe, or a coded error saying which flag is wrong. */
-function callOf(flags: RouteFlags, now: number): { direction: Direction; to: string; from: string; at: CallTime } {
+/** The call the flags describe, its time read without a zone, or a coded error saying which flag is wrong. */
+function callOf(flags: RouteFlags): { direction: Direction; to: string; from: string; reading: ClockReading } {
   if (flags.direction !== 'inbound' && flags.direction !== 'outbound') {
     throw new DsipformError(
       'ROUTE_BAD_DIRECTION',
@@ -40,20 +38,7 @@ function callOf(flags: RouteFlags, now: number): { direction: Direction; to: str
       'Add the number the call is to, e.g. --to 442071234567.',
     );
   }
-  return { direction: flags.direction, to: flags.to, from: flags.from ?? '', at: callTimeOf(flags, now) };
-}
-
-/** `--at` in `--tz` (default now in this machine's zone), or ROUTE_BAD_TIME saying what to write: `route`'s and `routes`'. */
-export function callTimeOf(flags: { readonly at?: string; readonly tz?: string }, now: number): CallTime {
-  const at = callTime(flags.at, flags.tz, now);
-  if ('problem' in at) {
-    throw new DsipformError(
-      'ROUTE_BAD_TIME',
-      at.problem,
-      'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
-    );
-  }
-  return at;
+  return { direction: flags.direction, to: flags.to, from: flags.from ?? '', reading: readClockFlags(flags) };
 }
 
 /**
@@ -105,7 +90,7 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
     throw new DsipformError('CLI_BAD_FORMAT', `--format "${flags.format}" is not known`, 'Use one of: text, json.');
   }
   const format = flags.format;
-  const call = callOf(flags, io.now());
+  const { reading, ...call } = callOf(flags);
   let decision: RouteDecision;
   if (flags.live) {
     if (paths.length > 0 || flags.cdktf !== undefined) {
@@ -115,18 +100,22 @@ export async function runRoute(paths: string[], flags: RouteFlags, io: CliIo): P
         'Drop the paths to ask the platform (dsipform route --live …), or drop --live to ask the files.',
       );
     }
+    // No files: the zone is --tz, else the machine's. Read before the platform is.
+    const at = clockTime(proxyClock(reading, undefined, io), io.now());
     // Live, the gateways of the decision are named too: their groups are read (one request each).
     decision = await withPlatform(flags, io, async (client) => {
       const set = await liveRuleSet(client);
-      const first = routeCall(set, call);
+      const first = routeCall(set, { ...call, at });
       const named = await nameGateways(client, set, [first]);
-      return named === set ? first : routeCall(named, call);
+      return named === set ? first : routeCall(named, { ...call, at });
     });
   } else {
     const desired = await loadOrFail(paths, io, flags.cdktf, 'route');
+    // --tz, else the files' proxy.timezone, else the machine's; --at read in it.
+    const at = clockTime(proxyClock(reading, desired, io), io.now());
     decision = routeCall(
       ruleSetFromState({ inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] }),
-      call,
+      { ...call, at },
     );
   }
   if (format === 'json') writeLine(io.stdout, JSON.stringify(decision, null, 2));

@@ -27,6 +27,8 @@ export interface RulesSide {
   readonly directions?: readonly Direction[];
   /** Gateway lists to show by name instead: a carrier group the plan creates has only a stand-in id before apply. */
   readonly pending?: ReadonlyMap<string, string>;
+  /** The proxy zone this side declares: its files' `proxy.timezone`, or its target's `timezone:`. */
+  readonly zone?: string;
 }
 
 /** The paths as the output names them: `routes.yaml`, or `a.yaml b/`. */
@@ -40,7 +42,17 @@ function sourceOf(paths: readonly string[], cdktf: string | undefined): string {
  * collection the files declare are theirs.
  */
 export function filesSide(name: string, desired: DesiredState, paths: readonly string[], cdktf?: string): RulesSide {
-  return { side: { name, source: sourceOf(paths, cdktf) }, set: ruleSetFromState(desired), directions: declared(desired) };
+  return {
+    side: { name, source: sourceOf(paths, cdktf) },
+    set: ruleSetFromState(desired),
+    directions: declared(desired),
+    ...zoneOf(desired),
+  };
+}
+
+/** The zone the files declare, as a side carries it. */
+function zoneOf(desired: DesiredState): { zone?: string } {
+  return desired.proxy?.timezone !== undefined ? { zone: desired.proxy.timezone } : {};
 }
 
 /** The directions whose collection the files declare. */
@@ -90,7 +102,7 @@ export async function filesAgainstLive(
   const directions = declared(desired);
   return {
     before: { side: { name: 'live', source: target }, set: before, directions },
-    after: { side: { name: 'files', source: sourceOf(paths, cdktf) }, set: after, pending, directions },
+    after: { side: { name: 'files', source: sourceOf(paths, cdktf) }, set: after, pending, directions, ...zoneOf(desired) },
   };
 }
 
@@ -120,7 +132,11 @@ export async function runRoutesOfTargets(
   const read = (): Promise<RulesSide[]> =>
     Promise.all(
       targets.map((t) =>
-        withTarget(t, flags, io, async (client, label) => ({ side: { name: t.name, source: label }, set: await liveRuleSet(client) })),
+        withTarget(t, flags, io, async (client, label) => ({
+          side: { name: t.name, source: label },
+          set: await liveRuleSet(client),
+          ...(t.timezone !== undefined ? { zone: t.timezone } : {}),
+        })),
       ),
     );
   return runRoutes([], flags, io, read);

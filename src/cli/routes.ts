@@ -7,19 +7,18 @@ import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { callTimeOf, liveRuleSet } from './route.js';
+import { clockTime, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { liveRuleSet } from './route.js';
 import { filesAgainstLive, filesSide, type RulesSide } from './routes-sides.js';
 
 /** `dsipform routes` flags. */
-export interface RoutesFlags extends PlatformFlags {
+export interface RoutesFlags extends PlatformFlags, ClockFlags {
   live?: boolean;
   direction?: string;
   format: string;
   diff?: boolean;
   /** `--base PATH`, repeatable: the "before" side of `--diff`. */
   base?: string[];
-  at?: string;
-  tz?: string;
   cdktf?: string;
   detailedExitcode?: boolean;
 }
@@ -150,10 +149,13 @@ export async function runRoutes(
 ): Promise<number> {
   const format = checkFormat(flags.format, ROUTES_FORMATS);
   const direction = directionOf(flags);
-  // The start of the time examined: --at in --tz, default now in this machine's zone (the proxy's clock, as route assumes).
-  const start = callTimeOf(flags, io.now());
+  const reading = readClockFlags(flags);
   if (!given) checkFlags(paths, flags);
   const sides = given ? await given() : await readSides(paths, flags, io);
+  // The start of the time examined: --at (default now) in the proxy's zone: --tz, the target's, else
+  // what the sides declare (the "after" side's first), else the machine's.
+  const declared = [...sides].reverse().find((s) => s.zone !== undefined)?.zone;
+  const start = clockTime(proxyClock(reading, declared !== undefined ? { proxy: { timezone: declared } } : undefined, io), io.now());
   const shown = direction ?? onlyDirection(sides);
   const options = shown ? { direction: shown } : {};
   const result =

@@ -8,6 +8,7 @@ import { count } from '../model/words.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import type { StateFlags } from './lease-state.js';
+import type { ClockFlags } from './proxy-clock.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 
 export type { Target } from '../config/targets.js';
@@ -158,10 +159,17 @@ export async function targetEnv(target: Target, io: CliIo, withToken = true): Pr
   };
 }
 
-/** The flags one target's run gets: no --url, token file or emulator (the target names its platform); its own profile. */
+/**
+ * The flags one target's run gets: no --url, token file or emulator (the target names its platform);
+ * its own profile, and its proxy zone (`timezone:`) as `targetZone`, which `--tz` still beats.
+ */
 export function targetFlags<F extends PlatformFlags & Partial<StateFlags>>(target: Target, flags: F): F {
   const { url: _url, tokenFile: _tokenFile, emulator: _emulator, emulatorData: _data, ...rest } = flags;
-  return { ...rest, ...(target.api_profile !== undefined ? { apiProfile: target.api_profile } : {}) } as F;
+  return {
+    ...rest,
+    ...(target.api_profile !== undefined ? { apiProfile: target.api_profile } : {}),
+    ...(target.timezone !== undefined ? ({ targetZone: target.timezone } satisfies ClockFlags) : {}),
+  } as F;
 }
 
 /** Runs `work` with a client for the target's platform, as `withPlatform` does for --url (and closes it). */

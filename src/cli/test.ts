@@ -15,10 +15,11 @@ import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
+import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { liveRuleSet } from './route.js';
 
 /** `dsipform test` flags. */
-export interface TestFlags extends PlatformFlags {
+export interface TestFlags extends PlatformFlags, ClockFlags {
   live?: boolean;
   format: string;
 }
@@ -28,7 +29,8 @@ export interface TestFlags extends PlatformFlags {
  * (no network), or with `--live` against the platform's live mappings and routes. Expectations by
  * name are resolved against the files' carrier groups (and names), with `--live` against the
  * platform's groups too: a name that no group has, or several have, is a CONFIG_INVALID problem
- * placed at the name. Prints a report (text, json or junit on stdout) and exits 0 when every test
+ * placed at the name. A test without its own `tz:` is made in the proxy's zone (cli/proxy-clock.ts).
+ * Prints a report (text, json or junit on stdout) and exits 0 when every test
  * passed, 1 when any failed (`ROUTING_TESTS_FAILED`) or on any error (`ROUTING_TESTS_NONE` when
  * the files hold no test).
  */
@@ -41,7 +43,10 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
       'Add --live to test the live rules of the platform, or leave the connection options out to test the files.',
     );
   }
+  const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io, undefined, 'test');
+  // A test without its own tz: runs in the proxy's zone: --tz, the target's, the files', else the machine's.
+  const clock = proxyClock(reading, desired, io);
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) {
     throw new DsipformError(
@@ -54,7 +59,7 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
     ? await withPlatform(flags, io, (client) => liveRules(client, desired, tests))
     : { set: desiredRules(desired), book: desiredBook(desired) };
   failOnNameIssues(tests, book, io);
-  const outcomes = tests.map((test): RoutingTestOutcome => runRoutingTest(set, test, testTime(test, io.now()), book));
+  const outcomes = tests.map((test): RoutingTestOutcome => runRoutingTest(set, test, testTime(test, io.now(), clock.tz), book));
   if (format === 'json') io.stdout.write(renderTestJson(outcomes));
   else if (format === 'junit') io.stdout.write(renderTestJunit(outcomes));
   else io.stdout.write(renderTestText(outcomes));

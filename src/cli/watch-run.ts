@@ -7,6 +7,7 @@ import type { Plan } from '../model/plan.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+import { proxyClock, type ClockReading } from './proxy-clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
@@ -14,6 +15,8 @@ export interface WatchSource {
   readonly name: string;
   /** The lease state file of this platform (its lock is held for a run with --apply, never between runs). */
   readonly stateFile: string;
+  /** The zone of its proxy the targets file gives (`timezone:`); the files' `proxy.timezone` yields to it. */
+  readonly zone?: string;
   /** Reads the files now (a `git pull` since the last run is seen). */
   load(io: CliIo): Promise<DesiredState>;
   /** Runs `work` with a client for the platform, and closes it. */
@@ -56,12 +59,14 @@ export interface RunOptions extends StateFlags {
   /** Aborted on SIGTERM: no new change starts, those in flight finish. */
   readonly signal: AbortSignal;
   readonly parallelism: number;
+  /** `--tz` as read at start (the strongest of the zones; the warning of none is said once a process). */
+  readonly clock: ClockReading;
 }
 
 /**
- * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`, and
- * its gate, which is apply's), and with `apply` carries out what that gate lets through, never
- * forced. A refused plan is returned as `refusal`, with or without `apply`, and nothing is
+ * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`, in the
+ * proxy's zone: `--tz`, the target's, the files', else the machine's; and its gate, which is
+ * apply's), and with `apply` carries out what that gate lets through, never forced. A refused plan is returned as `refusal`, with or without `apply`, and nothing is
  * applied. The lease state is opened for the run only: with its lock when applying (as `apply`
  * holds it), released before returning, whatever happens.
  */
@@ -86,6 +91,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         target,
         now: io.now(),
         force: true,
+        tz: proxyClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, desired, io).tz,
         ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
       });
       const plan = checked.plan;

@@ -43,6 +43,7 @@ export async function watchSources(paths: readonly string[], flags: SourceFlags,
     return targets.map((target) => ({
       name: target.name,
       stateFile: flags.state !== undefined ? resolve(flags.state.replaceAll('{target}', target.name)) : target.state,
+      ...(target.timezone !== undefined ? { zone: target.timezone } : {}),
       load: (rio) => loadTarget(target, rio),
       connect: (rio, work) => withTarget(target, flags, rio, work),
     }));

@@ -8,12 +8,13 @@ import { parseListen, startWatchServer, type WatchServer } from '../watch/server
 import { WebhookQueue } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
 import { parseParallelism } from './plan-against.js';
+import { readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { parallelLimit } from './targets.js';
 import { runOnce, type RunResult, type WatchSource } from './watch-run.js';
 import { watchSources, type SourceFlags } from './watch-sources.js';
 
 /** `dsipform watch` flags, as commander parses them. */
-export interface WatchFlags extends SourceFlags {
+export interface WatchFlags extends SourceFlags, ClockFlags {
   interval: string;
   apply?: boolean;
   once?: boolean;
@@ -44,6 +45,8 @@ export async function runWatch(paths: string[], flags: WatchFlags, io: CliIo): P
   const interval = parseInterval(flags.interval);
   const parallelism = parseParallelism(flags.parallelism);
   const limit = parallelLimit(flags);
+  // --tz is read once, before the first run (each target's own zone and the files' are read at each run).
+  const clock = readClockFlags(flags);
   // A webhook URL is a credential (Slack's path is its secret): never printed.
   if (flags.webhook) io.secrets.add(flags.webhook);
   const sources = await watchSources(paths, flags, io);
@@ -76,7 +79,7 @@ export async function runWatch(paths: string[], flags: WatchFlags, io: CliIo): P
     while (!stop.signal.aborted) {
       const results = await eachBounded(
         sources,
-        (s) => runOnce(s, io, { ...flags, apply: flags.apply === true, signal: stop.signal, parallelism }),
+        (s) => runOnce(s, io, { ...flags, apply: flags.apply === true, signal: stop.signal, parallelism, clock }),
         limit,
       );
       const codes = results.map((r, i) =>

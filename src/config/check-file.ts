@@ -9,6 +9,7 @@ import { locate, type Path } from './locate.js';
 import { schemaIssues } from './schema-issues.js';
 import type { FileValidator } from './schema.js';
 import { routingTestIssues } from './routing-test-rules.js';
+import { proxyRuleIssues } from './proxy-rules.js';
 import { parseSource, type SourceFile } from './source.js';
 import { valueRuleIssues } from './value-rules.js';
 
@@ -30,7 +31,7 @@ const JSON_FILE = /\.json$/i;
 export type Reader = 'fast' | 'yaml';
 
 /**
- * Reads one file's text and checks it on its own (schema, value rules, lease and carrier-group rules). With `'fast'`,
+ * Reads one file's text and checks it on its own (schema, value rules, lease, carrier-group, routing-test and proxy rules). With `'fast'`,
  * the fast reader is tried first; its result is kept only when it read the file and the file has no
  * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
  * every issue exactly. Both give the same answer for any text. A `.json` file must first be strict
@@ -66,6 +67,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   append(issues, leaseRuleIssues(file));
   append(issues, carrierGroupRuleIssues(file));
   append(issues, routingTestIssues(file));
+  append(issues, proxyRuleIssues(file));
   return issues;
 }
 

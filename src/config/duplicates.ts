@@ -50,8 +50,8 @@ class Registry {
 
 /**
  * Identities must be unique across all files: DIDs, route names of entries without a pinned
- * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names; and only one
- * file may hold a `policy`.
+ * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names; only one
+ * file may hold a `policy`, and only one a `proxy.timezone`.
  * Each repeat is one issue at the entry, naming where else it is declared.
  */
 export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
@@ -75,6 +75,9 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
   const leases = new Registry((o) => `lease name ${field(o, 'name')}`, DUPLICATE_HINTS.leaseName);
   const groups = new Registry((o) => `carrier group name ${field(o, 'name')}`, 'keep one of them, or give the other group its own name');
+  // The proxy's zone is one fact of the platform: two files that both say it (even alike) would
+  // leave which one counts to the order the files are read in.
+  const zones = new Registry(() => 'proxy.timezone', 'keep one proxy.timezone, in one file (the platform has one proxy zone)');
   const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
 
   for (const file of files) {
@@ -107,9 +110,11 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       if (known(path, 'name', entry.name)) groups.add(entry.name, { file, path });
     });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
+    const proxy = top.proxy;
+    if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', { file, path: ['proxy', 'timezone'] });
   }
 
-  const issues = [dids, names, patterns, ruleids, leases, groups].flatMap((r) => r.issues());
+  const issues = [dids, names, patterns, ruleids, leases, groups, zones].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;

@@ -14,7 +14,7 @@ export function pathShape(path: Path): string {
 
 const HINTS: Readonly<Record<string, string>> = {
   'the file':
-    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests or policy',
+    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests, policy or proxy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
@@ -73,6 +73,8 @@ const HINTS: Readonly<Record<string, string>> = {
   'policy.ignore.outbound_routes[]': 'write the route-name glob in quotes: "Default*"',
   'policy.ignore.endpoint_leases': 'list lease-name globs: endpoint_leases: ["ci-*"]',
   'policy.ignore.endpoint_leases[]': 'write the lease-name glob in quotes: "ci-*"',
+  proxy: 'write a mapping: proxy: {timezone: America/Chicago}',
+  'proxy.timezone': 'write the IANA zone name of the proxy host as text: timezone: America/Chicago',
 };
 
 /** What to do about a bad value at a path (schema errors); empty when nothing useful is known. */

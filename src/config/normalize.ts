@@ -19,6 +19,7 @@ import type {
   DesiredRoute,
   DesiredState,
   Policy,
+  ProxySettings,
 } from '../model/desired.js';
 import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import { normalizedEntry } from './entry-rules.js';
@@ -70,6 +71,7 @@ interface FileShape {
   carrier_groups?: Record<string, unknown>[];
   routing_tests?: Record<string, unknown>[];
   policy?: PolicyEntry;
+  proxy?: { timezone?: string };
 }
 
 /**
@@ -85,6 +87,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let groups: DesiredCarrierGroup[] | undefined;
   let tests: RoutingTest[] | undefined;
   let policy: Policy = toPolicy({});
+  let proxy: ProxySettings | undefined;
   for (const file of files) {
     const top = file.data.value as FileShape;
     if (top.inbound_mappings) {
@@ -110,6 +113,8 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       );
     }
     if (top.policy) policy = toPolicy(top.policy, file);
+    // Placed at the proxy key, which the fast reader places without the YAML parser; only one file may set the zone (duplicates.ts).
+    if (top.proxy?.timezone !== undefined) proxy = { timezone: top.proxy.timezone, origin: at(file, ['proxy'], true) };
   }
   return {
     ...(mappings ? { inbound_mappings: mappings } : {}),
@@ -118,6 +123,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     ...(groups ? { carrier_groups: groups } : {}),
     ...(tests ? { routing_tests: tests } : {}),
     policy,
+    ...(proxy ? { proxy } : {}),
     files: files.map((f) => f.file),
   };
 }

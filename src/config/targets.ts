@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
+import { zoneProblem } from '../model/time-zone.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
 import { isMap, isScalar, isSeq } from './yaml-lib.js';
@@ -19,6 +20,11 @@ export interface Target {
   readonly vars: Readonly<Record<string, string>>;
   /** The lease state file of this target (and so its lock): `state:`, or one per target beside the targets file. */
   readonly state: string;
+  /**
+   * The zone of this platform's proxy (`timezone:`, an IANA name): it beats the files'
+   * `proxy.timezone`, and `--tz` beats it.
+   */
+  readonly timezone?: string;
 }
 
 /** The targets file's default name, looked for in the working directory. */
@@ -30,7 +36,7 @@ export type TargetsResult = { ok: true; file: string; targets: readonly Target[]
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOP_KEYS = new Set(['targets', 'paths', 'vars']);
-const TARGET_KEYS = new Set(['url', 'token', 'api_profile', 'paths', 'vars', 'state']);
+const TARGET_KEYS = new Set(['url', 'token', 'api_profile', 'paths', 'vars', 'state', 'timezone']);
 const TOKEN_HINT =
   'Name where the token is kept, never the token: token: { env: DSIP_TOKEN_STAGING } (a CI secret) or token: { file: /run/secrets/staging-token }. A token that was written in a file should be rotated.';
 
@@ -173,6 +179,16 @@ function readUrl(c: Checker, node: unknown, keyNode: unknown, where: string): st
   return ok ? url : null;
 }
 
+/** `timezone:`: a zone this machine knows, or an issue at the value (the one wording, model/time-zone.ts). */
+function readZone(c: Checker, node: unknown, where: string): string | undefined {
+  if (node === undefined) return undefined;
+  const zone = text(node);
+  const problem = zone === null || zone === '' ? `${where} timezone: is not a zone name` : zoneProblem(zone, `${where} timezone:`);
+  if (problem !== null)
+    c.at(node, problem, "Write the IANA name of the proxy host's zone: timezone: America/Chicago (or Europe/London, UTC).");
+  return problem === null && zone !== null ? zone : undefined;
+}
+
 function readTarget(
   c: Checker,
   name: string,
@@ -208,8 +224,18 @@ function readTarget(
   const vars = { ...shared.vars, ...readVars(c, get('vars'), where) };
   const stateText = text(get('state'));
   const state = stateText ? resolve(base, stateText) : join(base, '.dsipform', 'targets', `${name}.state.json`);
+  const timezone = readZone(c, get('timezone'), where);
   if (c.issues.length > before || url === null || token === null) return null;
-  return { name, url, token, ...(profile === 'spec' || profile === 'current' ? { api_profile: profile } : {}), paths, vars, state };
+  return {
+    name,
+    url,
+    token,
+    ...(profile === 'spec' || profile === 'current' ? { api_profile: profile } : {}),
+    paths,
+    vars,
+    state,
+    ...(timezone !== undefined ? { timezone } : {}),
+  };
 }
 
 /** Checks a targets file's text: every problem, each at FILE:LINE:COL, or the targets in order. */

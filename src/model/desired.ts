@@ -164,6 +164,16 @@ export interface Policy {
 }
 
 /**
+ * The files' `proxy` block: facts about the platform's proxy that decide routing but that the API
+ * does not hold. `timezone` is the zone its time recurrences are read in (IANA); `origin` is where
+ * it was written (the `timezone` key).
+ */
+export interface ProxySettings {
+  readonly timezone?: string;
+  readonly origin?: SourceLocation;
+}
+
+/**
  * The merged desired state. A collection that is `undefined` is not managed: it is neither read
  * nor touched. A declared collection (even empty) is managed authoritatively.
  */
@@ -175,6 +185,8 @@ export interface DesiredState {
   /** The files' routing tests (`dsipform test`); never planned or applied. Undefined when no file has any. */
   readonly routing_tests?: readonly RoutingTest[];
   readonly policy: Policy;
+  /** The proxy's settings (`proxy:`, at most once across the files); absent when no file has them. */
+  readonly proxy?: ProxySettings;
   /** The files the state came from, in load order. */
   readonly files: readonly string[];
 }

@@ -1,8 +1,9 @@
 /**
- * Every error code dsipform can fail with, and what it means: the one list. A code is stable (never
- * reworded, safe to match on); its message and hint may change. docs/errors.md says what to do about
- * each, and a test keeps the two lists equal. The CLI exits 1 for every code (2 and 130 are not
- * errors), so no exit class is kept here.
+ * Every error code dsipform can fail with, and what it means: the one list; and the codes of its
+ * warnings, which never fail a command (listed last). A code is stable (never reworded, safe to
+ * match on); its message and hint may change. docs/errors.md says what to do about each, and a
+ * test keeps the two lists equal. The CLI exits 1 for every error code (2 and 130 are not errors),
+ * so no exit class is kept here.
  */
 export const ERROR_CODES = {
   // The platform API (ApiError)
@@ -110,6 +111,9 @@ export const ERROR_CODES = {
   ROUTING_LINT_FAILED: 'the routing lints found errors (or warnings, with --strict)',
   // Bugs
   INTERNAL: 'dsipform itself is wrong: a bug, please report it',
+  // Warnings (printed as `warning (CODE): …` on stderr; the command goes on)
+  PROXY_ZONE_UNDECLARED:
+    "no proxy time zone is declared (--tz, a target's timezone:, proxy.timezone in the files), so this machine's zone is used",
 } as const satisfies Record<string, string>;
 
 /** One of the codes in {@link ERROR_CODES}; a misspelt code fails to type-check. */

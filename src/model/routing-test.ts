@@ -1,3 +1,4 @@
+import { ZONE_HINT, zoneProblem } from './time-zone.js';
 import type { SourceLocation } from './desired.js';
 import type { Direction, RouteDecision, RouteResult } from './routing.js';
 
@@ -36,9 +37,12 @@ export interface RoutingTest {
   readonly to: string;
   /** The caller (From-user); `""` when not given. */
   readonly from: string;
-  /** The call time (`2026-12-28T10:00:00`, wall clock in `tz`); now when absent. */
+  /** The call time (`2026-12-28T10:00:00`, wall clock in the test's zone); now when absent. */
   readonly at?: string;
-  /** The proxy's time zone (IANA); the machine's when absent. */
+  /**
+   * The proxy's time zone for this test alone (IANA); absent, the run's proxy zone (`--tz`, the
+   * target's `timezone:`, the files' `proxy.timezone`, else the machine's).
+   */
   readonly tz?: string;
   readonly expect: RoutingExpectation;
   /** The test's list entry in the files. */
@@ -83,15 +87,6 @@ function atProblem(at: string): string | null {
   return null;
 }
 
-function tzProblem(tz: string): string | null {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return null;
-  } catch {
-    return `tz "${tz}" is not a time zone this machine knows`;
-  }
-}
-
 /**
  * The problems of one routing test that its schema cannot see: expectations for the other
  * direction (`did:` on an outbound test), a `result` other than `routed` combined with a rule, an
@@ -110,9 +105,8 @@ export function routingTestProblems(entry: Readonly<Record<string, unknown>>): R
       });
   }
   if (typeof entry.tz === 'string') {
-    const problem = tzProblem(entry.tz);
-    if (problem)
-      out.push({ field: ['tz'], message: problem, hint: 'write an IANA zone name: tz: Europe/London, tz: America/New_York, tz: UTC' });
+    const problem = zoneProblem(entry.tz, 'tz');
+    if (problem) out.push({ field: ['tz'], message: problem, hint: ZONE_HINT });
   }
   const expect = entry.expect;
   if (expect === null || typeof expect !== 'object' || Array.isArray(expect)) return out;

@@ -6,7 +6,7 @@ import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import { needsGroups } from '../plan/resolve-groups.js';
-import { machineZone } from '../routing/time.js';
+import { proxyZone } from '../routing/time.js';
 
 /** How to read the platform and plan against it. */
 export interface PlanPlatformOptions {
@@ -22,7 +22,11 @@ export interface PlanPlatformOptions {
   readonly stateFile?: string;
   /** A dangling reference is a warning instead of a problem that stops the plan. Default false. */
   readonly allowDangling?: boolean;
-  /** The proxy's time zone for the routing impact; default this machine's zone (`TZ`). */
+  /**
+   * The proxy's time zone for the routing impact and the routing tests; default the desired
+   * state's `proxy.timezone`, else this machine's zone (`TZ`). A function is asked only when a
+   * zone is needed.
+   */
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
@@ -33,6 +37,15 @@ export interface PlanPlatformOptions {
 /** A plan made against a platform, with the live state it was made from; or the issues that stop it. */
 export type PlatformPlan =
   { readonly ok: true; readonly plan: Plan; readonly live: LiveState } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
+
+/**
+ * The proxy's zone a plan of `desired` is made in: the caller's `tz` (the CLI's `--tz`, or the
+ * target's), else the desired state's `proxy.timezone`, else this machine's (as a function, asked
+ * only when needed). The one precedence is `proxyZone`'s (routing/time.ts).
+ */
+export function planZone(desired: Pick<DesiredState, 'proxy'>, options: Pick<PlanPlatformOptions, 'tz'>): string | (() => string) {
+  return options.tz ?? proxyZone({ files: desired.proxy?.timezone });
+}
 
 /** The base URL of the platform a client talks to (its API root without `/api/v1`): safe to print. */
 export function targetOf(client: PlatformClient): string {
@@ -68,9 +81,9 @@ export async function planPlatform(
     profile,
     pendingReload,
     allowDangling,
-    // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes;
-    // asked only when the plan changes a mapping or route (resolving it starts ICU: tens of ms).
-    tz: options.tz ?? machineZone,
+    // The machine's zone, when nothing declares the proxy's, is asked only when the plan changes
+    // a mapping or route (resolving it starts ICU: tens of ms).
+    tz: planZone(desired, options),
     routingImpact: options.routingImpact ?? true,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),

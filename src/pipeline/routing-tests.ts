@@ -13,6 +13,7 @@ import { nameBook, namedExpectationProblems, type NameBook } from '../routing/ex
 import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime } from '../routing/time.js';
 import type { CallTime } from '../routing/types.js';
+import { planZone } from './plan-platform.js';
 
 /** The files' routing tests run against the rules after a plan. */
 export interface RoutingTestsVerdict {
@@ -34,7 +35,8 @@ export interface RoutingTestsVerdict {
  * expectations (`carrier_group:`, `group:`, `gateways:`) are resolved against the groups after the
  * plan (the files' carrier groups included) and the gateways whose names are known: those of the
  * carrier groups the plan read or changes, and `labels` (read by {@link readGatewayLabels}). Each
- * test's call is made at its `at` (default `now`) in its `tz` (default this machine's zone). Pure.
+ * test's call is made at its `at` (default `now`) in its `tz`, default the proxy's zone `zone`
+ * (by default the desired state's `proxy.timezone`, else this machine's). Pure.
  */
 export function planRoutingTests(
   desired: DesiredState,
@@ -43,6 +45,7 @@ export function planRoutingTests(
   now: number,
   allowDangling = false,
   labels: readonly GatewayLabel[] = [],
+  zone: string | (() => string) = planZone(desired, {}),
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
@@ -57,7 +60,7 @@ export function planRoutingTests(
   });
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
-  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now), book));
+  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
   return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
 }
 
@@ -104,9 +107,14 @@ export function testGatewayLabels(
   return readGatewayLabels(client, desired.routing_tests ?? [], ids);
 }
 
-/** The call time of a test, or CONFIG_INVALID naming it (the files' checks admit only good ones). */
-export function testTime(test: RoutingTest, now: number): CallTime {
-  const at = callTime(test.at, test.tz, now);
+/**
+ * The call time of a test: its `at` (default `now`) in its own `tz`, else in the proxy's `zone` (a
+ * function is asked only for a test without a `tz`); or CONFIG_INVALID naming it (the files' checks
+ * admit only good ones).
+ */
+export function testTime(test: RoutingTest, now: number, zone: string | (() => string)): CallTime {
+  const tz = test.tz ?? (typeof zone === 'function' ? zone() : zone);
+  const at = callTime(test.at, tz, now, { at: 'at', tz: test.tz !== undefined ? 'tz' : 'the proxy zone' });
   if ('problem' in at) {
     throw new DsipformError(
       'CONFIG_INVALID',

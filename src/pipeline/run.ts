@@ -10,7 +10,7 @@ import type { DsipformError } from '../model/errors.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { judgeFindings } from './lints.js';
 import { planFindings } from './plan-findings.js';
-import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
+import { planPlatform, planZone, type PlanPlatformOptions } from './plan-platform.js';
 import { gate } from './gate.js';
 import { planRoutingTests, testGatewayLabels, withRoutingTests } from './routing-tests.js';
 import { planBlocked, withFindings } from './refusals.js';
@@ -49,10 +49,14 @@ export interface CheckedPlan extends CarriedFindings {
  * the rules that stop it, or, unless `force`, the gate's refusal (PLAN_UNSAFE, PLAN_UNROUTING,
  * PLAN_TESTS_FAILED naming the failed tests); with `force` the refusal is returned as `refusal`.
  * `ApiError` when the platform cannot be read. The API profile is the client's
- * (detected when not given), so a plan against a deployed platform writes what it accepts.
+ * (detected when not given), so a plan against a deployed platform writes what it accepts. The
+ * impact and the tests are judged in the proxy's zone: `tz`, else the desired state's
+ * `proxy.timezone`, else this machine's.
  */
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
-  const made = await planPlatform(client, desired, options);
+  // One zone for the impact and the tests: `tz`, else the desired state's proxy.timezone, else the machine's.
+  const zone = planZone(desired, options);
+  const made = await planPlatform(client, desired, { ...options, tz: zone });
   if (!made.ok) throw planBlocked(made.issues, true);
   if (options.mode === 'destroy')
     return { plan: made.plan, live: made.live, findings: [], ...carriedFindings(desired, made.live, made.plan, []) };
@@ -64,7 +68,7 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
     );
   }
   const labels = await testGatewayLabels(client, desired, made.live);
-  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling, labels);
+  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling, labels, zone);
   if (tests.issues.length > 0) throw planBlocked(tests.issues, true);
   const plan = withRoutingTests(made.plan, tests.section);
   // The one decision apply makes too: thrown here unless forced, so a plan apply would refuse fails.

@@ -6,7 +6,7 @@ import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '.
 import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
+import { callTime, CLOCK_HINT } from '../routing/time.js';
 import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
@@ -40,21 +40,10 @@ export function planRoutingImpact(
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
   const tz = typeof zone === 'function' ? zone() : zone;
-  const start = callTime(at, tz, now);
+  const start = callTime(at, tz, now, { tz: 'the proxy time zone' });
   if ('problem' in start) {
-    return {
-      ok: false,
-      issue:
-        at === undefined
-          ? {
-              message: `cannot work out the routing impact: the time zone ${JSON.stringify(tz)} is not usable (${start.problem})`,
-              hint: 'Set TZ to an IANA zone name such as Europe/London, the zone of the proxy.',
-            }
-          : {
-              message: `cannot work out the routing impact at the time asked: ${start.problem}`,
-              hint: 'Write --at 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z, and --tz as an IANA zone like Europe/London.',
-            },
-    };
+    const what = at === undefined ? 'cannot work out the routing impact' : 'cannot work out the routing impact at the time asked';
+    return { ok: false, issue: { message: `${what}: ${start.problem}`, hint: CLOCK_HINT } };
   }
   // The gateways of carrier groups read in full are named in the impact's words (gwlist_words).
   const labels = live.carrier_groups ? gatewayLabelsOf(live.carrier_groups) : undefined;

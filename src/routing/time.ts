@@ -1,7 +1,8 @@
 /**
- * The call time as the proxy's clock shows it (`--at`, `--tz`). Pure: the current instant and the
- * machine's zone come in as inputs (the zone from Intl when not given).
+ * The call time as the proxy's clock shows it (`--at`, and the proxy's zone). Pure: the current
+ * instant and the machine's zone come in as inputs (the zone from Intl when not given).
  */
+import { zoneProblem } from '../model/time-zone.js';
 import { formatWallTime, wallTimeOf } from '../model/wall-clock.js';
 import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
 import type { CallTime } from './types.js';
@@ -9,19 +10,35 @@ import type { CallTime } from './types.js';
 const WALL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/;
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** The machine's zone, as Intl resolves it. */
+/**
+ * What to write instead of a call time or zone that cannot be read: the one hint of every
+ * ROUTE_BAD_TIME (route, routes, plan, apply, drift, watch, test) and of a library plan's issue.
+ */
+export const CLOCK_HINT =
+  'Write --at 2026-12-28T10:00:00 (wall clock in the proxy zone) or 2026-12-28T10:00:00Z (an instant), and the zone as an IANA name like America/Chicago (--tz, proxy.timezone in the files, or timezone: in the targets file).';
+
+/** The machine's zone, as Intl resolves it (TZ, else the system's); starting ICU costs tens of ms. */
 export function machineZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** Whether Intl knows this IANA zone. */
-function zoneProblem(tz: string): string | null {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return null;
-  } catch {
-    return `--tz "${tz}" is not a time zone this machine knows (an IANA name like Europe/London or America/New_York)`;
-  }
+/** The zones a run may be given, strongest first; the first one present is the proxy's. */
+export interface ZoneDeclarations {
+  /** `--tz` (or a library caller's `tz` option). */
+  readonly flag?: string;
+  /** The target's `timezone:` in the targets file. */
+  readonly target?: string;
+  /** The desired state's `proxy.timezone` (files, or a stack's `DsipformPolicy`). */
+  readonly files?: string;
+}
+
+/**
+ * The proxy's zone by the one precedence: `--tz`, then the target's `timezone:`, then the files'
+ * `proxy.timezone`; with none of them, `machine` itself, a function, so that the machine's zone is
+ * asked for (and a caller can say it was used) only when routing needs a zone.
+ */
+export function proxyZone(declared: ZoneDeclarations, machine: () => string = machineZone): string | (() => string) {
+  return declared.flag ?? declared.target ?? declared.files ?? machine;
 }
 
 /** An instant (ms since 1970) as the wall clock in `tz` shows it: `YYYY-MM-DDTHH:MM:SS`. */
@@ -30,30 +47,52 @@ export function wallClockIn(instant: number, tz: string): string {
   return formatWallTime(wallTimeAt(zoneClock(tz).wallOf(Math.floor(instant / 1000))));
 }
 
+/** `--at` read without a zone: a wall-clock time (`YYYY-MM-DDTHH:MM:SS`, read in the proxy's zone) or an instant (ms). */
+export type AtTime = { readonly wall: string } | { readonly instant: number };
+
 /**
- * The call time: `at` without an offset (`2026-12-28T10:00:00`, seconds optional) is the wall clock
- * in `tz`; with one (`Z`, `+01:00`) it is that instant, shown in `tz`; absent, it is `now` (ms).
- * `tz` defaults to the machine's zone. A malformed time or an unknown zone is a problem sentence.
+ * Reads a call time once, whatever the zone: without an offset (`2026-12-28T10:00:00`, seconds
+ * optional) it is a wall-clock time; with one (`Z`, `+01:00`) an instant. A malformed or unreal
+ * time is a problem sentence naming the value as `name` (`--at`, `at`).
  */
-export function callTime(at: string | undefined, tz: string | undefined, now: number): CallTime | { problem: string } {
-  const zone = tz ?? machineZone();
-  const bad = zoneProblem(zone);
-  if (bad !== null) return { problem: bad };
-  if (at === undefined) return { local: wallClockIn(now, zone), tz: zone };
+export function readAt(at: string, name = '--at'): AtTime | { problem: string } {
   const wall = WALL.exec(at);
   if (wall) {
     const local = `${wall[1]}${wall[2] ?? ':00'}`;
-    if (wallTimeOf(local) === null) return { problem: `--at "${at}" is not a real date and time` };
-    return { local, tz: zone };
+    return wallTimeOf(local) === null ? { problem: `${name} "${at}" is not a real date and time` } : { wall: local };
   }
   const offset = WITH_OFFSET.exec(at);
   if (offset) {
     const instant = Date.parse(at.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
     const local = offset[1]?.slice(0, 16) ?? '';
-    if (Number.isNaN(instant) || wallTimeOf(`${local}:00`) === null) return { problem: `--at "${at}" is not a real date and time` };
-    return { local: wallClockIn(instant, zone), tz: zone };
+    if (Number.isNaN(instant) || wallTimeOf(`${local}:00`) === null) return { problem: `${name} "${at}" is not a real date and time` };
+    return { instant };
   }
   return {
-    problem: `--at "${at}" must be an ISO date and time: 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z / +01:00 (an instant)`,
+    problem: `${name} "${at}" must be an ISO date and time: 2026-12-28T10:00:00 (wall clock in the zone) or 2026-12-28T10:00:00Z / +01:00 (an instant)`,
   };
+}
+
+/** A call time read by {@link readAt}, as the wall clock in `tz` shows it (a known zone). */
+export function atIn(read: AtTime, tz: string): CallTime {
+  return 'wall' in read ? { local: read.wall, tz } : { local: wallClockIn(read.instant, tz), tz };
+}
+
+/**
+ * The call time: `at` (see {@link readAt}) in `tz`, or `now` (ms) when absent. `tz` defaults to the
+ * machine's zone. A malformed time or an unknown zone is a problem sentence naming the value as
+ * `--at` and `--tz` (or as `names` says).
+ */
+export function callTime(
+  at: string | undefined,
+  tz: string | undefined,
+  now: number,
+  names: { readonly at?: string; readonly tz?: string } = {},
+): CallTime | { problem: string } {
+  const zone = tz ?? machineZone();
+  const bad = zoneProblem(zone, names.tz ?? '--tz');
+  if (bad !== null) return { problem: bad };
+  if (at === undefined) return { local: wallClockIn(now, zone), tz: zone };
+  const read = readAt(at, names.at);
+  return 'problem' in read ? read : atIn(read, zone);
 }

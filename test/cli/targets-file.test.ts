@@ -67,6 +67,18 @@ describe('targets file', () => {
       'api_profile: is spec or current',
     ],
     ['no targets', 'paths: [a/]\n', '1:1', 'names no target'],
+    [
+      'a zone this machine does not know',
+      'targets:\n  s:\n    url: https://x:5000\n    token: { env: A }\n    paths: [a/]\n    timezone: America/Chicagoo\n',
+      '6:15',
+      'target "s" timezone: "America/Chicagoo" is not a time zone this machine knows',
+    ],
+    [
+      'an empty zone',
+      'targets:\n  s:\n    url: https://x:5000\n    token: { env: A }\n    paths: [a/]\n    timezone: ""\n',
+      '6:15',
+      'target "s" timezone: is not a zone name',
+    ],
   ])('%s: an issue at its line and column, refused by the schema too', (_name, text, at, message) => {
     const result = parseTargets('t.yaml', text);
     expect(result.ok).toBe(false);
@@ -74,8 +86,8 @@ describe('targets file', () => {
     expect(issues.join('\n')).toContain(`t.yaml:${at}: `);
     expect(issues.join('\n')).toContain(message);
     expect(issues.join('\n')).not.toContain('abc123secret');
-    // Files may come from the shared paths alone, which a schema of one target cannot see.
-    if (_name !== 'no files') expect(validate(parse(text))).toBe(false);
+    // Files may come from the shared paths alone, which a schema of one target cannot see; nor can it know zones.
+    if (_name !== 'no files' && _name !== 'a zone this machine does not know') expect(validate(parse(text))).toBe(false);
   });
 
   it.each(['./', '.', '..', 't.yaml'])('paths: [%s] would read the targets file itself as configuration: refused at its entry', (path) => {
@@ -95,6 +107,17 @@ describe('targets file', () => {
       vars: { A: 'x', B: '2' },
     });
     expect(result.ok && result.targets[0]!.state).toMatch(/conf\/\.dsipform\/targets\/staging\.state\.json$/);
+    expect(validate(parse(text))).toBe(true);
+  });
+
+  it("reads a target's timezone: (the proxy's zone of that platform), and none when it gives none", () => {
+    const text = `${GOOD}    timezone: America/Chicago\n  other:\n    url: https://o.example.com:5000\n    token: { env: TOK }\n    paths: [b/]\n`;
+    const result = parseTargets('t.yaml', text);
+    expect(result.ok && result.targets.map((t) => [t.name, t.timezone])).toEqual([
+      ['staging', 'America/Chicago'],
+      ['other', undefined],
+    ]);
+    expect(result.ok && 'timezone' in result.targets[1]!).toBe(false);
     expect(validate(parse(text))).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import { desiredStateSchema, fileValidator, type SchemaNode } from '../../src/co
  * fails when a property has no row, so a key added to the schema must be added here too.
  */
 
-const ENV: NodeJS.ProcessEnv = { DID: '15551230001', CARRIER_PASSWORD: 'pw-not-shown', LEASE_TTL: '15m' };
+const ENV: NodeJS.ProcessEnv = { DID: '15551230001', CARRIER_PASSWORD: 'pw-not-shown', LEASE_TTL: '15m', PROXY_TZ: 'America/Chicago' };
 
 /** A scalar as written in the file (plain or quoted), kept as is by the writers below. */
 class Raw {
@@ -139,6 +139,12 @@ const ROWS: readonly Row[] = [
   { path: 'policy.accept[].lint', values: [r('ambiguous_lcr'), r('"midnight_cut"'), r('lcr_takes_simple'), r('no_default_outbound')] },
   { path: 'policy.accept[].route', values: [...NAMES.map(r), r('"cust-*"'), r('""')] },
   { path: 'policy.accept[].did', values: [r('"1800*"'), r('""'), r("'155?'")] },
+  // the proxy
+  { path: 'proxy', values: [{}] },
+  {
+    path: 'proxy.timezone',
+    values: [r('America/Chicago'), r('"Europe/London"'), r('UTC'), r('America/Argentina/Buenos_Aires'), r('Etc/GMT+5'), r('${PROXY_TZ}')],
+  },
 ];
 
 /** Rows whose entry needs more than the base to be valid (the rules beyond the schema). */
@@ -176,7 +182,7 @@ function documentFor(row: Row, value: Value): Record<string, Value> {
   const [top, ...rest] = parts as [string, ...string[]];
   if (top === 'version') return { version: value };
   if (rest.length === 0) return { version: r('1'), [top]: value };
-  if (top === 'policy') return { version: r('1'), policy: nest(rest, value, 'policy') };
+  if (top === 'policy' || top === 'proxy') return { version: r('1'), [top]: nest(rest, value, top) };
   const [, ...inside] = rest; // rest[0] is '[]'
   return { version: r('1'), [top]: [entryFor(top, inside, value)] };
 }

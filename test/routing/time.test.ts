@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
-import { callTime } from '../../src/routing/time.js';
+import { atIn, callTime, proxyZone, readAt } from '../../src/routing/time.js';
 import { outbound, rules } from './build.js';
 
 const NOW = Date.UTC(2026, 6, 1, 12, 0, 0);
@@ -53,5 +53,48 @@ describe('callTime: --at and --tz as the proxy clock shows them', () => {
     expect(at('2026-12-28T16:30:00Z', 'Asia/Tokyo')).toBe('after hours');
     // 23:00 UTC: 18:00 in New York, closed.
     expect(at('2026-12-28T23:00:00Z', 'America/New_York')).toBe('after hours');
+  });
+});
+
+describe("proxyZone: the one precedence of the proxy's zone", () => {
+  const machine = (): string => 'Machine/Zone';
+  it.each<[string, Parameters<typeof proxyZone>[0], string]>([
+    ['--tz beats the target and the files', { flag: 'A/Flag', target: 'B/Target', files: 'C/Files' }, 'A/Flag'],
+    ['the target beats the files', { target: 'B/Target', files: 'C/Files' }, 'B/Target'],
+    ['the files alone', { files: 'C/Files' }, 'C/Files'],
+  ])('%s', (_, declared, zone) => {
+    expect(proxyZone(declared, machine)).toBe(zone);
+  });
+
+  it('with nothing declared, the machine zone itself: a function, asked only when a zone is needed', () => {
+    let asked = 0;
+    const zone = proxyZone({}, () => {
+      asked++;
+      return 'Machine/Zone';
+    });
+    expect(typeof zone).toBe('function');
+    expect(asked).toBe(0);
+    expect((zone as () => string)()).toBe('Machine/Zone');
+    expect(asked).toBe(1);
+  });
+});
+
+describe('readAt: --at read once, without a zone', () => {
+  it.each<[string, ReturnType<typeof readAt>]>([
+    ['2026-12-28T10:00', { wall: '2026-12-28T10:00:00' }],
+    ['2026-12-28T10:00:00.5', { wall: '2026-12-28T10:00:00' }],
+    ['2026-12-28T16:30:00Z', { instant: Date.UTC(2026, 11, 28, 16, 30) }],
+    ['2026-12-28T16:30:00-0600', { instant: Date.UTC(2026, 11, 28, 22, 30) }],
+    ['2026-02-30T10:00', { problem: '--at "2026-02-30T10:00" is not a real date and time' }],
+  ])('%s', (at, read) => {
+    expect(readAt(at)).toEqual(read);
+  });
+
+  it('is then shown in any zone: a wall time stays, an instant moves', () => {
+    expect(atIn({ wall: '2026-12-28T10:00:00' }, 'Asia/Tokyo')).toEqual({ local: '2026-12-28T10:00:00', tz: 'Asia/Tokyo' });
+    expect(atIn({ instant: Date.UTC(2026, 11, 28, 22, 30) }, 'America/Chicago')).toEqual({
+      local: '2026-12-28T16:30:00',
+      tz: 'America/Chicago',
+    });
   });
 });

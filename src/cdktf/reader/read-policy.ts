@@ -11,7 +11,7 @@ import { locate, type StackFile } from './locate.js';
  */
 
 /** The key under the stack's `//` (the construct's POLICY_KEY). */
-const POLICY_KEY = 'dsipform_policy';
+export const POLICY_KEY = 'dsipform_policy';
 const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
 const KEYS = ['ignore', 'protect', 'max_deletes', 'max_updates', 'allow_unrouting', 'accept'] as const;
 /** The schema's percentage form. */
