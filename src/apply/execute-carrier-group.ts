@@ -4,6 +4,7 @@ import type { CarrierGroupContent } from '../model/carrier-group.js';
 import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
 import { DsipformError } from '../model/errors.js';
 import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
+import { passwordOf } from './carrier-passwords.js';
 
 /** The platform requests a carrier-group change needs (the client's groups API). */
 export type CarrierGroupApi = Pick<
@@ -41,15 +42,8 @@ function contentOf(
 ): CarrierGroupContent {
   const { auth, ...rest } = change.after;
   if (auth === null) return rest;
-  if (auth.password_env === undefined) return { ...rest, auth };
-  const password = env[auth.password_env];
-  if (password === undefined || password === '') {
-    throw new DsipformError(
-      'CARRIER_GROUP_PASSWORD_UNSET',
-      `carrier group "${change.key}" takes its password from \${${auth.password_env}}, but that environment variable is not set (or empty) for this apply`,
-      `set it before applying: export ${auth.password_env}=...`,
-    );
-  }
+  const password = passwordOf(change, env);
+  if (password === undefined) return { ...rest, auth };
   api.addSecret(password);
   return { ...rest, auth: { ...auth, auth_password: password } };
 }

@@ -2,7 +2,7 @@ import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-grou
 import { carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from '../model/carrier-group-fields.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
 import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
-import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
+import type { CarrierAuthFields, CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
 
 /** What the carrier-group differ found. */
 export interface CarrierGroupDiff {
@@ -13,6 +13,8 @@ export interface CarrierGroupDiff {
   /** Live groups the plan governs (ignored ones excluded). */
   readonly governed: number;
   readonly issues: PlanIssue[];
+  /** Sentences for the plan's notes: what it could not compare (a password whose variable is not set here). */
+  readonly notes: string[];
 }
 
 /**
@@ -78,6 +80,12 @@ function blindOverwrite(name: string, gwgroupid: number, changed: readonly strin
   };
 }
 
+/** What a plan made without a group's password variable says of that password (it compared nothing). */
+function uncomparedNote(name: string, auth: CarrierAuthFields): string {
+  const at = auth.password_origin ? ` (${auth.password_origin.file}:${auth.password_origin.line}:${auth.password_origin.col})` : '';
+  return `Carrier group "${name}": its password comes from \${${auth.password_env ?? ''}}${at}, which is not set here, so this plan did not compare it; the apply of a change to the group reads it.`;
+}
+
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
@@ -102,7 +110,7 @@ export function diffCarrierGroups(
   ignored: (name: string) => boolean,
   listMatched: boolean,
 ): CarrierGroupDiff {
-  const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [] };
+  const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [], notes: [] };
   const byName = new Map<string, CarrierGroup[]>();
   for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
   const claimed = new Set<number>();
@@ -133,8 +141,10 @@ export function diffCarrierGroups(
     // The update writes every field; those the platform does not show are written blind.
     const blind = CARRIER_GROUP_FIELD_ORDER.filter((f): f is UnreadableCarrierField => have.unreadable?.includes(f as never) ?? false);
     const unsaid = blind.filter((f) => want.unstated?.includes(f));
-    if (fields.length === 0) unchanged += 1;
-    else if (problem !== null) {
+    if (fields.length === 0) {
+      unchanged += 1;
+      if (!listMatched && after.auth?.password_state === 'unset') out.notes.push(uncomparedNote(want.name, after.auth));
+    } else if (problem !== null) {
       out.issues.push({ message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) ${problem}`, hint: REBUILD_HINT, ...origin });
     } else if (unsaid.length > 0) {
       out.issues.push({ ...blindOverwrite(want.name, have.gwgroupid, fields, unsaid), ...origin });

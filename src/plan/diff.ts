@@ -92,6 +92,7 @@ export function diff(desired: DesiredState, live: LiveState, now: number, option
     for (const c of groups.changes) result.changes.push(c);
     for (const c of groups.matched) result.matched.push(c);
     for (const i of groups.issues) result.issues.push(i);
+    for (const n of groups.notes) result.notes.push(n);
     result.unchanged.carrier_group = groups.unchanged;
     result.governed.carrier_groups = groups.governed;
   }
