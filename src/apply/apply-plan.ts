@@ -7,7 +7,7 @@ import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
 import { planRefusal } from './refusal.js';
-import { sentPasswords } from './carrier-passwords.js';
+import { sentPasswords, type PasswordLedger } from './carrier-passwords.js';
 import type { LeaseLedger } from './execute-lease.js';
 import type { Change, Plan } from '../model/plan.js';
 import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
@@ -32,6 +32,11 @@ export interface ApplyOptions {
   readonly checkpoint?: (name: string) => void;
   /** Where carrier-group passwords (`auth.password_env`) are read from; default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Records each carrier-group password the apply sends (a digest, once the write is confirmed),
+   * for the next plan to compare with; without it nothing is recorded.
+   */
+  readonly passwordLedger?: PasswordLedger;
   /**
    * Filled with the carrier groups this apply creates (name → gwgroupid), as each create is
    * confirmed; a fresh map when not given. Rules referring to a group by name that the plan
@@ -119,6 +124,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     checkpoint: options.checkpoint ?? (() => undefined),
     env,
     createdGroups: options.createdGroups ?? new Map<string, number>(),
+    ...(options.passwordLedger ? { passwords: options.passwordLedger } : {}),
   };
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);

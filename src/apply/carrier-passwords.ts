@@ -79,3 +79,22 @@ export function sentPasswords(plan: Plan, env: NodeJS.ProcessEnv): string[] {
   if (missing.length > 0) throw unsetError(missing);
   return values;
 }
+
+/**
+ * Whether applying the plan sends a carrier-group password or deletes a carrier group: the state's
+ * password records change then (a digest of each password sent; a deleted group's record goes).
+ */
+export function touchesPasswordRecords(plan: Plan): boolean {
+  return plan.changes.some((c) => c.kind === CARRIER_GROUP.kind && (c.action === 'delete' || senderOf(c) !== undefined));
+}
+
+/**
+ * Where an apply records the passwords it sent, since the platform never shows one: the CLI keeps
+ * them in its state file (as digests), and the next plan compares the files' password with them.
+ */
+export interface PasswordLedger {
+  /** The group `gwgroupid` holds the password `digest` was made from (its write read back as asked). */
+  sent(gwgroupid: number, digest: string): Promise<void>;
+  /** The group `gwgroupid` is gone: its record goes too. */
+  deleted(gwgroupid: number): Promise<void>;
+}

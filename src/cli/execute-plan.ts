@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../apply/apply-plan.js';
-import { sentPasswords } from '../apply/carrier-passwords.js';
+import { sentPasswords, type PasswordLedger } from '../apply/carrier-passwords.js';
 import type { Plan } from '../model/plan.js';
 import { gate } from '../pipeline/gate.js';
 import type { ApplyReport, ChangeOutcome } from '../model/apply-report.js';
@@ -24,6 +24,8 @@ const REPORT_MODE = 0o600;
 export interface ExecuteFlags {
   /** The lease state, when the plan touches leases. */
   leases?: LeaseLedger;
+  /** Where the carrier-group passwords sent are recorded (the same state). */
+  passwords?: PasswordLedger;
   autoApprove?: boolean;
   force?: boolean;
   reload: boolean;
@@ -114,6 +116,7 @@ export async function executePlan(
       env: io.env,
       signal: interrupt.signal,
       ...(flags.leases ? { leases: flags.leases } : {}),
+      ...(flags.passwords ? { passwordLedger: flags.passwords } : {}),
     });
     // Awaited below; until then (the plan being written, the progress display loading) a failure
     // must not count as unhandled.

@@ -7,7 +7,7 @@ import type { Plan } from '../model/plan.js';
 import { gate } from '../pipeline/gate.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
-import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+import { openLeaseState, usesState, type LeaseState, type StateFlags } from './lease-state.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
@@ -71,7 +71,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   }
   let state: LeaseState | null = null;
   try {
-    if (desired.endpoint_leases) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
+    if (usesState(desired)) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
@@ -83,7 +83,13 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         target,
         now: io.now(),
         force: true,
-        ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
+        ...(leases
+          ? {
+              leases: leases.store.records().filter((r) => r.target === target),
+              stateFile: source.stateFile,
+              passwordRecords: leases.store.passwords().filter((r) => r.target === target),
+            }
+          : {}),
       });
       const plan = checked.plan;
       const owed = plan.changes.length > 0 || plan.expired_leases.length > 0 || plan.pending_reload === true;
@@ -95,7 +101,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         signal: options.signal,
         now: io.now,
         env: io.env,
-        ...(leases ? { leases: leases.ledgerFor(target) } : {}),
+        ...(leases ? { leases: leases.ledgerFor(target), passwordLedger: leases.passwordLedgerFor(target) } : {}),
       });
       const { failed, not_attempted } = report.counts;
       const first = report.outcomes.find((o) => o.error)?.error;
