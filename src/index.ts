@@ -100,6 +100,7 @@ export { routingTable, routingDifference, type CallClass, type ClassSpan, type H
 export { readLive, type ReadOptions } from './apply/read-live.js';
 export { applyPlan, type ApplyOptions } from './apply/apply-plan.js';
 export type { LeaseLedger } from './apply/execute-lease.js';
+export type { PasswordLedger } from './apply/carrier-passwords.js';
 
 // The platform client.
 export { PlatformClient, type DeleteTarget } from './api/client.js';
@@ -136,6 +137,7 @@ export type { LiveState } from './model/live.js';
 export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';
+export type { PasswordRecord } from './model/password-record.js';
 export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from './model/carrier-group.js';
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {

@@ -37,7 +37,15 @@ export function readCst(text: string, env: NodeJS.ProcessEnv): FastRead | null {
     if (err === UNSUPPORTED) return null;
     throw err;
   }
-  const data: FileData = { value, substituted: reader.substituted, unresolved: new Set(), inexact: new Map(), issues: [], complete: true };
+  const data: FileData = {
+    value,
+    substituted: reader.substituted,
+    unresolved: new Set(),
+    deferred: new Map(),
+    inexact: new Map(),
+    issues: [],
+    complete: true,
+  };
   return { data, place: (path, key) => reader.place(path, key) };
 }
 

@@ -5,7 +5,7 @@ import { parseTtl } from '../model/lease.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { STAT_KEYS, type ProxyStats } from '../model/stats.js';
-import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { CarrierAuth, CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
 import type { GatewayGroup, GatewayLabel, GroupType } from '../model/group.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 
@@ -143,8 +143,17 @@ export function carrierGroupToWire(content: CarrierGroupContent, gwgroupid: numb
       rweight: String(e.weight),
     })),
   };
-  if (content.auth) body.auth = { ...content.auth };
+  if (content.auth) body.auth = authToWire(content.auth);
   return body;
+}
+
+/** The registration keys the platform reads; where the password comes from is the files' business, not the platform's. */
+const WIRE_AUTH_KEYS = ['type', 'r_username', 'auth_username', 'auth_password', 'auth_domain', 'auth_proxy'] as const;
+
+function authToWire(auth: CarrierAuth): Rec {
+  const out: Rec = {};
+  for (const key of WIRE_AUTH_KEYS) if (auth[key] !== undefined) out[key] = auth[key];
+  return out;
 }
 
 /** The platform's default SIP port, which it writes into an address given without one. */

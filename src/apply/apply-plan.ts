@@ -7,6 +7,7 @@ import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
 import { planRefusal } from './refusal.js';
+import { sentPasswords, type PasswordLedger } from './carrier-passwords.js';
 import type { LeaseLedger } from './execute-lease.js';
 import type { Change, Plan } from '../model/plan.js';
 import { INTERRUPTED_REASON, type ApplyReport, type ChangeOutcome, type OutcomeStatus } from '../model/apply-report.js';
@@ -31,6 +32,11 @@ export interface ApplyOptions {
   readonly checkpoint?: (name: string) => void;
   /** Where carrier-group passwords (`auth.password_env`) are read from; default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Records each carrier-group password the apply sends (a digest, once the write is confirmed),
+   * for the next plan to compare with; without it nothing is recorded.
+   */
+  readonly passwordLedger?: PasswordLedger;
   /**
    * Filled with the carrier groups this apply creates (name → gwgroupid), as each create is
    * confirmed; a fresh map when not given. Rules referring to a group by name that the plan
@@ -95,11 +101,15 @@ export function outcomeOf(
  * later rule changes (they may refer to it). After any applied
  * change, one proxy reload. Never throws for a failed change: every outcome is in the report.
  * Throws, before any request, the refusal the CLI gives for a plan whose `safety` has findings,
- * unless `options.force`.
+ * unless `options.force`, and CARRIER_GROUP_PASSWORD_UNSET when a password the plan sends comes from
+ * a variable `options.env` does not set.
  */
 export async function applyPlan(plan: Plan, client: PlatformClient, options: ApplyOptions = {}): Promise<ApplyReport> {
   const refused = options.force ? undefined : planRefusal(plan);
   if (refused) throw refused;
+  const env = options.env ?? process.env;
+  // Every password the plan sends, read before the first request: a missing one stops it whole.
+  for (const password of sentPasswords(plan, env)) client.addSecret(password);
   const parallelism = Math.max(1, options.parallelism ?? 8);
   const outcomes = new Array<ChangeOutcome>(plan.changes.length);
   const requests: RequestRecord[] = [];
@@ -112,8 +122,9 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     ...(options.leases ? { ledger: options.leases } : {}),
     now: options.now ?? Date.now,
     checkpoint: options.checkpoint ?? (() => undefined),
-    env: options.env ?? process.env,
+    env,
     createdGroups: options.createdGroups ?? new Map<string, number>(),
+    ...(options.passwordLedger ? { passwords: options.passwordLedger } : {}),
   };
   // Leases that expired by themselves leave the state without any request.
   for (const name of plan.expired_leases ?? []) await options.leases?.remove(name);

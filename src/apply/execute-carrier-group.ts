@@ -4,6 +4,8 @@ import type { CarrierGroupContent } from '../model/carrier-group.js';
 import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
 import { DsipformError } from '../model/errors.js';
 import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
+import { passwordDigest } from '../plan/password-digest.js';
+import { passwordOf, type PasswordLedger } from './carrier-passwords.js';
 
 /** The platform requests a carrier-group change needs (the client's groups API). */
 export type CarrierGroupApi = Pick<
@@ -20,6 +22,8 @@ export interface CarrierGroupContext {
    * its read-back: references by name to a group made in the same apply resolve through it.
    */
   readonly createdGroups?: Map<string, number>;
+  /** Records each password sent (as a digest, once the write reads back as asked) and forgets a deleted group's. */
+  readonly passwords?: PasswordLedger;
 }
 
 const NOT_WRITTEN_HINT =
@@ -33,25 +37,26 @@ function notWritten(what: string): DsipformError {
   );
 }
 
-/** The content to send: the plan's fields with the password taken from the environment (and scrubbed from then on). */
+/**
+ * The content to send: the plan's fields with the password taken from the environment (and
+ * scrubbed from then on), and that password, to be recorded once the write is confirmed.
+ */
 function contentOf(
   change: CarrierGroupChange & { readonly after: CarrierGroupFields },
   api: CarrierGroupApi,
   env: NodeJS.ProcessEnv,
-): CarrierGroupContent {
+): { content: CarrierGroupContent; password?: string } {
   const { auth, ...rest } = change.after;
-  if (auth === null) return rest;
-  if (auth.password_env === undefined) return { ...rest, auth };
-  const password = env[auth.password_env];
-  if (password === undefined || password === '') {
-    throw new DsipformError(
-      'CARRIER_GROUP_PASSWORD_UNSET',
-      `carrier group "${change.key}" takes its password from \${${auth.password_env}}, but that environment variable is not set (or empty) for this apply`,
-      `set it before applying: export ${auth.password_env}=...`,
-    );
-  }
+  if (auth === null) return { content: rest };
+  const password = passwordOf(change, env);
+  if (password === undefined) return { content: { ...rest, auth } };
   api.addSecret(password);
-  return { ...rest, auth: { ...auth, auth_password: password } };
+  return { content: { ...rest, auth: { ...auth, auth_password: password } }, password };
+}
+
+/** Records the digest of a password the platform now holds (the write read back as asked). */
+async function recordSent(ctx: CarrierGroupContext, gwgroupid: number, password: string | undefined): Promise<void> {
+  if (ctx.passwords && password !== undefined) await ctx.passwords.sent(gwgroupid, await passwordDigest(password));
 }
 
 /** Endpoints in a message: `gw1 gw1.example.com:5060 (strip 0, prefix "", weight 1)`. */
@@ -103,7 +108,8 @@ function gwidsByName(change: CarrierGroupChange & { readonly action: 'update' })
  * Carries out one carrier-group change, then reads the group back: the platform answers 200 even
  * when it wrote nothing, so a write counts only when the group reads back as asked (else
  * CARRIER_GROUP_NOT_WRITTEN). Resolves to the gwgroupid. A confirmed create is added to
- * `ctx.createdGroups`.
+ * `ctx.createdGroups`; a confirmed write that sent a password records it (`ctx.passwords`), a
+ * confirmed delete forgets the group's record.
  */
 export async function executeCarrierGroupChange(
   change: CarrierGroupChange,
@@ -112,17 +118,19 @@ export async function executeCarrierGroupChange(
 ): Promise<number> {
   switch (change.action) {
     case 'create': {
-      const content = contentOf(change, api, ctx.env);
+      const { content, password } = contentOf(change, api, ctx.env);
       const id = await written('create', () => api.createCarrierGroup(content));
       if (!Number.isSafeInteger(id) || id <= 0) throw notWritten(`the create answered no gwgroupid (${JSON.stringify(id)})`);
       await verify(api, id, change.after, 'create');
       ctx.createdGroups?.set(change.key, id);
+      await recordSent(ctx, id, password);
       return id;
     }
     case 'update': {
-      const content = contentOf(change, api, ctx.env);
+      const { content, password } = contentOf(change, api, ctx.env);
       await written('update', () => api.updateCarrierGroup(change.gwgroupid, content, gwidsByName(change)));
       await verify(api, change.gwgroupid, change.after, 'update');
+      await recordSent(ctx, change.gwgroupid, password);
       return change.gwgroupid;
     }
     case 'delete':
@@ -135,6 +143,7 @@ export async function executeCarrierGroupChange(
       if ((await api.getCarrierGroup(change.gwgroupid)) !== null) {
         throw notWritten(`gwgroupid ${change.gwgroupid} still exists after the delete`);
       }
+      await ctx.passwords?.deleted(change.gwgroupid);
       return change.gwgroupid;
     default:
       throw new DsipformError('INTERNAL', `unknown carrier-group change ${JSON.stringify(change satisfies never)}`);

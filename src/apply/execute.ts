@@ -49,6 +49,7 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
         gwgroupid: await executeCarrierGroupChange(change, client, {
           env: ctx.env ?? process.env,
           ...(ctx.createdGroups ? { createdGroups: ctx.createdGroups } : {}),
+          ...(ctx.passwords ? { passwords: ctx.passwords } : {}),
         }),
       };
     default:

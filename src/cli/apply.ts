@@ -8,7 +8,8 @@ import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
+import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
+import { touchesPasswordRecords } from '../apply/carrier-passwords.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
@@ -79,14 +80,15 @@ async function planAndExecute(
   // The zone the plan's impact and routing tests are judged in, as plan judges them.
   const clock = pipelineClock(proxyClock(reading, desired, io));
   const file = statePath(flags, paths);
-  // Files that declare no leases never need the state: none is created or locked for them.
-  const state = desired.endpoint_leases ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
+  // Files that declare no leases and send no carrier password never need the state: none is created or locked for them.
+  const state = usesState(desired) ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
   try {
-    const leases = state ? { file, records: state.store.records() } : undefined;
+    const leases = state ? { file, records: state.store.records(), passwords: state.store.passwords() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
       // The same checks as dsipform plan: an apply never makes what a plan refuses (lints included).
       const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling, false, clock);
-      return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
+      const ledgers = state ? { leases: state.ledgerFor(target), passwords: state.passwordLedgerFor(target) } : {};
+      return executePlan(plan, client, { ...exec, ...ledgers }, io, verb);
     });
   } finally {
     await state?.store.close();
@@ -102,12 +104,16 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   if (needsState && !stateFile) {
     throw new DsipformError('PLAN_NO_STATE', `the plan ${file} names no state file`, 'Give the state file with --state FILE.');
   }
-  const state = needsState && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
+  // The passwords it sends (or the groups it deletes) are recorded in the state the plan read, when it names one.
+  const opened = needsState || (stateFile !== undefined && touchesPasswordRecords(saved));
+  const state = opened && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
   try {
     return await withPlatform(flags, io, async (client, target) => {
-      const stale = await savedPlanStaleness(client, saved, { target, ...(state ? { leases: state.store.heldAt(target) } : {}) });
+      const held = state && needsState ? { leases: state.store.heldAt(target) } : {};
+      const stale = await savedPlanStaleness(client, saved, { target, ...held });
       if (stale) throw stale;
-      return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, 'apply');
+      const ledgers = state ? { leases: state.ledgerFor(target), passwords: state.passwordLedgerFor(target) } : {};
+      return executePlan(saved, client, { ...exec, ...ledgers }, io, 'apply');
     });
   } finally {
     await state?.store.close();

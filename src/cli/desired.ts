@@ -32,7 +32,7 @@ export async function loadOrFail(
   }
   const result =
     cdktf !== undefined
-      ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf)
+      ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf, { env: io.env })
       : await loadDesiredState(paths, { env: io.env });
   // dsipform's own files beside the configuration (a saved plan, an emulator data file) are skipped, and said so.
   const notes = (result as { notes?: readonly string[] }).notes ?? [];

@@ -1,4 +1,5 @@
 import type { LeaseRecord } from '../model/lease.js';
+import type { PasswordRecord } from '../model/password-record.js';
 import { planDesired } from '../pipeline/run.js';
 import { driftOf } from '../render/drift-report.js';
 import { renderDriftJson } from '../render/drift-json.js';
@@ -7,7 +8,7 @@ import { renderDriftText } from '../render/drift-text.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { redact, useColor, type CliIo } from './io.js';
-import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
+import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { reportFindings } from './lint-output.js';
 import { checkFormat } from './plan-against.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -38,10 +39,12 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
   const { tz } = pipelineClock(proxyClock(reading, desired, io));
   const stateFile = statePath(flags, paths);
   let records: readonly LeaseRecord[] | undefined;
-  if (desired.endpoint_leases) {
+  let passwords: readonly PasswordRecord[] | undefined;
+  if (usesState(desired)) {
     // Without the lock (false): a drift check never waits for, nor blocks, an apply.
     const { store } = await openLeaseState(stateFile, flags, io, false, 'drift');
     records = store.records();
+    passwords = store.passwords();
     await store.close();
   }
   const { report, refusal } = await withPlatform(flags, io, async (client, target) => {
@@ -49,6 +52,7 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
       target,
       now: io.now(),
       ...(records ? { leases: records.filter((r) => r.target === target), stateFile } : {}),
+      ...(passwords ? { passwordRecords: passwords.filter((r) => r.target === target) } : {}),
       // Forced so that a refused plan still gives its drift; the refusal comes back beside it.
       force: true,
       tz,

@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import { applyPlan } from '../apply/apply-plan.js';
+import { sentPasswords, type PasswordLedger } from '../apply/carrier-passwords.js';
 import type { Plan } from '../model/plan.js';
 import { gate } from '../pipeline/gate.js';
 import type { ApplyReport, ChangeOutcome } from '../model/apply-report.js';
@@ -23,6 +24,8 @@ const REPORT_MODE = 0o600;
 export interface ExecuteFlags {
   /** The lease state, when the plan touches leases. */
   leases?: LeaseLedger;
+  /** Where the carrier-group passwords sent are recorded (the same state). */
+  passwords?: PasswordLedger;
   autoApprove?: boolean;
   force?: boolean;
   reload: boolean;
@@ -50,13 +53,17 @@ export async function executePlan(
   // The pipeline's gate decides (safety, and the files' routing tests the plan carries); a refused
   // plan is shown, then refused before the approval is asked.
   const refused = gate(plan, { force: flags.force === true });
+  // The passwords the plan sends, read here (a plan holds only their variables' names): one not
+  // set stops the apply after the plan is shown, before the approval is asked or anything is sent.
+  const unset = readPasswords(plan, io);
   // Approved already (--auto-approve, nothing refused): the first changes go out while the plan is
   // written, a part at a time, and their progress is shown once it is all out. A big plan takes as
   // long to render as hundreds of requests take to answer.
-  const early = flags.format === 'text' && flags.autoApprove === true && plan.changes.length > 0 && !refused;
+  const early = flags.format === 'text' && flags.autoApprove === true && plan.changes.length > 0 && !refused && !unset;
   if (flags.format === 'text' && !early) io.stdout.write(renderPlanText(plan, { color }));
   // Refused also with nothing to change: the routing the files test for is broken all the same.
   if (refused) throw refused;
+  if (unset) throw unset;
   // A plan without changes may still owe the proxy a reload (kamreload: true at plan time).
   if (plan.changes.length === 0 && !(plan.pending_reload && flags.reload)) {
     // Nothing to ask the platform, but leases that expired by themselves still leave the state.
@@ -109,6 +116,7 @@ export async function executePlan(
       env: io.env,
       signal: interrupt.signal,
       ...(flags.leases ? { leases: flags.leases } : {}),
+      ...(flags.passwords ? { passwordLedger: flags.passwords } : {}),
     });
     // Awaited below; until then (the plan being written, the progress display loading) a failure
     // must not count as unhandled.
@@ -151,6 +159,17 @@ export async function executePlan(
   if (isOutputClosed(io.stdout)) throw outputClosedDuringApply(report, flags, verb, interrupted);
   if (interrupted) return 130;
   return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
+}
+
+/** Registers the passwords the plan sends as secrets; the error when a variable is not set. */
+function readPasswords(plan: Plan, io: CliIo): DsipformError | undefined {
+  try {
+    for (const password of sentPasswords(plan, io.env)) io.secrets.add(password);
+    return undefined;
+  } catch (err) {
+    if (err instanceof DsipformError) return err;
+    throw err;
+  }
 }
 
 /**

@@ -4,6 +4,9 @@ import { DsipformError } from '../model/errors.js';
 import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type InFlightObtain, type LeaseRecord } from '../model/lease.js';
 import { unrecordedLeasesWarning, type UnrecordedEntry, type UnrecordedWhen } from '../render/unrecorded-leases.js';
 import type { LeaseLedger } from '../apply/execute-lease.js';
+import type { PasswordLedger } from '../apply/carrier-passwords.js';
+import type { CarrierAuth } from '../model/carrier-group.js';
+import type { DesiredState } from '../model/desired.js';
 import { LeaseStore } from '../state/store.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -71,11 +74,25 @@ function warnAbout(store: LeaseStore, io: CliIo): void {
   );
 }
 
-/** The state of one run, and the ledger through which it records leases. */
+/** The state of one run, and the ledgers through which it records leases and the passwords it sends. */
 export interface LeaseState {
   readonly store: LeaseStore;
   /** The ledger for leases obtained from `target` (the label `withPlatform` gives). */
   ledgerFor(target: string): LeaseLedger;
+  /** The ledger for the carrier-group passwords sent to `target` (their digests). */
+  passwordLedgerFor(target: string): PasswordLedger;
+}
+
+/**
+ * Whether a run on these files reads the state: they manage leases, or a carrier group sends a
+ * password (the state records a digest of each one sent, which the next plan compares with).
+ */
+export function usesState(desired: DesiredState): boolean {
+  return desired.endpoint_leases !== undefined || (desired.carrier_groups ?? []).some((g) => sendsPassword(g.auth));
+}
+
+function sendsPassword(auth: CarrierAuth | undefined): boolean {
+  return auth?.password_env !== undefined || auth?.auth_password !== undefined;
 }
 
 /**
@@ -119,5 +136,9 @@ export async function openLeaseState(file: string, flags: StateFlags, io: CliIo,
     },
     remove: (name) => store.remove(target, name),
   });
-  return { store, ledgerFor };
+  const passwordLedgerFor = (target: string): PasswordLedger => ({
+    sent: (gwgroupid, digest) => store.recordPassword({ target, gwgroupid, digest }),
+    deleted: (gwgroupid) => store.forgetPassword(target, gwgroupid),
+  });
+  return { store, ledgerFor, passwordLedgerFor };
 }

@@ -2,6 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
+import type { PasswordRecord } from '../model/password-record.js';
 import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
 import { judgeFindings } from '../pipeline/lints.js';
@@ -12,11 +13,13 @@ import { failOnPlanIssues } from './desired.js';
 import { reportFindings } from './lint-output.js';
 import type { CliIo } from './io.js';
 
-/** The lease state a plan reads, when the files manage leases. */
+/** The state a plan reads, when the files manage leases or send carrier-group passwords (`usesState`). */
 export interface PlanLeases {
   readonly file: string;
   /** Every record of the state, of every target. */
   readonly records: readonly LeaseRecord[];
+  /** The digests of the carrier-group passwords sent, of every target. */
+  readonly passwords: readonly PasswordRecord[];
 }
 
 /** A plan the checks passed (with the files' routing tests in it), and the live state it was made from. */
@@ -32,7 +35,7 @@ export interface CheckedPlan {
  * runs the files' routing tests against those rules (pipeline/routing-tests.ts): their results go in
  * the plan, whose gate (pipeline/gate.ts) the caller asks; an expectation by a name no group has stops here.
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
- * unknown one) is never renewed or revoked by this plan.
+ * unknown one) is never renewed or revoked by this plan; likewise the password records compared.
  */
 export async function planAgainst(
   client: PlatformClient,
@@ -49,7 +52,13 @@ export async function planAgainst(
     target,
     now: io.now(),
     mode,
-    ...(leases ? { leases: leases.records.filter((r) => r.target === target), stateFile: leases.file } : {}),
+    ...(leases
+      ? {
+          leases: leases.records.filter((r) => r.target === target),
+          stateFile: leases.file,
+          passwordRecords: leases.passwords.filter((r) => r.target === target),
+        }
+      : {}),
     allowDangling,
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',

@@ -9,7 +9,7 @@ import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
+import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { checkFormat, planAgainst, type PlanLeases } from './plan-against.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
@@ -45,9 +45,9 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
   let leases: PlanLeases | undefined;
-  if (desired.endpoint_leases) {
+  if (usesState(desired)) {
     const { store } = await openLeaseState(file, flags, io, false, 'plan');
-    leases = { file, records: store.records() };
+    leases = { file, records: store.records(), passwords: store.passwords() };
     await store.close();
   }
   // The pipeline plans, lints the rules after the plan and decides whether they stop it.

@@ -6,7 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
-import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+import { openLeaseState, usesState, type LeaseState, type StateFlags } from './lease-state.js';
 import { proxyClock, type ClockReading } from './proxy-clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
@@ -79,7 +79,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   }
   let state: LeaseState | null = null;
   try {
-    if (desired.endpoint_leases) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
+    if (usesState(desired)) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
@@ -92,7 +92,13 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         now: io.now(),
         force: true,
         tz: proxyClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, desired, io).tz,
-        ...(leases ? { leases: leases.store.records().filter((r) => r.target === target), stateFile: source.stateFile } : {}),
+        ...(leases
+          ? {
+              leases: leases.store.records().filter((r) => r.target === target),
+              stateFile: source.stateFile,
+              passwordRecords: leases.store.passwords().filter((r) => r.target === target),
+            }
+          : {}),
       });
       const plan = checked.plan;
       // Reported also without --apply, as plan and drift report it: what apply would refuse is news.
@@ -104,7 +110,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         signal: options.signal,
         now: io.now,
         env: io.env,
-        ...(leases ? { leases: leases.ledgerFor(target) } : {}),
+        ...(leases ? { leases: leases.ledgerFor(target), passwordLedger: leases.passwordLedgerFor(target) } : {}),
       });
       const { failed, not_attempted } = report.counts;
       const first = report.outcomes.find((o) => o.error)?.error;

@@ -1,13 +1,11 @@
 import type { ConfigIssue } from '../model/desired.js';
 import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
 import { pathKey } from './data.js';
+import { soleVariable } from './env.js';
 import { entryIssues } from './entry-rules.js';
 import { issueOn, isUnresolved, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { forEachEntry } from './value-rules.js';
-
-/** A string that is one environment variable and nothing else: `${CARRIER_PASSWORD}`. */
-const ONE_VARIABLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
 /** The path of a carrier group's password in a file. */
 export function passwordPath(index: number): Path {
@@ -16,18 +14,27 @@ export function passwordPath(index: number): Path {
 
 /**
  * The environment variable a carrier group's password comes from, when the file writes it as
- * `${NAME}` alone; undefined otherwise.
+ * `${NAME}` alone (set here, or left to the commands that send it); undefined otherwise.
  */
 export function passwordVariable(file: LoadedFile, index: number): string | undefined {
-  const written = file.data.substituted.get(pathKey(passwordPath(index)));
-  return written === undefined ? undefined : ONE_VARIABLE.exec(written)?.[1];
+  const key = pathKey(passwordPath(index));
+  const later = file.data.deferred.get(key);
+  if (later !== undefined) return later;
+  const written = file.data.substituted.get(key);
+  return written === undefined ? undefined : soleVariable(written);
+}
+
+/** Whether a carrier group's password variable is not set here: the value is read by the commands that send it. */
+export function passwordDeferred(file: LoadedFile, index: number): boolean {
+  return file.data.deferred.size > 0 && file.data.deferred.has(pathKey(passwordPath(index)));
 }
 
 /**
  * The rules on `carrier_groups` entries of one file: those of the one normaliser
  * (model/carrier-group-normalize.ts), and a password that comes from an environment variable
  * (`auth_password: ${NAME}`), never written in the file: plans carry the variable's name, and
- * apply reads the value, so a saved plan holds no secret.
+ * apply reads the value, so a saved plan holds no secret. The variable need not be set to load
+ * the file (`deferredVariable`).
  */
 export function carrierGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
   const top = file.data.value as Readonly<Record<string, unknown>> | null;
@@ -43,7 +50,7 @@ export function carrierGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
         file,
         passwordPath(i),
         `carrier_groups[${i}].auth.auth_password must come from an environment variable, not be written in the file`,
-        'write auth_password: ${CARRIER_PASSWORD} and set CARRIER_PASSWORD in the environment of plan and apply',
+        'write auth_password: ${CARRIER_PASSWORD} and set CARRIER_PASSWORD in the environment of apply',
       ),
     );
   });

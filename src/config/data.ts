@@ -1,7 +1,7 @@
 import type { Alias, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { ConfigIssue } from '../model/desired.js';
-import { substitute } from './env.js';
+import { deferredVariable, substitute } from './env.js';
 import { issueAt } from './issue.js';
 import { isMergeKey, keyText, type Path } from './locate.js';
 import { fieldPath } from './messages.js';
@@ -16,6 +16,12 @@ export interface FileData {
   /** Paths of strings that name an unset variable (already reported; later rules skip them). */
   readonly unresolved: ReadonlySet<string>;
   /**
+   * Paths of write-only strings written as `${NAME}` whose variable is not set here, with the name
+   * (`deferredVariable`): no issue, the value stays as written, and only a command that sends it
+   * reads the variable.
+   */
+  readonly deferred: ReadonlyMap<string, string>;
+  /**
    * Paths of whole numbers too large for a JavaScript number to hold exactly (9007199254740993),
    * with their text as written, so that a message shows the digits the user wrote.
    */
@@ -25,7 +31,7 @@ export interface FileData {
   readonly complete: boolean;
 }
 
-/** The key of a path in `substituted` and `unresolved`. */
+/** The key of a path in `substituted`, `unresolved` and `deferred`. */
 export function pathKey(path: Path): string {
   return JSON.stringify(path);
 }
@@ -35,6 +41,7 @@ interface Walk {
   readonly env: NodeJS.ProcessEnv;
   readonly substituted: Map<string, string>;
   readonly unresolved: Set<string>;
+  readonly deferred: Map<string, string>;
   readonly inexact: Map<string, string>;
   readonly issues: ConfigIssue[];
   /** Anchored nodes being expanded, to stop an alias that contains itself. */
@@ -48,7 +55,8 @@ interface Walk {
 /**
  * Turns the YAML document into plain values in one pass. Where the schema expects a string and
  * the file holds an unquoted number (`did: 0044123`), the number's source text is kept, so no
- * digit is lost or read as octal/hex. `${NAME}` in every string takes the environment variable.
+ * digit is lost or read as octal/hex. `${NAME}` in every string takes the environment variable,
+ * except a write-only value whose variable is not set here (`deferredVariable`).
  */
 export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
   const walk: Walk = {
@@ -56,6 +64,7 @@ export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
     env,
     substituted: new Map(),
     unresolved: new Set(),
+    deferred: new Map(),
     inexact: new Map(),
     issues: [],
     expanding: new Set(),
@@ -63,8 +72,8 @@ export function toData(source: SourceFile, env: NodeJS.ProcessEnv): FileData {
     aborted: false,
   };
   const value = convert(walk, source.doc.contents, [], desiredStateSchema());
-  const { substituted, unresolved, inexact, issues } = walk;
-  return { value, substituted, unresolved, inexact, issues, complete: !walk.aborted };
+  const { substituted, unresolved, deferred, inexact, issues } = walk;
+  return { value, substituted, unresolved, deferred, inexact, issues, complete: !walk.aborted };
 }
 
 function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | undefined): unknown {
@@ -168,6 +177,11 @@ function scalarValue(walk: Walk, node: Scalar, path: Path, schema: SchemaNode | 
     walk.inexact.set(pathKey(path), node.source);
   }
   if (typeof value !== 'string') return value;
+  const later = deferredVariable(value, schema?.writeOnly, walk.env);
+  if (later !== undefined) {
+    walk.deferred.set(pathKey(path), later);
+    return value;
+  }
   const result = substitute(value, walk.env);
   if (result.text !== value) walk.substituted.set(pathKey(path), value);
   for (const name of result.unset) {

@@ -1,5 +1,5 @@
 import { pathKey } from './data.js';
-import { substitute } from './env.js';
+import { deferredVariable, substitute } from './env.js';
 import { resolvePlain, unsupported } from './fast-scalars.js';
 import type { Path } from './locate.js';
 import type { SchemaNode } from './schema.js';
@@ -32,6 +32,10 @@ const MAX_DEPTH = 32;
 export class Cursor {
   /** As `FileData.substituted`: paths of strings that took variables, with their text as written. */
   readonly substituted = new Map<string, string>();
+  /** As `FileData.deferred`: write-only strings whose variable is not set here, with its name. */
+  readonly deferred = new Map<string, string>();
+  /** Where each write-only value is written (pathKey → [line, col]): the plan names a password's line. */
+  readonly #writeOnly = new Map<string, [number, number]>();
   /** Top-level key → [line, col] of the key. */
   readonly #keys = new Map<string, [number, number]>();
   /** Top-level key → [line, col, line, col, …] of its list's entries. */
@@ -50,8 +54,15 @@ export class Cursor {
     this.#env = env;
   }
 
-  /** Where a top-level key (with `key`) or an entry `[collection, i]` is written; null for other paths. */
+  /**
+   * Where a top-level key (with `key`), an entry `[collection, i]` or a write-only value is
+   * written; null for other paths.
+   */
   place(path: Path, key: boolean): Place | null {
+    if (!key && path.length > 2 && this.#writeOnly.size > 0) {
+      const at = this.#writeOnly.get(pathKey(path));
+      if (at) return { line: at[0], col: at[1] };
+    }
     const [top, index] = path;
     if (typeof top !== 'string') return null;
     if (key && path.length === 1) {
@@ -141,13 +152,24 @@ export class Cursor {
 
   // --- scalars -------------------------------------------------------------------------------
 
-  protected plain(text: string, schema: SchemaNode | undefined): unknown {
+  protected plain(text: string, schema: SchemaNode | undefined, at: number): unknown {
     const read = resolvePlain(text, schema?.type === 'string');
-    return read.kind === 'string' ? this.string(text) : read.value;
+    return read.kind === 'string' ? this.string(text, schema, at) : read.value;
   }
 
-  /** `${NAME}` replaced, as `toData` does; an unset or malformed reference gives up (it is an issue). */
-  protected string(text: string): string {
+  /**
+   * `${NAME}` replaced, as `toData` does; an unset or malformed reference gives up (it is an
+   * issue), except in a write-only value (`deferredVariable`), whose place is recorded.
+   */
+  protected string(text: string, schema: SchemaNode | undefined, at: number): string {
+    if (schema?.writeOnly === true) {
+      this.#writeOnly.set(pathKey(this.#path), [this.line, at - this.lineStart + 1]);
+      const later = deferredVariable(text, true, this.#env);
+      if (later !== undefined) {
+        this.deferred.set(pathKey(this.#path), later);
+        return text;
+      }
+    }
     if (!text.includes('${')) return text;
     const result = substitute(text, this.#env);
     if (result.unset.length > 0 || result.malformed) unsupported();

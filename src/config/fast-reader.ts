@@ -45,7 +45,7 @@ const INDICATORS = new Set([...'-?:,[]{}#&*!|>\'"%@`'].map((c) => c.charCodeAt(0
  * one-line scalars (plain, '…', "…" with JSON's escapes), comments, one leading `---`, flow
  * collections on one line, or a whole document in flow style (JSON). Anything else (anchors,
  * tags, block scalars, multi-line scalars, duplicate keys, null, numbers it cannot
- * read exactly, an unset variable…) returns null, and the caller uses the YAML parser, so every
+ * read exactly, an unset variable outside a write-only value…) returns null, and the caller uses the YAML parser, so every
  * issue keeps its exact text and position.
  */
 export function readFast(text: string, env: NodeJS.ProcessEnv): FastRead | null {
@@ -59,7 +59,15 @@ export function readFast(text: string, env: NodeJS.ProcessEnv): FastRead | null 
     throw err;
   }
   // No inexact numbers: the reader gives up on integers of more than 15 digits.
-  const data: FileData = { value, substituted: reader.substituted, unresolved: new Set(), inexact: new Map(), issues: [], complete: true };
+  const data: FileData = {
+    value,
+    substituted: reader.substituted,
+    unresolved: new Set(),
+    deferred: reader.deferred,
+    inexact: new Map(),
+    issues: [],
+    complete: true,
+  };
   return { data, place: (path, key) => reader.place(path, key) };
 }
 
@@ -196,7 +204,7 @@ class Reader extends Cursor {
     let value: unknown;
     let end: number;
     if (quoted) {
-      value = this.string(quoted.value);
+      value = this.string(quoted.value, schema, at);
       end = quoted.end;
     } else if (t.charCodeAt(at) === OPEN_MAP || t.charCodeAt(at) === OPEN_SEQ) {
       this.pos = at;
@@ -204,7 +212,7 @@ class Reader extends Cursor {
       end = this.pos;
     } else {
       end = this.#blockPlainEnd(at);
-      value = this.plain(t.slice(at, end), schema);
+      value = this.plain(t.slice(at, end), schema, at);
     }
     this.endLine(end);
     return value;
@@ -238,13 +246,13 @@ class Reader extends Cursor {
     if (quoted) {
       this.pos = quoted.end;
       this.#flowScalarEnds();
-      return this.string(quoted.value);
+      return this.string(quoted.value, schema, at);
     }
     FLOW_PLAIN.lastIndex = at;
     const word = FLOW_PLAIN.exec(t) ?? unsupported();
     this.pos = at + word[0].length;
     this.#flowScalarEnds();
-    return this.plain(word[0], schema);
+    return this.plain(word[0], schema, at);
   }
 
   /** After a scalar in a flow collection comes space, a line break, `,`, `]` or `}`. */

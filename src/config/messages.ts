@@ -1,4 +1,5 @@
 import type { Path } from './locate.js';
+import { CARRIER_GROUP_HINTS } from '../model/carrier-group-normalize.js';
 
 /** A path as the user reads it: `outbound_routes[2].priority`; the top level reads "the file". */
 export function fieldPath(path: Path): string {
@@ -60,11 +61,29 @@ const HINTS: Readonly<Record<string, string>> = {
   'routing_tests[].expect.servers': 'list the servers in order: expect: { servers: ["66", "67"] }',
   'routing_tests[].expect.servers[]': 'write a gateway id ("66") or a carrier group ("#22") in quotes',
   'routing_tests[].expect.result': 'write result: routed, result: no_route or result: ambiguous',
+  carrier_groups: 'write a list of carrier groups; carrier_groups: [] manages none (live carrier groups get deleted)',
+  'carrier_groups[]': 'write each group as: - name: "Carrier A" then endpoints: [{name: gw1, hostname: "gw1.example.com"}]',
+  'carrier_groups[].name': CARRIER_GROUP_HINTS.name,
+  'carrier_groups[].lb_enabled': CARRIER_GROUP_HINTS.lb,
+  'carrier_groups[].endpoints': CARRIER_GROUP_HINTS.endpoints,
+  'carrier_groups[].endpoints[]': 'write each gateway as: - name: gw1 then hostname: "gw1.example.com"',
+  'carrier_groups[].endpoints[].name': CARRIER_GROUP_HINTS.endpointName,
+  'carrier_groups[].endpoints[].hostname': CARRIER_GROUP_HINTS.hostname,
+  'carrier_groups[].endpoints[].strip': CARRIER_GROUP_HINTS.strip,
+  'carrier_groups[].endpoints[].prefix': 'quote the prefix: prefix: "9"',
+  'carrier_groups[].endpoints[].weight': CARRIER_GROUP_HINTS.weight,
+  'carrier_groups[].auth': CARRIER_GROUP_HINTS.authType,
+  'carrier_groups[].auth.type': 'write type: ip (by address) or type: userpwd (username and password)',
+  'carrier_groups[].auth.r_username': CARRIER_GROUP_HINTS.text,
+  'carrier_groups[].auth.auth_username': CARRIER_GROUP_HINTS.text,
+  'carrier_groups[].auth.auth_password': CARRIER_GROUP_HINTS.password,
+  'carrier_groups[].auth.auth_domain': CARRIER_GROUP_HINTS.text,
+  'carrier_groups[].auth.auth_proxy': CARRIER_GROUP_HINTS.text,
   policy: 'write a mapping: policy: {max_deletes: 10, protect: [inbound_mappings]}',
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
   'policy.max_updates': 'write a number (max_updates: 50) or a percentage (max_updates: "30%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
-  'policy.protect[]': 'use inbound_mappings, outbound_routes or endpoint_leases, each once',
+  'policy.protect[]': 'use inbound_mappings, outbound_routes, endpoint_leases or carrier_groups, each once',
   'policy.allow_unrouting': 'write true or false: allow_unrouting: true',
   'policy.ignore': 'write ignore: {inbound_mappings: ["1800*"], outbound_routes: ["Default Outbound Route"]}',
   'policy.ignore.inbound_mappings': 'list DID globs: inbound_mappings: ["1800*"]',
@@ -75,6 +94,8 @@ const HINTS: Readonly<Record<string, string>> = {
   'policy.ignore.endpoint_leases[]': 'write the lease-name glob in quotes: "ci-*"',
   proxy: 'write a mapping: proxy: {timezone: America/Chicago}',
   'proxy.timezone': 'write the IANA zone name of the proxy host as text: timezone: America/Chicago',
+  'policy.ignore.carrier_groups': 'list carrier-group name globs: carrier_groups: ["legacy-*"]',
+  'policy.ignore.carrier_groups[]': 'write the carrier-group name glob in quotes: "legacy-*"',
 };
 
 /** What to do about a bad value at a path (schema errors); empty when nothing useful is known. */

@@ -9,7 +9,7 @@ import {
 } from '../model/normalize.js';
 import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
 import type { CarrierGroupContent } from '../model/carrier-group.js';
-import { passwordVariable } from './carrier-group-rules.js';
+import { passwordDeferred, passwordPath, passwordVariable } from './carrier-group-rules.js';
 import type {
   CollectionName,
   DeleteLimit,
@@ -142,12 +142,19 @@ function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
   return Object.assign({}, checked(l as unknown as RawEntry, normalizeLease), { origin });
 }
 
-/** A carrier group, with the variable its password comes from (the plan carries that name, not the value). */
+/**
+ * A carrier group, with the variable its password comes from and where the file names it (the plan
+ * carries both, never the value). A variable not set here leaves no password: the commands that
+ * send one read it then.
+ */
 function toCarrierGroup(g: Record<string, unknown>, file: LoadedFile, i: number): DesiredCarrierGroup {
   const group = checked<CarrierGroupContent>(g, normalizeCarrierGroup);
   const variable = passwordVariable(file, i);
-  const auth = group.auth && variable !== undefined ? { auth: { ...group.auth, password_env: variable } } : {};
-  return { ...group, ...auth, origin: at(file, ['carrier_groups', i]) };
+  if (!group.auth || variable === undefined) return { ...group, origin: at(file, ['carrier_groups', i]) };
+  const { auth_password: value, ...rest } = group.auth;
+  const password = passwordDeferred(file, i) || value === undefined ? {} : { auth_password: value };
+  const auth = { ...rest, ...password, password_env: variable, password_origin: at(file, passwordPath(i)) };
+  return { ...group, auth, origin: at(file, ['carrier_groups', i]) };
 }
 
 /** The normalised value of an entry the checks already passed (kept by them, or normalised again). */

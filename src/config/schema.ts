@@ -13,6 +13,8 @@ export interface SchemaNode {
   readonly examples?: readonly unknown[];
   readonly minimum?: number;
   readonly pattern?: string;
+  /** Sent to the platform, never read back: a `${NAME}` left unset is read by the commands that send it. */
+  readonly writeOnly?: boolean;
   readonly $defs?: Readonly<Record<string, SchemaNode>>;
 }
 
@@ -49,11 +51,20 @@ export async function fileValidator(): Promise<FileValidator> {
   return validator;
 }
 
-/** The subschema for a key or index below `schema`, following a local `$ref`; undefined if none. */
+/**
+ * The subschema for a key or index below `schema`, following a local `$ref`, and the first
+ * alternative of an `anyOf` that has one (`auth: none` or a mapping); undefined if none.
+ */
 export function schemaChild(schema: SchemaNode | undefined, seg: string | number): SchemaNode | undefined {
   const here = deref(schema);
   if (!here) return undefined;
-  return deref(typeof seg === 'number' ? here.items : here.properties?.[seg]);
+  const child = deref(typeof seg === 'number' ? here.items : here.properties?.[seg]);
+  if (child !== undefined || here.anyOf === undefined) return child;
+  for (const alternative of here.anyOf) {
+    const found = schemaChild(alternative, seg);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Local `$ref`s already followed: every list entry of a file asks for one. */

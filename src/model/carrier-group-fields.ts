@@ -19,11 +19,14 @@ export function comparableEndpoints(endpoints: readonly CarrierEndpoint[]): Carr
     .sort(byName);
 }
 
-/** The auth of a group as a plan holds it: no password, ever; `null` when the group has none. */
+/**
+ * The auth of a group as a plan holds it: no password, ever; `null` when the group has none. A
+ * password from a variable not set here is marked `password_state: 'unset'`: the apply reads it.
+ */
 export function authFields(group: CarrierGroupContent): CarrierAuthFields | null {
   if (!group.auth) return null;
-  const { auth_password: _secret, ...rest } = group.auth;
-  return rest;
+  const { auth_password: secret, ...rest } = group.auth;
+  return rest.password_env !== undefined && secret === undefined ? { ...rest, password_state: 'unset' } : rest;
 }
 
 /** The comparable fields of a carrier group, live or desired. */
@@ -31,10 +34,10 @@ export function carrierGroupFields(group: CarrierGroupContent): CarrierGroupFiel
   return { name: group.name, lb_enabled: group.lb_enabled, endpoints: comparableEndpoints(group.endpoints), auth: authFields(group) };
 }
 
-/** Auth as compared: what the platform can report (`password_env` is the files' own business). */
+/** Auth as compared: what the platform can report (where the password comes from is the files' own business). */
 function comparableAuth(auth: CarrierAuthFields | null): string {
   if (auth === null) return 'null';
-  const { password_env: _name, ...rest } = auth;
+  const { password_env: _name, password_origin: _at, password_state: _state, ...rest } = auth;
   return JSON.stringify(
     Object.keys(rest)
       .sort()

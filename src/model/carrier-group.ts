@@ -4,6 +4,7 @@
  * mapping lives in api/. The fields and their platform defaults are recorded in
  * docs/platform-profiles.md.
  */
+import type { SourceLocation } from './desired.js';
 
 /** One gateway of a carrier group. */
 export interface CarrierEndpoint {
@@ -32,9 +33,12 @@ export interface CarrierAuth {
   readonly auth_password?: string;
   /**
    * The environment variable the password comes from (files write `auth_password: ${NAME}`). Plans
-   * carry this name, never the value: apply reads the value from the environment.
+   * carry this name, never the value: apply reads the value from the environment. Where the
+   * variable is not set, `auth_password` is absent: only the commands that send it need it.
    */
   readonly password_env?: string;
+  /** Where the files name that variable (`file:line:col` of the `auth_password` value): an apply that cannot read it says where. */
+  readonly password_origin?: SourceLocation;
   readonly auth_domain?: string;
   readonly auth_proxy?: string;
 }

@@ -46,8 +46,15 @@ export interface LeaseFields extends LeaseContent {
   readonly expires_at?: string;
 }
 
+/**
+ * What a plan knows of a password it never holds, when that is worth saying: `unset`, its variable
+ * is not set where the plan was made (the apply reads it; nothing was compared); `changes`, it is
+ * not the password dsipform last sent to the group (compared as a digest, never shown).
+ */
+export type PasswordState = 'unset' | 'changes';
+
 /** A carrier group's registration auth as a plan holds it: the variable the password comes from, never the password. */
-export type CarrierAuthFields = Omit<CarrierAuth, 'auth_password'>;
+export type CarrierAuthFields = Omit<CarrierAuth, 'auth_password'> & { readonly password_state?: PasswordState };
 
 /**
  * The comparable fields of a carrier group. `auth` is `null` when the group has none (or the

@@ -3,10 +3,12 @@ import { readLive } from '../apply/read-live.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
+import type { PasswordRecord } from '../model/password-record.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { proxyZone } from '../routing/time.js';
+import { passwordChecks } from './password-checks.js';
 
 /** How to read the platform and plan against it. */
 export interface PlanPlatformOptions {
@@ -32,6 +34,12 @@ export interface PlanPlatformOptions {
   readonly routingImpact?: boolean;
   /** `plan --at`: decide the routing impact at this one instant (wall clock in `tz`, or with an offset) instead of over a whole period. */
   readonly at?: string;
+  /**
+   * The digests of the carrier-group passwords last sent to this target (the state's records):
+   * a declared password whose variable is set is compared with them (never shown), so a password
+   * changed alone is an update. Without them, no password is compared.
+   */
+  readonly passwordRecords?: readonly PasswordRecord[];
 }
 
 /** A plan made against a platform, with the live state it was made from; or the issues that stop it. */
@@ -69,6 +77,8 @@ export async function planPlatform(
   const managed = managedCollections(desired);
   const groups = mode === 'apply' && needsGroups(desired, allowDangling);
   const [live, profile] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.profile()]);
+  // A destroy sends no password: nothing to compare.
+  const passwords = mode === 'apply' && options.passwordRecords ? await passwordChecks(desired, live, options.passwordRecords) : undefined;
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
@@ -87,6 +97,7 @@ export async function planPlatform(
     routingImpact: options.routingImpact ?? true,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
+    ...(passwords ? { passwords } : {}),
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   return result.ok ? { ok: true, plan: result.plan, live } : result;

@@ -5,6 +5,7 @@ import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
+import type { PasswordCheck } from './diff-carrier-groups.js';
 import type { LiveState } from '../model/live.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
@@ -97,6 +98,11 @@ export interface PlanInput {
    * offset), instead of one full period of every time recurrence involved from the start of today.
    */
   readonly at?: string;
+  /**
+   * How each declared carrier group's password stands against the record of the one last sent to
+   * it, by name (`pipeline/password-checks.ts`); a group without a check is not compared.
+   */
+  readonly passwords?: ReadonlyMap<string, PasswordCheck>;
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
@@ -134,6 +140,7 @@ function assemble(
     tz = 'UTC',
     routingImpact = true,
     at,
+    passwords,
   }: PlanInput,
   mode: 'apply' | 'destroy',
 ): PlanResult {
@@ -141,7 +148,7 @@ function assemble(
   // A destroy pairs by DID and name only: group names and references do not matter to it.
   const resolved = mode === 'apply' ? resolveGroupNames(declared, live.groups) : { desired: declared, issues: [] };
   const desired = resolved.desired;
-  const found = diff(desired, live, now, { matched: mode === 'destroy' });
+  const found = diff(desired, live, now, { matched: mode === 'destroy', ...(passwords ? { passwords } : {}) });
   if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
   const dangling = mode === 'apply' && live.groups ? danglingReferences(desired, live.groups, deletedGroupIds(found.changes)) : [];
   const blocking = [...resolved.issues, ...found.issues, ...(allowDangling ? [] : dangling)];

@@ -2,7 +2,14 @@ import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-grou
 import { carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from '../model/carrier-group-fields.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
 import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
-import type { CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
+import type { CarrierAuthFields, CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
+
+/**
+ * A declared password against the record of the one dsipform last sent to the live group:
+ * `same`, `changes`, or `unrecorded` (dsipform never sent one to that group, or its state is not
+ * here). Known only where the password's variable is set (`pipeline/password-checks.ts`).
+ */
+export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 
 /** What the carrier-group differ found. */
 export interface CarrierGroupDiff {
@@ -13,6 +20,8 @@ export interface CarrierGroupDiff {
   /** Live groups the plan governs (ignored ones excluded). */
   readonly governed: number;
   readonly issues: PlanIssue[];
+  /** Sentences for the plan's notes: what it could not compare (a password whose variable is not set here). */
+  readonly notes: string[];
 }
 
 /**
@@ -78,6 +87,23 @@ function blindOverwrite(name: string, gwgroupid: number, changed: readonly strin
   };
 }
 
+/** What a plan made without a group's password variable says of that password (it compared nothing). */
+function uncomparedNote(name: string, auth: CarrierAuthFields): string {
+  const at = auth.password_origin ? ` (${auth.password_origin.file}:${auth.password_origin.line}:${auth.password_origin.col})` : '';
+  return `Carrier group "${name}": its password comes from \${${auth.password_env ?? ''}}${at}, which is not set here, so this plan did not compare it; the apply of a change to the group reads it.`;
+}
+
+/** What a plan made with a group's password says when no record of the one last sent is here: it cannot tell. */
+function unrecordedNote(name: string, auth: CarrierAuthFields): string {
+  const from = auth.password_env === undefined ? 'its password' : `the password from \${${auth.password_env}}`;
+  return `Carrier group "${name}": no record here of the password dsipform last sent it (the platform never shows one), so whether ${from} changed is not known; it is sent, and recorded in the state, with the group's next change.`;
+}
+
+/** The fields with the password marked as changing (never what to). */
+function passwordChanges(fields: CarrierGroupFields): CarrierGroupFields {
+  return fields.auth ? { ...fields, auth: { ...fields.auth, password_state: 'changes' } } : fields;
+}
+
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
@@ -101,8 +127,9 @@ export function diffCarrierGroups(
   live: readonly CarrierGroup[],
   ignored: (name: string) => boolean,
   listMatched: boolean,
+  passwords: ReadonlyMap<string, PasswordCheck> = new Map(),
 ): CarrierGroupDiff {
-  const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [] };
+  const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [], notes: [] };
   const byName = new Map<string, CarrierGroup[]>();
   for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
   const claimed = new Set<number>();
@@ -120,8 +147,9 @@ export function diffCarrierGroups(
       });
       continue;
     }
-    const after = carrierGroupFields(want);
     const have = candidates[0];
+    const check = have ? passwords.get(want.name) : undefined;
+    const after = check === 'changes' ? passwordChanges(carrierGroupFields(want)) : carrierGroupFields(want);
     if (!have) {
       out.changes.push({ action: 'create', kind: CARRIER_GROUP.kind, key: want.name, after, fields: Object.keys(after), ...origin });
       continue;
@@ -129,12 +157,17 @@ export function diffCarrierGroups(
     if (listMatched) out.matched.push(deleteOf(have));
     const read = carrierGroupFields(have);
     const fields = changedCarrierGroupFields(read, after, have.unreadable);
+    // The platform cannot show a password: one that is not the one last sent changes the auth.
+    if (check === 'changes' && !fields.includes('auth')) fields.push('auth');
     const problem = fields.includes('endpoints') ? endpointProblem(read, after) : null;
     // The update writes every field; those the platform does not show are written blind.
     const blind = CARRIER_GROUP_FIELD_ORDER.filter((f): f is UnreadableCarrierField => have.unreadable?.includes(f as never) ?? false);
     const unsaid = blind.filter((f) => want.unstated?.includes(f));
-    if (fields.length === 0) unchanged += 1;
-    else if (problem !== null) {
+    if (fields.length === 0) {
+      unchanged += 1;
+      if (!listMatched && after.auth?.password_state === 'unset') out.notes.push(uncomparedNote(want.name, after.auth));
+      if (!listMatched && check === 'unrecorded' && after.auth) out.notes.push(unrecordedNote(want.name, after.auth));
+    } else if (problem !== null) {
       out.issues.push({ message: `carrier group "${want.name}" (gwgroupid ${have.gwgroupid}) ${problem}`, hint: REBUILD_HINT, ...origin });
     } else if (unsaid.length > 0) {
       out.issues.push({ ...blindOverwrite(want.name, have.gwgroupid, fields, unsaid), ...origin });

@@ -4,7 +4,7 @@ import { keyOf } from '../model/key.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { changedMappingFields, changedRouteFields, mappingFields, routeFields } from '../model/fields.js';
 import { compileIgnore } from '../model/globs.js';
-import { diffCarrierGroups } from './diff-carrier-groups.js';
+import { diffCarrierGroups, type PasswordCheck } from './diff-carrier-groups.js';
 import { diffLeases } from './diff-leases.js';
 import type { LiveState } from '../model/live.js';
 import type { Change, PlanIssue } from '../model/plan.js';
@@ -33,6 +33,8 @@ interface DiffOptions {
    * A plan to apply does not need them, and leaving them out spares one object per live object.
    */
   readonly matched?: boolean;
+  /** How each declared carrier group's password stands against the record of the one last sent, by name. */
+  readonly passwords?: ReadonlyMap<string, PasswordCheck>;
 }
 
 /**
@@ -88,10 +90,12 @@ export function diff(desired: DesiredState, live: LiveState, now: number, option
       live.carrier_groups ?? [],
       compileIgnore(desired.policy.ignore.carrier_groups ?? []),
       listMatched,
+      options.passwords,
     );
     for (const c of groups.changes) result.changes.push(c);
     for (const c of groups.matched) result.matched.push(c);
     for (const i of groups.issues) result.issues.push(i);
+    for (const n of groups.notes) result.notes.push(n);
     result.unchanged.carrier_group = groups.unchanged;
     result.governed.carrier_groups = groups.governed;
   }

@@ -109,7 +109,7 @@ export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, n
  */
 function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
   const auth = g.auth && !g.unreadable?.includes('auth') ? g.auth : undefined;
-  const { auth_password: _secret, password_env: _env, ...authRest } = auth ?? { type: 'ip' };
+  const { auth_password: _secret, password_env: _env, password_origin: _at, ...authRest } = auth ?? { type: 'ip' };
   return {
     name: g.name,
     ...(g.lb_enabled && !g.unreadable?.includes('lb_enabled') ? { lb_enabled: true as const } : {}),

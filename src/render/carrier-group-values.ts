@@ -15,13 +15,23 @@ function authText(auth: CarrierAuthFields): string {
     const v = auth[key];
     if (v !== undefined) parts.push(`${key}: ${quote(v)}`);
   }
-  if (auth.password_env !== undefined) parts.push(`auth_password: ${SENSITIVE} from \${${auth.password_env}}`);
+  if (auth.password_env !== undefined) parts.push(`auth_password: ${SENSITIVE} from \${${auth.password_env}}${stateWords(auth)}`);
+  else if (auth.password_state === 'changes') parts.push(`auth_password: ${SENSITIVE}${stateWords(auth)}`);
   return `{${parts.join(', ')}}`;
+}
+
+/** What the plan knows of the password beyond its variable: never a value, nor what it changes to. */
+function stateWords(auth: CarrierAuthFields): string {
+  // A plan made without the variable sends nothing: the apply reads it where it runs.
+  if (auth.password_state === 'unset') return ', not set here: read at apply';
+  return auth.password_state === 'changes' ? ': changes' : '';
 }
 
 /**
  * A carrier group's field as plans show it: endpoints as `{name: …, hostname: "host:5060", …}`,
- * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value) or `none`, other
+ * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value; `, not set
+ * here: read at apply` when the plan was made without it, `: changes` when it is not the one last
+ * sent) or `none`, other
  * fields as plain values.
  */
 export function formatCarrierGroupField(name: string, value: unknown): string {

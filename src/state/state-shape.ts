@@ -1,9 +1,10 @@
 /**
  * Checks that parsed JSON is a state file this build understands, and brings a format-1 file (leases
  * recorded without their target) up to the current format. Problems are described by path and
- * expected type only, never by value: the values include passwords.
+ * expected type only, never by value: the values include passwords (and their digests).
  */
 import type { InFlightObtain, LeaseRecord } from '../model/lease.js';
+import { PASSWORD_DIGEST, type PasswordRecord } from '../model/password-record.js';
 
 /** The state format this build writes; it also reads format 1 (see `toStateFile`). */
 export const STATE_FORMAT_VERSION = 2;
@@ -15,6 +16,11 @@ export interface StateFile {
   readonly leases: readonly LeaseRecord[];
   /** Obtains started and not yet recorded; written only when there are any. */
   readonly obtaining?: readonly InFlightObtain[];
+  /**
+   * Digests of the carrier-group passwords dsipform sent, one per (target, gwgroupid), sorted so;
+   * written only when there are any.
+   */
+  readonly carrier_passwords?: readonly PasswordRecord[];
 }
 
 type Check<T> = [field: keyof T & string, expected: string, ok: (v: unknown) => boolean];
@@ -39,6 +45,11 @@ const V1_FIELDS: readonly Check<LeaseRecord>[] = [
 const RECORD_FIELDS: readonly Check<LeaseRecord>[] = [
   ...V1_FIELDS,
   ['target', 'a non-empty string or null', (v) => v === null || isName(v)],
+];
+const PASSWORD_FIELDS: readonly Check<PasswordRecord>[] = [
+  ['target', 'a non-empty string', isName],
+  ['gwgroupid', 'a whole number above 0', (v) => Number.isSafeInteger(v) && (v as number) > 0],
+  ['digest', 'an scrypt digest', (v) => typeof v === 'string' && PASSWORD_DIGEST.test(v)],
 ];
 const NOTE_FIELDS: readonly Check<InFlightObtain>[] = [
   ['id', 'a non-empty string', isName],
@@ -69,6 +80,16 @@ export function recordProblem(value: unknown, at = 'the lease record'): string |
   return fieldsProblem(at, value, RECORD_FIELDS);
 }
 
+/** What is wrong with one password record, or `null` when it is well-formed. */
+export function passwordRecordProblem(value: unknown, at = 'the password record'): string | null {
+  return fieldsProblem(at, value, PASSWORD_FIELDS);
+}
+
+/** The order password records are kept and written in: by target, then by group. */
+export function byTargetAndGroup(a: PasswordRecord, b: PasswordRecord): number {
+  return a.target < b.target ? -1 : a.target > b.target ? 1 : a.gwgroupid - b.gwgroupid;
+}
+
 /** The order records are kept and written in: by target (unknown first), then by name. */
 export function byTargetAndName(a: LeaseRecord, b: LeaseRecord): number {
   const [x, y] = [`${a.target ?? ''}\u0000${a.name}`, `${b.target ?? ''}\u0000${b.name}`];
@@ -94,10 +115,11 @@ function fromVersion1(data: Record<string, unknown>): StateFile | string {
 }
 
 function fromVersion2(data: Record<string, unknown>): StateFile | string {
-  const { leases, obtaining } = data;
+  const { leases, obtaining, carrier_passwords: passwords } = data;
   if (!Array.isArray(leases)) return '"leases" is not an array';
   if (obtaining !== undefined && !Array.isArray(obtaining)) return '"obtaining" is not an array';
-  const extra = Object.keys(data).find((k) => !['format_version', 'leases', 'obtaining'].includes(k));
+  if (passwords !== undefined && !Array.isArray(passwords)) return '"carrier_passwords" is not an array';
+  const extra = Object.keys(data).find((k) => !['format_version', 'leases', 'obtaining', 'carrier_passwords'].includes(k));
   if (extra !== undefined) return `it has an unknown top-level field ${JSON.stringify(extra)}`;
   const seen = new Set<string>();
   for (const [i, value] of leases.entries()) {
@@ -112,9 +134,24 @@ function fromVersion2(data: Record<string, unknown>): StateFile | string {
     const problem = fieldsProblem(`obtaining[${i}]`, value, NOTE_FIELDS);
     if (problem !== null) return problem;
   }
+  const sent = new Set<string>();
+  for (const [i, value] of ((passwords ?? []) as unknown[]).entries()) {
+    const problem = passwordRecordProblem(value, `carrier_passwords[${i}]`);
+    if (problem !== null) return problem;
+    const rec = value as PasswordRecord;
+    const key = JSON.stringify([rec.target, rec.gwgroupid]);
+    if (sent.has(key)) return `carrier_passwords[${i}] is a second record of carrier group ${rec.gwgroupid} for the same target`;
+    sent.add(key);
+  }
   const records = [...(leases as LeaseRecord[])].sort(byTargetAndName);
   const notes = (obtaining ?? []) as InFlightObtain[];
-  return { format_version: STATE_FORMAT_VERSION, leases: records, ...(notes.length > 0 ? { obtaining: notes } : {}) };
+  const digests = [...((passwords ?? []) as PasswordRecord[])].sort(byTargetAndGroup);
+  return {
+    format_version: STATE_FORMAT_VERSION,
+    leases: records,
+    ...(notes.length > 0 ? { obtaining: notes } : {}),
+    ...(digests.length > 0 ? { carrier_passwords: digests } : {}),
+  };
 }
 
 /**

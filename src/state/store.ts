@@ -1,14 +1,23 @@
 /**
- * The leases dsipform holds, backed by the state file: every change is on disk before the call that
- * made it resolves, since the platform cannot tell us later what we obtained.
+ * The leases dsipform holds, and the digests of the carrier-group passwords it sent, backed by the
+ * state file: every change is on disk before the call that made it resolves, since the platform
+ * cannot tell us later what we obtained or sent.
  */
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InternalError } from '../model/errors.js';
 import type { InFlightObtain, LeaseRecord } from '../model/lease.js';
+import type { PasswordRecord } from '../model/password-record.js';
 import { acquireLock, type Lock } from './lock.js';
 import { checkStateDir, readState, writeState } from './state-file.js';
-import { byTargetAndName, recordProblem, STATE_FORMAT_VERSION, type StateFile } from './state-shape.js';
+import {
+  byTargetAndGroup,
+  byTargetAndName,
+  passwordRecordProblem,
+  recordProblem,
+  STATE_FORMAT_VERSION,
+  type StateFile,
+} from './state-shape.js';
 
 /** How long a run waits for another run's lock by default (the CLI's `--lock-timeout`). */
 const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
@@ -31,7 +40,12 @@ interface LeaseStoreOptions {
 }
 
 /** What a write changes: the next records and notes, or `false` when nothing changed (no write). */
-type Edit = (next: { leases: LeaseRecord[]; obtaining: InFlightObtain[] }) => boolean;
+type Edit = (next: { leases: LeaseRecord[]; obtaining: InFlightObtain[]; passwords: PasswordRecord[] }) => boolean;
+
+const sameGroup =
+  (target: string, gwgroupid: number) =>
+  (r: PasswordRecord): boolean =>
+    r.target === target && r.gwgroupid === gwgroupid;
 
 const sameLease =
   (target: string | null, name: string) =>
@@ -158,6 +172,38 @@ export class LeaseStore {
     });
   }
 
+  /** The digests of the carrier-group passwords dsipform sent, of every target, sorted by target, then group. */
+  passwords(): readonly PasswordRecord[] {
+    return this.state.carrier_passwords ?? [];
+  }
+
+  /**
+   * Records the digest of the password last sent to a carrier group (replacing the group's record);
+   * resolves once the state file holds it. Rejects with `STATE_UNWRITABLE` if the write failed.
+   */
+  recordPassword(rec: PasswordRecord): Promise<void> {
+    const problem = passwordRecordProblem(rec);
+    if (problem !== null) return Promise.reject(new InternalError(`a password record to store is malformed: ${problem}`));
+    const copy: PasswordRecord = { target: rec.target, gwgroupid: rec.gwgroupid, digest: rec.digest };
+    return this.update((next) => {
+      const at = next.passwords.findIndex(sameGroup(copy.target, copy.gwgroupid));
+      if (at >= 0) next.passwords.splice(at, 1);
+      next.passwords.push(copy);
+      next.passwords.sort(byTargetAndGroup);
+      return true;
+    });
+  }
+
+  /** Forgets the password record of a carrier group that is gone; no write when there was none. */
+  forgetPassword(target: string, gwgroupid: number): Promise<void> {
+    return this.update((next) => {
+      const at = next.passwords.findIndex(sameGroup(target, gwgroupid));
+      if (at < 0) return false;
+      next.passwords.splice(at, 1);
+      return true;
+    });
+  }
+
   /** Forgets the lease `name` of `target` and resolves once the state file no longer has it. */
   remove(target: string | null, name: string): Promise<void> {
     return this.update((next) => {
@@ -189,7 +235,11 @@ export class LeaseStore {
     if (!this.lock) return Promise.reject(new InternalError(`the lease state ${this.file} was changed without its lock`));
     // Each write starts from the result of the previous one, so parallel callers never lose updates.
     const run = this.queue.then(async () => {
-      const next = { leases: [...this.state.leases], obtaining: [...(this.state.obtaining ?? [])] };
+      const next = {
+        leases: [...this.state.leases],
+        obtaining: [...(this.state.obtaining ?? [])],
+        passwords: [...(this.state.carrier_passwords ?? [])],
+      };
       if (!edit(next)) return;
       const now = this.now();
       const obtaining = next.obtaining.filter((n) => Date.parse(n.expires_by) > now);
@@ -197,6 +247,7 @@ export class LeaseStore {
         format_version: STATE_FORMAT_VERSION,
         leases: next.leases,
         ...(obtaining.length > 0 ? { obtaining } : {}),
+        ...(next.passwords.length > 0 ? { carrier_passwords: next.passwords } : {}),
       };
       await writeState(this.file, state);
       this.state = state;

@@ -14,7 +14,13 @@ describe('carrier_groups in files', () => {
           { name: 'gw1', hostname: 'gw1.example.com:5060', strip: 0, prefix: '', weight: 1 },
           { name: 'gw2', hostname: '10.0.0.2:5080', strip: 1, prefix: '9', weight: 2 },
         ],
-        auth: { type: 'userpwd', auth_username: 'alice', auth_password: 's3cret-pw', password_env: 'CARRIER_A_PASSWORD' },
+        auth: {
+          type: 'userpwd',
+          auth_username: 'alice',
+          auth_password: 's3cret-pw',
+          password_env: 'CARRIER_A_PASSWORD',
+          password_origin: { file: `${F}/carrier-groups.yaml`, line: 16, col: 22 },
+        },
         origin: { file: `${F}/carrier-groups.yaml`, line: 3, col: 5 },
       },
       {

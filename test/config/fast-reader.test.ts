@@ -38,10 +38,16 @@ function readsAsParser(text: string, read: ReadFn = readFast): boolean {
   expect(slow.complete).toBe(true);
   expect(fast.data.value).toStrictEqual(slow.value);
   expect([...fast.data.substituted]).toEqual([...slow.substituted]);
+  expect([...fast.data.deferred]).toEqual([...slow.deferred]);
   const lineCol = (path: (string | number)[], key: boolean) => {
     const { line, col } = locate(source, path, key);
     return { line, col };
   };
+  // A password left to the commands that send it is placed as the parser places it (plans name its line).
+  for (const key of fast.data.deferred.keys()) {
+    const path = JSON.parse(key) as (string | number)[];
+    expect(fast.place(path, false)).toEqual(lineCol(path, false));
+  }
   if (isMapping(slow.value)) {
     for (const [key, list] of Object.entries(slow.value)) {
       expect(fast.place([key], true)).toEqual(lineCol([key], true));

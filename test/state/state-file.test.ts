@@ -17,6 +17,19 @@ describe('readState and writeState', () => {
     expect(await readState(file)).toEqual(twoLeases);
   });
 
+  it('round-trips the digests of the carrier passwords sent, in (target, group) order', async () => {
+    const file = join(await tempDir(), 'state.json');
+    const digest = 'scrypt:16384:8:1:c2FsdA:aGFzaA';
+    const records = [
+      { target: 'b', gwgroupid: 3, digest },
+      { target: 'a', gwgroupid: 9, digest },
+      { target: 'a', gwgroupid: 2, digest },
+    ];
+    await writeState(file, { ...twoLeases, carrier_passwords: records });
+    const read = await readState(file);
+    expect(read.carrier_passwords?.map((r) => `${r.target} ${r.gwgroupid}`)).toEqual(['a 2', 'a 9', 'b 3']);
+  });
+
   it('writes pretty JSON with sorted keys and a trailing newline', async () => {
     const file = join(await tempDir(), 'state.json');
     await writeState(file, twoLeases);
@@ -44,6 +57,7 @@ const { target: _target, ...v1Good } = leaseRecord('phone');
 const good = leaseRecord('phone');
 const v1 = (leases: unknown): string => JSON.stringify({ format_version: 1, leases });
 const v2 = (leases: unknown, extra = {}): string => JSON.stringify({ format_version: 2, leases, ...extra });
+const sent = { target: 'https://dsip.example.com', gwgroupid: 7, digest: 'scrypt:16384:8:1:c2FsdA:aGFzaA' };
 const corrupt: Array<[what: string, text: string, problem: string]> = [
   ['empty file', '', 'not valid JSON (it ends too early)'],
   ['truncated JSON', '{"format_version": 2, "leases": {', 'not valid JSON (at line 1, column 34)'],
@@ -63,6 +77,27 @@ const corrupt: Array<[what: string, text: string, problem: string]> = [
   ['an unknown record field', v2([{ ...good, pasword: 'x' }]), 'leases[0] has an unknown field "pasword"'],
   ['one name twice for one target', v2([good, { ...good, lease_id: 9 }]), 'leases[1] is a second lease named "phone" for the same target'],
   ['a malformed in-flight note', v2([], { obtaining: [{ id: 'x' }] }), 'obtaining[0] has no "target"'],
+  ['carrier passwords not an array', v2([], { carrier_passwords: {} }), '"carrier_passwords" is not an array'],
+  [
+    'a password record with the password',
+    v2([], { carrier_passwords: [{ ...sent, digest: 'hunter2' }] }),
+    'carrier_passwords[0].digest is not an scrypt digest',
+  ],
+  [
+    'a password record of group 0',
+    v2([], { carrier_passwords: [{ ...sent, gwgroupid: 0 }] }),
+    'carrier_passwords[0].gwgroupid is not a whole number above 0',
+  ],
+  [
+    'a password record field unknown',
+    v2([], { carrier_passwords: [{ ...sent, password: 'x' }] }),
+    'carrier_passwords[0] has an unknown field "password"',
+  ],
+  [
+    'one group recorded twice',
+    v2([], { carrier_passwords: [sent, sent] }),
+    'carrier_passwords[1] is a second record of carrier group 7 for the same target',
+  ],
   ['format 1: leases not an object', '{"format_version": 1, "leases": []}', '"leases" is not an object'],
   ['format 1: a record without a password', v1({ phone: { ...v1Good, password: undefined } }), 'leases["phone"] has no "password"'],
   ['format 1: a name unlike its key', v1({ other: v1Good }), 'leases["other"].name is not "other"'],

@@ -50,9 +50,11 @@ type Json = Record<string, unknown>;
  * its cdk.tf.json) as the desired state. A collection with at least one resource in the stack is
  * managed, as if the files declared it; the stack's `DsipformPolicy` (read-policy.ts) is the files'
  * `policy`, and its `proxy` (read-proxy.ts) their `proxy` block. Values must be literal: a Terraform reference (`${...}`), `count` or `for_each` is an
- * error naming the resource and attribute. Expected failures are returned, not thrown.
+ * error naming the resource and attribute. Expected failures are returned, not thrown. A carrier
+ * group's password variable is read from `options.env` (default `process.env`) where set; unset,
+ * it is left to the commands that send it.
  */
-export async function readStack(path: string): Promise<StackResult> {
+export async function readStack(path: string, options: { readonly env?: NodeJS.ProcessEnv } = {}): Promise<StackResult> {
   let file = path;
   try {
     if ((await stat(path)).isDirectory()) file = join(path, 'cdk.tf.json');
@@ -75,14 +77,14 @@ export async function readStack(path: string): Promise<StackResult> {
   }
   const stack = parseStack(file, text);
   if ('message' in stack) return { ok: false, issues: [stack] };
-  return collect(stack, stack.doc.toJS() as Json);
+  return collect(stack, stack.doc.toJS() as Json, options.env ?? process.env);
 }
 
 function fail(file: string, message: string, hint: string): StackResult {
   return { ok: false, issues: [{ file, line: 1, col: 1, message, hint }] };
 }
 
-function collect(stack: StackFile, root: Json): StackResult {
+function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackResult {
   const issues: ConfigIssue[] = [];
   const resources = (root.resource ?? {}) as Record<string, Record<string, Json>>;
   const out: {
@@ -114,7 +116,7 @@ function collect(stack: StackFile, root: Json): StackResult {
       if (type === 'dsiprouter_inbound_mapping') pushIf((out.inbound_mappings ??= []), mapping(body, issue, origin));
       else if (type === 'dsiprouter_outbound_route') pushIf((out.outbound_routes ??= []), route(body, issue, origin));
       else if (type === 'dsiprouter_endpoint_lease') pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
-      else pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin));
+      else pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin, env));
     }
   }
   duplicates(stack, out, issues);
@@ -235,9 +237,10 @@ function blockEntry(body: Json, attrs: readonly string[], numbers: readonly stri
 /**
  * A `dsiprouter_carrier_group` through the one normaliser: the provider's `endpoint` blocks are the
  * files' `endpoints`. The password is never a literal (a synthesized stack is a file in the
- * repository): it is a Terraform variable, `${var.NAME}`, which the apply reads from `TF_VAR_NAME`.
+ * repository): it is a Terraform variable, `${var.NAME}`, which the apply reads from `TF_VAR_NAME`
+ * (and a plan where it is set, as the files' `${NAME}`).
  */
-function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['origin']): DesiredCarrierGroup | null {
+function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['origin'], env: NodeJS.ProcessEnv): DesiredCarrierGroup | null {
   const raw: Record<string, unknown> = {};
   if (body.name !== undefined && body.name !== null) raw.name = toText(body.name);
   if (body.lb_enabled !== undefined && body.lb_enabled !== null) raw.lb_enabled = toBool(body.lb_enabled);
@@ -258,8 +261,11 @@ function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['ori
       if (variable === undefined)
         issue('auth.auth_password', 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
       else {
-        delete entry.auth_password;
-        entry.password_env = `TF_VAR_${variable}`;
+        const name = `TF_VAR_${variable}`;
+        entry.password_env = name;
+        const value = env[name];
+        if (value === undefined || value === '') delete entry.auth_password;
+        else entry.auth_password = value;
       }
     }
     raw.auth = entry;

@@ -64,7 +64,11 @@ describe.each(['spec', 'current'] as const)('dsipform plan|apply --cdktf with ca
     const dir = stack(s, { dsiprouter_carrier_group: { acme: ACME } });
     const r = await s.run(['apply', '--cdktf', dir, '--auto-approve'], { env: { TF_VAR_acme_password: '' } });
     expect(r.code, r.stdout).toBe(1);
-    expect(r.stdout + r.stderr).toMatch(/takes its password from \$\{TF_VAR_acme_password\}, but that environment variable is not set/);
+    // Where the stack names it (the resource in cdk.tf.json), and before any request: nothing was written.
+    expect(r.stdout + r.stderr).toMatch(
+      /takes its password from \$\{TF_VAR_acme_password\} \(\S*cdk\.tf\.json:\d+:\d+\), but that environment variable is not set/,
+    );
+    expect(await s.client.listCarrierGroups()).toEqual([]);
   });
 
   it('one carrier group against a fresh install: without a policy the other ten go, and a mapping on one of their gateways says so; the policy keeps them', async () => {

@@ -1,0 +1,100 @@
+import type { SourceLocation } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
+import type { Change, Plan } from '../model/plan.js';
+
+/*
+ * A carrier group's password is read where it is sent: a plan (saved or not) holds the variable's
+ * name, never the value, and may be made where the variable is not set. The apply reads it from
+ * its own environment, every variable before the first request, so a missing one stops the apply
+ * before anything is written rather than halfway.
+ */
+
+/** A carrier-group change that sends a password from a variable: a create or an update with `auth.password_env`. */
+interface Sender {
+  readonly key: string;
+  readonly variable: string;
+  readonly origin?: SourceLocation;
+}
+
+function senderOf(change: Change): Sender | undefined {
+  if (change.kind !== CARRIER_GROUP.kind || (change.action !== 'create' && change.action !== 'update')) return undefined;
+  const auth = change.after.auth;
+  if (auth?.password_env === undefined) return undefined;
+  const origin = auth.password_origin ?? change.origin;
+  return { key: change.key, variable: auth.password_env, ...(origin ? { origin } : {}) };
+}
+
+function where(origin: SourceLocation | undefined): string {
+  return origin ? `${origin.file}:${origin.line}:${origin.col}` : 'the plan';
+}
+
+function unsetError(missing: readonly Sender[]): DsipformError {
+  const names = [...new Set(missing.map((m) => m.variable))];
+  const hint = `Set ${names.length === 1 ? 'it' : 'them'} where the apply runs (${names.map((n) => `export ${n}=...`).join('; ')}): a plan holds the variable's name, never the password, so the apply reads it from its own environment.`;
+  if (missing.length === 1) {
+    const [m] = missing as [Sender];
+    return new DsipformError(
+      'CARRIER_GROUP_PASSWORD_UNSET',
+      `carrier group "${m.key}" takes its password from \${${m.variable}} (${where(m.origin)}), but that environment variable is not set (or empty) where this apply runs`,
+      hint,
+    );
+  }
+  const list = missing.map((m) => `\${${m.variable}} for carrier group "${m.key}" (${where(m.origin)})`).join(', ');
+  return new DsipformError(
+    'CARRIER_GROUP_PASSWORD_UNSET',
+    `${missing.length} carrier-group passwords come from environment variables that are not set (or empty) where this apply runs: ${list}`,
+    hint,
+  );
+}
+
+/**
+ * The password a carrier-group change sends, read from `env`; undefined when the change sends none
+ * from a variable. Throws CARRIER_GROUP_PASSWORD_UNSET (naming the variable and where the files name
+ * it) when the variable is not set or empty.
+ */
+export function passwordOf(change: Change, env: NodeJS.ProcessEnv): string | undefined {
+  const sender = senderOf(change);
+  if (!sender) return undefined;
+  const value = env[sender.variable];
+  if (value === undefined || value === '') throw unsetError([sender]);
+  return value;
+}
+
+/**
+ * Reads every password the plan sends from `env` before any request, and returns them (to be
+ * scrubbed from every output). Throws one CARRIER_GROUP_PASSWORD_UNSET naming each variable that is
+ * not set or empty, with where the files name it.
+ */
+export function sentPasswords(plan: Plan, env: NodeJS.ProcessEnv): string[] {
+  const values: string[] = [];
+  const missing: Sender[] = [];
+  for (const change of plan.changes) {
+    const sender = senderOf(change);
+    if (!sender) continue;
+    const value = env[sender.variable];
+    if (value === undefined || value === '') missing.push(sender);
+    else values.push(value);
+  }
+  if (missing.length > 0) throw unsetError(missing);
+  return values;
+}
+
+/**
+ * Whether applying the plan sends a carrier-group password or deletes a carrier group: the state's
+ * password records change then (a digest of each password sent; a deleted group's record goes).
+ */
+export function touchesPasswordRecords(plan: Plan): boolean {
+  return plan.changes.some((c) => c.kind === CARRIER_GROUP.kind && (c.action === 'delete' || senderOf(c) !== undefined));
+}
+
+/**
+ * Where an apply records the passwords it sent, since the platform never shows one: the CLI keeps
+ * them in its state file (as digests), and the next plan compares the files' password with them.
+ */
+export interface PasswordLedger {
+  /** The group `gwgroupid` holds the password `digest` was made from (its write read back as asked). */
+  sent(gwgroupid: number, digest: string): Promise<void>;
+  /** The group `gwgroupid` is gone: its record goes too. */
+  deleted(gwgroupid: number): Promise<void>;
+}
