@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
+import { platformKey } from '../model/platform-url.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
 import { isMap, isScalar, isSeq } from './yaml-lib.js';
@@ -234,8 +235,35 @@ export function parseTargets(file: string, body: string): TargetsResult {
       'Add one: targets: { staging: { url: …, token: { env: … }, paths: [ … ] } }.',
     );
   const targets = entries.map(([name, keyNode, value]) => readTarget(c, name, keyNode, value, shared, base));
+  checkOnePlatformEach(
+    c,
+    targets.map((t, i) => [t, entries[i]![2]]),
+  );
   if (c.issues.length > 0) return { ok: false, issues: c.issues };
   return { ok: true, file, targets: targets.filter((t): t is Target => t !== null) };
+}
+
+/**
+ * Refuses two targets that name one platform (one host, loopback names as one, port and path alike):
+ * `--target all` would run both at once, each undoing the other's changes under its own lock and
+ * lease state. The issue is at the later target's url:, naming the earlier one.
+ */
+function checkOnePlatformEach(c: Checker, targets: readonly [Target | null, unknown][]): void {
+  const first = new Map<string, Target>();
+  for (const [target, node] of targets) {
+    const key = target ? platformKey(target.url) : null;
+    if (!target || key === null) continue;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, target);
+      continue;
+    }
+    c.at(
+      isMap(node) ? node.get('url', true) : node,
+      `target "${target.name}" url: ${target.url} is the platform of target "${earlier.name}" (${earlier.url}); two targets on one platform undo each other's changes`,
+      `Keep one target per platform: give "${earlier.name}" the files of both in its paths:, or point "${target.name}" at its own platform.`,
+    );
+  }
 }
 
 /** Reads a targets file; a file that cannot be read is returned as an issue naming it. */
