@@ -3,6 +3,7 @@ import { caProblem, type ConnectionOptions } from '../api/connection.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
 import type { ProfileChoice } from '../api/profile.js';
 import { DsipformError } from '../model/errors.js';
+import { credentialsProblem, shownUrl } from '../model/platform-url.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** The connection flags as commander parses them. */
@@ -48,11 +49,21 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
   if (!url) {
     throw new DsipformError('CONFIG_NO_URL', 'no platform URL given', 'Pass --url URL or set DSIP_URL, e.g. https://sip.example.com:5000.');
   }
+  const setting = flags.url !== undefined ? '--url' : 'DSIP_URL';
+  // Before any message shows the URL: a password in it would be printed there.
+  const credentials = credentialsProblem(url);
+  if (credentials) {
+    throw new DsipformError(
+      'CONFIG_URL_CREDENTIALS',
+      `${setting}: ${credentials}`,
+      `Remove user:password@ from ${setting}. The API token is the one credential dsipform sends: set DSIP_TOKEN or use --token-file FILE.`,
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" is not a URL`, 'Use the form https://host:5000.');
+    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${shownUrl(url)}" is not a URL`, 'Use the form https://host:5000.');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DsipformError(

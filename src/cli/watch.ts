@@ -5,7 +5,7 @@ import { jittered, parseInterval } from '../watch/interval.js';
 import { WatchMetrics } from '../watch/metrics.js';
 import { driftEvents, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
-import { WebhookQueue } from '../watch/webhook.js';
+import { checkWebhookUrl, WebhookQueue } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
 import { parseParallelism } from './plan-against.js';
 import { parallelLimit } from './targets.js';
@@ -44,7 +44,10 @@ export async function runWatch(paths: string[], flags: WatchFlags, io: CliIo): P
   const parallelism = parseParallelism(flags.parallelism);
   const limit = parallelLimit(flags);
   // A webhook URL is a credential (Slack's path is its secret): never printed.
-  if (flags.webhook) io.secrets.add(flags.webhook);
+  if (flags.webhook) {
+    io.secrets.add(flags.webhook);
+    checkWebhookUrl(flags.webhook);
+  }
   const sources = await watchSources(paths, flags, io);
   const metrics = new WatchMetrics();
   const health = new HealthBook(sources.map((s) => s.name));

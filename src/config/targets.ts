@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
-import { platformKey } from '../model/platform-url.js';
+import { credentialsProblem, platformKey, shownUrl } from '../model/platform-url.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
 import { isMap, isScalar, isSeq } from './yaml-lib.js';
@@ -164,13 +164,22 @@ function readUrl(c: Checker, node: unknown, keyNode: unknown, where: string): st
     c.at(node ?? keyNode, `${where} has no url:`, 'For example url: https://sip.example.com:5000.');
     return null;
   }
+  const credentials = credentialsProblem(url);
+  if (credentials) {
+    c.at(
+      node,
+      `${where} url: ${credentials}`,
+      'Remove user:password@ from the URL. The API token is the one credential dsipform sends: token: { env: NAME } or token: { file: PATH }. A password that was written in the file should be changed.',
+    );
+    return null;
+  }
   let ok: boolean;
   try {
     ok = ['http:', 'https:'].includes(new URL(url).protocol);
   } catch {
     ok = false;
   }
-  if (!ok) c.at(node, `${where} url: "${url}" is not an http:// or https:// URL`, 'Use the form https://host:5000.');
+  if (!ok) c.at(node, `${where} url: "${shownUrl(url)}" is not an http:// or https:// URL`, 'Use the form https://host:5000.');
   return ok ? url : null;
 }
 

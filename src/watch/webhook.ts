@@ -1,3 +1,6 @@
+import { DsipformError } from '../model/errors.js';
+import { hasCredentials } from '../model/platform-url.js';
+
 /** One event the reconciler posts: a Slack-compatible `text`, and the structured data beside it. */
 export interface WatchEvent {
   /** One line for a chat channel (Slack and compatible webhooks show this field). */
@@ -30,6 +33,34 @@ export interface WebhookOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Refuses a `--webhook` URL that cannot be posted to as given: not http(s), or with a
+ * `user:password@` (which fetch refuses to send, and which is a second secret in a URL that is
+ * one already). The messages never show the URL: its path may be its secret, as Slack's is.
+ */
+export function checkWebhookUrl(text: string): void {
+  if (hasCredentials(text)) {
+    throw new DsipformError(
+      'CONFIG_URL_CREDENTIALS',
+      '--webhook: the URL carries a user name or password (user:password@), which dsipform never sends',
+      "Remove user:password@ from --webhook; a receiver that needs a secret takes it in the URL's path or query, as Slack's do (dsipform never prints the URL).",
+    );
+  }
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      '--webhook is not an http:// or https:// URL (not shown: a webhook URL is a secret)',
+      'Give the URL the receiver posts to, e.g. --webhook https://hooks.slack.com/services/…',
+    );
+  }
+}
 
 /**
  * Posts events to a webhook one at a time, in order, each retried with a doubling wait. The queue

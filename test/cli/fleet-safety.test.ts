@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,5 +62,38 @@ describe('a fleet never names one platform twice', () => {
     expect(r.stderr).toContain('error (TARGETS_INVALID)');
     // Neither target ran: the UK route one of them creates and the other deletes was never made.
     expect(await liveRouteNames()).toEqual(['Default Outbound Route']);
+  });
+});
+
+describe('a password in a URL is refused, and never printed', () => {
+  const PASSWORD = 'hunter2-Pa55word';
+  const withPassword = (): string => emu.url.replace('//', `//admin:${PASSWORD}@`);
+
+  it('plan --url, apply DSIP_URL, watch --url: refused before any request, no plan saved, nothing served', async () => {
+    const out = join(dir, 'credentials-plan.json');
+    const runs = await Promise.all([
+      runCli(['plan', join(dir, 'uk'), '--url', withPassword(), '--out', out], { DSIP_TOKEN: TOKEN }),
+      runCli(['apply', join(dir, 'uk'), '--auto-approve'], { DSIP_TOKEN: TOKEN, DSIP_URL: withPassword() }),
+      runCli(['watch', join(dir, 'uk'), '--url', withPassword(), '--once', '--listen', '127.0.0.1:0'], { DSIP_TOKEN: TOKEN }),
+    ]);
+    for (const r of runs) {
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/error \(CONFIG_URL_CREDENTIALS\): (--url|DSIP_URL): the URL http:\/\/\*\*\*@127\.0\.0\.1:\d+\/ carries/);
+      expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+      expect(r.stdout).not.toContain('listening on');
+    }
+    expect(existsSync(out)).toBe(false);
+    expect(await liveRouteNames()).toEqual(['Default Outbound Route']);
+  });
+
+  it('watch --webhook with user:password@ is refused at start, showing neither', async () => {
+    const hook = `http://bot:${PASSWORD}@127.0.0.1:9/hook/T0K3N`;
+    const r = await runCli(['watch', join(dir, 'uk'), '--url', emu.url, '--once', '--listen', 'none', '--webhook', hook], {
+      DSIP_TOKEN: TOKEN,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error (CONFIG_URL_CREDENTIALS): --webhook: the URL carries a user name or password');
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+    expect(r.stdout + r.stderr).not.toContain('T0K3N');
   });
 });
