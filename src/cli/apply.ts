@@ -8,8 +8,9 @@ import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
-import { withPlatform, type PlatformFlags } from './platform.js';
+import { openRunState, statePath, type StateFlags } from './lease-state.js';
+import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
+import { LeaseStore } from '../state/store.js';
 import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
 
@@ -63,8 +64,9 @@ async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo
 }
 
 /**
- * Plans from files and executes, holding the state's lock for the whole run (so two applies against
- * one state never interleave: the second waits up to --lock-timeout, then fails naming the first).
+ * Plans from files and executes, holding the state's lock for the whole run, plan included (so two
+ * applies of one checkout never interleave: the second waits up to --lock-timeout, then fails
+ * naming the first, and plans afresh once it has the lock).
  */
 async function planAndExecute(
   paths: string[],
@@ -75,17 +77,18 @@ async function planAndExecute(
 ): Promise<number> {
   const exec = executeFlags(flags);
   const file = statePath(flags, paths);
-  // Files that declare no leases never need the state: none is created or locked for them.
-  const state = desired.endpoint_leases ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
+  const leases = desired.endpoint_leases !== undefined;
+  const run = await openRunState(file, flags, io, { leases, lock: leases || isSharedPlatform(flags), command: `dsipform ${verb}` });
+  const state = run.leases;
   try {
-    const leases = state ? { file, records: state.store.records() } : undefined;
+    const held = state ? { file, records: state.store.records() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
       // The same checks as dsipform plan: an apply never makes what a plan refuses (lints included).
-      const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling);
+      const { plan } = await planAgainst(client, target, desired, io, verb, held, flags.allowDangling);
       return executePlan(plan, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, verb);
     });
   } finally {
-    await state?.store.close();
+    await run.close();
   }
 }
 
@@ -98,7 +101,13 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   if (needsState && !stateFile) {
     throw new DsipformError('PLAN_NO_STATE', `the plan ${file} names no state file`, 'Give the state file with --state FILE.');
   }
-  const state = needsState && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
+  // A plan without leases names no state: its lock is beside the plan, where two applies of it agree.
+  const run = await openRunState(stateFile ?? resolve(LeaseStore.defaultPath(file)), flags, io, {
+    leases: needsState,
+    lock: needsState || isSharedPlatform(flags),
+    command: 'dsipform apply --plan',
+  });
+  const state = run.leases;
   try {
     return await withPlatform(flags, io, async (client, target) => {
       const stale = await savedPlanStaleness(client, saved, { target, ...(state ? { leases: state.store.heldAt(target) } : {}) });
@@ -106,7 +115,7 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
       return executePlan(saved, client, { ...exec, ...(state ? { leases: state.ledgerFor(target) } : {}) }, io, 'apply');
     });
   } finally {
-    await state?.store.close();
+    await run.close();
   }
 }
 

@@ -7,7 +7,7 @@ import type { Plan } from '../model/plan.js';
 import { gate } from '../pipeline/gate.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
-import { openLeaseState, type LeaseState, type StateFlags } from './lease-state.js';
+import { openRunState, type RunState, type StateFlags } from './lease-state.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
@@ -15,6 +15,8 @@ export interface WatchSource {
   readonly name: string;
   /** The lease state file of this platform (its lock is held for a run with --apply, never between runs). */
   readonly stateFile: string;
+  /** Whether other processes can reach the platform (all but an in-memory emulator): a run with --apply then locks, leases or not. */
+  readonly shared: boolean;
   /** Reads the files now (a `git pull` since the last run is seen). */
   load(io: CliIo): Promise<DesiredState>;
   /** Runs `work` with a client for the platform, and closes it. */
@@ -59,8 +61,9 @@ export interface RunOptions extends StateFlags {
 /**
  * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`),
  * and with `apply` carries out what the gate of `apply` lets through, never forced: a refused plan
- * is returned as `refusal`, with nothing applied. The lease state is opened for the run only: with
- * its lock when applying (as `apply` holds it), released before returning, whatever happens.
+ * is returned as `refusal`, with nothing applied. The lease state is opened for the run only; with
+ * `apply` the run holds the state's lock (as `apply` does, leases or not), released before
+ * returning, whatever happens: a run that cannot have it within --lock-timeout fails STATE_LOCKED.
  */
 export async function runOnce(source: WatchSource, io: CliIo, options: RunOptions): Promise<RunResult> {
   let desired: DesiredState;
@@ -69,13 +72,19 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
-  let state: LeaseState | null = null;
+  let run: RunState;
   try {
-    if (desired.endpoint_leases) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
+    const leases = desired.endpoint_leases !== undefined;
+    // As apply does: the lock for the whole run, plan included, so two reconcilers never both create what is missing.
+    run = await openRunState(source.stateFile, options, io, {
+      leases,
+      lock: options.apply && (leases || source.shared),
+      command: 'dsipform watch',
+    });
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
-  const leases = state;
+  const leases = run.leases;
   try {
     return await source.connect(io, async (client, target) => {
       // force: the plan is wanted whatever its routing tests say, to report the drift; the gate below judges it.
@@ -111,6 +120,6 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   } finally {
-    await leases?.store.close();
+    await run.close();
   }
 }
