@@ -5,6 +5,7 @@ import type { ProfileChoice } from '../api/profile.js';
 import { DsipformError } from '../model/errors.js';
 import { credentialsProblem, shownUrl } from '../model/platform-url.js';
 import { writeLine, type CliIo } from './io.js';
+import { readSecretFile, TOKEN_FILE } from './secret-file.js';
 
 /** The connection flags as commander parses them. */
 export interface ConnectionFlags {
@@ -23,8 +24,8 @@ export interface ConnectionFlags {
 /** Adds the connection flags (`--url`, `--token-file`, ...): in ./options.ts, which loads nothing heavy. */
 export { addConnectionOptions } from './options.js';
 
-/** Reads a small text file a flag names; throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
-export function readText(file: string, what: string, flag: string): string {
+/** Reads a small text file a flag names (the CA); throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
+function readText(file: string, what: string, flag: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
@@ -72,7 +73,7 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
       'Use the form https://host:5000.',
     );
   }
-  const token = flags.tokenFile ? readText(flags.tokenFile, 'token file', '--token-file').trim() : io.env.DSIP_TOKEN;
+  const token = flags.tokenFile ? readSecretFile(flags.tokenFile, TOKEN_FILE).toString('utf8').trim() : io.env.DSIP_TOKEN;
   if (!token) {
     throw new DsipformError(
       'CONFIG_NO_TOKEN',

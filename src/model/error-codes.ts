@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   // The connection settings and desired-state files
   CONFIG_INVALID: 'the desired-state files have problems (each printed with FILE:LINE:COL)',
   CONFIG_FILE_UNREADABLE: 'a file named by an option (token, CA, certificate) cannot be read',
+  CONFIG_FILE_PERMISSIONS: 'a file that holds a secret (an API token, a plan signing key) is open to other users',
   CONFIG_CONFLICT: 'two options that exclude each other were given',
   CONFIG_NO_URL: 'no platform URL given',
   CONFIG_BAD_URL: 'the platform URL is not an http:// or https:// URL',
