@@ -5,7 +5,7 @@ import { jittered, parseInterval } from '../watch/interval.js';
 import { WatchMetrics } from '../watch/metrics.js';
 import { driftEvents, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
-import { checkWebhookUrl, WebhookQueue } from '../watch/webhook.js';
+import { checkWebhookUrl, WebhookQueue, type DropReason } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
 import { parseParallelism } from './plan-against.js';
 import { parallelLimit } from './targets.js';
@@ -182,6 +182,14 @@ function identity(c: Change): string {
   return JSON.stringify([c.kind, c.key, c.action, c.fields]);
 }
 
+/** Why an event was dropped, in the log's words; a redirect's target is not named (it may hold a secret). */
+const DROP_WORDS: Record<DropReason, (status?: number) => string> = {
+  full: () => 'the queue was full: the oldest went',
+  failed: () => 'every attempt failed',
+  redirected: (status) =>
+    `the receiver answered ${status}, a redirect, which dsipform does not follow: give --webhook the address events are to go to`,
+};
+
 function webhookQueue(flags: WatchFlags, io: CliIo, metrics: WatchMetrics, log: (line: string) => void): WebhookQueue {
   return new WebhookQueue({
     url: flags.webhook!,
@@ -189,9 +197,9 @@ function webhookQueue(flags: WatchFlags, io: CliIo, metrics: WatchMetrics, log: 
     attempts: positive(flags.webhookAttempts, '--webhook-attempts'),
     backoffMs: Number(io.env.DSIPFORM_WEBHOOK_BACKOFF_MS ?? 500),
     secrets: io.secrets,
-    onDrop: (reason) => {
+    onDrop: (reason, status) => {
       metrics.dropped(reason);
-      log(`watch: webhook event dropped (${reason === 'full' ? 'the queue was full: the oldest went' : 'every attempt failed'})`);
+      log(`watch: webhook event dropped (${DROP_WORDS[reason](status)})`);
     },
     onSent: () => metrics.sent(),
     onAttemptFailed: (problem) => log(`watch: webhook: ${problem}; retrying`),

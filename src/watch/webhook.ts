@@ -23,8 +23,11 @@ export interface WebhookOptions {
   readonly backoffMs?: number;
   /** Each attempt's time limit (default 10 s). */
   readonly timeoutMs?: number;
-  /** Called for each event dropped, and why. */
-  readonly onDrop?: (reason: 'full' | 'failed') => void;
+  /**
+   * Called for each event dropped, and why: `full` (the oldest, pushed out), `failed` (every attempt
+   * failed), `redirected` (the receiver answered 3xx, with `status`: never followed, never retried).
+   */
+  readonly onDrop?: (reason: DropReason, status?: number) => void;
   readonly onSent?: () => void;
   /** Called for a failed attempt, with what went wrong (no secret: the URL is not in it). */
   readonly onAttemptFailed?: (problem: string) => void;
@@ -33,6 +36,12 @@ export interface WebhookOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+
+/** Why an event was dropped. */
+export type DropReason = 'full' | 'failed' | 'redirected';
+
+/** How one event's sending ended. */
+type Sent = { ok: true } | { ok: false; reason: 'failed' } | { ok: false; reason: 'redirected'; status: number };
 
 /**
  * Refuses a `--webhook` URL that cannot be posted to as given: not http(s), or with a
@@ -114,12 +123,18 @@ export class WebhookQueue {
         this.#o.onDrop?.('failed');
         continue;
       }
-      if (await this.#send(event)) this.#o.onSent?.();
-      else this.#o.onDrop?.('failed');
+      const sent = await this.#send(event);
+      if (sent.ok) this.#o.onSent?.();
+      else this.#o.onDrop?.(sent.reason, sent.reason === 'redirected' ? sent.status : undefined);
     }
   }
 
-  async #send(event: WatchEvent): Promise<boolean> {
+  /**
+   * Posts one event, retrying failures. A redirect is not followed: the URL given is where events
+   * may go, and a receiver (or whoever took its address) pointing elsewhere would otherwise get
+   * every event. Nor is it retried: the same request gets the same answer.
+   */
+  async #send(event: WatchEvent): Promise<Sent> {
     let body = JSON.stringify(event);
     for (const secret of this.#o.secrets ?? []) if (secret) body = body.split(secret).join('***');
     for (let attempt = 1; attempt <= this.#o.attempts; attempt++) {
@@ -128,10 +143,12 @@ export class WebhookQueue {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
+          redirect: 'manual',
           signal: AbortSignal.any([AbortSignal.timeout(this.#o.timeoutMs), this.#stop.signal]),
         });
         await answer.body?.cancel();
-        if (answer.ok) return true;
+        if (answer.ok) return { ok: true };
+        if (answer.status >= 300 && answer.status < 400) return { ok: false, reason: 'redirected', status: answer.status };
         this.#o.onAttemptFailed?.(`the receiver answered ${answer.status}`);
       } catch (err) {
         this.#o.onAttemptFailed?.(`no answer (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name})`);
@@ -139,7 +156,7 @@ export class WebhookQueue {
       if (attempt === this.#o.attempts || this.#stop.signal.aborted) break;
       await wait(Math.min(this.#o.backoffMs * 2 ** (attempt - 1), MAX_BACKOFF_MS), this.#stop.signal);
     }
-    return false;
+    return { ok: false, reason: 'failed' };
   }
 }
 
