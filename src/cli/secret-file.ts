@@ -1,4 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { looksLikeValue } from '../model/env-names.js';
 import { DsipformError } from '../model/errors.js';
 import { checkPrivateMode } from '../state/private-fs.js';
 
@@ -26,7 +28,9 @@ export function readSecretFile(file: string, spec: SecretFileSpec): Buffer {
   const prefix = spec.prefix ?? '';
   const unreadable = (err: unknown): DsipformError => {
     const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-    return new DsipformError('CONFIG_FILE_UNREADABLE', `${prefix}cannot read ${spec.named} ${file} (${reason})`, spec.hint);
+    // The token itself given as the path (--token-file "$DSIP_TOKEN"): said to be one, never shown.
+    const shown = looksLikeValue(basename(file)) ? '(its path looks like a value, a token or key, not a path: not shown)' : file;
+    return new DsipformError('CONFIG_FILE_UNREADABLE', `${prefix}cannot read ${spec.named} ${shown} (${reason})`, spec.hint);
   };
   let fd: number;
   try {

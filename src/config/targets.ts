@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
+import { looksLikeValue, VALUE_NOT_NAME } from '../model/env-names.js';
 import { credentialsProblem, platformKey, shownUrl } from '../model/platform-url.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
@@ -60,7 +61,8 @@ function pairs(node: unknown): [string, unknown, unknown][] {
 
 function checkKeys(c: Checker, node: unknown, allowed: ReadonlySet<string>, where: string): void {
   for (const [key, keyNode] of pairs(node)) {
-    if (!allowed.has(key)) c.at(keyNode, `${where} has no setting "${key}"`, `The settings are: ${[...allowed].join(', ')}.`);
+    const what = looksLikeValue(key) ? 'a setting that looks like a value (not shown)' : `no setting "${key}"`;
+    if (!allowed.has(key)) c.at(keyNode, `${where} has ${what}`, `The settings are: ${[...allowed].join(', ')}.`);
   }
 }
 
@@ -111,15 +113,6 @@ function readVars(c: Checker, node: unknown, where: string): Record<string, stri
   return vars;
 }
 
-/**
- * A long name of lower-case letters mixed with digits is a token pasted where its variable's name
- * goes (variables are conventionally upper-case): refused here, so that no later "variable … is not
- * set" message repeats it.
- */
-function looksLikeToken(name: string): boolean {
-  return name.length >= 20 && /[a-z]/.test(name) && /[0-9]/.test(name) && !/_/.test(name);
-}
-
 /** The token's where-abouts; a token written in the file is an issue that never repeats its value. */
 function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, where: string): Target['token'] | null {
   if (node === undefined) {
@@ -135,7 +128,9 @@ function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, wh
   const file = found.find(([k]) => k === 'file');
   const other = found.find(([k]) => k !== 'env' && k !== 'file');
   if (other) {
-    c.at(other[1], `${where} token: has "${other[0]}"; the targets file may only say where the token is kept`, TOKEN_HINT);
+    // `token: { <the token> }` is a mapping whose one key is the token: never repeated.
+    const what = looksLikeValue(other[0]) ? 'a key that looks like a value (not shown)' : `"${other[0]}"`;
+    c.at(other[1], `${where} token: has ${what}; the targets file may only say where the token is kept`, TOKEN_HINT);
     return null;
   }
   if ((env === undefined) === (file === undefined)) {
@@ -144,8 +139,10 @@ function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, wh
   }
   if (env) {
     const name = text(env[2]);
-    if (name === null || !VAR_NAME.test(name) || looksLikeToken(name)) {
-      c.at(env[2], `${where} token.env: is not the name of an environment variable`, `${TOKEN_HINT} (Not the token's value.)`);
+    // Refused here, so that no later "variable … is not set" message repeats a pasted token.
+    if (name === null || !VAR_NAME.test(name) || looksLikeValue(name)) {
+      const what = name !== null && VAR_NAME.test(name) ? VALUE_NOT_NAME : 'is not the name of an environment variable';
+      c.at(env[2], `${where} token.env: ${what}`, `${TOKEN_HINT} (Not the token's value.)`);
       return null;
     }
     return { env: name };

@@ -37,7 +37,7 @@ describe('targets file', () => {
       'a token pasted as the variable name',
       'targets:\n  s:\n    url: https://x:5000\n    token: { env: abc123secret9f8e7d6c5b }\n    paths: [a/]\n',
       '4:19',
-      'token.env: is not the name',
+      'token.env: looks like a value',
     ],
     [
       'both env and file',
