@@ -4,6 +4,8 @@ import type { Dispatcher } from 'undici';
 // that talks to the platform). The class is the one the index exports (undici-agent.d.ts).
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { RequestRecord } from '../model/apply-report.js';
+import { DsipformError } from '../model/errors.js';
+import { credentialsProblem } from '../model/platform-url.js';
 import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
@@ -141,6 +143,16 @@ export class Transport {
   lastKamreload: boolean | undefined;
 
   constructor(options: ConnectionOptions) {
+    this.settingNames = options.settingNames ?? CLI_SETTING_NAMES;
+    // `root` and `origin` are printed (plans, errors): a password in the URL would be printed with them.
+    const credentials = credentialsProblem(options.url);
+    if (credentials) {
+      throw new DsipformError(
+        'CONFIG_URL_CREDENTIALS',
+        credentials,
+        `Remove user:password@ from ${this.settingNames.url}; the API token (${this.settingNames.token}) is the one credential sent.`,
+      );
+    }
     this.root = apiRoot(options.url);
     const root = new URL(this.root);
     this.origin = root.origin;
@@ -150,7 +162,6 @@ export class Transport {
     this.#secrets.add(options.token);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.settingNames = options.settingNames ?? CLI_SETTING_NAMES;
     this.#onRequest = options.onRequest;
     this.#agent = new Agent({
       connections: options.connections ?? 32,

@@ -8,9 +8,10 @@ import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
+import { openRunState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { touchesPasswordRecords } from '../apply/carrier-passwords.js';
-import { withPlatform, type PlatformFlags } from './platform.js';
+import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
+import { LeaseStore } from '../state/store.js';
 import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
@@ -65,8 +66,9 @@ async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo
 }
 
 /**
- * Plans from files and executes, holding the state's lock for the whole run (so two applies against
- * one state never interleave: the second waits up to --lock-timeout, then fails naming the first).
+ * Plans from files and executes, holding the state's lock for the whole run, plan included (so two
+ * applies of one checkout never interleave: the second waits up to --lock-timeout, then fails
+ * naming the first, and plans afresh once it has the lock).
  */
 async function planAndExecute(
   paths: string[],
@@ -80,8 +82,15 @@ async function planAndExecute(
   // The zone the plan's impact and routing tests are judged in, as plan judges them.
   const clock = pipelineClock(proxyClock(reading, desired, io));
   const file = statePath(flags, paths);
-  // Files that declare no leases and send no carrier password never need the state: none is created or locked for them.
-  const state = usesState(desired) ? await openLeaseState(file, flags, io, true, `dsipform ${verb}`) : null;
+  // Files that declare no leases and send no carrier password never read or create the state; a run
+  // that writes still holds its lock, so two writers of one platform never interleave.
+  const stateful = usesState(desired);
+  const run = await openRunState(file, flags, io, {
+    leases: stateful,
+    lock: stateful || isSharedPlatform(flags),
+    command: `dsipform ${verb}`,
+  });
+  const state = run.leases;
   try {
     const leases = state ? { file, records: state.store.records(), passwords: state.store.passwords() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
@@ -91,7 +100,7 @@ async function planAndExecute(
       return executePlan(plan, client, { ...exec, ...ledgers }, io, verb);
     });
   } finally {
-    await state?.store.close();
+    await run.close();
   }
 }
 
@@ -106,7 +115,13 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   }
   // The passwords it sends (or the groups it deletes) are recorded in the state the plan read, when it names one.
   const opened = needsState || (stateFile !== undefined && touchesPasswordRecords(saved));
-  const state = opened && stateFile ? await openLeaseState(stateFile, flags, io, true, 'dsipform apply --plan') : null;
+  // A plan without leases names no state: its lock is beside the plan, where two applies of it agree.
+  const run = await openRunState(stateFile ?? resolve(LeaseStore.defaultPath(file)), flags, io, {
+    leases: opened,
+    lock: opened || isSharedPlatform(flags),
+    command: 'dsipform apply --plan',
+  });
+  const state = run.leases;
   try {
     return await withPlatform(flags, io, async (client, target) => {
       const held = state && needsState ? { leases: state.store.heldAt(target) } : {};
@@ -116,7 +131,7 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
       return executePlan(saved, client, { ...exec, ...ledgers }, io, 'apply');
     });
   } finally {
-    await state?.store.close();
+    await run.close();
   }
 }
 

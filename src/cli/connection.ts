@@ -3,7 +3,9 @@ import { caProblem, type ConnectionOptions } from '../api/connection.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../api/retry.js';
 import type { ProfileChoice } from '../api/profile.js';
 import { DsipformError } from '../model/errors.js';
+import { credentialsProblem, shownUrl } from '../model/platform-url.js';
 import { writeLine, type CliIo } from './io.js';
+import { readSecretFile, TOKEN_FILE } from './secret-file.js';
 
 /** The connection flags as commander parses them. */
 export interface ConnectionFlags {
@@ -22,8 +24,8 @@ export interface ConnectionFlags {
 /** Adds the connection flags (`--url`, `--token-file`, ...): in ./options.ts, which loads nothing heavy. */
 export { addConnectionOptions } from './options.js';
 
-/** Reads a small text file a flag names; throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
-export function readText(file: string, what: string, flag: string): string {
+/** Reads a small text file a flag names (the CA); throws `CONFIG_FILE_UNREADABLE` naming the flag when it cannot. */
+function readText(file: string, what: string, flag: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (err) {
@@ -48,11 +50,21 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
   if (!url) {
     throw new DsipformError('CONFIG_NO_URL', 'no platform URL given', 'Pass --url URL or set DSIP_URL, e.g. https://sip.example.com:5000.');
   }
+  const setting = flags.url !== undefined ? '--url' : 'DSIP_URL';
+  // Before any message shows the URL: a password in it would be printed there.
+  const credentials = credentialsProblem(url);
+  if (credentials) {
+    throw new DsipformError(
+      'CONFIG_URL_CREDENTIALS',
+      `${setting}: ${credentials}`,
+      `Remove user:password@ from ${setting}. The API token is the one credential dsipform sends: set DSIP_TOKEN or use --token-file FILE.`,
+    );
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${url}" is not a URL`, 'Use the form https://host:5000.');
+    throw new DsipformError('CONFIG_BAD_URL', `the platform URL "${shownUrl(url)}" is not a URL`, 'Use the form https://host:5000.');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DsipformError(
@@ -61,7 +73,7 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
       'Use the form https://host:5000.',
     );
   }
-  const token = flags.tokenFile ? readText(flags.tokenFile, 'token file', '--token-file').trim() : io.env.DSIP_TOKEN;
+  const token = flags.tokenFile ? readSecretFile(flags.tokenFile, TOKEN_FILE).toString('utf8').trim() : io.env.DSIP_TOKEN;
   if (!token) {
     throw new DsipformError(
       'CONFIG_NO_TOKEN',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DsipformError } from '../model/errors.js';
 import { emptyTokenError } from '../emulator/start-errors.js';
 import { checkTlsMaterial } from '../emulator/tls.js';
-import { readText } from './connection.js';
+import { readSecretFile, TOKEN_FILE } from './secret-file.js';
 import type { FaultOptions } from '../emulator/faults.js';
 import { DEFAULT_HEADER_TIMEOUT_MS, FAULT_LIMITS, SERVER_LIMITS } from '../emulator/limits.js';
 import type { ApiProfileName } from '../emulator/profiles.js';
@@ -146,7 +146,7 @@ function emulatorToken(flags: Pick<EmulatorFlags, 'token' | 'tokenFile'>, env: N
     );
   }
   if (flags.tokenFile !== undefined) {
-    const token = readText(flags.tokenFile, 'token file', '--token-file').trim();
+    const token = readSecretFile(flags.tokenFile, TOKEN_FILE).toString('utf8').trim();
     if (token === '') throw emptyTokenError(`the token file ${flags.tokenFile}`);
     return token;
   }

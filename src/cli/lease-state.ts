@@ -7,6 +7,8 @@ import type { LeaseLedger } from '../apply/execute-lease.js';
 import type { PasswordLedger } from '../apply/carrier-passwords.js';
 import type { CarrierAuth } from '../model/carrier-group.js';
 import type { DesiredState } from '../model/desired.js';
+import { acquireLock } from '../state/lock.js';
+import { checkStateDir } from '../state/state-file.js';
 import { LeaseStore } from '../state/store.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -141,4 +143,36 @@ export async function openLeaseState(file: string, flags: StateFlags, io: CliIo,
     deleted: (gwgroupid) => store.forgetPassword(target, gwgroupid),
   });
   return { store, ledgerFor, passwordLedgerFor };
+}
+
+/** What a run holds of the state file: its leases when the files declare some, and its lock. */
+export interface RunState {
+  /** The lease state, when the files declare leases; otherwise null (the file is not even read). */
+  readonly leases: LeaseState | null;
+  /** Closes the lease state and releases the lock. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens what a run needs of the state `file`. With `lock`, the run holds `<file>.lock` until
+ * `close()`, leases or not: two runs that write to one platform from the same files (or target)
+ * never interleave, since two plans made from one live state would both create what is missing.
+ * The second waits up to `--lock-timeout`, then fails `STATE_LOCKED` naming the first. Without
+ * leases the state file itself is neither read nor created, only the lock (and the `.dsipform/`
+ * directory it needs, removed again at release when empty).
+ */
+export async function openRunState(
+  file: string,
+  flags: StateFlags,
+  io: CliIo,
+  options: { readonly leases: boolean; readonly lock: boolean; readonly command: string },
+): Promise<RunState> {
+  if (options.leases) {
+    const leases = await openLeaseState(file, flags, io, options.lock, options.command);
+    return { leases, close: () => leases.store.close() };
+  }
+  if (!options.lock) return { leases: null, close: async () => undefined };
+  await checkStateDir(file);
+  const lock = await acquireLock(file, { timeoutMs: lockTimeoutMs(flags.lockTimeout), command: options.command, now: io.now });
+  return { leases: null, close: () => lock.release() };
 }

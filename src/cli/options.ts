@@ -32,7 +32,7 @@ export function addConnectionOptions(cmd: Command): Command {
 /** Adds `--state FILE` and `--lock-timeout SECONDS`. */
 export function addStateOptions(cmd: Command): Command {
   return cmd
-    .option('--state <file>', 'the lease state file (default: .dsipform/state.json beside the first path)')
+    .option('--state <file>', 'the lease state file, and with .lock its lock (default: .dsipform/state.json beside the first path)')
     .addOption(new Option('--lock-timeout <seconds>', 'how long to wait for another run holding the state lock').default('30'));
 }
 

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { DsipformError } from '../model/errors.js';
 import { checkPlanKey } from '../plan/plan-signature.js';
 import type { CliIo } from './io.js';
+import { readSecretFile } from './secret-file.js';
 
 /** The flag that names the key file. */
 export interface PlanKeyFlags {
@@ -21,16 +20,12 @@ export function readPlanKey(flags: PlanKeyFlags, io: CliIo): Uint8Array | undefi
   let source: string;
   if (flags.signKeyFile !== undefined) {
     source = flags.signKeyFile;
-    try {
-      key = readFileSync(flags.signKeyFile);
-    } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new DsipformError(
-        'CONFIG_FILE_UNREADABLE',
-        `cannot read the plan signing key file ${flags.signKeyFile} (${reason})`,
-        'Check the path given to --sign-key-file.',
-      );
-    }
+    key = readSecretFile(flags.signKeyFile, {
+      named: 'the plan signing key file',
+      holds: 'the key that signs plans',
+      ifRead: 'make a new key and sign plans with it',
+      hint: 'Check the path given to --sign-key-file.',
+    });
     const end = key.at(-1) === 0x0a ? (key.at(-2) === 0x0d ? 2 : 1) : 0;
     key = key.subarray(0, key.length - end);
   } else {

@@ -25,6 +25,15 @@ function skipWasmTierUp(): void {
 }
 
 /**
+ * Whether other runs can reach the platform the flags name: every platform but the in-memory
+ * emulator `--emulator` starts for one run alone. A run writing to a shared platform holds the
+ * lock of its state (see `openRunState`); one writing to its own emulator has nobody to wait for.
+ */
+export function isSharedPlatform(flags: PlatformFlags): boolean {
+  return !flags.emulator || flags.emulatorData !== undefined;
+}
+
+/**
  * Runs `work` with a client for the platform the flags name. With `--emulator` it starts the
  * built-in emulator on a free loopback port for the run (state kept in `--emulator-data FILE`),
  * so nothing ever silently talks to a default platform. Always closes what it opened.

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { PlatformClient } from '../api/client.js';
 import { formatIssue } from '../config/issue.js';
 import { DEFAULT_TARGETS_FILE, readTargets, type Target } from '../config/targets.js';
@@ -7,6 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import { count } from '../model/words.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
+import { readSecretFile, TOKEN_FILE } from './secret-file.js';
 import type { StateFlags } from './lease-state.js';
 import type { ClockFlags } from './proxy-clock.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
@@ -114,16 +114,14 @@ async function tokenOf(target: Target, io: CliIo): Promise<string> {
   let token: string | undefined;
   if (target.token.env !== undefined) token = io.env[target.token.env];
   else {
-    try {
-      token = (await readFile(target.token.file!, 'utf8')).trim();
-    } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
-      throw new DsipformError(
-        'CONFIG_FILE_UNREADABLE',
-        `target "${target.name}": cannot read its token file ${target.token.file} (${reason})`,
-        'Check token: { file: … } in the targets file, or that the secret is mounted.',
-      );
-    }
+    token = readSecretFile(target.token.file!, {
+      ...TOKEN_FILE,
+      prefix: `target "${target.name}": `,
+      named: 'its token file',
+      hint: 'Check token: { file: … } in the targets file, or that the secret is mounted.',
+    })
+      .toString('utf8')
+      .trim();
   }
   if (!token) {
     throw new DsipformError(

@@ -6,7 +6,7 @@ import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
-import { openLeaseState, usesState, type LeaseState, type StateFlags } from './lease-state.js';
+import { openRunState, usesState, type RunState, type StateFlags } from './lease-state.js';
 import { proxyClock, type ClockReading } from './proxy-clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
@@ -17,6 +17,8 @@ export interface WatchSource {
   readonly stateFile: string;
   /** The zone of its proxy the targets file gives (`timezone:`); the files' `proxy.timezone` yields to it. */
   readonly zone?: string;
+  /** Whether other processes can reach the platform (all but an in-memory emulator): a run with --apply then locks, leases or not. */
+  readonly shared: boolean;
   /** Reads the files now (a `git pull` since the last run is seen). */
   load(io: CliIo): Promise<DesiredState>;
   /** Runs `work` with a client for the platform, and closes it. */
@@ -66,9 +68,11 @@ export interface RunOptions extends StateFlags {
 /**
  * One run for one platform: reads the files, plans through the pipeline (the checks of `plan`, in the
  * proxy's zone: `--tz`, the target's, the files', else the machine's; and its gate, which is
- * apply's), and with `apply` carries out what that gate lets through, never forced. A refused plan is returned as `refusal`, with or without `apply`, and nothing is
- * applied. The lease state is opened for the run only: with its lock when applying (as `apply`
- * holds it), released before returning, whatever happens.
+ * apply's), and with `apply` carries out what that gate lets through, never forced. A refused plan
+ * is returned as `refusal`, with or without `apply`, and nothing is applied. The lease state is
+ * opened for the run only; with `apply` the run holds the state's lock (as `apply` does, leases or
+ * not), released before returning, whatever happens: a run that cannot have it within
+ * --lock-timeout fails STATE_LOCKED.
  */
 export async function runOnce(source: WatchSource, io: CliIo, options: RunOptions): Promise<RunResult> {
   let desired: DesiredState;
@@ -77,13 +81,19 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
-  let state: LeaseState | null = null;
+  let run: RunState;
   try {
-    if (usesState(desired)) state = await openLeaseState(source.stateFile, options, io, options.apply, 'dsipform watch');
+    const leases = usesState(desired);
+    // As apply does: the lock for the whole run, plan included, so two reconcilers never both create what is missing.
+    run = await openRunState(source.stateFile, options, io, {
+      leases,
+      lock: options.apply && (leases || source.shared),
+      command: 'dsipform watch',
+    });
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   }
-  const leases = state;
+  const leases = run.leases;
   try {
     return await source.connect(io, async (client, target) => {
       // force: the plan is wanted even when refused, to report the drift; the gate's refusal comes beside it.
@@ -126,6 +136,6 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
   } catch (err) {
     return { outcomes: [], failure: failureOf(err) };
   } finally {
-    await leases?.store.close();
+    await run.close();
   }
 }

@@ -4,7 +4,7 @@ import { resolveConnection } from './connection.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { statePath, type StateFlags } from './lease-state.js';
-import { withPlatform, type PlatformFlags } from './platform.js';
+import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
 import { loadTarget, selectTargets, withTarget, type TargetFlags } from './targets.js';
 import type { WatchSource } from './watch-run.js';
 
@@ -44,6 +44,7 @@ export async function watchSources(paths: readonly string[], flags: SourceFlags,
       name: target.name,
       stateFile: flags.state !== undefined ? resolve(flags.state.replaceAll('{target}', target.name)) : target.state,
       ...(target.timezone !== undefined ? { zone: target.timezone } : {}),
+      shared: true,
       load: (rio) => loadTarget(target, rio),
       connect: (rio, work) => withTarget(target, flags, rio, work),
     }));
@@ -56,6 +57,7 @@ export async function watchSources(paths: readonly string[], flags: SourceFlags,
     {
       name,
       stateFile: statePath(flags, paths),
+      shared: isSharedPlatform(flags),
       load: (rio) => loadOrFail(paths, rio),
       connect: (rio, work) => withPlatform(flags, rio, work),
     },

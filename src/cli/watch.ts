@@ -5,7 +5,7 @@ import { jittered, parseInterval } from '../watch/interval.js';
 import { WatchMetrics } from '../watch/metrics.js';
 import { driftEvents, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
-import { WebhookQueue } from '../watch/webhook.js';
+import { checkWebhookUrl, WebhookQueue, type DropReason } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
 import { parseParallelism } from './plan-against.js';
 import { readClockFlags, type ClockFlags } from './proxy-clock.js';
@@ -48,7 +48,10 @@ export async function runWatch(paths: string[], flags: WatchFlags, io: CliIo): P
   // --tz is read once, before the first run (each target's own zone and the files' are read at each run).
   const clock = readClockFlags(flags);
   // A webhook URL is a credential (Slack's path is its secret): never printed.
-  if (flags.webhook) io.secrets.add(flags.webhook);
+  if (flags.webhook) {
+    io.secrets.add(flags.webhook);
+    checkWebhookUrl(flags.webhook);
+  }
   const sources = await watchSources(paths, flags, io);
   const metrics = new WatchMetrics();
   const health = new HealthBook(sources.map((s) => s.name));
@@ -183,6 +186,14 @@ function identity(c: Change): string {
   return JSON.stringify([c.kind, c.key, c.action, c.fields]);
 }
 
+/** Why an event was dropped, in the log's words; a redirect's target is not named (it may hold a secret). */
+const DROP_WORDS: Record<DropReason, (status?: number) => string> = {
+  full: () => 'the queue was full: the oldest went',
+  failed: () => 'every attempt failed',
+  redirected: (status) =>
+    `the receiver answered ${status}, a redirect, which dsipform does not follow: give --webhook the address events are to go to`,
+};
+
 function webhookQueue(flags: WatchFlags, io: CliIo, metrics: WatchMetrics, log: (line: string) => void): WebhookQueue {
   return new WebhookQueue({
     url: flags.webhook!,
@@ -190,9 +201,9 @@ function webhookQueue(flags: WatchFlags, io: CliIo, metrics: WatchMetrics, log: 
     attempts: positive(flags.webhookAttempts, '--webhook-attempts'),
     backoffMs: Number(io.env.DSIPFORM_WEBHOOK_BACKOFF_MS ?? 500),
     secrets: io.secrets,
-    onDrop: (reason) => {
+    onDrop: (reason, status) => {
       metrics.dropped(reason);
-      log(`watch: webhook event dropped (${reason === 'full' ? 'the queue was full: the oldest went' : 'every attempt failed'})`);
+      log(`watch: webhook event dropped (${DROP_WORDS[reason](status)})`);
     },
     onSent: () => metrics.sent(),
     onAttemptFailed: (problem) => log(`watch: webhook: ${problem}; retrying`),

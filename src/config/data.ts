@@ -1,6 +1,7 @@
 import type { Alias, Node, Scalar } from 'yaml';
 import { isAlias, isMap, isScalar, isSeq } from './yaml-lib.js';
 import type { ConfigIssue } from '../model/desired.js';
+import { looksLikeValue, VALUE_NOT_NAME } from '../model/env-names.js';
 import { deferredVariable, substitute } from './env.js';
 import { issueAt } from './issue.js';
 import { isMergeKey, keyText, type Path } from './locate.js';
@@ -186,6 +187,16 @@ function scalarValue(walk: Walk, node: Scalar, path: Path, schema: SchemaNode | 
   if (result.text !== value) walk.substituted.set(pathKey(path), value);
   for (const name of result.unset) {
     walk.unresolved.add(pathKey(path));
+    if (looksLikeValue(name)) {
+      // A token pasted between the braces: the usual message would show it four times.
+      report(
+        walk,
+        node,
+        `${fieldPath(path)} uses \${…} with a name that ${VALUE_NOT_NAME}`,
+        "write the variable's name between the braces (${MY_TOKEN}) and set that variable; a secret written in a file should be changed",
+      );
+      continue;
+    }
     report(
       walk,
       node,

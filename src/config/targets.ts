@@ -3,6 +3,8 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
 import { zoneProblem } from '../model/time-zone.js';
+import { looksLikeValue, VALUE_NOT_NAME } from '../model/env-names.js';
+import { credentialsProblem, platformKey, shownUrl } from '../model/platform-url.js';
 import { issueAt } from './issue.js';
 import { parseSource, positionOf, type SourceFile } from './source.js';
 import { isMap, isScalar, isSeq } from './yaml-lib.js';
@@ -65,7 +67,8 @@ function pairs(node: unknown): [string, unknown, unknown][] {
 
 function checkKeys(c: Checker, node: unknown, allowed: ReadonlySet<string>, where: string): void {
   for (const [key, keyNode] of pairs(node)) {
-    if (!allowed.has(key)) c.at(keyNode, `${where} has no setting "${key}"`, `The settings are: ${[...allowed].join(', ')}.`);
+    const what = looksLikeValue(key) ? 'a setting that looks like a value (not shown)' : `no setting "${key}"`;
+    if (!allowed.has(key)) c.at(keyNode, `${where} has ${what}`, `The settings are: ${[...allowed].join(', ')}.`);
   }
 }
 
@@ -116,15 +119,6 @@ function readVars(c: Checker, node: unknown, where: string): Record<string, stri
   return vars;
 }
 
-/**
- * A long name of lower-case letters mixed with digits is a token pasted where its variable's name
- * goes (variables are conventionally upper-case): refused here, so that no later "variable … is not
- * set" message repeats it.
- */
-function looksLikeToken(name: string): boolean {
-  return name.length >= 20 && /[a-z]/.test(name) && /[0-9]/.test(name) && !/_/.test(name);
-}
-
 /** The token's where-abouts; a token written in the file is an issue that never repeats its value. */
 function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, where: string): Target['token'] | null {
   if (node === undefined) {
@@ -140,7 +134,9 @@ function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, wh
   const file = found.find(([k]) => k === 'file');
   const other = found.find(([k]) => k !== 'env' && k !== 'file');
   if (other) {
-    c.at(other[1], `${where} token: has "${other[0]}"; the targets file may only say where the token is kept`, TOKEN_HINT);
+    // `token: { <the token> }` is a mapping whose one key is the token: never repeated.
+    const what = looksLikeValue(other[0]) ? 'a key that looks like a value (not shown)' : `"${other[0]}"`;
+    c.at(other[1], `${where} token: has ${what}; the targets file may only say where the token is kept`, TOKEN_HINT);
     return null;
   }
   if ((env === undefined) === (file === undefined)) {
@@ -149,8 +145,10 @@ function readToken(c: Checker, node: unknown, keyNode: unknown, base: string, wh
   }
   if (env) {
     const name = text(env[2]);
-    if (name === null || !VAR_NAME.test(name) || looksLikeToken(name)) {
-      c.at(env[2], `${where} token.env: is not the name of an environment variable`, `${TOKEN_HINT} (Not the token's value.)`);
+    // Refused here, so that no later "variable … is not set" message repeats a pasted token.
+    if (name === null || !VAR_NAME.test(name) || looksLikeValue(name)) {
+      const what = name !== null && VAR_NAME.test(name) ? VALUE_NOT_NAME : 'is not the name of an environment variable';
+      c.at(env[2], `${where} token.env: ${what}`, `${TOKEN_HINT} (Not the token's value.)`);
       return null;
     }
     return { env: name };
@@ -169,13 +167,22 @@ function readUrl(c: Checker, node: unknown, keyNode: unknown, where: string): st
     c.at(node ?? keyNode, `${where} has no url:`, 'For example url: https://sip.example.com:5000.');
     return null;
   }
+  const credentials = credentialsProblem(url);
+  if (credentials) {
+    c.at(
+      node,
+      `${where} url: ${credentials}`,
+      'Remove user:password@ from the URL. The API token is the one credential dsipform sends: token: { env: NAME } or token: { file: PATH }. A password that was written in the file should be changed.',
+    );
+    return null;
+  }
   let ok: boolean;
   try {
     ok = ['http:', 'https:'].includes(new URL(url).protocol);
   } catch {
     ok = false;
   }
-  if (!ok) c.at(node, `${where} url: "${url}" is not an http:// or https:// URL`, 'Use the form https://host:5000.');
+  if (!ok) c.at(node, `${where} url: "${shownUrl(url)}" is not an http:// or https:// URL`, 'Use the form https://host:5000.');
   return ok ? url : null;
 }
 
@@ -260,8 +267,35 @@ export function parseTargets(file: string, body: string): TargetsResult {
       'Add one: targets: { staging: { url: …, token: { env: … }, paths: [ … ] } }.',
     );
   const targets = entries.map(([name, keyNode, value]) => readTarget(c, name, keyNode, value, shared, base));
+  checkOnePlatformEach(
+    c,
+    targets.map((t, i) => [t, entries[i]![2]]),
+  );
   if (c.issues.length > 0) return { ok: false, issues: c.issues };
   return { ok: true, file, targets: targets.filter((t): t is Target => t !== null) };
+}
+
+/**
+ * Refuses two targets that name one platform (one host, loopback names as one, port and path alike):
+ * `--target all` would run both at once, each undoing the other's changes under its own lock and
+ * lease state. The issue is at the later target's url:, naming the earlier one.
+ */
+function checkOnePlatformEach(c: Checker, targets: readonly [Target | null, unknown][]): void {
+  const first = new Map<string, Target>();
+  for (const [target, node] of targets) {
+    const key = target ? platformKey(target.url) : null;
+    if (!target || key === null) continue;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, target);
+      continue;
+    }
+    c.at(
+      isMap(node) ? node.get('url', true) : node,
+      `target "${target.name}" url: ${target.url} is the platform of target "${earlier.name}" (${earlier.url}); two targets on one platform undo each other's changes`,
+      `Keep one target per platform: give "${earlier.name}" the files of both in its paths:, or point "${target.name}" at its own platform.`,
+    );
+  }
 }
 
 /** Reads a targets file; a file that cannot be read is returned as an issue naming it. */

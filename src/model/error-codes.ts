@@ -29,9 +29,11 @@ export const ERROR_CODES = {
   // The connection settings and desired-state files
   CONFIG_INVALID: 'the desired-state files have problems (each printed with FILE:LINE:COL)',
   CONFIG_FILE_UNREADABLE: 'a file named by an option (token, CA, certificate) cannot be read',
+  CONFIG_FILE_PERMISSIONS: 'a file that holds a secret (an API token, a plan signing key) is open to other users',
   CONFIG_CONFLICT: 'two options that exclude each other were given',
   CONFIG_NO_URL: 'no platform URL given',
   CONFIG_BAD_URL: 'the platform URL is not an http:// or https:// URL',
+  CONFIG_URL_CREDENTIALS: "a URL (the platform's or the webhook's) carries a user name or password, which dsipform never sends",
   CONFIG_NO_TOKEN: 'no API token given, or the token file is empty',
   CONFIG_TOKEN_ON_COMMAND_LINE: 'the API token was given on the command line, where other users can read it',
   CONFIG_BAD_TIMEOUT: 'the request timeout is not a positive number of milliseconds',

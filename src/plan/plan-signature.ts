@@ -24,7 +24,7 @@ export function checkPlanKey(key: Uint8Array, source: string): Uint8Array {
     throw new DsipformError(
       'PLAN_KEY_INVALID',
       `the plan signing key from ${source} is ${key.length === 0 ? 'empty' : `too short (${key.length} bytes)`}: it must have at least ${MIN_PLAN_KEY_BYTES} bytes`,
-      'Make a key once with: openssl rand -hex 32 > plan.key, and give the same key to the plan and the apply jobs (a CI secret).',
+      'Make a key once with: openssl rand -hex 32 > plan.key && chmod 600 plan.key, and give the same key to the plan and the apply jobs (a CI secret).',
     );
   }
   return key;

@@ -1,9 +1,38 @@
 /**
- * File-system steps shared by the state file and its lock: both hold or guard lease passwords,
- * so whatever they create must be private to the user from the first moment.
+ * File-system steps shared by the state file and its lock, and by every file that holds a secret
+ * (the state's lease passwords, an API token, a plan signing key): such a file must be private to
+ * the user, both what dsipform creates and what it is given to read.
  */
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
+import { DsipformError } from '../model/errors.js';
+
+/** A file that holds a secret, as its refusal names it. */
+export interface SecretFile {
+  /** The code of the refusal: the state's own, or the one of files named by options. */
+  readonly code: 'STATE_PERMISSIONS' | 'CONFIG_FILE_PERMISSIONS';
+  /** The file as the message names it, e.g. `the state file /x/state.json`. */
+  readonly named: string;
+  /** What it holds, e.g. `lease passwords`. */
+  readonly holds: string;
+  /** What to do if others may have read it, e.g. `rotate the token`. */
+  readonly ifRead: string;
+}
+
+/**
+ * Refuses a file that holds a secret while its group or others have any access to it (the one
+ * rule for the state file, token files and signing-key files), as ssh refuses such a private key:
+ * using it silently would hide that the secret was exposed. `mode` is the file's `stat` mode.
+ */
+export function checkPrivateMode(file: string, mode: number, secret: SecretFile): void {
+  if (process.platform === 'win32' || (mode & 0o077) === 0) return;
+  const shown = (mode & 0o777).toString(8).padStart(4, '0');
+  throw new DsipformError(
+    secret.code,
+    `${secret.named} is open to other users (mode ${shown}), but it holds ${secret.holds}`,
+    `run: chmod 600 ${file} (if others may have read it, ${secret.ifRead})`,
+  );
+}
 
 /** The `code` of a Node.js system error (`ENOENT`, `EACCES`, ...), or `undefined`. */
 export function errnoOf(err: unknown): string | undefined {

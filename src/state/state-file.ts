@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { lstat, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DsipformError } from '../model/errors.js';
-import { ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
+import { checkPrivateMode, ensurePrivateDir, errnoOf, fsyncDir } from './private-fs.js';
 import { STATE_FORMAT_VERSION, toStateFile, type StateFile } from './state-shape.js';
 import { findDuplicateKey } from '../model/strict-json.js';
 
@@ -71,13 +71,12 @@ async function openState(file: string): Promise<FileHandle | null> {
 
 /** Refuses a state file others can read or write: it holds passwords (ssh refuses such a key). */
 function checkMode(file: string, mode: number): void {
-  if (process.platform === 'win32' || (mode & 0o077) === 0) return;
-  const shown = (mode & 0o777).toString(8).padStart(4, '0');
-  throw new DsipformError(
-    'STATE_PERMISSIONS',
-    `the state file ${file} is open to other users (mode ${shown}), but it holds lease passwords`,
-    `run: chmod 600 ${file} (if others may have read it, revoke its leases and obtain new ones)`,
-  );
+  checkPrivateMode(file, mode, {
+    code: 'STATE_PERMISSIONS',
+    named: `the state file ${file}`,
+    holds: 'lease passwords',
+    ifRead: 'revoke its leases and obtain new ones',
+  });
 }
 
 /**

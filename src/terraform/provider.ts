@@ -3,6 +3,7 @@ import type { PlatformClient } from '../api/client.js';
 import { caProblem, type ConnectionOptions, type RequestEvent, type SettingNames } from '../api/connection.js';
 import { operationDeadline } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
+import { credentialsProblem, shownUrl } from '../model/platform-url.js';
 import type { ProviderContext } from './context.js';
 import { Reloader } from './reloader.js';
 import { SaidOnce } from './said-once.js';
@@ -56,7 +57,8 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
       'No platform URL',
       'Set url in the provider block, or the DSIP_URL environment variable, e.g. https://sip.example.com:5000.',
     );
-  if (!/^https?:\/\/./.test(url)) return attrError(['url'], 'Invalid platform URL', `"${url}" must start with http:// or https://.`);
+  const badUrl = urlDiagnostic(url);
+  if (badUrl) return badUrl;
   const token = knownString(config, 'token') ?? env.DSIP_TOKEN;
   if (!token)
     return attrError(
@@ -96,6 +98,20 @@ function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOpt
     onRequest,
     ...(ca ? { ca } : {}),
   };
+}
+
+/** A platform URL refused: one with a password in it (never shown), or not http(s). */
+function urlDiagnostic(url: string): Diagnostic | undefined {
+  const credentials = credentialsProblem(url);
+  if (credentials)
+    return attrError(
+      ['url'],
+      'Credentials in the platform URL',
+      `${credentials}. Remove user:password@ from url; the API token (the token attribute, or DSIP_TOKEN) is the one credential sent.`,
+    );
+  if (!/^https?:\/\/./.test(url))
+    return attrError(['url'], 'Invalid platform URL', `"${shownUrl(url)}" must start with http:// or https://.`);
+  return undefined;
 }
 
 const PROFILES = ['auto', 'spec', 'current'] as const;
@@ -239,7 +255,8 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       if (profile !== undefined && !isProfile(profile)) out.push(profileDiagnostic(profile, false));
       if (config.url === undefined || isUnknown(config.url) || config.url === null) return out;
       const url = knownString(config, 'url')!;
-      if (!/^https?:\/\/./.test(url)) out.push(attrError(['url'], 'Invalid platform URL', `"${url}" must start with http:// or https://.`));
+      const badUrl = urlDiagnostic(url);
+      if (badUrl) out.push(badUrl);
       return out;
     },
     async configure(config) {

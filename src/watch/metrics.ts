@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry } from 'prom-client';
+import type { DropReason } from './webhook.js';
 
 /** What one run of one target found and did, as the metrics count it. */
 export interface RunFacts {
@@ -61,7 +62,7 @@ export class WatchMetrics {
   });
   readonly #dropped = new Counter({
     name: 'dsipform_webhook_events_dropped_total',
-    help: 'Webhook events dropped: the oldest, when the queue was full, or one whose every retry failed.',
+    help: 'Webhook events dropped: the oldest, when the queue was full (full); one whose every retry failed (failed); one the receiver answered with a redirect, which is never followed (redirected).',
     labelNames: ['reason'],
     registers: [this.registry],
   });
@@ -102,8 +103,8 @@ export class WatchMetrics {
     this.#driftSeries.set(target, new Set(counts.keys()));
   }
 
-  /** Counts a webhook event dropped (`full`: the oldest, pushed out; `failed`: every retry failed). */
-  dropped(reason: 'full' | 'failed'): void {
+  /** Counts a webhook event dropped (`full`: the oldest, pushed out; `failed`: every retry failed; `redirected`: answered 3xx). */
+  dropped(reason: DropReason): void {
     this.#dropped.inc({ reason });
   }
 

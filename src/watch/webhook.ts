@@ -1,3 +1,6 @@
+import { DsipformError } from '../model/errors.js';
+import { hasCredentials } from '../model/platform-url.js';
+
 /** One event the reconciler posts: a Slack-compatible `text`, and the structured data beside it. */
 export interface WatchEvent {
   /** One line for a chat channel (Slack and compatible webhooks show this field). */
@@ -20,8 +23,11 @@ export interface WebhookOptions {
   readonly backoffMs?: number;
   /** Each attempt's time limit (default 10 s). */
   readonly timeoutMs?: number;
-  /** Called for each event dropped, and why. */
-  readonly onDrop?: (reason: 'full' | 'failed') => void;
+  /**
+   * Called for each event dropped, and why: `full` (the oldest, pushed out), `failed` (every attempt
+   * failed), `redirected` (the receiver answered 3xx, with `status`: never followed, never retried).
+   */
+  readonly onDrop?: (reason: DropReason, status?: number) => void;
   readonly onSent?: () => void;
   /** Called for a failed attempt, with what went wrong (no secret: the URL is not in it). */
   readonly onAttemptFailed?: (problem: string) => void;
@@ -30,6 +36,40 @@ export interface WebhookOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+
+/** Why an event was dropped. */
+export type DropReason = 'full' | 'failed' | 'redirected';
+
+/** How one event's sending ended. */
+type Sent = { ok: true } | { ok: false; reason: 'failed' } | { ok: false; reason: 'redirected'; status: number };
+
+/**
+ * Refuses a `--webhook` URL that cannot be posted to as given: not http(s), or with a
+ * `user:password@` (which fetch refuses to send, and which is a second secret in a URL that is
+ * one already). The messages never show the URL: its path may be its secret, as Slack's is.
+ */
+export function checkWebhookUrl(text: string): void {
+  if (hasCredentials(text)) {
+    throw new DsipformError(
+      'CONFIG_URL_CREDENTIALS',
+      '--webhook: the URL carries a user name or password (user:password@), which dsipform never sends',
+      "Remove user:password@ from --webhook; a receiver that needs a secret takes it in the URL's path or query, as Slack's do (dsipform never prints the URL).",
+    );
+  }
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      '--webhook is not an http:// or https:// URL (not shown: a webhook URL is a secret)',
+      'Give the URL the receiver posts to, e.g. --webhook https://hooks.slack.com/services/…',
+    );
+  }
+}
 
 /**
  * Posts events to a webhook one at a time, in order, each retried with a doubling wait. The queue
@@ -83,12 +123,18 @@ export class WebhookQueue {
         this.#o.onDrop?.('failed');
         continue;
       }
-      if (await this.#send(event)) this.#o.onSent?.();
-      else this.#o.onDrop?.('failed');
+      const sent = await this.#send(event);
+      if (sent.ok) this.#o.onSent?.();
+      else this.#o.onDrop?.(sent.reason, sent.reason === 'redirected' ? sent.status : undefined);
     }
   }
 
-  async #send(event: WatchEvent): Promise<boolean> {
+  /**
+   * Posts one event, retrying failures. A redirect is not followed: the URL given is where events
+   * may go, and a receiver (or whoever took its address) pointing elsewhere would otherwise get
+   * every event. Nor is it retried: the same request gets the same answer.
+   */
+  async #send(event: WatchEvent): Promise<Sent> {
     let body = JSON.stringify(event);
     for (const secret of this.#o.secrets ?? []) if (secret) body = body.split(secret).join('***');
     for (let attempt = 1; attempt <= this.#o.attempts; attempt++) {
@@ -97,10 +143,12 @@ export class WebhookQueue {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body,
+          redirect: 'manual',
           signal: AbortSignal.any([AbortSignal.timeout(this.#o.timeoutMs), this.#stop.signal]),
         });
         await answer.body?.cancel();
-        if (answer.ok) return true;
+        if (answer.ok) return { ok: true };
+        if (answer.status >= 300 && answer.status < 400) return { ok: false, reason: 'redirected', status: answer.status };
         this.#o.onAttemptFailed?.(`the receiver answered ${answer.status}`);
       } catch (err) {
         this.#o.onAttemptFailed?.(`no answer (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name})`);
@@ -108,7 +156,7 @@ export class WebhookQueue {
       if (attempt === this.#o.attempts || this.#stop.signal.aborted) break;
       await wait(Math.min(this.#o.backoffMs * 2 ** (attempt - 1), MAX_BACKOFF_MS), this.#stop.signal);
     }
-    return false;
+    return { ok: false, reason: 'failed' };
   }
 }
 

@@ -102,7 +102,7 @@ describe('dsipform emulator', () => {
 
   it('takes the token from --token-file, and --help says --token is visible to other users', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'dsipform-cli-'));
-    writeFileSync(join(dir, 'token'), `${TOKEN}\n`);
+    writeFileSync(join(dir, 'token'), `${TOKEN}\n`, { mode: 0o600 });
     const p = await emulator(['--token-file', join(dir, 'token')]);
     expect(p.output.stderr).not.toContain(TOKEN);
     expect(p.output.stderr).not.toMatch(/generated/);

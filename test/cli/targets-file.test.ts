@@ -37,7 +37,7 @@ describe('targets file', () => {
       'a token pasted as the variable name',
       'targets:\n  s:\n    url: https://x:5000\n    token: { env: abc123secret9f8e7d6c5b }\n    paths: [a/]\n',
       '4:19',
-      'token.env: is not the name',
+      'token.env: looks like a value',
     ],
     [
       'both env and file',
@@ -95,6 +95,31 @@ describe('targets file', () => {
     expect(result.ok ? [] : result.issues.map((i) => formatIssue(i))).toEqual([
       `t.yaml:1:9: shared paths: "${path}" holds the targets file itself\n  hint: Keep the configuration in folders of its own: paths: [shared/, staging/].`,
     ]);
+  });
+
+  it.each([
+    ['the same URL', 'http://127.0.0.1:5000', 'http://127.0.0.1:5000'],
+    ['127.0.0.1 and localhost with one port', 'http://127.0.0.1:5000', 'http://localhost:5000'],
+    ['::1 and a 127/8 address', 'http://[::1]:5000', 'http://127.0.0.2:5000'],
+    ['case and a trailing slash', 'https://SIP.example.com:5000', 'https://sip.example.com:5000/'],
+    ['a default port written out', 'https://sip.example.com', 'https://sip.example.com:443'],
+    ['a trailing dot and the other scheme on the same port', 'http://sip.example.com:5000', 'https://sip.example.com.:5000'],
+  ])('two targets on one platform (%s): refused at the second url:, naming both', (_name, a, b) => {
+    const text = `targets:\n  one:\n    url: ${a}\n    token: { env: A }\n    paths: [a/]\n  two:\n    url: ${b}\n    token: { env: B }\n    paths: [b/]\n`;
+    const result = parseTargets('t.yaml', text);
+    const issues = result.ok ? [] : result.issues.map((i) => formatIssue(i));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toContain(`t.yaml:7:10: target "two" url: ${b} is the platform of target "one" (${a})`);
+    expect(issues[0]).toContain('hint: Keep one target per platform');
+  });
+
+  it.each([
+    ['another port', 'http://127.0.0.1:5000', 'http://127.0.0.1:5001'],
+    ['another host', 'https://a.example.com:5000', 'https://b.example.com:5000'],
+    ['another base path behind one host', 'https://gw.example.com/east', 'https://gw.example.com/west'],
+  ])('two platforms (%s) are two targets', (_name, a, b) => {
+    const text = `targets:\n  one: { url: "${a}", token: { env: A }, paths: [a/] }\n  two: { url: "${b}", token: { env: B }, paths: [b/] }\n`;
+    expect(parseTargets('t.yaml', text).ok).toBe(true);
   });
 
   it('reads shared paths first, resolved against the file, and vars: the target over the shared', () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,8 +60,10 @@ function targets(name: string, productionUrl = production.url): string {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dsipform-targets-'));
+  // Token files are private, as dsipform requires of a file holding a secret.
   const stagingTokenFile = write('emulator-staging.token', STAGING_TOKEN);
-  write('production.token', `${PRODUCTION_TOKEN}\n`);
+  chmodSync(stagingTokenFile, 0o600);
+  chmodSync(write('production.token', `${PRODUCTION_TOKEN}\n`), 0o600);
   [staging, production] = await Promise.all([
     startEmulatorProcess(['--token-file', stagingTokenFile]),
     startEmulatorProcess(['--token-file', join(dir, 'production.token')]),

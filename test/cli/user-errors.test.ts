@@ -95,12 +95,12 @@ const cases: Record<string, Case> = {
   'emulator: empty --token': { args: () => ['emulator', '--port', '0', '--token', ''], says: /--token is empty/ },
   'emulator: empty DSIP_TOKEN': { args: () => ['emulator', '--port', '0'], env: { DSIP_TOKEN: '' }, says: /DSIP_TOKEN is empty/ },
   'emulator: empty --token-file': {
-    args: () => ['emulator', '--port', '0', '--token-file', file('empty-token', '\n')],
+    args: () => ['emulator', '--port', '0', '--token-file', file('empty-token', '\n', 0o600)],
     says: /the token file \S+empty-token is empty/,
   },
   'emulator: missing --token-file': {
     args: () => ['emulator', '--port', '0', '--token-file', join(dir, 'no-token')],
-    says: /cannot read token file \S+no-token \(ENOENT\)/,
+    says: /cannot read the token file \S+no-token \(ENOENT\)/,
   },
   'emulator: --token with --token-file': {
     args: () => ['emulator', '--port', '0', '--token', 'x1234', '--token-file', file('token', TOKEN)],

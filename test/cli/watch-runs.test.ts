@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 async function emulator(dir: string, args: readonly string[] = []): Promise<{ emu: EmulatorProcess; client: PlatformClient }> {
-  writeFileSync(join(dir, 'token'), TOKEN);
+  writeFileSync(join(dir, 'token'), TOKEN, { mode: 0o600 });
   const emu = await startEmulatorProcess(['--token-file', join(dir, 'token'), '--profile', TEST_PROFILE, ...args]);
   const client = new PlatformClient({ url: emu.url, token: TOKEN });
   started.push({ stop: () => emu.stop() }, { stop: () => client.close() });

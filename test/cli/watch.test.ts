@@ -22,7 +22,7 @@ let watch: WatchProcess | undefined;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dsipform-watch-'));
-  writeFileSync(join(dir, 'token'), TOKEN);
+  writeFileSync(join(dir, 'token'), TOKEN, { mode: 0o600 });
   emu = await startEmulatorProcess(['--token-file', join(dir, 'token'), '--profile', TEST_PROFILE]);
   client = new PlatformClient({ url: emu.url, token: TOKEN });
   receiver = await startReceiver();

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checksumOf } from '../../src/plan/checksum.js';
@@ -18,6 +18,13 @@ async function planTo(s: Scenario, env: NodeJS.ProcessEnv = {}, extra: string[] 
   return out;
 }
 
+/** A key file as it must be kept: private to the user (group and others have no access). */
+function keyFileOf(s: Scenario, text: string): string {
+  const file = s.file('plan.key', text);
+  chmodSync(file, 0o600);
+  return file;
+}
+
 function applySaved(s: Scenario, out: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []) {
   return s.run(['apply', '--plan', out, '--auto-approve', ...extra], { env });
 }
@@ -28,7 +35,7 @@ describe('scenario: signed saved plans (--sign-key-file, DSIPFORM_PLAN_KEY)', ()
     const out = await planTo(s, { DSIPFORM_PLAN_KEY: KEY });
     const saved = JSON.parse(readFileSync(out, 'utf8')) as SavedPlan;
     expect(saved.signature).toMatch(/^hmac-sha256:[0-9a-f]{64}$/);
-    const keyFile = s.file('plan.key', `${KEY}\n`);
+    const keyFile = keyFileOf(s, `${KEY}\n`);
     const r = await applySaved(s, out, {}, ['--sign-key-file', keyFile]);
     expect(r.code, r.stderr).toBe(0);
     expect((await s.client.listInboundMappings()).map((m) => m.did)).toEqual(['1']);
@@ -81,7 +88,7 @@ describe('scenario: signed saved plans (--sign-key-file, DSIPFORM_PLAN_KEY)', ()
     ['a short key file', 'short\n', 'is too short (5 bytes)'],
   ])('refuses %s before reading the platform (PLAN_KEY_INVALID)', async (_case, text, why) => {
     const s = await scenario();
-    const keyFile = s.file('plan.key', text);
+    const keyFile = keyFileOf(s, text);
     const r = await s.run(['plan', s.file('m.yaml', FILE), '--out', join(s.dir, 'plan.json'), '--sign-key-file', keyFile]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`error (PLAN_KEY_INVALID): the plan signing key from ${keyFile} ${why}: it must have at least 16 bytes`);

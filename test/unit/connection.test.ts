@@ -11,7 +11,7 @@ import { emulatorCertificate } from '../../src/emulator/tls.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dsipform-conn-'));
 const tokenFile = join(dir, 'token');
-writeFileSync(tokenFile, 'from-file-token\n');
+writeFileSync(tokenFile, 'from-file-token\n', { mode: 0o600 });
 const caFile = join(dir, 'ca.pem');
 writeFileSync(caFile, (await emulatorCertificate()).cert);
 
