@@ -82,7 +82,7 @@ export async function runGitlabJob(pipeline: GitlabPipeline, name: string, run: 
   for (const path of keep ? (job.artifacts?.paths ?? []) : []) {
     const to = join(run.store, env.CI_JOB_ID!);
     mkdirSync(to, { recursive: true });
-    if (existsSync(join(workspace, path))) cpSync(join(workspace, path), join(to, path));
+    if (existsSync(join(workspace, path))) cpSync(join(workspace, path), join(to, path), { recursive: true });
   }
   return { ran: true, code: r.code, stdout: r.stdout, stderr: r.stderr, workspace };
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
+import { selfSignedCertificate } from '../../src/tls/self-signed.js';
 import { startEmulatorProcess, type EmulatorProcess } from './cli.js';
 import { TEST_PROFILE } from './emulator.js';
 import { REPO } from './packed-app.js';
@@ -40,6 +40,28 @@ export async function makeConfigRepository(repository: string, tarball: string):
 }
 
 /**
+ * The repository of the targets variants: as {@link makeConfigRepository}'s, with
+ * examples/ci/dsipform.targets.yaml at its root, each target's URL that of the platform of its name
+ * (the edit a team makes), and `ci/platforms-ca.pem`, a bundle of the platforms' certificates.
+ */
+export async function makeTargetsRepository(repository: string, tarball: string, platforms: Record<string, TlsPlatform>): Promise<string> {
+  const integrity = await makeConfigRepository(repository, tarball);
+  let targets = readFileSync(join(CI_EXAMPLES, 'dsipform.targets.yaml'), 'utf8');
+  for (const [name, platform] of Object.entries(platforms)) {
+    targets = targets.replace(new RegExp(`(\\n  ${name}:\\n    url: )\\S+`), `$1${platform.url}`);
+  }
+  expect(targets).not.toMatch(/example\.com/);
+  writeFileSync(join(repository, 'dsipform.targets.yaml'), targets);
+  writeFileSync(
+    join(repository, 'ci/platforms-ca.pem'),
+    Object.values(platforms)
+      .map((p) => readFileSync(p.ca, 'utf8'))
+      .join(''),
+  );
+  return integrity;
+}
+
+/**
  * Replaces the tarball at `file` by another well-formed package of the same name, whose command
  * runs `code` first: what someone who can write to the repository (or its cache) could put there.
  */
@@ -67,13 +89,22 @@ export interface TlsPlatform extends EmulatorProcess {
 }
 
 /**
- * Starts an emulator process with `--tls` and `--data DATA`, so that its certificate is at
- * `DATA.cert.pem` and what apply wrote (carrier-group passwords too) can be read back from DATA.
+ * Starts an emulator process over HTTPS with a self-signed certificate for 127.0.0.1 named `name`
+ * (at `DATA.cert.pem`), and `--data DATA`, so that what apply wrote (carrier-group passwords too)
+ * can be read back. Platforms of one bundle need names of their own: TLS looks a certificate's
+ * issuer up by its name.
  */
-export async function startTlsPlatform(data: string, token: string): Promise<TlsPlatform> {
-  const emulator = await startEmulatorProcess(['--profile', TEST_PROFILE, '--tls', '--data', data], { DSIP_TOKEN: token });
+export async function startTlsPlatform(data: string, token: string, name = 'dsip.example.com'): Promise<TlsPlatform> {
+  const pem = await selfSignedCertificate({
+    commonName: name,
+    altNames: [{ type: 'ip', value: '127.0.0.1' }],
+    backdateMs: 60_000,
+    validForMs: 86_400_000,
+  });
   const ca = `${data}.cert.pem`;
-  for (let i = 0; i < 50 && !existsSync(ca); i++) await sleep(100);
-  expect(existsSync(ca), emulator.output.stderr).toBe(true);
+  writeFileSync(ca, pem.cert);
+  writeFileSync(`${data}.key.pem`, pem.key, { mode: 0o600 });
+  const args = ['--profile', TEST_PROFILE, '--tls-cert', ca, '--tls-key', `${data}.key.pem`, '--data', data];
+  const emulator = await startEmulatorProcess(args, { DSIP_TOKEN: token });
   return Object.assign(emulator, { ca, data });
 }
