@@ -13,10 +13,11 @@
 #                       `npm pack --json`, or `npm view dsipform@0.1.0 dist.integrity`). Required,
 #                       except for a git URL at a commit, which the commit pins.
 #
-# Anything else is refused before npm runs: a name on a registry can be published by anyone, and a
-# git tag or branch can be moved after you reviewed it. The tarball is checked before it is
-# installed, and no install script of it or of its dependencies runs. DIR may be restored from a CI
-# cache: it is used as it is when it was installed from the same two settings.
+# A package without its integrity, or a git URL without a commit, is refused before npm runs: a
+# name on a registry can be published by anyone, and a git tag or branch can be moved after you
+# reviewed it. The tarball is checked before it is installed, and no install script of it or of its
+# dependencies runs. DIR may be restored from a CI cache: it is used as it is when it was installed
+# from the same two settings.
 set -euo pipefail
 
 dir=${1:?usage: install-dsipform.sh DIR}
@@ -35,7 +36,7 @@ case "$package" in
     ;;
   *)
     [[ "$integrity" =~ ^sha512-[A-Za-z0-9+/]{86}==$ ]] ||
-      fail "DSIPFORM_INTEGRITY is not the sha512 integrity of $package (got \"$integrity\"): set it to the \"integrity\" that npm pack --json printed when the tarball was made (for a published version: npm view dsipform@X.Y.Z dist.integrity)"
+      fail "DSIPFORM_INTEGRITY is not the sha512 integrity of $package (got \"$integrity\"): set it to the \"integrity\" that npm pack --json printed when the tarball was made, or to: echo \"sha512-\$(openssl dgst -sha512 -binary FILE | openssl base64 -A)\" (for a published version: npm view dsipform@X.Y.Z dist.integrity)"
     # npm reads a bare relative path such as vendor/x.tgz as a GitHub repository: say it is a file.
     if [ -f "$package" ]; then package="$(cd "$(dirname "$package")" && pwd)/$(basename "$package")"; fi
     ;;
