@@ -1,12 +1,10 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI } from './cli.js';
 
 /**
- * Stand-ins for what a CI runner has and this machine cannot reach: `gh` (GitHub's API), `curl`
- * (only ever pointed at GitLab's API by the templates) and `npx dsipform@VERSION` (the public
- * registry). Each records its calls; `gh` and `curl` answer from a table the test writes, and
- * `npx` runs this checkout's built CLI after checking the version the template pins.
+ * Stand-ins for what a CI runner has and this machine cannot reach: `gh` (GitHub's API) and `curl`
+ * (only ever pointed at GitLab's API by the templates). Each records its calls and answers from a
+ * table the test writes. dsipform itself is not stood in for: the templates install it.
  */
 export interface CiStubs {
   /** The directory to put first on PATH. */
@@ -39,7 +37,6 @@ export interface StubCall {
 // Plain JavaScript run by node: the stubs must not depend on the test's TypeScript loader.
 const STUB = String.raw`
 const fs = require('node:fs');
-const { spawnSync } = require('node:child_process');
 const [tool, ...args] = process.argv.slice(2);
 const dir = process.env.CI_STUB_DIR;
 const sent = {};
@@ -48,15 +45,6 @@ args.forEach((a, i) => {
   if (file && fs.existsSync(file)) sent[a === '--body-file' ? 'body' : a.split('@')[0]] = fs.readFileSync(file, 'utf8');
 });
 fs.appendFileSync(dir + '/calls.jsonl', JSON.stringify({ tool, args, sent }) + '\n');
-if (tool === 'npx') {
-  const want = 'dsipform@' + process.env.CI_STUB_VERSION;
-  if (args[0] !== '--yes' || args[1] !== want) {
-    process.stderr.write('npx stub: expected "npx --yes ' + want + ' ...", got "npx ' + args.join(' ') + '"\n');
-    process.exit(1);
-  }
-  const r = spawnSync(process.execPath, [process.env.CI_STUB_CLI, ...args.slice(2)], { stdio: 'inherit' });
-  process.exit(r.status ?? 1);
-}
 const answers = JSON.parse(fs.readFileSync(dir + '/answers.json', 'utf8'));
 const found = answers.find((x) => x.tool === tool && new RegExp(x.match).test(args.join(' ')));
 if (!found) {
@@ -71,18 +59,15 @@ if (found.stderr) process.stderr.write(found.stderr);
 process.exit(found.code ?? 0);
 `;
 
-/** Writes the stubs into `dir` (a fresh temporary directory); `version` is the one `npx` accepts. */
-export function makeCiStubs(dir: string, version: string): CiStubs {
+/** Writes the stubs into `dir` (a fresh temporary directory). */
+export function makeCiStubs(dir: string): CiStubs {
   const bin = join(dir, 'bin');
   mkdirSync(bin, { recursive: true });
   writeFileSync(join(dir, 'stub.cjs'), STUB);
   writeFileSync(join(dir, 'answers.json'), '[]');
-  for (const tool of ['gh', 'curl', 'npx']) {
+  for (const tool of ['gh', 'curl']) {
     const path = join(bin, tool);
-    writeFileSync(
-      path,
-      `#!/bin/sh\nCI_STUB_DIR='${dir}' CI_STUB_VERSION='${version}' CI_STUB_CLI='${CLI}' exec '${process.execPath}' '${join(dir, 'stub.cjs')}' ${tool} "$@"\n`,
-    );
+    writeFileSync(path, `#!/bin/sh\nCI_STUB_DIR='${dir}' exec '${process.execPath}' '${join(dir, 'stub.cjs')}' ${tool} "$@"\n`);
     chmodSync(path, 0o755);
   }
   const log = join(dir, 'calls.jsonl');

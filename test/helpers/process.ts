@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** What a finished process printed and how it exited. */
 export interface ProcessResult {
@@ -67,4 +69,15 @@ export function waitForStdout(p: StartedProcess, pattern: RegExp): Promise<RegEx
     );
     check();
   });
+}
+
+/**
+ * Copies the folder `from` to `to` (replaced if it exists) with `cp -R`: node's cpSync takes some
+ * seconds for a node_modules folder, where cp takes one.
+ */
+export async function copyTree(from: string, to: string): Promise<void> {
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(dirname(to), { recursive: true });
+  const r = await runProcess('cp', ['-R', from, to]);
+  if (r.code !== 0) throw new Error(`cp -R ${from} ${to}: ${r.stderr}`);
 }
