@@ -6,6 +6,11 @@ import { DEFAULT_GATEWAYS, DEFAULT_GROUPS } from './default-groups.js';
 export const FLT_CARRIER = 8;
 /** Endpoint groups (PBXs) and their gateways. */
 export const FLT_PBX = 9;
+/**
+ * settings.py DEFAULT_AUTH_DOMAIN as installed: the SIP domain of a subscriber given none, and of
+ * every lease the deployed platform hands out.
+ */
+export const DEFAULT_AUTH_DOMAIN = 'sip.dsiprouter.org';
 
 /** A carrier group's registration (the platform's `uacreg` row): the password is a secret. */
 export interface StoredRegistration {
