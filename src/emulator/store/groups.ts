@@ -42,6 +42,18 @@ export interface StoredGroup {
   subscriber: StoredSubscriber | null;
   /** `dsip_call_settings`; null when the group has no row. */
   call_settings: { limit: number | null; timeout: number | null } | null;
+  /** `dsip_notification` rows: the address of each kind the group has one for (absent: none). */
+  notifications?: GroupNotifications;
+  /** `dsip_cdrinfo`: where CDR reports go and when (a crontab line); absent: none. */
+  cdr?: { email: string; send_interval: string };
+  /** `dsip_multidomain_mapping` of a FusionPBX group (its database; the password is a secret); absent: none. */
+  fusionpbx?: { dbhost: string | null; dbuser: string | null; dbpass: string | null };
+}
+
+/** An endpoint group's notification addresses, by kind (`type` 0 and 1 of `dsip_notification`). */
+export interface GroupNotifications {
+  overmaxcalllimit?: string;
+  endpointfailure?: string;
 }
 
 /**
