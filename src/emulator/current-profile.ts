@@ -4,14 +4,15 @@ import { ENDPOINT_GROUPS_DEPLOYED as EG } from './handlers/endpoint-groups.js';
 import { createMappingDeployed, deleteMappingDeployed, getMappingsDeployed, updateMappingDeployed } from './handlers/current-inbound.js';
 import { obtainLeaseDeployed, revokeLeaseDeployed } from './handlers/current-leases.js';
 import { createRouteDeployed, deleteRouteDeployed, getRoutesDeployed, updateRouteDeployed } from './handlers/current-outbound.js';
+import { NUMBERS_ENTRIES } from './handlers/numbers.js';
 import { getStatsDeployed, reloadProxyDeployed } from './handlers/proxy.js';
 import type { ApiProfile } from './profiles.js';
 import { FLASK_WIRE } from './wire-rules.js';
 
 /**
- * The "current" profile: the platform as deployed (release 0.79 and the outbound-routes extension),
- * quirks included, answer for answer; docs/platform-profiles.md lists each difference from `spec`
- * with its upstream source. Stats only at `/kamailio/stats`, leases at
+ * The "current" profile: the platform as deployed (release 0.79 with its Numbers module, and the
+ * outbound-routes extension), quirks included, answer for answer; docs/platform-profiles.md lists
+ * each difference from `spec` with its upstream source. Stats only at `/kamailio/stats`, leases at
  * `/lease/endpoint`, the inbound note called `name`, HTML 404/405 pages, Flask's `<int:…>` path
  * ids, and requests read and answers written as Flask does (FLASK_WIRE). `reads` lists the methods
  * whose handler calls `getRequestData()`; only those see the body.
@@ -49,6 +50,7 @@ export function currentProfile(): ApiProfile {
       },
       { path: '/endpointgroups', methods: { GET: EG.GET, POST: EG.POST, PUT: EG.PUT } },
       { path: '/endpointgroups/:id(int)', methods: { GET: EG.GET, PUT: EG.PUT, DELETE: EG.DELETE } },
+      ...NUMBERS_ENTRIES,
     ],
     routingPage: sendFlaskPage,
     wire: FLASK_WIRE,
