@@ -55,7 +55,7 @@ export async function planPlatform(
   const allowDangling = options.allowDangling ?? false;
   const managed = managedCollections(desired);
   const groups = mode === 'apply' && needsGroups(desired, allowDangling);
-  const [live, profile] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.profile()]);
+  const [live, { profile, numbersModule }] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.detection()]);
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
@@ -66,6 +66,7 @@ export async function planPlatform(
     target: options.target ?? targetOf(client),
     now: options.now ?? Date.now(),
     profile,
+    ...(numbersModule !== undefined ? { numbersModule } : {}),
     pendingReload,
     allowDangling,
     // The proxy's clock is taken to run in this machine's zone (TZ), as `dsipform route` assumes;
