@@ -134,6 +134,7 @@ export type { LiveState } from './model/live.js';
 export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';
+export type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from './model/number.js';
 export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from './model/carrier-group.js';
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {
