@@ -11,7 +11,9 @@ import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
 import { isAmbiguous, type RequestTally } from './retry.js';
 import { obtainInAttempts, type NotedLease, type ObtainAttempts } from './lease-attempts.js';
-import { detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
+import type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from '../model/number.js';
+import * as numbers from './numbers.js';
+import { detectNumbersModule, detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
 import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
@@ -51,6 +53,7 @@ export class PlatformClient {
   /** For a counting client, the client it counts for (the profile is detected once, there). */
   readonly #base: PlatformClient | undefined;
   #detected: Promise<ApiProfile> | undefined;
+  #numbersModule: Promise<boolean> | undefined;
 
   /** A client of the platform at `options.url`; or (from {@link counting}) a client counting for another. */
   constructor(options: ConnectionOptions | CountingFor) {
@@ -94,6 +97,29 @@ export class PlatformClient {
   /** Whether the choice was detected rather than given. */
   get profileDetected(): boolean {
     return this.#choice === 'auto';
+  }
+
+  /**
+   * What detection found, for reports: the profile and, when a deployed (`current`) platform was
+   * detected, whether it has the Numbers module (one more request, once). With a profile given,
+   * just that profile.
+   */
+  async detection(): Promise<{ readonly profile: ApiProfile; readonly numbersModule?: boolean }> {
+    const profile = await this.profile();
+    if (!this.profileDetected || profile !== 'current') return { profile };
+    return { profile, numbersModule: await this.numbersModule() };
+  }
+
+  /**
+   * Whether the platform has the Numbers module of release 0.79: never under the `spec` profile
+   * (no request); under `current`, asked once with one request that changes nothing.
+   */
+  async numbersModule(): Promise<boolean> {
+    if (this.#base) return this.#base.numbersModule();
+    if ((await this.profile()) === 'spec') return false;
+    this.#numbersModule ??= detectNumbersModule(this.#transport);
+    this.#numbersModule.catch(() => (this.#numbersModule = undefined));
+    return this.#numbersModule;
   }
 
   async #shape(): Promise<ProfileShape> {
@@ -336,6 +362,31 @@ export class PlatformClient {
   /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   async deleteOutboundRoute(ruleid: number): Promise<void> {
     await this.#sender.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
+  }
+
+  /** The numbers of the platform's Numbers module meeting every filter given (see numbers.ts). */
+  listNumbers(filters?: NumberFilters): Promise<NumberRecord[]> {
+    return numbers.listNumbers(this.#sender, filters);
+  }
+
+  /** Creates a number and returns it as stored; a DID already held is `API_CONFLICT`. */
+  createNumber(input: NumberInput): Promise<NumberRecord> {
+    return numbers.createNumber(this.#sender, input);
+  }
+
+  /** Sets the given fields of a number and returns it; an unknown id is `API_NOT_FOUND`. */
+  updateNumber(id: number, patch: NumberPatch): Promise<NumberRecord> {
+    return numbers.updateNumber(this.#sender, id, patch);
+  }
+
+  /** Deletes a number by id; absent is `API_NOT_FOUND` (but not on a retry: done). */
+  deleteNumber(id: number): Promise<void> {
+    return numbers.deleteNumber(this.#sender, id);
+  }
+
+  /** Deletes the numbers of these DIDs and ids (all or none, in the body); returns what it deleted. */
+  deleteNumbers(which: { readonly dids?: readonly string[]; readonly ids?: readonly number[] }): Promise<DeletedNumber[]> {
+    return numbers.deleteNumbers(this.#sender, which);
   }
 
   /** Every carrier group (gateway lists of type 8), by one request. Names are not unique. */

@@ -74,8 +74,11 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The API root for a base URL: trailing slashes dropped, `/api/v1` appended. */
 export function apiRoot(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+  return `${baseUrl.replace(/\/+$/, '')}${API_ROOT_PATH}`;
 }
+
+/** Where the API root hangs below the platform's base URL. */
+export const API_ROOT_PATH = '/api/v1';
 
 /**
  * Why `pem` cannot serve as a CA to trust, or `null` when it can: it must hold at least one PEM

@@ -102,6 +102,8 @@ export function interpretResponse(res: RawResponse, req: ApiRequestInfo, names: 
         `the server does not serve this path (${said})`,
         `Check that ${names.url} is the platform base URL (the client appends /api/v1) and that the platform release serves this API.`,
       );
+    case 409:
+      return fail('API_CONFLICT', `conflict: ${said}`, 'The platform already holds it: read it back, or update it instead.');
     case 405:
       return fail('API_METHOD_NOT_ALLOWED', `method not allowed (${said})`, 'The platform release does not offer this operation here.');
     case 413:

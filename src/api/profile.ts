@@ -47,7 +47,8 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
 
 /**
  * Detects the profile with at most two cheap requests: `GET /proxy/stats` answers on the specified
- * API; where that path is unknown, `GET /kamailio/stats` answering means the deployed one.
+ * API; where that path is unknown, `GET /kamailio/stats` answering means the deployed one. (Whether
+ * a deployed platform has the Numbers module is a third: {@link detectNumbersModule}.)
  */
 export async function detectProfile(transport: Transport): Promise<ApiProfile> {
   try {
@@ -76,3 +77,23 @@ export async function detectProfile(transport: Transport): Promise<ApiProfile> {
     throw err;
   }
 }
+
+/**
+ * Whether the platform has the Numbers module (release 0.79), by one request that changes nothing:
+ * `GET /api/numbers/v1/number/bulk` hits the module's upload path, which takes POST only, so a
+ * platform with the module answers 405 (Flask routes before it checks the token) and one without
+ * answers 404.
+ */
+export async function detectNumbersModule(transport: Transport): Promise<boolean> {
+  try {
+    await transport.send('GET', NUMBERS_PROBE, { fromBase: true });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'API_METHOD_NOT_ALLOWED') return true;
+    if (err instanceof ApiError && err.code === 'API_NO_SUCH_ENDPOINT' && err.status === 404) return false;
+    throw err;
+  }
+}
+
+/** The Numbers module's upload path, from the base URL. */
+const NUMBERS_PROBE = '/api/numbers/v1/number/bulk';

@@ -6,7 +6,7 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { DsipformError } from '../model/errors.js';
 import { credentialsProblem } from '../model/platform-url.js';
-import { apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
+import { API_ROOT_PATH, apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type ConnectionOptions, type SettingNames } from './connection.js';
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
@@ -20,8 +20,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestParts {
   /** Query arguments; values are percent-encoded (`+` → `%2B`, `#` → `%23`). */
   readonly query?: Readonly<Record<string, string | number>>;
-  /** JSON body; sent as `application/json`. */
+  /**
+   * JSON body; sent as `application/json`. A request without one carries no Content-Type: the
+   * platform's handlers that read a body answer 400 to an empty one that claims to be JSON.
+   */
   readonly body?: unknown;
+  /**
+   * The path is from the platform's base URL rather than from the API root (`/api/v1`): the
+   * Numbers module of release 0.79 serves its API at `/api/numbers/v1`.
+   */
+  readonly fromBase?: boolean;
   /**
    * Whether sending it twice does no harm (reads, updates, deletes: the default for every method
    * but POST). Non-idempotent requests are retried only when the platform cannot have acted.
@@ -116,8 +124,8 @@ function collect(agent: Agent, exchange: Exchange): Promise<CollectedAnswer> {
 }
 
 /**
- * The single choke point for platform requests: one keep-alive connection pool, the three headers
- * on every request, and every failure turned into a typed `ApiError`. The token is held in a
+ * The single choke point for platform requests: one keep-alive connection pool, the same headers
+ * on every request (Content-Type only with a body), and every failure turned into a typed `ApiError`. The token is held in a
  * private field, so it shows in no inspection, serialization or error of this object; it and every
  * other secret of the run are removed from each answer before anything reads it.
  */
@@ -126,8 +134,12 @@ export class Transport {
   readonly #agent: Agent;
   /** The path of the API root below the origin (`/api/v1`, or below a prefix the URL gives). */
   readonly #basePath: string;
-  /** The three headers every request carries, built once (the token among them: private, like the rest). */
+  /** The path of the base URL below the origin (`""`, or the prefix the URL gives). */
+  readonly #prefixPath: string;
+  /** The headers every request carries, built once (the token among them: private, like the rest). */
   readonly #headers: Record<string, string>;
+  /** Those headers and `Content-Type: application/json`, for a request with a body. */
+  readonly #jsonHeaders: Record<string, string>;
   readonly #onRequest: ConnectionOptions['onRequest'];
   /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
   #tlsProbe: Promise<boolean> | undefined;
@@ -157,7 +169,9 @@ export class Transport {
     const root = new URL(this.root);
     this.origin = root.origin;
     this.#basePath = root.pathname.replace(/\/$/, '');
-    this.#headers = { authorization: `Bearer ${options.token}`, accept: 'application/json', 'content-type': 'application/json' };
+    this.#prefixPath = this.#basePath.slice(0, -API_ROOT_PATH.length);
+    this.#headers = { authorization: `Bearer ${options.token}`, accept: 'application/json' };
+    this.#jsonHeaders = { ...this.#headers, 'content-type': 'application/json' };
     this.#secrets = options.secrets ?? new Set();
     this.#secrets.add(options.token);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -279,9 +293,9 @@ export class Transport {
     try {
       answer = await collect(this.#agent, {
         origin: this.origin,
-        path: `${this.#basePath}${info.path}`,
+        path: `${parts.fromBase ? this.#prefixPath : this.#basePath}${info.path}`,
         method,
-        headers: this.#headers,
+        headers: parts.body === undefined ? this.#headers : this.#jsonHeaders,
         body: parts.body === undefined ? null : JSON.stringify(parts.body),
         signal,
       });

@@ -16,7 +16,8 @@ import { ApiError, type ApiRequestInfo } from './errors.js';
 
 type Rec = Record<string, unknown>;
 
-function bad(req: ApiRequestInfo, what: string): ApiError {
+/** The error of an answer whose record is not the shape the platform answers. */
+export function bad(req: ApiRequestInfo, what: string): ApiError {
   return new ApiError(
     'API_UNEXPECTED_RESPONSE',
     `unexpected record: ${what}`,
@@ -25,7 +26,8 @@ function bad(req: ApiRequestInfo, what: string): ApiError {
   );
 }
 
-function record(value: unknown, req: ApiRequestInfo): Rec {
+/** A record of an answer as an object, or the error that it is not one. */
+export function record(value: unknown, req: ApiRequestInfo): Rec {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad(req, 'not an object');
   return value as Rec;
 }

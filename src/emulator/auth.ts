@@ -17,6 +17,19 @@ export function isAuthorized(header: string | undefined, token: string): boolean
 }
 
 /**
+ * Whether an Authorization header carries the token the way the deployed platform reads it
+ * (`APIToken` in gui/util/security.py, v0.79-rel): split on single spaces into exactly two words,
+ * the second being the token. The first word is never looked at, so `Token <token>` (or even
+ * ` <token>`) passes, while two spaces or a trailing word do not.
+ */
+export function isAuthorizedAnyWord(header: string | undefined, token: string): boolean {
+  const words = header === undefined ? [] : header.split(' ');
+  const given = words.length === 2 ? (words[1] ?? '') : '';
+  const same = timingSafeEqual(sha256(given), sha256(token));
+  return given !== '' && same;
+}
+
+/**
  * Whether the client asked for HTML. The real platform then answers its login page with 401 even
  * when the token is good; the emulator does the same so clients are proven to send
  * `Accept: application/json`.

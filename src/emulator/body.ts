@@ -73,7 +73,7 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs = DEFAUL
 export const MAX_JSON_DEPTH = 32;
 
 /** The deepest nesting of arrays and objects in JSON text, found without recursion; stops past `max`. */
-function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
+export function jsonDepth(text: string, max = MAX_JSON_DEPTH): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

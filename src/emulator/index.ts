@@ -112,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const ctx: ServerContext = {
     store,
     router: new Router(profile.entries),
+    wire: profile.wire,
     ...(profile.routingPage ? { routingPage: profile.routingPage } : {}),
     token,
     ...(persister ? { persist: () => persister.save() } : {}),

@@ -1,10 +1,19 @@
 import type { ServerResponse } from 'node:http';
 import { envelope, type Reply } from './envelope.js';
 
-/** Writes a reply as the JSON envelope. `close` asks the client to drop the connection afterwards. */
-export function sendReply(res: ServerResponse, reply: Reply, kamreload: boolean, close = false): void {
+/**
+ * Writes a reply as the JSON envelope, in the profile's JSON (`serialize`). `close` asks the client
+ * to drop the connection afterwards.
+ */
+export function sendReply(
+  res: ServerResponse,
+  reply: Reply,
+  kamreload: boolean,
+  serialize: (payload: object) => string,
+  close = false,
+): void {
   const env = envelope(reply, reply.kamreload ?? kamreload);
-  const body = JSON.stringify(reply.bare ? { error: env.error, msg: env.msg, kamreload: env.kamreload, data: env.data } : env);
+  const body = serialize(reply.bare ? { error: env.error, msg: env.msg, kamreload: env.kamreload, data: env.data } : env);
   send(res, reply.status, 'application/json', body, { ...reply.headers, ...(close ? { Connection: 'close' } : {}) });
 }
 

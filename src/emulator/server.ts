@@ -2,20 +2,23 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BODY_BYTES } from '../model/constants.js';
-import { LOGIN_PAGE, UNLICENSED_MSG, isAuthorized, wantsHtml } from './auth.js';
-import { MAX_JSON_DEPTH, parseBody, readBody, type JsonObject } from './body.js';
+import { LOGIN_PAGE, UNLICENSED_MSG, wantsHtml } from './auth.js';
+import { readBody, type JsonObject } from './body.js';
 import { badRequest, envelope, httpError, serverError, type Reply } from './envelope.js';
 import { lingerAfterAnswer } from './linger.js';
 import { nginxErrorPage, type FaultDecision, type FaultInjector } from './faults.js';
-import { parseQuery, splitTarget } from './query.js';
+import { splitTarget } from './query.js';
 import { sendHtml, sendReply } from './respond.js';
-import { API_PREFIX, type Router, type RouteMatch } from './router.js';
+import type { ParsedRequest, Router, RouteMatch } from './router.js';
 import type { EmulatorStore } from './store/store.js';
+import type { WireRules } from './wire-rules.js';
 
 /** What the request pipeline needs. */
 export interface ServerContext {
   readonly store: EmulatorStore;
   readonly router: Router;
+  /** How the profile reads requests and writes answers (token header, query, body, JSON). */
+  readonly wire: WireRules;
   readonly token: string;
   /** Saves the store; called after a request changed it, and awaited before answering. */
   readonly persist?: () => Promise<void>;
@@ -46,13 +49,13 @@ export function createRequestListener(ctx: ServerContext): (req: IncomingMessage
         res.destroy();
         return;
       }
-      sendReply(res, serverError(`Internal emulator error: ${describe(err)}`), ctx.store.kamreload);
+      sendReply(res, serverError(`Internal emulator error: ${describe(err)}`), ctx.store.kamreload, ctx.wire.serialize);
     });
   };
 }
 
 async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const reply = (r: Reply, close = false): void => sendReply(res, r, ctx.store.kamreload, close);
+  const reply = (r: Reply, close = false): void => sendReply(res, r, ctx.store.kamreload, ctx.wire.serialize, close);
   if (ctx.faults) {
     const delay = ctx.faults.delayMs();
     if (delay > 0) await sleep(delay);
@@ -62,9 +65,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   }
   if (wantsHtml(req.headers.accept)) return sendHtml(res, 401, LOGIN_PAGE);
   if (ctx.unlicensed) return reply(httpError(401, UNLICENSED_MSG));
-  if (!isAuthorized(req.headers.authorization, ctx.token)) {
-    return reply(httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' }));
-  }
+  if (!ctx.wire.authorized(req.headers.authorization, ctx.token)) return reply(httpError(401, 'Unauthorized', ctx.wire.challenge));
   const { path, rawQuery } = splitTarget(req.url ?? '/');
   const match = ctx.router.match(req.method ?? '', path);
   if (match.kind !== 'handler' && ctx.routingPage) return ctx.routingPage(res, match);
@@ -86,25 +87,32 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   const fault: FaultDecision = ctx.faults ? ctx.faults.decide() : 'none';
   if (fault === 'drop-before') return void req.socket.destroy();
   if (typeof fault === 'number') return sendFault(ctx, res, fault);
-  const answer = await act(ctx, match, path, rawQuery, read.bytes);
+  const answer = await act(ctx, match, rawQuery, read.bytes, req.headers['content-type']);
   // The change (if any) is saved: resetting now leaves the client unsure whether it happened.
   if (fault === 'drop-after') return void req.socket.destroy();
   reply(answer);
 }
 
 /** Validates the query and body, runs the handler and saves what it changed. */
-async function act(ctx: ServerContext, match: Routed, path: string, rawQuery: string, bytes: Buffer): Promise<Reply> {
-  const query = parseQuery(rawQuery);
+async function act(ctx: ServerContext, match: Routed, rawQuery: string, bytes: Buffer, contentType: string | undefined): Promise<Reply> {
+  const query = ctx.wire.parseQuery(rawQuery);
   if (!query.ok) return badRequest(query.msg);
   let body: JsonObject = {};
-  if (match.method === 'POST' || match.method === 'PUT') {
-    const parsed = parseBody(bytes);
-    if (!parsed.ok)
-      return badRequest(parsed.reason === 'too-deep' ? `JSON body nested more than ${MAX_JSON_DEPTH} levels deep` : 'Malformed JSON body');
-    body = parsed.body;
+  let files: ParsedRequest['files'];
+  if (match.reads !== null) {
+    const read = await (match.reads === 'files' ? ctx.wire.readFiles(bytes, contentType) : ctx.wire.readBody(bytes, contentType));
+    if (!read.ok) return read.reply;
+    ({ body, files } = read);
   }
   const before = ctx.store.revision;
-  const request = { method: match.method, path: path.slice(API_PREFIX.length), params: match.params, query: query.args, body };
+  const request: ParsedRequest = {
+    method: match.method,
+    path: match.path,
+    params: match.params,
+    query: query.args,
+    body,
+    ...(files ? { files } : {}),
+  };
   const answer = match.handler(ctx.store, request);
   if (ctx.persist && ctx.store.revision !== before) {
     try {
@@ -118,7 +126,7 @@ async function act(ctx: ServerContext, match: Routed, path: string, rawQuery: st
 
 /** An injected 5xx: the application's own 500 (JSON envelope), or nginx's 502/503 page. */
 function sendFault(ctx: ServerContext, res: ServerResponse, status: 500 | 502 | 503): void {
-  if (status === 500) return sendReply(res, serverError('Internal Server Error'), ctx.store.kamreload);
+  if (status === 500) return sendReply(res, serverError('Internal Server Error'), ctx.store.kamreload, ctx.wire.serialize);
   sendHtml(res, status, nginxErrorPage(status), status === 503 ? { 'Retry-After': '1', Server: 'nginx' } : { Server: 'nginx' });
 }
 
@@ -134,10 +142,10 @@ const LINGER_MS = 1000;
  */
 export function createConnectListener(ctx: ServerContext): (req: IncomingMessage, socket: Duplex) => void {
   return (req, socket) => {
-    const reply = isAuthorized(req.headers.authorization, ctx.token)
+    const reply = ctx.wire.authorized(req.headers.authorization, ctx.token)
       ? httpError(405, 'Method Not Allowed')
-      : httpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
-    const body = JSON.stringify(envelope(reply, ctx.store.kamreload));
+      : httpError(401, 'Unauthorized', ctx.wire.challenge);
+    const body = ctx.wire.serialize(envelope(reply, ctx.store.kamreload));
     const extra = Object.entries(reply.headers ?? {})
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');

@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   API_UNAUTHORIZED: 'the platform refused the API token (401)',
   API_UNLICENSED: "the platform's API needs a Core subscription (DSIP_CORE licence) the instance lacks",
   API_NOT_FOUND: 'the platform answered that the object does not exist',
+  API_CONFLICT: 'the platform refused to create what it already holds (409)',
   API_NO_SUCH_ENDPOINT: 'the server does not serve this path: wrong base URL or platform release',
   API_METHOD_NOT_ALLOWED: 'the platform release does not offer this operation on this path (405)',
   API_BODY_TOO_LARGE: 'the request body exceeded the platform limit (413)',

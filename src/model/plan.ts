@@ -268,6 +268,11 @@ export interface Plan {
   readonly target: string;
   /** The API profile the plan was made for: `spec`, or `current` (the deployed releases). */
   readonly api_profile?: 'spec' | 'current';
+  /**
+   * Whether the platform has the Numbers module (release 0.79): found when a deployed (`current`)
+   * platform's profile was detected; absent when the profile was given, or is `spec`.
+   */
+  readonly numbers_module?: boolean;
   /** The collections the files manage, in stable order. */
   readonly managed: readonly CollectionName[];
   /** sha256 of the canonical JSON of the live state the plan was made from. */

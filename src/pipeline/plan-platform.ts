@@ -76,7 +76,7 @@ export async function planPlatform(
   const allowDangling = options.allowDangling ?? false;
   const managed = managedCollections(desired);
   const groups = mode === 'apply' && needsGroups(desired, allowDangling);
-  const [live, profile] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.profile()]);
+  const [live, { profile, numbersModule }] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.detection()]);
   // A destroy sends no password: nothing to compare.
   const passwords = mode === 'apply' && options.passwordRecords ? await passwordChecks(desired, live, options.passwordRecords) : undefined;
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
@@ -89,6 +89,7 @@ export async function planPlatform(
     target: options.target ?? targetOf(client),
     now: options.now ?? Date.now(),
     profile,
+    ...(numbersModule !== undefined ? { numbersModule } : {}),
     pendingReload,
     allowDangling,
     // The machine's zone, when nothing declares the proxy's, is asked only when the plan changes

@@ -75,6 +75,8 @@ export interface PlanInput {
   readonly now: number;
   /** The API profile; under `current` a mapping update is planned as a replace. Default `spec`. */
   readonly profile?: 'spec' | 'current';
+  /** Whether the platform has the Numbers module, when detection found out (the plan says so). */
+  readonly numbersModule?: boolean;
   /** The state file (absolute) whose lock an apply takes, and where leases are recorded. */
   readonly stateFile?: string;
   /** The platform reported `kamreload: true`: writes not live yet, so apply reloads even with no change. */
@@ -135,6 +137,7 @@ function assemble(
     now,
     stateFile,
     profile = 'spec',
+    numbersModule,
     pendingReload = false,
     allowDangling = false,
     tz = 'UTC',
@@ -190,6 +193,7 @@ function assemble(
     format_version: 1,
     target,
     api_profile: profile,
+    ...(numbersModule !== undefined ? { numbers_module: numbersModule } : {}),
     managed,
     ...checksumsOfLive(live, managed),
     ...(mode === 'apply' && live.groups ? { groups_checksum: groupsChecksum(live.groups) } : {}),

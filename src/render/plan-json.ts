@@ -10,6 +10,7 @@ const PLAN_KEYS = [
   'format_version',
   'target',
   'api_profile',
+  'numbers_module',
   'managed',
   'live_checksum',
   'live_checksums',

@@ -42,7 +42,8 @@ export function renderPlanMarkdown(plan: Plan): string {
 function headLines(plan: Plan): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.map(codeSpan).join(', ') : 'none';
   const state = plan.state_file !== undefined ? ` · State: ${codeSpan(cleanText(plan.state_file))}` : '';
-  const api = plan.api_profile !== undefined ? ` · API: ${codeSpan(plan.api_profile)}` : '';
+  const numbers = plan.numbers_module === undefined ? '' : ` (${plan.numbers_module ? 'with' : 'without'} the Numbers module)`;
+  const api = plan.api_profile !== undefined ? ` · API: ${codeSpan(plan.api_profile)}${numbers}` : '';
   const lines = [
     '## dsipform plan',
     '',

@@ -89,10 +89,11 @@ function header(plan: Plan, style: Style): string[] {
   const managed = plan.managed.length > 0 ? plan.managed.join(', ') : '(none)';
   const lines = [`${style.bold('Target:')}  ${cleanText(plan.target)}`, `${style.bold('Managed:')} ${managed}`];
   if (plan.state_file !== undefined) lines.push(`${style.bold('State:')}   ${cleanText(plan.state_file)}`);
-  if (plan.api_profile !== undefined)
-    lines.push(
-      `${style.bold('API:')}     ${plan.api_profile === 'current' ? 'current (the deployed platform releases)' : 'spec (as specified)'}`,
-    );
+  if (plan.api_profile !== undefined) {
+    const numbers = plan.numbers_module === undefined ? '' : `, ${plan.numbers_module ? 'with' : 'without'} the Numbers module`;
+    const api = plan.api_profile === 'current' ? `current (the deployed platform releases${numbers})` : 'spec (as specified)';
+    lines.push(`${style.bold('API:')}     ${api}`);
+  }
   return lines;
 }
 

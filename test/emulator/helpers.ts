@@ -11,20 +11,31 @@ export interface Answer {
   json: any;
 }
 
-/** Sends one request to the emulator with the token and `Accept: application/json` unless overridden. */
+/**
+ * Sends one request to the emulator with the token and `Accept: application/json` unless overridden.
+ * `root` is where `path` hangs (default `/api/v1`); `contentType: null` sends a body without one.
+ */
 export async function call(
   emu: Pick<RunningEmulator, 'url' | 'token'>,
   method: Dispatcher.HttpMethod,
   path: string,
-  options: { body?: unknown; raw?: string | Buffer; headers?: Record<string, string>; dispatcher?: Dispatcher } = {},
+  options: {
+    body?: unknown;
+    raw?: string | Buffer;
+    headers?: Record<string, string>;
+    dispatcher?: Dispatcher;
+    root?: string;
+    contentType?: string | null;
+  } = {},
 ): Promise<Answer> {
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const res = await request(`${emu.url}/api/v1${path}`, {
+  const type = options.contentType === undefined ? 'application/json' : options.contentType;
+  const res = await request(`${emu.url}${options.root ?? '/api/v1'}${path}`, {
     method,
     headers: {
       authorization: `Bearer ${emu.token}`,
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined || type === null ? {} : { 'content-type': type }),
       ...options.headers,
     },
     ...(body === undefined ? {} : { body }),

@@ -4,6 +4,7 @@ import { Router } from '../../src/emulator/router.js';
 import { createConnectListener, createRequestListener } from '../../src/emulator/server.js';
 import { SPEC_PROFILE } from '../../src/emulator/spec-profile.js';
 import type { EmulatorStore } from '../../src/emulator/store/store.js';
+import { SPEC_WIRE } from '../../src/emulator/wire-rules.js';
 
 /** An emulator pipeline over a store the test holds, so it can snapshot the whole state directly. */
 export interface StoreServer {
@@ -18,7 +19,7 @@ export interface StoreServer {
 
 /** Serves `store` with the spec profile and no faults on 127.0.0.1, port 0. */
 export async function serveStore(store: EmulatorStore, token: string): Promise<StoreServer> {
-  const ctx = { store, router: new Router(SPEC_PROFILE), token };
+  const ctx = { store, router: new Router(SPEC_PROFILE), wire: SPEC_WIRE, token };
   const listener = createRequestListener(ctx);
   let readAtAnswer = 0;
   const server: Server = createServer((req, res) => {

@@ -155,17 +155,21 @@ describe('scenario: the life of a configuration', () => {
 
 describe('scenario: the API profile', () => {
   it.each(['spec', 'current'] as const)(
-    'detects a %s platform with at most two cheap requests, once per run, and says so in the plan',
+    'detects a %s platform with at most three cheap requests, once per run, and says so in the plan',
     async (profile) => {
       const s = await scenario({ profile });
       const path = s.file('p.yaml', BASE);
       const before = (await s.client.proxyStats()).total;
       const plan = await s.run(['plan', path, '--format', 'json'], { env: { DSIP_API_PROFILE: '' } });
-      expect(JSON.parse(plan.stdout).api_profile).toBe(profile);
+      const json = JSON.parse(plan.stdout);
+      expect([json.api_profile, json.numbers_module]).toEqual([profile, profile === 'current' ? true : undefined]);
       const requests = (await s.client.proxyStats()).total - before;
-      expect(requests).toBe(1 + 4 + (profile === 'spec' ? 1 : 2)); // this stats read, two rule lists, two group lists, the detection
+      // This stats read, two rule lists, two group lists, the detection (a deployed platform: and its Numbers module).
+      expect(requests).toBe(1 + 4 + (profile === 'spec' ? 1 : 3));
       const text = await s.run(['plan', path], { env: { DSIP_API_PROFILE: '' } });
-      expect(text.stdout).toMatch(profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases\)/);
+      expect(text.stdout).toMatch(
+        profile === 'spec' ? /API: +spec \(as specified\)/ : /API: +current \(the deployed platform releases, with the Numbers module\)/,
+      );
     },
   );
 });

@@ -5,7 +5,7 @@
  */
 import { notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
-import { FLT_CARRIER, type StoredRegistration } from '../store/groups.js';
+import { DEFAULT_AUTH_DOMAIN, FLT_CARRIER, type StoredRegistration } from '../store/groups.js';
 import type { EmulatorStore } from '../store/store.js';
 import { badRequest, httpError } from '../envelope.js';
 import { has, parseId } from './args.js';
@@ -80,7 +80,7 @@ type Registration = { readonly ok: true; readonly reg: StoredRegistration | null
 function registrationOf(auth: Record<string, unknown> | null): Registration {
   if (!auth || auth.type !== 'userpwd') return { ok: true, reg: null };
   const s = (k: string, fallback = ''): string => (typeof auth[k] === 'string' ? auth[k] : fallback);
-  const domain = sipAddress(s('auth_domain', 'sip.dsiprouter.org'), 5060)?.replace(/:\d+$/, '');
+  const domain = sipAddress(s('auth_domain', DEFAULT_AUTH_DOMAIN), 5060)?.replace(/:\d+$/, '');
   if (!domain) return { ok: false, why: 'Auth domain hostname/address is malformed' };
   const proxy = s('auth_proxy') || domain;
   if (!sipAddress(proxy, 5060)) return { ok: false, why: 'Auth domain or proxy is malformed' };

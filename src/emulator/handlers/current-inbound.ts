@@ -50,7 +50,10 @@ export const createMappingDeployed: Handler = (store, req) => {
   if (isReply(fields)) return fields;
   const named = has(data, 'name');
   const outcome = store.mappings.create({ did: fields.did ?? '', servers: fields.servers ?? [], notes: fields.notes ?? '' }, !named);
-  return outcome.ok ? ok('Rule Created') : refusal(outcome);
+  if (!outcome.ok) return refusal(outcome);
+  // :605, `_sync_number_status_from_inbound_route`: the DID's number is assigned (or, without servers, available).
+  store.numbers.syncFromMapping(outcome.value.did, outcome.value.servers.join(','));
+  return ok('Rule Created');
 };
 
 /**
@@ -76,6 +79,9 @@ export const updateMappingDeployed: Handler = (store, req) => {
   const { did: _sameDid, ...patch } = fields;
   const outcome = store.mappings.update({ did }, patch);
   if (!outcome.ok) store.recordWrite();
+  // :686-694: the mapping the selector still finds syncs its DID's number.
+  const after = store.mappings.find({ did });
+  if (after) store.numbers.syncFromMapping(after.did, after.servers.join(','));
   return ok(outcome.ok ? 'Rule Updated' : 'No Matching Rule Found');
 };
 
@@ -91,6 +97,8 @@ export const deleteMappingDeployed: Handler = (store, req) => {
     return notFoundReply('Rule Deleted');
   }
   store.mappings.delete({ ruleid: found.ruleid });
+  // :720, :733: the DID's number is available again.
+  store.numbers.syncFromMapping(found.did, '');
   return ok('Rule Deleted');
 };
 

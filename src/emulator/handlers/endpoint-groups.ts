@@ -1,142 +1,24 @@
 /**
  * `/endpointgroups[/<id>]` under both profiles: gui/modules/api/api_routes.py at v0.79-rel
  * (DELETE :848-939, GET one :942-1066, list :1069-1107, PUT :1110-1761, POST :1764-2103). The
- * platform rolls back on any failure, so every check runs before anything is written. Only names,
- * call settings, `userpwd`/`ip` auth, strip, prefix and endpoints are kept; notifications, CDR and
- * FusionPBX settings are accepted and dropped. docs/platform-profiles.md ("Groups") lists the answers.
+ * platform rolls back on any failure, so every check runs before anything is written. Names, call
+ * settings, `userpwd`/`ip` auth, strip, prefix, endpoints, notifications, the CDR report and the
+ * FusionPBX database are kept (endpoint-group-extras.ts); the FusionPBX dispatcher set (id + 1000)
+ * and the address rows are not. docs/platform-profiles.md ("Groups") lists the answers.
  */
 import { badRequest, httpError, notFoundReply, ok, serverError, type Reply } from '../envelope.js';
 import type { Handler, ParsedRequest } from '../router.js';
-import { FLT_PBX, type StoredGateway, type StoredGroup, type StoredSubscriber } from '../store/groups.js';
+import { FLT_PBX, type StoredGateway, type StoredGroup } from '../store/groups.js';
 import type { EmulatorStore } from '../store/store.js';
-import { has, parseId } from './args.js';
-import { endpointGroupRecord, groupSummary, sipAddress, splitAddress } from './group-common.js';
+import { has, isReply, parseId } from './args.js';
+import { endpointGroupRecord, groupSummary } from './group-common.js';
 import { firstUnreadable, unreadableName } from './descriptions.js';
+import { callSettingsOf, gatewayOf, sanitize, subscriberOf, type Obj } from './endpoint-group-fields.js';
+import { extrasOnCreate, extrasOnUpdate, extrasPatch, fusionFlagOnUpdate, fusionOnCreate } from './endpoint-group-extras.js';
 import { dropRowsNaming, planDeployed, planSpec } from './endpoint-put-plan.js';
-import { mergedRequestData, pyInt, pyStr, pyType, raised } from './python.js';
+import { mergedRequestData, pyInt, raised } from './python.js';
 
-const TYPES: Record<string, 'str' | 'int' | 'dict' | 'list'> = {
-  name: 'str',
-  call_settings: 'dict',
-  auth: 'dict',
-  strip: 'int',
-  did_override: 'str',
-  prefix: 'str',
-  notifications: 'dict',
-  cdr: 'dict',
-  fusionpbx: 'dict',
-  endpoints: 'list',
-};
-/** gui/settings.py:198 DID_PREFIX_ALLOWED_CHARS (the platform joins a set: its order varies). */
-const PREFIX_CHARS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '#', '*'];
 const GONE = 'Endpoint Group Does Not Exist';
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The whitelist and the type conversions of api_routes.py:1208-1224 / :1863-1874. */
-function sanitize(body: Obj, extra: readonly string[]): Obj | Reply {
-  const out: Obj = {};
-  for (const [k, v] of Object.entries(body)) {
-    const type = extra.includes(k) ? 'int' : TYPES[k];
-    if (!type) return badRequest(`Request argument '${k}' not recognized`);
-    const invalid = badRequest(`Request argument '${k}' not valid`);
-    if (type === 'str') out[k] = pyStr(v);
-    else if (type === 'int') {
-      const n = pyInt(v);
-      if (raised(n)) return invalid;
-      out[k] = n;
-    } else if (type === 'dict') {
-      if (!isObj(v)) return invalid;
-      out[k] = v;
-    } else if (Array.isArray(v)) out[k] = v;
-    else if (typeof v === 'string') out[k] = [...v];
-    else if (isObj(v)) out[k] = Object.keys(v);
-    else return invalid;
-  }
-  if (typeof out.prefix === 'string' && [...out.prefix].some((c) => !PREFIX_CHARS.includes(c)))
-    return badRequest(`Request argument 'prefix' not valid. Allowed characters: ${PREFIX_CHARS.join(',')}`);
-  return out;
-}
-
-const isReply = (v: unknown): v is Reply => isObj(v) && typeof v.status === 'number' && 'msg' in v;
-
-/** The subscriber an `auth` asks for: `null` for `ip`, `undefined` to leave it, or the refusal. */
-function subscriberOf(
-  store: EmulatorStore,
-  data: Obj,
-  self: number | null,
-  deployed: boolean,
-): StoredSubscriber | null | undefined | Reply {
-  const auth = isObj(data.auth) ? data.auth : {};
-  if (auth.type === 'ip') return null;
-  if (auth.type !== 'userpwd') return undefined;
-  const s = (k: string): string => (typeof auth[k] === 'string' ? auth[k] : '');
-  if (!s('user') || !s('pass')) return badRequest('Auth username or password invalid');
-  const domain = sipAddress(s('domain') || 'sip.dsiprouter.org', 5060)?.replace(/:\d+$/, '');
-  if (!domain) return badRequest('Auth domain is malformed');
-  const taken = store.groups.list().some((g) => g.gwgroupid !== self && g.subscriber?.user === s('user') && g.subscriber.domain === domain);
-  if (taken && self !== null) return badRequest('Subscriber username already taken');
-  const msg = `DB Entry Taken for Username ${s('user')} in Domain ${domain}`;
-  if (taken) return deployed ? serverError(msg, 'db') : badRequest(msg);
-  return { user: s('user'), pass: s('pass'), domain };
-}
-
-/** The gateway an endpoint describes (`current`: the one it updates, whose values fill the gaps). */
-function gatewayOf(
-  e: unknown,
-  data: Obj,
-  gwgroupid: number,
-  current: StoredGateway | undefined,
-  deployed: boolean,
-): Omit<StoredGateway, 'gwid'> | Reply {
-  if (typeof e === 'string' && deployed) return badRequest('Endpoint hostname/address is required');
-  if (!isObj(e))
-    return deployed ? serverError(`argument of type '${pyType(e)}' is not iterable`) : badRequest('each endpoint must be an object');
-  if (!current && !has(e, 'host')) return badRequest('Endpoint hostname/address is required');
-  const [curHost, curPort] = current ? splitAddress(current.address) : ['', 5060];
-  const num = (k: string, fallback: number): number | Reply => {
-    if (e[k] === undefined || e[k] === null || e[k] === '') return fallback;
-    const n = pyInt(e[k]);
-    return raised(n) ? (deployed ? serverError(n.raised) : badRequest(`${k} must be an integer`)) : n;
-  };
-  const port = num('port', curPort);
-  const rweight = num('rweight', current ? (current.dispatcher === null ? 0 : current.rweight) : 1);
-  const keepalive = num('keepalive', current?.keepalive ? 1 : 0);
-  for (const n of [port, rweight, keepalive]) if (isReply(n)) return n;
-  const host = has(e, 'host') ? pyStr(e.host) : curHost;
-  if (host === '') return badRequest('Endpoint hostname/address is required');
-  const address = sipAddress(host, port as number);
-  if (address === null) return badRequest('Endpoint hostname/address is malformed');
-  const str = (k: string, fallback: string): string => (has(e, k) ? pyStr(e[k]) : fallback);
-  return {
-    type: current?.type ?? FLT_PBX,
-    address,
-    strip: typeof data.strip === 'number' ? data.strip : 0,
-    prefix: typeof data.prefix === 'string' ? data.prefix : '',
-    name: str('description', current?.name ?? ''),
-    gwgroup: gwgroupid,
-    signalling: str('signalling', current?.signalling ?? 'proxy'),
-    media: str('media', current?.media ?? 'proxy'),
-    dispatcher: address,
-    rweight: rweight as number,
-    keepalive: (keepalive as number) > 0,
-  };
-}
-
-/** `call_settings` as kept; the deployed PUT reads `limit` and `timeout` unconditionally. */
-function callSettingsOf(data: Obj, put: boolean, deployed: boolean): StoredGroup['call_settings'] | Reply {
-  const cs = isObj(data.call_settings) ? data.call_settings : {};
-  for (const k of Object.keys(cs)) {
-    if (k !== 'limit' && k !== 'timeout')
-      return deployed
-        ? serverError(`__init__() got an unexpected keyword argument '${k}'`)
-        : badRequest(`call_settings.${k} is not recognized`);
-  }
-  if (put && deployed) for (const k of ['limit', 'timeout']) if (!has(cs, k)) return serverError(`'${k}'`);
-  const n = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
-  return { limit: n(cs.limit), timeout: n(cs.timeout) };
-}
 
 /**
  * GET list (type 9 only) or one (any group). `deployed`: a description it reads that holds a `,`
@@ -152,9 +34,22 @@ function get(deployed: boolean): Handler {
     const id = parseId(req.params.id);
     const g = id === null ? undefined : store.groups.get(id);
     if (!g) return deployed ? httpError(404, GONE) : notFoundReply(GONE);
-    const broken = deployed ? firstUnreadable([g], membersOf(store, g)) : null;
+    const broken = deployed ? (firstUnreadable([g], membersOf(store, g)) ?? portUnreadable(membersOf(store, g))) : null;
     return broken ? serverError(broken.raised) : ok('Endpoint group found', [endpointGroupRecord(store, g)]);
   };
+}
+
+/**
+ * The GET reads each member's port as `int(address.split(':')[1])` (:1017-1023): an IPv6 address
+ * (`[2001:db8::1]:5060`) gives `'db8'`, which `int()` refuses, so the whole read is a 500.
+ */
+function portUnreadable(members: readonly StoredGateway[]): { raised: string } | null {
+  for (const gw of [...members].sort((a, b) => a.gwid - b.gwid)) {
+    const parts = gw.address.split(':');
+    const port = parts.length > 1 ? pyInt(parts[1]) : 0;
+    if (raised(port)) return port;
+  }
+  return null;
 }
 
 function membersOf(store: EmulatorStore, g: StoredGroup): StoredGateway[] {
@@ -180,11 +75,17 @@ function create(deployed: boolean): Handler {
     if (isReply(cs)) return failed(cs);
     const sub = subscriberOf(store, data, null, deployed);
     if (isReply(sub)) return failed(sub);
-    const eps = (Array.isArray(data.endpoints) ? data.endpoints : []).map((e) => gatewayOf(e, data, 0, undefined, deployed));
+    const fusion = fusionOnCreate(data, deployed);
+    if (isReply(fusion)) return failed(fusion);
+    const sent: unknown[] = Array.isArray(data.endpoints) ? (data.endpoints as unknown[]) : [];
+    const listed = [...sent, ...(fusion.endpoint ? [fusion.endpoint] : [])];
+    const eps = listed.map((e) => gatewayOf(e, data, 0, undefined, deployed));
     const refused = eps.find(isReply);
     if (refused) return failed(refused);
     const unreadable = deployed ? unreadableName(data.name as string, FLT_PBX) : null;
     if (unreadable) return failed(serverError(unreadable.raised));
+    const extras = extrasOnCreate(data);
+    if (isReply(extras)) return failed(extras);
     const gwgroupid = store.groups.createGroup({
       name: data.name as string,
       type: FLT_PBX,
@@ -193,6 +94,7 @@ function create(deployed: boolean): Handler {
       registration: null,
       subscriber: sub ?? null,
       call_settings: cs,
+      ...extrasPatch({ ...extras, fusionpbx: fusion.fusionpbx }),
     });
     const gwlist = (eps as Omit<StoredGateway, 'gwid'>[]).map((gw) => store.groups.addGateway({ ...gw, gwgroup: gwgroupid }));
     store.groups.updateGroup(gwgroupid, { gwlist });
@@ -228,6 +130,8 @@ function update(deployed: boolean): Handler {
     if (unreadableGroup) return serverError(unreadableGroup.raised);
     const cs = callSettingsOf(data, true, deployed);
     if (isReply(cs)) return cs;
+    const fusionFlag = fusionFlagOnUpdate(data);
+    if (isReply(fusionFlag)) return fusionFlag;
     const sub = subscriberOf(store, data, gwgroupid, deployed);
     if (isReply(sub)) return sub;
     const currentList = store.groups.gatewaysOf(gwgroupid);
@@ -244,10 +148,13 @@ function update(deployed: boolean): Handler {
       if (step.current) kept.push([step.current.gwid, gw, step.rowFound]);
       else fresh.push([gw, step.label]);
     }
+    const extras = extrasOnUpdate(data, group, fusionFlag);
+    if (isReply(extras)) return extras;
     store.groups.updateGroup(gwgroupid, {
       name: has(data, 'name') ? (data.name as string) : deployed ? '' : group.name,
       call_settings: cs,
       ...(sub !== undefined ? { subscriber: sub } : {}),
+      ...extrasPatch(extras),
     });
     const gwlist = fresh.map(([gw, label]) => store.groups.addGateway(label === undefined ? gw : { ...gw, dispatcherLabel: label }));
     for (const [gwid, gw, rowFound] of kept.sort((a, b) => a[0] - b[0])) {

@@ -6,6 +6,7 @@
 import { isIPv6 } from 'node:net';
 import type { EmulatorStore } from '../store/store.js';
 import type { StoredGateway, StoredGroup } from '../store/groups.js';
+import { extrasRecord } from './endpoint-group-extras.js';
 
 /*
  * The address rule of the platform's `safeUriToHost` over `parseGenericUri` (gui/util/networking.py
@@ -96,11 +97,17 @@ export function endpointGroupRecord(store: EmulatorStore, g: StoredGroup): Recor
     out.strip = gw.strip;
     out.prefix = gw.prefix;
   }
-  return { ...out, notifications: {}, fusionpbx: {}, cdr: {} };
+  return { ...out, ...extrasRecord(g) };
 }
 
-/** `host:port` → [host, port]; 5060 when the address has none (the platform splits at the first `:`). */
+/**
+ * `host:port` → [host, port]; 5060 when the address has none; an IPv6 address comes out of its
+ * brackets. (The deployed platform splits at every `:`, which its GET fails on for IPv6: the
+ * `current` handler answers that 500 before it gets here.)
+ */
 export function splitAddress(address: string): [string, number] {
+  const v6 = /^\[([^\]]*)\](?::(\d+))?$/.exec(address);
+  if (v6) return [v6[1] ?? '', v6[2] === undefined ? 5060 : Number(v6[2])];
   const parts = address.split(':');
   return [parts[0] ?? '', parts.length > 1 ? Number(parts[1]) : 5060];
 }

@@ -52,7 +52,7 @@ export function pyInt(value: unknown): number | PyRaise {
 }
 
 /** Python's `repr()` of a string: single quotes unless it holds one and no double quote. */
-function pyRepr(text: string): string {
+export function pyRepr(text: string): string {
   return text.includes("'") && !text.includes('"') ? `"${text}"` : `'${text.replaceAll("'", "\\'")}'`;
 }
 
@@ -82,11 +82,12 @@ export function mysqlNumber(text: string): number {
 
 /**
  * `getRequestData()` of gui/shared.py:464-499: the JSON body with the query merged over it, each
- * query argument as a list (`to_dict(flat=False)`), so `?did=5` becomes `did: ["5"]`.
+ * query argument as the list of its values (`to_dict(flat=False)`), so `?did=5` becomes
+ * `did: ["5"]` and `?id=1&id=2` becomes `id: ["1", "2"]`.
  */
 export function mergedRequestData(body: JsonObject, query: QueryArgs): JsonObject {
   const data: Record<string, unknown> = { ...body };
-  for (const [name, value] of query) data[name] = [value];
+  for (const name of query.keys()) data[name] = [...query.all(name)];
   return data;
 }
 

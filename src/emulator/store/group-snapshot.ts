@@ -63,7 +63,29 @@ function group(v: unknown, where: string): StoredGroup {
       limit: intOrNull(cs, 'limit', `${where}.call_settings`),
       timeout: intOrNull(cs, 'timeout', `${where}.call_settings`),
     },
+    ...extras(o, where),
   };
+}
+
+/** The notifications, CDR and FusionPBX settings a group may have (absent in older data files). */
+function extras(o: Obj, where: string): Pick<StoredGroup, 'notifications' | 'cdr' | 'fusionpbx'> {
+  const out: Pick<StoredGroup, 'notifications' | 'cdr' | 'fusionpbx'> = {};
+  if (o.notifications !== undefined) {
+    const n = obj(o.notifications, `${where}.notifications`);
+    const pick = (k: 'overmaxcalllimit' | 'endpointfailure') => (n[k] === undefined ? {} : { [k]: str(n, k, `${where}.notifications`) });
+    out.notifications = { ...pick('overmaxcalllimit'), ...pick('endpointfailure') };
+  }
+  if (o.cdr !== undefined) {
+    const c = obj(o.cdr, `${where}.cdr`);
+    out.cdr = { email: str(c, 'email', `${where}.cdr`), send_interval: str(c, 'send_interval', `${where}.cdr`) };
+  }
+  if (o.fusionpbx !== undefined) {
+    const f = obj(o.fusionpbx, `${where}.fusionpbx`);
+    const text = (k: string): string | null =>
+      want<string | null>(f[k] === null || typeof f[k] === 'string', f[k], `${where}.fusionpbx.${k}`, 'a string or null');
+    out.fusionpbx = { dbhost: text('dbhost'), dbuser: text('dbuser'), dbpass: text('dbpass') };
+  }
+  return out;
 }
 
 function gateway(v: unknown, where: string): StoredGateway {

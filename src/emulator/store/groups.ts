@@ -6,6 +6,11 @@ import { DEFAULT_GATEWAYS, DEFAULT_GROUPS } from './default-groups.js';
 export const FLT_CARRIER = 8;
 /** Endpoint groups (PBXs) and their gateways. */
 export const FLT_PBX = 9;
+/**
+ * settings.py DEFAULT_AUTH_DOMAIN as installed: the SIP domain of a subscriber given none, and of
+ * every lease the deployed platform hands out.
+ */
+export const DEFAULT_AUTH_DOMAIN = 'sip.dsiprouter.org';
 
 /** A carrier group's registration (the platform's `uacreg` row): the password is a secret. */
 export interface StoredRegistration {
@@ -37,6 +42,18 @@ export interface StoredGroup {
   subscriber: StoredSubscriber | null;
   /** `dsip_call_settings`; null when the group has no row. */
   call_settings: { limit: number | null; timeout: number | null } | null;
+  /** `dsip_notification` rows: the address of each kind the group has one for (absent: none). */
+  notifications?: GroupNotifications;
+  /** `dsip_cdrinfo`: where CDR reports go and when (a crontab line); absent: none. */
+  cdr?: { email: string; send_interval: string };
+  /** `dsip_multidomain_mapping` of a FusionPBX group (its database; the password is a secret); absent: none. */
+  fusionpbx?: { dbhost: string | null; dbuser: string | null; dbpass: string | null };
+}
+
+/** An endpoint group's notification addresses, by kind (`type` 0 and 1 of `dsip_notification`). */
+export interface GroupNotifications {
+  overmaxcalllimit?: string;
+  endpointfailure?: string;
 }
 
 /**

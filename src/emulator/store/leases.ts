@@ -22,15 +22,18 @@ export class LeaseTable {
 
   constructor(private readonly ledger: Ledger) {}
 
-  /** Hands out a new lease for `ttl` seconds (> 0, checked by the caller). */
-  obtain(email: string, ttl: number): Lease {
+  /**
+   * Hands out a new lease for `ttl` seconds (> 0, checked by the caller), registered as
+   * `identity` (default `lease<leaseid>` in a domain that can never resolve).
+   */
+  obtain(email: string, ttl: number, identity?: { readonly username: string; readonly domain: string }): Lease {
     this.sweep();
     const leaseid = this.nextId++;
     const lease: StoredLease = {
       leaseid,
-      username: `lease${leaseid}`,
+      username: identity?.username ?? `lease${leaseid}`,
       password: randomPassword(),
-      domain: LEASE_DOMAIN,
+      domain: identity?.domain ?? LEASE_DOMAIN,
       ttl,
       email,
       obtainedAt: this.ledger.now(),

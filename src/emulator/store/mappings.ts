@@ -82,6 +82,24 @@ export class MappingTable {
     return success(current);
   }
 
+  /**
+   * `_sync_available_inbound_route` of gui/modules/numbers/api/routes.py (v0.79-rel): the mapping
+   * of an available number's DID (`bare`: without its leading `+`) is made to route nowhere. The
+   * first mapping (by ruleid) of `bare` or `+bare` is rewritten as `bare`, with no servers and the
+   * note `bare`; without one, such a mapping is created. The Numbers module never raises
+   * `kamreload`, so neither does this write. Where both `bare` and `+bare` are mapped and `+bare`
+   * comes first, the platform renames it onto `bare` (two rows for one DID); this table holds one
+   * mapping per DID and rewrites `bare` instead.
+   */
+  writeForNumber(bare: string): void {
+    const first = this.list().find((m) => m.did === bare || m.did === `+${bare}`);
+    const target = first && first.did !== bare && this.byDid.has(bare) ? this.find({ did: bare }) : first;
+    const mapping: StoredMapping = { ruleid: target?.ruleid ?? this.ledger.allocateRuleid(), did: bare, servers: [''], notes: bare };
+    if (target) this.byDid.delete(target.did);
+    this.insert(mapping);
+    this.ledger.recordQuietChange();
+  }
+
   /** Puts records back from a data file; throws on a duplicate, which means the file is corrupt. */
   load(records: readonly StoredMapping[]): void {
     for (const record of records) {

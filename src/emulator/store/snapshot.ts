@@ -2,6 +2,7 @@ import { DsipformError } from '../../model/errors.js';
 import type { LcrRecord, StoredLease, StoredMapping, StoredRoute } from './records.js';
 import type { GroupsSnapshot } from './groups.js';
 import { parseGroups } from './group-snapshot.js';
+import type { NumbersSnapshot, StoredNumber } from './numbers.js';
 
 /** Tag of the data file's layout; bump it when the layout changes incompatibly. */
 export const SNAPSHOT_FORMAT = 'dsipform-emulator/1';
@@ -18,6 +19,8 @@ export interface EmulatorSnapshot {
   readonly leases: readonly StoredLease[];
   /** Groups and gateways; absent in files written before the emulator kept them. */
   readonly groups?: GroupsSnapshot;
+  /** The Numbers module's table; absent in files written before the emulator kept it. */
+  readonly numbers?: NumbersSnapshot;
 }
 
 /** `true?`: absent, or `true` (a mark kept only where it applies). */
@@ -66,6 +69,7 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
   check(root['nextLeaseid'], 'integer', 'nextLeaseid');
   check(root['kamreload'], 'boolean', 'kamreload');
   const groups = parseGroups(root['groups']);
+  const numbers = parseNumbers(root['numbers']);
   return {
     format: SNAPSHOT_FORMAT,
     nextRuleid: root['nextRuleid'] as number,
@@ -76,7 +80,27 @@ export function parseSnapshot(value: unknown): EmulatorSnapshot {
     lcr: records<LcrRecord>(root['lcr'], LCR, 'lcr'),
     leases: records<StoredLease>(root['leases'], LEASE, 'leases'),
     ...(groups ? { groups } : {}),
+    ...(numbers ? { numbers } : {}),
   };
+}
+
+const NUMBER: Record<keyof StoredNumber, FieldType> = {
+  id: 'integer',
+  did: 'string',
+  status: 'string|null',
+  carrier: 'string|null',
+  pool: 'string|null',
+  assigned_length: 'string|null',
+  assigned_reference_id: 'string|null',
+  assigned_date: 'string|null',
+  date_created: 'string',
+};
+
+function parseNumbers(value: unknown): NumbersSnapshot | undefined {
+  if (value === undefined) return undefined;
+  const o = asObject(value, 'numbers');
+  check(o['nextId'], 'integer', 'numbers.nextId');
+  return { nextId: o['nextId'] as number, numbers: records<StoredNumber>(o['numbers'], NUMBER, 'numbers.numbers') };
 }
 
 function records<T>(value: unknown, shape: Record<string, FieldType>, where: string): T[] {

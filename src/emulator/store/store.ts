@@ -3,6 +3,7 @@ import { TrafficCounters } from '../traffic.js';
 import { GroupTable } from './groups.js';
 import { LeaseTable } from './leases.js';
 import { MappingTable } from './mappings.js';
+import { NumberTable } from './numbers.js';
 import type { Ledger } from './records.js';
 import { RouteTable } from './routes.js';
 import { SNAPSHOT_FORMAT, snapshotError, type EmulatorSnapshot } from './snapshot.js';
@@ -19,7 +20,7 @@ export interface StoreOptions {
 
 /**
  * The emulated platform's state: inbound mappings, outbound routes with their LCR records, leases,
- * the shared ruleid counter and the global `kamreload` flag. Pure in-memory and synchronous; the
+ * groups, numbers, the shared ruleid counter and the global `kamreload` flag. Pure in-memory and synchronous; the
  * server persists it whenever `revision` moves.
  */
 export class EmulatorStore implements Ledger {
@@ -27,6 +28,8 @@ export class EmulatorStore implements Ledger {
   readonly routes: RouteTable;
   readonly leases: LeaseTable;
   readonly groups: GroupTable;
+  /** The Numbers module's DID inventory (served by the `current` profile only). */
+  readonly numbers: NumberTable;
   /** The fault switch: spec-profile carrier-group writes answer 200 and skip what fails, as the platform does. */
   readonly swallowGroupErrors: boolean;
   /** Requests served, for the proxy statistics; not persisted. */
@@ -42,6 +45,7 @@ export class EmulatorStore implements Ledger {
     this.routes = new RouteTable(this);
     this.leases = new LeaseTable(this);
     this.groups = new GroupTable(this);
+    this.numbers = new NumberTable(this);
     this.swallowGroupErrors = Boolean(options.swallowGroupErrors);
     if (!options.empty) this.installDefaults();
   }
@@ -56,6 +60,7 @@ export class EmulatorStore implements Ledger {
     store.routes.load(snapshot.routes);
     store.mappings.load(snapshot.mappings);
     store.leases.load(snapshot.leases, snapshot.nextLeaseid);
+    if (snapshot.numbers) store.numbers.load(snapshot.numbers);
     let highest = 0;
     for (const rule of [...snapshot.routes, ...snapshot.mappings]) highest = Math.max(highest, rule.ruleid);
     if (snapshot.nextRuleid <= highest) {
@@ -78,6 +83,7 @@ export class EmulatorStore implements Ledger {
       lcr: this.routes.lcr.list(),
       leases: this.leases.live(),
       groups: this.groups.snapshot(),
+      numbers: this.numbers.snapshot(),
     };
   }
 

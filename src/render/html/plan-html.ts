@@ -36,6 +36,7 @@ export function renderPlanHtml(p: PlanInput): string {
 function facts(p: PlanInput): Html {
   const rows: [string, Html | string][] = [['Target', html`<code>${p.target}</code>`]];
   if (p.api_profile !== undefined) rows.push(['API profile', p.api_profile]);
+  if (p.numbers_module !== undefined) rows.push(['Numbers module', p.numbers_module ? 'yes' : 'no']);
   rows.push([
     'Managed',
     p.managed.length > 0
