@@ -95,6 +95,7 @@ export { planFindings } from './pipeline/plan-findings.js';
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
 export { routingImpact, type RoutingImpact } from './routing/impact.js';
 export { routingTable, routingDifference, type CallClass, type ClassSpan, type Horizon, type TimeWindow } from './routing/classes.js';
+export { windowHolds } from './routing/window-runs.js';
 
 // Reading the platform and applying a plan.
 export { readLive, type ReadOptions } from './apply/read-live.js';

@@ -89,6 +89,11 @@ export function losesRoute(before: Pick<RouteDecision, 'result' | 'outcomes'>, a
 export interface TimeWindow {
   readonly start: string;
   readonly end: string;
+  /**
+   * The same window on this many consecutive days from the first (more than a week's worth;
+   * routing/window-runs.ts): absent for one window.
+   */
+  readonly days?: number;
 }
 
 /** The time a routing analysis examined: at least one full period of every time recurrence involved. */

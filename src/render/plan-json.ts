@@ -53,7 +53,7 @@ const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
 const IMPACT_KEYS = ['direction', 'prefix', 'except', 'from_parts', 'from_holds', 'from', 'to', 'when', 'windows', 'before', 'after'];
 const HORIZON_KEYS = ['start', 'end', 'tz', 'words'];
-const WINDOW_KEYS = ['start', 'end'];
+const WINDOW_KEYS = ['start', 'end', 'days'];
 /** A decision's keys as `dsipform route --format json` writes them. */
 const DECISION_KEYS = ['direction', 'from', 'to', 'at', 'result', 'rule', 'gwlist', 'gwlist_words', 'candidates', 'steps'];
 const RULE_KEYS = ['kind', 'key', 'ruleid', 'group', 'prefix', 'lcr_pattern', 'priority'];

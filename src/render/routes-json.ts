@@ -18,7 +18,7 @@ function spanJson(s: RoutesSpan): object {
       ...(c.from_holds ? { from_holds: c.from_holds } : {}),
     },
     when: s.when,
-    windows: s.windows.map((w) => ({ start: w.start, end: w.end })),
+    windows: s.windows.map((w) => (w.days === undefined ? { start: w.start, end: w.end } : { start: w.start, end: w.end, days: w.days })),
     decisions: s.decisions,
   };
 }
@@ -27,7 +27,8 @@ function spanJson(s: RoutesSpan): object {
  * `dsipform routes --format json`: one object, documented in README.md ("See the whole routing"):
  * `format_version`, `mode` (`table` or `diff`), `sides` (`decisions[i]` of every span is side
  * `i`'s: for a diff, 0 before and 1 after), `direction` when narrowed, `horizon`, then `spans`, each
- * with its `class`, `when` (words), `windows` (wall clock in the horizon's zone, end exclusive) and
+ * with its `class`, `when` (words), `windows` (wall clock in the horizon's zone, end exclusive;
+ * `days`: the same window on that many consecutive days) and
  * `decisions` (the `dsipform route --format json` shape). Two-space indent, one trailing newline.
  */
 export function renderRoutesJson(report: RoutesReport): string {

@@ -21,6 +21,7 @@ import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
 import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from './windows.js';
 import { windowWords } from './window-words.js';
+import { compactWindows } from './window-runs.js';
 
 const QUIET = { explain: false } as const;
 
@@ -114,7 +115,7 @@ export function decideClass(
       decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
     )) {
       if (differing && !differs(decisions)) continue;
-      out.push({ class: cls, windows: stretches.map(windowOf), when: windowWords(stretches, examined), decisions });
+      out.push({ class: cls, windows: compactWindows(stretches), when: windowWords(stretches, examined), decisions });
     }
   }
 }

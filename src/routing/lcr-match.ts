@@ -19,6 +19,21 @@ function canonical(c: number): number {
   return u < 128 ? c : u;
 }
 
+/**
+ * The text with each unit canonical: two texts the proxy's case-insensitive test finds equal are
+ * equal strings (lcr-index.ts looks records up by it).
+ */
+export function canonicalText(text: string): string {
+  let same = true;
+  for (let i = 0; i < text.length && same; i++) same = canonical(text.charCodeAt(i)) === text.charCodeAt(i);
+  if (same) return text;
+  // In pieces: a From of 120,000 units is too many arguments for one call.
+  const all = units(text);
+  let out = '';
+  for (let i = 0; i < all.length; i += 4096) out += String.fromCharCode(...all.subarray(i, i + 4096));
+  return out;
+}
+
 /** The text's units, each canonical. */
 function units(text: string): Uint16Array {
   const out = new Uint16Array(text.length);

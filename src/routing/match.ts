@@ -7,6 +7,7 @@ import { timerecMatches } from '../model/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
 import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
+import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
 import { lcrUsers } from './sip-user.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { describeGateways, gwlistWords, ruleName } from './words.js';
@@ -32,8 +33,8 @@ interface Prepared {
   readonly lengths: Map<number, readonly number[]>;
   readonly timerecs: Map<string, Timerec | null>;
   readonly lcr: readonly LcrEntry[];
-  /** The LCR records by their To-part, lower case: a call whose numbers hold no "-" can only meet those at a prefix of its To. */
-  readonly lcrByTo: Map<string, LcrEntry[]>;
+  /** The LCR records by To-part and From-part (lcr-index.ts): a call tests only those it can meet. */
+  readonly lcrIndex: LcrRecordIndex<LcrEntry>;
   /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
   readonly droppedByPrefix: Map<string, DroppedEntry[]>;
   /** What dropped rules leave in the prefix tree (load.ts `stems`). */
@@ -95,14 +96,15 @@ function prepare(set: RuleSet): Prepared {
       [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
     );
   const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern), parts: lcrParts(r.pattern) }));
-  const lcrByTo = new Map<string, LcrEntry[]>();
-  for (const r of lcr) {
-    const to = r.pattern.slice(r.pattern.indexOf('-') + 1).toLowerCase();
-    const list = lcrByTo.get(to);
-    if (list) list.push(r);
-    else lcrByTo.set(to, [r]);
-  }
-  const result: Prepared = { groups, lengths, timerecs, lcr, lcrByTo, droppedByPrefix: droppedIndex(dropped), stems };
+  const result: Prepared = {
+    groups,
+    lengths,
+    timerecs,
+    lcr,
+    lcrIndex: indexLcrRecords(lcr),
+    droppedByPrefix: droppedIndex(dropped),
+    stems,
+  };
   prepared.set(set, result);
   return result;
 }
@@ -217,33 +219,6 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
 }
 
 /**
- * The LCR records that can match a call. With no "-" in either number, the pattern's "-" must meet
- * the lookup's only "-", so the To must start with the pattern's To-part: only those records are
- * tested (the same answer as testing every one, much faster with thousands of LCR routes).
- */
-function lcrCandidates(p: Prepared, users: { from: string; to: string }): readonly LcrEntry[] {
-  if (users.from.includes('-') || users.to.includes('-')) return p.lcr;
-  const to = users.to.toLowerCase();
-  const out: LcrEntry[] = [];
-  // Only the lengths some To-part has: a To of 120,000 digits is not cut 120,000 times.
-  for (const len of toLengths(p)) {
-    if (len > to.length) break;
-    const records = p.lcrByTo.get(to.slice(0, len));
-    if (records) for (const r of records) out.push(r);
-  }
-  return out;
-}
-
-const lengthsOf = new WeakMap<Prepared, readonly number[]>();
-
-/** The lengths of the LCR records' To-parts, shortest first. */
-function toLengths(p: Prepared): readonly number[] {
-  let lengths = lengthsOf.get(p);
-  if (!lengths) lengthsOf.set(p, (lengths = [...new Set([...p.lcrByTo.keys()].map((k) => k.length))].sort((a, b) => a - b)));
-  return lengths;
-}
-
-/**
  * Lookups longer than this are tested in linear time (lcr-match.ts); shorter ones by the regular
  * expression, whose backtracking costs at most the square of this.
  */
@@ -334,7 +309,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
   }
   const users = lcrUsers(call, steps);
   const lookup = `${users.from}-${users.to}`;
-  const matching = lcrMatching(lcrCandidates(p, users), lookup).map((r) => ({
+  const matching = lcrMatching(lcrCandidates(p.lcrIndex, users), lookup).map((r) => ({
     ...r,
     distance: Math.abs(lookup.length - r.pattern.length),
   }));

@@ -5,6 +5,7 @@
  */
 import { wallTimeAt } from '../model/timerec-zone.js';
 import { dayLabel, timeOfDay, WEEKDAYS, type Examined, type Stretch } from './windows.js';
+import { MIN_DAILY_RUN } from './window-runs.js';
 
 const DAY = 86_400;
 
@@ -51,15 +52,34 @@ const ALL_DAY = 'all day';
 /** How many dates a group of equal windows names before it says how many more. */
 const MAX_DATES = 4;
 
-/** Days in words: weekdays grouped (`Mon–Fri`, `every day`), `every day` in a day's horizon, else dates (the first few). */
-function daysWords(starts: readonly number[], naming: Examined['naming']): string {
+/**
+ * Days in words: weekdays grouped (`Mon–Fri`, `every day`), `every day` in a day's horizon, else
+ * dates: a run of consecutive days as long as {@link MIN_DAILY_RUN} or longer is `daily` (over the
+ * whole horizon) or `daily Fri 2026-01-02 to Mon 2029-12-31`, the other days by date (the first few).
+ */
+function daysWords(starts: readonly number[], naming: Examined['naming'], examined?: Examined): string {
   if (naming === 'week') {
     const weekdays = [...new Set(starts.map((s) => new Date(s * 1000).getUTCDay()))];
     return weekdays.length === 7 ? 'every day' : weekdayRuns(weekdays);
   }
   if (naming === 'day') return 'every day';
-  const shown = starts.slice(0, MAX_DATES).map(dayLabel).join(', ');
-  return starts.length > MAX_DATES ? `${shown} and ${starts.length - MAX_DATES} more days` : shown;
+  const days = [...new Set(starts.map((s) => s - timeOfDay(s)))].sort((a, b) => a - b);
+  const runs: string[] = [];
+  const single: number[] = [];
+  for (let i = 0; i < days.length;) {
+    let j = i + 1;
+    while (j < days.length && (days[j] as number) - (days[j - 1] as number) === DAY) j++;
+    const first = days[i] as number;
+    const last = days[j - 1] as number;
+    if (j - i < MIN_DAILY_RUN) single.push(...days.slice(i, j));
+    else if (examined && first <= examined.from && last + DAY >= examined.to) runs.push('daily');
+    else runs.push(`daily ${dayLabel(first)} to ${dayLabel(last)}`);
+    i = j;
+  }
+  if (single.length === 0) return runs.join(', ');
+  const shown = single.slice(0, MAX_DATES).map(dayLabel).join(', ');
+  const dates = single.length > MAX_DATES ? `${shown} and ${single.length - MAX_DATES} more days` : shown;
+  return [...runs, dates].join(', ');
 }
 
 /** A day's label in a window across midnight: the weekday, `every day`, or the date. */
@@ -76,7 +96,7 @@ function joined(parts: { at: number; words: string }[]): string {
 }
 
 /** Each window as it is: those within one day grouped by their times (`Mon–Fri 18:00–24:00`), one across midnight on its own (`Fri 22:00 – Mon 06:00`). */
-function windowsAsTheyAre(stretches: readonly Stretch[], naming: Examined['naming']): string {
+function windowsAsTheyAre(stretches: readonly Stretch[], naming: Examined['naming'], examined?: Examined): string {
   const groups = new Map<string, number[]>();
   const parts: { at: number; words: string }[] = [];
   const add = (times: string, day: number): void => {
@@ -94,12 +114,12 @@ function windowsAsTheyAre(stretches: readonly Stretch[], naming: Examined['namin
         words: `${dayName(s.from, naming)} ${clockWords(s.from, false)} – ${dayName(s.to, naming)} ${clockWords(s.to, false)}`,
       });
   }
-  for (const [times, starts] of groups) parts.push({ at: starts[0] as number, words: `${daysWords(starts, naming)} ${times}` });
+  for (const [times, starts] of groups) parts.push({ at: starts[0] as number, words: `${daysWords(starts, naming, examined)} ${times}` });
   return joined(parts);
 }
 
 /** The windows cut at midnight, each day's times together, days alike grouped: `Mon–Fri 00:00–09:00, 17:00–24:00; Sat, Sun all day`. */
-function windowsByDay(stretches: readonly Stretch[], naming: Examined['naming']): string {
+function windowsByDay(stretches: readonly Stretch[], naming: Examined['naming'], examined?: Examined): string {
   const days = new Map<number, string[]>();
   for (const s of stretches)
     for (let a = s.from; a < s.to;) {
@@ -117,7 +137,9 @@ function windowsByDay(stretches: readonly Stretch[], naming: Examined['naming'])
     if (list.length === 0) groups.set(key, list);
     list.push(day);
   }
-  return joined([...groups].map(([times, starts]) => ({ at: starts[0] as number, words: `${daysWords(starts, naming)} ${times}` })));
+  return joined(
+    [...groups].map(([times, starts]) => ({ at: starts[0] as number, words: `${daysWords(starts, naming, examined)} ${times}` })),
+  );
 }
 
 /** The time of [from, to) outside the stretches. */
@@ -158,10 +180,10 @@ function uncachedWords(stretches: readonly Stretch[], examined: Examined): strin
   const rest = complement(sorted, from, to);
   if (naming === 'always' || rest.length === 0) return 'always';
   const candidates = [
-    windowsAsTheyAre(sorted, naming),
-    windowsByDay(sorted, naming),
-    `always except ${windowsAsTheyAre(rest, naming)}`,
-    `always except ${windowsByDay(rest, naming)}`,
+    windowsAsTheyAre(sorted, naming, examined),
+    windowsByDay(sorted, naming, examined),
+    `always except ${windowsAsTheyAre(rest, naming, examined)}`,
+    `always except ${windowsByDay(rest, naming, examined)}`,
   ];
   const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));
   return `${best} ${horizon.tz}`;

@@ -4,6 +4,7 @@ import { callerClasses, fromMatches, lcrIndex, sharedFrom } from '../../src/rout
 import { classSpans, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
 import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
+import { windowHolds } from '../../src/routing/window-runs.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
@@ -175,7 +176,7 @@ function spanOf(
   const holds = (s: ClassSpan): boolean =>
     parts(s) === wanted ||
     (s.class.from_holds === 'two_or_more' && wanted.split('|').filter((w) => s.class.from_parts.includes(w)).length >= 2);
-  return mine.find((s) => (direction === 'inbound' || holds(s)) && s.windows.some((w) => w.start <= local && local < w.end));
+  return mine.find((s) => (direction === 'inbound' || holds(s)) && s.windows.some((w) => windowHolds(w, local)));
 }
 
 describe('exactness: every call decides as its class does', () => {
