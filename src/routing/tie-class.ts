@@ -23,9 +23,7 @@ export function tieDecision(
   for (const r of set.lcr)
     if (r.pattern.length === length && parts.has(fromPart(r.pattern)) && to.startsWith(lcrTo(r.pattern))) keys.add(r.key);
   const candidates = set.rules
-    .filter(
-      (r): r is RoutingRule & { lcr_pattern: string } => r.kind === 'outbound_route' && r.lcr_pattern !== undefined && keys.has(r.key),
-    )
+    .filter((r): r is RoutingRule & { lcr_pattern: string } => r.lcr_pattern !== undefined && keys.has(r.key))
     .map(decidedRule);
   const at = `${call.at.local} ${call.at.tz}`;
   return { direction: 'outbound', from: call.from, to: call.to, at, result: 'ambiguous', candidates, steps: [] };

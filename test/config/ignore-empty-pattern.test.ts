@@ -22,7 +22,8 @@ describe('policy.ignore with the empty pattern ""', () => {
     await client.createInboundMapping({ did: '1800', servers: ['16'], notes: '' });
     await client.close();
     const state = join(mkdtempSync(join(tmpdir(), 'dsipform-ignore-')), 'state.json');
-    const args = ['plan', join(ROOT, F, 'ignore-empty-pattern.yaml'), '--url', emu.url, '--state', state];
+    // --tz: the proxy's zone given, so stderr holds no PROXY_ZONE_UNDECLARED warning either.
+    const args = ['plan', join(ROOT, F, 'ignore-empty-pattern.yaml'), '--url', emu.url, '--state', state, '--tz', 'UTC'];
     const r = await runCli(args, { DSIP_TOKEN: TOKEN });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
