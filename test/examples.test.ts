@@ -46,10 +46,10 @@ describe('examples/', () => {
   });
 
   it.skipIf(!hasTerraform)(
-    'README Terraform quick start runs as written, with only DSIP_URL and DSIP_TOKEN, and plans -input=false to no changes',
+    'docs/terraform.md quick start runs as written, with only DSIP_URL and DSIP_TOKEN, and plans -input=false to no changes',
     async () => {
       const { emu } = await emulatorFixture();
-      const readme = readFileSync(join(root, 'README.md'), 'utf8');
+      const readme = readFileSync(join(root, 'docs', 'terraform.md'), 'utf8');
       const block = /from nothing to `terraform apply`:\n\n```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
       const credentials = /export DSIP_URL=\S+ DSIP_TOKEN=\S+/;
       expect(block).toMatch(credentials);

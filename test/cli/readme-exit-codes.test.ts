@@ -9,7 +9,7 @@ import { onTerminal } from '../helpers/terminal.js';
 import { startCli } from '../reliability/processes.js';
 
 /**
- * The README's exit-code table, row by row, against real runs: the built CLI as a process, the
+ * The exit-code table of docs/plan-and-apply.md, row by row, against real runs: the built CLI as a process, the
  * emulator over loopback. Each row's text is the key of the runs that show it; a row without runs,
  * or runs without a row, fail, so the table and the code cannot drift apart. Each run also checks
  * why it exited (the error code, the words), so a row cannot pass through an unrelated failure.
@@ -23,9 +23,9 @@ interface Row {
 
 /** The rows of the table under the `<!-- exit codes: … -->` marker. */
 function readmeRows(): Row[] {
-  const lines = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+  const lines = readFileSync(new URL('../../docs/plan-and-apply.md', import.meta.url), 'utf8').split('\n');
   const start = lines.findIndex((l) => l.startsWith('<!-- exit codes:'));
-  expect(start, 'the README has the exit-code table marker').toBeGreaterThan(0);
+  expect(start, 'docs/plan-and-apply.md has the exit-code table marker').toBeGreaterThan(0);
   const rows: Row[] = [];
   for (const line of lines.slice(start + 3)) {
     if (!line.startsWith('|')) break;
@@ -239,7 +239,7 @@ const RUNS: Record<string, () => Promise<number[]>> = {
   },
 };
 
-describe("the README's exit-code table", () => {
+describe('the exit-code table of docs/plan-and-apply.md', () => {
   const rows = readmeRows();
 
   it('has one set of runs per row, and a row per set of runs', () => {
@@ -250,7 +250,7 @@ describe("the README's exit-code table", () => {
     '%s',
     async (_key, row) => {
       const run = RUNS[keyOf(row)];
-      expect(run, `no runs for the README row "${keyOf(row)}"`).toBeDefined();
+      expect(run, `no runs for the table row "${keyOf(row)}"`).toBeDefined();
       const exits = await run!();
       expect(exits.length).toBeGreaterThan(0);
       expect(exits).toEqual(exits.map(() => row.exit));

@@ -22,7 +22,7 @@ policy:
     outbound_routes: ["Default Outbound Route"]
 `;
 
-// What the README's "Library use" section shows, run as plain ESM against the package's name.
+// What docs/library.md shows, run as plain ESM against the package's name.
 const MAIN = `import { applyPlan, buildPlan, loadDesiredState, managedCollections, PlatformClient, readLive, renderPlanText, startEmulator } from 'dsipform';
 
 const emulator = await startEmulator({ port: 0, token: ${JSON.stringify(TOKEN)} });

@@ -1,4 +1,4 @@
-// The README's "Library use" example, as written, run by Node against the built package (dist/,
+// The "Library use" example of docs/library.md, as written, run by Node against the built package (dist/,
 // `npm run build` first) and an emulator of the deployed platform (`current` profile): a mapping
 // edit must go through (issue 27: the example used to plan it for the `spec` profile, as an update
 // in place that the deployed platform refuses).
@@ -14,12 +14,12 @@ import { runProcess } from '../helpers/process.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
-/** The first TypeScript block of the README's "Library use" section. */
+/** The first TypeScript block of docs/library.md. */
 async function readmeExample(): Promise<string> {
-  const readme = await readFile(new URL('README.md', ROOT), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## Library use'));
+  const readme = await readFile(new URL('docs/library.md', ROOT), 'utf8');
+  const section = readme.slice(readme.indexOf('# Library use'));
   const block = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!block?.[1]) throw new Error('README.md has no ```ts block under "## Library use"');
+  if (!block?.[1]) throw new Error('docs/library.md has no ```ts block under "# Library use"');
   return block[1];
 }
 
@@ -30,7 +30,7 @@ afterEach(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe("the README's library example", () => {
+describe('the library example of docs/library.md', () => {
   it('edits a mapping on the deployed platform (current profile, detected) and reports it applied', async () => {
     emu = await startEmulator({ port: 0, token: 'readme-token-0123456789', profile: 'current' });
     const client = new PlatformClient({ url: emu.url, token: emu.token });

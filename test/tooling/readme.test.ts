@@ -1,5 +1,6 @@
-// README.md's table of contents lists every section in order, each link reaches its heading, and the
-// Terraform and CDKTF sections come after the core ones (files, CLI, CI, the library).
+// README.md is the front door: at most 300 lines; its table of contents lists every section in order,
+// each link reaches its heading, and its list of reference pages puts Terraform and CDKTF after the
+// core ones (files, CLI, CI, the library).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +44,19 @@ describe('README.md', () => {
     expect(links.filter((link) => !anchors.has(link))).toEqual([]);
   });
 
-  it('puts Terraform and CDKTF after the core sections', () => {
-    const at = (name: string) => sections.indexOf(name);
-    for (const core of ['Quick start', 'Plan and apply', 'In CI', 'Taking an existing platform under management', 'Library use']) {
-      expect(at(core), core).toBeGreaterThan(0);
-      expect(at(core), core).toBeLessThan(at('Terraform'));
+  it('is a front door of at most 300 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+    expect(readme.split('\n```yaml\n')[0]!.split('\n## ')).toHaveLength(1); // a YAML example before any section
+  });
+
+  it('lists the reference pages with Terraform and CDKTF after the core ones', () => {
+    const docs = readme.slice(readme.indexOf('## Documentation'), readme.indexOf('\n## ', readme.indexOf('## Documentation') + 1));
+    const pages = [...docs.matchAll(/\]\((docs\/[\w-]+\.md)[)#]/g)].map((m) => m[1]!);
+    const at = (page: string) => pages.indexOf(page);
+    for (const core of ['docs/plan-and-apply.md', 'docs/routing.md', 'docs/gitops.md', 'docs/library.md']) {
+      expect(at(core), core).toBeGreaterThanOrEqual(0);
+      expect(at(core), core).toBeLessThan(at('docs/terraform.md'));
     }
-    expect(at('Terraform')).toBeLessThan(at('CDKTF'));
+    expect(at('docs/terraform.md')).toBeLessThan(at('docs/cdktf.md'));
   });
 });
