@@ -39,7 +39,7 @@ export const LAYER_TABLE = [
     layer: 'pipeline',
     imports: ['apply', 'plan', 'routing', 'api', 'model'],
     holds:
-      'read → plan → checks (references, lints, safety, staleness) → gate → apply, for every front end; decides, never renders or asks',
+      'read → plan → checks (references, lints, safety, staleness) → gate → apply, for the library and the CLI verbs (the provider uses its checks; cli/plan-against.ts still composes its own); decides, never renders or asks',
   },
   { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
@@ -61,7 +61,8 @@ export const LAYER_TABLE = [
   {
     layer: 'cli',
     imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'watch'],
-    holds: 'one file per verb: parses, asks, renders; one catch site turns errors into exit codes',
+    holds:
+      'the verbs (plan.ts, apply.ts, route.ts, …; watch in three files) beside the parts they share (options, connection, targets, io, confirm): parses, asks, renders; one catch site (main.ts) turns errors into exit codes',
   },
   {
     layer: 'index',
