@@ -12,7 +12,10 @@ import { openRunState, statePath, usesState, type StateFlags } from './lease-sta
 import { touchesPasswordRecords } from '../apply/carrier-passwords.js';
 import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
 import { LeaseStore } from '../state/store.js';
-import { checkFormat, parseParallelism, planAgainst } from './plan-against.js';
+import { checkFormat, parseParallelism } from './options.js';
+import { pipelineOptions } from './plan-options.js';
+import { checkedOrFail } from './lint-output.js';
+import { runPipeline } from '../pipeline/pipeline.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
 
@@ -95,7 +98,8 @@ async function planAndExecute(
     const leases = state ? { file, records: state.store.records(), passwords: state.store.passwords() } : undefined;
     return await withPlatform(flags, io, async (client, target) => {
       // The same checks as dsipform plan: an apply never makes what a plan refuses (lints included).
-      const { plan } = await planAgainst(client, target, desired, io, verb, leases, flags.allowDangling, false, clock);
+      const options = pipelineOptions(target, io, leases, clock, { mode: verb, allowDangling: flags.allowDangling === true });
+      const { plan } = checkedOrFail(await runPipeline(client, desired, options), io);
       const ledgers = state ? { leases: state.ledgerFor(target), passwords: state.passwordLedgerFor(target) } : {};
       return executePlan(plan, client, { ...exec, ...ledgers }, io, verb);
     });

@@ -10,7 +10,7 @@ import { writeFileAtomic } from './files.js';
 import { redact, useColor, type CliIo } from './io.js';
 import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { reportFindings } from './lint-output.js';
-import { checkFormat } from './plan-against.js';
+import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 

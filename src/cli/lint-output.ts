@@ -1,5 +1,7 @@
 import { formatIssue } from '../config/index.js';
 import type { FindingsVerdict } from '../pipeline/lints.js';
+import type { PipelineChecked, PipelineResult } from '../pipeline/pipeline.js';
+import { failOnPlanIssues } from './desired.js';
 import { count } from '../model/words.js';
 import { writeLine, type CliIo } from './io.js';
 
@@ -26,4 +28,16 @@ export function reportFindings(verdict: FindingsVerdict, io: CliIo): void {
   if (acknowledged > 0)
     writeLine(io.stderr, `${count(acknowledged, 'routing finding')} acknowledged by policy.accept (not warnings; shown above)`);
   if (verdict.refusal) throw verdict.refusal;
+}
+
+/**
+ * Renders what the pipeline returned (pipeline/pipeline.ts) for a verb that goes on with the plan:
+ * the routing lints on stderr (warnings, and the errors that stop it), then the problems that stop
+ * the plan; throws the refusal (ROUTING_LINT_FAILED, PLAN_BLOCKED) when it stopped, else gives the
+ * checked plan back. The gate's refusal is the verb's to render (plan shows the plan first).
+ */
+export function checkedOrFail(result: PipelineResult, io: CliIo): PipelineChecked {
+  reportFindings(result.ok || result.stop !== 'lints' ? { findings: result.findings } : result, io);
+  if (!result.ok) return failOnPlanIssues(result.stop === 'issues' ? result.issues : [], io);
+  return result;
 }

@@ -1,3 +1,4 @@
+import { DsipformError } from '../model/errors.js';
 import { Option, type Command } from 'commander';
 
 // The option sets that several verbs share, apart from the modules that act on them
@@ -39,4 +40,25 @@ export function addStateOptions(cmd: Command): Command {
 /** Adds `--sign-key-file FILE`: `plan` signs the plan it saves with the key, `apply --plan` checks it. */
 export function addPlanKeyOption(cmd: Command, what: string): Command {
   return cmd.option('--sign-key-file <file>', `${what} (HMAC-SHA256 with the key in FILE; env DSIPFORM_PLAN_KEY)`);
+}
+
+/** Parses `--parallelism N`. */
+export function parseParallelism(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new DsipformError(
+      'CLI_BAD_OPTION',
+      `--parallelism "${text}" is not a whole number from 1 to 256`,
+      'For example --parallelism 8 (the default).',
+    );
+  }
+  return n;
+}
+
+/** Checks a `--format` value against the allowed ones. */
+export function checkFormat<T extends string>(value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new DsipformError('CLI_BAD_FORMAT', `--format "${value}" is not known`, `Use one of: ${allowed.join(', ')}.`);
+  }
+  return value as T;
 }

@@ -1,4 +1,3 @@
-import { gate } from '../pipeline/gate.js';
 import { savePlan } from '../plan/build-plan.js';
 import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
@@ -10,7 +9,10 @@ import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
-import { checkFormat, planAgainst, type PlanLeases } from './plan-against.js';
+import { checkFormat } from './options.js';
+import { pipelineOptions, type PlanLeases } from './plan-options.js';
+import { checkedOrFail } from './lint-output.js';
+import { runPipeline } from '../pipeline/pipeline.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform plan` flags. */
@@ -50,15 +52,22 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     leases = { file, records: store.records(), passwords: store.passwords() };
     await store.close();
   }
-  // The pipeline plans, lints the rules after the plan and decides whether they stop it.
-  const { plan } = await withPlatform(flags, io, (client, target) =>
-    planAgainst(client, target, desired, io, 'apply', leases, flags.allowDangling, flags.strict === true, pipelineClock(clock)),
+  // The pipeline plans, lints the rules after the plan, runs the tests and asks the gate; cli renders.
+  const result = await withPlatform(flags, io, (client, target) =>
+    runPipeline(
+      client,
+      desired,
+      pipelineOptions(target, io, leases, pipelineClock(clock), {
+        allowDangling: flags.allowDangling === true,
+        strict: flags.strict === true,
+      }),
+    ),
   );
+  const { plan, refusal } = checkedOrFail(result, io);
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
   const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
-  // The one gate apply asks (pipeline/gate.ts), unforced: what apply of this plan would refuse.
+  // The pipeline's gate (pipeline/gate.ts), unforced: what apply of this plan would refuse.
   // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
-  const refusal = gate(plan);
   // Written in pieces: a plan of many classes is never one string (render/json-chunks.ts).
   if (flags.out) await writeFileAtomic(flags.out, planJsonChunks(saved));
   if (format === 'json') for (const piece of planJsonChunks(saved)) io.stdout.write(piece);

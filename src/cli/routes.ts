@@ -5,7 +5,7 @@ import { routingDifference, routingTable } from '../routing/classes.js';
 import { nameReference } from '../routing/rule-set.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
-import { checkFormat } from './plan-against.js';
+import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { clockTime, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { liveRuleSet } from './route.js';

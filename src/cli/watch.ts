@@ -7,7 +7,7 @@ import { driftEvents, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
 import { checkWebhookUrl, WebhookQueue, type DropReason } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
-import { parseParallelism } from './plan-against.js';
+import { parseParallelism } from './options.js';
 import { readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { parallelLimit } from './targets.js';
 import { runOnce, type RunResult, type WatchSource } from './watch-run.js';

@@ -1,7 +1,7 @@
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
-import { rulesAfterPlan } from '../plan/routing-impact.js';
+import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { inventoryOf } from '../routing/rule-set.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { routingFindings } from './lints.js';
@@ -12,10 +12,17 @@ import { routingFindings } from './lints.js';
  * The routing lints of a plan: of the rules the platform holds once `plan` is applied
  * (plan/routing-impact.ts `rulesAfterPlan`, the same rules its routing impact probes), each placed
  * at its file and line. The groups after the plan judge references unless `allowDangling` (or the
- * groups were not read). Pure.
+ * groups were not read). `after` is those rules in the files' order when the caller built them
+ * already (the pipeline builds them once per plan); without it they are built here. Pure.
  */
-export function planFindings(desired: DesiredState, live: LiveState, plan: Pick<Plan, 'changes'>, allowDangling = false): RoutingFinding[] {
-  const { state, groups } = rulesAfterPlan(live, plan.changes, desired);
+export function planFindings(
+  desired: DesiredState,
+  live: LiveState,
+  plan: Pick<Plan, 'changes'>,
+  allowDangling = false,
+  after?: RulesAfter,
+): RoutingFinding[] {
+  const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
   const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
   return routingFindings(desired, state, inventory);
 }

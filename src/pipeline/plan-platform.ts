@@ -5,7 +5,10 @@ import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
 import type { PasswordRecord } from '../model/password-record.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
+import type { GatewayLabel } from '../model/group.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
+import type { RulesAfter } from '../plan/routing-impact.js';
+import { testGatewayLabels } from './gateway-labels.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { proxyZone } from '../routing/time.js';
 import { passwordChecks } from './password-checks.js';
@@ -42,9 +45,20 @@ export interface PlanPlatformOptions {
   readonly passwordRecords?: readonly PasswordRecord[];
 }
 
-/** A plan made against a platform, with the live state it was made from; or the issues that stop it. */
+/**
+ * A plan made against a platform, with the live state it was made from, the rules after the plan
+ * when planning built them (`after`, build-plan.ts), and the gateway names and addresses the files'
+ * routing tests need beyond the live state (`labels`, read before planning); or the issues that stop it.
+ */
 export type PlatformPlan =
-  { readonly ok: true; readonly plan: Plan; readonly live: LiveState } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
+  | {
+      readonly ok: true;
+      readonly plan: Plan;
+      readonly live: LiveState;
+      readonly after?: RulesAfter;
+      readonly labels: readonly GatewayLabel[];
+    }
+  | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
 /**
  * The proxy's zone a plan of `desired` is made in: the caller's `tz` (the CLI's `--tz`, or the
@@ -64,7 +78,9 @@ export function targetOf(client: PlatformClient): string {
  * Reads what the platform holds of the collections the files manage (and its groups when the files
  * refer to groups or gateways), asks its API profile (detected when the client was not given one:
  * on the `current` profile a mapping edit is a replace, the only write that platform takes), and
- * makes the plan. Every front end plans through here, so the CLI and the library plan alike. Throws
+ * makes the plan. With routing tests that expect a gateway by name, the names of the live groups'
+ * gateways are read first too, so nothing is read once the plan is made. Every front end plans
+ * through here, so the CLI and the library plan alike. Throws
  * `ApiError` when the platform cannot be read.
  */
 export async function planPlatform(
@@ -78,7 +94,11 @@ export async function planPlatform(
   const groups = mode === 'apply' && needsGroups(desired, allowDangling);
   const [live, { profile, numbersModule }] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.detection()]);
   // A destroy sends no password: nothing to compare.
-  const passwords = mode === 'apply' && options.passwordRecords ? await passwordChecks(desired, live, options.passwordRecords) : undefined;
+  // Every read is decided here, before planning: the gateway names the routing tests need too.
+  const [passwords, labels] = await Promise.all([
+    mode === 'apply' && options.passwordRecords ? passwordChecks(desired, live, options.passwordRecords) : undefined,
+    mode === 'apply' ? testGatewayLabels(client, desired, live) : [],
+  ]);
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
@@ -101,5 +121,6 @@ export async function planPlatform(
     ...(passwords ? { passwords } : {}),
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
-  return result.ok ? { ok: true, plan: result.plan, live } : result;
+  if (!result.ok) return result;
+  return { ok: true, plan: result.plan, live, labels, ...(result.after ? { after: result.after } : {}) };
 }

@@ -1,4 +1,3 @@
-import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { GatewayLabel } from '../model/group.js';
@@ -7,7 +6,7 @@ import type { Change, Plan, PlanIssue } from '../model/plan.js';
 import type { PlanRoutingTest, RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { count, plural } from '../model/words.js';
 import type { GroupsAfter } from '../plan/groups-after.js';
-import { rulesAfterPlan } from '../plan/routing-impact.js';
+import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { runRoutingTest, tookWords } from '../routing/expect.js';
 import { nameBook, namedExpectationProblems, type NameBook } from '../routing/expect-names.js';
 import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
@@ -34,9 +33,11 @@ export interface RoutingTestsVerdict {
  * test`) but not with the live rules the files keep, or the platform's groups, fails here. Names in
  * expectations (`carrier_group:`, `group:`, `gateways:`) are resolved against the groups after the
  * plan (the files' carrier groups included) and the gateways whose names are known: those of the
- * carrier groups the plan read or changes, and `labels` (read by {@link readGatewayLabels}). Each
+ * carrier groups the plan read or changes, and `labels` (read before planning, gateway-labels.ts). Each
  * test's call is made at its `at` (default `now`) in its `tz`, default the proxy's zone `zone`
- * (by default the desired state's `proxy.timezone`, else this machine's). Pure.
+ * (by default the desired state's `proxy.timezone`, else this machine's). `after` is the rules after
+ * the plan in the files' order when the caller built them already (the pipeline builds them once
+ * per plan); without it they are built here. Pure.
  */
 export function planRoutingTests(
   desired: DesiredState,
@@ -46,10 +47,11 @@ export function planRoutingTests(
   allowDangling = false,
   labels: readonly GatewayLabel[] = [],
   zone: string | (() => string) = planZone(desired, {}),
+  after?: RulesAfter,
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
-  const { state, groups } = rulesAfterPlan(live, plan.changes, desired);
+  const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
   const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
   const set = ruleSetFromState(state, inventory);
   const book = nameBook({
@@ -62,49 +64,6 @@ export function planRoutingTests(
   if (issues.length > 0) return { outcomes: [], section: [], issues };
   const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
   return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
-}
-
-/** Whether a test expects a gateway by name or address (not by id): then the gateways' names are read. */
-export function namesGateways(tests: readonly RoutingTest[]): boolean {
-  return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
-}
-
-/** How many group reads {@link readGatewayLabels} keeps in flight. */
-const GROUP_READS = 4;
-
-/**
- * The names and addresses of the gateways of these groups (a request per group, four at once), or
- * none without a request when no test expects a gateway by name or address: the platform lists a
- * group's gateway ids only, and reading every group for nothing would cost a request each.
- */
-export async function readGatewayLabels(
-  client: Pick<PlatformClient, 'getGroupGateways'>,
-  tests: readonly RoutingTest[],
-  gwgroupids: readonly number[],
-): Promise<GatewayLabel[]> {
-  if (!namesGateways(tests) || gwgroupids.length === 0) return [];
-  const labels: GatewayLabel[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < gwgroupids.length; i = next++) labels.push(...((await client.getGroupGateways(gwgroupids[i]!)) ?? []));
-  };
-  await Promise.all(Array.from({ length: Math.min(GROUP_READS, gwgroupids.length) }, worker));
-  return labels;
-}
-
-/**
- * The gateway names a plan's routing tests need beyond what the plan read: those of the live groups
- * whose gateways were not read with them (every group but the carrier groups the files manage), read
- * only when a test expects a gateway by name or address.
- */
-export function testGatewayLabels(
-  client: Pick<PlatformClient, 'getGroupGateways'>,
-  desired: DesiredState,
-  live: LiveState,
-): Promise<GatewayLabel[]> {
-  const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
-  const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
-  return readGatewayLabels(client, desired.routing_tests ?? [], ids);
 }
 
 /**

@@ -8,18 +8,12 @@ import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
 import type { DsipformError } from '../model/errors.js';
 import type { RoutingFinding } from '../routing/types.js';
-import { judgeFindings } from './lints.js';
-import { planFindings } from './plan-findings.js';
-import { planPlatform, planZone, type PlanPlatformOptions } from './plan-platform.js';
-import { gate } from './gate.js';
-import { planRoutingTests, testGatewayLabels, withRoutingTests } from './routing-tests.js';
+import { runPipeline, type PipelineOptions } from './pipeline.js';
 import { planBlocked, withFindings } from './refusals.js';
-import { carriedFindings, type CarriedFindings } from './plan-result.js';
+import type { CarriedFindings } from './plan-result.js';
 
 /** How to plan and check, for a program. */
-export interface CheckOptions extends PlanPlatformOptions {
-  /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
-  readonly strict?: boolean;
+export interface CheckOptions extends PipelineOptions {
   /**
    * A plan the gate refuses (its safety findings, or failed routing tests) is returned, not thrown,
    * with the refusal beside it (the CLI's `--force`); `applyDesired` then applies it.
@@ -54,27 +48,22 @@ export interface CheckedPlan extends CarriedFindings {
  * `proxy.timezone`, else this machine's.
  */
 export async function planDesired(client: PlatformClient, desired: DesiredState, options: CheckOptions = {}): Promise<CheckedPlan> {
-  // One zone for the impact and the tests: `tz`, else the desired state's proxy.timezone, else the machine's.
-  const zone = planZone(desired, options);
-  const made = await planPlatform(client, desired, { ...options, tz: zone });
-  if (!made.ok) throw planBlocked(made.issues, true);
-  if (options.mode === 'destroy')
-    return { plan: made.plan, live: made.live, findings: [], ...carriedFindings(desired, made.live, made.plan, []) };
-  const verdict = judgeFindings(planFindings(desired, made.live, made.plan, options.allowDangling), options.strict);
-  if (verdict.refusal) {
+  // The one composition (pipeline.ts); a program has no stderr, so what stops it is named in the error.
+  const result = await runPipeline(client, desired, options);
+  if (!result.ok) {
+    if (result.stop === 'issues') throw planBlocked(result.issues, true);
     throw withFindings(
-      verdict.refusal,
-      verdict.findings.filter((j) => j.blocks).map((j) => j.finding),
+      result.refusal,
+      result.findings.filter((j) => j.blocks).map((j) => j.finding),
     );
   }
-  const labels = await testGatewayLabels(client, desired, made.live);
-  const tests = planRoutingTests(desired, made.live, made.plan, options.now ?? Date.now(), options.allowDangling, labels, zone);
-  if (tests.issues.length > 0) throw planBlocked(tests.issues, true);
-  const plan = withRoutingTests(made.plan, tests.section);
+  const { plan, live, refusal, references, routing_tests, routing_impact } = result;
+  const carried = { references, routing_tests, routing_impact };
+  // A destroy is not gated here (applyPlan asks its safety itself), as before the one composition.
+  if (options.mode === 'destroy') return { plan, live, findings: [], ...carried };
   // The one decision apply makes too: thrown here unless forced, so a plan apply would refuse fails.
-  const refusal = gate(plan);
   if (refusal && options.force !== true) {
-    const failures = tests.outcomes.flatMap((o) =>
+    const failures = result.tests.flatMap((o) =>
       o.failures.map((f) => ({
         message: `routing test ${JSON.stringify(o.test.name)}: ${f}`,
         ...(o.test.origin ? { origin: o.test.origin } : {}),
@@ -82,13 +71,7 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
     );
     throw failures.length > 0 ? withFindings(refusal, failures) : refusal;
   }
-  return {
-    plan,
-    live: made.live,
-    findings: verdict.findings.map((j) => j.finding),
-    ...carriedFindings(desired, made.live, plan, tests.outcomes, options.allowDangling),
-    ...(refusal ? { refusal } : {}),
-  };
+  return { plan, live, findings: result.findings.map((j) => j.finding), ...carried, ...(refusal ? { refusal } : {}) };
 }
 
 /** A plan made, checked and applied. */

@@ -9,7 +9,7 @@ import type { PasswordCheck } from './diff-carrier-groups.js';
 import type { LiveState } from '../model/live.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
-import { planRoutingImpact } from './routing-impact.js';
+import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
 import { assessSafety } from './safety.js';
 import { danglingReferences, deletedGroupIds } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
@@ -111,7 +111,18 @@ export interface PlanInput {
 const PENDING_RELOAD_NOTE = 'The platform has changes that are not live yet (kamreload: true); apply will reload the proxy.';
 
 /** A plan, or the issues that stop one from being made. */
-export type PlanResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly issues: readonly PlanIssue[] };
+export type PlanResult =
+  | {
+      readonly ok: true;
+      readonly plan: Plan;
+      /**
+       * The rules after the plan the routing impact was worked out on (routing-impact.ts
+       * `rulesAfterPlan`), built once and handed on to the lints and the routing tests; absent when
+       * the impact built none (no rule or group changes, or no impact asked for).
+       */
+      readonly after?: RulesAfter;
+    }
+  | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
 /**
  * Makes a plan: diff, order, summarize, work out the routing impact (when the files manage mappings
@@ -213,7 +224,7 @@ function assemble(
     ...(stateFile ? { state_file: stateFile } : {}),
     ...(pendingReload ? { pending_reload: true as const } : {}),
   };
-  return { ok: true, plan: freeze(plan) };
+  return { ok: true, plan: freeze(plan), ...(impact?.ok && impact.after ? { after: impact.after } : {}) };
 }
 
 /** The names of the groups and gateways the changes show by id, when the plan read any (`Plan.names`). */

@@ -14,9 +14,14 @@ import { groupsAfter, type GroupsAfter } from './groups-after.js';
 type AfterMapping = Omit<InboundMapping, 'ruleid'> & { readonly ruleid?: number };
 type AfterRoute = Omit<OutboundRoute, 'ruleid' | 'groupid'> & { readonly ruleid?: number; readonly groupid?: number };
 
-/** The routing impact of a plan and the time it examined, or why it cannot be worked out. */
+/**
+ * The routing impact of a plan and the time it examined, with the rules after the plan it probed
+ * (`after`, absent when the plan changes no rule or group: nothing was built), or why it cannot be
+ * worked out.
+ */
 export type PlanImpact =
-  { readonly ok: true; readonly impact: ImpactEntry[]; readonly horizon?: Horizon } | { readonly ok: false; readonly issue: PlanIssue };
+  | { readonly ok: true; readonly impact: ImpactEntry[]; readonly horizon?: Horizon; readonly after?: RulesAfter }
+  | { readonly ok: false; readonly issue: PlanIssue };
 
 /**
  * The classes of calls whose routing a plan's changes alter, and when: over one full period of
@@ -37,6 +42,7 @@ export function planRoutingImpact(
   now: number,
   zone: string | (() => string),
   at?: string,
+  built?: RulesAfter,
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
   const tz = typeof zone === 'function' ? zone() : zone;
@@ -48,12 +54,14 @@ export function planRoutingImpact(
   // The gateways of carrier groups read in full are named in the impact's words (gwlist_words).
   const labels = live.carrier_groups ? gatewayLabelsOf(live.carrier_groups) : undefined;
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
-  const { state, groups } = rulesAfterPlan(live, changes);
+  // Built here once per plan and handed on (Plan result `after`): the lints and the tests read the same rules.
+  const rules = built ?? rulesAfterPlan(live, changes);
+  const { state, groups } = rules;
   const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, labels) : undefined);
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
   const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));
-  return { ok: true, impact, horizon };
+  return { ok: true, impact, horizon, after: rules };
 }
 
 /** An entry whose after side sends to a group the plan creates, naming it (its id is known after apply). */
@@ -98,8 +106,17 @@ export interface RulesAfter {
  */
 export function rulesAfterPlan(live: LiveState, changes: readonly Change[], files?: DesiredState): RulesAfter {
   const groups = groupsAfter(live, changes);
-  const state = applied(live, changes, groups.standIns);
-  if (!files) return { state, groups };
+  const after = { state: applied(live, changes, groups.standIns), groups };
+  return files ? inFilesOrderOf(after, files) : after;
+}
+
+/**
+ * The rules after a plan (as {@link rulesAfterPlan} built them without files) placed in the files'
+ * order, each declared one with its origin: the view the lints and the routing tests read, made from
+ * the rules built once per plan instead of building them again. Pure.
+ */
+export function inFilesOrderOf(after: RulesAfter, files: DesiredState): RulesAfter {
+  const { state, groups } = after;
   return {
     state: {
       ...(state.inbound_mappings

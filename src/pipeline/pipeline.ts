@@ -1,0 +1,94 @@
+import type { PlatformClient } from '../api/client.js';
+import type { DesiredState } from '../model/desired.js';
+import type { DsipformError } from '../model/errors.js';
+import type { LiveState } from '../model/live.js';
+import type { Plan, PlanIssue } from '../model/plan.js';
+import type { RoutingTestOutcome } from '../model/routing-test.js';
+import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import { gate } from './gate.js';
+import { judgeFindings, type JudgedFinding } from './lints.js';
+import { planFindings } from './plan-findings.js';
+import { planPlatform, planZone, type PlanPlatformOptions } from './plan-platform.js';
+import { carriedFindings, type CarriedFindings } from './plan-result.js';
+import { planRoutingTests, withRoutingTests } from './routing-tests.js';
+
+/** How to plan and check: the planner's options, and how strictly the lints judge. */
+export interface PipelineOptions extends PlanPlatformOptions {
+  /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
+  readonly strict?: boolean;
+}
+
+/**
+ * What stopped the pipeline before a plan could be judged: the problems that stop the plan
+ * (`issues`: of planning, or a routing test's expectation by a name no group has; PLAN_BLOCKED),
+ * or the routing lints (`refusal` ROUTING_LINT_FAILED, the findings saying which).
+ */
+export type PipelineStop =
+  | { readonly ok: false; readonly stop: 'issues'; readonly issues: readonly PlanIssue[]; readonly findings: readonly JudgedFinding[] }
+  | { readonly ok: false; readonly stop: 'lints'; readonly refusal: DsipformError; readonly findings: readonly JudgedFinding[] };
+
+/** A plan made and checked: everything the verbs render, as data. */
+export interface PipelineChecked extends CarriedFindings {
+  readonly ok: true;
+  /** The plan, with the files' routing tests in it (`routing_tests`). */
+  readonly plan: Plan;
+  readonly live: LiveState;
+  /** The rules after the plan in the files' order, built once per plan; absent for a destroy. */
+  readonly after?: RulesAfter;
+  /** The routing lints of the rules after the plan, judged (none stops it here); none for a destroy. */
+  readonly findings: readonly JudgedFinding[];
+  /** The outcomes of the files' routing tests (also in `routing_tests`). */
+  readonly tests: readonly RoutingTestOutcome[];
+  /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED), unforced. */
+  readonly refusal?: DsipformError;
+}
+
+/** What {@link runPipeline} returns: a checked plan, or what stopped it. */
+export type PipelineResult = PipelineChecked | PipelineStop;
+
+/**
+ * The one composition of read → plan → lints → routing tests → gate, for every front end (the
+ * CLI's verbs and the library's `planDesired`): it reads the platform (every read decided before
+ * planning, plan-platform.ts), plans, lints the rules after the plan and runs the files' routing
+ * tests on the same rules (built once per plan), and asks the gate. It neither prints nor throws
+ * what it judges: the caller renders the result and decides its exit. Throws only what it cannot
+ * judge (`ApiError` when the platform cannot be read). A destroy is planned, not linted or tested.
+ */
+export async function runPipeline(client: PlatformClient, desired: DesiredState, options: PipelineOptions = {}): Promise<PipelineResult> {
+  // One zone for the impact and the tests: `tz`, else the desired state's proxy.timezone, else the machine's.
+  const zone = planZone(desired, options);
+  const made = await planPlatform(client, desired, { ...options, tz: zone });
+  if (!made.ok) return { ok: false, stop: 'issues', issues: made.issues, findings: [] };
+  const { live } = made;
+  if (options.mode === 'destroy') {
+    const refusal = gate(made.plan);
+    return {
+      ok: true,
+      plan: made.plan,
+      live,
+      findings: [],
+      tests: [],
+      ...carriedFindings(desired, live, made.plan, []),
+      ...(refusal ? { refusal } : {}),
+    };
+  }
+  // The rules after the plan: those the planner built for the impact, else built here; once either way.
+  const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
+  const verdict = judgeFindings(planFindings(desired, live, made.plan, options.allowDangling, after), options.strict);
+  if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
+  const now = options.now ?? Date.now();
+  const tests = planRoutingTests(desired, live, made.plan, now, options.allowDangling, made.labels, zone, after);
+  if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
+  const plan = withRoutingTests(made.plan, tests.section);
+  const refusal = gate(plan);
+  return {
+    ok: true,
+    plan,
+    live,
+    after,
+    findings: verdict.findings,
+    tests: tests.outcomes,
+    ...carriedFindings(desired, live, plan, tests.outcomes, options.allowDangling),
+    ...(refusal ? { refusal } : {}),
+  };
+}
