@@ -27,7 +27,8 @@ export function invariantIssues(file: LoadedFile): ConfigIssue[] {
   if (top === null || typeof top !== 'object' || Array.isArray(top)) return [];
   const issues: ConfigIssue[] = [];
   forEachEntry(top.invariants, (entry, i) => {
-    for (const p of invariantProblems(entry)) issues.push(issueOn(file, ['invariants', i, ...p.field], `invariants[${i}].${p.message}`, p.hint));
+    for (const p of invariantProblems(entry))
+      issues.push(issueOn(file, ['invariants', i, ...p.field], `invariants[${i}].${p.message}`, p.hint));
   });
   return issues;
 }
