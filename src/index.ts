@@ -158,3 +158,6 @@ export type {
   SavedPlan,
 } from './model/plan.js';
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';
+
+export { checkInvariants, invariantsRefusal, type Counterexample, type InvariantResult } from './routing/invariants.js';
+export type { Invariant, CallSet, InvariantDestination, BuiltinInvariant } from './model/invariant.js';

@@ -18,6 +18,7 @@ import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { liveRuleSet } from './route.js';
+import { runInvariants } from './invariants-run.js';
 
 /** `dsipform test` flags. */
 export interface TestFlags extends PlatformFlags, ClockFlags {
@@ -49,7 +50,7 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
   // A test without its own tz: runs in the proxy's zone: --tz, the target's, the files', else the machine's.
   const clock = proxyClock(reading, desired, io);
   const tests = desired.routing_tests ?? [];
-  if (tests.length === 0) {
+  if (tests.length === 0 && (desired.invariants ?? []).length === 0) {
     throw new DsipformError(
       'ROUTING_TESTS_NONE',
       `the files hold no routing tests (${count(desired.files.length, 'file')} read)`,
@@ -65,6 +66,8 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
   else if (format === 'junit') io.stdout.write(renderTestJunit(outcomes));
   else io.stdout.write(renderTestText(outcomes));
   const failed = outcomes.filter((o) => o.status === 'failed').length;
+  const zone = clock.tz;
+  runInvariants(desired, set, book, typeof zone === 'function' ? zone() : zone, io, format === 'text' ? io.stdout : io.stderr);
   if (format !== 'text') writeLine(io.stderr, testSummary(outcomes));
   if (failed === 0) return 0;
   throw new DsipformError(
@@ -77,12 +80,12 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
 }
 
 /** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing, and a group named in the files is one whose id is not known here). */
-function desiredRules(desired: DesiredState): RuleSet {
+export function desiredRules(desired: DesiredState): RuleSet {
   return ruleSetFromState(desired);
 }
 
 /** What the files alone know of groups: their carrier groups (with endpoints) and the names their rules refer to. */
-function desiredBook(desired: DesiredState): NameBook {
+export function desiredBook(desired: DesiredState): NameBook {
   return nameBook({
     declared: desired.carrier_groups ?? [],
     referenced: [

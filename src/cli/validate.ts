@@ -4,6 +4,9 @@ import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { judgeFindings, routingFindings } from '../pipeline/lints.js';
 import { reportFindings } from './lint-output.js';
+import { runInvariants } from './invariants-run.js';
+import { proxyClock, readClockFlags } from './proxy-clock.js';
+import { desiredBook, desiredRules } from './test.js';
 
 /** The collections whose sizes `--format json` reports. */
 const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'] as const;
@@ -16,6 +19,10 @@ const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', '
 export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false, format = 'text'): Promise<number> {
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
   reportFindings(judgeFindings(routingFindings(desired), strict), io);
+  if (desired.invariants !== undefined) {
+    const zone = proxyClock(readClockFlags({}), desired, io).tz;
+    runInvariants(desired, desiredRules(desired), desiredBook(desired), typeof zone === 'function' ? zone() : zone, io, io.stderr);
+  }
   const managed = managedCollections(desired);
   const counts = [
     desired.inbound_mappings ? count(desired.inbound_mappings.length, 'inbound mapping') : null,

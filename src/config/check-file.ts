@@ -8,7 +8,7 @@ import type { LoadedFile } from './loaded.js';
 import { locate, type Path } from './locate.js';
 import { schemaIssues } from './schema-issues.js';
 import type { FileValidator } from './schema.js';
-import { routingTestIssues } from './routing-test-rules.js';
+import { invariantIssues, routingTestIssues } from './routing-test-rules.js';
 import { proxyRuleIssues } from './proxy-rules.js';
 import { parseSource, type SourceFile } from './source.js';
 import { valueRuleIssues } from './value-rules.js';
@@ -67,6 +67,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   append(issues, leaseRuleIssues(file));
   append(issues, carrierGroupRuleIssues(file));
   append(issues, routingTestIssues(file));
+  append(issues, invariantIssues(file));
   append(issues, proxyRuleIssues(file));
   return issues;
 }

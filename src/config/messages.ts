@@ -15,7 +15,7 @@ export function pathShape(path: Path): string {
 
 const HINTS: Readonly<Record<string, string>> = {
   'the file':
-    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests, policy or proxy',
+    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests, invariants, policy or proxy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
@@ -41,6 +41,22 @@ const HINTS: Readonly<Record<string, string>> = {
   'endpoint_leases[].ttl': 'write seconds (ttl: 900) or a whole number with s, m or h (ttl: 15m)',
   'endpoint_leases[].renew_before':
     'write seconds (renew_before: 120) or a whole number with s, m or h (renew_before: 2m); leave it out for 10% of the ttl',
+  invariants: 'write a list of invariants: - name: premium never routed then never: { direction: outbound, to_prefix: "1900" }',
+  'invariants[]': 'write each invariant with one of never:, always: (a set of calls) or builtin: (a built-in check)',
+  'invariants[].name': 'name the invariant with text: name: premium numbers are never routed',
+  'invariants[].builtin': 'write builtin: every_did_routed, no_dead_rule or inbound_never_to_carrier',
+  'invariants[].never': 'write the calls as: never: { direction: outbound, to_prefix: "1900" }',
+  'invariants[].always': 'write the calls as: always: { direction: inbound, to_prefix: "1555123", reaches: { group: Acme PBX } }',
+  'invariants[].never.direction': 'write direction: outbound or direction: inbound',
+  'invariants[].always.direction': 'write direction: outbound or direction: inbound',
+  'invariants[].never.to_prefix': 'quote the number prefix: to_prefix: "1900"',
+  'invariants[].always.to_prefix': 'quote the number prefix: to_prefix: "1900"',
+  'invariants[].never.from_prefix': 'quote the caller prefix: from_prefix: "1312555"',
+  'invariants[].always.from_prefix': 'quote the caller prefix: from_prefix: "1312555"',
+  'invariants[].never.during': 'write a time recurrence as rules do: during: "20260105T090000|8H|weekly|||MO,TU,WE,TH,FR"',
+  'invariants[].always.during': 'write a time recurrence as rules do: during: "20260105T090000|8H|weekly|||MO,TU,WE,TH,FR"',
+  'invariants[].never.reaches': 'name one destination: reaches: { carrier_group: Carrier Y } (or group:, or gateways: [...])',
+  'invariants[].always.reaches': 'name one destination: reaches: { group: Acme PBX } (or carrier_group:, or gateways: [...])',
   routing_tests: 'write a list of tests: - direction: outbound, to: "442071234567", expect: { route: UK }',
   'routing_tests[]': 'write each test as: - name: UK calls then direction: outbound, to: "442071234567" and expect: { route: UK }',
   'routing_tests[].name': 'name the test with text: name: UK calls go to carrier 5',

@@ -22,6 +22,7 @@ import type {
   ProxySettings,
 } from '../model/desired.js';
 import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
+import { toInvariant, type Invariant } from '../model/invariant.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
@@ -70,6 +71,7 @@ interface FileShape {
   endpoint_leases?: LeaseEntry[];
   carrier_groups?: Record<string, unknown>[];
   routing_tests?: Record<string, unknown>[];
+  invariants?: Record<string, unknown>[];
   policy?: PolicyEntry;
   proxy?: { timezone?: string };
 }
@@ -86,6 +88,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   let leases: DesiredLease[] | undefined;
   let groups: DesiredCarrierGroup[] | undefined;
   let tests: RoutingTest[] | undefined;
+  let invariants: Invariant[] | undefined;
   let policy: Policy = toPolicy({});
   let proxy: ProxySettings | undefined;
   for (const file of files) {
@@ -112,6 +115,10 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
         tests!.push(toRoutingTest(t, at(file, ['routing_tests', i]), (field) => at(file, ['routing_tests', i, 'expect', field], true))),
       );
     }
+    if (top.invariants) {
+      invariants ??= [];
+      top.invariants.forEach((v, i) => invariants!.push(toInvariant(v, at(file, ['invariants', i]))));
+    }
     if (top.policy) policy = toPolicy(top.policy, file);
     // Placed at the proxy key, which the fast reader places without the YAML parser; only one file may set the zone (duplicates.ts).
     if (top.proxy?.timezone !== undefined) proxy = { timezone: top.proxy.timezone, origin: at(file, ['proxy'], true) };
@@ -122,6 +129,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     ...(leases ? { endpoint_leases: leases } : {}),
     ...(groups ? { carrier_groups: groups } : {}),
     ...(tests ? { routing_tests: tests } : {}),
+    ...(invariants ? { invariants } : {}),
     policy,
     ...(proxy ? { proxy } : {}),
     files: files.map((f) => f.file),

@@ -1,5 +1,6 @@
 import type { ConfigIssue } from '../model/desired.js';
 import { routingTestProblems } from '../model/routing-test.js';
+import { invariantProblems } from '../model/invariant.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 import { forEachEntry } from './value-rules.js';
 
@@ -16,6 +17,18 @@ export function routingTestIssues(file: LoadedFile): ConfigIssue[] {
     for (const p of routingTestProblems(entry)) {
       issues.push(issueOn(file, ['routing_tests', i, ...p.field], `routing_tests[${i}].${p.message}`, p.hint));
     }
+  });
+  return issues;
+}
+
+/** The rules of one file's `invariants` beyond the schema (model/invariant.ts), each placed at its field. */
+export function invariantIssues(file: LoadedFile): ConfigIssue[] {
+  const top = file.data.value as Readonly<Record<string, unknown>> | null;
+  if (top === null || typeof top !== 'object' || Array.isArray(top)) return [];
+  const issues: ConfigIssue[] = [];
+  forEachEntry(top.invariants, (entry, i) => {
+    for (const p of invariantProblems(entry))
+      issues.push(issueOn(file, ['invariants', i, ...p.field], `invariants[${i}].${p.message}`, p.hint));
   });
   return issues;
 }

@@ -4,6 +4,7 @@ import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import { KIND_SPECS } from './kinds.js';
 import type { RoutingTest } from './routing-test.js';
+import type { Invariant } from './invariant.js';
 
 /**
  * The desired state as the files declare it, after loading, schema checks and normalization:
@@ -184,6 +185,8 @@ export interface DesiredState {
   readonly carrier_groups?: readonly DesiredCarrierGroup[];
   /** The files' routing tests (`dsipform test`); never planned or applied. Undefined when no file has any. */
   readonly routing_tests?: readonly RoutingTest[];
+  /** The files' routing invariants (routing/invariants.ts); never planned or applied. Undefined when no file has any. */
+  readonly invariants?: readonly Invariant[];
   readonly policy: Policy;
   /** The proxy's settings (`proxy:`, at most once across the files); absent when no file has them. */
   readonly proxy?: ProxySettings;

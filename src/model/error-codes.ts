@@ -62,6 +62,7 @@ export const ERROR_CODES = {
   PLAN_UNSAFE: 'the plan deletes (or replaces) or changes more than the safety limits allow without --force',
   PLAN_UNROUTING: 'the plan leaves calls that route today with no route (or an ambiguous one) without --force',
   PLAN_TESTS_FAILED: "one or more of the files' routing tests fail against the rules after the plan, without --force",
+  PLAN_INVARIANT_FAILED: "one or more of the files' routing invariants are violated by the rules after the plan, without --force",
   PLAN_FILE_UNREADABLE: 'the saved plan file cannot be read',
   PLAN_FILE_INVALID: 'the file is not a dsipform saved plan',
   PLAN_FILE_MODIFIED: 'the saved plan was edited after it was written (its checksum does not match)',
@@ -111,6 +112,7 @@ export const ERROR_CODES = {
   // Routing tests and lints
   ROUTING_TESTS_NONE: 'dsipform test found no routing_tests in the files',
   ROUTING_TESTS_FAILED: 'dsipform test: one or more routing tests did not route as they expect',
+  ROUTING_INVARIANTS_FAILED: 'dsipform validate or test: one or more routing invariants are violated by the rules',
   ROUTING_LINT_FAILED: 'the routing lints found errors (or warnings, with --strict)',
   // Bugs
   INTERNAL: 'dsipform itself is wrong: a bug, please report it',

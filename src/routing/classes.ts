@@ -9,7 +9,7 @@
  */
 import type { ClassSpan, Direction } from '../model/routing.js';
 import type { Timerec } from '../model/timerec.js';
-import { lcrTo } from './callers.js';
+import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
@@ -32,6 +32,8 @@ export interface ClassOptions {
   readonly pinned?: boolean;
   /** Keep only the spans whose decisions differ between the sets. */
   readonly differing?: boolean;
+  /** The callers to decide for a number class instead of all of its own (routing/invariants.ts: callers starting with a prefix). */
+  readonly callers?: (nc: NumberClass) => readonly Caller[];
 }
 
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
@@ -65,7 +67,9 @@ export function classSpans(
   const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
   // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
-  for (const direction of directions) for (const c of numberClasses(sets, direction, options.reach?.[direction])) classes.push(c);
+  const narrow = options.callers;
+  for (const direction of directions)
+    for (const c of numberClasses(sets, direction, options.reach?.[direction])) classes.push(narrow ? { ...c, callers: narrow(c) } : c);
   const examined = options.pinned ? instantHorizon(start.local, start.tz) : horizonFor(uniqueRecs(classes), start.local, start.tz);
   // A few classes of many rules: the sets narrowed to the rules those calls can meet, so the
   // simulation loads a few rules, not 15,000 twice. The decisions are the same (see narrowed).

@@ -1,0 +1,37 @@
+/**
+ * The callers of a number class whose From-user starts with an invariant's `from_prefix`
+ * (routing/invariants.ts): one representative per set of the class's LCR From parts such a caller
+ * can hold, so the simulation decides each kind of caller once. Pure.
+ */
+import { fromMatches, type Caller } from './callers.js';
+import type { NumberClass } from './number-classes.js';
+
+/**
+ * The callers of `nc` starting with `prefix`: the prefix alone, the prefix followed by each From
+ * part (and by each overlap of its end with a part's beginning), each part that itself starts with
+ * the prefix, and the prefix before each of the class's own representatives (the tie callers
+ * among them). Each distinct set of parts matched is kept once; none carries a tie, so the
+ * simulation (`routeCall`) decides them, never a shortcut. Inbound calls are routed on the
+ * number alone, so one caller (the prefix) stands for all.
+ */
+export function callersStarting(nc: NumberClass, prefix: string): Caller[] {
+  if (prefix === '') return [...nc.callers];
+  if (nc.direction === 'inbound') return [{ from: prefix, from_parts: [] }];
+  const parts = [...new Set(nc.callers.flatMap((c) => c.from_parts))].sort();
+  const candidates = [prefix];
+  for (const p of parts) {
+    if (p.startsWith(prefix)) candidates.push(p);
+    candidates.push(prefix + p);
+    for (let k = 1; k < p.length; k++) if (prefix.endsWith(p.slice(0, k))) candidates.push(prefix + p.slice(k));
+  }
+  for (const c of nc.callers) if (c.from !== '') candidates.push(prefix + c.from);
+  const out = new Map<string, Caller>();
+  for (const from of candidates) {
+    const matched = parts.filter((p) => fromMatches(p, from));
+    const key = matched.join('\u0000');
+    const had = out.get(key);
+    // The shortest From stands for its kind: the simplest call to replay.
+    if (!had || from.length < had.from.length) out.set(key, { from, from_parts: matched });
+  }
+  return [...out.values()];
+}

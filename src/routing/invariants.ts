@@ -1,0 +1,186 @@
+/**
+ * Routing invariants (docs/invariants.md), decided exactly over the classes of calls and time
+ * windows the impact uses (classes.ts): every number class of the invariant's prefix, every caller
+ * class of its From prefix (invariant-callers.ts), every window of its `during`, each decided by
+ * the simulation. A violation carries one concrete call (number, caller, an instant in the proxy's
+ * zone) that `dsipform route` reproduces with the same answer. Pure.
+ */
+import type { RouteDecision } from '../model/routing.js';
+import type { CallSet, Invariant } from '../model/invariant.js';
+import type { RoutingTest } from '../model/routing-test.js';
+import { DsipformError } from '../model/errors.js';
+import { classSpans, routingTable, type ClassSpan } from './classes.js';
+import { expectationFailures, tookWords } from './expect.js';
+import type { NameBook } from './expect-names.js';
+import { callersStarting } from './invariant-callers.js';
+import { referencedName } from './rule-set.js';
+import { routeCall } from './match.js';
+import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
+
+/** A call that breaks an invariant, as `dsipform route --direction D --to TO --from FROM --at AT --tz TZ` replays it. */
+export interface Counterexample {
+  readonly direction: Direction;
+  readonly to: string;
+  /** `""`: no caller given. */
+  readonly from: string;
+  /** An instant in the proxy's zone inside `when`. */
+  readonly at: CallTime;
+  /** Every moment of the horizon this class of calls is decided alike, in words. */
+  readonly when: string;
+  /** What the proxy does, in words (the rule path). */
+  readonly took: string;
+  readonly decision: RouteDecision;
+}
+
+/** One invariant decided: held, or violated with one call that shows it. */
+export interface InvariantResult {
+  readonly invariant: Invariant;
+  readonly status: 'held' | 'violated';
+  /** Why it is violated, in words; absent when it held. */
+  readonly message?: string;
+  readonly counterexample?: Counterexample;
+}
+
+const PROBE_KEY = '\u0000invariant';
+
+/**
+ * Decides each invariant against `set`, over the horizon from the day holding `start` (the proxy's
+ * zone is `start.tz`), destinations judged with `book` (what the place knows of groups and gateways).
+ */
+export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], start: CallTime, book: NameBook): InvariantResult[] {
+  return invariants.map((invariant) => {
+    if (invariant.kind !== 'builtin') return decideSet(set, invariant, invariant.set, start, book);
+    if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, invariant, start);
+    if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(set, invariant, start, book);
+    return noDeadRule(set, invariant, start);
+  });
+}
+
+/**
+ * A never/always invariant: the set's classes decided beside a probe rule set holding one rule at
+ * the invariant's prefix with its `during` as time recurrence. The probe makes the prefix a class
+ * of its own and cuts the windows where `during` starts and ends; its decision (routed or not)
+ * says whether a span lies inside `during`. The real set's decisions are not changed by it.
+ */
+function decideSet(set: RuleSet, invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
+  const probe: RuleSet = { rules: [probeRule(s)], lcr: [] };
+  const { spans } = classSpans([set, probe], start, {
+    directions: [s.direction],
+    reach: { [s.direction]: new Set([s.to_prefix]) },
+    callers: (nc) => callersStarting(nc, s.from_prefix),
+  });
+  const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
+  const never = invariant.kind === 'never';
+  for (const span of spans) {
+    if ((span.decisions[1] as RouteDecision).result !== 'routed') continue;
+    const d = span.decisions[0] as RouteDecision;
+    const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
+    if (hit !== never) continue;
+    const what = test ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
+    return violated(invariant, span, start, `an ${s.direction} call ${what}`);
+  }
+  return { invariant, status: 'held' };
+}
+
+function probeRule(s: CallSet): RoutingRule {
+  const inbound = s.direction === 'inbound';
+  return {
+    kind: inbound ? 'inbound_mapping' : 'outbound_route',
+    key: PROBE_KEY,
+    groupid: inbound ? INBOUND_GROUP : OUTBOUND_GROUP,
+    prefix: s.to_prefix,
+    priority: 0,
+    timerec: s.during,
+    gwlist: '1',
+  };
+}
+
+function destinationWords(s: CallSet): string {
+  const r = s.reaches ?? {};
+  if (r.carrier_group !== undefined) return `carrier group ${JSON.stringify(r.carrier_group)}`;
+  if (r.group !== undefined) return `group ${JSON.stringify(r.group)}`;
+  return `gateways ${JSON.stringify(r.gateways ?? [])}`;
+}
+
+/** A violation shown by the first call of a span: its number, caller and the first instant of its first window. */
+function violated(invariant: Invariant, span: ClassSpan, start: CallTime, why: string): InvariantResult {
+  const c = span.class;
+  const first = span.windows[0];
+  const at: CallTime = { local: first ? first.start : start.local, tz: start.tz };
+  const decision = span.decisions[0] as RouteDecision;
+  const counterexample: Counterexample = {
+    direction: c.direction,
+    to: c.to,
+    from: c.from,
+    at,
+    when: span.when,
+    took: tookWords(decision),
+    decision,
+  };
+  const caller = c.from !== '' ? ` from ${c.from}` : '';
+  const message = `${why}: the call to ${c.to}${caller} at ${at.local} (${at.tz}) took ${counterexample.took}; so does every such call ${span.when}`;
+  return { invariant, status: 'violated', message, counterexample };
+}
+
+/** Every DID of an inbound mapping is routed at every moment. */
+function everyDidRouted(set: RuleSet, invariant: Invariant, start: CallTime): InvariantResult {
+  const dids = new Set(set.rules.filter((r) => r.kind === 'inbound_mapping' && r.key !== '').map((r) => r.prefix));
+  if (dids.size === 0) return { invariant, status: 'held' };
+  const { spans } = classSpans([set], start, { directions: ['inbound'], reach: { inbound: dids } });
+  const bad = spans.find((s) => dids.has(s.class.to) && (s.decisions[0] as RouteDecision).result !== 'routed');
+  return bad ? violated(invariant, bad, start, 'a DID of an inbound mapping is not routed') : { invariant, status: 'held' };
+}
+
+/** No inbound call is sent to a carrier group. */
+function inboundNeverToCarrier(set: RuleSet, invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
+  const carrier = (part: string): boolean => {
+    const name = referencedName(part);
+    if (name !== null) return book.unnumbered.has(name) || [...book.groups.values()].some((g) => g.name === name && g.type === 'carrier');
+    return part.startsWith('#') && book.groups.get(part.slice(1))?.type === 'carrier';
+  };
+  const { spans } = routingTable(set, start, { direction: 'inbound' });
+  const bad = spans.find((s) => {
+    const d = s.decisions[0] as RouteDecision;
+    return d.result === 'routed' && (d.gwlist ?? '').split(',').some(carrier);
+  });
+  return bad ? violated(invariant, bad, start, 'an inbound call is sent to a carrier group') : { invariant, status: 'held' };
+}
+
+/** Every rule is taken by some call at some moment (one taken in an undefined order counts). */
+function noDeadRule(set: RuleSet, invariant: Invariant, start: CallTime): InvariantResult {
+  const taken = new Set<string>();
+  const id = (r: { kind: string; key: string }): string => `${r.kind}\u0000${r.key}`;
+  for (const s of routingTable(set, start).spans) {
+    const d = s.decisions[0] as RouteDecision;
+    if (d.rule) taken.add(id(d.rule));
+    for (const c of d.result === 'ambiguous' ? d.candidates : []) taken.add(id(c));
+  }
+  const dead = set.rules.filter((r) => !taken.has(id(r)));
+  const first = dead[0];
+  if (!first) return { invariant, status: 'held' };
+  const direction: Direction = first.kind === 'inbound_mapping' ? 'inbound' : 'outbound';
+  const at = { local: start.local, tz: start.tz };
+  const decision = routeCall(set, { direction, from: '', to: first.prefix, at }, { explain: false });
+  const took = tookWords(decision);
+  const names = dead.map((r) => JSON.stringify(r.key === '' ? '(default)' : r.key)).join(', ');
+  return {
+    invariant,
+    status: 'violated',
+    message: `${dead.length} rule(s) no call ever takes (${names}): the call to ${first.prefix} at ${at.local} (${at.tz}) took ${took}`,
+    counterexample: { direction, to: first.prefix, from: '', at, when: 'at every moment examined', took, decision },
+  };
+}
+
+/**
+ * The refusal a plan gives when an invariant is violated after it (`PLAN_INVARIANT_FAILED`), or
+ * null when every invariant held. Not wired into plan/apply yet: the plan gate calls it.
+ */
+export function invariantsRefusal(results: readonly InvariantResult[]): DsipformError | null {
+  const bad = results.filter((r) => r.status === 'violated');
+  if (bad.length === 0) return null;
+  return new DsipformError(
+    'PLAN_INVARIANT_FAILED',
+    `${bad.length} of ${results.length} routing invariant(s) would be violated after the plan: ${bad.map((r) => JSON.stringify(r.invariant.name)).join(', ')}`,
+    'Each violation names a call that breaks it; replay it with dsipform route, then fix the rules or the invariant (or --force).',
+  );
+}
