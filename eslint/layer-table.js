@@ -39,7 +39,7 @@ export const LAYER_TABLE = [
     layer: 'pipeline',
     imports: ['apply', 'plan', 'routing', 'api', 'model'],
     holds:
-      'read → plan → checks (references, lints, safety, staleness) → gate → apply, for the library and the CLI verbs (the provider uses its checks; cli/plan-against.ts still composes its own); decides, never renders or asks',
+      'read → plan → checks (references, lints, safety, staleness) → gate → apply, one composition (`runPipeline`) that returns a value, for the library (`planDesired`) and the CLI verbs (the provider uses its checks of one rule; `routes` and `route` still plan through `planPlatform` directly); decides, never renders or asks',
   },
   { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
