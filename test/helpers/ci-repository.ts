@@ -108,3 +108,13 @@ export async function startTlsPlatform(data: string, token: string, name = 'dsip
   const emulator = await startEmulatorProcess(args, { DSIP_TOKEN: token });
   return Object.assign(emulator, { ca, data });
 }
+
+/**
+ * `text` (a plan or report) with the folders it was made in left out: a job's workspace
+ * (`dsipform-gha-…`, `dsipform-glci-…`) and the test's `repository`. A job runs in a workspace of its
+ * own and names its files relative to it, so its plan and one the test makes from the repository
+ * compare as the same text once both are relative.
+ */
+export function withoutFolders(text: string | undefined, repository: string): string | undefined {
+  return text?.replaceAll(`${repository}/`, '').replace(/\/[^\s`()]*\/dsipform-(?:gha|glci)-[A-Za-z0-9]+\//g, '');
+}
