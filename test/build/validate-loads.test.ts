@@ -20,6 +20,8 @@ interface Loaded {
   readonly chunks: readonly string[];
   /** Every module the run ran: the files `require` read, and the modules bundled in the chunks it loaded (esbuild's `// path` lines). */
   readonly modules: readonly string[];
+  /** The files Node's CommonJS loader read from disk (`require.cache`): none is bundled. */
+  readonly required: readonly string[];
 }
 
 async function loadedBy(args: (dir: string) => string[]): Promise<Loaded> {
@@ -48,14 +50,14 @@ async function loadedBy(args: (dir: string) => string[]): Promise<Loaded> {
   const chunks = [...new Set(esm.filter((u) => /\/dist\/bundle\/[^/]+\.js$/.test(u)))];
   const bundle = JSON.parse(readFileSync(new URL('modules.json', BUNDLE), 'utf8')) as Record<string, { modules: string[] }>;
   const bundled = chunks.flatMap((u) => bundle[u.slice(u.lastIndexOf('/') + 1)]?.modules ?? []);
-  return { stdout: r.stdout, chunks, modules: [...cjs, ...bundled] };
+  return { stdout: r.stdout, chunks, modules: [...cjs, ...bundled], required: cjs };
 }
 
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
 
 describe('what `dsipform validate` loads (issue 33 §4)', () => {
   it('a file without globs loads neither picomatch nor yaml, and no more than 30 of the bundle chunks (24 at issue 33)', async () => {
-    const { stdout, chunks, modules } = await loadedBy((dir) => {
+    const { stdout, chunks, modules, required } = await loadedBy((dir) => {
       writeFileSync(join(dir, 'five.yaml'), FIVE_LINES);
       return ['validate', join(dir, 'five.yaml')];
     });
@@ -63,6 +65,10 @@ describe('what `dsipform validate` loads (issue 33 §4)', () => {
     expect(modules.some((m) => m.endsWith('dist/config/check-file.js'))).toBe(true);
     expect(modules.filter((m) => /node_modules[\\/](picomatch|yaml)[\\/]/.test(m))).toEqual([]);
     expect(chunks.length).toBeLessThanOrEqual(30);
+    // The schema validator's helper (ajv's ucs2length) is bundled: no run that reads files starts
+    // Node's CommonJS loader to read ajv's files from node_modules.
+    expect(modules).toContain('node_modules/ajv/dist/runtime/ucs2length.js');
+    expect(required).toEqual([]);
   });
 
   it('picomatch loads when a glob of policy.accept needs it', async () => {
