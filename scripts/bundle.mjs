@@ -21,6 +21,8 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
 export const BUNDLE_DIR = join(DIST, 'bundle');
+/** dist/bundle/modules.json: each chunk's modules and the chunks it imports statically (for tests and for reading the bundle). */
+export const MODULES_FILE = 'modules.json';
 
 /** Output name (dist/bundle/<name>.js) -> the module tsc built. */
 export const ENTRY_POINTS = {
@@ -107,9 +109,39 @@ async function bundleInto(outdir) {
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
+    // Without comments and indentation the chunks are some 25% smaller: less for Node to read and for
+    // V8 to parse at every start (validate compiles ~20 chunks). Names stay, so stack traces read as
+    // before; which module is in which chunk is in MODULES_FILE, not in comments.
+    minifyWhitespace: true,
   });
   await dropUnusedBanners(outdir);
+  await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules(result.metafile, outdir), null, 1)}\n`);
   return result;
+}
+
+/**
+ * For each output file (by its name in the bundle): the modules bundled in it, as paths from the
+ * package root (`dist/...`, `node_modules/...`, also when node_modules is a link elsewhere), and the
+ * chunks it imports statically (loaded before it runs; `import()` chunks load when their code runs).
+ */
+function chunkModules(metafile, outdir) {
+  const name = (path) => relative(outdir, join(ROOT, path)).split(sep).join('/');
+  const modulePath = (path) =>
+    path
+      .replace(/^(?:.*[\\/])?(node_modules[\\/])/, '$1')
+      .split(sep)
+      .join('/');
+  return Object.fromEntries(
+    Object.entries(metafile.outputs)
+      .filter(([path]) => path.endsWith('.js'))
+      .map(([path, out]) => [
+        name(path),
+        {
+          modules: Object.keys(out.inputs).map(modulePath),
+          imports: out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => name(i.path)),
+        },
+      ]),
+  );
 }
 
 /**

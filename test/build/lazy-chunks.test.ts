@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 // A verb loads only what it needs (issue 18): its module's chunk and the chunks those import
 // statically are what Node reads and compiles before the verb runs; `import()` chunks load later,
-// when the code that needs them runs. Read from the bundle the build wrote (dist/bundle/; esbuild
-// marks each bundled module with a `// dist/...` or `// node_modules/...` line).
+// when the code that needs them runs. Read from the bundle the build wrote (dist/bundle/; its
+// modules.json, written by scripts/bundle.mjs from esbuild's metafile, names each chunk's modules
+// and static imports, with node_modules paths as from the package root even when it is a link).
 const BUNDLE = fileURLToPath(new URL('../../dist/bundle/', import.meta.url));
 
 function chunks(): Map<string, string> {
@@ -17,9 +18,13 @@ function chunks(): Map<string, string> {
   );
 }
 
-/** The modules bundled in a chunk. */
-function modulesOf(text: string): string[] {
-  return [...text.matchAll(/^\/\/ ((?:dist|node_modules)\/\S+)$/gm)].map((m) => m[1]!);
+interface ChunkModules {
+  readonly modules: readonly string[];
+  readonly imports: readonly string[];
+}
+
+function bundleModules(): Record<string, ChunkModules> {
+  return JSON.parse(readFileSync(join(BUNDLE, 'modules.json'), 'utf8')) as Record<string, ChunkModules>;
 }
 
 /** The secret scrubber (api/secrets.ts) is small and guards every error the CLI prints: every command loads it. */
@@ -27,8 +32,8 @@ const heavy = (pattern: RegExp) => (m: string) => pattern.test(m) && m !== 'dist
 
 /** Every module loaded before the chunk holding `module` runs: its chunk and their static imports, transitively. */
 function loadedWith(module: string): string[] {
-  const all = chunks();
-  const start = [...all].find(([, text]) => modulesOf(text).includes(module))?.[0];
+  const all = bundleModules();
+  const start = Object.keys(all).find((file) => all[file]!.modules.includes(module));
   if (start === undefined) throw new Error(`no chunk holds ${module}: run npm run build`);
   const seen = new Set<string>();
   const queue = [start];
@@ -36,10 +41,9 @@ function loadedWith(module: string): string[] {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    const text = all.get(file) ?? '';
-    for (const m of text.matchAll(/^import\s+(?:[^;]*?\s+from\s+)?["']\.\/([^"']+)["'];?$/gms)) queue.push(m[1]!);
+    queue.push(...(all[file]?.imports ?? []));
   }
-  return [...seen].flatMap((f) => modulesOf(all.get(f) ?? ''));
+  return [...seen].flatMap((f) => all[f]?.modules ?? []);
 }
 
 describe('what a command loads before it runs (dist/bundle)', () => {
