@@ -1,18 +1,4 @@
-import { createRequire } from 'node:module';
-
-type Picomatch = typeof import('picomatch');
-
-let lib: Picomatch | undefined;
-
-/**
- * picomatch, loaded on first use (as config/yaml-lib.ts loads yaml): most files have no
- * `policy.ignore` glob and no acknowledged finding, so `validate` and most plans never load its 60 kB.
- * `require` keeps {@link compileIgnore} synchronous, and outside the bundle's start-up chunks.
- */
-function picomatch(): Picomatch {
-  lib ??= createRequire(import.meta.url)('picomatch') as Picomatch;
-  return lib;
-}
+import picomatch from 'picomatch';
 
 /**
  * Name globs for `policy.ignore` and `policy.accept`. Pure; in model/ because both the planner (which
@@ -39,5 +25,5 @@ export function compileIgnore(globs: readonly string[]): (name: string) => boole
 function compileGlob(glob: string): (name: string) => boolean {
   // picomatch refuses an empty pattern; "" is the natural way to name the default mapping.
   if (glob === '') return (name) => name === '';
-  return picomatch()(glob.replaceAll('/', SLASH), { dot: true, nonegate: true, noglobstar: true });
+  return picomatch(glob.replaceAll('/', SLASH), { dot: true, nonegate: true, noglobstar: true });
 }
