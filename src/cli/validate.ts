@@ -4,9 +4,7 @@ import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { judgeFindings, routingFindings } from '../pipeline/lints.js';
 import { reportFindings } from './lint-output.js';
-import { runInvariants } from './invariants-run.js';
 import { proxyClock, readClockFlags } from './proxy-clock.js';
-import { desiredBook, desiredRules } from './test.js';
 
 /** The collections whose sizes `--format json` reports. */
 const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'] as const;
@@ -20,6 +18,9 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string, st
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
   reportFindings(judgeFindings(routingFindings(desired), strict), io);
   if (desired.invariants !== undefined) {
+    // Loaded only for files that state invariants: the routing tests' module reads the platform too,
+    // and a plain validate must not load the client (test/build/lazy-chunks.test.ts).
+    const [{ runInvariants }, { desiredBook, desiredRules }] = await Promise.all([import('./invariants-run.js'), import('./test.js')]);
     const zone = proxyClock(readClockFlags({}), desired, io).tz;
     runInvariants(desired, desiredRules(desired), desiredBook(desired), typeof zone === 'function' ? zone() : zone, io, io.stderr);
   }

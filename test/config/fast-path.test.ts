@@ -46,10 +46,11 @@ const BASE: Readonly<Record<string, Record<string, Value>>> = {
   endpoint_leases: { name: r('desk'), email: r('ops@example.com'), ttl: r('900') },
   carrier_groups: { name: r('carrier-a') },
   routing_tests: { direction: r('outbound'), to: r('"15551230001"'), expect: { result: r('routed') } },
+  invariants: { never: { direction: r('outbound'), to_prefix: r('"1900"') } },
 };
 
 /** Keys that exclude each other (the schema's oneOf): setting one drops the other from the base. */
-const INSTEAD_OF: Readonly<Record<string, string>> = { group: 'servers', carrier_group: 'gwgroupid' };
+const INSTEAD_OF: Readonly<Record<string, string>> = { group: 'servers', carrier_group: 'gwgroupid', always: 'never', builtin: 'never' };
 
 interface Row {
   /** The schema path: `policy.max_deletes`, `carrier_groups[].auth.type`. */
@@ -59,7 +60,10 @@ interface Row {
 
 const ROWS: readonly Row[] = [
   { path: 'version', values: [r('1'), r('+1')] },
-  ...['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups', 'routing_tests'].map((path) => ({ path, values: [[]] })),
+  ...['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups', 'routing_tests', 'invariants'].map((path) => ({
+    path,
+    values: [[]],
+  })),
   { path: 'policy', values: [{}] },
   // inbound mappings
   { path: 'inbound_mappings[].did', values: [r('"15551230001"'), r('0044123'), r('""'), r("'1800*'"), r('${DID}'), r('+15551230001')] },
@@ -139,6 +143,27 @@ const ROWS: readonly Row[] = [
   { path: 'policy.accept[].lint', values: [r('ambiguous_lcr'), r('"midnight_cut"'), r('lcr_takes_simple'), r('no_default_outbound')] },
   { path: 'policy.accept[].route', values: [...NAMES.map(r), r('"cust-*"'), r('""')] },
   { path: 'policy.accept[].did', values: [r('"1800*"'), r('""'), r("'155?'")] },
+  // routing invariants
+  { path: 'invariants[].name', values: NAMES.map(r) },
+  { path: 'invariants[].builtin', values: [r('every_did_routed'), r('no_dead_rule'), r('inbound_never_to_carrier')] },
+  { path: 'invariants[].never', values: [{ direction: r('inbound'), to_prefix: r('"1555"') }] },
+  { path: 'invariants[].never.direction', values: [r('outbound'), r('inbound')] },
+  { path: 'invariants[].never.to_prefix', values: [r('"1900"'), r('1900'), r('""')] },
+  { path: 'invariants[].never.from_prefix', values: [r('"1312555"'), r('1312555')] },
+  { path: 'invariants[].never.during', values: [r('20260101T090000|8H|weekly|||MO,TU,WE,TH,FR')] },
+  { path: 'invariants[].never.reaches', values: [{ carrier_group: r('Carrier Y') }] },
+  { path: 'invariants[].never.reaches.carrier_group', values: NAMES.map(r) },
+  { path: 'invariants[].never.reaches.group', values: NAMES.map(r) },
+  { path: 'invariants[].never.reaches.gateways', values: [[r('"66"')], [r('pbx-a'), r('"10.0.0.5:5060"')]] },
+  { path: 'invariants[].always', values: [{ direction: r('inbound'), to_prefix: r('"1555"') }] },
+  { path: 'invariants[].always.direction', values: [r('outbound'), r('inbound')] },
+  { path: 'invariants[].always.to_prefix', values: [r('"1900"'), r('1900'), r('""')] },
+  { path: 'invariants[].always.from_prefix', values: [r('"1312555"'), r('1312555')] },
+  { path: 'invariants[].always.during', values: [r('20260101T090000|8H|weekly|||MO,TU,WE,TH,FR')] },
+  { path: 'invariants[].always.reaches', values: [{ carrier_group: r('Carrier Y') }] },
+  { path: 'invariants[].always.reaches.carrier_group', values: NAMES.map(r) },
+  { path: 'invariants[].always.reaches.group', values: NAMES.map(r) },
+  { path: 'invariants[].always.reaches.gateways', values: [[r('"66"')], [r('pbx-a'), r('"10.0.0.5:5060"')]] },
   // the proxy
   { path: 'proxy', values: [{}] },
   {
@@ -172,7 +197,12 @@ function nest(path: readonly string[], value: Value, parent: string): Value {
     return [parent === 'endpoints' ? { name: r('gw1'), hostname: r('sip.example.com'), ...(inner as object) } : inner];
   }
   if (key === undefined) return value;
-  const base: Record<string, Value> = parent === 'auth' ? { type: r('userpwd'), auth_password: r('${CARRIER_PASSWORD}') } : {};
+  const base: Record<string, Value> =
+    parent === 'auth'
+      ? { type: r('userpwd'), auth_password: r('${CARRIER_PASSWORD}') }
+      : parent === 'never' || parent === 'always'
+        ? { direction: r('outbound'), to_prefix: r('"1900"') }
+        : {};
   return { ...base, [key]: deeper.length === 0 ? value : nest(deeper, value, key) };
 }
 
