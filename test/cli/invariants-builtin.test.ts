@@ -136,3 +136,33 @@ describe('from_prefix callers', () => {
     await replay(r.stderr, [file]);
   });
 });
+
+const GROUPS = `carrier_groups:
+  - name: Carrier A
+    endpoints: [{ name: a1, hostname: a1.example.com }]
+  - name: Spare
+    endpoints: [{ name: s1, hostname: s1.example.com }]
+`;
+
+describe('no_unreached_group', () => {
+  it('names a declared carrier group that no rule sends a call to', async () => {
+    const file = write(
+      `${GROUPS}outbound_routes:\n  - name: all\n    prefix: "1"\n    carrier_group: Carrier A\ninvariants:\n  - builtin: no_unreached_group\n`,
+    );
+    const r = await validate(file);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /FAIL .*rules\.yaml:\d+: invariant "no_unreached_group": 1 group\(s\) that no call reaches at any moment: "Spare"; /,
+    );
+    expect(r.stderr).not.toContain('"Carrier A"; ');
+  });
+
+  it('held when each declared group is reached, one of them only in a window', async () => {
+    const file = write(
+      `${GROUPS}outbound_routes:\n  - name: all\n    prefix: "1"\n    carrier_group: Carrier A\n  - name: nights\n    prefix: "1900"\n    timerec: "20260101T220000|2H|daily"\n    carrier_group: Spare\ninvariants:\n  - builtin: no_unreached_group\n`,
+    );
+    const r = await validate(file);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/ok {3}.*invariant "no_unreached_group"/);
+  });
+});
