@@ -166,3 +166,23 @@ describe('no_unreached_group', () => {
     expect(r.stderr).toMatch(/ok {3}.*invariant "no_unreached_group"/);
   });
 });
+
+describe('test --format junit', () => {
+  it('lists each invariant as a case; a violation fails with its call and the route command that replays it', async () => {
+    const file = write(
+      `${ROUTES}invariants:\n  - name: premium\n    never: { direction: outbound, to_prefix: "1900" }\n  - name: 1212 routed\n    always: { direction: outbound, to_prefix: "1212" }\n`,
+    );
+    const r = await runCli(['test', '--format', 'junit', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/<testsuites name="dsipform routing tests" tests="2" failures="1" errors="0">/);
+    expect(r.stdout).toMatch(
+      /<testcase name="invariant 1212 routed" classname="[^"]*\.invariants" file="[^"]*rules\.yaml" line="\d+" time="0"\/>/,
+    );
+    const failure = /<testcase name="invariant premium"[^>]*>\s*<failure message="([^"]*)" type="RoutingInvariantViolated">/.exec(r.stdout);
+    expect(failure, r.stdout).not.toBeNull();
+    const message = (failure as RegExpExecArray)[1]!.replace(/&quot;/g, '"');
+    expect(message).toMatch(/rules\.yaml:\d+: an outbound call is routed: the call to 1900 at /);
+    expect(message).toMatch(/; replay: dsipform route --direction outbound --to 1900 --at \S+ --tz Europe\/London$/);
+    await replay(message.replace('; replay: ', '\n  replay: '), [file]);
+  });
+});
