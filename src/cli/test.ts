@@ -18,7 +18,7 @@ import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 import { liveRuleSet } from './route.js';
-import { runInvariants } from './invariants-run.js';
+import { decideInvariants, replayCommand, reportInvariants } from './invariants-run.js';
 
 /** `dsipform test` flags. */
 export interface TestFlags extends PlatformFlags, ClockFlags {
@@ -62,12 +62,24 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
     : { set: desiredRules(desired), book: desiredBook(desired) };
   failOnNameIssues(tests, book, io);
   const outcomes = tests.map((test): RoutingTestOutcome => runRoutingTest(set, test, testTime(test, io.now(), clock.tz), book));
+  const zone = clock.tz;
+  const invariants = decideInvariants(desired, set, book, typeof zone === 'function' ? zone() : zone, io);
   if (format === 'json') io.stdout.write(renderTestJson(outcomes));
-  else if (format === 'junit') io.stdout.write(renderTestJunit(outcomes));
+  else if (format === 'junit')
+    io.stdout.write(
+      renderTestJunit(
+        outcomes,
+        invariants.map((r) => ({
+          name: r.invariant.name,
+          ...(r.invariant.origin ? { origin: r.invariant.origin } : {}),
+          ...(r.status === 'violated' ? { failure: r.message ?? 'violated' } : {}),
+          ...(r.counterexample ? { replay: replayCommand(r.counterexample) } : {}),
+        })),
+      ),
+    );
   else io.stdout.write(renderTestText(outcomes));
   const failed = outcomes.filter((o) => o.status === 'failed').length;
-  const zone = clock.tz;
-  runInvariants(desired, set, book, typeof zone === 'function' ? zone() : zone, io, format === 'text' ? io.stdout : io.stderr);
+  reportInvariants(invariants, format === 'text' ? io.stdout : io.stderr);
   if (format !== 'text') writeLine(io.stderr, testSummary(outcomes));
   if (failed === 0) return 0;
   throw new DsipformError(

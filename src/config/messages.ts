@@ -44,7 +44,7 @@ const HINTS: Readonly<Record<string, string>> = {
   invariants: 'write a list of invariants: - name: premium never routed then never: { direction: outbound, to_prefix: "1900" }',
   'invariants[]': 'write each invariant with one of never:, always: (a set of calls) or builtin: (a built-in check)',
   'invariants[].name': 'name the invariant with text: name: premium numbers are never routed',
-  'invariants[].builtin': 'write builtin: every_did_routed, no_dead_rule or inbound_never_to_carrier',
+  'invariants[].builtin': 'write builtin: every_did_routed, no_dead_rule, no_unreached_group or inbound_never_to_carrier',
   'invariants[].never': 'write the calls as: never: { direction: outbound, to_prefix: "1900" }',
   'invariants[].always': 'write the calls as: always: { direction: inbound, to_prefix: "1555123", reaches: { group: Acme PBX } }',
   'invariants[].never.direction': 'write direction: outbound or direction: inbound',

@@ -9,7 +9,7 @@ import { timerecProblem } from './timerec.js';
  */
 
 /** The built-in checks, switched on by name (`- builtin: every_did_routed`). */
-export const BUILTIN_INVARIANTS = ['every_did_routed', 'no_dead_rule', 'inbound_never_to_carrier'] as const;
+export const BUILTIN_INVARIANTS = ['every_did_routed', 'no_dead_rule', 'no_unreached_group', 'inbound_never_to_carrier'] as const;
 
 /** One of {@link BUILTIN_INVARIANTS}. */
 export type BuiltinInvariant = (typeof BUILTIN_INVARIANTS)[number];

@@ -5,6 +5,16 @@
  */
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 
+/** A routing invariant as a case of the report: a failure (its message and the replay command) when violated. */
+export interface InvariantCase {
+  readonly name: string;
+  readonly origin?: { readonly file: string; readonly line: number };
+  /** Why it is violated; absent when it held. */
+  readonly failure?: string;
+  /** The `dsipform route` command that replays the violation's call, when it has one. */
+  readonly replay?: string;
+}
+
 /**
  * Text as XML 1.0 attribute or element content: the five special characters as entities, and
  * characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF) as `\uXXXX`.
@@ -46,8 +56,26 @@ function attrs(pairs: Readonly<Record<string, string | number>>): string {
     .join('');
 }
 
-/** The JUnit XML report of the outcomes, suites in the order their files first appear. */
-export function renderTestJunit(outcomes: readonly RoutingTestOutcome[]): string {
+/** An invariant's case: a failure with the message and the command that replays its call. */
+function invariantCase(r: InvariantCase, file: string): string[] {
+  const line = r.origin?.line;
+  const place: Record<string, string | number> = line !== undefined ? { file, line } : {};
+  const head = `    <testcase${attrs({ name: `invariant ${r.name}`, classname: `${classname(file)}.invariants`, ...place, time: 0 })}`;
+  if (r.failure === undefined) return [`${head}/>`];
+  const message = `${line !== undefined ? `${file}:${line}: ` : ''}${r.failure}${r.replay ? `; replay: ${r.replay}` : ''}`;
+  const body = [r.failure, ...(r.replay ? [`replay: ${r.replay}`] : [])].join('\n');
+  return [
+    `${head}>`,
+    `      <failure${attrs({ message, type: 'RoutingInvariantViolated' })}>${xmlText(body)}</failure>`,
+    '    </testcase>',
+  ];
+}
+
+/**
+ * The JUnit XML report of the outcomes, suites in the order their files first appear, then one
+ * suite per file of the invariants, each a case.
+ */
+export function renderTestJunit(outcomes: readonly RoutingTestOutcome[], invariants: readonly InvariantCase[] = []): string {
   const byFile = new Map<string, RoutingTestOutcome[]>();
   for (const o of outcomes) {
     const file = o.test.origin?.file ?? '(no file)';
@@ -55,9 +83,9 @@ export function renderTestJunit(outcomes: readonly RoutingTestOutcome[]): string
     if (list) list.push(o);
     else byFile.set(file, [o]);
   }
-  const failures = outcomes.filter((o) => o.status === 'failed').length;
+  const failures = outcomes.filter((o) => o.status === 'failed').length + invariants.filter((r) => r.failure !== undefined).length;
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites${attrs({ name: 'dsipform routing tests', tests: outcomes.length, failures, errors: 0 })}>`);
+  out.push(`<testsuites${attrs({ name: 'dsipform routing tests', tests: outcomes.length + invariants.length, failures, errors: 0 })}>`);
   for (const [file, list] of byFile) {
     const failed = list.filter((o) => o.status === 'failed').length;
     out.push(`  <testsuite${attrs({ name: file, tests: list.length, failures: failed, errors: 0, skipped: 0 })}>`);
@@ -72,6 +100,17 @@ export function renderTestJunit(outcomes: readonly RoutingTestOutcome[]): string
       const body = [...o.failures, 'how the proxy decided:', ...o.decision.steps.map((s) => `  - ${s}`)].join('\n');
       out.push(`${head}>`, `      <failure${attrs({ message, type: 'RoutingTestFailure' })}>${xmlText(body)}</failure>`, '    </testcase>');
     }
+    out.push('  </testsuite>');
+  }
+  const invByFile = new Map<string, InvariantCase[]>();
+  for (const r of invariants) {
+    const file = r.origin?.file ?? '(no file)';
+    invByFile.set(file, [...(invByFile.get(file) ?? []), r]);
+  }
+  for (const [file, list] of invByFile) {
+    const failed = list.filter((r) => r.failure !== undefined).length;
+    out.push(`  <testsuite${attrs({ name: `${file} invariants`, tests: list.length, failures: failed, errors: 0, skipped: 0 })}>`);
+    for (const r of list) out.push(...invariantCase(r, file));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>');

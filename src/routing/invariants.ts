@@ -13,7 +13,7 @@ import { classSpans, routingTable, type ClassSpan } from './classes.js';
 import { expectationFailures, tookWords } from './expect.js';
 import type { NameBook } from './expect-names.js';
 import { callersStarting } from './invariant-callers.js';
-import { referencedName } from './rule-set.js';
+import { nameReference, referencedName } from './rule-set.js';
 import { routeCall } from './match.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
 
@@ -52,6 +52,7 @@ export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], 
     if (invariant.kind !== 'builtin') return decideSet(set, invariant, invariant.set, start, book);
     if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, invariant, start);
     if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(set, invariant, start, book);
+    if (invariant.builtin === 'no_unreached_group') return noUnreachedGroup(set, invariant, start, book);
     return noDeadRule(set, invariant, start);
   });
 }
@@ -144,6 +145,38 @@ function inboundNeverToCarrier(set: RuleSet, invariant: Invariant, start: CallTi
     return d.result === 'routed' && (d.gwlist ?? '').split(',').some(carrier);
   });
   return bad ? violated(invariant, bad, start, 'an inbound call is sent to a carrier group') : { invariant, status: 'held' };
+}
+
+/**
+ * Every group the book holds (the files' declared carrier groups, and with live rules every group
+ * of the platform) is the destination of some call at some moment, in either direction: a rule
+ * whose gateway list names it (`#id` or by name) is taken, or may be taken in an undefined order.
+ * Reaching a group's gateways one by one does not count: the group itself is never used. A
+ * violation names every such group; there is no call to show, since none reaches it.
+ */
+function noUnreachedGroup(set: RuleSet, invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
+  const reached = new Set<string>();
+  const note = (gwlist: string | undefined): void => {
+    for (const part of (gwlist ?? '').split(',')) reached.add(part.trim());
+  };
+  for (const s of routingTable(set, start).spans) {
+    const d = s.decisions[0] as RouteDecision;
+    if (d.result === 'routed') note(d.gwlist);
+    for (const c of d.result === 'ambiguous' ? d.candidates : []) note(set.rules.find((r) => r.kind === c.kind && r.key === c.key)?.gwlist);
+  }
+  const unreached = [
+    ...[...book.groups].filter(([id, g]) => !reached.has(`#${id}`) && !reached.has(nameReference(g.name))).map(([, g]) => g.name),
+    ...[...book.unnumbered]
+      .filter(([name, endpoints]) => endpoints !== undefined && !reached.has(nameReference(name)))
+      .map(([name]) => name),
+  ];
+  if (unreached.length === 0) return { invariant, status: 'held' };
+  const names = [...new Set(unreached)].map((n) => JSON.stringify(n)).join(', ');
+  return {
+    invariant,
+    status: 'violated',
+    message: `${unreached.length} group(s) that no call reaches at any moment: ${names}; route a call to each, or remove it`,
+  };
 }
 
 /** Every rule is taken by some call at some moment (one taken in an undefined order counts). */

@@ -1,0 +1,32 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkInvariants, invariantsRefusal, loadDesiredState, ruleSetFromState } from '../../src/index.js';
+
+/** checkInvariants through the library's exports: files read, rules made, invariants decided, the plan's refusal. */
+describe('library: checkInvariants', () => {
+  it('decides the files invariants against their rules and gives the PLAN_INVARIANT_FAILED refusal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-lib-inv-'));
+    const file = join(dir, 'rules.yaml');
+    writeFileSync(
+      file,
+      'version: 1\noutbound_routes:\n  - name: all\n    prefix: "1"\n    carrier_group: Carrier A\ninvariants:\n  - name: premium\n    never: { direction: outbound, to_prefix: "1900" }\n  - name: 44 unrouted\n    never: { direction: outbound, to_prefix: "44" }\n',
+    );
+    const loaded = await loadDesiredState([file]);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+    const book = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+    const start = { local: '2026-03-01T12:00:00', tz: 'UTC' };
+    const results = checkInvariants(ruleSetFromState(loaded.desired), loaded.desired.invariants ?? [], start, book);
+    expect(results.map((r) => [r.invariant.name, r.status])).toEqual([
+      ['premium', 'violated'],
+      ['44 unrouted', 'held'],
+    ]);
+    const c = results[0]!.counterexample!;
+    expect(c).toMatchObject({ direction: 'outbound', to: '1900', from: '', at: { tz: 'UTC' } });
+    expect(c.decision.result).toBe('routed');
+    expect(c.took).toContain('"all"');
+    expect(invariantsRefusal(results)?.code).toBe('PLAN_INVARIANT_FAILED');
+    expect(invariantsRefusal([results[1]!])).toBeNull();
+  });
+});
