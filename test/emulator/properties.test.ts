@@ -312,7 +312,11 @@ describe('emulator under hostile requests (property-based)', () => {
         const status = answer.status ?? 0;
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         expect(status, answer.text.slice(0, 300)).toBeLessThan(500);
-        if (status >= 400) {
+        // With a short Content-Length the bytes past it reach the server as a second, malformed
+        // request: Node's HTTP parser may refuse that one (a bare 400, no body) before the first
+        // one's answer is written, while the first one was served. That 400 is not this request's.
+        const parserRefusal = r.framing === 'declared-less' && /^HTTP\/1\.1 400 Bad Request\r\n(?:[^\r\n]+\r\n)*\r\n$/.test(answer.text);
+        if (status >= 400 && !parserRefusal) {
           expect(server.store.revision).toBe(revision);
           expect(JSON.stringify(server.store.snapshot())).toBe(before);
         }
