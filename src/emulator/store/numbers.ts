@@ -1,22 +1,15 @@
 import { InternalError } from '../../model/errors.js';
+import type { NumberRecord } from '../../model/number.js';
 import type { Ledger } from './records.js';
 import { snapshotError } from './snapshot.js';
 
 /**
  * A row of the Numbers module's `dsip_number` table (gui/modules/numbers/db/dsip_number.py,
- * v0.79-rel), as the database holds it: text columns (NULL when unset) and two DATETIMEs written
- * as MariaDB returns them (`YYYY-MM-DD HH:MM:SS`, fractions cut off).
+ * v0.79-rel), as the database holds it: the fields of the record the client reads (text columns,
+ * NULL when unset; `did` NOT NULL, at most 64 characters), with the two DATETIMEs as MariaDB returns
+ * them (`YYYY-MM-DD HH:MM:SS`, fractions cut off); the database always sets `date_created`.
  */
-export interface StoredNumber {
-  readonly id: number;
-  /** NOT NULL, at most 64 characters. */
-  readonly did: string;
-  readonly status: string | null;
-  readonly carrier: string | null;
-  readonly pool: string | null;
-  readonly assigned_length: string | null;
-  readonly assigned_reference_id: string | null;
-  readonly assigned_date: string | null;
+export interface StoredNumber extends Omit<NumberRecord, 'date_created'> {
   readonly date_created: string;
 }
 
