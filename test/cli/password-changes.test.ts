@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { passwordGroupFile } from '../helpers/password-group.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +12,7 @@ import { scenario } from '../helpers/scenario.js';
  * Where the variable is not set, or nothing was recorded, the plan says what it could not compare.
  */
 
-const FILE = `version: 1
-carrier_groups:
-  - name: Telnyx
-    lb_enabled: false
-    endpoints:
-      - {name: t1, hostname: sip.telnyx.example.com}
-    auth:
-      type: userpwd
-      auth_username: acme
-      auth_password: \${TELNYX_PASSWORD}
-`;
+const FILE = passwordGroupFile();
 const FIRST = 'Tx-first-3b8e1a';
 const SECOND = 'Tx-second-9c47d2';
 

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { passwordGroupFile } from '../helpers/password-group.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,23 +16,16 @@ import type { RunResult } from '../helpers/in-process.js';
 const PASSWORD = 'Tx-secret-5e1f0c77';
 const SET = { TELNYX_PASSWORD: PASSWORD };
 
-const FILE = `version: 1
-carrier_groups:
-  - name: Telnyx
-    lb_enabled: false
-    endpoints:
-      - {name: t1, hostname: sip.telnyx.example.com}
-    auth:
-      type: userpwd
-      auth_username: acme
-      auth_password: \${TELNYX_PASSWORD}
-outbound_routes:
+const FILE = passwordGroupFile(
+  undefined,
+  `outbound_routes:
   - name: default
     prefix: ""
     carrier_group: Telnyx
 routing_tests:
   - {direction: outbound, to: "15551234567", expect: {route: default, carrier_group: Telnyx}}
-`;
+`,
+);
 
 /** Runs and keeps what was printed, for the sweep at the end of each test. */
 function recorder(s: Scenario) {

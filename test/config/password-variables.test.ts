@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { passwordGroupFile } from '../helpers/password-group.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,17 +32,7 @@ async function loadBoth(text: string, env: NodeJS.ProcessEnv, ext = 'yaml'): Pro
   return { file, result: fast };
 }
 
-const group = (password: string, extra = '') => `version: 1
-carrier_groups:
-  - name: Telnyx
-    lb_enabled: false
-    endpoints:
-      - {name: t1, hostname: sip.telnyx.example.com}
-    auth:
-      type: userpwd
-      auth_username: acme
-      auth_password: ${password}
-${extra}`;
+const group = passwordGroupFile;
 
 function authOf(result: LoadResult): unknown {
   if (!result.ok) throw new Error(result.issues.map(formatIssue).join('\n'));
