@@ -2,7 +2,7 @@ import { Document, Scalar } from 'yaml';
 import { readCarrierGroups } from '../apply/read-carrier-groups.js';
 import { droppedRules, exportDocument, sharedGroupNames, unreadCarrierFields, type DroppedRules } from '../plan/export.js';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
-import { passwordVariableFor } from '../model/carrier-group-fields.js';
+import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import { count } from '../model/words.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';

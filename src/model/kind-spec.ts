@@ -1,12 +1,56 @@
 import type { CollectionName, Kind } from './desired.js';
+import type { KindRecords } from './kinds.js';
+import type { Normalized, RawEntry, Spelling } from './normalize.js';
+import type { PlanIssue } from './plan.js';
 
 /**
- * What dsipform knows about one kind of object, in one place (as octoDNS keeps one class per record
- * type): its collection in the files, the field that names an object, the noun messages use, and
- * its fields in the order every renderer shows them. Adding a field or rewording a kind touches its
- * module under `src/model/kinds/` and nothing else; `src/model/kinds.ts` lists the modules.
+ * How a renderer shows a field's value, beyond a plain value: `seconds` with a readable hint
+ * (`900 (15m)`), `endpoints` as a list of `{name: …, hostname: …}`, `auth` as a registration block
+ * whose password is always `(sensitive)`. The module says which; render/ knows how.
  */
-export interface KindSpec<K extends Kind = Kind> {
+export type FieldFormat = 'seconds' | 'endpoints' | 'auth';
+
+/**
+ * A declared password against the record of the one dsipform last sent to the live object:
+ * `same`, `changes`, or `unrecorded` (dsipform never sent one to it, or its state is not here).
+ * Known only where the password's variable is set (`pipeline/password-checks.ts`).
+ */
+export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
+
+/** What a kind's differ is handed besides the declared and the live objects. */
+export interface KindDiffContext {
+  /** The clock reading (ms) the plan is made at: leases are renewed against it. */
+  readonly now: number;
+  /** Whether a live object's key matches the collection's `policy.ignore` globs: it is left alone. */
+  readonly ignored: (key: string) => boolean;
+  /** Whether to list the matched live objects (`matched`, what `destroy` deletes). */
+  readonly listMatched: boolean;
+  /** How each declared object's password stands against the record of the one last sent, by key. */
+  readonly passwords?: ReadonlyMap<string, PasswordCheck>;
+}
+
+/** What a kind's differ found: the change builders' output for one collection. Pure data. */
+export interface KindDiff<K extends Kind> {
+  readonly changes: KindRecords[K]['change'][];
+  /** Live objects paired with a declared entry, as the change that removes them (what `destroy` does). */
+  readonly matched: KindRecords[K]['change'][];
+  readonly unchanged: number;
+  /** Live objects the plan governs (ignored ones excluded). */
+  readonly governed: number;
+  readonly issues: PlanIssue[];
+  /** Sentences for the plan's reader. */
+  readonly notes: string[];
+  /** Keys of records that lapsed by themselves (leases): dropped without a request. */
+  readonly expired: string[];
+}
+
+/**
+ * One kind's module: everything dsipform knows about one kind of object, in one place (as octoDNS
+ * keeps one class per record type). The generic parts (loader, differ, renderers) look a kind up in
+ * the registry (`KIND_SPECS` in src/model/kinds.ts) and call it instead of switching on its name.
+ * Adding a field or rewording a kind touches its module under `src/model/kinds/` and nothing else.
+ */
+export interface KindModule<K extends Kind = Kind> {
   /** The kind, as plans and `Change.kind` write it. */
   readonly kind: K;
   /** The collection of the desired-state files that holds it. */
@@ -22,15 +66,36 @@ export interface KindSpec<K extends Kind = Kind> {
    * default mapping): shown after the quoted key, `"" (default mapping)`.
    */
   readonly emptyKeyLabel?: string;
-  /** The fields, in the order of their types: the order every renderer shows them in. */
+  /** The fields, in the order every renderer shows them: stated once, by the module's field readers. */
   readonly fields: readonly string[];
   /** Whether its objects are rules the proxy picks for a call (mappings, routes), which may name a carrier group. */
   readonly isRule: boolean;
-  /** The fields counted in seconds, shown with a readable hint: `900 (15m)`. */
-  readonly secondsFields: readonly string[];
+  /** How renderers show the fields that are not plain values: `ttl` in `seconds`, a group's `endpoints`. */
+  readonly formats: Readonly<Record<string, FieldFormat>>;
+  /**
+   * The fields that hold an id the files may give by name instead, and the field holding that
+   * name (`servers` ← `group`, `gwgroupid` ← `carrier_group`): renderers show the name beside the id.
+   */
+  readonly namedBy: Readonly<Record<string, string>>;
+  /** The platform id a change of one live object carries and plans show (`ruleid`, `gwgroupid`); none for leases. */
+  readonly idField?: 'ruleid' | 'gwgroupid';
   /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */
   readonly onlyKnownFields: boolean;
+  /** One raw entry of the files (or a stack, or the provider) → the declared content, or every issue. */
+  readonly normalize: (raw: RawEntry, spell?: Spelling) => Normalized<unknown>;
+  /**
+   * The change builders: the declared entries against the live objects of the collection, paired
+   * by key, into creates, updates (only when a compared field differs) and deletes. Pure.
+   */
+  readonly diff: (
+    desired: readonly KindRecords[K]['desired'][],
+    live: readonly KindRecords[K]['live'][],
+    ctx: KindDiffContext,
+  ) => KindDiff<K>;
 }
+
+/** The former name of {@link KindModule}, kept for callers that still spell it. */
+export type KindSpec<K extends Kind = Kind> = KindModule<K>;

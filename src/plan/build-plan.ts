@@ -5,7 +5,7 @@ import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
-import type { PasswordCheck } from './diff-carrier-groups.js';
+import type { PasswordCheck } from '../model/kind-spec.js';
 import type { LiveState } from '../model/live.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';

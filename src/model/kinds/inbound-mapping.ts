@@ -1,15 +1,22 @@
-import type { KindSpec } from '../kind-spec.js';
+import type { KindModule } from '../kind-spec.js';
+import { normalizeMapping } from '../normalize.js';
+import { mappingDiff } from './inbound-mapping/diff.js';
+import { MAPPING_READERS } from './inbound-mapping/fields.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
-export const INBOUND_MAPPING: KindSpec<'inbound_mapping'> = {
+export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   kind: 'inbound_mapping',
   collection: 'inbound_mappings',
   noun: 'inbound mapping',
   shortNoun: 'mapping',
   keyField: 'did',
   emptyKeyLabel: 'default mapping',
-  fields: ['did', 'servers', 'notes'],
+  fields: Object.keys(MAPPING_READERS),
   isRule: true,
-  secondsFields: [],
+  formats: {},
+  namedBy: { servers: 'group' },
+  idField: 'ruleid',
   onlyKnownFields: false,
+  normalize: normalizeMapping,
+  diff: mappingDiff,
 };
