@@ -1,7 +1,7 @@
 import type { CollectionName, Kind } from './desired.js';
 import type { KindRecords } from './kinds.js';
 import type { Normalized, RawEntry, Spelling } from './normalize.js';
-import type { PlanIssue } from './plan.js';
+import type { ChangeAction, PlanIssue } from './plan.js';
 
 /**
  * How a renderer shows a field's value, beyond a plain value: `seconds` with a readable hint
@@ -77,8 +77,16 @@ export interface KindModule<K extends Kind = Kind> {
    * name (`servers` ← `group`, `gwgroupid` ← `carrier_group`): renderers show the name beside the id.
    */
   readonly namedBy: Readonly<Record<string, string>>;
-  /** The platform id a change of one live object carries and plans show (`ruleid`, `gwgroupid`); none for leases. */
+  /**
+   * The platform id a change of one live object carries and plans show: `ruleid` for rules,
+   * `gwgroupid` for the kinds whose objects are gateway groups (rules refer to them); none for leases.
+   */
   readonly idField?: 'ruleid' | 'gwgroupid';
+  /**
+   * The apply stages of its actions where they are not the default ones (creates 1, updates 2,
+   * deletes 3, then leases 4 to 6): groups make before break around the rules that refer to them.
+   */
+  readonly stages?: Readonly<Partial<Record<ChangeAction, number>>>;
   /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
