@@ -16,7 +16,8 @@ import * as numbers from './numbers.js';
 import { detectNumbersModule, detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
-import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
+import { mappingToWire } from '../model/kinds/inbound-mapping/wire.js';
+import { firstRecord, intField, leaseFromWire, mappingFromWire, routeFromWire, statsFromWire } from './wire.js';
 
 const INBOUND = '/inboundmapping';
 const ROUTES = '/outboundroutes';
