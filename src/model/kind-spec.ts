@@ -17,6 +17,25 @@ export type FieldFormat = 'seconds' | 'endpoints' | 'auth';
  */
 export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 
+/**
+ * One platform request a change needs, as data: a kind's module maps a change to these (its
+ * request mapping), apply sends them in order through the client, which knows each kind's API.
+ */
+export type KindRequest =
+  | { readonly op: 'create'; readonly input: object }
+  | { readonly op: 'update'; readonly id: number; readonly patch: object }
+  | { readonly op: 'delete'; readonly id: number };
+
+/**
+ * How apply carries out a kind's changes: `requests`, the module's `requests` sent in order (the
+ * rules); `group`, written, then read back and compared (a 200 may have written nothing); `lease`,
+ * obtained and recorded in the state before anything else (the platform cannot list leases).
+ */
+export type Execution = 'requests' | 'group' | 'lease';
+
+/** The values of a kind's change that carry an `after` (what it writes). */
+export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
+
 /** What a kind's differ is handed besides the declared and the live objects. */
 export interface KindDiffContext {
   /** The clock reading (ms) the plan is made at: leases are renewed against it. */
@@ -92,6 +111,16 @@ export interface KindModule<K extends Kind = Kind> {
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */
   readonly onlyKnownFields: boolean;
+  /** How apply carries out its changes. */
+  readonly execution: Execution;
+  /** The request mapping (`execution: 'requests'`): the platform requests one change needs, in order. Pure. */
+  readonly requests?: (change: KindRecords[K]['change']) => readonly KindRequest[];
+  /**
+   * A change's values with the id of each group it names that this apply created filled in
+   * (`idOf(name, who)` knows them, and fails for one that was not created); the values unchanged
+   * when they name none. Groups are created in an earlier step than the rules that refer to them.
+   */
+  readonly withCreatedGroups?: (after: AfterOf<K>, idOf: (name: string, who: string) => number) => AfterOf<K>;
   /** One raw entry of the files (or a stack, or the provider) → the declared content, or every issue. */
   readonly normalize: (raw: RawEntry, spell?: Spelling) => Normalized<unknown>;
   /**

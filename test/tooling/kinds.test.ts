@@ -37,7 +37,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/api/client.ts': REQUEST,
   'src/apply/apply-plan.ts': NARROW,
   'src/apply/execute-lease.ts': NARROW,
-  'src/apply/execute.ts': NARROW,
   'src/cli/export.ts': FIELD,
   'src/cli/lease.ts': NARROW,
   'src/cdktf/reader/read-stack.ts': WIRE,

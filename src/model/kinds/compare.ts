@@ -46,3 +46,10 @@ export function sameJson(a: unknown, b: unknown): boolean {
 function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
+
+/** The listed fields of a record's values (those it has): what an update sends. */
+export function pickFields<T extends object>(values: T, fields: readonly string[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const f of fields) if (f in values) (out as Record<string, unknown>)[f] = (values as Record<string, unknown>)[f];
+  return out;
+}

@@ -15,6 +15,7 @@ export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   namedBy: {},
   // A lease's password must never reach a plan file, even if a bug put it in a change.
   onlyKnownFields: true,
+  execution: 'lease',
   normalize: normalizeLease,
   diff: leaseDiff,
 };

@@ -1,6 +1,7 @@
 import type { KindModule } from '../kind-spec.js';
 import { normalizeMapping } from '../normalize.js';
 import { mappingDiff } from './inbound-mapping/diff.js';
+import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
 import { MAPPING_READERS } from './inbound-mapping/fields.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
@@ -17,6 +18,9 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   namedBy: { servers: 'group' },
   idField: 'ruleid',
   onlyKnownFields: false,
+  execution: 'requests',
+  requests: mappingRequests,
+  withCreatedGroups: mappingWithCreatedGroup,
   normalize: normalizeMapping,
   diff: mappingDiff,
 };

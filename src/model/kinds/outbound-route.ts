@@ -1,6 +1,7 @@
 import type { KindModule } from '../kind-spec.js';
 import { normalizeRoute } from '../normalize.js';
 import { routeDiff } from './outbound-route/diff.js';
+import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
 import { ROUTE_READERS } from './outbound-route/fields.js';
 
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
@@ -16,6 +17,9 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   namedBy: { gwgroupid: 'carrier_group' },
   idField: 'ruleid',
   onlyKnownFields: false,
+  execution: 'requests',
+  requests: routeRequests,
+  withCreatedGroups: routeWithCreatedGroup,
   normalize: normalizeRoute,
   diff: routeDiff,
 };
