@@ -1,5 +1,6 @@
 import type { CarrierAuth, CarrierEndpoint, UnreadableCarrierField } from './carrier-group.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
+import type { KindRecords } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
@@ -72,8 +73,8 @@ export interface CarrierGroupFields {
   readonly unreadable?: readonly UnreadableCarrierField[];
 }
 
-/** Field values of any kind. */
-export type ObjectFields = MappingFields | RouteFields | LeaseFields | CarrierGroupFields;
+/** Field values of any kind: what the changes of the registry's kinds carry. */
+export type ObjectFields = Extract<Change, { readonly after: unknown }>['after'] | Extract<Change, { readonly before: unknown }>['before'];
 
 /**
  * What a change does. `promote`: simple → LCR; `demote`: LCR → simple; `replace`: delete, then
@@ -151,9 +152,10 @@ export type CarrierGroupChange =
 
 /**
  * One change of a plan: a union discriminated on `kind` and on `action`, so that each pair carries
- * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`).
+ * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`):
+ * the changes of every kind in the registry (src/model/kinds.ts).
  */
-export type Change = MappingChange | RouteChange | LeaseChange | CarrierGroupChange;
+export type Change = KindRecords[Kind]['change'];
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;
