@@ -111,6 +111,12 @@ export interface KindModule<K extends Kind = Kind> {
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */
   readonly onlyKnownFields: boolean;
+  /**
+   * The block of an entry whose `auth_password` is a secret that comes from an environment
+   * variable (`auth_password: ${NAME}`), never from the file: the loader records the variable's
+   * name and where the file names it (`password_env`, `password_origin`), never the value in a plan.
+   */
+  readonly passwordBlock?: string;
   /** How apply carries out its changes. */
   readonly execution: Execution;
   /** The request mapping (`execution: 'requests'`): the platform requests one change needs, in order. Pure. */
