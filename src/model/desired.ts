@@ -152,11 +152,12 @@ export interface Policy {
   /** Kinds never deleted without `--force`. */
   readonly protect: readonly CollectionName[];
   /**
-   * Globs of live objects left alone: DIDs for mappings, names for routes, leases and carrier groups
-   * (`carrier_groups` may be left out: none).
+   * Globs of live objects left alone, by the key of each kind (its module's `keyField`): DIDs for
+   * mappings, names for routes, leases and carrier groups. The collections older than carrier groups
+   * are always listed; any later collection may be left out (none).
    */
-  readonly ignore: Readonly<Record<Exclude<CollectionName, 'carrier_groups'>, readonly string[]>> & {
-    readonly carrier_groups?: readonly string[];
+  readonly ignore: Readonly<Record<'inbound_mappings' | 'outbound_routes' | 'endpoint_leases', readonly string[]>> & {
+    readonly [C in CollectionName]?: readonly string[];
   };
   /**
    * Whether a plan may leave calls that route today with no route (or an ambiguous one) without
