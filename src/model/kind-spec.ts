@@ -1,4 +1,5 @@
 import type { CollectionName, Kind } from './desired.js';
+import type { GroupType } from './group.js';
 import type { KindRecords } from './kinds.js';
 import type { Normalized, RawEntry, Spelling } from './normalize.js';
 import type { ChangeAction, PlanIssue } from './plan.js';
@@ -101,6 +102,21 @@ export interface KindModule<K extends Kind = Kind> {
    * `gwgroupid` for the kinds whose objects are gateway groups (rules refer to them); none for leases.
    */
   readonly idField?: 'ruleid' | 'gwgroupid';
+  /**
+   * The type of gateway group its objects are, for the kinds whose objects are groups that rules
+   * refer to (carrier groups): a plan's groups after it, the ids it deletes, the rules a failure of
+   * one holds back, the make-before-break note. Absent for kinds that are not groups.
+   */
+  readonly groupType?: GroupType;
+  /**
+   * For a kind some platforms cannot update in place: on which API profile an update is carried
+   * out as a delete, then a create (`replace`), the reason its changes say, and the plan's note.
+   */
+  readonly updateReplaces?: {
+    readonly on: (profile: 'spec' | 'current') => boolean;
+    readonly reason: string;
+    readonly note: string;
+  };
   /**
    * The apply stages of its actions where they are not the default ones (creates 1, updates 2,
    * deletes 3, then leases 4 to 6): groups make before break around the rules that refer to them.

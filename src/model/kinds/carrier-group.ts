@@ -15,6 +15,7 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   formats: { endpoints: 'endpoints', auth: 'auth' },
   namedBy: {},
   idField: 'gwgroupid',
+  groupType: 'carrier',
   // Created and updated before any rule change, deleted after every rule delete (and before the lease stages).
   stages: { create: 0.5, update: 0.5, delete: 3.5 },
   onlyKnownFields: false,

@@ -1,3 +1,4 @@
+import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../inbound-mapping.js';
 import type { KindModule } from '../kind-spec.js';
 import { normalizeMapping } from '../normalize.js';
 import { mappingDiff } from './inbound-mapping/diff.js';
@@ -17,6 +18,11 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   formats: {},
   namedBy: { servers: 'group' },
   idField: 'ruleid',
+  updateReplaces: {
+    on: mappingUpdateReplaces,
+    reason: MAPPING_REPLACE_REASON,
+    note: 'The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.',
+  },
   onlyKnownFields: false,
   execution: 'requests',
   requests: mappingRequests,
