@@ -1,7 +1,8 @@
 import type { GatewayGroup } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import type { CarrierGroupChange, Change } from '../model/plan.js';
+import type { CarrierGroupChange } from '../model/kinds/carrier-group/change.js';
+import type { Change } from '../model/plan.js';
 
 /**
  * The carrier and endpoint groups as they stand once a plan's carrier-group changes are made, for

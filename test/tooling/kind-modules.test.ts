@@ -25,7 +25,8 @@ const GENERIC = [
 describe('the kind modules hold the behaviour', () => {
   it.each(GENERIC)('%s imports no kind module and spells no kind', (file) => {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
+    // A kind's types (its change) may be named; its code is reached through the registry only.
+    const imports = [...text.matchAll(/^import (type )?[^;]*?from '([^']+)'/gms)].filter((m) => m[1] === undefined).map((m) => m[2]!);
     expect(
       imports.filter((spec) => /model\/kinds\//.test(spec) || /(diff-leases|diff-carrier-groups|carrier-group-fields)\.js$/.test(spec)),
     ).toEqual([]);

@@ -1,7 +1,8 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../../carrier-group.js';
 import type { DesiredCarrierGroup } from '../../desired.js';
 import type { KindDiff, KindDiffContext, PasswordCheck } from '../../kind-spec.js';
-import type { CarrierAuthFields, CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../../plan.js';
+import type { CarrierAuthFields, CarrierGroupFields, PlanIssue } from '../../plan.js';
+import type { CarrierGroupChange } from './change.js';
 import { CARRIER_GROUP_READERS, carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from './fields.js';
 
 /** The kind, as its changes carry it. */

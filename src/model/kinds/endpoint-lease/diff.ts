@@ -1,7 +1,8 @@
 import type { DesiredLease } from '../../desired.js';
 import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
 import { isExpired, type LeaseRecord } from '../../lease.js';
-import type { LeaseChange, LeaseFields } from '../../plan.js';
+import type { LeaseFields } from '../../plan.js';
+import type { LeaseChange } from './change.js';
 
 /** The kind, as its changes carry it. */
 const KIND = 'endpoint_lease';

@@ -1,7 +1,7 @@
 import type { DesiredMapping } from '../../desired.js';
 import type { InboundMapping } from '../../inbound-mapping.js';
 import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
-import type { MappingChange } from '../../plan.js';
+import type { MappingChange } from './change.js';
 import { changedMappingFields, mappingFields } from './fields.js';
 
 /** The kind, as its changes carry it. */

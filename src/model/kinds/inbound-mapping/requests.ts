@@ -1,4 +1,5 @@
-import { isPendingMapping, type MappingChange, type MappingFields } from '../../plan.js';
+import { isPendingMapping, type MappingFields } from '../../plan.js';
+import type { MappingChange } from './change.js';
 import { InternalError } from '../../errors.js';
 import type { KindRequest } from '../../kind-spec.js';
 import { pickFields } from '../compare.js';

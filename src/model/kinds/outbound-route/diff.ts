@@ -1,7 +1,8 @@
 import type { DesiredRoute } from '../../desired.js';
 import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
 import type { OutboundRoute } from '../../outbound-route.js';
-import type { PlanIssue, RouteChange } from '../../plan.js';
+import type { PlanIssue } from '../../plan.js';
+import type { RouteChange } from './change.js';
 import { changedRouteFields, routeFields } from './fields.js';
 
 /** The kind, as its changes carry it. */

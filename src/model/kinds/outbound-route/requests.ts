@@ -1,5 +1,6 @@
 import type { OutboundRoutePatch } from '../../outbound-route.js';
-import { isPendingRoute, type RouteChange, type RouteFields } from '../../plan.js';
+import { isPendingRoute, type RouteFields } from '../../plan.js';
+import type { RouteChange } from './change.js';
 import { InternalError } from '../../errors.js';
 import type { KindRequest } from '../../kind-spec.js';
 import { pickFields } from '../compare.js';
