@@ -4,6 +4,8 @@ import { parseTtl } from '../model/lease.js';
 import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../model/outbound-route.js';
 import type { ProxyStats } from '../model/stats.js';
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
+import type { EndpointGroup, EndpointGroupContent } from '../model/endpoint-group.js';
+import * as endpointGroups from './endpoint-groups.js';
 import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import type { KindRequest } from '../model/kind-spec.js';
 import * as groups from './groups.js';
@@ -442,6 +444,32 @@ export class PlatformClient {
   /** Deletes a carrier group and its gateways; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   deleteCarrierGroup(gwgroupid: number): Promise<void> {
     return groups.deleteCarrierGroup(this.#sender, gwgroupid);
+  }
+
+  /**
+   * One endpoint group with its endpoints, registration and reports (one request), or `null` when
+   * no group has this id. Its password is registered as a secret and kept only as a fingerprint.
+   */
+  getEndpointGroup(gwgroupid: number): Promise<EndpointGroup | null> {
+    return endpointGroups.getEndpointGroup(this.#sender, gwgroupid);
+  }
+
+  /** Creates an endpoint group and its endpoints; resolves to the new gwgroupid. Read back. */
+  createEndpointGroup(content: EndpointGroupContent): Promise<number> {
+    return endpointGroups.createEndpointGroup(this.#sender, content);
+  }
+
+  /**
+   * Replaces an endpoint group's settings and whole endpoint set; endpoint i keeps gateway
+   * `gwids[i]` when given, gateways not sent are deleted. Read back.
+   */
+  updateEndpointGroup(gwgroupid: number, content: EndpointGroupContent, gwids?: readonly (number | undefined)[]): Promise<void> {
+    return endpointGroups.updateEndpointGroup(this.#sender, gwgroupid, content, gwids);
+  }
+
+  /** Deletes an endpoint group and its endpoints. */
+  deleteEndpointGroup(gwgroupid: number): Promise<void> {
+    return endpointGroups.deleteEndpointGroup(this.#sender, gwgroupid);
   }
 
   /**

@@ -25,7 +25,7 @@ const carrierPath = (id: number): string => `${CARRIER_GROUPS}/${encodeURICompon
  * doesn't exist", "Endpoint Group Does Not Exist"), which the choke point reads as an unknown
  * path: a JSON 404 that says so is a group that does not exist.
  */
-function asNotFound(err: unknown): unknown {
+export function asNotFound(err: unknown): unknown {
   if (
     err instanceof ApiError &&
     err.code === 'API_NO_SUCH_ENDPOINT' &&
@@ -104,8 +104,8 @@ function guard(t: Sender, content: CarrierGroupContent): void {
   if (pw) t.addSecret(pw);
 }
 
-/** The `gwgroupid` of a write's answer, or the coded error that says the platform swallowed one. */
-function answeredId(data: readonly unknown[], req: ApiRequestInfo): number {
+/** The `gwgroupid` of a group write's answer, or the coded error that says the platform swallowed one. */
+export function answeredId(data: readonly unknown[], req: ApiRequestInfo): number {
   const rec = firstRecord(data, req) as Record<string, unknown>;
   const v = rec?.gwgroupid;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : NaN;

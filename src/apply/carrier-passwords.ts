@@ -1,6 +1,7 @@
 import type { SourceLocation } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { Change, Plan } from '../model/plan.js';
 
 /*
@@ -10,19 +11,26 @@ import type { Change, Plan } from '../model/plan.js';
  * before anything is written rather than halfway.
  */
 
-/** A carrier-group change that sends a password from a variable: a create or an update with `auth.password_env`. */
+/**
+ * A change of a kind whose entries carry a password (its module's `passwordBlock`: carrier and
+ * endpoint groups) that sends one from a variable: a create or an update with `auth.password_env`.
+ */
 interface Sender {
+  readonly noun: string;
   readonly key: string;
   readonly variable: string;
   readonly origin?: SourceLocation;
 }
 
 function senderOf(change: Change): Sender | undefined {
-  if (change.kind !== CARRIER_GROUP.kind || (change.action !== 'create' && change.action !== 'update')) return undefined;
-  const auth = change.after.auth;
+  const mod = KIND_SPECS[change.kind];
+  if (mod.passwordBlock === undefined || (change.action !== 'create' && change.action !== 'update') || !('after' in change))
+    return undefined;
+  const auth = (change.after as unknown as Readonly<Record<string, unknown>>)[mod.passwordBlock] as
+    { readonly password_env?: string; readonly password_origin?: SourceLocation } | null | undefined;
   if (auth?.password_env === undefined) return undefined;
   const origin = auth.password_origin ?? change.origin;
-  return { key: change.key, variable: auth.password_env, ...(origin ? { origin } : {}) };
+  return { noun: mod.noun, key: change.key, variable: auth.password_env, ...(origin ? { origin } : {}) };
 }
 
 function where(origin: SourceLocation | undefined): string {
@@ -36,20 +44,20 @@ function unsetError(missing: readonly Sender[]): DsipformError {
     const [m] = missing as [Sender];
     return new DsipformError(
       'CARRIER_GROUP_PASSWORD_UNSET',
-      `carrier group "${m.key}" takes its password from \${${m.variable}} (${where(m.origin)}), but that environment variable is not set (or empty) where this apply runs`,
+      `${m.noun} "${m.key}" takes its password from \${${m.variable}} (${where(m.origin)}), but that environment variable is not set (or empty) where this apply runs`,
       hint,
     );
   }
-  const list = missing.map((m) => `\${${m.variable}} for carrier group "${m.key}" (${where(m.origin)})`).join(', ');
+  const list = missing.map((m) => `\${${m.variable}} for ${m.noun} "${m.key}" (${where(m.origin)})`).join(', ');
   return new DsipformError(
     'CARRIER_GROUP_PASSWORD_UNSET',
-    `${missing.length} carrier-group passwords come from environment variables that are not set (or empty) where this apply runs: ${list}`,
+    `${missing.length} group passwords come from environment variables that are not set (or empty) where this apply runs: ${list}`,
     hint,
   );
 }
 
 /**
- * The password a carrier-group change sends, read from `env`; undefined when the change sends none
+ * The password a group change sends, read from `env`; undefined when the change sends none
  * from a variable. Throws CARRIER_GROUP_PASSWORD_UNSET (naming the variable and where the files name
  * it) when the variable is not set or empty.
  */

@@ -5,6 +5,7 @@ import { KIND_SPECS } from '../model/kinds.js';
 import type { LeaseChange } from '../model/kinds/endpoint-lease/change.js';
 import type { Change } from '../model/plan.js';
 import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
+import { executeEndpointGroupChange } from './execute-endpoint-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import { createdGroupIds, type CreatedGroups } from './created-groups.js';
 
@@ -34,6 +35,15 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
     case 'lease':
       return { lease_id: await executeLeaseChange(change as LeaseChange, client, ctx) };
     case 'group':
+      if (change.kind === ENDPOINT_GROUP_KIND) {
+        const env = ctx.env ?? process.env;
+        return {
+          gwgroupid: await executeEndpointGroupChange(change, client, {
+            env,
+            ...(ctx.createdGroups ? { createdGroups: ctx.createdGroups } : {}),
+          }),
+        };
+      }
       if (change.kind !== CARRIER_GROUP_KIND) throw new InternalError(`no group executor for ${change.kind}`);
       return {
         gwgroupid: await executeCarrierGroupChange(change, client, {
@@ -47,8 +57,9 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
   }
 }
 
-/** The one kind the group executor (execute-carrier-group.ts) writes today. */
+/** The kinds the group executors (execute-carrier-group.ts, execute-endpoint-group.ts) write. */
 const CARRIER_GROUP_KIND = KIND_SPECS.carrier_group.kind;
+const ENDPOINT_GROUP_KIND = KIND_SPECS.endpoint_group.kind;
 
 /**
  * Sends the requests the kind's module maps a change to, in order, after filling in the ids of

@@ -1,11 +1,15 @@
 import type { ConfigIssue } from '../model/desired.js';
 import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
+import { normalizeEndpointGroup } from '../model/kinds/endpoint-group/normalize.js';
+import type { Normalized, RawEntry } from '../model/normalize.js';
 import { pathKey } from './data.js';
 import { soleVariable } from './env.js';
 import { entryIssues } from './entry-rules.js';
 import { issueOn, isUnresolved, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { forEachEntry } from './value-rules.js';
+
+type EntryNormalizer = (raw: RawEntry) => Normalized<unknown>;
 
 /** Where an entry's password sits in a file: `carrier_groups[index].auth.auth_password` by default. */
 export interface PasswordPlace {
@@ -38,29 +42,40 @@ export function passwordDeferred(file: LoadedFile, index: number, place: Passwor
 }
 
 /**
- * The rules on `carrier_groups` entries of one file: those of the one normaliser
- * (model/carrier-group-normalize.ts), and a password that comes from an environment variable
- * (`auth_password: ${NAME}`), never written in the file: plans carry the variable's name, and
- * apply reads the value, so a saved plan holds no secret. The variable need not be set to load
- * the file (`deferredVariable`).
+ * The rules on the entries of a collection whose entries carry a password (`carrier_groups`,
+ * `endpoint_groups`) in one file: those of its one normaliser, and a password that comes from an
+ * environment variable (`auth_password: ${NAME}`), never written in the file: plans carry the
+ * variable's name, and apply reads the value, so a saved plan holds no secret. The variable need
+ * not be set to load the file (`deferredVariable`).
  */
-export function carrierGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
+function groupRuleIssues(file: LoadedFile, collection: string, normalize: EntryNormalizer, example: string): ConfigIssue[] {
   const top = file.data.value as Readonly<Record<string, unknown>> | null;
   if (top === null || typeof top !== 'object' || Array.isArray(top)) return [];
   const issues: ConfigIssue[] = [];
-  forEachEntry(top.carrier_groups, (entry, i) => {
-    for (const issue of entryIssues(file, 'carrier_groups', i, entry, normalizeCarrierGroup)) issues.push(issue);
+  const place: PasswordPlace = { collection, block: 'auth' };
+  forEachEntry(top[collection], (entry, i) => {
+    for (const issue of entryIssues(file, collection, i, entry, normalize)) issues.push(issue);
     const auth = entry.auth as Readonly<Record<string, unknown>> | null | undefined;
     if (auth === null || typeof auth !== 'object' || typeof auth.auth_password !== 'string') return;
-    if (isUnresolved(file, passwordPath(i)) || passwordVariable(file, i) !== undefined) return;
+    if (isUnresolved(file, passwordPath(i, place)) || passwordVariable(file, i, place) !== undefined) return;
     issues.push(
       issueOn(
         file,
-        passwordPath(i),
-        `carrier_groups[${i}].auth.auth_password must come from an environment variable, not be written in the file`,
-        'write auth_password: ${CARRIER_PASSWORD} and set CARRIER_PASSWORD in the environment of apply',
+        passwordPath(i, place),
+        `${collection}[${i}].auth.auth_password must come from an environment variable, not be written in the file`,
+        `write auth_password: \${${example}} and set ${example} in the environment of apply`,
       ),
     );
   });
   return issues;
+}
+
+/** The rules on `carrier_groups` entries of one file (`groupRuleIssues`). */
+export function carrierGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
+  return groupRuleIssues(file, 'carrier_groups', normalizeCarrierGroup, 'CARRIER_PASSWORD');
+}
+
+/** The rules on `endpoint_groups` entries of one file (`groupRuleIssues`): an IPv6 endpoint and a "," in a name among them. */
+export function endpointGroupRuleIssues(file: LoadedFile): ConfigIssue[] {
+  return groupRuleIssues(file, 'endpoint_groups', normalizeEndpointGroup, 'PBX_PASSWORD');
 }

@@ -1,7 +1,7 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { toData } from './data.js';
 import { readFast, type FastRead } from './fast-reader.js';
-import { carrierGroupRuleIssues } from './carrier-group-rules.js';
+import { carrierGroupRuleIssues, endpointGroupRuleIssues } from './carrier-group-rules.js';
 import { jsonSyntaxIssue } from './json-syntax.js';
 import { leaseRuleIssues } from './lease-rules.js';
 import type { LoadedFile } from './loaded.js';
@@ -66,6 +66,7 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   append(issues, valueRuleIssues(file));
   append(issues, leaseRuleIssues(file));
   append(issues, carrierGroupRuleIssues(file));
+  append(issues, endpointGroupRuleIssues(file));
   append(issues, routingTestIssues(file));
   append(issues, invariantIssues(file));
   append(issues, proxyRuleIssues(file));

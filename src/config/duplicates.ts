@@ -75,6 +75,10 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
   const leases = new Registry((o) => `lease name ${field(o, 'name')}`, DUPLICATE_HINTS.leaseName);
   const groups = new Registry((o) => `carrier group name ${field(o, 'name')}`, 'keep one of them, or give the other group its own name');
+  const endpointGroups = new Registry(
+    (o) => `endpoint group name ${field(o, 'name')}`,
+    'keep one of them, or give the other group its own name',
+  );
   // The proxy's zone is one fact of the platform: two files that both say it (even alike) would
   // leave which one counts to the order the files are read in.
   const zones = new Registry(() => 'proxy.timezone', 'keep one proxy.timezone, in one file (the platform has one proxy zone)');
@@ -109,12 +113,16 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       const path = ['carrier_groups', i];
       if (known(path, 'name', entry.name)) groups.add(entry.name, { file, path });
     });
+    forEachEntry(top.endpoint_groups, (entry, i) => {
+      const path = ['endpoint_groups', i];
+      if (known(path, 'name', entry.name)) endpointGroups.add(entry.name, { file, path });
+    });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
     const proxy = top.proxy;
     if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', { file, path: ['proxy', 'timezone'] });
   }
 
-  const issues = [dids, names, patterns, ruleids, leases, groups, zones].flatMap((r) => r.issues());
+  const issues = [dids, names, patterns, ruleids, leases, groups, endpointGroups, zones].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;

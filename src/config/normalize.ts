@@ -152,11 +152,12 @@ function toPolicy(p: PolicyEntry, file?: LoadedFile): Policy {
     ...(limit ? { max_deletes: limit } : {}),
     ...(updates ? { max_updates: updates } : {}),
     protect: [...(p.protect ?? [])],
+    // Every collection's globs as the files give them (the schema admits only collections), the three oldest always listed.
     ignore: {
+      ...Object.fromEntries(Object.entries(p.ignore ?? {}).map(([c, globs]) => [c, [...(globs ?? [])]])),
       inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
-      ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
     },
     ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
     // Placed at the policy key, which the fast reader places without the YAML parser (a warning names the entry's index).

@@ -1,4 +1,5 @@
 import type { CarrierGroupContent } from './carrier-group.js';
+import type { EndpointGroupContent } from './endpoint-group.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
@@ -89,6 +90,15 @@ export interface DesiredLease extends LeaseContent {
  * (`auth_password` is its value, sent to the platform and never shown).
  */
 export interface DesiredCarrierGroup extends CarrierGroupContent {
+  readonly origin?: SourceLocation;
+}
+
+/**
+ * An endpoint group as declared, identified by its name (kinds/endpoint-group/normalize.ts):
+ * `auth.password_env` names the variable that holds the password (`auth_password` is its value,
+ * sent to the platform and never shown).
+ */
+export interface DesiredEndpointGroup extends EndpointGroupContent {
   readonly origin?: SourceLocation;
 }
 

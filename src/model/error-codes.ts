@@ -86,7 +86,9 @@ export const ERROR_CODES = {
   STATE_PERMISSIONS: 'the state file (which holds lease passwords) is readable by other users',
   // Carrier groups
   CARRIER_GROUP_NOT_WRITTEN: 'the platform answered 200 to a carrier-group write but reading the group back shows it was not written',
-  CARRIER_GROUP_PASSWORD_UNSET: "the environment variable a carrier group's password comes from is not set when applying",
+  CARRIER_GROUP_PASSWORD_UNSET: "the environment variable a carrier or endpoint group's password comes from is not set when applying",
+  // Endpoint groups
+  ENDPOINT_GROUP_NOT_WRITTEN: 'the platform answered 200 to an endpoint-group write but reading the group back shows it was not written',
   // The emulator
   EMULATOR_BAD_OPTION: 'an emulator option (fault rates, profile) is out of range or unknown',
   EMULATOR_EMPTY_TOKEN: 'the token given to the emulator is empty',

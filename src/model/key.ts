@@ -1,5 +1,6 @@
 import type { CarrierGroupContent } from './carrier-group.js';
 import type { Kind } from './desired.js';
+import type { EndpointGroupContent } from './endpoint-group.js';
 import { KIND_SPECS } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
@@ -11,6 +12,7 @@ interface KeyedRecord {
   readonly outbound_route: Pick<RouteContent, 'name'>;
   readonly endpoint_lease: Pick<LeaseContent, 'name'>;
   readonly carrier_group: Pick<CarrierGroupContent, 'name'>;
+  readonly endpoint_group: Pick<EndpointGroupContent, 'name'>;
 }
 
 /**

@@ -1,14 +1,17 @@
 import type { CarrierGroup } from './carrier-group.js';
-import type { DesiredCarrierGroup, DesiredLease, DesiredMapping, DesiredRoute } from './desired.js';
+import type { DesiredCarrierGroup, DesiredEndpointGroup, DesiredLease, DesiredMapping, DesiredRoute } from './desired.js';
+import type { EndpointGroup } from './endpoint-group.js';
 import type { InboundMapping } from './inbound-mapping.js';
 import type { KindModule } from './kind-spec.js';
 import type { LeaseRecord } from './lease.js';
 import type { OutboundRoute } from './outbound-route.js';
 import type { CarrierGroupChange } from './kinds/carrier-group/change.js';
+import type { EndpointGroupChange } from './kinds/endpoint-group/change.js';
 import type { LeaseChange } from './kinds/endpoint-lease/change.js';
 import type { MappingChange } from './kinds/inbound-mapping/change.js';
 import type { RouteChange } from './kinds/outbound-route/change.js';
 import { CARRIER_GROUP } from './kinds/carrier-group.js';
+import { ENDPOINT_GROUP } from './kinds/endpoint-group.js';
 import { ENDPOINT_LEASE } from './kinds/endpoint-lease.js';
 import { INBOUND_MAPPING } from './kinds/inbound-mapping.js';
 import { OUTBOUND_ROUTE } from './kinds/outbound-route.js';
@@ -24,6 +27,12 @@ export interface KindRecords {
   readonly outbound_route: { collection: 'outbound_routes'; desired: DesiredRoute; live: OutboundRoute; change: RouteChange };
   readonly endpoint_lease: { collection: 'endpoint_leases'; desired: DesiredLease; live: LeaseRecord; change: LeaseChange };
   readonly carrier_group: { collection: 'carrier_groups'; desired: DesiredCarrierGroup; live: CarrierGroup; change: CarrierGroupChange };
+  readonly endpoint_group: {
+    collection: 'endpoint_groups';
+    desired: DesiredEndpointGroup;
+    live: EndpointGroup;
+    change: EndpointGroupChange;
+  };
 }
 
 /**
@@ -36,4 +45,5 @@ export const KIND_SPECS: { readonly [K in keyof KindRecords]: KindModule<K> } = 
   outbound_route: OUTBOUND_ROUTE,
   endpoint_lease: ENDPOINT_LEASE,
   carrier_group: CARRIER_GROUP,
+  endpoint_group: ENDPOINT_GROUP,
 };

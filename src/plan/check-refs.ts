@@ -40,7 +40,9 @@ export function danglingReferences(
   desired: DesiredState,
   groups: readonly GatewayGroup[],
   deleted: ReadonlySet<number>,
-  declared: ReadonlyMap<string, number> = new Map((desired.carrier_groups ?? []).map((g) => [g.name, g.endpoints.length])),
+  declared: ReadonlyMap<string, number> = new Map(
+    [...(desired.carrier_groups ?? []), ...(desired.endpoint_groups ?? [])].map((g) => [g.name, g.endpoints.length]),
+  ),
 ): PlanIssue[] {
   const lookup = groupsLookup(groups, deleted, declared);
   const issues: PlanIssue[] = [];

@@ -66,6 +66,13 @@ function liveParts(live: LiveState, managed: readonly CollectionName[]): Map<Col
       // Never a password (the platform cannot return one, and a checksum is saved in plan files).
       const groups = [...(live.carrier_groups ?? [])].sort((a, b) => a.gwgroupid - b.gwgroupid);
       parts.set(c, canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }))));
+    } else if (c === 'endpoint_groups') {
+      // Never the password's fingerprint: it is keyed per process, and a checksum is saved in plan files.
+      const groups = [...(live.endpoint_groups ?? [])].sort((a, b) => a.gwgroupid - b.gwgroupid);
+      parts.set(
+        c,
+        canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, password_fingerprint: undefined } } : {}) }))),
+      );
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
   return parts;

@@ -5,7 +5,7 @@ import type { PlanIssue } from '../model/plan.js';
 
 /**
  * References to groups by name (`group: NAME` on a mapping, `carrier_group: NAME` on a route),
- * resolved against the live groups and the carrier groups the same files declare. Pure.
+ * resolved against the live groups and the carrier and endpoint groups the same files declare. Pure.
  */
 
 /** The desired state with every name resolved, or the issues of the names that could not be. */
@@ -28,7 +28,7 @@ export function refersByName(desired: DesiredState): boolean {
  * groups. With `allowDangling`, numeric references are not checked, so only names need them.
  */
 export function needsGroups(desired: DesiredState, allowDangling = false): boolean {
-  if (refersByName(desired) || desired.carrier_groups !== undefined) return true;
+  if (refersByName(desired) || desired.carrier_groups !== undefined || desired.endpoint_groups !== undefined) return true;
   if (allowDangling) return false;
   return (desired.inbound_mappings ?? []).length > 0 || (desired.outbound_routes ?? []).length > 0;
 }
@@ -63,10 +63,13 @@ export function resolveGroupNames(desired: DesiredState, groups: readonly Gatewa
   }
   const issues: PlanIssue[] = [];
   const declared = new Set((desired.carrier_groups ?? []).map((g) => g.name));
+  // Endpoint groups the files declare are sent to by mappings only (a route names a carrier group).
+  const declaredEndpoint = new Set((desired.endpoint_groups ?? []).map((g) => g.name));
   const candidates = (name: string, carrierOnly: boolean): Candidate[] => {
     const live = groups.filter((g) => g.name === name && (!carrierOnly || g.type === 'carrier'));
     const created = declared.has(name) && !groups.some((g) => g.name === name && g.type === 'carrier');
-    return [...live.map((g) => ({ live: g })), ...(created ? [{ pending: name }] : [])];
+    const createdEndpoint = !carrierOnly && declaredEndpoint.has(name) && !groups.some((g) => g.name === name && g.type === 'endpoint');
+    return [...live.map((g) => ({ live: g })), ...(created ? [{ pending: name }] : []), ...(createdEndpoint ? [{ pending: name }] : [])];
   };
   const mappings = desired.inbound_mappings?.map((m): DesiredMapping => {
     if (m.group === undefined) return m;

@@ -5,8 +5,10 @@ import { quote } from './style.js';
 /** What a renderer prints for a carrier group's password: never a value (the same word as for leases). */
 const SENSITIVE = '(sensitive)';
 
-function endpointText(e: CarrierEndpoint): string {
-  return `{name: ${quote(e.name)}, hostname: ${quote(e.hostname)}, strip: ${e.strip}, prefix: ${quote(e.prefix)}, weight: ${e.weight}}`;
+/** One endpoint; strip and prefix only where the endpoint has its own (a carrier group's, not an endpoint group's). */
+function endpointText(e: Partial<CarrierEndpoint> & Pick<CarrierEndpoint, 'name' | 'hostname' | 'weight'>): string {
+  const own = e.strip === undefined ? '' : `, strip: ${e.strip}, prefix: ${quote(e.prefix ?? '')}`;
+  return `{name: ${quote(e.name)}, hostname: ${quote(e.hostname)}${own}, weight: ${e.weight}}`;
 }
 
 function authText(auth: CarrierAuthFields): string {

@@ -1,0 +1,26 @@
+import type { KindModule } from '../kind-spec.js';
+import { endpointGroupDiff } from './endpoint-group/diff.js';
+import { ENDPOINT_GROUP_READERS } from './endpoint-group/fields.js';
+import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
+
+/** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
+export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
+  kind: 'endpoint_group',
+  collection: 'endpoint_groups',
+  noun: 'endpoint group',
+  shortNoun: 'endpoint group',
+  keyField: 'name',
+  fields: Object.keys(ENDPOINT_GROUP_READERS),
+  isRule: false,
+  formats: { endpoints: 'endpoints', auth: 'auth' },
+  namedBy: {},
+  idField: 'gwgroupid',
+  groupType: 'endpoint',
+  // Made before the mappings that send to it (created and updated before any rule change), deleted after them.
+  stages: { create: 0.5, update: 0.5, delete: 3.5 },
+  onlyKnownFields: false,
+  passwordBlock: 'auth',
+  execution: 'group',
+  normalize: normalizeEndpointGroup,
+  diff: endpointGroupDiff,
+};

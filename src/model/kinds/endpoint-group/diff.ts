@@ -1,0 +1,119 @@
+import type { DesiredEndpointGroup } from '../../desired.js';
+import type { EndpointGroup } from '../../endpoint-group.js';
+import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
+import type { PlanIssue } from '../../plan.js';
+import { secretFingerprint } from '../../secret-fingerprint.js';
+import type { EndpointGroupChange } from './change.js';
+import { KNOWN_SECRET } from './wire.js';
+import { changedEndpointGroupFields, endpointGroupFields, ENDPOINT_GROUP_READERS, type EndpointGroupFields } from './fields.js';
+
+const KIND = 'endpoint_group';
+const FIELD_ORDER = Object.keys(ENDPOINT_GROUP_READERS);
+
+/** The live group's gateway ids in the order of its comparable endpoints (sorted by name). */
+function gwidsInFieldOrder(group: EndpointGroup): number[] {
+  const left = group.endpoints.map((e, i) => ({ name: e.name, gwid: group.gwids[i] }));
+  return endpointGroupFields(group).endpoints.flatMap((e) => {
+    const at = left.findIndex((l) => l.name === e.name);
+    const [hit] = at >= 0 ? left.splice(at, 1) : [];
+    return hit?.gwid !== undefined ? [hit.gwid] : [];
+  });
+}
+
+function deleteOf(group: EndpointGroup): EndpointGroupChange {
+  return { action: 'delete', kind: KIND, key: group.name, gwgroupid: group.gwgroupid, before: endpointGroupFields(group), fields: [] };
+}
+
+/**
+ * Whether the declared password is not the one the platform holds: the platform shows it, the
+ * read keeps only its fingerprint, and the declared one is compared by its own. Unknown (false)
+ * when the variable is not set here, or the live group has no registration to compare with; the
+ * same when it came back redacted (a secret this run knows: the declared one, once registered).
+ */
+function passwordDiffers(want: DesiredEndpointGroup, have: EndpointGroup): boolean {
+  const declared = want.auth?.auth_password;
+  const held = have.auth?.password_fingerprint;
+  return declared !== undefined && held !== undefined && held !== KNOWN_SECRET && secretFingerprint(declared) !== held;
+}
+
+function uncomparedNote(name: string, auth: NonNullable<EndpointGroupFields['auth']>): string {
+  const at = auth.password_origin ? ` (${auth.password_origin.file}:${auth.password_origin.line}:${auth.password_origin.col})` : '';
+  return `Endpoint group "${name}": its password comes from \${${auth.password_env ?? ''}}${at}, which is not set here, so this plan did not compare it; the apply of a change to the group reads it.`;
+}
+
+/**
+ * Compares declared endpoint groups with live ones, paired by name: creates, updates (only when a
+ * compared field differs; the plan lists the whole endpoint set before and after, matched by name)
+ * and deletes of live groups no entry declares (unless `policy.ignore` matches). Two live groups
+ * with one declared name, and an update of a group with FusionPBX enabled (which dsipform does not
+ * manage, and which the platform's update would switch off), are issues. Pure.
+ */
+export function endpointGroupDiff(
+  desired: readonly DesiredEndpointGroup[],
+  live: readonly EndpointGroup[],
+  ctx: KindDiffContext,
+): KindDiff<'endpoint_group'> {
+  const changes: EndpointGroupChange[] = [];
+  const matched: EndpointGroupChange[] = [];
+  const issues: PlanIssue[] = [];
+  const notes: string[] = [];
+  const byName = new Map<string, EndpointGroup[]>();
+  for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
+  const claimed = new Set<number>();
+  let unchanged = 0;
+  for (const want of desired) {
+    const origin = want.origin ? { origin: want.origin } : {};
+    const candidates = byName.get(want.name) ?? [];
+    for (const c of candidates) claimed.add(c.gwgroupid);
+    if (candidates.length > 1) {
+      const ids = candidates.map((g) => g.gwgroupid).sort((a, b) => a - b);
+      issues.push({
+        message: `the platform has ${candidates.length} endpoint groups named "${want.name}" (gwgroupids ${ids.join(', ')}), so the entry cannot tell which one it means`,
+        hint: `Rename or delete all but one of them on the platform (DELETE /api/v1/endpointgroups/${ids[ids.length - 1]!} removes the newest), then plan again.`,
+        ...origin,
+      });
+      continue;
+    }
+    const have = candidates[0];
+    const declared = endpointGroupFields(want);
+    if (!have) {
+      changes.push({ action: 'create', kind: KIND, key: want.name, after: declared, fields: Object.keys(declared), ...origin });
+      continue;
+    }
+    if (ctx.listMatched) matched.push(deleteOf(have));
+    const pwChanges = passwordDiffers(want, have) && declared.auth !== null;
+    const after: EndpointGroupFields = pwChanges ? { ...declared, auth: { ...declared.auth, password_state: 'changes' } } : declared;
+    const fields = changedEndpointGroupFields(endpointGroupFields(have), after);
+    if (fields.length === 0) {
+      unchanged += 1;
+      if (!ctx.listMatched && after.auth?.password_state === 'unset') notes.push(uncomparedNote(want.name, after.auth));
+    } else if (have.fusionpbx) {
+      issues.push({
+        message: `endpoint group "${want.name}" (gwgroupid ${have.gwgroupid}) has FusionPBX enabled, which dsipform does not manage: the platform's update would switch it off and delete its "FusionPBX Server" endpoint`,
+        hint: "Change this group in the platform's GUI, or switch FusionPBX off there first; or leave the group alone with policy.ignore.endpoint_groups.",
+        ...origin,
+      });
+    } else {
+      changes.push({
+        action: 'update',
+        kind: KIND,
+        key: want.name,
+        gwgroupid: have.gwgroupid,
+        gwids: gwidsInFieldOrder(have),
+        before: endpointGroupFields(have),
+        after,
+        fields: FIELD_ORDER.filter((f) => fields.includes(f)),
+        ...origin,
+      });
+    }
+  }
+  let governed = 0;
+  for (const have of live) {
+    if (claimed.has(have.gwgroupid)) governed += 1;
+    else if (!ctx.ignored(have.name)) {
+      governed += 1;
+      changes.push(deleteOf(have));
+    }
+  }
+  return { changes, matched, unchanged, governed, issues, notes, expired: [] };
+}
