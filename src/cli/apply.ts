@@ -17,7 +17,8 @@ import { pipelineOptions } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
+import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import type { ClockReading } from '../pipeline/clock.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
 export interface ApplyFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {

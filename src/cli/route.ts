@@ -10,7 +10,8 @@ import type { RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { clockTime, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
+import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { clockTime, type ClockReading } from '../pipeline/clock.js';
 
 /** `dsipform route` flags. */
 export interface RouteFlags extends PlatformFlags, ClockFlags {

@@ -7,7 +7,8 @@ import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { clockTime, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { clockTime } from '../pipeline/clock.js';
 import { liveRuleSet } from './route.js';
 import { filesAgainstLive, filesSide, type RulesSide } from './routes-sides.js';
 

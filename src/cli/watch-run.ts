@@ -7,7 +7,8 @@ import type { Plan } from '../model/plan.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openRunState, usesState, type RunState, type StateFlags } from './lease-state.js';
-import { proxyClock, type ClockReading } from './proxy-clock.js';
+import { proxyClock } from './proxy-clock.js';
+import type { ClockReading } from '../pipeline/clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
