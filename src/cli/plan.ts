@@ -1,5 +1,3 @@
-import { savePlan } from '../plan/build-plan.js';
-import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import { planJsonChunks } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
@@ -13,6 +11,7 @@ import { checkFormat } from './options.js';
 import { pipelineOptions, type PlanLeases } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
+import { savedPlanOf } from '../pipeline/saved.js';
 import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform plan` flags. */
@@ -65,7 +64,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   );
   const { plan, refusal } = checkedOrFail(result, io);
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
-  const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
+  const saved = savedPlanOf(plan, key);
   // The pipeline's gate (pipeline/gate.ts), unforced: what apply of this plan would refuse.
   // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
   // Written in pieces: a plan of many classes is never one string (render/json-chunks.ts).
