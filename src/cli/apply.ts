@@ -14,7 +14,7 @@ import { pipelineOptions } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { pipelineClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 import type { ClockReading } from '../pipeline/clock.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
@@ -80,8 +80,8 @@ async function planAndExecute(
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const exec = executeFlags(flags);
-  // The zone the plan's impact and routing tests are judged in, as plan judges them.
-  const clock = pipelineClock(proxyClock(reading, desired, io));
+  // The zone the plan's impact and routing tests are judged in, as plan judges them (the pipeline reads it).
+  const clock = pipelineClock(reading, io);
   const file = statePath(flags, paths);
   // Files that declare no leases and send no carrier password never read or create the state; a run
   // that writes still holds its lock, so two writers of one platform never interleave.

@@ -12,7 +12,7 @@ import { pipelineOptions, type PlanLeases } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
 import { savedPlanOf } from '../pipeline/saved.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { pipelineClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform plan` flags. */
 export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {
@@ -41,8 +41,6 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const key = readPlanKey(flags, io);
   const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io, flags.cdktf);
-  // --tz, the target's timezone:, the files' proxy.timezone, else the machine's; --at read in it.
-  const clock = proxyClock(reading, desired, io);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
   let leases: PlanLeases | undefined;
@@ -56,7 +54,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     runPipeline(
       client,
       desired,
-      pipelineOptions(target, io, leases, pipelineClock(clock), {
+      pipelineOptions(target, io, leases, pipelineClock(reading, io), {
         allowDangling: flags.allowDangling === true,
         strict: flags.strict === true,
       }),

@@ -34,9 +34,12 @@ export function proxyClock(reading: ClockReading, files: Pick<DesiredState, 'pro
   return clockOf(reading, files?.proxy?.timezone, (tz) => warnOnce(tz, io));
 }
 
-/** The clock as the pipeline's options take it (`tz`, and `at` as the wall clock read in it). */
-export function pipelineClock(clock: ProxyClock): { readonly tz: string | (() => string); readonly at?: string } {
-  return { tz: clock.tz, ...(clock.pinned ? { at: clock.pinned.local } : {}) };
+/**
+ * The clock as the pipeline's options take it (pipeline/clock.ts `ClockOptions`): the flags as read,
+ * the pipeline adding the files' zone, and the warning said once when this machine's zone stands in.
+ */
+export function pipelineClock(reading: ClockReading, io: CliIo): { readonly clock: ClockReading; readonly standsIn: (tz: string) => void } {
+  return { clock: reading, standsIn: (tz) => warnOnce(tz, io) };
 }
 
 /** The outputs already told that the machine's zone stands in: once per run (and per target's output). */

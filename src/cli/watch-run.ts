@@ -7,7 +7,7 @@ import { carryOut } from '../pipeline/carry-out.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openRunState, usesState, type RunState, type StateFlags } from './lease-state.js';
-import { proxyClock } from './proxy-clock.js';
+import { pipelineClock } from './proxy-clock.js';
 import type { ClockReading } from '../pipeline/clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
@@ -102,7 +102,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         target,
         now: io.now(),
         force: true,
-        tz: proxyClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, desired, io).tz,
+        ...pipelineClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, io),
         ...(leases
           ? {
               leases: leases.store.records().filter((r) => r.target === target),

@@ -91,19 +91,29 @@ export function clockTime(clock: ProxyClock, now: number): CallTime {
   return { local: wallClockIn(now, tz), tz };
 }
 
+/** How a pipeline is told the clock: a library caller's `tz` and `at`, or the CLI's flags as read. */
+export interface ClockOptions {
+  /** The proxy's zone (a library caller's, as `--tz`); a function is asked only when a zone is needed. */
+  readonly tz?: string | (() => string);
+  /** One instant to decide the routing impact at (as `--at`). */
+  readonly at?: string;
+  /** The CLI's flags as {@link readClock} read them (`--tz`, a target's `timezone:`, `--at`); beats `tz` and `at`. */
+  readonly clock?: ClockReading;
+  /** Told this machine's zone when nothing declares the proxy's and a zone is needed (the CLI's warning). */
+  readonly standsIn?: (machine: string) => void;
+}
+
 /**
- * The clock a pipeline is given in its options, read once and in the same wording as the CLI's
- * flags: a `tz` naming a zone is checked as `--tz` is and beats the files' `filesZone`; a `tz`
- * function (the CLI's machine zone, with its warning) is asked only when `at` needs a zone; `at`
- * is read as `--at` is. Throws ROUTE_BAD_TIME before anything is read.
+ * The clock of a pipeline over files declaring `filesZone`, read once and in the words of the CLI's
+ * flags: the CLI's reading, else a `tz` naming a zone (checked as `--tz` is; a `tz` function is
+ * asked only when `at` needs a zone) and an `at` read as `--at` is. Throws ROUTE_BAD_TIME before
+ * anything is read.
  */
-export function clockOfOptions(
-  filesZone: string | undefined,
-  options: { readonly tz?: string | (() => string); readonly at?: string },
-): ProxyClock {
+export function clockOfOptions(filesZone: string | undefined, options: ClockOptions): ProxyClock {
   const { tz, at } = options;
+  if (options.clock) return clockOf(options.clock, filesZone, options.standsIn);
   const reading = readClock({ ...(typeof tz === 'string' ? { tz } : {}), ...(at !== undefined ? { at } : {}) });
-  if (typeof tz !== 'function') return clockOf(reading, filesZone);
+  if (typeof tz !== 'function') return clockOf(reading, filesZone, options.standsIn);
   if (reading.at === undefined) return { tz };
   const zone = tz();
   return { tz: zone, pinned: atIn(reading.at, zone) };

@@ -8,13 +8,13 @@ import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing
 import { gate } from './gate.js';
 import { judgeFindings, type JudgedFinding } from './lints.js';
 import { planFindings } from './plan-findings.js';
-import { clockOfOptions } from './clock.js';
+import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
 import { planRoutingTests, withRoutingTests } from './routing-tests.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
-export interface PipelineOptions extends PlanPlatformOptions {
+export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
 }
