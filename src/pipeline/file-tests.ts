@@ -69,7 +69,8 @@ export function decideInvariants(desired: DesiredState, rules: TestRules, start:
 /**
  * Runs the files' routing tests and decides their invariants against `rules`: a test without its
  * own `tz:` is made in the clock's zone, the invariants examined from `now` in it. An expectation
- * by a name no group (or gateway) has, or several have, stops every test (`ok: false`). Pure.
+ * by a name no group (or gateway) has, or several have, stops every test (`ok: false`). Pure, but
+ * for the clock: this machine's zone is asked (and the CLI warns) only when a test or invariant needs it.
  */
 export function runFileTests(desired: DesiredState, rules: TestRules, clock: ProxyClock, now: number): FileTestsResult {
   const tests = desired.routing_tests ?? [];
