@@ -113,13 +113,19 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     didHolders: new Map(),
     stateRuleids: new Set(),
   };
-  // Asked once per configuration, at the first plan (before this process writes anything): a
-  // failure is every plan's error, so `terraform plan` used as a gate fails with broken credentials.
-  const platformCheck = async (): Promise<Diagnostic[]> => {
-    platformChecked ??= (async () => ctx.client().pendingReload())().then(
-      (pending) => ({ pending }),
-      (err: unknown) => ({ error: apiDiagnostic('read the platform to plan', err) }),
+  // Asked once per configuration, at ConfigureProvider (before this process writes anything): a
+  // failure fails the command there, so `terraform plan` used as a gate fails with broken
+  // credentials even when no resource would ask the platform (a -refresh-only plan of an empty
+  // state, a plan of leases only). Every plan of the configuration reuses the answer.
+  const checkPlatform = (c: PlatformClient) =>
+    counted(() =>
+      c.pendingReload().then(
+        (pending) => ({ pending }),
+        (err: unknown) => ({ error: apiDiagnostic('read the platform', err) }),
+      ),
     );
+  const platformCheck = async (): Promise<Diagnostic[]> => {
+    platformChecked ??= checkPlatform(ctx.client());
     const r = await platformChecked;
     if ('error' in r) return [r.error];
     if (!r.pending || warned) return [];
@@ -146,7 +152,6 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       const c = new PlatformClient(conn);
       client = c;
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
-      platformChecked = undefined;
       warned = false;
       said.reset();
       allowDangling = config.allow_dangling === true;
@@ -155,7 +160,10 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       ctx.groupLists.clear();
       ctx.didHolders.clear();
       ctx.stateRuleids.clear();
-      return [];
+      platformChecked = checkPlatform(c);
+      const checked = await platformChecked;
+      // Said in full here; a later plan of the same run that meets it says it briefly (said-once.ts).
+      return 'error' in checked ? (said.apply([checked.error]) ?? []) : [];
     },
     resources: {
       dsiprouter_inbound_mapping: wrap(inboundMappingResource(ctx)),
