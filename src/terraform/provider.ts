@@ -2,6 +2,7 @@ import type { PlatformClient } from '../api/client.js';
 import { operationDeadline } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
 import type { ProviderContext } from './context.js';
+import { ephemeralLeaseResource } from './ephemeral-lease.js';
 import { counted } from './operation-tally.js';
 import { connectionFrom, validateProviderConfig } from './provider-settings.js';
 import { Reloader } from './reloader.js';
@@ -183,6 +184,9 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
         },
       ]),
     ),
+    ephemeralResources: {
+      dsiprouter_endpoint_lease: ephemeralLeaseResource(ctx, { reloader: () => reloader, said }),
+    },
     async shutdown() {
       if (!client) return;
       try {
