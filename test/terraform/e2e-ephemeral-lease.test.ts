@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -29,6 +30,14 @@ resource "terraform_data" "register" {
   }
 }
 `;
+
+/** The example of a section of docs/terraform.md, or of a registry page. */
+function example(file: string, heading: RegExp): string {
+  const text = readFileSync(fileURLToPath(new URL(`../../docs/${file}`, import.meta.url)), 'utf8');
+  const at = text.search(heading);
+  expect(at, `${heading} in docs/${file}`).toBeGreaterThanOrEqual(0);
+  return /```(?:hcl|terraform)\n([\s\S]*?)```/.exec(text.slice(at))![1]!;
+}
 
 /** A real HTTP proxy in front of the emulator that writes down every lease password the platform hands out. */
 async function startPasswordRecorder(target: string): Promise<TinyServer & { readonly passwords: string[] }> {
@@ -123,4 +132,22 @@ describe.skipIf(!hasTerraform)(`ephemeral dsiprouter_endpoint_lease (${TEST_PROF
     expect(saved.nextLeaseid - 1).toBe(recorder.passwords.length);
     expect(saved.leases).toEqual([]);
   }, 240_000);
+
+  it('validates the documented examples, and checks the provider block an ephemeral resource alone uses', async () => {
+    const examples = [
+      example('terraform.md', /^## Ephemeral resource dsiprouter_endpoint_lease$/m),
+      example('ephemeral-resources/endpoint_lease.md', /^## Example Usage$/m),
+    ];
+    expect(examples[0]).toBe(examples[1]);
+    ws.write('main.tf', PROVIDER_BLOCK + examples[0]);
+    await ok(['validate']);
+    // No resource or data source uses the provider here: the ephemeral resource makes Terraform check it.
+    ws.write(
+      'main.tf',
+      PROVIDER_BLOCK.replace('provider "dsiprouter" {', 'provider "dsiprouter" {\n  api_profile = "bogus"') + examples[0],
+    );
+    const bad = await ws.tf(['validate']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.replace(/\s+/g, ' ')).toMatch(/Error: Invalid api_profile .* "bogus" is not one of auto, spec, current/);
+  }, 120_000);
 });
