@@ -83,9 +83,10 @@ function withSaidOnce(handler: ResourceHandler, said: SaidOnce): ResourceHandler
 }
 
 /**
- * The dsiprouter provider: resources and data sources over the platform client. The client is
- * created (and undici loaded) only at ConfigureProvider, keeping Terraform's many provider starts
- * cheap. Applies that wrote wait for a shared proxy reload (unless `reload = false`), so a failed
+ * The dsiprouter provider: resources, data sources and the ephemeral lease over the platform
+ * client. The client is created (and undici loaded) only at ConfigureProvider, keeping Terraform's
+ * many provider starts cheap; ConfigureProvider reads the platform once, and a failure to read it
+ * fails the command there. Applies that wrote wait for a shared proxy reload (unless `reload = false`), so a failed
  * reload fails the apply and every command, also in reattach mode, ends with the changes live.
  */
 export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: () => number = Date.now): Promise<ProviderHandler> {
