@@ -145,13 +145,15 @@ function handleFrom(privateData: Uint8Array | undefined): LeaseHandle | undefine
 function unrecorded(lost: readonly number[], email: string, ttlSeconds: number): Diagnostic[] {
   if (lost.length === 0) return [];
   const by = expiresAt(Math.max(...lost) + OBTAIN_WINDOW_MS, ttlSeconds);
+  const one = lost.length === 1;
   return [
     {
       severity: 'warning',
-      summary: `${lost.length === 1 ? '1 lease' : `${lost.length} leases`} may have been obtained and not recorded`,
+      summary: `${one ? '1 lease' : `${lost.length} leases`} may have been obtained and not recorded`,
       detail:
-        `${lost.length} obtain attempt(s) for ${email} lost their answer (connection reset, timeout or server error), so the platform may hold ` +
-        `leases this run cannot revoke: they expire by ${by}. The platform cannot list leases, so they lapse by themselves.`,
+        `${one ? 'An obtain' : `${lost.length} obtains`} for ${email} lost ${one ? 'its answer' : 'their answers'} (connection reset, timeout or server error), ` +
+        `so the platform may hold ${one ? 'a lease' : 'leases'} this run cannot revoke, expiring by ${by}. ` +
+        'The platform cannot list leases or read one back, so each lapses by itself.',
     },
   ];
 }

@@ -2,13 +2,20 @@ import { InternalError } from '../../model/errors.js';
 import type { EphemeralResourceHandler } from '../types.js';
 import { hasErrors, toDiagnosticMsgs } from './diagnostics.js';
 import { findUnknown, fromDynamicValue, toDynamicValue } from './dynamic-value.js';
-import type { ConfigRequest, TypedRequest } from './proto-types.js';
+import type { ConfigRequest, DiagnosticMsg, DynamicValueMsg, TypedRequest } from './proto-types.js';
 import type { TypedSchema } from './provider-schemas.js';
 import { answer, configObject, fail, type RpcContext } from './rpc-context.js';
 
 /** `OpenEphemeralResource.Request`, `Close…` and `Renew…`: `private` is absent when open gave none. */
 interface PrivateRequest extends TypedRequest {
   readonly private?: Uint8Array | null;
+}
+
+/** `OpenEphemeralResource.Response`: no result (and nothing to close) when the open failed. */
+interface OpenResponse {
+  readonly diagnostics: DiagnosticMsg[];
+  readonly result?: DynamicValueMsg;
+  readonly private?: Buffer;
 }
 
 /** An ephemeral resource type's handler and schema, or a failure naming the unknown type. */
@@ -39,7 +46,7 @@ export function ephemeralRpcs(ctx: RpcContext) {
       }),
 
     OpenEphemeralResource: (req: TypedRequest & ConfigRequest) =>
-      answer(ctx, 'OpenEphemeralResource', async () => {
+      answer(ctx, 'OpenEphemeralResource', async (): Promise<OpenResponse> => {
         const { handler, schema } = await ephemeralOf(ctx, req.type_name);
         const config = configObject(fromDynamicValue(req.config, schema.type), schema.type);
         const opened = await handler.open(config);
