@@ -83,6 +83,24 @@ export interface DataSourceHandler {
   read(config: TfObject): Promise<StateResponse>;
 }
 
+/** OpenEphemeralResource's answer: the value for this run, and what closing it needs. */
+export interface EphemeralOpened {
+  /** null only with an error. Never holds UNKNOWN. */
+  readonly result: TfObject | null;
+  /** Handed back at close (and renew); Terraform keeps it in memory only, never in a plan or state. */
+  readonly private?: Uint8Array;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** One ephemeral resource type (Terraform 1.10+): a value one run opens and closes. */
+export interface EphemeralResourceHandler {
+  validate(config: TfObject): readonly Diagnostic[];
+  /** Only called with a wholly known configuration (Terraform waits for unknown values). */
+  open(config: TfObject): Promise<EphemeralOpened>;
+  /** Called once the run is done with the value; `private` as open returned it. */
+  close(privateData: Uint8Array | undefined): Promise<readonly Diagnostic[]>;
+}
+
 /** The provider as the host sees it. */
 export interface ProviderHandler {
   validateConfig(config: TfObject): readonly Diagnostic[];
@@ -90,6 +108,7 @@ export interface ProviderHandler {
   configure(config: TfObject): Promise<readonly Diagnostic[]>;
   readonly resources: Readonly<Record<string, ResourceHandler>>;
   readonly dataSources: Readonly<Record<string, DataSourceHandler>>;
+  readonly ephemeralResources: Readonly<Record<string, EphemeralResourceHandler>>;
   /** Called once before the process exits (GRPCController.Shutdown, SIGTERM): e.g. one proxy reload. */
   shutdown(): Promise<void>;
 }

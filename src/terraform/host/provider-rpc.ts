@@ -29,6 +29,7 @@ export function providerRpcs(ctx: RpcContext) {
           diagnostics: [],
           resources: [...s.resources.keys()].map((type_name) => ({ type_name })),
           data_sources: [...s.dataSources.keys()].map((type_name) => ({ type_name })),
+          ephemeral_resources: [...s.ephemeralResources.keys()].map((type_name) => ({ type_name })),
           functions: [],
         };
       }),

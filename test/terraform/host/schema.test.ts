@@ -44,6 +44,9 @@ describe('the package schema file', () => {
         provider: schemaJson(messages.provider),
         resource_schemas: Object.fromEntries(Object.entries(messages.resource_schemas).map(([k, v]) => [k, schemaJson(v)])),
         data_source_schemas: Object.fromEntries(Object.entries(messages.data_source_schemas).map(([k, v]) => [k, schemaJson(v)])),
+        ephemeral_resource_schemas: Object.fromEntries(
+          Object.entries(messages.ephemeral_resource_schemas).map(([k, v]) => [k, schemaJson(v)]),
+        ),
       },
     };
     expect(printed).toEqual(file.provider_schemas);
