@@ -49,7 +49,7 @@ function schemaLines(block, path, nested) {
     ...Object.entries(block.attributes ?? {}).map(([name, a]) => ({
       name,
       group: groupOf(a),
-      line: `- \`${name}\` (${typeName(a.type)}${a.sensitive ? ', Sensitive' : ''})${words(a) ? ` ${words(a)}` : ''}`,
+      line: `- \`${name}\` (${typeName(a.type)}${a.sensitive ? ', Sensitive' : ''}${a.write_only ? ', Write-only' : ''})${words(a) ? ` ${words(a)}` : ''}`,
     })),
     ...Object.entries(block.block_types ?? {}).map(([name, b]) => {
       const anchor = `nestedblock--${[...path, name].join('--')}`;

@@ -12,6 +12,9 @@ import {
   writeDifferences,
   unreadInState,
   unstatedOf,
+  withoutWriteOnly,
+  writeOnlyPassword,
+  writeOnlyVersion,
   type EndpointKey,
   type EndpointRef,
 } from './carrier-group-state.js';
@@ -113,17 +116,27 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
     );
   };
 
-  const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
-    if (sameContent(prior, content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
+  /**
+   * `content` is what the plan asks for, `sent` the same with the configuration's write-only
+   * password: a new auth_password_wo_version writes even when nothing else changed.
+   */
+  const update = async (
+    prior: TfObject,
+    planned: TfObject,
+    content: CarrierGroupContent,
+    sent: CarrierGroupContent,
+  ): Promise<StateResponse> => {
+    if (sameContent(prior, content) && writeOnlyVersion(prior) === writeOnlyVersion(planned))
+      return { state: { ...prior, ...planned, gwids: prior.gwids! } };
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
-    const gwids = gatewayAssignment(prior, content.endpoints);
-    await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
+    const gwids = gatewayAssignment(prior, sent.endpoints);
+    await ctx.client().updateCarrierGroup(gwgroupid, sent, gwids);
     wrote();
-    if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
+    if (sent.name !== prior.name) ctx.plannedGroupNames.delete(sent.name);
     return readBack(
       gwgroupid,
       planned,
-      content.endpoints.map((e, i) => ({ name: e.name, gwid: gwids[i] })),
+      sent.endpoints.map((e, i) => ({ name: e.name, gwid: gwids[i] })),
     );
   };
 
@@ -149,6 +162,8 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
         // Left out: false, except over a value Terraform does not know (imported), which stays unknown.
         lb_enabled: config?.lb_enabled ?? (unreadInState(prior) ? null : false),
         endpoint: withEndpointDefaults(proposed, config),
+        // Terraform refuses a plan that holds a write-only value: it is read from the configuration at apply.
+        auth: withoutWriteOnly(proposed.auth),
       };
       const keys = endpointKeys(planned);
       // The platform cannot remove a gateway from a carrier group: one left without endpoint replaces the group.
@@ -169,7 +184,7 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
       return blind.length > 0 ? { planned, diagnostics: [blindUpdate(String(planned.name), blind)] } : { planned };
     },
 
-    async apply({ prior, planned }) {
+    async apply({ prior, planned, config }) {
       const client = ctx.client();
       try {
         if (!planned) {
@@ -178,7 +193,8 @@ export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
           return { state: null };
         }
         const content = contentOf(planned, prior);
-        return prior ? await update(prior, planned, content) : await create(planned, content);
+        const sent = contentOf(planned, prior, writeOnlyPassword(config));
+        return prior ? await update(prior, planned, content, sent) : await create(planned, sent);
       } catch (err) {
         return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the carrier group' : 'delete the carrier group', err)] };
       }
