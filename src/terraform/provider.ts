@@ -9,11 +9,8 @@ import { Reloader } from './reloader.js';
 import { SaidOnce } from './said-once.js';
 import { countRequest, counted } from './operation-tally.js';
 import { requestLogger } from './request-log.js';
-import { carrierGroupResource } from './resources/carrier-group.js';
 import { dataSources } from './resources/data-sources.js';
-import { endpointLeaseResource } from './resources/endpoint-lease.js';
-import { inboundMappingResource } from './resources/inbound-mapping.js';
-import { outboundRouteResource } from './resources/outbound-route.js';
+import { managedResources } from './resources/managed.js';
 import { withOperationTimeouts } from './timeouts.js';
 import { isUnknown, type Diagnostic, type ProviderHandler, type ResourceHandler, type TfObject } from './types.js';
 import { apiDiagnostic, attrError, knownNumber, knownString } from './values.js';
@@ -280,12 +277,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       ctx.stateRuleids.clear();
       return [];
     },
-    resources: {
-      dsiprouter_inbound_mapping: wrap(inboundMappingResource(ctx)),
-      dsiprouter_outbound_route: wrap(outboundRouteResource(ctx)),
-      dsiprouter_endpoint_lease: wrap(endpointLeaseResource(ctx)),
-      dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
-    },
+    resources: Object.fromEntries(Object.entries(managedResources(ctx)).map(([type, handler]) => [type, wrap(handler)])),
     dataSources: Object.fromEntries(
       Object.entries(dataSources(ctx)).map(([name, d]) => [
         name,
