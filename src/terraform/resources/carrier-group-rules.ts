@@ -4,6 +4,7 @@ import { descriptionProblem } from '../../model/rules.js';
 import { isUnknown, type AttributePath, type ClientCapabilities, type Diagnostic, type TfObject, type TfValue } from '../types.js';
 import { attrError, check } from '../values.js';
 import { endpointBlocks, WRITE_ONLY } from './carrier-group-state.js';
+import { hclHint } from './hcl-hint.js';
 
 /** The largest number the platform's integer columns (strip, weight) hold. */
 const INT_MAX = 2_147_483_647;
@@ -17,6 +18,21 @@ const HINTS: Readonly<Record<string, string>> = {
   'auth.auth_password':
     'Set auth_password_wo = var.NAME (kept out of plan and state, Terraform 1.11 or later) or auth_password = var.NAME (stored in the state), from a sensitive variable.',
 };
+
+/** The attributes of the group and its blocks, whose examples a hint of the normaliser writes in HCL. */
+const CONFIG_ATTRIBUTES = [
+  'name',
+  'lb_enabled',
+  'hostname',
+  'strip',
+  'prefix',
+  'weight',
+  'type',
+  'r_username',
+  'auth_username',
+  'auth_domain',
+  'auth_proxy',
+];
 
 const isObject = (v: TfValue | undefined): v is TfObject => typeof v === 'object' && v !== null && !Array.isArray(v) && !isUnknown(v);
 
@@ -128,7 +144,7 @@ export function validateCarrierGroup(config: TfObject, client?: ClientCapabiliti
     if (unknown.some((u) => key === u || key.startsWith(`${u}.`))) continue;
     if (judged.has(key)) continue;
     judged.add(key);
-    const hint = HINTS[attribute.filter((s) => typeof s === 'string').join('.')] ?? issue.hint;
+    const hint = HINTS[attribute.filter((s) => typeof s === 'string').join('.')] ?? hclHint(issue.hint, CONFIG_ATTRIBUTES);
     out.push(attrError(attribute, `Invalid ${String(attribute[0])}`, `${issue.message.replace(/^endpoints\[/, 'endpoint[')}. ${hint}`));
   }
   const seen = new Set<string>();

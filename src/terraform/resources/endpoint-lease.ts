@@ -20,7 +20,7 @@ export const ENDPOINT_LEASE_RESOURCE: KindResource<'endpoint_lease', never> = {
 
   validate(config) {
     // The lease's key is the resource address, so there is no name to check.
-    return normalizerDiagnostics(normalizeLease(plainConfig(config, ['email', 'ttl'])));
+    return normalizerDiagnostics(normalizeLease(plainConfig(config, ['email', 'ttl'])), ['email', 'ttl']);
   },
 
   async plan(_calls, { prior, proposed }) {

@@ -9,6 +9,8 @@ import type { KindResource } from './kind-resource.js';
 import { byNameDiagnostics, resolvedAtApply, resolvedAtPlan, type GroupByName } from './group-reference.js';
 import { ruleChecks } from './rule-checks.js';
 
+/** The attributes the one normaliser judges. */
+const MAPPING_ATTRIBUTES = ['did', 'servers', 'notes'] as const;
 /** A mapping's group by name: `group` instead of `servers`. */
 const BY_NAME: GroupByName = {
   name: 'group',
@@ -97,7 +99,7 @@ export const INBOUND_MAPPING_RESOURCE: KindResource<'inbound_mapping', InboundMa
 
   validate(config) {
     return [
-      ...normalizerDiagnostics(normalizeMapping(plainConfig(config, ['did', 'servers', 'notes']))),
+      ...normalizerDiagnostics(normalizeMapping(plainConfig(config, MAPPING_ATTRIBUTES)), [...MAPPING_ATTRIBUTES, 'group']),
       ...byNameDiagnostics(config, BY_NAME),
     ];
   },

@@ -83,7 +83,10 @@ export const OUTBOUND_ROUTE_RESOURCE: KindResource<'outbound_route', OutboundRou
   idAttribute: 'ruleid',
 
   validate(config) {
-    return [...normalizerDiagnostics(normalizeRoute(plainConfig(config, ROUTE_ATTRIBUTES))), ...byNameDiagnostics(config, BY_NAME)];
+    return [
+      ...normalizerDiagnostics(normalizeRoute(plainConfig(config, ROUTE_ATTRIBUTES)), [...ROUTE_ATTRIBUTES, 'carrier_group']),
+      ...byNameDiagnostics(config, BY_NAME),
+    ];
   },
 
   async plan({ ctx }, { prior, proposed, config }) {
