@@ -822,7 +822,7 @@ export class CarrierGroupTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* A carrier group: a list of gateways (endpoints) that outbound routes and inbound mappings send calls to. Import by id (terraform import ... 12) or by name (name:<NAME>, when no other group has it).
+* A carrier group: a list of gateways (endpoints) that outbound routes and inbound mappings send calls to. Import by gwgroupid or by name (name:<NAME>, when no other group has it).
 *
 * The Terraform resource `dsiprouter_carrier_group`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_carrier_group in the dsipform package.
 */
