@@ -7,11 +7,8 @@ import { counted } from './operation-tally.js';
 import { connectionFrom, validateProviderConfig } from './provider-settings.js';
 import { Reloader } from './reloader.js';
 import { SaidOnce } from './said-once.js';
-import { carrierGroupResource } from './resources/carrier-group.js';
 import { dataSources } from './resources/data-sources.js';
-import { endpointLeaseResource } from './resources/endpoint-lease.js';
-import { inboundMappingResource } from './resources/inbound-mapping.js';
-import { outboundRouteResource } from './resources/outbound-route.js';
+import { managedResources } from './resources/managed.js';
 import { withOperationTimeouts } from './timeouts.js';
 import type { Diagnostic, ProviderHandler, ResourceHandler, TfObject } from './types.js';
 import { apiDiagnostic } from './values.js';
@@ -167,12 +164,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       // Said in full here; a later plan of the same run that meets it says it briefly (said-once.ts).
       return 'error' in checked ? (said.apply([checked.error]) ?? []) : [];
     },
-    resources: {
-      dsiprouter_inbound_mapping: wrap(inboundMappingResource(ctx)),
-      dsiprouter_outbound_route: wrap(outboundRouteResource(ctx)),
-      dsiprouter_endpoint_lease: wrap(endpointLeaseResource(ctx)),
-      dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
-    },
+    resources: Object.fromEntries(Object.entries(managedResources(ctx)).map(([type, handler]) => [type, wrap(handler)])),
     dataSources: Object.fromEntries(
       Object.entries(dataSources(ctx)).map(([name, d]) => [
         name,

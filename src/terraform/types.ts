@@ -67,9 +67,16 @@ export interface StateResponse {
   readonly written?: boolean;
 }
 
+/** What the Terraform that calls says it can do (the protocol's client capabilities). */
+export interface ClientCapabilities {
+  /** Terraform 1.11 and later: it keeps write-only attributes out of plan and state. */
+  readonly writeOnlyAttributesAllowed: boolean;
+}
+
 /** One managed resource type. */
 export interface ResourceHandler {
-  validate(config: TfObject): readonly Diagnostic[];
+  /** ValidateResourceConfig; `client` is absent where no Terraform asks (unit tests, other front ends). */
+  validate(config: TfObject, client?: ClientCapabilities): readonly Diagnostic[];
   plan(req: PlanRequest): Promise<PlanResponse>;
   apply(req: ApplyRequest): Promise<StateResponse>;
   read(state: TfObject): Promise<StateResponse>;

@@ -1,6 +1,6 @@
 import { toDiagnosticMsgs } from './diagnostics.js';
 import { fromDynamicValue } from './dynamic-value.js';
-import type { ConfigRequest, MoveResourceStateRequest, ServerCapabilitiesMsg, TypedRequest } from './proto-types.js';
+import type { CapabilitiesRequest, ConfigRequest, MoveResourceStateRequest, ServerCapabilitiesMsg, TypedRequest } from './proto-types.js';
 import { answer, configObject, dataSourceOf, fail, resourceOf, type RpcContext } from './rpc-context.js';
 
 /**
@@ -61,11 +61,13 @@ export function providerRpcs(ctx: RpcContext) {
         return { diagnostics: toDiagnosticMsgs(await provider.configure(config), type) };
       }),
 
-    ValidateResourceConfig: (req: TypedRequest & ConfigRequest) =>
+    ValidateResourceConfig: (req: TypedRequest & ConfigRequest & CapabilitiesRequest) =>
       answer(ctx, 'ValidateResourceConfig', async () => {
         const { handler, schema } = await resourceOf(ctx, req.type_name);
         const config = configObject(fromDynamicValue(req.config, schema.type), schema.type);
-        return { diagnostics: toDiagnosticMsgs(handler.validate(config), schema.type) };
+        // A Terraform before 1.11 sends no capabilities: it would store a write-only value like any other.
+        const client = { writeOnlyAttributesAllowed: req.client_capabilities?.write_only_attributes_allowed === true };
+        return { diagnostics: toDiagnosticMsgs(handler.validate(config, client), schema.type) };
       }),
 
     ValidateDataResourceConfig: (req: TypedRequest & ConfigRequest) =>

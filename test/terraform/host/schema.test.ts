@@ -28,7 +28,7 @@ function attributeJson(a: SchemaAttributeMsg): Record<string, unknown> {
   const out: Record<string, unknown> = { type: JSON.parse(Buffer.from(a.type).toString()) };
   if (a.description) out.description = a.description;
   out.description_kind = a.description_kind === 1 ? 'markdown' : 'plain';
-  for (const flag of ['required', 'optional', 'computed', 'sensitive'] as const) if (a[flag]) out[flag] = true;
+  for (const flag of ['required', 'optional', 'computed', 'sensitive', 'write_only'] as const) if (a[flag]) out[flag] = true;
   return out;
 }
 
@@ -84,6 +84,8 @@ describe('the package schema file', () => {
             r_username: 'string',
             auth_username: 'string',
             auth_password: 'string',
+            auth_password_wo: 'string',
+            auth_password_wo_version: 'number',
             auth_domain: 'string',
             auth_proxy: 'string',
           },
