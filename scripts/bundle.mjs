@@ -6,6 +6,9 @@
 // - Code splitting: every `import()` that loads a verb's module (src/cli/commands.ts), the provider
 //   (terraform/host/default-provider.ts), the emulator... becomes a chunk of its own, loaded only
 //   when it runs, so a command still loads only what it needs. Any new lazy import gets the same.
+//   The CLI and the provider are bundled apart (no process loads both), and the verbs that read
+//   files import the CLI's core first (bundle-core.mjs), so the modules they share are a few chunks,
+//   not one per set of verbs that use them.
 // - `import.meta.url`: each module's own expression is rewritten to the URL it has in dist/
 //   (`new URL('../config/schema.js', import.meta.url)` from dist/bundle/), so every path a module
 //   computes from its own place (package.json, schemas/, the .proto files, createRequire) stays the
@@ -17,6 +20,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cliCore, coreModuleText } from './bundle-core.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -31,12 +35,26 @@ export const ENTRY_POINTS = {
   provider: 'dist/terraform/host/main.js',
 };
 
-/** Rewrites `import.meta.url` in dist's modules to the URL the module has in dist/. */
-const ownUrlPlugin = {
-  name: 'own-import-meta-url',
+/** The entry points bundled together (their chunks shared); no process loads two of these groups. */
+const BUILDS = [['cli'], ['provider-stdio', 'provider']];
+
+const CLI_CORE = 'dsipform-cli-core';
+
+/**
+ * Reads dist's modules for the bundle: rewrites `import.meta.url` to the URL the module has in
+ * dist/, and makes each verb that reads files import the CLI's core first (bundle-core.mjs), on its
+ * first line, so that every position in the module stays where it was.
+ */
+const distModulesPlugin = {
+  name: 'dist-modules',
   setup(b) {
+    const { core, verbs } = cliCore(DIST);
+    const importsCore = new Set(verbs);
+    b.onResolve({ filter: new RegExp(`^${CLI_CORE}$`) }, () => ({ path: CLI_CORE, namespace: CLI_CORE }));
+    b.onLoad({ filter: /.*/, namespace: CLI_CORE }, () => ({ contents: coreModuleText(core), loader: 'js', resolveDir: DIST }));
     b.onLoad({ filter: /\/dist\/.*\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
+      let text = await readFile(args.path, 'utf8');
+      if (importsCore.has(args.path)) text = `import ${JSON.stringify(CLI_CORE)};${text}`;
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
       const rel = relative(BUNDLE_DIR, args.path).split(sep).join('/');
       return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'js' };
@@ -66,6 +84,27 @@ const lazyChildProcessPlugin = {
   },
 };
 
+/**
+ * picomatch runs its module code (its constants, its regular expressions) when it is loaded, some
+ * 2-3 ms, though only a file with `policy.ignore` or `policy.accept` globs calls it. For
+ * model/globs.ts (model/ loads nothing of Node's, so it cannot require on first use itself),
+ * picomatch becomes a function that requires the bundled picomatch on its first call.
+ */
+const LAZY_PICOMATCH = 'dsipform-lazy-picomatch';
+const lazyPicomatchPlugin = {
+  name: 'lazy-picomatch-for-globs',
+  setup(b) {
+    b.onResolve({ filter: /^picomatch$/ }, (args) =>
+      args.importer.endsWith(`${sep}dist${sep}model${sep}globs.js`) ? { path: LAZY_PICOMATCH, namespace: LAZY_PICOMATCH } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: LAZY_PICOMATCH }, () => ({
+      contents: "let real;\nmodule.exports = (glob, options) => (real ??= require('picomatch'))(glob, options);\n",
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
 const BANNER =
   "import { createRequire as __dsipformCreateRequire } from 'node:module'; const require = __dsipformCreateRequire(import.meta.url);";
 
@@ -89,8 +128,20 @@ export async function bundle() {
 }
 
 async function bundleInto(outdir) {
-  const entryPoints = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, path]) => [name, join(ROOT, path)]));
-  const result = await build({
+  const outputs = {};
+  let last;
+  for (const names of BUILDS) {
+    const entryPoints = Object.fromEntries(names.map((name) => [name, join(ROOT, ENTRY_POINTS[name])]));
+    last = await buildOne(entryPoints, outdir);
+    Object.assign(outputs, last.metafile.outputs);
+  }
+  await dropUnusedBanners(outdir);
+  await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules({ outputs }, outdir), null, 1)}\n`);
+  return { ...last, metafile: { ...last.metafile, outputs } };
+}
+
+async function buildOne(entryPoints, outdir) {
+  return build({
     entryPoints,
     outdir,
     bundle: true,
@@ -105,7 +156,7 @@ async function bundleInto(outdir) {
     // provider never serves (its own services come from the build's protocol descriptor); bundled,
     // it and the full protobufjs parser would be some 200 kB that every provider start parses.
     external: ['cdktf', 'cdktn', 'constructs', '@grpc/proto-loader'],
-    plugins: [ownUrlPlugin, lazyChildProcessPlugin],
+    plugins: [distModulesPlugin, lazyChildProcessPlugin, lazyPicomatchPlugin],
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
@@ -114,9 +165,6 @@ async function bundleInto(outdir) {
     // before; which module is in which chunk is in MODULES_FILE, not in comments.
     minifyWhitespace: true,
   });
-  await dropUnusedBanners(outdir);
-  await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules(result.metafile, outdir), null, 1)}\n`);
-  return result;
 }
 
 /**
