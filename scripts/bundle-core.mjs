@@ -13,10 +13,17 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** The verb module whose static imports are the core. */
-const CORE_OF = 'cli/validate.js';
-/** A verb imports the core when it reads configuration files: when this module is among its static imports. */
-const READS_FILES = 'config/index.js';
+/**
+ * The cores, in the order a verb imports them: a core is the static imports of its verb (`of`), and
+ * the verbs that import it are those with `when` among their static imports. Files: every verb that
+ * reads configuration files shares what `validate` loads. Platform: the verbs that plan against the
+ * platform (plan, apply, drift, watch) share what `plan` loads (the client, the planner, the
+ * renderers), which `route` or `test` without `--live` must not load.
+ */
+const CORES = [
+  { of: 'cli/validate.js', when: 'config/index.js' },
+  { of: 'cli/plan.js', when: 'pipeline/pipeline.js' },
+];
 /** The CLI's entry point. */
 const MAIN = 'cli/main.js';
 
@@ -33,13 +40,13 @@ function importsOf(file) {
 }
 
 /**
- * The core of the CLI built in `dist`: the modules the core imports (absolute paths, in `validate`'s
- * order), and the modules that import it first: every verb that reads files, and every module
- * loaded with `import()` only after one of those (the routing tests' runner, a stack's reader,
- * the renderers), which would otherwise cut the core again at no saving (the core is loaded by
- * then). A module also loaded without the core (the emulator, for `dsipform emulator`) is left out.
+ * The cores of the CLI built in `dist`: for each of {@link CORES}, the modules it imports (absolute
+ * paths, in its verb's order), and the modules that import it first: the verbs it is for, and every
+ * module loaded with `import()` only after one of those (the routing tests' runner, a stack's
+ * reader, the renderers), which would otherwise cut the core again at no saving (the core is loaded
+ * by then). A module also loaded without the core (the emulator, for `dsipform emulator`) is left out.
  */
-export function cliCore(dist) {
+export function cliCores(dist) {
   const known = new Map();
   const of = (file) => known.get(file) ?? known.set(file, importsOf(file)).get(file);
   const closures = new Map();
@@ -60,19 +67,21 @@ export function cliCore(dist) {
   const entries = [main];
   for (let i = 0; i < entries.length; i++)
     for (const file of closure(entries[i])) for (const dep of of(file).dynamic) if (!entries.includes(dep)) entries.push(dep);
-  const readsFiles = join(dist, READS_FILES);
-  const importers = (entry) => [...closures.keys()].filter((e) => [...closure(e)].some((file) => of(file).dynamic.includes(entry)));
-  const first = new Set(entries.filter((e) => e !== main && closure(e).has(readsFiles) && importers(e).includes(main)));
-  // Loaded only from code that itself runs after the core: it is there already.
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const e of entries)
-      if (e !== main && !first.has(e) && importers(e).every((i) => first.has(i))) {
-        first.add(e);
-        grown = true;
-      }
-  }
-  return { core: of(join(dist, CORE_OF)).static, verbs: [...first] };
+  const importers = (entry) => entries.filter((e) => [...closure(e)].some((file) => of(file).dynamic.includes(entry)));
+  return CORES.map(({ of: verb, when }) => {
+    const marker = join(dist, when);
+    const first = new Set(entries.filter((e) => e !== main && closure(e).has(marker) && importers(e).includes(main)));
+    // Loaded only from code that itself runs after the core: it is there already.
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const e of entries)
+        if (e !== main && !first.has(e) && importers(e).every((i) => first.has(i))) {
+          first.add(e);
+          grown = true;
+        }
+    }
+    return { core: of(join(dist, verb)).static, importers: [...first] };
+  });
 }
 
 /** The core module's text: an import of each of `core`, in order. */

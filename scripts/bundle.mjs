@@ -20,7 +20,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { cliCore, coreModuleText } from './bundle-core.mjs';
+import { cliCores, coreModuleText } from './bundle-core.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -38,23 +38,26 @@ export const ENTRY_POINTS = {
 /** The entry points bundled together (their chunks shared); no process loads two of these groups. */
 const BUILDS = [['cli'], ['provider-stdio', 'provider']];
 
-const CLI_CORE = 'dsipform-cli-core';
+const CLI_CORE = 'dsipform-cli-core-';
 
 /**
  * Reads dist's modules for the bundle: rewrites `import.meta.url` to the URL the module has in
- * dist/, and makes each verb that reads files import the CLI's core first (bundle-core.mjs), on its
- * first line, so that every position in the module stays where it was.
+ * dist/, and makes each verb that reads files (or plans) import the CLI's cores first
+ * (bundle-core.mjs), on its first line, so that every position in the module stays where it was.
  */
 const distModulesPlugin = {
   name: 'dist-modules',
   setup(b) {
-    const { core, verbs } = cliCore(DIST);
-    const importsCore = new Set(verbs);
-    b.onResolve({ filter: new RegExp(`^${CLI_CORE}$`) }, () => ({ path: CLI_CORE, namespace: CLI_CORE }));
-    b.onLoad({ filter: /.*/, namespace: CLI_CORE }, () => ({ contents: coreModuleText(core), loader: 'js', resolveDir: DIST }));
+    const cores = cliCores(DIST);
+    const coresOf = (path) => cores.flatMap((c, i) => (c.importers.includes(path) ? [`import ${JSON.stringify(`${CLI_CORE}${i}`)};`] : []));
+    b.onResolve({ filter: new RegExp(`^${CLI_CORE}\\d+$`) }, (args) => ({ path: args.path, namespace: CLI_CORE }));
+    b.onLoad({ filter: /.*/, namespace: CLI_CORE }, (args) => ({
+      contents: coreModuleText(cores[Number(args.path.slice(CLI_CORE.length))].core),
+      loader: 'js',
+      resolveDir: DIST,
+    }));
     b.onLoad({ filter: /\/dist\/.*\.js$/ }, async (args) => {
-      let text = await readFile(args.path, 'utf8');
-      if (importsCore.has(args.path)) text = `import ${JSON.stringify(CLI_CORE)};${text}`;
+      const text = coresOf(args.path).join('') + (await readFile(args.path, 'utf8'));
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
       const rel = relative(BUNDLE_DIR, args.path).split(sep).join('/');
       return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'js' };
