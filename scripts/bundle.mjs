@@ -45,10 +45,11 @@ const CLI_CORE = 'dsipform-cli-core-';
  * dist/, and makes each verb that reads files (or plans) import the CLI's cores first
  * (bundle-core.mjs), on its first line, so that every position in the module stays where it was.
  */
-const distModulesPlugin = {
+const distModulesPlugin = (withCores) => ({
   name: 'dist-modules',
   setup(b) {
-    const cores = cliCores(DIST);
+    // The cores are the CLI's: in the provider's bundle, a module a verb shares must not pull them in.
+    const cores = withCores ? cliCores(DIST) : [];
     const coresOf = (path) => cores.flatMap((c, i) => (c.importers.includes(path) ? [`import ${JSON.stringify(`${CLI_CORE}${i}`)};`] : []));
     b.onResolve({ filter: new RegExp(`^${CLI_CORE}\\d+$`) }, (args) => ({ path: args.path, namespace: CLI_CORE }));
     b.onLoad({ filter: /.*/, namespace: CLI_CORE }, (args) => ({
@@ -63,7 +64,7 @@ const distModulesPlugin = {
       return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'js' };
     });
   },
-};
+});
 
 /**
  * commander requires node:child_process at load, for subcommands run as separate executables,
@@ -135,7 +136,7 @@ async function bundleInto(outdir) {
   let last;
   for (const names of BUILDS) {
     const entryPoints = Object.fromEntries(names.map((name) => [name, join(ROOT, ENTRY_POINTS[name])]));
-    last = await buildOne(entryPoints, outdir);
+    last = await buildOne(entryPoints, outdir, names.includes('cli'));
     Object.assign(outputs, last.metafile.outputs);
   }
   await dropUnusedBanners(outdir);
@@ -143,7 +144,7 @@ async function bundleInto(outdir) {
   return { ...last, metafile: { ...last.metafile, outputs } };
 }
 
-async function buildOne(entryPoints, outdir) {
+async function buildOne(entryPoints, outdir, cli) {
   return build({
     entryPoints,
     outdir,
@@ -159,7 +160,7 @@ async function buildOne(entryPoints, outdir) {
     // provider never serves (its own services come from the build's protocol descriptor); bundled,
     // it and the full protobufjs parser would be some 200 kB that every provider start parses.
     external: ['cdktf', 'cdktn', 'constructs', '@grpc/proto-loader'],
-    plugins: [distModulesPlugin, lazyChildProcessPlugin, lazyPicomatchPlugin],
+    plugins: [distModulesPlugin(cli), lazyChildProcessPlugin, lazyPicomatchPlugin],
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',

@@ -56,7 +56,7 @@ async function loadedBy(args: (dir: string) => string[]): Promise<Loaded> {
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
 
 describe('what `dsipform validate` loads (issue 33 §4)', () => {
-  it('a file without globs loads no yaml, and no more than 14 of the bundle chunks (28 before the CLI core)', async () => {
+  it('a file without globs loads no yaml, and no more than 14 of the bundle chunks (28 before the CLI cores)', async () => {
     const { stdout, chunks, modules, required } = await loadedBy((dir) => {
       writeFileSync(join(dir, 'five.yaml'), FIVE_LINES);
       return ['validate', join(dir, 'five.yaml')];
