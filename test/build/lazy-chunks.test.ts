@@ -81,6 +81,8 @@ describe('what a command loads before it runs (dist/bundle)', () => {
   it("the Terraform provider loads the pipeline's checks of a rule (and the routing lints) at its first plan, not when it starts", () => {
     const loaded = loadedWith('dist/terraform/provider.js');
     expect(loaded).toContain('dist/terraform/resources/rule-checks.js');
+    // The CLI's cores (scripts/bundle-core.mjs) are the CLI bundle's: none is pulled into the provider.
+    expect(loaded.filter((m) => m.startsWith('dist/cli/'))).toEqual([]);
     expect(loaded.filter(heavy(/^dist\/(pipeline|routing|plan)\//))).toEqual([]);
   });
 
