@@ -1,4 +1,5 @@
 import { expiresAt, OBTAIN_WINDOW_MS, parseTtl } from '../model/lease.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { normalizeLease } from '../model/normalize.js';
 import type { ProviderContext } from './context.js';
 import { counted } from './operation-tally.js';
@@ -35,7 +36,7 @@ export function ephemeralLeaseResource(ctx: ProviderContext, deps: EphemeralLeas
     return r ? r.run(write) : { result: await write(), reloadError: null };
   };
   const revoke = async (handle: LeaseHandle): Promise<void> => {
-    await ctx.client().deleteIfPresent({ kind: 'endpoint_lease', lease_id: handle.lease_id }); // expired: done
+    await ctx.client().deleteIfPresent({ kind: KIND_SPECS.endpoint_lease.kind, lease_id: handle.lease_id }); // expired: done
     ctx.wrote();
   };
 

@@ -111,6 +111,7 @@ describe('the host hands Terraform’s client capabilities to validate', () => {
         importState: async () => ({ state: null }),
       },
     },
+    ephemeralResources: {},
     dataSources: {},
     shutdown: async () => undefined,
   };
