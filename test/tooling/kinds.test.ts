@@ -51,7 +51,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/match.ts': NARROW,
   'src/routing/number-classes.ts': NARROW,
   'src/routing/rule-set.ts': NARROW,
-  'src/terraform/ephemeral-lease.ts': REQUEST,
   'src/terraform/resources/carrier-group.ts': REQUEST,
   'src/terraform/resources/endpoint-lease.ts': REQUEST,
   'src/terraform/resources/inbound-mapping.ts': REQUEST,
