@@ -2,6 +2,7 @@ import type { EndpointGroup, EndpointGroupContent } from '../model/endpoint-grou
 import { endpointGroupFromWire, endpointGroupPasswordOnWire, endpointGroupToWire } from '../model/kinds/endpoint-group/wire.js';
 import { ApiError } from './errors.js';
 import { answeredId, asNotFound, ENDPOINT_GROUPS } from './groups.js';
+import { secretFingerprint } from './secret-fingerprint.js';
 import type { Sender } from './transport.js';
 import { readerFor } from './wire.js';
 
@@ -21,7 +22,7 @@ export async function getEndpointGroup(t: Sender, gwgroupid: number): Promise<En
     if (env.data.length === 0) return null;
     const pass = endpointGroupPasswordOnWire(env.data[0]);
     if (pass !== undefined) t.addSecret(pass);
-    return endpointGroupFromWire(env.data[0], readerFor({ method: 'GET', path: at }));
+    return endpointGroupFromWire(env.data[0], readerFor({ method: 'GET', path: at }), secretFingerprint);
   } catch (err) {
     const e = asNotFound(err);
     if (e instanceof ApiError && e.isNotFound) return null;

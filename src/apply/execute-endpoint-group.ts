@@ -5,7 +5,7 @@ import { DsipformError } from '../model/errors.js';
 import type { EndpointGroupChange } from '../model/kinds/endpoint-group/change.js';
 import { changedEndpointGroupFields, endpointGroupFields, type EndpointGroupFields } from '../model/kinds/endpoint-group/fields.js';
 import { KNOWN_SECRET } from '../model/kinds/endpoint-group/wire.js';
-import { secretFingerprint } from '../model/secret-fingerprint.js';
+import { secretFingerprint } from '../api/secret-fingerprint.js';
 import { passwordOf } from './carrier-passwords.js';
 
 /** The platform requests an endpoint-group change needs (the client's endpoint-group API). */

@@ -1,5 +1,6 @@
 import { formatIssue, loadDesiredState } from '../config/index.js';
 import type { DesiredState } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { DsipformError } from '../model/errors.js';
 import { count } from '../model/words.js';
 import { planBlocked } from '../pipeline/refusals.js';
@@ -38,8 +39,14 @@ export async function loadOrFail(
   const notes = (result as { notes?: readonly string[] }).notes ?? [];
   for (const note of notes) writeLine(io.stderr, `note: ${note}`);
   if (result.ok) {
-    // Carrier-group passwords are scrubbed from every output, report and request record from here on.
-    for (const g of result.desired.carrier_groups ?? []) if (g.auth?.auth_password) io.secrets.add(g.auth.auth_password);
+    // Group passwords (every kind with a password block) are scrubbed from every output, report and request record from here on.
+    for (const mod of Object.values(KIND_SPECS)) {
+      if (mod.passwordBlock === undefined) continue;
+      for (const entry of (result.desired[mod.collection] ?? []) as readonly object[]) {
+        const block = (entry as Readonly<Record<string, { auth_password?: string } | undefined>>)[mod.passwordBlock];
+        if (block?.auth_password) io.secrets.add(block.auth_password);
+      }
+    }
     return result.desired;
   }
   for (const issue of result.issues) writeLine(io.stderr, formatIssue(issue));

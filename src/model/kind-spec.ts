@@ -18,6 +18,11 @@ export type FieldFormat = 'seconds' | 'endpoints' | 'auth';
  */
 export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 
+/** The key of one object's password check in `KindDiffContext.passwords`: its kind and its key (two kinds may share a name). */
+export function passwordKey(kind: string, key: string): string {
+  return `${kind}\u0000${key}`;
+}
+
 /**
  * One platform request a change needs, as data: a kind's module maps a change to these (its
  * request mapping), apply sends them in order through the client, which knows each kind's API.
@@ -45,7 +50,7 @@ export interface KindDiffContext {
   readonly ignored: (key: string) => boolean;
   /** Whether to list the matched live objects (`matched`, what `destroy` deletes). */
   readonly listMatched: boolean;
-  /** How each declared object's password stands against the record of the one last sent, by key. */
+  /** How each declared object's password stands against the one the platform holds or was last sent, by `passwordKey`. */
   readonly passwords?: ReadonlyMap<string, PasswordCheck>;
 }
 

@@ -96,7 +96,7 @@ export async function planPlatform(
   // A destroy sends no password: nothing to compare.
   // Every read is decided here, before planning: the gateway names the routing tests need too.
   const [passwords, labels] = await Promise.all([
-    mode === 'apply' && options.passwordRecords ? passwordChecks(desired, live, options.passwordRecords) : undefined,
+    mode === 'apply' ? passwordChecks(desired, live, options.passwordRecords) : undefined,
     mode === 'apply' ? testGatewayLabels(client, desired, live) : [],
   ]);
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so

@@ -4,7 +4,7 @@ import type { EndpointGroup, EndpointGroupContent } from '../../src/model/endpoi
 import { DsipformError } from '../../src/model/errors.js';
 import type { EndpointGroupChange } from '../../src/model/kinds/endpoint-group/change.js';
 import { endpointGroupFields } from '../../src/model/kinds/endpoint-group/fields.js';
-import { secretFingerprint } from '../../src/model/secret-fingerprint.js';
+import { secretFingerprint } from '../../src/api/secret-fingerprint.js';
 
 /*
  * A platform that answers 200 to a write and keeps nothing cannot be made by the emulator's

@@ -4,7 +4,7 @@ import type { DesiredCarrierGroup, DesiredState } from '../../src/model/desired.
 import type { CarrierGroupChange } from '../../src/model/kinds/carrier-group/change.js';
 import type { Plan } from '../../src/model/plan.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
-import type { PasswordCheck } from '../../src/model/kind-spec.js';
+import { passwordKey, type PasswordCheck } from '../../src/model/kind-spec.js';
 import { matchesDigest, passwordDigest } from '../../src/plan/password-digest.js';
 import { passwordChecks } from '../../src/pipeline/password-checks.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
@@ -34,7 +34,7 @@ const live: CarrierGroup = {
 };
 
 function plan(check: PasswordCheck | undefined, auth: DesiredCarrierGroup['auth'] = { ...AUTH, auth_password: 'pw' }): Plan {
-  const passwords = check ? new Map([['Acme', check]]) : undefined;
+  const passwords = check ? new Map([[passwordKey('carrier_group', 'Acme'), check]]) : undefined;
   const result = buildPlan({
     desired: state(auth),
     live: { carrier_groups: [live] },
@@ -103,9 +103,11 @@ describe('the digest of a password sent', () => {
     const records = [{ target: 't', gwgroupid: 7, digest }];
     const withPassword = (pw: string): DesiredState => state({ ...AUTH, auth_password: pw });
     const liveState = { carrier_groups: [live] };
-    expect([...(await passwordChecks(withPassword('old'), liveState, records))]).toEqual([['Acme', 'same']]);
-    expect([...(await passwordChecks(withPassword('new'), liveState, records))]).toEqual([['Acme', 'changes']]);
-    expect([...(await passwordChecks(withPassword('new'), liveState, []))]).toEqual([['Acme', 'unrecorded']]);
+    expect([...(await passwordChecks(withPassword('old'), liveState, records))]).toEqual([[passwordKey('carrier_group', 'Acme'), 'same']]);
+    expect([...(await passwordChecks(withPassword('new'), liveState, records))]).toEqual([
+      [passwordKey('carrier_group', 'Acme'), 'changes'],
+    ]);
+    expect([...(await passwordChecks(withPassword('new'), liveState, []))]).toEqual([[passwordKey('carrier_group', 'Acme'), 'unrecorded']]);
     expect([...(await passwordChecks(state(AUTH), liveState, records))]).toEqual([]);
     expect([...(await passwordChecks(withPassword('new'), { carrier_groups: [] }, records))]).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 
@@ -103,6 +104,40 @@ describe.each(['spec', 'current'] as const)('endpoint groups as code (API profil
     expect(await liveGroups(s)).toEqual({});
 
     for (const text of printed) expect(text).not.toContain(PASSWORD);
+  });
+});
+
+describe("an endpoint group's password", () => {
+  it('is compared as a secret: a new one is a change that says so, never what to, in any format, saved plan or error', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file('acme.yaml', acme());
+    expect((await s.run(['apply', path, '--auto-approve'], { env: ENV })).code).toBe(0);
+    expect((await s.run(['plan', path, '--detailed-exitcode'], { env: ENV })).code).toBe(0);
+    const NEW = 'Pw-acme-rotated-51e0a9';
+    const env = { ACME_PBX_PASSWORD: NEW };
+    const printed: string[] = [];
+    const text = await s.run(['plan', path, '--out', `${s.dir}/rotate.plan.json`], { env });
+    printed.push(text.stdout, text.stderr);
+    expect(text.stdout).toMatch(/~ endpoint_group "Acme PBX"/);
+    expect(text.stdout).toContain('auth_password: (sensitive) from ${ACME_PBX_PASSWORD}: changes');
+    for (const format of ['json', 'markdown', 'html']) {
+      const r = await s.run(['plan', path, '--format', format], { env });
+      expect(r.code, r.stderr).toBe(0);
+      printed.push(r.stdout, r.stderr);
+    }
+    printed.push(readFileSync(`${s.dir}/rotate.plan.json`, 'utf8'));
+    const applied = await s.run(['apply', '--plan', `${s.dir}/rotate.plan.json`, '--auto-approve'], { env });
+    printed.push(applied.stdout, applied.stderr);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect((await s.run(['plan', path, '--detailed-exitcode'], { env })).code).toBe(0);
+    // The old password now differs from the one the platform holds.
+    const back = await s.run(['plan', path, '--detailed-exitcode'], { env: ENV });
+    printed.push(back.stdout, back.stderr);
+    expect(back.code).toBe(2);
+    for (const out of printed) {
+      expect(out).not.toContain(NEW);
+      expect(out).not.toContain(PASSWORD);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../../carrier-group.js';
 import type { DesiredCarrierGroup } from '../../desired.js';
-import type { KindDiff, KindDiffContext, PasswordCheck } from '../../kind-spec.js';
+import { passwordKey, type KindDiff, type KindDiffContext, type PasswordCheck } from '../../kind-spec.js';
 import type { CarrierAuthFields, CarrierGroupFields, PlanIssue } from '../../plan.js';
 import type { CarrierGroupChange } from './change.js';
 import { CARRIER_GROUP_READERS, carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from './fields.js';
@@ -145,7 +145,7 @@ export function diffCarrierGroups(
       continue;
     }
     const have = candidates[0];
-    const check = have ? passwords.get(want.name) : undefined;
+    const check = have ? passwords.get(passwordKey(KIND, want.name)) : undefined;
     const after = check === 'changes' ? passwordChanges(carrierGroupFields(want)) : carrierGroupFields(want);
     if (!have) {
       out.changes.push({ action: 'create', kind: KIND, key: want.name, after, fields: Object.keys(after), ...origin });

@@ -1,10 +1,8 @@
 import type { DesiredEndpointGroup } from '../../desired.js';
 import type { EndpointGroup } from '../../endpoint-group.js';
-import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
+import { passwordKey, type KindDiff, type KindDiffContext } from '../../kind-spec.js';
 import type { PlanIssue } from '../../plan.js';
-import { secretFingerprint } from '../../secret-fingerprint.js';
 import type { EndpointGroupChange } from './change.js';
-import { KNOWN_SECRET } from './wire.js';
 import { changedEndpointGroupFields, endpointGroupFields, ENDPOINT_GROUP_READERS, type EndpointGroupFields } from './fields.js';
 
 const KIND = 'endpoint_group';
@@ -22,18 +20,6 @@ function gwidsInFieldOrder(group: EndpointGroup): number[] {
 
 function deleteOf(group: EndpointGroup): EndpointGroupChange {
   return { action: 'delete', kind: KIND, key: group.name, gwgroupid: group.gwgroupid, before: endpointGroupFields(group), fields: [] };
-}
-
-/**
- * Whether the declared password is not the one the platform holds: the platform shows it, the
- * read keeps only its fingerprint, and the declared one is compared by its own. Unknown (false)
- * when the variable is not set here, or the live group has no registration to compare with; the
- * same when it came back redacted (a secret this run knows: the declared one, once registered).
- */
-function passwordDiffers(want: DesiredEndpointGroup, have: EndpointGroup): boolean {
-  const declared = want.auth?.auth_password;
-  const held = have.auth?.password_fingerprint;
-  return declared !== undefined && held !== undefined && held !== KNOWN_SECRET && secretFingerprint(declared) !== held;
 }
 
 function uncomparedNote(name: string, auth: NonNullable<EndpointGroupFields['auth']>): string {
@@ -81,7 +67,8 @@ export function endpointGroupDiff(
       continue;
     }
     if (ctx.listMatched) matched.push(deleteOf(have));
-    const pwChanges = passwordDiffers(want, have) && declared.auth !== null;
+    // The platform shows the password; the pipeline compared it with the declared one by fingerprint (pipeline/password-checks.ts).
+    const pwChanges = ctx.passwords?.get(passwordKey(KIND, want.name)) === 'changes' && declared.auth !== null;
     const after: EndpointGroupFields = pwChanges ? { ...declared, auth: { ...declared.auth, password_state: 'changes' } } : declared;
     const fields = changedEndpointGroupFields(endpointGroupFields(have), after);
     if (fields.length === 0) {

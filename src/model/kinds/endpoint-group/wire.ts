@@ -1,5 +1,4 @@
 import type { EndpointGroup, EndpointGroupAuth, EndpointGroupContent } from '../../endpoint-group.js';
-import { secretFingerprint } from '../../secret-fingerprint.js';
 import { wireText, wireUnset, type WireReader, type WireRecord } from '../../wire-reader.js';
 
 /** `host:port` → [host, port]; the loader refuses IPv6, so the last `:` splits them. */
@@ -46,7 +45,7 @@ const REDACTED = '(sensitive)';
 export const KNOWN_SECRET = 'known';
 
 /** The registration of a group's record; its password kept only as a fingerprint. */
-function authFromWire(rec: WireRecord): EndpointGroupAuth | undefined {
+function authFromWire(rec: WireRecord, fingerprint: (secret: string) => string): EndpointGroupAuth | undefined {
   const auth = rec.auth;
   if (auth === null || typeof auth !== 'object' || Array.isArray(auth)) return undefined;
   const a = auth as WireRecord;
@@ -55,7 +54,7 @@ function authFromWire(rec: WireRecord): EndpointGroupAuth | undefined {
     type: 'userpwd',
     auth_username: wireText(a, 'user'),
     auth_domain: wireText(a, 'domain'),
-    password_fingerprint: wireText(a, 'pass') === REDACTED ? KNOWN_SECRET : secretFingerprint(wireText(a, 'pass')),
+    password_fingerprint: wireText(a, 'pass') === REDACTED ? KNOWN_SECRET : fingerprint(wireText(a, 'pass')),
   };
 }
 
@@ -72,18 +71,18 @@ export function endpointGroupPasswordOnWire(value: unknown): string | undefined 
 }
 
 /**
- * `GET /endpointgroups/<id>` → model. The password the platform shows is kept only as a
- * fingerprint; strip and prefix are the group's (the platform writes them into every endpoint, and
+ * `GET /endpointgroups/<id>` → model. The password the platform shows is kept only as its
+ * `fingerprint` (made by the caller, api/secret-fingerprint.ts); strip and prefix are the group's (the platform writes them into every endpoint, and
  * shows none when it has no endpoint); `fusionpbx` says whether FusionPBX is enabled on it.
  */
-export function endpointGroupFromWire(value: unknown, read: WireReader): EndpointGroup {
+export function endpointGroupFromWire(value: unknown, read: WireReader, fingerprint: (secret: string) => string): EndpointGroup {
   const rec = read.record(value);
   if (!Array.isArray(rec.endpoints)) throw read.fail('endpoints is not a list');
   const eps = rec.endpoints.map((v) => read.record(v));
   const limit = part(rec, 'call_settings').limit;
   const notes = part(rec, 'notifications');
   const cdr = part(rec, 'cdr');
-  const auth = authFromWire(rec);
+  const auth = authFromWire(rec, fingerprint);
   return {
     gwgroupid: read.int(rec, 'gwgroupid'),
     name: wireText(rec, 'name'),
