@@ -4,6 +4,7 @@ import type { Plan, PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { danglingReferences, deletedGroupIds } from '../plan/check-refs.js';
+import { groupsAfter } from '../plan/groups-after.js';
 import { resolveGroupNames } from '../plan/resolve-groups.js';
 
 /** What a plan's checks found beside the lints, as data, for a program (the library's plan result). */
@@ -38,7 +39,11 @@ export function carriedFindings(
 ): CarriedFindings {
   const references =
     allowDangling && live.groups
-      ? danglingReferences(resolveGroupNames(desired, live.groups).desired, live.groups, deletedGroupIds(plan.changes))
+      ? danglingReferences(
+          resolveGroupNames(desired, live.groups).desired,
+          groupsAfter(live, plan.changes).groups ?? live.groups,
+          deletedGroupIds(plan.changes),
+        )
       : [];
   return { references, routing_tests: outcomes, routing_impact: plan.routing_impact ?? [] };
 }

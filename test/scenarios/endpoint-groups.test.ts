@@ -107,6 +107,47 @@ describe.each(['spec', 'current'] as const)('endpoint groups as code (API profil
   });
 });
 
+describe('gateway ids of an endpoint group', () => {
+  it('stay when an update removes another endpoint; removing one a mapping names by gateway id is refused unless --allow-dangling', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const three = (names: string[], servers = '') => `version: 1
+endpoint_groups:
+  - name: Acme PBX
+    endpoints:
+${names.map((n) => `      - {name: ${n}, hostname: 203.0.113.${20 + n.charCodeAt(0)}}`).join('\n')}
+${servers}`;
+    await s.converge([s.file('g.yaml', three(['a', 'b', 'c']))]);
+    const id = (await s.client.listEndpointGroups())[0]!.gwgroupid;
+    const ids = async () => {
+      const g = (await s.client.getEndpointGroup(id))!;
+      return Object.fromEntries(g.endpoints.map((e, i) => [e.name, g.gwids[i]]));
+    };
+    const before = await ids();
+    // Removing b keeps a's and c's gateway ids; the plan shows the endpoint set before and after.
+    const plan = await s.run(['plan', s.file('g.yaml', three(['a', 'c']))]);
+    expect(plan.stdout).toMatch(/~ endpoint_group "Acme PBX"/);
+    expect(plan.stdout).toMatch(
+      /~ endpoints: \[.*"b".*\] → \[\{name: "a", hostname: "203.0.113.117:5060", weight: 1\}, \{name: "c", hostname: "203.0.113.119:5060", weight: 1\}\]/,
+    );
+    await s.converge([s.file('g.yaml', three(['a', 'c']))]);
+    expect(await ids()).toEqual({ a: before.a, c: before.c });
+
+    // A mapping that names c's gateway directly: removing c would leave it dangling.
+    const mapping = `inbound_mappings:\n  - did: "15551230009"\n    servers: ["${before.c}"]\n`;
+    await s.converge([s.file('g.yaml', three(['a', 'c'], mapping))]);
+    const path = s.file('g.yaml', three(['a'], mapping));
+    const refused = await s.run(['plan', path]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `g.yaml:7:5: inbound mapping "15551230009": servers name gateway ${before.c}, which no carrier or endpoint group holds`,
+    );
+    expect(refused.stderr).toContain('PLAN_BLOCKED');
+    const forced = await s.run(['plan', path, '--allow-dangling']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/~ endpoint_group "Acme PBX"/);
+  });
+});
+
 describe("an endpoint group's password", () => {
   it('is compared as a secret: a new one is a change that says so, never what to, in any format, saved plan or error', async () => {
     const s = await scenario({ profile: 'current', empty: true });
@@ -179,7 +220,7 @@ endpoint_groups:
     expect(plan.stdout).toMatch(/- endpoint_group "Keep"/);
     expect(plan.stdout).not.toMatch(/endpoint_group "trial-1"/);
     const refused = await s.run(['apply', ignoring, '--auto-approve']);
-    expect(refused.code).not.toBe(0);
+    expect(refused.code, refused.stdout + refused.stderr).toBe(-99);
     expect(`${refused.stdout}${refused.stderr}`).toMatch(/protect/);
     expect((await s.client.listEndpointGroups()).map((g) => g.name).sort()).toEqual(['Keep', 'trial-1']);
     expect((await s.run(['apply', ignoring, '--auto-approve', '--force'])).code).toBe(0);
