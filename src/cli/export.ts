@@ -75,6 +75,7 @@ function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): s
         deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? item.value : item);
   };
   deep(yaml.get('carrier_groups', true));
+  deep(yaml.get('endpoint_groups', true));
   deep(yaml.get('policy', true));
   commentUnread(yaml, unread);
   const droppedLines = [
@@ -87,6 +88,9 @@ function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): s
     ' Planning this file against the same platform shows no changes.',
     ...(doc.carrier_groups?.some((g) => g.auth?.auth_password)
       ? [' Carrier-group passwords cannot be read back: set the variables auth_password names.']
+      : []),
+    ...(doc.endpoint_groups?.some((g) => g.auth?.auth_password)
+      ? [' Endpoint-group passwords are never written here: set the variables auth_password names.']
       : []),
     ...(unread.size > 0 ? unreadHeader(unread) : []),
     ...(left.length > 0

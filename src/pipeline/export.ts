@@ -1,5 +1,5 @@
 import type { PlatformClient } from '../api/client.js';
-import { readCarrierGroups } from '../apply/read-carrier-groups.js';
+import { readCarrierGroups, readEndpointGroups } from '../apply/read-carrier-groups.js';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
 import { droppedRules, exportDocument, sharedGroupNames, unreadCarrierFields, type DroppedRules } from '../plan/export.js';
 
@@ -17,16 +17,17 @@ export interface ExportRead {
 
 /** Reads the platform (five requests, in parallel) and makes the export document of what it holds. */
 export async function readExport(client: PlatformClient): Promise<ExportRead> {
-  const [mappings, routes, carrierGroups, carriers, endpoints] = await Promise.all([
+  const [mappings, routes, carrierGroups, carriers, endpoints, endpointGroups] = await Promise.all([
     client.listInboundMappings(),
     client.listOutboundRoutes(),
     readCarrierGroups(client),
     client.listCarrierGroups(),
     client.listEndpointGroups(),
+    readEndpointGroups(client),
   ]);
   const groups = [...carriers, ...endpoints];
   return {
-    doc: exportDocument(mappings, routes, carrierGroups, groups),
+    doc: exportDocument(mappings, routes, carrierGroups, groups, endpointGroups),
     shared: sharedGroupNames(carrierGroups),
     dropped: droppedRules(mappings, routes, groups),
     unread: unreadCarrierFields(carrierGroups),

@@ -1,4 +1,6 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
+import type { EndpointGroup } from '../model/endpoint-group.js';
+import { exportEndpointGroup, type ExportedEndpointGroup } from './export-endpoint-groups.js';
 import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
@@ -44,6 +46,8 @@ export interface ExportDocument {
   readonly outbound_routes: readonly ExportedRoute[];
   /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
   readonly carrier_groups?: readonly ExportedCarrierGroup[];
+  /** Present when the endpoint groups were read; groups sharing a name are left out, as carrier groups are. */
+  readonly endpoint_groups?: readonly ExportedEndpointGroup[];
   /**
    * What the file cannot describe, ignored so that planning it keeps those objects instead of
    * deleting them: names carrier groups share, and the rules the proxy drops (see `droppedRules`).
@@ -51,6 +55,7 @@ export interface ExportDocument {
   readonly policy?: {
     readonly ignore: {
       readonly carrier_groups?: readonly string[];
+      readonly endpoint_groups?: readonly string[];
       readonly inbound_mappings?: readonly string[];
       readonly outbound_routes?: readonly string[];
     };
@@ -96,7 +101,7 @@ export function literalGlob(name: string): string {
 }
 
 /** Names that two or more live carrier groups share, with their ids: an entry cannot name one of them. */
-export function sharedGroupNames(groups: readonly CarrierGroup[]): Map<string, number[]> {
+export function sharedGroupNames(groups: readonly { readonly name: string; readonly gwgroupid: number }[]): Map<string, number[]> {
   const ids = new Map<string, number[]>();
   for (const g of groups) ids.set(g.name, [...(ids.get(g.name) ?? []), g.gwgroupid]);
   return new Map([...ids].filter(([, list]) => list.length > 1));
@@ -151,6 +156,7 @@ function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
  * Carrier groups (when given) in gwgroupid order, with what the read could know (`exportGroup`);
  * groups sharing a name cannot be told apart by name and are left out,
  * their name in `policy.ignore.carrier_groups` so that the plan keeps them (and the rules that refer to them).
+ * Endpoint groups (when given) likewise (`exportEndpointGroup`, export-endpoint-groups.ts).
  *
  * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name (`group:` for a mapping whose one
  * server is `#<id>`, `carrier_group:` for a route) where the name is unique (the same rule as the
@@ -162,11 +168,14 @@ export function exportDocument(
   routes: readonly OutboundRoute[],
   carrierGroups?: readonly CarrierGroup[],
   groups: readonly GatewayGroup[] = [],
+  endpointGroups?: readonly EndpointGroup[],
 ): ExportDocument {
   const shared = carrierGroups ? sharedGroupNames(carrierGroups) : new Map<string, number[]>();
+  const sharedEndpoint = endpointGroups ? sharedGroupNames(endpointGroups) : new Map<string, number[]>();
   const dropped = droppedRules(mappings, routes, groups);
   const ignore = {
     ...(shared.size > 0 ? { carrier_groups: [...shared.keys()].map(literalGlob) } : {}),
+    ...(sharedEndpoint.size > 0 ? { endpoint_groups: [...sharedEndpoint.keys()].map(literalGlob) } : {}),
     ...(dropped.mappings.size > 0 ? { inbound_mappings: [...dropped.mappings.keys()].sort().map(literalGlob) } : {}),
     ...(dropped.routes.size > 0 ? { outbound_routes: [...dropped.routes.keys()].sort().map(literalGlob) } : {}),
   };
@@ -206,6 +215,14 @@ export function exportDocument(
             .filter((g) => !shared.has(g.name))
             .sort((a, b) => a.gwgroupid - b.gwgroupid)
             .map(exportGroup),
+        }
+      : {}),
+    ...(endpointGroups
+      ? {
+          endpoint_groups: [...endpointGroups]
+            .filter((g) => !sharedEndpoint.has(g.name))
+            .sort((a, b) => a.gwgroupid - b.gwgroupid)
+            .map(exportEndpointGroup),
         }
       : {}),
     ...(Object.keys(ignore).length > 0 ? { policy: { ignore } } : {}),

@@ -148,6 +148,37 @@ ${servers}`;
   });
 });
 
+describe.each(['spec', 'current'] as const)('endpoint groups: export and drift (API profile %s)', (profile) => {
+  it('export writes the groups with the password as ${VAR} named after the group; the file plans to no changes; drift sees a change made on the platform', async () => {
+    const s = await scenario({ profile, empty: true });
+    expect((await s.run(['apply', s.file('acme.yaml', acme()), '--auto-approve'], { env: ENV })).code).toBe(0);
+    const exported = await s.run(['export', '--out', `${s.dir}/exported.yaml`], { env: ENV });
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(`${s.dir}/exported.yaml`, 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).toContain('auth_password: "${ACME_PBX_PASSWORD}"');
+    expect(text).toMatch(/endpoint_groups:\n {2}- name: "Acme PBX"\n {4}call_limit: 30\n/);
+    // Planned where the variable is not set: nothing to compare the password with, and nothing else differs.
+    const plan = await s.run(['plan', `${s.dir}/exported.yaml`, '--detailed-exitcode'], { env: {} });
+    expect(plan.code, `${plan.stdout}\n${plan.stderr}`).toBe(0);
+    expect((await s.run(['plan', `${s.dir}/exported.yaml`, '--detailed-exitcode'], { env: ENV })).code).toBe(0);
+
+    // A change made on the platform is drift.
+    const group = (await s.client.listEndpointGroups())[0]!;
+    const held = (await s.client.getEndpointGroup(group.gwgroupid))!;
+    await s.client.updateEndpointGroup(
+      group.gwgroupid,
+      { ...held, call_limit: 99, auth: { ...held.auth!, auth_password: PASSWORD } },
+      held.gwids,
+    );
+    const drift = await s.run(['drift', `${s.dir}/exported.yaml`], { env: ENV });
+    expect(drift.code, drift.stderr).toBe(2);
+    expect(drift.stdout).toMatch(/endpoint_group "Acme PBX"/);
+    expect(drift.stdout).toMatch(/call_limit/);
+    expect(drift.stdout + drift.stderr).not.toContain(PASSWORD);
+  });
+});
+
 describe("an endpoint group's password", () => {
   it('is compared as a secret: a new one is a change that says so, never what to, in any format, saved plan or error', async () => {
     const s = await scenario({ profile: 'current', empty: true });
