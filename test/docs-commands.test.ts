@@ -24,6 +24,7 @@ const PAGES = [
   { page: 'docs/gitops.md', config: 'examples/routing', notRun: 3 },
   { page: 'docs/emulator.md', config: 'examples/basic', notRun: 1 },
   { page: 'docs/cdktf.md', config: 'examples/basic', notRun: 3 },
+  { page: 'docs/endpoint-groups.md', config: 'examples/endpoint-groups', notRun: 0 },
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'dsipform-docs-commands-'));
@@ -40,7 +41,15 @@ describe('the commands of the docs pages, as printed', () => {
     cpSync(join(ROOT, config), join(dir, 'old', 'config'), { recursive: true });
     const emulator = await startEmulatorProcess([], { DSIP_TOKEN: TOKEN });
     try {
-      const env = { PATH: process.env.PATH, HOME: dir, DSIP_URL: emulator.url, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
+      // A group's password, as the apply job's environment holds it (examples/endpoint-groups names it).
+      const env = {
+        PATH: process.env.PATH,
+        HOME: dir,
+        DSIP_URL: emulator.url,
+        DSIP_TOKEN: TOKEN,
+        NO_COLOR: '1',
+        ACME_PBX_PASSWORD: 'docs-pbx-password-51',
+      };
       // The platform holds what the files declare, as after the apply job of a merged change.
       const prelude = `npx() { shift; "${process.execPath}" "${CLI}" "$@"; }\ndsipform() { "${process.execPath}" "${CLI}" "$@"; }\n`;
       const applied = await runProcess(process.execPath, [CLI, 'apply', 'config/', '--auto-approve'], { cwd: dir, env });
