@@ -6,10 +6,11 @@ import type { ChangeAction, PlanIssue } from './plan.js';
 
 /**
  * How a renderer shows a field's value, beyond a plain value: `seconds` with a readable hint
- * (`900 (15m)`), `endpoints` as a list of `{name: …, hostname: …}`, `auth` as a registration block
- * whose password is always `(sensitive)`. The module says which; render/ knows how.
+ * (`900 (15m)`), `endpoints` as a list of `{name: …, hostname: …}`, `endpoint-set` the same, but
+ * an update shows it endpoint by endpoint (matched by name: `+`, `~`, `-`), `auth` as a
+ * registration block whose password is always `(sensitive)`. The module says which; render/ knows how.
  */
-export type FieldFormat = 'seconds' | 'endpoints' | 'auth';
+export type FieldFormat = 'seconds' | 'endpoints' | 'endpoint-set' | 'auth';
 
 /**
  * A declared password against the record of the one dsipform last sent to the live object:

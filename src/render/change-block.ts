@@ -3,6 +3,7 @@ import type { PlanNames } from '../model/gateway-words.js';
 import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
+import { endpointRows } from './endpoint-rows.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { count } from '../model/words.js';
 import { FIELD_ORDER, MARK, fieldValue, formatRuleField, subject } from './values.js';
@@ -104,6 +105,10 @@ function fieldLines(change: Change, names: PlanNames | undefined): BlockLine[] {
       const shown = changedFields(change);
       rows.push(idRow(change));
       for (const name of shown) {
+        if (KIND_SPECS[change.kind].formats[name] === 'endpoint-set') {
+          rows.push(...endpointRows(name, fieldValue(change.before, name), fieldValue(change.after, name)));
+          continue;
+        }
         const before = unreadBefore(change, name) ? NOT_SHOWN : formatRuleField(change.kind, change.before, name, names);
         rows.push({ mark: '~', name, value: `${before} → ${formatRuleField(change.kind, change.after, name, names)}` });
       }

@@ -6,7 +6,7 @@ import { quote } from './style.js';
 const SENSITIVE = '(sensitive)';
 
 /** One endpoint; strip and prefix only where the endpoint has its own (a carrier group's, not an endpoint group's). */
-function endpointText(e: Partial<CarrierEndpoint> & Pick<CarrierEndpoint, 'name' | 'hostname' | 'weight'>): string {
+export function endpointText(e: Partial<CarrierEndpoint> & Pick<CarrierEndpoint, 'name' | 'hostname' | 'weight'>): string {
   const own = e.strip === undefined ? '' : `, strip: ${e.strip}, prefix: ${quote(e.prefix ?? '')}`;
   return `{name: ${quote(e.name)}, hostname: ${quote(e.hostname)}${own}, weight: ${e.weight}}`;
 }

@@ -42,6 +42,7 @@ export function formatField(kind: Kind, name: string, value: unknown): string {
     case 'seconds':
       return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? `${value} (${duration(value)})` : formatValue(value);
     case 'endpoints':
+    case 'endpoint-set':
       return formatEndpoints(value);
     case 'auth':
       return formatAuth(value);

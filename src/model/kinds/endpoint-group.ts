@@ -12,7 +12,7 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   keyField: 'name',
   fields: Object.keys(ENDPOINT_GROUP_READERS),
   isRule: false,
-  formats: { endpoints: 'endpoints', auth: 'auth' },
+  formats: { endpoints: 'endpoint-set', auth: 'auth' },
   namedBy: {},
   idField: 'gwgroupid',
   groupType: 'endpoint',
