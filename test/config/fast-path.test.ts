@@ -45,6 +45,7 @@ const BASE: Readonly<Record<string, Record<string, Value>>> = {
   outbound_routes: { name: r('r'), prefix: r('"1"'), gwgroupid: r('"5"') },
   endpoint_leases: { name: r('desk'), email: r('ops@example.com'), ttl: r('900') },
   carrier_groups: { name: r('carrier-a') },
+  endpoint_groups: { name: r('acme-pbx') },
   routing_tests: { direction: r('outbound'), to: r('"15551230001"'), expect: { result: r('routed') } },
   invariants: { never: { direction: r('outbound'), to_prefix: r('"1900"') } },
 };
@@ -60,10 +61,12 @@ interface Row {
 
 const ROWS: readonly Row[] = [
   { path: 'version', values: [r('1'), r('+1')] },
-  ...['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups', 'routing_tests', 'invariants'].map((path) => ({
-    path,
-    values: [[]],
-  })),
+  ...['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups', 'endpoint_groups', 'routing_tests', 'invariants'].map(
+    (path) => ({
+      path,
+      values: [[]],
+    }),
+  ),
   { path: 'policy', values: [{}] },
   // inbound mappings
   { path: 'inbound_mappings[].did', values: [r('"15551230001"'), r('0044123'), r('""'), r("'1800*'"), r('${DID}'), r('+15551230001')] },
@@ -113,6 +116,26 @@ const ROWS: readonly Row[] = [
   { path: 'carrier_groups[].auth.auth_password', values: [r('${CARRIER_PASSWORD}'), r('"${CARRIER_PASSWORD}"')] },
   { path: 'carrier_groups[].auth.auth_domain', values: [r('sip.example.com')] },
   { path: 'carrier_groups[].auth.auth_proxy', values: [r('proxy.example.com:5060')] },
+  // endpoint groups
+  { path: 'endpoint_groups[].name', values: NAMES.map(r) },
+  { path: 'endpoint_groups[].call_limit', values: [r('0'), r('30')] },
+  { path: 'endpoint_groups[].strip', values: [r('0'), r('2')] },
+  { path: 'endpoint_groups[].prefix', values: [r('"44"'), r('""'), r('"+1"')] },
+  { path: 'endpoint_groups[].endpoints', values: [[], [{ name: r('pbx1'), hostname: r('203.0.113.10') }]] },
+  { path: 'endpoint_groups[].endpoints[].name', values: NAMES.map(r) },
+  { path: 'endpoint_groups[].endpoints[].hostname', values: [r('pbx.example.com'), r('"203.0.113.11:5080"')] },
+  { path: 'endpoint_groups[].endpoints[].weight', values: [r('0'), r('1'), r('10')] },
+  { path: 'endpoint_groups[].auth', values: [r('none'), { type: r('ip') }] },
+  { path: 'endpoint_groups[].auth.type', values: [r('ip'), r('none')] },
+  { path: 'endpoint_groups[].auth.auth_username', values: [r('acme')] },
+  { path: 'endpoint_groups[].auth.auth_password', values: [r('${PBX_PASSWORD}')] },
+  { path: 'endpoint_groups[].auth.auth_domain', values: [r('pbx.example.com')] },
+  { path: 'endpoint_groups[].notifications', values: [{}] },
+  { path: 'endpoint_groups[].notifications.over_max_call_limit', values: [r('noc@example.com')] },
+  { path: 'endpoint_groups[].notifications.endpoint_failure', values: [r('noc@example.com')] },
+  { path: 'endpoint_groups[].cdr', values: [{ email: r('b@example.com'), send_interval: r('"0 0 * * *"') }] },
+  { path: 'endpoint_groups[].cdr.email', values: [r('b@example.com')] },
+  { path: 'endpoint_groups[].cdr.send_interval', values: [r('"0 0 * * *"'), r('"@daily"')] },
   // routing tests
   { path: 'routing_tests[].name', values: NAMES.map(r) },
   { path: 'routing_tests[].direction', values: [r('outbound'), r('inbound')] },
@@ -139,6 +162,7 @@ const ROWS: readonly Row[] = [
   { path: 'policy.ignore.outbound_routes', values: [[r('Default Outbound Route'), r('"legacy-*"')]] },
   { path: 'policy.ignore.endpoint_leases', values: [[r('ci-*')]] },
   { path: 'policy.ignore.carrier_groups', values: [[r('legacy-*'), r('"[ab]*"')]] },
+  { path: 'policy.ignore.endpoint_groups', values: [[r('trial-*')]] },
   { path: 'policy.accept', values: [[], [{ lint: r('ambiguous_lcr'), route: r('"cust-*"') }, { lint: r('no_default_inbound') }]] },
   { path: 'policy.accept[].lint', values: [r('ambiguous_lcr'), r('"midnight_cut"'), r('lcr_takes_simple'), r('no_default_outbound')] },
   { path: 'policy.accept[].route', values: [...NAMES.map(r), r('"cust-*"'), r('""')] },
@@ -199,10 +223,12 @@ function nest(path: readonly string[], value: Value, parent: string): Value {
   if (key === undefined) return value;
   const base: Record<string, Value> =
     parent === 'auth'
-      ? { type: r('userpwd'), auth_password: r('${CARRIER_PASSWORD}') }
+      ? { type: r('userpwd'), auth_username: r('acme'), auth_domain: r('sip.example.com'), auth_password: r('${CARRIER_PASSWORD}') }
       : parent === 'never' || parent === 'always'
         ? { direction: r('outbound'), to_prefix: r('"1900"') }
-        : {};
+        : parent === 'cdr'
+          ? { email: r('b@example.com'), send_interval: r('"0 0 * * *"') }
+          : {};
   return { ...base, [key]: deeper.length === 0 ? value : nest(deeper, value, key) };
 }
 
