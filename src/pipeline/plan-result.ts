@@ -3,8 +3,7 @@ import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
-import { danglingReferences, deletedGroupIds } from '../plan/check-refs.js';
-import { groupsAfter } from '../plan/groups-after.js';
+import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } from '../plan/check-refs.js';
 import { resolveGroupNames } from '../plan/resolve-groups.js';
 
 /** What a plan's checks found beside the lints, as data, for a program (the library's plan result). */
@@ -41,7 +40,7 @@ export function carriedFindings(
     allowDangling && live.groups
       ? danglingReferences(
           resolveGroupNames(desired, live.groups).desired,
-          groupsAfter(live, plan.changes).groups ?? live.groups,
+          groupsWithoutRemovedGateways(live.groups, plan.changes),
           deletedGroupIds(plan.changes),
         )
       : [];

@@ -10,8 +10,7 @@ import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js'
 import { orderChanges } from './order.js';
 import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
 import { assessSafety } from './safety.js';
-import { danglingReferences, deletedGroupIds } from './check-refs.js';
-import { groupsAfter } from './groups-after.js';
+import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
@@ -165,7 +164,7 @@ function assemble(
   const found = diff(desired, live, now, { matched: mode === 'destroy', ...(passwords ? { passwords } : {}) });
   found.changes = found.changes.map((c) => replacedUpdate(c, profile));
   // Judged against the groups as the plan leaves them: an endpoint it removes takes its gateway id with it.
-  const groups = live.groups ? (groupsAfter(live, found.changes).groups ?? live.groups) : undefined;
+  const groups = live.groups ? groupsWithoutRemovedGateways(live.groups, found.changes) : undefined;
   const dangling = mode === 'apply' && groups ? danglingReferences(desired, groups, deletedGroupIds(found.changes)) : [];
   const blocking = [...resolved.issues, ...found.issues, ...(allowDangling ? [] : dangling)];
   if (blocking.length > 0) return { ok: false, issues: blocking };

@@ -18,6 +18,26 @@ export const DANGLING_HINT =
   'refer to a group that exists and holds gateways (by id, or by name with group:/carrier_group:); ' +
   'if the group or gateway is made outside dsipform later on purpose, plan with --allow-dangling';
 
+/**
+ * The live groups without the gateways a plan's group updates remove (an endpoint of `before` that
+ * no endpoint of `after` keeps by name): a rule naming one of those gateway ids is left dangling.
+ */
+export function groupsWithoutRemovedGateways(groups: readonly GatewayGroup[], changes: readonly Change[]): GatewayGroup[] {
+  const removed = new Set<string>();
+  for (const c of changes as readonly unknown[]) {
+    const u = c as { readonly kind: Kind; readonly action: string; readonly gwids?: readonly number[] } & {
+      readonly before?: { readonly endpoints?: readonly { readonly name: string }[] };
+      readonly after?: { readonly endpoints?: readonly { readonly name: string }[] };
+    };
+    if (KIND_SPECS[u.kind]?.groupType === undefined || u.action !== 'update' || !u.gwids) continue;
+    const kept = new Set((u.after?.endpoints ?? []).map((e) => e.name));
+    (u.before?.endpoints ?? []).forEach((e, i) => {
+      if (!kept.has(e.name) && u.gwids![i] !== undefined) removed.add(String(u.gwids![i]));
+    });
+  }
+  return removed.size === 0 ? [...groups] : groups.map((g) => ({ ...g, gwids: g.gwids.filter((id) => !removed.has(id)) }));
+}
+
 /** The ids of the groups a plan deletes: the deletes of the kinds whose objects are gateway groups (their module's `groupType`). */
 export function deletedGroupIds(changes: readonly Change[]): Set<number> {
   const out = new Set<number>();
