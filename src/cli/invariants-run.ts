@@ -1,16 +1,14 @@
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { count } from '../model/words.js';
-import { checkInvariants, type Counterexample, type InvariantResult } from '../routing/invariants.js';
+import { checkInvariants, type InvariantResult } from '../routing/invariants.js';
+import { replayCommand } from '../routing/invariant-record.js';
 import type { NameBook } from '../routing/expect-names.js';
 import { callTime } from '../routing/time.js';
 import type { RuleSet } from '../routing/types.js';
 import { writeLine, type CliIo } from './io.js';
 
-/** The `dsipform route` command that replays a counterexample. */
-export function replayCommand(c: Counterexample): string {
-  return `dsipform route --direction ${c.direction} --to ${c.to}${c.from !== '' ? ` --from ${c.from}` : ''} --at ${c.at.local} --tz ${c.at.tz}`;
-}
+export { replayCommand };
 
 /** Decides the files' invariants against `set` from now in the proxy's zone `tz` (none: `[]`). */
 export function decideInvariants(desired: DesiredState, set: RuleSet, book: NameBook, tz: string, io: CliIo): InvariantResult[] {

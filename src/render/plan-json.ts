@@ -23,6 +23,7 @@ const PLAN_KEYS = [
   'horizon',
   'safety',
   'routing_tests',
+  'invariants',
   'notes',
   'expired_leases',
   'state_file',
