@@ -123,7 +123,12 @@ describe('plan and apply gate on the routing invariants', () => {
     const drift = await runCli(['drift', file], s.env);
     expect(drift.code).toBe(1);
     expect(drift.stderr).toContain('error (PLAN_INVARIANT_FAILED)');
-    expect(drift.stderr).toMatch(/replay: dsipform route --direction outbound --to 1900/);
+    const command = /replay: (dsipform route [^;\n]*)/.exec(drift.stderr)?.[1];
+    expect(command).toBeDefined();
+    // Replayed against the live rules the drift check judged: the same route.
+    const live = await runCli(['route', '--live', ...command!.replace(/^dsipform route /, '').split(' '), '--format', 'json'], s.env);
+    expect(live.code, live.stderr).toBe(0);
+    expect((JSON.parse(live.stdout) as { rule?: { key: string } }).rule?.key).toBe('premium');
   });
 
   it('apply of files refuses before any request, and goes ahead with --force', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyDesired, checkInvariants, invariantsRefusal, loadDesiredState, planDesired, ruleSetFromState } from '../../src/index.js';
+import { runCli } from '../helpers/cli.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 
 /** checkInvariants through the library's exports: files read, rules made, invariants decided, the plan's refusal. */
@@ -55,6 +56,11 @@ describe('library: planDesired gates on the invariants', () => {
     expect(forced.invariants.map((r) => [r.name, r.status, r.counterexample?.decision.rule?.key, r.counterexample?.tz])).toEqual([
       ['premium', 'violated', 'premium', 'UTC'],
     ]);
+    // The call replayed through dsipform route against the files takes the route the record names.
+    const replay = forced.invariants[0]!.counterexample!.replay.replace(/^dsipform route /, '').split(' ');
+    const routed = await runCli(['route', ...replay, '--format', 'json', file]);
+    expect(routed.code, routed.stderr).toBe(0);
+    expect((JSON.parse(routed.stdout) as { rule?: { key: string } }).rule?.key).toBe('premium');
     await expect(applyDesired(client, loaded.desired, { tz: 'UTC' })).rejects.toMatchObject({ code: 'PLAN_INVARIANT_FAILED' });
     expect((await client.listOutboundRoutes()).map((r) => r.name)).not.toContain('premium');
   });
