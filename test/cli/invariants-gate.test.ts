@@ -159,4 +159,21 @@ describe('plan and apply gate on the routing invariants', () => {
     await replay(moved, judged.invariants[0]!.counterexample!);
     expect(await s.client.listOutboundRoutes()).toContainEqual(expect.objectContaining({ name: 'premium', prefix: '1800' }));
   });
+
+  it("names a live group's gateways by name in an invariant's destination, as routing tests do", async () => {
+    const s = await scenario({ empty: true });
+    const endpoint = (name: string, hostname: string) => ({ name, hostname, strip: 0, prefix: '', weight: 1 });
+    await s.client.createCarrierGroup({ name: 'BW', lb_enabled: false, endpoints: [endpoint('bw-a', '203.0.113.5')] });
+    const lines = ['version: 1', 'outbound_routes:', '  - name: UK', '    prefix: "44"', '    carrier_group: BW', 'invariants:'];
+    const file = s.file(
+      'rules.yaml',
+      [...lines, '  - never: { direction: outbound, to_prefix: "44", reaches: { gateways: [bw-a] } }', ''].join('\n'),
+    );
+    const r = await runCli(['plan', file, '--format', 'json'], s.env);
+    expect(r.code).toBe(1);
+    const plan = JSON.parse(r.stdout) as { invariants: SavedInvariant[] };
+    expect(plan.invariants[0]).toMatchObject({ status: 'violated', counterexample: { decision: { rule: { key: 'UK' } } } });
+    expect(plan.invariants[0]!.message).toContain('reaches gateways ["bw-a"]');
+    await replay(file, plan.invariants[0]!.counterexample!);
+  });
 });
