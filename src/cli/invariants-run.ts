@@ -6,6 +6,8 @@ import { replayCommand } from '../routing/invariant-record.js';
 import type { NameBook } from '../routing/expect-names.js';
 import { callTime } from '../routing/time.js';
 import type { RuleSet } from '../routing/types.js';
+import { formatIssue } from '../config/index.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
 import { writeLine, type CliIo } from './io.js';
 
 export { replayCommand };
@@ -16,6 +18,17 @@ export function decideInvariants(desired: DesiredState, set: RuleSet, book: Name
   if (invariants.length === 0) return [];
   const start = callTime(undefined, tz, io.now());
   if ('problem' in start) throw new DsipformError('CLI_BAD_OPTION', start.problem, 'Give the proxy zone with --tz.');
+  // A destination by a name nothing here has would decide nothing: a problem at the invariant, as a test's.
+  const named = invariantNameIssues(invariants, book);
+  if (named.length > 0) {
+    for (const i of named)
+      writeLine(io.stderr, i.origin ? formatIssue({ ...i.origin, message: i.message, hint: i.hint }) : `${i.message}\n  hint: ${i.hint}`);
+    throw new DsipformError(
+      'CONFIG_INVALID',
+      `${count(named.length, 'problem')} in the routing invariants; none was decided`,
+      'Name a destination as a group or gateway of the files or of the platform is named (the hint above lists them).',
+    );
+  }
   return checkInvariants(set, invariants, start, book);
 }
 

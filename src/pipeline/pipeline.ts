@@ -10,6 +10,7 @@ import { judgeFindings, type JudgedFinding } from './lints.js';
 import { planFindings } from './plan-findings.js';
 import { planPlatform, planZone, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
 import { planInvariants, withInvariants } from './plan-invariants.js';
 import { planRoutingTests, rulesAndBookAfter, withRoutingTests } from './routing-tests.js';
 
@@ -85,6 +86,9 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     (desired.invariants ?? []).length > 0
       ? rulesAndBookAfter(desired, live, made.plan, options.allowDangling === true, made.labels, after)
       : null;
+  // A destination by a name no group or gateway has stops the plan, as a routing test's does.
+  const named = judged ? invariantNameIssues(desired.invariants ?? [], judged.book) : [];
+  if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
   const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
   const plan = withInvariants(withRoutingTests(made.plan, tests.section), invariants);
   const refusal = gate(plan);

@@ -176,4 +176,25 @@ describe('plan and apply gate on the routing invariants', () => {
     expect(plan.invariants[0]!.message).toContain('reaches gateways ["bw-a"]');
     await replay(file, plan.invariants[0]!.counterexample!);
   });
+
+  it('a destination by a name no group has is a problem at the invariant: validate and plan stop, naming it', async () => {
+    const s = await scenario({ empty: true });
+    const file = s.file(
+      'rules.yaml',
+      RULES.replace(
+        '    never: { direction: outbound, to_prefix: "1900" }',
+        '    never: { direction: outbound, to_prefix: "1900", reaches: { carrier_group: Nope } }',
+      ),
+    );
+    const problem = `${file}:${VIOLATED_LINE}:5: invariant "premium numbers are never routed": never.reaches.carrier_group: no carrier group is named "Nope"`;
+    const validate = await runCli(['validate', file]);
+    expect(validate.code).toBe(1);
+    expect(validate.stderr).toContain(problem);
+    expect(validate.stderr).toMatch(/\n {2}hint: .*"BW"/);
+    expect(validate.stderr).toContain('error (CONFIG_INVALID): 1 problem in the routing invariants; none was decided');
+    const plan = await runCli(['plan', file], s.env);
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain(problem);
+    expect(plan.stderr).toContain('error (PLAN_BLOCKED): 1 problem stops the plan');
+  });
 });
