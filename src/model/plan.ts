@@ -213,6 +213,8 @@ export interface UnroutedCall {
   readonly from_parts: readonly string[];
   /** `two_or_more`: its callers hold two or more of `from_parts` (tied patterns of one length). */
   readonly from_holds?: 'two_or_more';
+  /** With `from_holds`: the From parts of longer patterns its callers hold none of. */
+  readonly from_except?: readonly string[];
   /** When, in words (`always`, `Mon–Fri 18:00–24:00 America/New_York`). */
   readonly when: string;
   /** The representative call of the class. */

@@ -6,6 +6,9 @@ import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
 import { windowHolds } from '../../src/routing/window-runs.js';
 import { fromWords } from '../../src/model/routing.js';
+import { planRefusal } from '../../src/apply/refusal.js';
+import { assessUnrouting } from '../../src/plan/unrouting.js';
+import { routingImpact } from '../../src/routing/impact.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
@@ -255,6 +258,20 @@ describe('a tie class and a longer pattern the same caller holds (issue 36)', ()
     expect(decided.result).toBe('routed');
     expect(span?.class.from_holds).toBeUndefined();
     expect(decisionKey(span!.decisions[0]!)).toBe(decisionKey(decided));
+  });
+
+  it('a plan that ties them refuses naming the tie class with whom it leaves out (PLAN_UNROUTING)', () => {
+    const simple: TestRoute = { name: 'S', prefix: '1', gwgroupid: '1' };
+    const lcr: TestRoute[] = [
+      { name: 'R0', prefix: '', from_prefix: '12', gwgroupid: '1' },
+      { name: 'R1', prefix: '1', from_prefix: '1', gwgroupid: '1' },
+      { name: 'R2', prefix: '1', from_prefix: '21', gwgroupid: '1' },
+    ];
+    const { entries } = routingImpact(rules([], [simple]), rules([], [simple, ...lcr]), NY_0700);
+    const findings = assessUnrouting(entries, false);
+    const tied = findings.flatMap((f) => f.calls).find((c) => c.from_holds === 'two_or_more' && c.prefix === '1');
+    expect(tied).toMatchObject({ from_parts: ['1', '12'], from_except: ['21'], after: 'ambiguous' });
+    expect(planRefusal({ safety: findings })?.message).toContain('1… from two or more of …1, …12 (and none of …21)');
   });
 
   it('the tie row says whom it leaves out, in the words of every output', () => {
