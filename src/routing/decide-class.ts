@@ -93,6 +93,7 @@ export function decideClass(
       from: caller.from,
       from_parts: caller.from_parts,
       ...(caller.from_holds ? { from_holds: caller.from_holds } : {}),
+      ...(caller.from_except ? { from_except: caller.from_except } : {}),
     };
     // The sets whose decision a tie class fixes whatever the time; the others are decided by the simulation.
     const tie = caller.tie;

@@ -8,11 +8,12 @@
 import type { RouteDecision } from '../model/routing.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { RoutingTest } from '../model/routing-test.js';
-import { DsipformError } from '../model/errors.js';
+import type { DsipformError } from '../model/errors.js';
 import { classSpans, routingTable, type ClassSpan } from './classes.js';
 import { expectationFailures, tookWords } from './expect.js';
 import type { NameBook } from './expect-names.js';
 import { callersStarting } from './invariant-callers.js';
+import { planInvariant, violatedRefusal } from './invariant-record.js';
 import { nameReference, referencedName } from './rule-set.js';
 import { routeCall } from './match.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -205,15 +206,10 @@ function noDeadRule(set: RuleSet, invariant: Invariant, start: CallTime): Invari
 }
 
 /**
- * The refusal a plan gives when an invariant is violated after it (`PLAN_INVARIANT_FAILED`), or
- * null when every invariant held. Not wired into plan/apply yet: the plan gate calls it.
+ * The refusal a plan gives when an invariant is violated after it (`PLAN_INVARIANT_FAILED`, naming
+ * each violation with its call and replay command), or null when every invariant held. The plan's
+ * gate gives the same refusal from the plan's own record (invariant-record.ts).
  */
 export function invariantsRefusal(results: readonly InvariantResult[]): DsipformError | null {
-  const bad = results.filter((r) => r.status === 'violated');
-  if (bad.length === 0) return null;
-  return new DsipformError(
-    'PLAN_INVARIANT_FAILED',
-    `${bad.length} of ${results.length} routing invariant(s) would be violated after the plan: ${bad.map((r) => JSON.stringify(r.invariant.name)).join(', ')}`,
-    'Each violation names a call that breaks it; replay it with dsipform route, then fix the rules or the invariant (or --force).',
-  );
+  return violatedRefusal(results.map(planInvariant)) ?? null;
 }
