@@ -144,19 +144,19 @@ export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } 
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {
   ActionCounts,
-  CarrierGroupChange,
   CarrierGroupFields,
   Change,
   ChangeAction,
-  LeaseChange,
-  MappingChange,
   Plan,
   PlanIssue,
   PlanSummary,
-  RouteChange,
   SafetyFinding,
   SavedPlan,
 } from './model/plan.js';
+export type { MappingChange } from './model/kinds/inbound-mapping/change.js';
+export type { RouteChange } from './model/kinds/outbound-route/change.js';
+export type { LeaseChange } from './model/kinds/endpoint-lease/change.js';
+export type { CarrierGroupChange } from './model/kinds/carrier-group/change.js';
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';
 
 export { checkInvariants, invariantsRefusal, type Counterexample, type InvariantResult } from './routing/invariants.js';

@@ -2,7 +2,7 @@ import type { CarrierGroup } from '../model/carrier-group.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { PasswordRecord } from '../model/password-record.js';
-import type { PasswordCheck } from '../plan/diff-carrier-groups.js';
+import type { PasswordCheck } from '../model/kind-spec.js';
 import { matchesDigest } from '../plan/password-digest.js';
 
 /**
