@@ -3,7 +3,7 @@ import { DsipformError } from '../model/errors.js';
 import { count } from '../model/words.js';
 import { checkInvariants, type Counterexample, type InvariantResult } from '../routing/invariants.js';
 import type { NameBook } from '../routing/expect-names.js';
-import { callTime } from '../routing/time.js';
+import { callTime } from '../model/time/call-time.js';
 import type { RuleSet } from '../routing/types.js';
 import { writeLine, type CliIo } from './io.js';
 

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError, type ErrorCode } from '../model/errors.js';
-import { zoneProblem } from '../model/time-zone.js';
-import { atIn, CLOCK_HINT, machineZone, proxyZone, readAt, wallClockIn, type AtTime } from '../routing/time.js';
+import { zoneProblem } from '../model/time/time-zone.js';
+import { atIn, CLOCK_HINT, machineZone, proxyZone, readAt, wallClockIn, type AtTime } from '../model/time/call-time.js';
 import type { CallTime } from '../routing/types.js';
 import { writeLine, type CliIo } from './io.js';
 

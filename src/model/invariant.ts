@@ -1,6 +1,6 @@
 import type { SourceLocation } from './desired.js';
 import type { Direction } from './routing.js';
-import { timerecProblem } from './timerec.js';
+import { timerecProblem } from './time/timerec.js';
 
 /**
  * Routing invariants as the files declare them (`invariants:`): a property of every call of a set

@@ -14,7 +14,7 @@ import {
   serverListProblem,
   serversProblem,
 } from './rules.js';
-import { timerecProblem } from './timerec.js';
+import { timerecProblem } from './time/timerec.js';
 import { count } from './words.js';
 
 /**

@@ -10,7 +10,7 @@ import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { runRoutingTest, tookWords } from '../routing/expect.js';
 import { nameBook, namedExpectationProblems, type NameBook } from '../routing/expect-names.js';
 import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
+import { callTime } from '../model/time/call-time.js';
 import type { CallTime } from '../routing/types.js';
 import { planZone } from './plan-platform.js';
 

@@ -5,19 +5,19 @@
  * classes come from the rule prefixes (a class is a prefix minus its longer prefixes holding rules:
  * every number in it meets the same rules, so the prefix itself stands for it), caller classes from
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
- * rules a class can meet (windows.ts). Pure.
+ * rules a class can meet (model/time/windows.ts). Pure.
  */
 import type { ClassSpan, Direction } from '../model/routing.js';
-import type { Timerec } from '../model/timerec.js';
+import type { Timerec } from '../model/time/timerec.js';
 import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
-import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from './windows.js';
+import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from '../model/time/windows.js';
 
-import { windowWords } from './window-words.js';
+import { windowWords } from '../model/time/window-words.js';
 
-export type { Horizon, TimeWindow } from './windows.js';
+export type { Horizon, TimeWindow } from '../model/time/windows.js';
 export type { CallClass, ClassSpan } from '../model/routing.js';
 
 /** Which classes to examine and which spans to keep. */

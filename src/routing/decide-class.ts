@@ -12,16 +12,16 @@
  * Pure.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
-import type { Timerec } from '../model/timerec.js';
-import { timerecMatches } from '../model/timerec-match.js';
+import type { Timerec } from '../model/time/timerec.js';
+import { timerecMatches } from '../model/time/timerec-match.js';
 import type { Caller } from './callers.js';
 import { routeCall, routingGroups } from './match.js';
 import type { NumberClass } from './number-classes.js';
 import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
-import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from './windows.js';
-import { windowWords } from './window-words.js';
-import { compactWindows } from './window-runs.js';
+import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from '../model/time/windows.js';
+import { windowWords } from '../model/time/window-words.js';
+import { compactWindows } from '../model/time/window-runs.js';
 
 const QUIET = { explain: false } as const;
 

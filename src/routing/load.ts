@@ -3,7 +3,7 @@
  * it keeps and which it drops with only a log line. Pure.
  */
 import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
-import { parseTimerec } from '../model/timerec.js';
+import { parseTimerec } from '../model/time/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 

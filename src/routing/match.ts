@@ -3,8 +3,8 @@
  * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
-import { timerecMatches } from '../model/timerec-match.js';
-import { parseTimerec, type Timerec } from '../model/timerec.js';
+import { timerecMatches } from '../model/time/timerec-match.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { firstOddChar, loadRules } from './load.js';
 import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
 import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';

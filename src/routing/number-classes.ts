@@ -7,7 +7,7 @@
  * of 15,000 rules pays for a few. Pure.
  */
 import type { Direction } from '../model/routing.js';
-import { parseTimerec, type Timerec } from '../model/timerec.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { callerClasses, lcrIndex, lcrTo, NO_CALLER, type Caller, type LcrIndex } from './callers.js';
 import type { RoutingRule, RuleSet } from './types.js';
 

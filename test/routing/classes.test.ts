@@ -4,7 +4,7 @@ import { callerClasses, fromMatches, lcrIndex, sharedFrom } from '../../src/rout
 import { classSpans, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
 import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
-import { windowHolds } from '../../src/routing/window-runs.js';
+import { windowHolds } from '../../src/model/time/window-runs.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
