@@ -85,7 +85,8 @@ export function classSpans(
  * Each set with only the rules and LCR records a call to one of the classes' numbers can meet: those
  * at a prefix of the number (in any group: an LCR route's rule sits at its To-part), and the LCR
  * records whose To-part begins it. A digit number's decision depends on nothing else (the prefix
- * tree's other nodes steer only numbers with characters outside 0-9 * # +), so it is the same.
+ * tree's other nodes steer only numbers holding a character the proxy does not dial, model/dial.ts),
+ * so it is the same.
  */
 function narrowedSets(sets: readonly RuleSet[], classes: readonly NumberClass[]): RuleSet[] {
   const stems = new Set<string>();
