@@ -160,4 +160,5 @@ export type {
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';
 
 export { checkInvariants, invariantsRefusal, type Counterexample, type InvariantResult } from './routing/invariants.js';
+export { nameBook, type NameBook, type NameBookSources, type NamedEndpoint } from './routing/expect-names.js';
 export type { Invariant, CallSet, InvariantDestination, BuiltinInvariant } from './model/invariant.js';
