@@ -34,6 +34,8 @@ export interface ClassOptions {
   readonly differing?: boolean;
   /** The callers to decide for a number class instead of all of its own (routing/invariants.ts: callers starting with a prefix). */
   readonly callers?: (nc: NumberClass) => readonly Caller[];
+  /** Make a span's windows and words when first read (routing/invariant-table.ts reads those of a few spans only). */
+  readonly lazyWords?: boolean;
 }
 
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
@@ -77,7 +79,7 @@ export function classSpans(
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
   const spans: ClassSpan[] = [];
   const whole = wholeHorizon(examined);
-  for (const nc of classes) decideClass(decided, nc, examined, whole, options.differing === true, spans);
+  for (const nc of classes) decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true);
   return { horizon: examined.horizon, spans };
 }
 

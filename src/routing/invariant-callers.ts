@@ -3,7 +3,7 @@
  * (routing/invariants.ts): one representative per set of the class's LCR From parts such a caller
  * can hold, so the simulation decides each kind of caller once. Pure.
  */
-import { fromMatches, type Caller } from './callers.js';
+import { partsIn, type Caller } from './callers.js';
 import type { NumberClass } from './number-classes.js';
 
 /**
@@ -29,27 +29,11 @@ export function callersStarting(nc: NumberClass, prefix: string): Caller[] {
   const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();
   for (const from of candidates) {
-    const matched = partsIn(from, known, longest);
+    const matched = partsIn(from, parts, known, longest);
     const key = matched.join('\u0000');
     const had = out.get(key);
     // The shortest From stands for its kind: the simplest call to replay.
     if (!had || from.length < had.from.length) out.set(key, { from, from_parts: matched });
   }
   return [...out.values()];
-}
-
-/**
- * The parts of `known` that match `from` (`fromMatches`), sorted: a part that matches occurs in
- * `from`, so only the substrings of `from` (up to the longest part) are looked up, rather than
- * every part tested against every candidate, which grew with the square of the LCR routes.
- */
-function partsIn(from: string, known: ReadonlySet<string>, longest: number): string[] {
-  const found = new Set<string>();
-  for (let i = 0; i < from.length; i++) {
-    for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) {
-      const s = from.slice(i, j);
-      if (known.has(s) && fromMatches(s, from)) found.add(s);
-    }
-  }
-  return [...found].sort();
 }

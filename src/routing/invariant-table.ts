@@ -75,6 +75,7 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   return classSpans(probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set], start, {
     directions,
+    lazyWords: true,
     ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
     ...(prefixes.size > 0 ? { callers: (nc: NumberClass) => callersOf(nc, everyCaller, prefixes) } : {}),
   }).spans;
