@@ -1,6 +1,7 @@
 import type { SourceLocation } from './desired.js';
 import type { Direction, RouteDecision } from './routing.js';
-import { timerecProblem } from './timerec.js';
+import { dialHint, dialProblem } from './dial.js';
+import { timerecProblem } from './time/timerec.js';
 
 /**
  * Routing invariants as the files declare them (`invariants:`): a property of every call of a set
@@ -82,8 +83,6 @@ export interface InvariantProblem {
   readonly hint: string;
 }
 
-const DIAL = /^[0-9*#+]*$/;
-
 /**
  * The problems the schema cannot see: a prefix outside the proxy's dial characters, a `during`
  * that is not a time recurrence. Values of the wrong type are left to the schema. Pure.
@@ -106,12 +105,8 @@ export function invariantProblems(entry: Readonly<Record<string, unknown>>): Inv
     const s = set as Record<string, unknown>;
     for (const key of ['to_prefix', 'from_prefix'] as const) {
       const v = s[key];
-      if (typeof v === 'string' && !DIAL.test(v))
-        out.push({
-          field: [kind, key],
-          message: `${kind}.${key} "${v}" holds characters no dialled number or caller prefix the proxy matches has`,
-          hint: `write digits (and * # +) only, quoted: ${key}: "1900"`,
-        });
+      const problem = typeof v === 'string' ? dialProblem(`${kind}.${key}`, v) : null;
+      if (problem !== null) out.push({ field: [kind, key], message: problem, hint: dialHint('prefix', key, '1900') });
     }
     if (typeof s.during === 'string') {
       const problem = timerecProblem(s.during);

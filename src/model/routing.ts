@@ -91,7 +91,7 @@ export interface TimeWindow {
   readonly end: string;
   /**
    * The same window on this many consecutive days from the first (more than a week's worth;
-   * routing/window-runs.ts): absent for one window.
+   * model/time/window-runs.ts): absent for one window.
    */
   readonly days?: number;
 }
@@ -185,4 +185,15 @@ export interface ImpactEntry {
   readonly windows: readonly TimeWindow[];
   readonly before: RouteDecision;
   readonly after: RouteDecision;
+}
+
+/**
+ * The call time as the proxy's clock shows it: a wall-clock time in the proxy's zone (timerec's
+ * dtstart is local time there), plus the zone's name for the explanation.
+ */
+export interface CallTime {
+  /** `YYYY-MM-DDTHH:MM:SS`, wall clock in `tz`. */
+  readonly local: string;
+  /** IANA zone name, e.g. `Europe/London`. */
+  readonly tz: string;
 }

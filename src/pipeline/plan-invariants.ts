@@ -5,7 +5,7 @@ import type { Plan } from '../model/plan.js';
 import type { NameBook } from '../routing/expect-names.js';
 import { planInvariant, violatedRefusal } from '../routing/invariant-record.js';
 import { checkInvariants } from '../routing/invariants.js';
-import { callTime } from '../routing/time.js';
+import { callTime } from '../model/time/call-time.js';
 import type { RuleSet } from '../routing/types.js';
 
 /**

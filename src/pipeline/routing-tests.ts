@@ -10,8 +10,8 @@ import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { runRoutingTest, tookWords } from '../routing/expect.js';
 import { nameBook, namedExpectationProblems, type NameBook } from '../routing/expect-names.js';
 import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
+import { callTime } from '../model/time/call-time.js';
 import { planZone } from './plan-platform.js';
 
 /** The files' routing tests run against the rules after a plan. */

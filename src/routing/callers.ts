@@ -126,6 +126,25 @@ export function sharedFrom(a: string, b: string, avoid: readonly string[] = []):
   return best;
 }
 
+/**
+ * The parts of `known` (sorted in `parts`) that match `from` (`fromMatches`), sorted. A part that
+ * matches occurs in `from`, so when that is fewer lookups, only the substrings of `from` (up to
+ * `longest`, the longest part) are looked up: testing every part against every caller grew with
+ * the square of the LCR routes. A long From against few parts tests the parts.
+ */
+export function partsIn(from: string, parts: readonly string[], known: ReadonlySet<string>, longest: number): string[] {
+  const span = Math.min(from.length, longest);
+  if (from.length * span > parts.length * 8) return parts.filter((p) => fromMatches(p, from));
+  const found = new Set<string>();
+  for (let i = 0; i < from.length; i++) {
+    for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) {
+      const s = from.slice(i, j);
+      if (known.has(s) && fromMatches(s, from)) found.add(s);
+    }
+  }
+  return [...found].sort();
+}
+
 /** The caller classes of an outbound call to `to`, from the LCR patterns whose To-part begins it; each set of From parts once. */
 export function callerClasses(index: LcrIndex, to: string): Caller[] {
   const lower = to.toLowerCase();
@@ -136,9 +155,11 @@ export function callerClasses(index: LcrIndex, to: string): Caller[] {
   }
   if (patterns.length === 0) return [NO_CALLER];
   const parts = [...new Set(patterns.map((p) => p.from).filter((f) => f !== ''))].sort();
+  const known = new Set(parts);
+  const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();
   const add = (from: string): void => {
-    const matched = from === '' ? [] : parts.filter((f) => fromMatches(f, from));
+    const matched = from === '' ? [] : partsIn(from, parts, known, longest);
     const key = matched.join('\u0000');
     if (!out.has(key)) out.set(key, { from, from_parts: matched });
   };

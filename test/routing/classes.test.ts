@@ -4,7 +4,7 @@ import { callerClasses, fromMatches, lcrIndex, sharedFrom } from '../../src/rout
 import { classSpans, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
 import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
-import { windowHolds } from '../../src/routing/window-runs.js';
+import { windowHolds } from '../../src/model/time/window-runs.js';
 import { fromWords } from '../../src/model/routing.js';
 import { planRefusal } from '../../src/apply/refusal.js';
 import { assessUnrouting } from '../../src/plan/unrouting.js';
