@@ -7,6 +7,7 @@
  * invariant: with four built-ins and a few sets, the check cost several times the plan it guards.
  * Pure.
  */
+import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { Caller } from './callers.js';
 import { classSpans, type ClassSpan } from './classes.js';
@@ -108,7 +109,7 @@ function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>)
 function probeRule(direction: Direction, prefix: string, during: string, n: number): RoutingRule {
   const inbound = direction === 'inbound';
   return {
-    kind: inbound ? 'inbound_mapping' : 'outbound_route',
+    kind: inbound ? KIND_SPECS.inbound_mapping.kind : KIND_SPECS.outbound_route.kind,
     key: `${PROBE_KEY}${n}`,
     groupid: inbound ? INBOUND_GROUP : OUTBOUND_GROUP,
     prefix,

@@ -105,7 +105,12 @@ describe.skipIf(!plan.run)('invariant counterexamples against the real proxy (Ka
     let printed: Printed[];
     const replayed: { result: string; gwlist?: string; rule?: { key: string } }[] = [];
     try {
-      const applied = await runCli(['apply', file, '--auto-approve', '--allow-dangling'], env);
+      // The invariants are broken on purpose: the plan's gate refuses them (PLAN_INVARIANT_FAILED),
+      // so the rules go in with --force, and `test --live` names the calls that break them.
+      const refused = await runCli(['apply', file, '--auto-approve', '--allow-dangling'], env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('PLAN_INVARIANT_FAILED');
+      const applied = await runCli(['apply', file, '--auto-approve', '--allow-dangling', '--force'], env);
       expect(applied.code, applied.stderr).toBe(0);
       const tested = await runCli(['test', '--live', file], env);
       expect(tested.code).toBe(1);
