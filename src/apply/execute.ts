@@ -6,6 +6,8 @@ import type { LeaseChange } from '../model/kinds/endpoint-lease/change.js';
 import type { Change } from '../model/plan.js';
 import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import { executeNumberChange } from './execute-number.js';
+import type { NumberChange } from '../model/kinds/did-number/change.js';
 import { createdGroupIds, type CreatedGroups } from './created-groups.js';
 
 /** The ids a change created or touched. */
@@ -42,6 +44,9 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
           ...(ctx.passwords ? { passwords: ctx.passwords } : {}),
         }),
       };
+    case 'number':
+      await executeNumberChange(change as NumberChange, client);
+      return {};
     default:
       throw new InternalError(`unknown execution ${JSON.stringify(mod.execution satisfies never)}`);
   }

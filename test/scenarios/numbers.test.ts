@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { scenario, type Scenario } from '../helpers/scenario.js';
+
+const NUMBERS = `version: 1
+numbers:
+  - did: "15557770001"
+    status: assigned
+    carrier: Telnyx
+    pool: chicago-main
+  - did: "+15557770002"
+    status: reserved
+    pool: chicago-main
+  - did: "15557770003"
+`;
+
+/** The live numbers as `did status carrier pool`, by DID. */
+async function liveNumbers(s: Scenario): Promise<string[]> {
+  return (await s.client.listNumbers()).map((n) => `${n.did} ${n.status} ${n.carrier} ${n.pool}`).sort();
+}
+
+describe('numbers as a managed collection (issue 35 §2)', () => {
+  it('creates, updates and deletes numbers against the current emulator, then plans to no changes', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '15557779999', status: 'reserved' });
+    const path = s.file('numbers.yaml', NUMBERS);
+    const plan = await s.run(['plan', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/\+ did_number "15557770001"/);
+    expect(plan.stdout).toMatch(/- did_number "15557779999"/);
+    await s.converge([path]);
+    expect(await liveNumbers(s)).toEqual([
+      '+15557770002 reserved null chicago-main',
+      '15557770001 assigned Telnyx chicago-main',
+      '15557770003 null null null',
+    ]);
+    // An update sends the changed fields; a field left out clears what the platform holds.
+    const edited = s.file(
+      'numbers.yaml',
+      NUMBERS.replace('carrier: Telnyx', 'carrier: Bandwidth').replace(
+        '    pool: chicago-main\n  - did: "15557770003"',
+        '  - did: "15557770003"',
+      ),
+    );
+    const update = await s.run(['plan', edited]);
+    expect(update.stdout).toMatch(/~ did_number "15557770001"/);
+    expect(update.stdout).toMatch(/~ did_number "\+15557770002"/);
+    await s.converge([edited]);
+    expect(await liveNumbers(s)).toEqual([
+      '+15557770002 reserved null null',
+      '15557770001 assigned Bandwidth chicago-main',
+      '15557770003 null null null',
+    ]);
+  });
+
+  it('pairs a declared DID with the live number of the same DID with a + in front: an update of did, not a refused create', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '+15557770001', status: 'reserved' });
+    const path = s.file('numbers.yaml', 'version: 1\nnumbers:\n  - did: "15557770001"\n    status: reserved\n');
+    const plan = await s.run(['plan', path]);
+    expect(plan.stdout).toMatch(/~ did_number "15557770001"/);
+    await s.converge([path]);
+    expect(await liveNumbers(s)).toEqual(['15557770001 reserved null null']);
+  });
+});
+
+describe('numbers: where the platform or the files cannot take them', () => {
+  it.each([
+    ['given', ['--api-profile', 'spec']],
+    ['detected', []],
+  ])(
+    'refuses a file declaring numbers on a platform without the Numbers module (profile spec %s), naming what detection found',
+    async (how, args) => {
+      const s = await scenario({ profile: 'spec', empty: true });
+      const path = s.file('numbers.yaml', NUMBERS);
+      const env = how === 'detected' ? { DSIP_API_PROFILE: 'auto' } : {};
+      const plan = await s.run(['plan', path, ...args], { env });
+      expect(plan.code).toBe(1);
+      expect(plan.stderr).toContain('NUMBERS_MODULE_MISSING');
+      expect(plan.stderr).toContain(`API profile spec (${how})`);
+      expect(plan.stderr).toContain('Remove the numbers: collection');
+    },
+  );
+
+  it('leaves the numbers alone when the files declare none (nothing created, changed or deleted)', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '15557770009', status: 'reserved', carrier: 'Telnyx' });
+    const path = s.file(
+      'groups.yaml',
+      'version: 1\ncarrier_groups:\n  - name: Carrier A\n    endpoints: [{name: a1, hostname: 203.0.113.10}]\n',
+    );
+    const plan = await s.run(['plan', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).not.toContain('did_number');
+    expect(plan.stdout).toContain('Managed: carrier_groups');
+    await s.converge([path]);
+    expect(await liveNumbers(s)).toEqual(['15557770009 reserved Telnyx null']);
+  });
+
+  it('reports every bad number at FILE:LINE:COL: an unknown status, a DID that is not one, the same DID with and without +', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file(
+      'bad.yaml',
+      'version: 1\nnumbers:\n  - did: "15557770001"\n    status: ported\n  - did: "1555-777"\n  - did: "+15557770001"\n',
+    );
+    const validate = await s.run(['validate', path]);
+    expect(validate.code).toBe(1);
+    expect(validate.stderr).toMatch(/bad\.yaml:4:13: numbers\[0\]\.status must be one of: available, reserved, assigned/);
+    expect(validate.stderr.match(/status/g)).toHaveLength(2); // once, with its hint
+    expect(validate.stderr).toMatch(/bad\.yaml:5:\d+.*numbers\[1\]\.did.*0-9 \+ # \*/);
+    expect(validate.stderr).toMatch(/bad\.yaml:6:\d+.*number "15557770001" is declared twice: also at .*bad\.yaml:3:\d+/);
+  });
+});
+
+describe('numbers through a saved plan and JSON', () => {
+  it('a saved plan of number changes validates against the plan schema and applies', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file('numbers.yaml', NUMBERS);
+    const saved = `${s.dir}/plan.json`;
+    const planned = await s.run(['plan', path, '--out', saved]);
+    expect(planned.code, planned.stderr).toBe(0);
+    const applied = await s.run(['apply', '--plan', saved, '--auto-approve']);
+    expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
+    expect(await liveNumbers(s)).toHaveLength(3);
+    const json = await s.run(['plan', path, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout).summary.by_kind.did_number).toBeDefined();
+  });
+});
