@@ -6,7 +6,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layersPlugin from './eslint/layers.js';
-import { LAYERS } from './eslint/layer-table.js';
+import { LAYERS, TYPE_LAYERS } from './eslint/layer-table.js';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -148,7 +148,7 @@ export default tseslint.config(
   {
     files: ['src/**'],
     rules: {
-      'dsipform/layers': ['error', { srcRoot: `${ROOT}src`, layers: LAYERS }],
+      'dsipform/layers': ['error', { srcRoot: `${ROOT}src`, layers: LAYERS, types: TYPE_LAYERS }],
       'no-restricted-imports': ['error', { patterns: CDKTF_PACKAGES }],
     },
   },

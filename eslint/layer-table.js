@@ -8,6 +8,8 @@
  * @typedef {object} LayerRow
  * @property {string} layer the folder under src/ (`cdktf/reader`), or `index` for src/index.ts
  * @property {string[]} imports the layers it may import (a layer may always import itself)
+ * @property {string[]} [types] the layers it may import types from only (`import type`): their
+ *   values reach it through a layer between, never straight
  * @property {string} holds what it holds, one line of Markdown for ARCHITECTURE.md
  */
 
@@ -44,7 +46,7 @@ export const LAYER_TABLE = [
     layer: 'pipeline',
     imports: ['apply', 'plan', 'routing', 'api', 'model'],
     holds:
-      'read → plan → checks (references, lints, safety, staleness) → gate → apply, one composition (`runPipeline`) that returns a value, for the library (`planDesired`) and the CLI verbs (the provider uses its checks of one rule; `routes` and `route` still plan through `planPlatform` directly); decides, never renders or asks',
+      'read → plan → checks (references, lints, safety, staleness) → gate → apply, one composition (`runPipeline`) that returns a value, for the library (`planDesired`) and the CLI verbs, and the pipeline-layer steps every other verb calls (route, routes, test, export, saved plans, the apply step); the provider uses its checks of one rule; decides, never renders or asks',
   },
   { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
@@ -65,7 +67,10 @@ export const LAYER_TABLE = [
   { layer: 'cdktf/bindings', imports: [], holds: 'generated CDKTF constructs; nothing in the core imports them' },
   {
     layer: 'cli',
-    imports: ['pipeline', 'apply', 'plan', 'routing', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'watch'],
+    imports: ['pipeline', 'config', 'render', 'state', 'api', 'emulator', 'model', 'cdktf/reader', 'watch'],
+    // The verbs render what the pipeline returns: the planner, the simulation and the applier are
+    // reached through it (issue 33), their types named where a verb renders them.
+    types: ['apply', 'plan', 'routing'],
     holds:
       'the verbs (plan.ts, apply.ts, route.ts, …; watch in three files) beside the parts they share (options, connection, targets, io, confirm): parses, asks, renders; one catch site (main.ts) turns errors into exit codes',
   },
@@ -78,3 +83,6 @@ export const LAYER_TABLE = [
 
 /** The layer rule's table: each layer and the layers it may import. */
 export const LAYERS = Object.fromEntries(LAYER_TABLE.map((row) => [row.layer, row.imports]));
+
+/** The layer rule's second table: each layer and the layers it may import types from only. */
+export const TYPE_LAYERS = Object.fromEntries(LAYER_TABLE.filter((row) => row.types).map((row) => [row.layer, row.types]));

@@ -37,6 +37,7 @@ export const layers = {
         properties: {
           srcRoot: { type: 'string' },
           layers: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          types: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
         },
         required: ['srcRoot', 'layers'],
         additionalProperties: false,
@@ -45,18 +46,21 @@ export const layers = {
     messages: {
       against:
         "src/{{from}} may not import src/{{to}} ('{{spec}}'): {{from}} imports only {{allowed}}. Move what both need down a layer (see the layers in ARCHITECTURE.md).",
+      typesOnly:
+        "src/{{from}} may import only types from src/{{to}} ('{{spec}}'): write `import type`, and reach its values through the layer between (src/pipeline/ for the CLI; see the layers in ARCHITECTURE.md).",
       unknown:
         "src/{{layer}} is not a known layer ('{{spec}}'): add it, with the layers it may import, to LAYER_TABLE in eslint/layer-table.js.",
     },
   },
   create(context) {
-    const { srcRoot, layers: table } = context.options[0];
+    const { srcRoot, layers: table, types = {} } = context.options[0];
     const file = context.filename;
     const fromPath = relative(srcRoot, file);
     if (fromPath.startsWith('..')) return {};
     const from = layerOf(fromPath, table);
 
-    function check(source) {
+    /** `typeOnly`: the import or export names types alone (`import type`, `export type`, `import('…').T` in a type). */
+    function check(source, typeOnly = false) {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       const spec = source.value;
       if (!spec.startsWith('.')) return;
@@ -72,6 +76,10 @@ export const layers = {
       }
       const allowed = table[from];
       if (allowed.includes(to)) return;
+      if ((types[from] ?? []).includes(to)) {
+        if (!typeOnly) context.report({ node: source, messageId: 'typesOnly', data: { from, to, spec } });
+        return;
+      }
       context.report({
         node: source,
         messageId: 'against',
@@ -79,12 +87,19 @@ export const layers = {
       });
     }
 
+    /** Whether every name a declaration brings in is a type (`import type { A }`, or `import { type A, type B }`). */
+    function typesAlone(node, kind, specifierKind) {
+      if (node[kind] === 'type') return true;
+      const specifiers = node.specifiers ?? [];
+      return specifiers.length > 0 && specifiers.every((s) => s[specifierKind] === 'type');
+    }
+
     return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
+      ImportDeclaration: (node) => check(node.source, typesAlone(node, 'importKind', 'importKind')),
+      ExportNamedDeclaration: (node) => check(node.source, typesAlone(node, 'exportKind', 'exportKind')),
+      ExportAllDeclaration: (node) => check(node.source, node.exportKind === 'type'),
       ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+      TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
     };
   },
 };

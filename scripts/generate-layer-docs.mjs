@@ -22,8 +22,9 @@ function place(layer) {
 
 /** The Markdown table of every layer, what it may import and what it holds. */
 export function layerTableMarkdown(table = LAYER_TABLE) {
-  const rows = table.map(({ layer, imports, holds }) => {
-    const allowed = imports.length === 0 ? 'nothing' : imports.join(', ');
+  const rows = table.map(({ layer, imports, types, holds }) => {
+    const values = imports.length === 0 ? 'nothing' : imports.join(', ');
+    const allowed = types && types.length > 0 ? `${values}; types only: ${types.join(', ')}` : values;
     return `| ${place(layer)} | ${allowed} | ${holds} |`;
   });
   return ['| layer | may import | holds |', '|---|---|---|', ...rows].join('\n');

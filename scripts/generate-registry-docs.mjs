@@ -43,14 +43,32 @@ function groupOf(node) {
   return 'Read-Only';
 }
 
-/** The lines of a block's schema: its attributes and blocks by group, then each nested block's own schema. */
-function schemaLines(block, path, nested) {
+/**
+ * The fields of an attribute whose type is a list, set or map of objects, as read-only attributes
+ * (an object type has no descriptions), or null for any other type.
+ */
+function objectFields(type) {
+  if (!Array.isArray(type) || !['list', 'set', 'map'].includes(type[0])) return null;
+  const inner = type[1];
+  if (!Array.isArray(inner) || inner[0] !== 'object') return null;
+  return Object.fromEntries(Object.entries(inner[1]).map(([name, t]) => [name, { type: t, computed: true }]));
+}
+
+/** The lines of a block's schema: its attributes and blocks of `groups`, by group; nested ones go to `nested`. */
+function schemaLines(block, path, nested, groups = ['Required', 'Optional', 'Read-Only']) {
   const entries = [
-    ...Object.entries(block.attributes ?? {}).map(([name, a]) => ({
-      name,
-      group: groupOf(a),
-      line: `- \`${name}\` (${typeName(a.type)}${a.sensitive ? ', Sensitive' : ''})${words(a) ? ` ${words(a)}` : ''}`,
-    })),
+    ...Object.entries(block.attributes ?? {}).map(([name, a]) => {
+      const fields = objectFields(a.type);
+      const anchor = `nestedatt--${[...path, name].join('--')}`;
+      // A list (or set or map) of objects lists its fields below, as the registry's pages do.
+      if (fields) nested.push({ name, anchor, path: [...path, name], block: { attributes: fields } });
+      const more = fields ? ` (see [below for nested schema](#${anchor}))` : '';
+      return {
+        name,
+        group: groupOf(a),
+        line: `- \`${name}\` (${typeName(a.type)}${a.sensitive ? ', Sensitive' : ''}${a.write_only ? ', Write-only' : ''})${words(a) ? ` ${words(a)}` : ''}${more}`,
+      };
+    }),
     ...Object.entries(block.block_types ?? {}).map(([name, b]) => {
       const anchor = `nestedblock--${[...path, name].join('--')}`;
       const limit = b.nesting_mode === 'single' || b.max_items === 1 ? 'Block' : `Block ${b.nesting_mode === 'set' ? 'Set' : 'List'}`;
@@ -63,7 +81,7 @@ function schemaLines(block, path, nested) {
     }),
   ];
   const out = [];
-  for (const group of ['Required', 'Optional', 'Read-Only']) {
+  for (const group of groups) {
     const inGroup = entries.filter((e) => e.group === group).sort((a, b) => (a.name < b.name ? -1 : 1));
     if (inGroup.length === 0) continue;
     out.push(`### ${group}`, '', ...inGroup.map((e) => e.line), '');
@@ -74,9 +92,19 @@ function schemaLines(block, path, nested) {
 /** A block's whole schema section, nested blocks after it. */
 function schemaSection(block) {
   const nested = [];
-  const out = ['## Schema', '', ...schemaLines(block, [], nested)];
+  // The arguments a configuration sets, then the attributes only read (what Terraform computes).
+  const args = schemaLines(block, [], nested, ['Required', 'Optional']);
+  const attrs = schemaLines(block, [], nested, ['Read-Only']);
+  const out = [
+    ...(args.length > 0 ? ['## Argument Reference', '', ...args] : []),
+    ...(attrs.length > 0 ? ['## Attribute Reference', '', ...attrs] : []),
+  ];
+  // Both calls above list the nested blocks and attributes of the whole block: each is shown once.
+  const shown = new Set();
   while (nested.length > 0) {
     const next = nested.shift();
+    if (shown.has(next.anchor)) continue;
+    shown.add(next.anchor);
     out.push(
       `<a id="${next.anchor}"></a>`,
       `### Nested Schema for \`${next.path.join('.')}\``,
@@ -87,17 +115,87 @@ function schemaSection(block) {
   return out;
 }
 
-/** The first `hcl` block of the guide's section with this heading, or null. */
-function exampleOf(guide, heading) {
+/** The first `lang` block of the guide's section with this heading, or null. */
+function blockOf(guide, heading, lang) {
   const start = guide.indexOf(`\n${heading}\n`);
   if (start < 0) return null;
   const end = guide.indexOf('\n## ', start + heading.length + 2);
   const section = guide.slice(start, end < 0 ? undefined : end);
-  return /```hcl\n([\s\S]*?)```/.exec(section)?.[1] ?? null;
+  return new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section)?.[1] ?? null;
+}
+
+/** The first `hcl` block of the guide's section with this heading, or null. */
+function exampleOf(guide, heading) {
+  return blockOf(guide, heading, 'hcl');
+}
+
+/**
+ * How each resource is imported: the provider's import (src/terraform/resources/kind-resource.ts)
+ * takes the platform id or the kind's key; `refused` when it cannot be, with what the resource does
+ * to state instead. test/terraform/registry-examples.test.ts imports with every id a page shows.
+ */
+export const IMPORTS = {
+  dsiprouter_inbound_mapping: { id: 'ruleid', idExample: '7', key: 'its DID with `did:`', keyExample: 'did:15551230001' },
+  dsiprouter_outbound_route: {
+    id: 'ruleid',
+    idExample: '7',
+    key: 'its name with `name:`, when no other route has it',
+    keyExample: 'name:UK from our 1555 numbers',
+  },
+  dsiprouter_carrier_group: {
+    id: 'gwgroupid',
+    idExample: '12',
+    key: 'its name with `name:`, when no other carrier group has it',
+    keyExample: 'name:Acme Telecom',
+  },
+  dsiprouter_endpoint_lease: {
+    refused: [
+      'Endpoint leases cannot be imported: the platform cannot read a lease back, so its credentials cannot be recovered',
+      '(`terraform import` and `import` blocks fail with "Endpoint leases cannot be imported"). Let Terraform obtain a new one.',
+      '',
+      '## State',
+      '',
+      'Terraform state is the only record of a lease: it holds `lease_id`, `username`, `domain` and `password`. The',
+      'password is sensitive (hidden in plans and output) but stored in `terraform.tfstate` as it is: protect the state.',
+      'A refresh does not ask the platform: the lease stands until `expires_at`, after which it reads as gone and the next',
+      'plan obtains a new one. Changing `email` or `ttl` replaces it (the old lease is revoked, a new one obtained), and',
+      '`terraform destroy` revokes it.',
+    ],
+  },
+};
+
+/** A resource page's `## Import` section, for the resource its example declares first. */
+function importSection(type, example) {
+  const how = IMPORTS[type];
+  if (!how) throw new Error(`no import words for ${type} in IMPORTS (scripts/generate-registry-docs.mjs)`);
+  if (how.refused) return ['## Import', '', ...how.refused, ''];
+  const label = new RegExp(`resource "${type}" "([^"]+)"`).exec(example)?.[1];
+  if (!label) throw new Error(`the example of ${type} declares no ${type}`);
+  const address = `${type}.${label}`;
+  return [
+    '## Import',
+    '',
+    `Import an existing object by its ${how.id}, or by ${how.key}:`,
+    '',
+    '```shell',
+    `terraform import ${address} ${how.idExample}`,
+    `terraform import ${address} ${JSON.stringify(how.keyExample)}`,
+    '```',
+    '',
+    'Or with an `import` block (Terraform 1.5 or later); `terraform plan` then shows what it reads:',
+    '',
+    '```terraform',
+    'import {',
+    `  to = ${address}`,
+    `  id = ${JSON.stringify(how.keyExample)}`,
+    '}',
+    '```',
+    '',
+  ];
 }
 
 /** One page: front matter, title, description, example, schema. */
-function page({ title, kind, description, example, block, extra = [] }) {
+function page({ title, kind, description, example, block, extra = [], after = [] }) {
   const summary = description.replace(/"/g, '\\"');
   return [
     '---',
@@ -115,6 +213,7 @@ function page({ title, kind, description, example, block, extra = [] }) {
     ...(example ? ['## Example Usage', '', '```terraform', example.trimEnd(), '```', ''] : []),
     ...extra,
     ...schemaSection(block),
+    ...after,
   ]
     .join('\n')
     .replace(/\n+$/, '\n');
@@ -125,6 +224,10 @@ export function renderRegistryDocs(schemaText = readFileSync(SCHEMA_FILE, 'utf8'
   const schema = JSON.parse(schemaText).provider_schemas[SOURCE];
   const pages = new Map();
   const provider = schema.provider.block;
+  const listed = (folder, schemas) =>
+    Object.keys(schemas)
+      .sort()
+      .map((name) => `- [${name}](${folder}/${name.replace(`${PROVIDER}_`, '')}.md)`);
   pages.set(
     'index.md',
     page({
@@ -134,8 +237,26 @@ export function renderRegistryDocs(schemaText = readFileSync(SCHEMA_FILE, 'utf8'
       example: exampleOf(guide, '## Provider'),
       block: provider,
       extra: [
-        'Every attribute may be left out: an attribute that is not set is read from its environment variable. The guide, with the',
-        'CDKTF classes, groups by name, timeouts and the proxy reload, is [terraform.md](terraform.md).',
+        '## Installing the provider',
+        '',
+        'The provider is not in the public registry: it comes with the dsipform package, and `dsipform terraform-mirror DIR`',
+        'lays it out as a filesystem mirror and prints the Terraform CLI configuration that uses it (the mirror for',
+        '`dsipform/dsiprouter`, the registry for every other provider). Then `terraform init` installs it offline:',
+        '',
+        '```shell',
+        blockOf(guide, '## Install', 'sh').trimEnd(),
+        '```',
+        '',
+        'Every attribute of the provider block may be left out: an attribute that is not set is read from its environment',
+        'variable (`DSIP_URL`, `DSIP_TOKEN`, `DSIP_CA`, `DSIP_INSECURE`, `DSIP_API_PROFILE`).',
+        '',
+        '## Resources',
+        '',
+        ...listed('resources', schema.resource_schemas),
+        '',
+        '## Data Sources',
+        '',
+        ...listed('data-sources', schema.data_source_schemas),
         '',
       ],
     }),
@@ -147,10 +268,10 @@ export function renderRegistryDocs(schemaText = readFileSync(SCHEMA_FILE, 'utf8'
     for (const name of Object.keys(schemas).sort()) {
       const block = schemas[name].block;
       const short = name.replace(`${PROVIDER}_`, '');
-      pages.set(
-        `${folder}/${short}.md`,
-        page({ title: name, kind, description: words(block), example: exampleOf(guide, `## ${heading} ${name}`), block }),
-      );
+      const example = exampleOf(guide, `## ${heading} ${name}`);
+      if (!example) throw new Error(`no hcl example under "## ${heading} ${name}" in docs/terraform.md`);
+      const after = folder === 'resources' ? importSection(name, example) : [];
+      pages.set(`${folder}/${short}.md`, page({ title: name, kind, description: words(block), example, block, after }));
     }
   }
   return pages;

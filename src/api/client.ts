@@ -60,6 +60,8 @@ export class PlatformClient {
   readonly #base: PlatformClient | undefined;
   #detected: Promise<ApiProfile> | undefined;
   #numbersModule: Promise<boolean> | undefined;
+  /** Set by {@link detection}: its probe of the Numbers module goes out beside the profile's second request. */
+  #numbersWanted = false;
 
   /** A client of the platform at `options.url`; or (from {@link counting}) a client counting for another. */
   constructor(options: ConnectionOptions | CountingFor) {
@@ -94,7 +96,11 @@ export class PlatformClient {
   profile(): Promise<ApiProfile> {
     if (this.#base) return this.#base.profile();
     if (this.#choice !== 'auto') return Promise.resolve(this.#choice);
-    this.#detected ??= detectProfile(this.#transport);
+    this.#detected ??= detectProfile(this.#transport, () => {
+      // The platform is not the specified one: if detection() was asked (a plan reports it, and
+      // asks beside its first reads), probe the Numbers module now, in the same round trip.
+      if (this.#numbersWanted) void this.#probeNumbers();
+    });
     // A failed detection is not remembered: the next call tries again.
     this.#detected.catch(() => (this.#detected = undefined));
     return this.#detected;
@@ -111,6 +117,7 @@ export class PlatformClient {
    * just that profile.
    */
   async detection(): Promise<{ readonly profile: ApiProfile; readonly numbersModule?: boolean }> {
+    this.#numbersWanted = true;
     const profile = await this.profile();
     if (!this.profileDetected || profile !== 'current') return { profile };
     return { profile, numbersModule: await this.numbersModule() };
@@ -123,9 +130,18 @@ export class PlatformClient {
   async numbersModule(): Promise<boolean> {
     if (this.#base) return this.#base.numbersModule();
     if ((await this.profile()) === 'spec') return false;
-    this.#numbersModule ??= detectNumbersModule(this.#transport);
-    this.#numbersModule.catch(() => (this.#numbersModule = undefined));
-    return this.#numbersModule;
+    return this.#probeNumbers();
+  }
+
+  /** The Numbers module's probe, sent once (a failed one is not remembered: the next call tries again). */
+  #probeNumbers(): Promise<boolean> {
+    if (this.#numbersModule) return this.#numbersModule;
+    const probe = detectNumbersModule(this.#transport);
+    this.#numbersModule = probe;
+    probe.catch(() => {
+      if (this.#numbersModule === probe) this.#numbersModule = undefined;
+    });
+    return probe;
   }
 
   async #shape(): Promise<ProfileShape> {

@@ -48,7 +48,7 @@ const CORE_SUBSCRIPTION = /Core Subscription Required/i;
 const UNLICENSED_HINT =
   "The token is not the problem: the platform's API works only with a dSIPRouter Core subscription. " +
   'Activate a DSIP_CORE licence on the platform (its /api/v1/licensing/activate endpoint or its web UI; ' +
-  'buy one at https://dopensource.com/product/dsiprouter-core/), then run dsipform again.';
+  'buy one at https://dopensource.com/product/dsiprouter-core/), then run the command again.';
 
 function describeBody(res: RawResponse): string {
   if (/html/i.test(res.contentType) || /^\s*</.test(res.text)) return 'an HTML page instead of JSON';

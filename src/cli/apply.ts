@@ -2,14 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { parseSavedPlan } from '../plan/saved-plan.js';
-import { savedPlanStaleness } from '../pipeline/saved.js';
+import { openSavedPlan, savedPlanStaleness, type OpenedPlan } from '../pipeline/saved.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
-import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { openRunState, statePath, usesState, type StateFlags } from './lease-state.js';
-import { touchesPasswordRecords } from '../apply/carrier-passwords.js';
 import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
 import { LeaseStore } from '../state/store.js';
 import { checkFormat, parseParallelism } from './options.js';
@@ -17,7 +14,8 @@ import { pipelineOptions } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
 import { executePlan, type ExecuteFlags } from './execute-plan.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags, type ClockReading } from './proxy-clock.js';
+import { pipelineClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import type { ClockReading } from '../pipeline/clock.js';
 
 /** `dsipform apply` and `dsipform destroy` flags. */
 export interface ApplyFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {
@@ -47,7 +45,7 @@ function executeFlags(flags: ApplyFlags): ExecuteFlags {
  * Reads and checks a saved plan. With a key (`--sign-key-file`, `DSIPFORM_PLAN_KEY`) only a plan it
  * signed is read; without one, a signed plan is read with a warning that its signature was not checked.
  */
-async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo): Promise<SavedPlan> {
+async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo): Promise<OpenedPlan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -58,14 +56,14 @@ async function readPlanFile(file: string, key: Uint8Array | undefined, io: CliIo
       'Give the file written by dsipform plan --out FILE.',
     );
   }
-  const saved = parseSavedPlan(text, file, key ? { key } : {});
-  if (!key && saved.signature !== undefined) {
+  const opened = openSavedPlan(text, file, key);
+  if (!key && opened.saved.signature !== undefined) {
     writeLine(
       io.stderr,
       `warning: ${file} is signed, but no key was given (--sign-key-file FILE or DSIPFORM_PLAN_KEY): its signature was not checked, only its checksum`,
     );
   }
-  return saved;
+  return opened;
 }
 
 /**
@@ -82,8 +80,8 @@ async function planAndExecute(
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const exec = executeFlags(flags);
-  // The zone the plan's impact and routing tests are judged in, as plan judges them.
-  const clock = pipelineClock(proxyClock(reading, desired, io));
+  // The zone the plan's impact and routing tests are judged in, as plan judges them (the pipeline reads it).
+  const clock = pipelineClock(reading, io);
   const file = statePath(flags, paths);
   // Files that declare no leases and send no carrier password never read or create the state; a run
   // that writes still holds its lock, so two writers of one platform never interleave.
@@ -111,14 +109,13 @@ async function planAndExecute(
 /** Applies exactly a saved plan, refusing when the platform or the lease state changed since. */
 async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<number> {
   const exec = executeFlags(flags);
-  const saved = await readPlanFile(file, readPlanKey(flags, io), io);
+  const { saved, leases: needsState, passwords } = await readPlanFile(file, readPlanKey(flags, io), io);
   const stateFile = flags.state ? resolve(flags.state) : saved.state_file;
-  const needsState = saved.managed.includes('endpoint_leases');
   if (needsState && !stateFile) {
     throw new DsipformError('PLAN_NO_STATE', `the plan ${file} names no state file`, 'Give the state file with --state FILE.');
   }
   // The passwords it sends (or the groups it deletes) are recorded in the state the plan read, when it names one.
-  const opened = needsState || (stateFile !== undefined && touchesPasswordRecords(saved));
+  const opened = needsState || (stateFile !== undefined && passwords);
   // A plan without leases names no state: its lock is beside the plan, where two applies of it agree.
   const run = await openRunState(stateFile ?? resolve(LeaseStore.defaultPath(file)), flags, io, {
     leases: opened,

@@ -12,7 +12,7 @@ import { openLeaseState, statePath, usesState, type StateFlags } from './lease-s
 import { reportFindings } from './lint-output.js';
 import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { pipelineClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform drift` flags. */
 export interface DriftFlags extends PlatformFlags, StateFlags, ClockFlags {
@@ -36,7 +36,6 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
   const format = checkFormat(flags.format, ['text', 'markdown', 'json'] as const);
   const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io);
-  const { tz } = pipelineClock(proxyClock(reading, desired, io));
   const stateFile = statePath(flags, paths);
   let records: readonly LeaseRecord[] | undefined;
   let passwords: readonly PasswordRecord[] | undefined;
@@ -55,7 +54,8 @@ export async function runDrift(paths: string[], flags: DriftFlags, io: CliIo): P
       ...(passwords ? { passwordRecords: passwords.filter((r) => r.target === target) } : {}),
       // Forced so that a refused plan still gives its drift; the refusal comes back beside it.
       force: true,
-      tz,
+      // --tz, the target's, the files' proxy.timezone, else the machine's (with its warning).
+      ...pipelineClock(reading, io),
     });
     reportFindings({ findings: checked.findings.map((finding) => ({ finding, blocks: false })) }, io);
     return { report: driftOf(checked.plan), refusal: checked.refusal };

@@ -1,9 +1,8 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
-import { applyPlan } from '../apply/apply-plan.js';
-import { sentPasswords, type PasswordLedger } from '../apply/carrier-passwords.js';
+import type { PasswordLedger } from '../apply/carrier-passwords.js';
 import type { Plan } from '../model/plan.js';
-import { gate } from '../pipeline/gate.js';
+import { carryOut, readiness } from '../pipeline/carry-out.js';
 import type { ApplyReport, ChangeOutcome } from '../model/apply-report.js';
 import type { Progress } from './progress.js';
 import { renderApplyEvent } from '../render/apply-event.js';
@@ -50,12 +49,12 @@ export async function executePlan(
   verb: 'apply' | 'destroy',
 ): Promise<number> {
   const color = useColor(io);
-  // The pipeline's gate decides (safety, and the files' routing tests the plan carries); a refused
-  // plan is shown, then refused before the approval is asked.
-  const refused = gate(plan, { force: flags.force === true });
-  // The passwords the plan sends, read here (a plan holds only their variables' names): one not
-  // set stops the apply after the plan is shown, before the approval is asked or anything is sent.
-  const unset = readPasswords(plan, io);
+  // The pipeline decides (pipeline/carry-out.ts): the gate (safety, and the files' routing tests the
+  // plan carries), and the passwords the plan sends, read now (a plan holds only their variables'
+  // names). A refused plan, or one whose password is not set, is shown, then refused before the
+  // approval is asked or anything is sent.
+  const { refusal: refused, unset, passwords } = readiness(plan, { force: flags.force === true, env: io.env });
+  for (const password of passwords) io.secrets.add(password);
   // Approved already (--auto-approve, nothing refused): the first changes go out while the plan is
   // written, a part at a time, and their progress is shown once it is all out. A big plan takes as
   // long to render as hundreds of requests take to answer.
@@ -100,9 +99,8 @@ export async function executePlan(
   process.on('SIGINT', onSigint);
   let report;
   try {
-    const applying = applyPlan(plan, client, {
-      // Through the gate above already (or --force).
-      force: true,
+    // Through the gate above already (or --force).
+    const applying = carryOut(plan, client, {
       parallelism: flags.parallelism,
       reload: flags.reload,
       onOutcome: (outcome, index) => {
@@ -159,17 +157,6 @@ export async function executePlan(
   if (isOutputClosed(io.stdout)) throw outputClosedDuringApply(report, flags, verb, interrupted);
   if (interrupted) return 130;
   return report.counts.failed > 0 || report.counts.not_attempted > 0 || report.reload_error ? 1 : 0;
-}
-
-/** Registers the passwords the plan sends as secrets; the error when a variable is not set. */
-function readPasswords(plan: Plan, io: CliIo): DsipformError | undefined {
-  try {
-    for (const password of sentPasswords(plan, io.env)) io.secrets.add(password);
-    return undefined;
-  } catch (err) {
-    if (err instanceof DsipformError) return err;
-    throw err;
-  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Document, Scalar } from 'yaml';
-import { readCarrierGroups } from '../apply/read-carrier-groups.js';
-import { droppedRules, exportDocument, sharedGroupNames, unreadCarrierFields, type DroppedRules } from '../plan/export.js';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
+import { readExport, type ExportRead } from '../pipeline/export.js';
 import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import { count } from '../model/words.js';
 import { writeFileAtomic } from './files.js';
@@ -58,13 +57,7 @@ function commentUnread(yaml: Document, unread: ReadonlyMap<string, readonly Unre
   }
 }
 
-function toYaml(
-  doc: ReturnType<typeof exportDocument>,
-  target: string,
-  shared: ReadonlyMap<string, number[]>,
-  dropped: DroppedRules,
-  unread: ReadonlyMap<string, readonly UnreadableCarrierField[]>,
-): string {
+function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): string {
   const yaml = new Document(doc);
   const quote = (node: unknown): void => {
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
@@ -109,15 +102,9 @@ function toYaml(
 /** `dsipform export [--out FILE]`: the live state as a desired-state file, rules referring to groups by name where the name is unique. */
 export async function runExport(flags: PlatformFlags & { out?: string }, io: CliIo): Promise<number> {
   const text = await withPlatform(flags, io, async (client, target) => {
-    const [mappings, routes, carrierGroups, carriers, endpoints] = await Promise.all([
-      client.listInboundMappings(),
-      client.listOutboundRoutes(),
-      readCarrierGroups(client),
-      client.listCarrierGroups(),
-      client.listEndpointGroups(),
-    ]);
-    const groups = [...carriers, ...endpoints];
-    const dropped = droppedRules(mappings, routes, groups);
+    // The pipeline reads the platform and makes the document; cli writes it as YAML.
+    const read = await readExport(client);
+    const { dropped } = read;
     const n = dropped.mappings.size + dropped.routes.size;
     if (n > 0) {
       writeLine(
@@ -134,13 +121,7 @@ export async function runExport(flags: PlatformFlags & { out?: string }, io: Cli
         '  hint: add each to the file as it should be (servers: gateway ids only, or one group alone; groups that exist and hold gateways) and remove its ignore entry: the next apply puts it right',
       );
     }
-    return toYaml(
-      exportDocument(mappings, routes, carrierGroups, groups),
-      target,
-      sharedGroupNames(carrierGroups),
-      dropped,
-      unreadCarrierFields(carrierGroups),
-    );
+    return toYaml(read, target);
   });
   if (flags.out) {
     await writeFileAtomic(flags.out, text);

@@ -1,6 +1,6 @@
 import { DsipformError } from '../model/errors.js';
 import { parseTtl, ttlRangeProblem } from '../model/lease.js';
-import { obtainAndRecord } from '../apply/execute-lease.js';
+import { obtainLease } from '../pipeline/carry-out.js';
 import { emailProblem } from '../model/rules.js';
 import { openLeaseState, statePath, type StateFlags } from './lease-state.js';
 import { writeLine, type CliIo } from './io.js';
@@ -55,7 +55,7 @@ export async function runLeaseObtain(flags: LeaseObtainFlags, io: CliIo): Promis
         );
       }
       const request = { ...(flags.name ? { name: flags.name } : {}), email: flags.email, ttl, source: 'cli' as const };
-      const rec = await obtainAndRecord(request, client, state.ledgerFor(target), io.now);
+      const rec = await obtainLease(request, client, state.ledgerFor(target), io.now);
       writeLine(
         io.stdout,
         `Obtained lease ${rec.lease_id} as "${rec.name}": username ${rec.username}, domain ${rec.domain}, password (sensitive), expires ${rec.expires_at}.`,

@@ -1,4 +1,4 @@
-import { checkPlanKey } from '../plan/plan-signature.js';
+import { checkedPlanKey } from '../pipeline/saved.js';
 import type { CliIo } from './io.js';
 import { readSecretFile } from './secret-file.js';
 
@@ -34,7 +34,7 @@ export function readPlanKey(flags: PlanKeyFlags, io: CliIo): Uint8Array | undefi
     source = KEY_VARIABLE;
     key = Buffer.from(text, 'utf8');
   }
-  checkPlanKey(key, source);
+  checkedPlanKey(key, source);
   // After the check: a refused key is used for nothing, and redacting a few bytes would mangle words.
   io.secrets.add(key.toString('utf8'));
   return key;

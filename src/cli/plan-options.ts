@@ -1,5 +1,6 @@
 import type { LeaseRecord } from '../model/lease.js';
 import type { PasswordRecord } from '../model/password-record.js';
+import type { ClockOptions } from '../pipeline/clock.js';
 import type { PipelineOptions } from '../pipeline/pipeline.js';
 import type { CliIo } from './io.js';
 
@@ -14,7 +15,8 @@ export interface PlanLeases {
 
 /**
  * The pipeline's options for a verb that plans from files against `target`: the instant, the
- * state's records, the proxy's zone and `--at` (cli/proxy-clock.ts), and the verb's own choices.
+ * state's records, the clock flags as read (the pipeline reads the zone and `--at` in it,
+ * pipeline/clock.ts), and the verb's own choices.
  * Only the leases recorded for `target` are held there: a lease of another platform (or of an
  * unknown one) is never renewed or revoked by this plan; likewise the password records compared.
  */
@@ -22,7 +24,7 @@ export function pipelineOptions(
   target: string,
   io: CliIo,
   leases: PlanLeases | undefined,
-  clock: { readonly at?: string; readonly tz?: string | (() => string) },
+  clock: Pick<ClockOptions, 'clock' | 'standsIn'>,
   choices: Pick<PipelineOptions, 'mode' | 'allowDangling' | 'strict'>,
 ): PipelineOptions {
   return {
@@ -38,7 +40,6 @@ export function pipelineOptions(
       : {}),
     // Internal: the benchmark measures the plan with and without the routing impact (docs/performance.md).
     routingImpact: io.env.DSIPFORM_ROUTING_IMPACT !== 'off',
-    ...(clock.tz !== undefined ? { tz: clock.tz } : {}),
-    ...(clock.at !== undefined ? { at: clock.at } : {}),
+    ...clock,
   };
 }

@@ -1,5 +1,3 @@
-import { savePlan } from '../plan/build-plan.js';
-import { signPlan } from '../plan/plan-signature.js';
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import { planJsonChunks } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
@@ -13,7 +11,8 @@ import { checkFormat } from './options.js';
 import { pipelineOptions, type PlanLeases } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
 import { runPipeline } from '../pipeline/pipeline.js';
-import { pipelineClock, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { savedPlanOf } from '../pipeline/saved.js';
+import { pipelineClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
 
 /** `dsipform plan` flags. */
 export interface PlanFlags extends PlatformFlags, StateFlags, PlanKeyFlags, ClockFlags {
@@ -42,8 +41,6 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const key = readPlanKey(flags, io);
   const reading = readClockFlags(flags);
   const desired = await loadOrFail(paths, io, flags.cdktf);
-  // --tz, the target's timezone:, the files' proxy.timezone, else the machine's; --at read in it.
-  const clock = proxyClock(reading, desired, io);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
   let leases: PlanLeases | undefined;
@@ -57,7 +54,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     runPipeline(
       client,
       desired,
-      pipelineOptions(target, io, leases, pipelineClock(clock), {
+      pipelineOptions(target, io, leases, pipelineClock(reading, io), {
         allowDangling: flags.allowDangling === true,
         strict: flags.strict === true,
       }),
@@ -65,7 +62,7 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   );
   const { plan, refusal } = checkedOrFail(result, io);
   // With a key, the JSON plan (--out and --format json alike) carries its signature.
-  const saved = key ? signPlan(savePlan(plan), key) : savePlan(plan);
+  const saved = savedPlanOf(plan, key);
   // The pipeline's gate (pipeline/gate.ts), unforced: what apply of this plan would refuse.
   // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
   // Written in pieces: a plan of many classes is never one string (render/json-chunks.ts).

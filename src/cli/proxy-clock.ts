@@ -1,9 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { DesiredState } from '../model/desired.js';
-import { DsipformError, type ErrorCode } from '../model/errors.js';
-import { zoneProblem } from '../model/time-zone.js';
-import { atIn, CLOCK_HINT, machineZone, proxyZone, readAt, wallClockIn, type AtTime } from '../routing/time.js';
-import type { CallTime } from '../routing/types.js';
+import type { ErrorCode } from '../model/errors.js';
+import { clockOf, readClock, type ClockReading, type ProxyClock } from '../pipeline/clock.js';
 import { writeLine, type CliIo } from './io.js';
 
 /** What a routing command reads the proxy's clock from. */
@@ -19,85 +17,39 @@ export interface ClockFlags {
   targetZone?: string;
 }
 
-/** The proxy's clock of one run, read once: its zone by precedence, and `--at` read in it. */
-export interface ProxyClock {
-  /**
-   * The zone: its name when `--tz`, the target or the files declare it; otherwise a function that
-   * gives this machine's zone and says once on stderr that it was used (PROXY_ZONE_UNDECLARED).
-   * Asked only when routing needs a zone, so a plan that changes no rule neither pays for the
-   * machine's zone (ICU's start-up) nor warns.
-   */
-  readonly tz: string | (() => string);
-  /** `--at`, read in the zone; absent, each use of the clock takes the time it is used at. */
-  readonly pinned?: CallTime;
-}
-
-/** The clock flags as read once, before any file or platform is: the declared zones and `--at`. */
-export interface ClockReading {
-  /** `--tz`, a zone this machine knows. */
-  readonly flag?: string;
-  /** The target's `timezone:` (checked with the targets file). */
-  readonly target?: string;
-  /** `--at`, read without a zone (its zone may be the files', read later). */
-  readonly at?: AtTime;
-}
-
-/** ROUTE_BAD_TIME: a call time or zone that cannot be read, with the one hint of every command. */
-function badTime(problem: string): DsipformError {
-  return new DsipformError('ROUTE_BAD_TIME', problem, CLOCK_HINT);
-}
-
 /**
  * Reads `--tz` and `--at` once, before any file or platform is read (a bad flag says so before
- * anything else); throws ROUTE_BAD_TIME with the one wording of a bad zone or time.
+ * anything else): the pipeline's one reading (pipeline/clock.ts), ROUTE_BAD_TIME in its one wording.
  */
 export function readClockFlags(flags: ClockFlags): ClockReading {
-  const problem = flags.tz === undefined ? null : zoneProblem(flags.tz, '--tz');
-  if (problem !== null) throw badTime(problem);
-  const at = flags.at === undefined ? undefined : readAt(flags.at);
-  if (at !== undefined && 'problem' in at) throw badTime(at.problem);
-  return {
-    ...(flags.tz !== undefined ? { flag: flags.tz } : {}),
-    ...(flags.targetZone !== undefined ? { target: flags.targetZone } : {}),
-    ...(at !== undefined ? { at } : {}),
-  };
+  return readClock({ tz: flags.tz, at: flags.at, target: flags.targetZone });
 }
 
 /**
  * The proxy's clock for a run over `files` (undefined when the run reads none, as `route --live`):
- * `--tz`, else the target's `timezone:`, else the files' `proxy.timezone`, else this machine's zone
- * with the warning; `--at` in that zone.
+ * `--tz`, else the target's `timezone:`, else the files' `proxy.timezone`, else this machine's zone,
+ * which says once on stderr that it stands in (PROXY_ZONE_UNDECLARED); `--at` in that zone.
  */
 export function proxyClock(reading: ClockReading, files: Pick<DesiredState, 'proxy'> | undefined, io: CliIo): ProxyClock {
-  const tz = proxyZone({ flag: reading.flag, target: reading.target, files: files?.proxy?.timezone }, () => machineZoneOnce(io));
-  if (reading.at === undefined) return { tz };
-  const zone = typeof tz === 'function' ? tz() : tz;
-  return { tz: zone, pinned: atIn(reading.at, zone) };
+  return clockOf(reading, files?.proxy?.timezone, (tz) => warnOnce(tz, io));
 }
 
-/** The call time of the clock: `--at` as read, or `now` in the proxy's zone. */
-export function clockTime(clock: ProxyClock, now: number): CallTime {
-  if (clock.pinned) return clock.pinned;
-  const tz = typeof clock.tz === 'function' ? clock.tz() : clock.tz;
-  return { local: wallClockIn(now, tz), tz };
-}
-
-/** The clock as the pipeline's options take it (`tz`, and `at` as the wall clock read in it). */
-export function pipelineClock(clock: ProxyClock): { readonly tz: string | (() => string); readonly at?: string } {
-  return { tz: clock.tz, ...(clock.pinned ? { at: clock.pinned.local } : {}) };
+/**
+ * The clock as the pipeline's options take it (pipeline/clock.ts `ClockOptions`): the flags as read,
+ * the pipeline adding the files' zone, and the warning said once when this machine's zone stands in.
+ */
+export function pipelineClock(reading: ClockReading, io: CliIo): { readonly clock: ClockReading; readonly standsIn: (tz: string) => void } {
+  return { clock: reading, standsIn: (tz) => warnOnce(tz, io) };
 }
 
 /** The outputs already told that the machine's zone stands in: once per run (and per target's output). */
 const warned = new WeakSet<Writable>();
 
-/** This machine's zone, saying once on the run's stderr that nothing declared the proxy's. */
-function machineZoneOnce(io: CliIo): string {
-  const tz = machineZone();
-  if (!warned.has(io.stderr)) {
-    warned.add(io.stderr);
-    writeLine(io.stderr, undeclaredZoneWarning(tz));
-  }
-  return tz;
+/** Says once on the run's stderr that nothing declared the proxy's zone, so this machine's, `tz`, stands in. */
+function warnOnce(tz: string, io: CliIo): void {
+  if (warned.has(io.stderr)) return;
+  warned.add(io.stderr);
+  writeLine(io.stderr, undeclaredZoneWarning(tz));
 }
 
 /** The one wording of PROXY_ZONE_UNDECLARED: what was assumed, and where to declare the zone. */

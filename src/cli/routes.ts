@@ -1,15 +1,14 @@
 import { DsipformError } from '../model/errors.js';
-import type { Direction, RouteDecision } from '../model/routing.js';
-import type { RoutesReport, RoutesSpan } from '../render/routes-report.js';
-import { routingDifference, routingTable } from '../routing/classes.js';
-import { nameReference } from '../routing/rule-set.js';
+import type { Direction } from '../model/routing.js';
+import { onlyDirection, routesOf } from '../pipeline/routes.js';
+import type { RoutesReport } from '../render/routes-report.js';
 import { loadOrFail } from './desired.js';
 import type { CliIo } from './io.js';
 import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
-import { clockTime, proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
-import { liveRuleSet } from './route.js';
-import { filesAgainstLive, filesSide, type RulesSide } from './routes-sides.js';
+import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
+import { clockTime } from '../pipeline/clock.js';
+import { filesAgainstLive, filesSide, liveSide, type RulesSide } from './routes-sides.js';
 
 /** `dsipform routes` flags. */
 export interface RoutesFlags extends PlatformFlags, ClockFlags {
@@ -90,19 +89,14 @@ async function readSides(paths: string[], flags: RoutesFlags, io: CliIo): Promis
   const base = flags.base ?? [];
   if (!flags.diff) {
     if (flags.live) {
-      return withPlatform(flags, io, async (client, target) => [
-        { side: { name: 'live', source: target }, set: await liveRuleSet(client) },
-      ]);
+      return withPlatform(flags, io, async (client, target) => [await liveSide(client, target)]);
     }
     return [filesSide('files', await loadOrFail(paths, io, flags.cdktf, 'route'), paths, flags.cdktf)];
   }
   if (base.length > 0) {
     const before = filesSide('base', await loadOrFail(base, io, undefined, 'route'), base);
     if (flags.live) {
-      const live = await withPlatform(flags, io, async (client, target) => ({
-        side: { name: 'live', source: target },
-        set: await liveRuleSet(client),
-      }));
+      const live = await withPlatform(flags, io, (client, target) => liveSide(client, target));
       return [before, live];
     }
     return [before, filesSide('files', await loadOrFail(paths, io, flags.cdktf, 'route'), paths, flags.cdktf)];
@@ -112,25 +106,6 @@ async function readSides(paths: string[], flags: RoutesFlags, io: CliIo): Promis
     filesAgainstLive(client, target, desired, paths, flags.cdktf, io),
   );
   return [before, after];
-}
-
-/**
- * The one direction the files speak of, when they declare only one collection: a file of routes
- * alone says nothing of inbound calls (the platform keeps its own), so neither its table nor a
- * difference with it shows them. The platform's side speaks of both. `undefined` for both.
- */
-function onlyDirection(sides: readonly RulesSide[]): Direction | undefined {
-  const held = new Set<Direction>();
-  for (const s of sides) for (const d of s.directions ?? []) held.add(d);
-  return held.size === 1 ? [...held][0] : undefined;
-}
-
-/** A decision that sends to a carrier group the plan creates names it, its id being known only after apply. */
-function named(d: RouteDecision, pending: ReadonlyMap<string, string> | undefined): RouteDecision {
-  const name = d.gwlist !== undefined ? pending?.get(d.gwlist) : undefined;
-  if (name === undefined) return d;
-  const { gwlist_words: _words, ...rest } = d;
-  return { ...rest, gwlist: nameReference(name) };
 }
 
 /**
@@ -157,26 +132,19 @@ export async function runRoutes(
   const declared = [...sides].reverse().find((s) => s.zone !== undefined)?.zone;
   const start = clockTime(proxyClock(reading, declared !== undefined ? { proxy: { timezone: declared } } : undefined, io), io.now());
   const shown = direction ?? onlyDirection(sides);
-  const options = shown ? { direction: shown } : {};
-  const result =
-    sides.length === 1 ? routingTable(sides[0]!.set, start, options) : routingDifference(sides[0]!.set, sides[1]!.set, start, options);
-  const spans: RoutesSpan[] = result.spans.map((s) => ({
-    class: s.class,
-    windows: s.windows,
-    when: s.when,
-    decisions: s.decisions.map((d, i) => named(d, sides[i]!.pending)),
-  }));
+  // The pipeline decides the classes (pipeline/routes.ts); cli names the sides and renders.
+  const result = routesOf(sides, start, shown);
   const report: RoutesReport = {
     mode: sides.length === 1 ? 'table' : 'diff',
     sides: sides.map((s) => s.side),
     ...(shown ? { direction: shown } : {}),
     horizon: result.horizon,
-    spans,
+    spans: result.spans,
   };
   // JSON in pieces: a table of many classes is never one string (render/json-chunks.ts).
   if (format === 'json') for (const piece of (await import('../render/routes-json.js')).routesJsonChunks(report)) io.stdout.write(piece);
   else io.stdout.write(await render(report, format));
-  return flags.diff && flags.detailedExitcode && spans.length > 0 ? 2 : 0;
+  return flags.diff && flags.detailedExitcode && result.spans.length > 0 ? 2 : 0;
 }
 
 /** The report in the asked format; each renderer is loaded only when asked for. */

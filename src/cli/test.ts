@@ -1,24 +1,16 @@
-import type { PlatformClient } from '../api/client.js';
 import { formatIssue } from '../config/index.js';
-import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
+import type { PlanIssue } from '../model/plan.js';
 import { count, plural } from '../model/words.js';
-import { readGatewayLabels } from '../pipeline/gateway-labels.js';
-import { namedIssues, testTime } from '../pipeline/routing-tests.js';
+import { filesTestRules, liveTestRules, runFileTests } from '../pipeline/file-tests.js';
 import { renderTestJunit } from '../render/junit.js';
 import { renderTestJson, renderTestText, testSummary } from '../render/routing-tests.js';
-import { runRoutingTest } from '../routing/expect.js';
-import { nameBook, type NameBook } from '../routing/expect-names.js';
-import { ruleSetFromState } from '../routing/rule-set.js';
-import type { RuleSet } from '../routing/types.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
-import { liveRuleSet } from './route.js';
-import { decideInvariants, replayCommand, reportInvariants } from './invariants-run.js';
+import { replayCommand, reportInvariants } from './invariants-run.js';
 
 /** `dsipform test` flags. */
 export interface TestFlags extends PlatformFlags, ClockFlags {
@@ -57,13 +49,11 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
       'Add a routing_tests: list, e.g. - direction: outbound, to: "442071234567", expect: { route: UK } (see examples/routing/).',
     );
   }
-  const { set, book } = flags.live
-    ? await withPlatform(flags, io, (client) => liveRules(client, desired, tests))
-    : { set: desiredRules(desired), book: desiredBook(desired) };
-  failOnNameIssues(tests, book, io);
-  const outcomes = tests.map((test): RoutingTestOutcome => runRoutingTest(set, test, testTime(test, io.now(), clock.tz), book));
-  const zone = clock.tz;
-  const invariants = decideInvariants(desired, set, book, typeof zone === 'function' ? zone() : zone, io);
+  const rules = flags.live ? await withPlatform(flags, io, (client) => liveTestRules(client, desired)) : filesTestRules(desired);
+  // The pipeline runs the tests and decides the invariants; cli renders what it returns.
+  const result = runFileTests(desired, rules, clock, io.now());
+  if (!result.ok) failOnNameIssues(result.issues, io);
+  const { outcomes, invariants } = result;
   if (format === 'json') io.stdout.write(renderTestJson(outcomes));
   else if (format === 'junit')
     io.stdout.write(
@@ -91,41 +81,8 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
   );
 }
 
-/** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing, and a group named in the files is one whose id is not known here). */
-export function desiredRules(desired: DesiredState): RuleSet {
-  return ruleSetFromState(desired);
-}
-
-/** What the files alone know of groups: their carrier groups (with endpoints) and the names their rules refer to. */
-export function desiredBook(desired: DesiredState): NameBook {
-  return nameBook({
-    declared: desired.carrier_groups ?? [],
-    referenced: [
-      ...(desired.inbound_mappings ?? []).flatMap((m) => (m.group !== undefined ? [m.group] : [])),
-      ...(desired.outbound_routes ?? []).flatMap((r) => (r.carrier_group !== undefined ? [r.carrier_group] : [])),
-    ],
-  });
-}
-
-/**
- * The live rules and what the platform knows of groups (the files' carrier groups not on it
- * included); the gateways' names and addresses are read (a request per group, four at once) only
- * when a test expects a gateway by name or address.
- */
-async function liveRules(
-  client: PlatformClient,
-  desired: DesiredState,
-  tests: readonly RoutingTest[],
-): Promise<{ set: RuleSet; book: NameBook }> {
-  const set = await liveRuleSet(client);
-  const labels = await readGatewayLabels(client, tests, [...(set.inventory?.lists.keys() ?? [])].map(Number));
-  return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
-}
-
 /** Prints each expectation by a name no group (or gateway) has, or several have, and fails as a configuration problem. */
-function failOnNameIssues(tests: readonly RoutingTest[], book: NameBook, io: CliIo): void {
-  const issues = namedIssues(tests, book);
-  if (issues.length === 0) return;
+function failOnNameIssues(issues: readonly PlanIssue[], io: CliIo): never {
   for (const i of issues)
     writeLine(io.stderr, i.origin ? formatIssue({ ...i.origin, message: i.message, hint: i.hint }) : `${i.message}\n  hint: ${i.hint}`);
   throw new DsipformError(

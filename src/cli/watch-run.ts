@@ -1,13 +1,14 @@
 import type { PlatformClient } from '../api/client.js';
-import { applyPlan } from '../apply/apply-plan.js';
 import type { ChangeOutcome } from '../model/apply-report.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
+import { carryOut } from '../pipeline/carry-out.js';
 import { planDesired } from '../pipeline/run.js';
 import type { CliIo } from './io.js';
 import { openRunState, usesState, type RunState, type StateFlags } from './lease-state.js';
-import { proxyClock, type ClockReading } from './proxy-clock.js';
+import { pipelineClock } from './proxy-clock.js';
+import type { ClockReading } from '../pipeline/clock.js';
 
 /** One platform the reconciler watches: its name, its files (read afresh each run) and its client. */
 export interface WatchSource {
@@ -101,7 +102,7 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
         target,
         now: io.now(),
         force: true,
-        tz: proxyClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, desired, io).tz,
+        ...pipelineClock({ ...options.clock, ...(source.zone !== undefined ? { target: source.zone } : {}) }, io),
         ...(leases
           ? {
               leases: leases.store.records().filter((r) => r.target === target),
@@ -115,7 +116,8 @@ export async function runOnce(source: WatchSource, io: CliIo, options: RunOption
       if (checked.refusal) return { plan, outcomes: [], refusal: checked.refusal };
       const owed = plan.changes.length > 0 || plan.expired_leases.length > 0 || plan.pending_reload === true;
       if (!options.apply || !owed || options.signal.aborted) return { plan, outcomes: [] };
-      const report = await applyPlan(plan, client, {
+      // Through the gate already (no refusal above): the pipeline's apply step.
+      const report = await carryOut(plan, client, {
         parallelism: options.parallelism,
         signal: options.signal,
         now: io.now,

@@ -8,12 +8,13 @@ import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing
 import { gate } from './gate.js';
 import { judgeFindings, type JudgedFinding } from './lints.js';
 import { planFindings } from './plan-findings.js';
-import { planPlatform, planZone, type PlanPlatformOptions } from './plan-platform.js';
+import { clockOfOptions, type ClockOptions } from './clock.js';
+import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
 import { planRoutingTests, withRoutingTests } from './routing-tests.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
-export interface PipelineOptions extends PlanPlatformOptions {
+export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
 }
@@ -55,9 +56,12 @@ export type PipelineResult = PipelineChecked | PipelineStop;
  * judge (`ApiError` when the platform cannot be read). A destroy is planned, not linted or tested.
  */
 export async function runPipeline(client: PlatformClient, desired: DesiredState, options: PipelineOptions = {}): Promise<PipelineResult> {
-  // One zone for the impact and the tests: `tz`, else the desired state's proxy.timezone, else the machine's.
-  const zone = planZone(desired, options);
-  const made = await planPlatform(client, desired, { ...options, tz: zone });
+  // The clock read once, before the platform is (a bad `tz` or `at` is ROUTE_BAD_TIME, as the CLI's
+  // flags are): one zone for the impact and the tests, `tz`, else proxy.timezone, else the machine's.
+  const clock = clockOfOptions(desired.proxy?.timezone, options);
+  const zone = clock.tz;
+  const at = clock.pinned ? { at: clock.pinned.local } : {};
+  const made = await planPlatform(client, desired, { ...options, tz: zone, ...at });
   if (!made.ok) return { ok: false, stop: 'issues', issues: made.issues, findings: [] };
   const { live } = made;
   if (options.mode === 'destroy') {

@@ -41,6 +41,17 @@ export function proxyZone(declared: ZoneDeclarations, machine: () => string = ma
   return declared.flag ?? declared.target ?? declared.files ?? machine;
 }
 
+/**
+ * The zone to judge rules in, from {@link proxyZone}'s answer: a declared zone as it is; with none,
+ * the machine's, asked through `zone` (which says it stood in) only when `timed`, that is when a
+ * time recurrence is among the rules judged. Without one, every moment is alike and no decision
+ * depends on the zone (it only labels the day examined), so nothing needs declaring.
+ */
+export function zoneFor(zone: string | (() => string), timed: boolean): string {
+  if (typeof zone === 'string') return zone;
+  return timed ? zone() : machineZone();
+}
+
 /** An instant (ms since 1970) as the wall clock in `tz` shows it: `YYYY-MM-DDTHH:MM:SS`. */
 export function wallClockIn(instant: number, tz: string): string {
   // One conversion for the whole simulation: the zone clock the time recurrences are judged by.

@@ -1,131 +1,17 @@
-import { readFileSync } from 'node:fs';
 import type { PlatformClient } from '../api/client.js';
-import { caProblem, type ConnectionOptions, type RequestEvent, type SettingNames } from '../api/connection.js';
 import { operationDeadline } from '../api/retry.js';
 import { DsipformError } from '../model/errors.js';
-import { credentialsProblem, shownUrl } from '../model/platform-url.js';
 import type { ProviderContext } from './context.js';
+import { ephemeralLeaseResource } from './ephemeral-lease.js';
+import { counted } from './operation-tally.js';
+import { connectionFrom, validateProviderConfig } from './provider-settings.js';
 import { Reloader } from './reloader.js';
 import { SaidOnce } from './said-once.js';
-import { countRequest, counted } from './operation-tally.js';
-import { requestLogger } from './request-log.js';
-import { carrierGroupResource } from './resources/carrier-group.js';
 import { dataSources } from './resources/data-sources.js';
-import { endpointLeaseResource } from './resources/endpoint-lease.js';
-import { inboundMappingResource } from './resources/inbound-mapping.js';
-import { outboundRouteResource } from './resources/outbound-route.js';
+import { managedResources } from './resources/managed.js';
 import { withOperationTimeouts } from './timeouts.js';
-import { isUnknown, type Diagnostic, type ProviderHandler, type ResourceHandler, type TfObject } from './types.js';
-import { apiDiagnostic, attrError, knownNumber, knownString } from './values.js';
-
-/** How the provider's hints name the connection settings: its attributes and environment variables. */
-const PROVIDER_SETTING_NAMES: SettingNames = {
-  url: 'url in the provider block (or DSIP_URL)',
-  token: "the provider's token attribute (or DSIP_TOKEN)",
-  ca: 'ca_file = "FILE" in the provider block (or DSIP_CA)',
-  insecure: 'insecure = true in the provider block (or DSIP_INSECURE=1)',
-  profile: 'api_profile = "spec" or "current" in the provider block (or DSIP_API_PROFILE)',
-  timeout: "timeout_ms in the provider block, or the resource's timeouts block",
-  parallelism: 'terraform -parallelism=N',
-};
-
-/** Most a single request may wait: ten minutes. */
-const MAX_TIMEOUT_MS = 600_000;
-
-function timeoutDiagnostic(config: TfObject): Diagnostic | undefined {
-  const v = config.timeout_ms;
-  if (typeof v !== 'number') return undefined;
-  if (Number.isInteger(v) && v >= 1 && v <= MAX_TIMEOUT_MS) return undefined;
-  return attrError(
-    ['timeout_ms'],
-    'Invalid timeout_ms',
-    `${v} is not a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; for example timeout_ms = 30000.`,
-  );
-}
-
-function connectionFrom(config: TfObject, env: NodeJS.ProcessEnv): ConnectionOptions | Diagnostic {
-  const log = requestLogger(env);
-  // Every attempt is counted for the operation it serves, so a timeout says what was tried.
-  const onRequest = (e: RequestEvent): void => {
-    countRequest();
-    log?.(e);
-  };
-  const url = knownString(config, 'url') ?? env.DSIP_URL;
-  if (!url)
-    return attrError(
-      ['url'],
-      'No platform URL',
-      'Set url in the provider block, or the DSIP_URL environment variable, e.g. https://sip.example.com:5000.',
-    );
-  const badUrl = urlDiagnostic(url);
-  if (badUrl) return badUrl;
-  const token = knownString(config, 'token') ?? env.DSIP_TOKEN;
-  if (!token)
-    return attrError(
-      ['token'],
-      'No API token',
-      'Set token in the provider block (from a sensitive variable), or the DSIP_TOKEN environment variable.',
-    );
-  const caFile = knownString(config, 'ca_file') ?? env.DSIP_CA;
-  let ca: string | undefined;
-  if (caFile) {
-    try {
-      ca = readFileSync(caFile, 'utf8');
-    } catch {
-      return attrError(['ca_file'], 'Unreadable CA file', `Cannot read ${caFile}.`);
-    }
-    const problem = caProblem(ca);
-    if (problem)
-      return attrError(
-        ['ca_file'],
-        'CA file is not a certificate',
-        `${caFile} is not a certificate: ${problem}. Give ca_file (or DSIP_CA) the PEM certificate of the CA that signed the platform's certificate (for a self-signed install, the certificate itself), not its key.`,
-      );
-  }
-  const insecure = config.insecure === true || (config.insecure == null && (env.DSIP_INSECURE === '1' || env.DSIP_INSECURE === 'true'));
-  const profile = knownString(config, 'api_profile') ?? (env.DSIP_API_PROFILE || 'auto');
-  if (!isProfile(profile)) return profileDiagnostic(profile, config.api_profile === null || config.api_profile === undefined);
-  const badTimeout = timeoutDiagnostic(config);
-  if (badTimeout) return badTimeout;
-  const timeoutMs = knownNumber(config, 'timeout_ms') ?? 30_000;
-  return {
-    url,
-    token,
-    insecure,
-    profile,
-    timeoutMs,
-    settingNames: PROVIDER_SETTING_NAMES,
-    onRequest,
-    ...(ca ? { ca } : {}),
-  };
-}
-
-/** A platform URL refused: one with a password in it (never shown), or not http(s). */
-function urlDiagnostic(url: string): Diagnostic | undefined {
-  const credentials = credentialsProblem(url);
-  if (credentials)
-    return attrError(
-      ['url'],
-      'Credentials in the platform URL',
-      `${credentials}. Remove user:password@ from url; the API token (the token attribute, or DSIP_TOKEN) is the one credential sent.`,
-    );
-  if (!/^https?:\/\/./.test(url))
-    return attrError(['url'], 'Invalid platform URL', `"${shownUrl(url)}" must start with http:// or https://.`);
-  return undefined;
-}
-
-const PROFILES = ['auto', 'spec', 'current'] as const;
-const isProfile = (v: string): v is (typeof PROFILES)[number] => (PROFILES as readonly string[]).includes(v);
-
-/** An api_profile that is none of the three, at the attribute (or naming DSIP_API_PROFILE when it came from there). */
-function profileDiagnostic(profile: string, fromEnv: boolean): Diagnostic {
-  return attrError(
-    ['api_profile'],
-    'Invalid api_profile',
-    `${JSON.stringify(profile)}${fromEnv ? ' (from DSIP_API_PROFILE)' : ''} is not one of ${PROFILES.join(', ')}: ` +
-      'spec for the documented API, current for the deployed release, auto to ask the platform.',
-  );
-}
+import type { Diagnostic, ProviderHandler, ResourceHandler, TfObject } from './types.js';
+import { apiDiagnostic } from './values.js';
 
 /** The warning a plan carries when the platform holds writes that are not live yet. */
 const PENDING_RELOAD_WARNING: Diagnostic = {
@@ -194,9 +80,10 @@ function withSaidOnce(handler: ResourceHandler, said: SaidOnce): ResourceHandler
 }
 
 /**
- * The dsiprouter provider: resources and data sources over the platform client. The client is
- * created (and undici loaded) only at ConfigureProvider, keeping Terraform's many provider starts
- * cheap. Applies that wrote wait for a shared proxy reload (unless `reload = false`), so a failed
+ * The dsiprouter provider: resources, data sources and the ephemeral lease over the platform
+ * client. The client is created (and undici loaded) only at ConfigureProvider, keeping Terraform's
+ * many provider starts cheap; ConfigureProvider reads the platform once, and a failure to read it
+ * fails the command there. Applies that wrote wait for a shared proxy reload (unless `reload = false`), so a failed
  * reload fails the apply and every command, also in reattach mode, ends with the changes live.
  */
 export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: () => number = Date.now): Promise<ProviderHandler> {
@@ -225,13 +112,19 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
     didHolders: new Map(),
     stateRuleids: new Set(),
   };
-  // Asked once per configuration, at the first plan (before this process writes anything): a
-  // failure is every plan's error, so `terraform plan` used as a gate fails with broken credentials.
-  const platformCheck = async (): Promise<Diagnostic[]> => {
-    platformChecked ??= (async () => ctx.client().pendingReload())().then(
-      (pending) => ({ pending }),
-      (err: unknown) => ({ error: apiDiagnostic('read the platform to plan', err) }),
+  // Asked once per configuration, at ConfigureProvider (before this process writes anything): a
+  // failure fails the command there, so `terraform plan` used as a gate fails with broken
+  // credentials even when no resource would ask the platform (a -refresh-only plan of an empty
+  // state, a plan of leases only). Every plan of the configuration reuses the answer.
+  const checkPlatform = (c: PlatformClient) =>
+    counted(() =>
+      c.pendingReload().then(
+        (pending) => ({ pending }),
+        (err: unknown) => ({ error: apiDiagnostic('read the platform', err) }),
+      ),
     );
+  const platformCheck = async (): Promise<Diagnostic[]> => {
+    platformChecked ??= checkPlatform(ctx.client());
     const r = await platformChecked;
     if ('error' in r) return [r.error];
     if (!r.pending || warned) return [];
@@ -247,18 +140,7 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       said,
     );
   return {
-    validateConfig(config) {
-      const out: Diagnostic[] = [];
-      const bad = timeoutDiagnostic(config);
-      if (bad) out.push(bad);
-      const profile = knownString(config, 'api_profile');
-      if (profile !== undefined && !isProfile(profile)) out.push(profileDiagnostic(profile, false));
-      if (config.url === undefined || isUnknown(config.url) || config.url === null) return out;
-      const url = knownString(config, 'url')!;
-      const badUrl = urlDiagnostic(url);
-      if (badUrl) out.push(badUrl);
-      return out;
-    },
+    validateConfig: validateProviderConfig,
     async configure(config) {
       const conn = connectionFrom(config, env);
       if ('severity' in conn) return [conn];
@@ -269,7 +151,6 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       const c = new PlatformClient(conn);
       client = c;
       reloader = config.reload === false ? undefined : new Reloader(() => operationDeadline.exit(() => c.reloadProxy()));
-      platformChecked = undefined;
       warned = false;
       said.reset();
       allowDangling = config.allow_dangling === true;
@@ -278,14 +159,12 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
       ctx.groupLists.clear();
       ctx.didHolders.clear();
       ctx.stateRuleids.clear();
-      return [];
+      platformChecked = checkPlatform(c);
+      const checked = await platformChecked;
+      // Said in full here; a later plan of the same run that meets it says it briefly (said-once.ts).
+      return 'error' in checked ? (said.apply([checked.error]) ?? []) : [];
     },
-    resources: {
-      dsiprouter_inbound_mapping: wrap(inboundMappingResource(ctx)),
-      dsiprouter_outbound_route: wrap(outboundRouteResource(ctx)),
-      dsiprouter_endpoint_lease: wrap(endpointLeaseResource(ctx)),
-      dsiprouter_carrier_group: wrap(carrierGroupResource(ctx)),
-    },
+    resources: Object.fromEntries(Object.entries(managedResources(ctx)).map(([type, handler]) => [type, wrap(handler)])),
     dataSources: Object.fromEntries(
       Object.entries(dataSources(ctx)).map(([name, d]) => [
         name,
@@ -298,6 +177,9 @@ export async function createProvider(env: NodeJS.ProcessEnv = process.env, now: 
         },
       ]),
     ),
+    ephemeralResources: {
+      dsiprouter_endpoint_lease: ephemeralLeaseResource(ctx, { reloader: () => reloader, said }),
+    },
     async shutdown() {
       if (!client) return;
       try {

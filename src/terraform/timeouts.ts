@@ -57,7 +57,7 @@ function validateTimeouts(config: TfObject): Diagnostic[] {
  */
 export function withOperationTimeouts(handler: ResourceHandler, _ctx: ProviderContext): ResourceHandler {
   return {
-    validate: (config) => [...handler.validate(without(config)!), ...validateTimeouts(config)],
+    validate: (config, client) => [...handler.validate(without(config)!, client), ...validateTimeouts(config)],
     async plan(req) {
       const res = await counted(() =>
         handler.plan({ prior: without(req.prior), proposed: without(req.proposed), config: without(req.config) }),

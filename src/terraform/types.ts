@@ -67,9 +67,16 @@ export interface StateResponse {
   readonly written?: boolean;
 }
 
+/** What the Terraform that calls says it can do (the protocol's client capabilities). */
+export interface ClientCapabilities {
+  /** Terraform 1.11 and later: it keeps write-only attributes out of plan and state. */
+  readonly writeOnlyAttributesAllowed: boolean;
+}
+
 /** One managed resource type. */
 export interface ResourceHandler {
-  validate(config: TfObject): readonly Diagnostic[];
+  /** ValidateResourceConfig; `client` is absent where no Terraform asks (unit tests, other front ends). */
+  validate(config: TfObject, client?: ClientCapabilities): readonly Diagnostic[];
   plan(req: PlanRequest): Promise<PlanResponse>;
   apply(req: ApplyRequest): Promise<StateResponse>;
   read(state: TfObject): Promise<StateResponse>;
@@ -83,6 +90,24 @@ export interface DataSourceHandler {
   read(config: TfObject): Promise<StateResponse>;
 }
 
+/** OpenEphemeralResource's answer: the value for this run, and what closing it needs. */
+export interface EphemeralOpened {
+  /** null only with an error. Never holds UNKNOWN. */
+  readonly result: TfObject | null;
+  /** Handed back at close (and renew); Terraform keeps it in memory only, never in a plan or state. */
+  readonly private?: Uint8Array;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** One ephemeral resource type (Terraform 1.10+): a value one run opens and closes. */
+export interface EphemeralResourceHandler {
+  validate(config: TfObject): readonly Diagnostic[];
+  /** Only called with a wholly known configuration (Terraform waits for unknown values). */
+  open(config: TfObject): Promise<EphemeralOpened>;
+  /** Called once the run is done with the value; `private` as open returned it. */
+  close(privateData: Uint8Array | undefined): Promise<readonly Diagnostic[]>;
+}
+
 /** The provider as the host sees it. */
 export interface ProviderHandler {
   validateConfig(config: TfObject): readonly Diagnostic[];
@@ -90,6 +115,7 @@ export interface ProviderHandler {
   configure(config: TfObject): Promise<readonly Diagnostic[]>;
   readonly resources: Readonly<Record<string, ResourceHandler>>;
   readonly dataSources: Readonly<Record<string, DataSourceHandler>>;
+  readonly ephemeralResources: Readonly<Record<string, EphemeralResourceHandler>>;
   /** Called once before the process exits (GRPCController.Shutdown, SIGTERM): e.g. one proxy reload. */
   shutdown(): Promise<void>;
 }

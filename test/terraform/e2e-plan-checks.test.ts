@@ -58,7 +58,7 @@ describe.skipIf(!hasTerraform)(`terraform plan refuses what dsipform plan refuse
     expect(all(good)).toMatch(/Plan: 1 to add/);
     const wrong = await ws.tf(['plan', '-input=false', '-var', 'dsip_token=wrong-token-0123456789']);
     expect(wrong.code, all(wrong)).toBe(1);
-    expect(all(wrong)).toMatch(/Error: Could not read the platform to plan/);
+    expect(all(wrong)).toMatch(/Error: Could not read the platform /);
     expect(all(wrong)).toMatch(/401 unauthorized .*Check the API token in the provider's token attribute \(or DSIP_TOKEN\)/);
     expect(all(wrong)).not.toMatch(/Plan: \d+ to add/);
     expect(all(wrong)).not.toContain('wrong-token-0123456789');

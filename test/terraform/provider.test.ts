@@ -98,12 +98,12 @@ describe('the proxy reload is part of the apply', () => {
 describe("diagnostics speak the provider's language", () => {
   it('name the provider attributes and environment variables, never CLI flags', async () => {
     const { emu } = await emulatorFixture();
-    const p = await configured(emu.url, 'wrong-token-0123456789');
-    const res = await p.dataSources.dsiprouter_inbound_mappings!.read({ id: null, mappings: null });
-    const said = text(res.diagnostics);
+    // ConfigureProvider checks the platform (issue 37): its error is the first to say the cause.
+    const configure = async (url: string, token: string) =>
+      text(await (await createProvider({})).configure({ ...PROVIDER_CONFIG, url, token }));
+    const said = await configure(emu.url, 'wrong-token-0123456789');
     expect(said).toMatch(/the provider's token attribute \(or DSIP_TOKEN\)/);
-    const refused = await configured('http://127.0.0.1:1', 'x', {});
-    const r2 = text((await refused.dataSources.dsiprouter_inbound_mappings!.read({ id: null, mappings: null })).diagnostics);
+    const r2 = await configure('http://127.0.0.1:1', 'x');
     expect(r2).toMatch(/url in the provider block \(or DSIP_URL\)/);
     expect(said + r2).not.toMatch(/--(url|token-file|ca|insecure|api-profile|timeout)\b/);
   });

@@ -61,9 +61,9 @@ describe('validation points at the attribute', () => {
   });
 });
 
-it('words the ttl cap as every entry point does', () => {
+it('words the ttl cap as every entry point does, its example in HCL', () => {
   expect(lease.validate({ email: 'ops@example.com', ttl: '2500000000h' }).map((d) => d.detail)).toEqual([
-    'ttl must be at most 3153600000 seconds (100 years), not "2500000000h"\n\nhint: give the lease a shorter ttl, e.g. ttl: 24h; renew it instead of holding it for ever',
+    'ttl must be at most 3153600000 seconds (100 years), not "2500000000h"\n\nhint: give the lease a shorter ttl, e.g. ttl = "24h"; renew it instead of holding it for ever',
   ]);
 });
 

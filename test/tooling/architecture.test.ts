@@ -56,6 +56,8 @@ describe('ARCHITECTURE.md', () => {
     for (const row of LAYER_TABLE) {
       expect(architecture, `the row of ${row.layer}`).toContain(row.layer === 'index' ? '| `src/index.ts` |' : `| \`src/${row.layer}/\` |`);
       for (const allowed of row.imports) expect(Object.keys(LAYERS), `${row.layer} may import ${allowed}, a layer`).toContain(allowed);
+      for (const typed of row.types ?? [])
+        expect(Object.keys(LAYERS), `${row.layer} may import types of ${typed}, a layer`).toContain(typed);
     }
   });
 

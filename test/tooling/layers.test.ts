@@ -66,7 +66,7 @@ describe('the layer rule', () => {
     ['src/apply/x.ts', "import { diff } from '../plan/diff.js';\nimport type { Client } from '../api/client.js';"],
     ['src/emulator/handlers/x.ts', "import { selfSigned } from '../../tls/self-signed.js';\nimport { reply } from '../envelope.js';"],
     ['src/terraform/host/x.ts', "import { selfSigned } from '../../tls/self-signed.js';\nimport { ApiClient } from '../../api/client.js';"],
-    ['src/cli/x.ts', "import { applyPlan } from '../apply/apply-plan.js';\nimport { readStack } from '../cdktf/reader/read-stack.js';"],
+    ['src/cli/x.ts', "import { runPipeline } from '../pipeline/pipeline.js';\nimport { readStack } from '../cdktf/reader/read-stack.js';"],
     ['src/index.ts', "export { loadDesiredState } from './config/index.js';\nexport { startEmulator } from './emulator/index.js';"],
     ['src/render/x.ts', "import type { Plan } from '../model/plan.js';"],
     ['src/cdktf/bindings/cdktf/x.ts', "import { App } from 'cdktf';"],

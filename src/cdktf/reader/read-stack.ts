@@ -27,7 +27,16 @@ const TYPES = {
 type ResourceType = keyof typeof TYPES;
 /** The attributes of a carrier group's `endpoint` and `auth` blocks (the provider's schema). */
 const ENDPOINT_ATTRIBUTES = ['name', 'hostname', 'strip', 'prefix', 'weight'] as const;
-const AUTH_ATTRIBUTES = ['type', 'r_username', 'auth_username', 'auth_password', 'auth_domain', 'auth_proxy'] as const;
+const AUTH_ATTRIBUTES = [
+  'type',
+  'r_username',
+  'auth_username',
+  'auth_password',
+  'auth_password_wo',
+  'auth_password_wo_version',
+  'auth_domain',
+  'auth_proxy',
+] as const;
 /**
  * The one reference a stack may hold: a carrier group's password as a Terraform variable
  * (`${var.NAME}`, a `TerraformVariable`). Terraform reads it from `TF_VAR_NAME`; so does dsipform,
@@ -159,7 +168,13 @@ function checkLiteral(
 
 /** Whether `v` at `p` is a carrier group's password given as a Terraform variable (the one reference read). */
 function isPasswordVariable(type: string, p: (string | number)[], v: string): boolean {
-  return type === 'dsiprouter_carrier_group' && PASSWORD_VARIABLE.test(v) && p[3] === 'auth' && p[p.length - 1] === 'auth_password';
+  const last = p[p.length - 1];
+  return (
+    type === 'dsiprouter_carrier_group' &&
+    PASSWORD_VARIABLE.test(v) &&
+    p[3] === 'auth' &&
+    (last === 'auth_password' || last === 'auth_password_wo')
+  );
 }
 
 type Issue = (attr: string | null, message: string, hint: string) => void;
@@ -254,12 +269,25 @@ function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['ori
   }
   const auth = block(body.auth);
   if (auth) {
-    const entry = blockEntry(auth, AUTH_ATTRIBUTES, [], 'auth', issue);
+    const {
+      auth_password_wo: writeOnly,
+      auth_password_wo_version: _version,
+      ...entry
+    } = blockEntry(auth, AUTH_ATTRIBUTES, ['auth_password_wo_version'], 'auth', issue);
+    // The write-only password (Terraform keeps it out of state) is read like auth_password, by its attribute.
+    const attribute = writeOnly === undefined ? 'auth.auth_password' : 'auth.auth_password_wo';
+    if (writeOnly !== undefined && entry.auth_password !== undefined)
+      issue(
+        attribute,
+        'give auth_password_wo or auth_password, not both',
+        'Keep auth_password_wo: Terraform keeps it out of plan and state.',
+      );
+    else if (writeOnly !== undefined) entry.auth_password = writeOnly;
     const password = entry.auth_password;
     if (typeof password === 'string' && password !== '') {
       const variable = PASSWORD_VARIABLE.exec(password)?.[1];
       if (variable === undefined)
-        issue('auth.auth_password', 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
+        issue(attribute, 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
       else {
         const name = `TF_VAR_${variable}`;
         entry.password_env = name;

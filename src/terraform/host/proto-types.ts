@@ -98,6 +98,10 @@ export interface TypedRequest {
 export interface ConfigRequest {
   readonly config: DynamicValueMsg | null;
 }
+/** A request carrying Terraform's `ClientCapabilities` (absent from a Terraform that predates them). */
+export interface CapabilitiesRequest {
+  readonly client_capabilities?: { readonly write_only_attributes_allowed?: boolean } | null;
+}
 /** `UpgradeResourceState.Request`. */
 export interface UpgradeResourceStateRequest extends TypedRequest {
   readonly version: number;

@@ -1,6 +1,6 @@
 import { toDiagnosticMsgs } from './diagnostics.js';
 import { fromDynamicValue } from './dynamic-value.js';
-import type { ConfigRequest, MoveResourceStateRequest, ServerCapabilitiesMsg, TypedRequest } from './proto-types.js';
+import type { CapabilitiesRequest, ConfigRequest, MoveResourceStateRequest, ServerCapabilitiesMsg, TypedRequest } from './proto-types.js';
 import { answer, configObject, dataSourceOf, fail, resourceOf, type RpcContext } from './rpc-context.js';
 
 /**
@@ -29,6 +29,7 @@ export function providerRpcs(ctx: RpcContext) {
           diagnostics: [],
           resources: [...s.resources.keys()].map((type_name) => ({ type_name })),
           data_sources: [...s.dataSources.keys()].map((type_name) => ({ type_name })),
+          ephemeral_resources: [...s.ephemeralResources.keys()].map((type_name) => ({ type_name })),
           functions: [],
         };
       }),
@@ -60,11 +61,13 @@ export function providerRpcs(ctx: RpcContext) {
         return { diagnostics: toDiagnosticMsgs(await provider.configure(config), type) };
       }),
 
-    ValidateResourceConfig: (req: TypedRequest & ConfigRequest) =>
+    ValidateResourceConfig: (req: TypedRequest & ConfigRequest & CapabilitiesRequest) =>
       answer(ctx, 'ValidateResourceConfig', async () => {
         const { handler, schema } = await resourceOf(ctx, req.type_name);
         const config = configObject(fromDynamicValue(req.config, schema.type), schema.type);
-        return { diagnostics: toDiagnosticMsgs(handler.validate(config), schema.type) };
+        // A Terraform before 1.11 sends no capabilities: it would store a write-only value like any other.
+        const client = { writeOnlyAttributesAllowed: req.client_capabilities?.write_only_attributes_allowed === true };
+        return { diagnostics: toDiagnosticMsgs(handler.validate(config, client), schema.type) };
       }),
 
     ValidateDataResourceConfig: (req: TypedRequest & ConfigRequest) =>

@@ -24,11 +24,14 @@ export interface ProviderSchemas {
   readonly provider: TypedSchema;
   readonly resources: ReadonlyMap<string, TypedSchema>;
   readonly dataSources: ReadonlyMap<string, TypedSchema>;
+  /** Ephemeral resource types (Terraform 1.10+): values of one run, never in a plan or state. */
+  readonly ephemeralResources: ReadonlyMap<string, TypedSchema>;
   /** The schema part of the GetProviderSchema response. */
   readonly messages: {
     readonly provider: SchemaMsg;
     readonly resource_schemas: Readonly<Record<string, SchemaMsg>>;
     readonly data_source_schemas: Readonly<Record<string, SchemaMsg>>;
+    readonly ephemeral_resource_schemas: Readonly<Record<string, SchemaMsg>>;
   };
 }
 
@@ -51,15 +54,18 @@ export function buildProviderSchemas(file: ProviderSchemasFileJson): ProviderSch
   const [address, json] = entries[0] as [string, ProviderSchemaJson];
   const resources = json.resource_schemas ?? {};
   const dataSources = json.data_source_schemas ?? {};
+  const ephemeralResources = json.ephemeral_resource_schemas ?? {};
   return {
     address,
     provider: typed(json.provider),
     resources: new Map(Object.entries(resources).map(([name, s]) => [name, typed(s)])),
     dataSources: new Map(Object.entries(dataSources).map(([name, s]) => [name, typed(s)])),
+    ephemeralResources: new Map(Object.entries(ephemeralResources).map(([name, s]) => [name, typed(s)])),
     messages: {
       provider: toSchemaMsg(json.provider, 'provider'),
       resource_schemas: mapValues(resources, (s, name) => toSchemaMsg(s, `resource_schemas.${name}`)),
       data_source_schemas: mapValues(dataSources, (s, name) => toSchemaMsg(s, `data_source_schemas.${name}`)),
+      ephemeral_resource_schemas: mapValues(ephemeralResources, (s, name) => toSchemaMsg(s, `ephemeral_resource_schemas.${name}`)),
     },
   };
 }

@@ -45,6 +45,7 @@ export interface ProviderSchemaJson {
   readonly provider: SchemaJson;
   readonly resource_schemas?: Readonly<Record<string, SchemaJson>>;
   readonly data_source_schemas?: Readonly<Record<string, SchemaJson>>;
+  readonly ephemeral_resource_schemas?: Readonly<Record<string, SchemaJson>>;
 }
 
 /** The whole file. */

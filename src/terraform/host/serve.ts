@@ -7,6 +7,7 @@ import { startGrpcServer, type GrpcServer } from './grpc-server.js';
 import { checkPluginEnvironment, handshakeLine, reattachLine } from './handshake.js';
 import { LazyProvider } from './lazy-provider.js';
 import { loadProviderSchemas } from './provider-schemas.js';
+import { ephemeralRpcs } from './ephemeral-rpc.js';
 import { providerRpcs } from './provider-rpc.js';
 import { loadServiceDefinitions } from './protos.js';
 import { resourceRpcs } from './resource-rpc.js';
@@ -76,7 +77,7 @@ export async function serve(factory: () => Promise<ProviderHandler>, options: Se
   server = await startGrpcServer(defs, {
     socketPath,
     tls: cert && clientCertPem ? { certPem: cert.cert, keyPem: cert.key, clientCertPem } : undefined,
-    rpcs: { ...providerRpcs(ctx), ...resourceRpcs(ctx) },
+    rpcs: { ...providerRpcs(ctx), ...resourceRpcs(ctx), ...ephemeralRpcs(ctx) },
     // In debug mode Terraform does not own the process: a Shutdown from it ends nothing.
     onShutdown: debug ? async () => undefined : stopProvider,
     onShutdownReplied: () => void (debug ? undefined : finish()),

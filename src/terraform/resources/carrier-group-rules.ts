@@ -1,9 +1,10 @@
 import { normalizeCarrierGroup } from '../../model/carrier-group-normalize.js';
 import type { FieldIssue, RawEntry } from '../../model/normalize.js';
 import { descriptionProblem } from '../../model/rules.js';
-import { isUnknown, type AttributePath, type Diagnostic, type TfObject, type TfValue } from '../types.js';
+import { isUnknown, type AttributePath, type ClientCapabilities, type Diagnostic, type TfObject, type TfValue } from '../types.js';
 import { attrError, check } from '../values.js';
-import { endpointBlocks } from './carrier-group-state.js';
+import { endpointBlocks, WRITE_ONLY } from './carrier-group-state.js';
+import { hclHint } from './hcl-hint.js';
 
 /** The largest number the platform's integer columns (strip, weight) hold. */
 const INT_MAX = 2_147_483_647;
@@ -13,7 +14,25 @@ const HINTS: Readonly<Record<string, string>> = {
   name: 'Give the group a name without ",".',
   'endpoint.name': 'Give each endpoint of the group its own name, without ",".',
   'endpoint.hostname': 'Give a host name or address, with ":port" when the port is not 5060.',
+  'auth.type': 'Set type = "userpwd" (with auth_username and a password) or type = "ip" (no registration).',
+  'auth.auth_password':
+    'Set auth_password_wo = var.NAME (kept out of plan and state, Terraform 1.11 or later) or auth_password = var.NAME (stored in the state), from a sensitive variable.',
 };
+
+/** The attributes of the group and its blocks, whose examples a hint of the normaliser writes in HCL. */
+const CONFIG_ATTRIBUTES = [
+  'name',
+  'lb_enabled',
+  'hostname',
+  'strip',
+  'prefix',
+  'weight',
+  'type',
+  'r_username',
+  'auth_username',
+  'auth_domain',
+  'auth_proxy',
+];
 
 const isObject = (v: TfValue | undefined): v is TfObject => typeof v === 'object' && v !== null && !Array.isArray(v) && !isUnknown(v);
 
@@ -44,8 +63,57 @@ function entryOf(config: TfObject, unknown: string[]): RawEntry {
       return {};
     });
   if (isUnknown(config.auth)) unknown.push('auth');
-  else if (isObject(config.auth)) raw.auth = known(config.auth, ['auth'], unknown);
+  else if (isObject(config.auth)) raw.auth = authEntry(config.auth, unknown);
   return raw;
+}
+
+/**
+ * The auth block as the files' entry: the write-only password stands for `auth_password` (the
+ * normaliser requires one of them for userpwd), its version is Terraform's own.
+ */
+function authEntry(auth: TfObject, unknown: string[]): RawEntry {
+  const { [WRITE_ONLY.password]: writeOnly, [WRITE_ONLY.version]: _version, ...rest } = auth;
+  const out: Record<string, unknown> = { ...known(rest, ['auth'], unknown) };
+  if (isUnknown(writeOnly)) unknown.push('auth.auth_password');
+  else if (typeof writeOnly === 'string' && out.auth_password === undefined) out.auth_password = writeOnly;
+  return out;
+}
+
+/**
+ * The write-only password's own rules: not with auth_password, its version only with it, and only
+ * from a Terraform that keeps it out of plan and state (1.11 and later say so in their capabilities).
+ */
+function writeOnlyDiagnostics(config: TfObject, client: ClientCapabilities | undefined): Diagnostic[] {
+  const auth = isObject(config.auth) ? config.auth : null;
+  const writeOnly = auth?.[WRITE_ONLY.password] ?? null;
+  const version = auth?.[WRITE_ONLY.version] ?? null;
+  const at = (attr: string): AttributePath => ['auth', attr];
+  const out: Diagnostic[] = [];
+  if (writeOnly !== null && client && !client.writeOnlyAttributesAllowed)
+    out.push(
+      attrError(
+        at(WRITE_ONLY.password),
+        'Write-only attributes need Terraform 1.11 or later',
+        'This Terraform does not support write-only attributes and would store auth_password_wo in the state. Upgrade Terraform to 1.11 or later, or use auth_password (which Terraform stores in the state).',
+      ),
+    );
+  if (writeOnly !== null && auth?.auth_password !== null && auth?.auth_password !== undefined)
+    out.push(
+      attrError(
+        at(WRITE_ONLY.password),
+        'Conflicting passwords',
+        'Set auth_password_wo (kept out of plan and state) or auth_password (stored in the state), not both.',
+      ),
+    );
+  if (version !== null && writeOnly === null)
+    out.push(
+      attrError(
+        at(WRITE_ONLY.version),
+        'auth_password_wo_version without auth_password_wo',
+        'auth_password_wo_version tells Terraform to send auth_password_wo again; set auth_password_wo = var.NAME (an ephemeral variable) or remove the version.',
+      ),
+    );
+  return out;
 }
 
 /** The issue's attribute in the provider's schema (`endpoints[1].hostname` is `endpoint.1.hostname`). */
@@ -59,12 +127,13 @@ function attributeOf(issue: FieldIssue): AttributePath {
  * them in comma-separated fields), host names that are no address or whose port is out of range,
  * strip and weight that are not whole numbers from 0, a prefix of other characters than dial
  * digits, an auth type other than ip or userpwd, userpwd without a password), and the provider's
- * own: endpoint names used twice in a group, and strip or weight beyond the platform's integer.
+ * own: endpoint names used twice in a group, strip or weight beyond the platform's integer, and
+ * the write-only password's (with auth_password, its version alone, a Terraform before 1.11).
  * Values Terraform knows only later, and required attributes (Terraform checks those), are not
  * judged here. The platform's carrier-group API reports none of these: it skips the write.
  */
-export function validateCarrierGroup(config: TfObject): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function validateCarrierGroup(config: TfObject, client?: ClientCapabilities): Diagnostic[] {
+  const out: Diagnostic[] = writeOnlyDiagnostics(config, client);
   const unknown: string[] = [];
   const result = normalizeCarrierGroup(entryOf(config, unknown));
   const judged = new Set<string>();
@@ -75,7 +144,7 @@ export function validateCarrierGroup(config: TfObject): Diagnostic[] {
     if (unknown.some((u) => key === u || key.startsWith(`${u}.`))) continue;
     if (judged.has(key)) continue;
     judged.add(key);
-    const hint = HINTS[attribute.filter((s) => typeof s === 'string').join('.')] ?? issue.hint;
+    const hint = HINTS[attribute.filter((s) => typeof s === 'string').join('.')] ?? hclHint(issue.hint, CONFIG_ATTRIBUTES);
     out.push(attrError(attribute, `Invalid ${String(attribute[0])}`, `${issue.message.replace(/^endpoints\[/, 'endpoint[')}. ${hint}`));
   }
   const seen = new Set<string>();

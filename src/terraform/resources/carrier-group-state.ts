@@ -5,6 +5,12 @@ import type { TfObject, TfValue } from '../types.js';
 export const ENDPOINT_DEFAULTS = { strip: 0, prefix: '', weight: 1 } as const;
 /** The attributes of an `auth` block besides `type`, as the platform names them. */
 const AUTH_FIELDS = ['r_username', 'auth_username', 'auth_password', 'auth_domain', 'auth_proxy'] as const;
+/**
+ * The write-only password and its version: configuration only. Terraform keeps the password out of
+ * plan and state (a provider must return it null); the version is stored, and a new one sends the
+ * password again (Terraform cannot compare a value it never keeps).
+ */
+export const WRITE_ONLY = { password: 'auth_password_wo', version: 'auth_password_wo_version' } as const;
 
 /**
  * The address of an endpoint without the platform's default port: `h` and `h:5060` (and
@@ -29,11 +35,30 @@ export function gwidsOf(obj: TfObject | null): (number | undefined)[] {
   return Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : undefined)) : [];
 }
 
-function authOf(block: TfValue | undefined): CarrierAuth | undefined {
+function authOf(block: TfValue | undefined, writeOnly: string | undefined): CarrierAuth | undefined {
   if (!isObject(block)) return undefined;
   const out: Record<string, string> = { type: String(block.type) };
   for (const f of AUTH_FIELDS) if (typeof block[f] === 'string') out[f] = block[f];
+  if (writeOnly !== undefined && out.auth_password === undefined) out.auth_password = writeOnly;
   return out as unknown as CarrierAuth;
+}
+
+/** The write-only password a configuration gives (`auth.auth_password_wo`), when known. */
+export function writeOnlyPassword(config: TfObject | null): string | undefined {
+  const auth = config?.auth;
+  const v = isObject(auth) ? auth[WRITE_ONLY.password] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The `auth_password_wo_version` of a state or plan (null: none). */
+export function writeOnlyVersion(obj: TfObject | null): TfValue {
+  const auth = obj?.auth;
+  return (isObject(auth) ? auth[WRITE_ONLY.version] : null) ?? null;
+}
+
+/** A plan's auth block with the write-only password null, as Terraform requires of every plan and state. */
+export function withoutWriteOnly(auth: TfValue | undefined): TfValue {
+  return isObject(auth) ? { ...auth, [WRITE_ONLY.password]: null } : (auth ?? null);
 }
 
 /**
@@ -59,9 +84,11 @@ export function unstatedOf(prior: TfObject | null, planned: TfObject): Unreadabl
 /**
  * What a fully known planned state asks the platform to hold; with the prior state of an update,
  * the fields it leaves out that the platform would overwrite blind (`unstated`: the client refuses).
+ * `writeOnly` is the configuration's write-only password: sent as the registration password (the
+ * platform's update writes the registration whole, so every write sends it).
  */
-export function contentOf(planned: TfObject, prior: TfObject | null = null): CarrierGroupContent {
-  const auth = authOf(planned.auth);
+export function contentOf(planned: TfObject, prior: TfObject | null = null, writeOnly?: string): CarrierGroupContent {
+  const auth = authOf(planned.auth, writeOnly);
   const unstated = unstatedOf(prior, planned);
   return {
     ...(unstated.length > 0 ? { unstated } : {}),
@@ -122,7 +149,12 @@ function authState(live: CarrierAuth | undefined, like: TfValue | undefined): Tf
     if (live.type !== 'userpwd' && AUTH_FIELDS.every((f) => !live[f])) return null;
     return Object.fromEntries([['type', live.type], ...AUTH_FIELDS.map((f) => [f, live[f] || null])]) as TfObject;
   }
-  const out: TfObject = { type: live.type || before.type! };
+  // The write-only password is never in a state (left out: null); its version is Terraform's own.
+  const version = before[WRITE_ONLY.version];
+  const out: TfObject = {
+    type: live.type || before.type!,
+    ...(version === null || version === undefined ? {} : { [WRITE_ONLY.version]: version }),
+  };
   for (const f of AUTH_FIELDS) {
     const was = before[f];
     out[f] = was === null || was === undefined ? null : (live[f] ?? was);

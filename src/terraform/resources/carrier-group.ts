@@ -1,7 +1,6 @@
-import type { CarrierGroupContent } from '../../model/carrier-group.js';
-import type { ProviderContext } from '../context.js';
-import { UNKNOWN, type Diagnostic, type ResourceHandler, type StateResponse, type TfObject, type TfValue } from '../types.js';
-import { apiDiagnostic, knownNumber, knownString } from '../values.js';
+import type { CarrierGroup, CarrierGroupContent } from '../../model/carrier-group.js';
+import { UNKNOWN, type Diagnostic, type StateResponse, type TfObject, type TfValue } from '../types.js';
+import { knownNumber, knownString } from '../values.js';
 import {
   contentOf,
   endpointBlocks,
@@ -12,11 +11,15 @@ import {
   writeDifferences,
   unreadInState,
   unstatedOf,
+  withoutWriteOnly,
+  writeOnlyPassword,
+  writeOnlyVersion,
   type EndpointKey,
   type EndpointRef,
 } from './carrier-group-state.js';
 import { validateCarrierGroup } from './carrier-group-rules.js';
 import { sharedGroupName, unknownGroupName } from './group-names.js';
+import type { KindCalls, KindResource } from './kind-resource.js';
 
 const error = (summary: string, detail: string): Diagnostic => ({ severity: 'error', summary, detail });
 
@@ -81,132 +84,110 @@ function endpointKeys(planned: TfObject): EndpointKey[] | undefined {
   return keys.every((k) => k !== undefined) ? keys : undefined;
 }
 
+/** Reads the group back after a write and compares it with the plan. */
+async function readBack(
+  { ctx }: KindCalls,
+  gwgroupid: number,
+  planned: TfObject,
+  reference: readonly EndpointRef[],
+): Promise<StateResponse> {
+  const name = String(planned.name);
+  const live = await ctx.client().getCarrierGroup(gwgroupid);
+  if (!live) return { state: null, diagnostics: [notTaken(name, gwgroupid, ['the group does not exist'])] };
+  const state = toState(live, planned, reference);
+  const differences = writeDifferences(planned, state);
+  return differences.length === 0 ? { state } : { state, written: true, diagnostics: [notTaken(name, gwgroupid, differences)] };
+}
+
+/** What a write sends: the plan's content with the configuration's write-only password. */
+const sentOf = (planned: TfObject, prior: TfObject | null, config: TfObject | null): CarrierGroupContent =>
+  contentOf(planned, prior, writeOnlyPassword(config));
+
 /**
  * `dsiprouter_carrier_group`: a carrier group and its gateways. Every write is read back and
  * compared, because the platform answers 200 to writes it skipped; a write that did not take effect
  * is an error diagnostic and the state shows what the platform holds. Import by id or `name:<NAME>`.
  */
-export function carrierGroupResource(ctx: ProviderContext): ResourceHandler {
-  /** A write: the proxy reload waits for it, and the group lists read for plans are stale. */
-  const wrote = (): void => {
-    ctx.wrote();
-    ctx.groupLists.clear();
-  };
-  /** Reads the group back after a write and compares it with the plan. */
-  const readBack = async (gwgroupid: number, planned: TfObject, reference: readonly EndpointRef[]): Promise<StateResponse> => {
-    const name = String(planned.name);
-    const live = await ctx.client().getCarrierGroup(gwgroupid);
-    if (!live) return { state: null, diagnostics: [notTaken(name, gwgroupid, ['the group does not exist'])] };
-    const state = toState(live, planned, reference);
-    const differences = writeDifferences(planned, state);
-    return differences.length === 0 ? { state } : { state, written: true, diagnostics: [notTaken(name, gwgroupid, differences)] };
-  };
+export const CARRIER_GROUP_RESOURCE: KindResource<'carrier_group', CarrierGroup> = {
+  kind: 'carrier_group',
+  idAttribute: 'gwgroupid',
+  // The group lists read for plans are stale after a write.
+  stale: (ctx) => ctx.groupLists.clear(),
+  validate: validateCarrierGroup,
 
-  const create = async (planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
-    const gwgroupid = await ctx.client().createCarrierGroup(content);
-    wrote();
-    ctx.plannedGroupNames.delete(content.name);
+  async plan({ ctx }, { prior, proposed, config }) {
+    const planned: TfObject = {
+      ...proposed,
+      // Left out: false, except over a value Terraform does not know (imported), which stays unknown.
+      lb_enabled: config?.lb_enabled ?? (unreadInState(prior) ? null : false),
+      endpoint: withEndpointDefaults(proposed, config),
+      // Terraform refuses a plan that holds a write-only value: it is read from the configuration at apply.
+      auth: withoutWriteOnly(proposed.auth),
+    };
+    const keys = endpointKeys(planned);
+    // The platform cannot remove a gateway from a carrier group: one left without endpoint replaces the group.
+    const replace = prior !== null && (keys === undefined ? endpointBlocks(prior).length > 0 : leavesGateways(prior, keys));
+    if (!prior || replace) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
+    else {
+      const gwids = gatewayAssignment(prior, keys!);
+      planned.gwids = gwids.every((g) => g !== undefined) ? gwids : UNKNOWN;
+      // Rules planned after this group judge it as it will be (e.g. an empty group given endpoints).
+      const gwgroupid = knownNumber(prior, 'gwgroupid');
+      if (gwgroupid !== undefined && keys) ctx.plannedGroupGateways.set(gwgroupid, keys.length);
+    }
+    // A route or mapping that refers to this name finds the group at apply.
+    const name = knownString(planned, 'name');
+    if (name !== undefined && (replace || name !== prior?.name)) ctx.plannedGroupNames.add(name);
+    if (replace) return { planned, requiresReplace: [['endpoint']] };
+    const blind = prior !== null && !sameContent(prior, contentOf(planned)) ? unstatedOf(prior, planned) : [];
+    return blind.length > 0 ? { planned, diagnostics: [blindUpdate(String(planned.name), blind)] } : { planned };
+  },
+
+  async create(calls, planned, config) {
+    const content = sentOf(planned, null, config);
+    const gwgroupid = await calls.ctx.client().createCarrierGroup(content);
+    calls.wrote();
+    calls.ctx.plannedGroupNames.delete(content.name);
     return readBack(
+      calls,
       gwgroupid,
       planned,
       content.endpoints.map((e) => ({ name: e.name })),
     );
-  };
+  },
 
-  const update = async (prior: TfObject, planned: TfObject, content: CarrierGroupContent): Promise<StateResponse> => {
-    if (sameContent(prior, content)) return { state: { ...prior, ...planned, gwids: prior.gwids! } };
+  /** A new auth_password_wo_version writes even when nothing else changed (the password is not in the plan). */
+  async update(calls, prior, planned, config) {
+    if (sameContent(prior, contentOf(planned, prior)) && writeOnlyVersion(prior) === writeOnlyVersion(planned))
+      return { state: { ...prior, ...planned, gwids: prior.gwids! } };
+    const sent = sentOf(planned, prior, config);
     const gwgroupid = knownNumber(prior, 'gwgroupid')!;
-    const gwids = gatewayAssignment(prior, content.endpoints);
-    await ctx.client().updateCarrierGroup(gwgroupid, content, gwids);
-    wrote();
-    if (content.name !== prior.name) ctx.plannedGroupNames.delete(content.name);
+    const gwids = gatewayAssignment(prior, sent.endpoints);
+    await calls.ctx.client().updateCarrierGroup(gwgroupid, sent, gwids);
+    calls.wrote();
+    if (sent.name !== prior.name) calls.ctx.plannedGroupNames.delete(sent.name);
     return readBack(
+      calls,
       gwgroupid,
       planned,
-      content.endpoints.map((e, i) => ({ name: e.name, gwid: gwids[i] })),
+      sent.endpoints.map((e, i) => ({ name: e.name, gwid: gwids[i] })),
     );
-  };
+  },
 
-  const importBy = async (id: string): Promise<number | Diagnostic> => {
-    if (/^[0-9]+$/.test(id) && Number(id) > 0) return Number(id);
-    if (!id.startsWith('name:'))
-      return error('Invalid import id', `"${id}" is neither a carrier-group id (12) nor name:<NAME> (name:Acme).`);
-    const name = id.slice(5);
-    const groups = await ctx.client().listCarrierGroups();
-    const found = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
-    if (found.length === 1) return found[0]!.gwgroupid;
-    const problem = found.length === 0 ? unknownGroupName(name, 'carrier', groups) : sharedGroupName(name, 'name', found);
-    return error(`Cannot import: ${problem.summary}`, `${problem.detail} Import it by id instead: terraform import ADDRESS <gwgroupid>.`);
-  };
+  reading: {
+    get: ({ ctx }, gwgroupid) => ctx.client().getCarrierGroup(gwgroupid),
+    toState: (live, like) => toState(live, like),
+  },
 
-  return {
-    validate: validateCarrierGroup,
-
-    async plan({ prior, proposed, config }) {
-      if (!proposed) return { planned: null };
-      const planned: TfObject = {
-        ...proposed,
-        // Left out: false, except over a value Terraform does not know (imported), which stays unknown.
-        lb_enabled: config?.lb_enabled ?? (unreadInState(prior) ? null : false),
-        endpoint: withEndpointDefaults(proposed, config),
-      };
-      const keys = endpointKeys(planned);
-      // The platform cannot remove a gateway from a carrier group: one left without endpoint replaces the group.
-      const replace = prior !== null && (keys === undefined ? endpointBlocks(prior).length > 0 : leavesGateways(prior, keys));
-      if (!prior || replace) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
-      else {
-        const gwids = gatewayAssignment(prior, keys!);
-        planned.gwids = gwids.every((g) => g !== undefined) ? gwids : UNKNOWN;
-        // Rules planned after this group judge it as it will be (e.g. an empty group given endpoints).
-        const gwgroupid = knownNumber(prior, 'gwgroupid');
-        if (gwgroupid !== undefined && keys) ctx.plannedGroupGateways.set(gwgroupid, keys.length);
-      }
-      // A route or mapping that refers to this name finds the group at apply.
-      const name = knownString(planned, 'name');
-      if (name !== undefined && (replace || name !== prior?.name)) ctx.plannedGroupNames.add(name);
-      if (replace) return { planned, requiresReplace: [['endpoint']] };
-      const blind = prior !== null && !sameContent(prior, contentOf(planned)) ? unstatedOf(prior, planned) : [];
-      return blind.length > 0 ? { planned, diagnostics: [blindUpdate(String(planned.name), blind)] } : { planned };
+  importing: {
+    words: { id: 'a carrier-group id (12)', key: 'name:<NAME> (name:Acme)' },
+    async byKey({ ctx }, name) {
+      const groups = await ctx.client().listCarrierGroups();
+      const found = groups.filter((g) => g.name === name).sort((a, b) => a.gwgroupid - b.gwgroupid);
+      if (found.length === 0) return { problem: unknownGroupName(name, 'carrier', groups) };
+      if (found.length > 1) return { problem: { ...sharedGroupName(name, 'name', found), ambiguous: true } };
+      const live = await ctx.client().getCarrierGroup(found[0]!.gwgroupid);
+      return live ? { live } : null;
     },
-
-    async apply({ prior, planned }) {
-      const client = ctx.client();
-      try {
-        if (!planned) {
-          await client.deleteIfPresent({ kind: 'carrier_group', gwgroupid: knownNumber(prior, 'gwgroupid')! });
-          wrote();
-          return { state: null };
-        }
-        const content = contentOf(planned, prior);
-        return prior ? await update(prior, planned, content) : await create(planned, content);
-      } catch (err) {
-        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'write the carrier group' : 'delete the carrier group', err)] };
-      }
-    },
-
-    async read(state) {
-      try {
-        const live = await ctx.client().getCarrierGroup(knownNumber(state, 'gwgroupid')!);
-        return { state: live ? toState(live, state) : null };
-      } catch (err) {
-        return { state, diagnostics: [apiDiagnostic('read the carrier group', err)] };
-      }
-    },
-
-    async importState(id) {
-      try {
-        const gwgroupid = await importBy(id);
-        if (typeof gwgroupid !== 'number') return { state: null, diagnostics: [gwgroupid] };
-        const live = await ctx.client().getCarrierGroup(gwgroupid);
-        if (!live)
-          return {
-            state: null,
-            diagnostics: [error('Cannot import a missing carrier group', `The platform has no carrier group with gwgroupid ${gwgroupid}.`)],
-          };
-        return { state: toState(live, null) };
-      } catch (err) {
-        return { state: null, diagnostics: [apiDiagnostic('read the carrier group to import', err)] };
-      }
-    },
-  };
-}
+  },
+};

@@ -1,6 +1,7 @@
 import type { Normalized, RawEntry } from '../../model/normalize.js';
 import { isUnknown, type Diagnostic, type TfObject } from '../types.js';
 import { attrError } from '../values.js';
+import { hclHint } from './hcl-hint.js';
 
 /**
  * The provider's front end of the one normaliser (model/normalize.ts): a resource's configuration
@@ -19,11 +20,14 @@ export function plainConfig(config: TfObject, attributes: readonly string[]): Ra
 }
 
 /**
- * The normaliser's issues as diagnostics at the attribute: the message, then the hint. Missing
- * attributes and wrong types are Terraform's own checks (the provider schema), so they are left out.
+ * The normaliser's issues as diagnostics at the attribute: the message, then the hint with its
+ * examples in HCL for the resource's `attributes` (`hclHint`). Missing attributes and wrong types
+ * are Terraform's own checks (the provider schema), so they are left out.
  */
-export function normalizerDiagnostics(result: Normalized<unknown>): Diagnostic[] {
+export function normalizerDiagnostics(result: Normalized<unknown>, attributes: readonly string[]): Diagnostic[] {
   return result.issues
     .filter((issue) => issue.check !== 'required' && issue.check !== 'type')
-    .map((issue) => attrError(issue.field, `Invalid ${String(issue.field[0])}`, `${issue.message}\n\nhint: ${issue.hint}`));
+    .map((issue) =>
+      attrError(issue.field, `Invalid ${String(issue.field[0])}`, `${issue.message}\n\nhint: ${hclHint(issue.hint, attributes)}`),
+    );
 }

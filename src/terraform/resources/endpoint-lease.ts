@@ -1,10 +1,10 @@
 import { expiresAt, OBTAIN_WINDOW_MS, parseTtl } from '../../model/lease.js';
 import { normalizeLease } from '../../model/normalize.js';
-import type { ProviderContext } from '../context.js';
-import { UNKNOWN, type AttributePath, type ResourceHandler, type TfObject } from '../types.js';
+import { UNKNOWN, type AttributePath, type TfObject } from '../types.js';
 import type { Diagnostic } from '../types.js';
-import { apiDiagnostic, knownNumber, knownString } from '../values.js';
+import { apiDiagnostic, knownString } from '../values.js';
 import { normalizerDiagnostics, plainConfig } from './desired.js';
+import type { KindResource } from './kind-resource.js';
 
 const COMPUTED = ['id', 'lease_id', 'username', 'domain', 'password', 'expires_at'] as const;
 
@@ -13,80 +13,74 @@ const COMPUTED = ['id', 'lease_id', 'username', 'domain', 'password', 'expires_a
  * changes. The platform cannot read a lease back, so Terraform state is the record; a lease past
  * its expiry reads as gone, and Terraform plans a new one.
  */
-export function endpointLeaseResource(ctx: ProviderContext): ResourceHandler {
-  return {
-    validate(config) {
-      // The lease's key is the resource address, so there is no name to check.
-      return normalizerDiagnostics(normalizeLease(plainConfig(config, ['email', 'ttl'])));
-    },
+export const ENDPOINT_LEASE_RESOURCE: KindResource<'endpoint_lease', never> = {
+  kind: 'endpoint_lease',
+  idAttribute: 'lease_id',
+  verbs: { write: 'obtain the lease', delete: 'revoke the lease' },
 
-    async plan({ prior, proposed }) {
-      if (!proposed) return { planned: null };
-      const replace: AttributePath[] = prior ? (['email', 'ttl'] as const).filter((k) => prior[k] !== proposed[k]).map((k) => [k]) : [];
-      if (prior && replace.length === 0) return { planned: { ...prior, ...proposed } };
-      const planned: TfObject = { ...proposed };
-      for (const k of COMPUTED) planned[k] = UNKNOWN;
-      return { planned, requiresReplace: replace };
-    },
+  validate(config) {
+    // The lease's key is the resource address, so there is no name to check.
+    return normalizerDiagnostics(normalizeLease(plainConfig(config, ['email', 'ttl'])), ['email', 'ttl']);
+  },
 
-    async apply({ prior, planned }) {
-      const client = ctx.client();
-      // Starts of obtain attempts whose answers were lost: each may have left a lease on the platform.
-      const lost: number[] = [];
-      const unrecorded = () =>
-        planned ? unrecordedLeases(lost, knownString(planned, 'email')!, parseTtl(knownString(planned, 'ttl')!)!) : [];
-      try {
-        if (!planned) {
-          await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: knownNumber(prior, 'lease_id')! }); // expired or revoked: done
-          ctx.wrote();
-          return { state: null };
-        }
-        if (prior) return { state: { ...prior, ...planned } }; // nothing updatable in place
-        const email = knownString(planned, 'email')!;
-        const ttl = knownString(planned, 'ttl')!;
-        const { lease } = await client.obtainLeaseNoted(
+  async plan(_calls, { prior, proposed }) {
+    const replace: AttributePath[] = prior ? (['email', 'ttl'] as const).filter((k) => prior[k] !== proposed[k]).map((k) => [k]) : [];
+    if (prior && replace.length === 0) return { planned: { ...prior, ...proposed } };
+    const planned: TfObject = { ...proposed };
+    for (const k of COMPUTED) planned[k] = UNKNOWN;
+    return { planned, requiresReplace: replace };
+  },
+
+  async create({ ctx, wrote }, planned) {
+    // Starts of obtain attempts whose answers were lost: each may have left a lease on the platform.
+    const lost: number[] = [];
+    const email = knownString(planned, 'email')!;
+    const ttl = knownString(planned, 'ttl')!;
+    const unrecorded = () => unrecordedLeases(lost, email, parseTtl(ttl)!);
+    try {
+      const { lease } = await ctx
+        .client()
+        .obtainLeaseNoted(
           { email, ttl: parseTtl(ttl)! },
           { before: async () => ctx.now(), lost: (startedAt) => void lost.push(startedAt), refused: () => undefined },
         );
-        ctx.wrote();
-        return {
-          state: {
-            id: String(lease.leaseid),
-            email,
-            ttl,
-            lease_id: lease.leaseid,
-            username: lease.username,
-            domain: lease.domain,
-            password: lease.password,
-            expires_at: expiresAt(ctx.now(), lease.ttl),
-          },
-          diagnostics: unrecorded(),
-        };
-      } catch (err) {
-        return { state: prior, diagnostics: [apiDiagnostic(planned ? 'obtain the lease' : 'revoke the lease', err), ...unrecorded()] };
-      }
-    },
-
-    async read(state) {
-      const expires = Date.parse(knownString(state, 'expires_at') ?? '');
-      return { state: Number.isNaN(expires) || expires <= ctx.now() ? null : state };
-    },
-
-    async importState() {
+      wrote();
       return {
-        state: null,
-        diagnostics: [
-          {
-            severity: 'error',
-            summary: 'Endpoint leases cannot be imported',
-            detail:
-              'The platform cannot read a lease back, so its credentials cannot be recovered. Let Terraform obtain a new lease instead.',
-          },
-        ],
+        state: {
+          id: String(lease.leaseid),
+          email,
+          ttl,
+          lease_id: lease.leaseid,
+          username: lease.username,
+          domain: lease.domain,
+          password: lease.password,
+          expires_at: expiresAt(ctx.now(), lease.ttl),
+        },
+        diagnostics: unrecorded(),
       };
+    } catch (err) {
+      return { state: null, diagnostics: [apiDiagnostic('obtain the lease', err), ...unrecorded()] };
+    }
+  },
+
+  // Nothing is updatable in place: email and ttl replace the lease.
+  update: async (_calls, prior, planned) => ({ state: { ...prior, ...planned } }),
+
+  reading: {
+    // The platform cannot read a lease back: the state stands until the lease expires.
+    async readState({ ctx }, state) {
+      const expires = Date.parse(knownString(state, 'expires_at') ?? '');
+      return Number.isNaN(expires) || expires <= ctx.now() ? null : state;
     },
-  };
-}
+  },
+
+  importing: {
+    refused: {
+      summary: 'Endpoint leases cannot be imported',
+      detail: 'The platform cannot read a lease back, so its credentials cannot be recovered. Let Terraform obtain a new lease instead.',
+    },
+  },
+};
 
 /**
  * A warning naming the leases that attempts whose answers were lost may have obtained (`lost`: each

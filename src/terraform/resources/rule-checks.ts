@@ -4,6 +4,7 @@ import type { ProviderContext } from '../context.js';
 import type { Diagnostic, TfObject } from '../types.js';
 import { apiDiagnostic, attrError, knownNumber, knownString, knownStrings } from '../values.js';
 import { liveGroups } from './group-names.js';
+import { hclHint } from './hcl-hint.js';
 
 /** Which resource's rule: an inbound mapping's or an outbound route's. */
 type RuleKind = 'mapping' | 'route';
@@ -48,6 +49,12 @@ function ruleOf(kind: RuleKind, planned: TfObject): OneRule | undefined {
   return { route };
 }
 
+/** The attributes of each rule resource, whose examples a hint writes in HCL. */
+const RULE_ATTRIBUTES: Record<RuleKind, readonly string[]> = {
+  mapping: ['did', 'servers', 'group', 'notes'],
+  route: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'carrier_group', 'priority', 'timerec', 'routeid'],
+};
+
 /** The attribute a check points at: the name attribute when the group was given by name. */
 function attributeOf(kind: RuleKind, field: RuleField, planned: TfObject): string {
   if (field !== 'gateways') return field;
@@ -66,7 +73,8 @@ function diagnosticOf(kind: RuleKind, check: RuleCheck, planned: TfObject): Diag
       severity: 'warning',
     };
   }
-  return { ...attrError([attribute], `Routing warning (${check.code})`, `${check.message}\n\nhint: ${check.hint}`), severity: 'warning' };
+  const hint = hclHint(check.hint, [...RULE_ATTRIBUTES[kind]]);
+  return { ...attrError([attribute], `Routing warning (${check.code})`, `${check.message}\n\nhint: ${hint}`), severity: 'warning' };
 }
 
 /**

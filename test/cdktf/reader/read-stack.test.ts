@@ -103,6 +103,23 @@ describe('readStack', () => {
     expect([r.desired.inbound_mappings, r.desired.outbound_routes]).toEqual([undefined, undefined]);
   });
 
+  it('reads the write-only password (auth_password_wo) as the same variable, its version left to Terraform', async () => {
+    const auth = { type: 'userpwd', auth_username: 'acme', auth_password_wo: '${var.acme_password}', auth_password_wo_version: 2 };
+    const r = await readStack(stackWith({ dsiprouter_carrier_group: { acme: { name: 'Acme', auth } } }));
+    expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    expect(r.ok && r.desired.carrier_groups?.[0]?.auth).toEqual({
+      type: 'userpwd',
+      auth_username: 'acme',
+      password_env: 'TF_VAR_acme_password',
+    });
+    const both = await readStack(
+      stackWith({ dsiprouter_carrier_group: { acme: { name: 'Acme', auth: { ...auth, auth_password: '${var.other}' } } } }),
+    );
+    expect(!both.ok && both.issues.map((i) => i.message)).toEqual([
+      expect.stringMatching(/\(attribute auth\.auth_password_wo\): give auth_password_wo or auth_password, not both/),
+    ]);
+  });
+
   it('reads group and carrier_group names on mappings and routes for the planner to resolve, like the files', async () => {
     const r = await readStack(
       stackWith({

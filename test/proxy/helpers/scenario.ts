@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlatformClient } from '../../../src/api/client.js';
-import { liveRuleSet } from '../../../src/cli/route.js';
+import { liveRuleSet } from '../../../src/pipeline/live-rules.js';
 import { startEmulator, type EmulatorSnapshot } from '../../../src/emulator/index.js';
 import type { RuleSet } from '../../../src/routing/types.js';
 import type { SipCall } from './sip.js';

@@ -45,6 +45,7 @@ function host(provider: Partial<ProviderHandler> = {}, handler: ResourceHandler 
     configure: async () => [],
     resources: { [TYPE]: handler },
     dataSources: {},
+    ephemeralResources: {},
     shutdown: async () => undefined,
     ...provider,
   }));

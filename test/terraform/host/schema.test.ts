@@ -28,7 +28,7 @@ function attributeJson(a: SchemaAttributeMsg): Record<string, unknown> {
   const out: Record<string, unknown> = { type: JSON.parse(Buffer.from(a.type).toString()) };
   if (a.description) out.description = a.description;
   out.description_kind = a.description_kind === 1 ? 'markdown' : 'plain';
-  for (const flag of ['required', 'optional', 'computed', 'sensitive'] as const) if (a[flag]) out[flag] = true;
+  for (const flag of ['required', 'optional', 'computed', 'sensitive', 'write_only'] as const) if (a[flag]) out[flag] = true;
   return out;
 }
 
@@ -44,6 +44,9 @@ describe('the package schema file', () => {
         provider: schemaJson(messages.provider),
         resource_schemas: Object.fromEntries(Object.entries(messages.resource_schemas).map(([k, v]) => [k, schemaJson(v)])),
         data_source_schemas: Object.fromEntries(Object.entries(messages.data_source_schemas).map(([k, v]) => [k, schemaJson(v)])),
+        ephemeral_resource_schemas: Object.fromEntries(
+          Object.entries(messages.ephemeral_resource_schemas).map(([k, v]) => [k, schemaJson(v)]),
+        ),
       },
     };
     expect(printed).toEqual(file.provider_schemas);
@@ -81,6 +84,8 @@ describe('the package schema file', () => {
             r_username: 'string',
             auth_username: 'string',
             auth_password: 'string',
+            auth_password_wo: 'string',
+            auth_password_wo_version: 'number',
             auth_domain: 'string',
             auth_proxy: 'string',
           },

@@ -327,11 +327,23 @@ export interface CarrierGroupAuth {
   */
   readonly authUsername?: string;
   /**
-  * Authentication password. Never shown in plans or logs.
+  * Authentication password. Hidden in plans and logs, but stored in the Terraform state (and in a saved plan) like every attribute: use auth_password_wo with Terraform 1.11 or later to keep it out of both.
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_carrier_group (`auth_password`) in the dsipform package
   */
   readonly authPassword?: string;
+  /**
+  * Authentication password, write-only (Terraform 1.11 or later): sent to the platform on create and on every update, never stored in the plan or the state. Terraform cannot compare it, so change auth_password_wo_version to send a new one. Give it from an ephemeral variable (ephemeral = true) or an ephemeral resource so the value stays out of saved plans too. Conflicts with auth_password.
+  *
+  * Documentation: docs/terraform.md#resource-dsiprouter_carrier_group (`auth_password_wo`) in the dsipform package
+  */
+  readonly authPasswordWo?: string;
+  /**
+  * Any number, stored in the state: change it (e.g. 1 to 2) to send the current auth_password_wo to the platform. Only with auth_password_wo.
+  *
+  * Documentation: docs/terraform.md#resource-dsiprouter_carrier_group (`auth_password_wo_version`) in the dsipform package
+  */
+  readonly authPasswordWoVersion?: number;
   /**
   * Authentication domain.
   *
@@ -356,6 +368,8 @@ export function carrierGroupAuthToTerraform(struct?: CarrierGroupAuth | cdktf.IR
     r_username: cdktf.stringToTerraform(struct!.rUsername),
     auth_username: cdktf.stringToTerraform(struct!.authUsername),
     auth_password: cdktf.stringToTerraform(struct!.authPassword),
+    auth_password_wo: cdktf.stringToTerraform(struct!.authPasswordWo),
+    auth_password_wo_version: cdktf.numberToTerraform(struct!.authPasswordWoVersion),
     auth_domain: cdktf.stringToTerraform(struct!.authDomain),
     auth_proxy: cdktf.stringToTerraform(struct!.authProxy),
   }
@@ -391,6 +405,18 @@ export function carrierGroupAuthToHclTerraform(struct?: CarrierGroupAuth | cdktf
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    auth_password_wo: {
+      value: cdktf.stringToHclTerraform(struct!.authPasswordWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    auth_password_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.authPasswordWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
     auth_domain: {
       value: cdktf.stringToHclTerraform(struct!.authDomain),
@@ -447,6 +473,14 @@ export class CarrierGroupAuthOutputReference extends cdktf.ComplexObject {
       hasAnyValues = true;
       internalValueResult.authPassword = this._authPassword;
     }
+    if (this._authPasswordWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.authPasswordWo = this._authPasswordWo;
+    }
+    if (this._authPasswordWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.authPasswordWoVersion = this._authPasswordWoVersion;
+    }
     if (this._authDomain !== undefined) {
       hasAnyValues = true;
       internalValueResult.authDomain = this._authDomain;
@@ -466,6 +500,8 @@ export class CarrierGroupAuthOutputReference extends cdktf.ComplexObject {
       this._rUsername = undefined;
       this._authUsername = undefined;
       this._authPassword = undefined;
+      this._authPasswordWo = undefined;
+      this._authPasswordWoVersion = undefined;
       this._authDomain = undefined;
       this._authProxy = undefined;
     }
@@ -480,6 +516,8 @@ export class CarrierGroupAuthOutputReference extends cdktf.ComplexObject {
       this._rUsername = value.rUsername;
       this._authUsername = value.authUsername;
       this._authPassword = value.authPassword;
+      this._authPasswordWo = value.authPasswordWo;
+      this._authPasswordWoVersion = value.authPasswordWoVersion;
       this._authDomain = value.authDomain;
       this._authProxy = value.authProxy;
     }
@@ -544,6 +582,38 @@ export class CarrierGroupAuthOutputReference extends cdktf.ComplexObject {
   // Temporarily expose input value. Use with caution.
   public get authPasswordInput() {
     return this._authPassword;
+  }
+
+  // auth_password_wo - computed: false, optional: true, required: false
+  private _authPasswordWo?: string; 
+  public get authPasswordWo() {
+    return this.getStringAttribute('auth_password_wo');
+  }
+  public set authPasswordWo(value: string) {
+    this._authPasswordWo = value;
+  }
+  public resetAuthPasswordWo() {
+    this._authPasswordWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get authPasswordWoInput() {
+    return this._authPasswordWo;
+  }
+
+  // auth_password_wo_version - computed: false, optional: true, required: false
+  private _authPasswordWoVersion?: number; 
+  public get authPasswordWoVersion() {
+    return this.getNumberAttribute('auth_password_wo_version');
+  }
+  public set authPasswordWoVersion(value: number) {
+    this._authPasswordWoVersion = value;
+  }
+  public resetAuthPasswordWoVersion() {
+    this._authPasswordWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get authPasswordWoVersionInput() {
+    return this._authPasswordWoVersion;
   }
 
   // auth_domain - computed: false, optional: true, required: false
@@ -752,7 +822,7 @@ export class CarrierGroupTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* A carrier group: a list of gateways (endpoints) that outbound routes and inbound mappings send calls to. Import by id (terraform import ... 12) or by name (name:<NAME>, when no other group has it).
+* A carrier group: a list of gateways (endpoints) that outbound routes and inbound mappings send calls to. Import by gwgroupid or by name (name:<NAME>, when no other group has it).
 *
 * The Terraform resource `dsiprouter_carrier_group`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_carrier_group in the dsipform package.
 */

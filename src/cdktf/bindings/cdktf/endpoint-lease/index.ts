@@ -205,7 +205,7 @@ export class EndpointLeaseTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* A temporary SIP credential. The platform cannot read leases back: Terraform state is the record.
+* A temporary SIP credential, obtained on create and revoked on destroy. The platform cannot read a lease back: Terraform state is the record (the password included), and a lease cannot be imported.
 *
 * The Terraform resource `dsiprouter_endpoint_lease`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_endpoint_lease in the dsipform package.
 */

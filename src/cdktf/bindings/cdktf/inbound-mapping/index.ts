@@ -217,7 +217,7 @@ export class InboundMappingTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* An inbound DID mapping. Import by ruleid (terraform import ... 7) or by DID (did:<DID>).
+* An inbound DID mapping: a DID and the servers (or group) that take its calls. Import by ruleid or by DID (did:<DID>).
 *
 * The Terraform resource `dsiprouter_inbound_mapping`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_inbound_mapping in the dsipform package.
 */

@@ -241,7 +241,7 @@ export class OutboundRouteTimeoutsOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* An outbound route, simple or least-cost-routing (LCR). Import by ruleid.
+* An outbound route, simple or least-cost-routing (LCR). Import by ruleid or by name (name:<NAME>, when no other route has it).
 *
 * The Terraform resource `dsiprouter_outbound_route`: every attribute, the import id and an example are in docs/terraform.md#resource-dsiprouter_outbound_route in the dsipform package.
 */

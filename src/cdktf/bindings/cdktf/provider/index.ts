@@ -69,7 +69,7 @@ export interface DsiprouterProviderConfig {
 }
 
 /**
-* Manages a dSIPRouter platform through its management API: inbound DID mappings, outbound routes and endpoint leases.
+* Manages a dSIPRouter platform through its management API: inbound DID mappings, outbound routes, carrier groups and endpoint leases.
 *
 * The Terraform provider `dsiprouter`: every attribute and an example are in docs/terraform.md#provider in the dsipform package.
 */
