@@ -70,3 +70,22 @@ export async function executeNumberChange(change: NumberChange, client: Platform
       throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
   }
 }
+
+/**
+ * Carries out many number deletes with one request (the Numbers API's bulk delete, the ids in the
+ * body; all or none), then one list request to read back that none of them is left: one that is
+ * still there is NUMBER_NOT_WRITTEN. Numbers already gone count as deleted.
+ */
+export async function executeNumberDeletes(changes: readonly NumberChange[], client: PlatformClient): Promise<void> {
+  const ids = changes.map((c) => {
+    if (c.action !== 'delete') throw new InternalError(`a number ${c.action} in a bulk delete`);
+    return c.id;
+  });
+  await client.deleteNumbers({ ids });
+  const wanted = new Set(ids);
+  const left = (await client.listNumbers()).filter((n) => wanted.has(n.id));
+  if (left.length > 0) {
+    const first = left[0]!;
+    throw notWritten(first.did, `still finds ${left.map((n) => `"${n.did}" (id ${n.id})`).join(', ')} after the bulk delete`);
+  }
+}

@@ -138,6 +138,11 @@ export interface KindModule<K extends Kind = Kind> {
   readonly passwordBlock?: string;
   /** How apply carries out its changes. */
   readonly execution: Execution;
+  /**
+   * Whether the platform deletes many of its objects in one request (the Numbers API's bulk delete
+   * by `id[]` in the body): apply then carries out the deletes of one step as one request.
+   */
+  readonly bulkDelete?: boolean;
   /** The request mapping (`execution: 'requests'`): the platform requests one change needs, in order. Pure. */
   readonly requests?: (change: KindRecords[K]['change']) => readonly KindRequest[];
   /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 
@@ -124,5 +125,50 @@ describe('numbers through a saved plan and JSON', () => {
     const json = await s.run(['plan', path, '--format', 'json']);
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout).summary.by_kind.did_number).toBeDefined();
+  });
+});
+
+describe('numbers under the policy', () => {
+  it('leaves live numbers matched by policy.ignore.numbers alone, and deletes none of a protected collection without --force', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '18005550100', status: 'reserved' });
+    await s.client.createNumber({ did: '15559990001', status: 'reserved' });
+    const ignoring = s.file('numbers.yaml', `${NUMBERS}policy:\n  ignore:\n    numbers: ["1800*"]\n`);
+    const plan = await s.run(['plan', ignoring]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).not.toContain('18005550100');
+    expect(plan.stdout).toMatch(/- did_number "15559990001"/);
+    const protecting = s.file('numbers.yaml', `${NUMBERS}policy:\n  protect: [numbers]\n  ignore:\n    numbers: ["1800*"]\n`);
+    const refused = await s.run(['apply', protecting, '--auto-approve']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('numbers is protected by policy.protect');
+    expect(await liveNumbers(s)).toEqual(['15559990001 reserved null null', '18005550100 reserved null null']);
+    const forced = await s.run(['apply', protecting, '--auto-approve', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(await liveNumbers(s)).toContain('18005550100 reserved null null');
+    expect(await liveNumbers(s)).not.toContain('15559990001 reserved null null');
+  });
+});
+
+describe('a block of numbers', () => {
+  it('deletes many numbers with one request (ids in the body), each outcome applied, then reads them back', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    for (const did of ['15550000001', '15550000002', '+15550000003']) await s.client.createNumber({ did, status: 'reserved', pool: 'old' });
+    const path = s.file('numbers.yaml', 'version: 1\nnumbers: []\n');
+    const report = `${s.dir}/report.json`;
+    const applied = await s.run(['apply', path, '--auto-approve', '--report', report]);
+    expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
+    const { outcomes, requests } = JSON.parse(readFileSync(report, 'utf8')) as {
+      outcomes: { status: string; key: string }[];
+      requests: { method: string; path: string }[];
+    };
+    expect(outcomes.map((o) => `${o.key} ${o.status}`).sort()).toEqual([
+      '+15550000003 applied',
+      '15550000001 applied',
+      '15550000002 applied',
+    ]);
+    const numberRequests = requests.filter((r) => r.path.startsWith('/api/numbers/')).map((r) => `${r.method} ${r.path}`);
+    expect(numberRequests).toEqual(['DELETE /api/numbers/v1/number', 'GET /api/numbers/v1/number']);
+    expect(await liveNumbers(s)).toEqual([]);
   });
 });

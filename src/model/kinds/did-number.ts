@@ -22,6 +22,8 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   idField: 'id',
   onlyKnownFields: false,
   execution: 'number',
+  // The Numbers API deletes many numbers by id in one request (all or none); creates and updates go one by one.
+  bulkDelete: true,
   requests: numberRequests,
   normalize: normalizeNumber,
   diff: numberDiff,
