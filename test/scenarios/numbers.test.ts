@@ -172,3 +172,39 @@ describe('a block of numbers', () => {
     expect(await liveNumbers(s)).toEqual([]);
   });
 });
+
+describe('numbers in export and drift', () => {
+  it('export writes the numbers (quoted, none left out by default) and the file plans to no changes; one it cannot declare is ignored', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '15557770001', status: 'assigned', carrier: 'Telnyx', pool: '312' });
+    await s.client.createNumber({ did: '+15557770002' });
+    await s.client.createNumber({ did: '15557770003', status: 'ported' });
+    const out = `${s.dir}/exported.yaml`;
+    const exported = await s.run(['export', '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain(
+      'numbers:\n  - did: "15557770001"\n    status: "assigned"\n    carrier: "Telnyx"\n    pool: "312"\n  - did: "+15557770002"\n',
+    );
+    expect(text).toMatch(/number "15557770003": status "ported" is not one of available, reserved, assigned/);
+    expect(text).toContain('numbers:\n      - "15557770003"');
+    const again = await s.run(['plan', out, '--detailed-exitcode']);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+  });
+
+  it('drift names a number edited on the platform, one deleted there and one created there', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file('numbers.yaml', NUMBERS);
+    await s.converge([path]);
+    const [first, second] = await s.client.listNumbers();
+    await s.client.updateNumber(first!.id, { pool: 'dallas' });
+    await s.client.deleteNumber(second!.id);
+    await s.client.createNumber({ did: '15550001111' });
+    const drift = await s.run(['drift', path, '--format', 'json']);
+    expect(drift.code).toBe(2);
+    const objects = (JSON.parse(drift.stdout) as { objects: { kind: string; key: string; drift: string }[] }).objects;
+    expect(objects.map((o) => `${o.kind} ${o.key} ${o.drift}`).sort()).toEqual(
+      [`did_number ${first!.did} changed`, `did_number ${second!.did} missing`, 'did_number 15550001111 extra'].sort(),
+    );
+  });
+});
