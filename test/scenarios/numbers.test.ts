@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 
@@ -206,5 +207,14 @@ describe('numbers in export and drift', () => {
     expect(objects.map((o) => `${o.kind} ${o.key} ${o.drift}`).sort()).toEqual(
       [`did_number ${first!.did} changed`, `did_number ${second!.did} missing`, 'did_number 15550001111 extra'].sort(),
     );
+  });
+});
+
+describe('examples/numbers', () => {
+  it('validates, applies against the current emulator and then plans to no changes', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const example = fileURLToPath(new URL('../../examples/numbers/numbers.yaml', import.meta.url));
+    await s.converge([example]);
+    expect(await liveNumbers(s)).toHaveLength(3);
   });
 });
