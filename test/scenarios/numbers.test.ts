@@ -218,3 +218,30 @@ describe('examples/numbers', () => {
     expect(await liveNumbers(s)).toHaveLength(3);
   });
 });
+
+describe('numbers and the inbound mappings the platform writes for them (issue 35 §3)', () => {
+  it('the plan states that a number written available empties its mapping, and writes the number before the mapping', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file(
+      'both.yaml',
+      `version: 1
+carrier_groups:
+  - name: Carrier A
+    endpoints: [{name: a1, hostname: 203.0.113.10}]
+inbound_mappings:
+  - did: "15557770002"
+    group: Carrier A
+numbers:
+  - did: "+15557770002"
+    status: available
+`,
+    );
+    const text = await s.run(['plan', path]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain('number "+15557770002" → available: the platform empties its inbound mapping (DID "15557770002")');
+    const json = await s.run(['plan', path, '--format', 'json']);
+    const changes = (JSON.parse(json.stdout) as { changes: { kind: string; step: number }[] }).changes;
+    const stepOf = (kind: string) => changes.find((c) => c.kind === kind)!.step;
+    expect(stepOf('did_number')).toBeLessThan(stepOf('inbound_mapping'));
+  });
+});

@@ -20,6 +20,9 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   formats: {},
   namedBy: {},
   idField: 'id',
+  // Written before the rules (creates and updates): a number written available empties its DID's
+  // inbound mapping, so a mapping the plan also writes comes after it and survives.
+  stages: { create: 0.5, update: 0.5 },
   onlyKnownFields: false,
   execution: 'number',
   // The Numbers API deletes many numbers by id in one request (all or none); creates and updates go one by one.
