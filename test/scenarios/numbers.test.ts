@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
+import { emulatorFixture } from '../helpers/emulator.js';
+import { runMain } from '../helpers/in-process.js';
 
 const NUMBERS = `version: 1
 numbers:
@@ -243,5 +247,38 @@ numbers:
     const changes = (JSON.parse(json.stdout) as { changes: { kind: string; step: number }[] }).changes;
     const stepOf = (kind: string) => changes.find((c) => c.kind === kind)!.step;
     expect(stepOf('did_number')).toBeLessThan(stepOf('inbound_mapping'));
+  });
+});
+
+describe('numbers with --target', () => {
+  it('plans each target on its own: the one with the Numbers module gets the numbers, the one without is refused alone', async () => {
+    const withModule = await emulatorFixture({ profile: 'current', empty: true });
+    const without = await emulatorFixture({ profile: 'spec', empty: true });
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-numbers-targets-'));
+    mkdirSync(join(dir, 'shared'));
+    writeFileSync(join(dir, 'shared', 'numbers.yaml'), NUMBERS);
+    const targets = join(dir, 'dsipform.targets.yaml');
+    writeFileSync(
+      targets,
+      [
+        'paths: [shared/]',
+        'targets:',
+        '  deployed:',
+        `    url: ${withModule.emu.url}`,
+        '    token: { env: TOKEN_DEPLOYED }',
+        '  specified:',
+        `    url: ${without.emu.url}`,
+        '    token: { env: TOKEN_SPECIFIED }',
+        '',
+      ].join('\n'),
+    );
+    const env = { TOKEN_DEPLOYED: withModule.emu.token, TOKEN_SPECIFIED: without.emu.token };
+    const r = await runMain(['plan', '--targets', targets, '--target', 'all', '--format', 'json'], { env });
+    const report = JSON.parse(r.stdout) as {
+      targets: { name: string; status: string; error?: { code: string }; result?: { changes: { kind: string }[] } }[];
+    };
+    const [deployed, specified] = report.targets;
+    expect(deployed!.result!.changes.map((c) => c.kind)).toEqual(['did_number', 'did_number', 'did_number']);
+    expect(specified!.error?.code).toBe('NUMBERS_MODULE_MISSING');
   });
 });
