@@ -157,6 +157,7 @@ function toPolicy(p: PolicyEntry, file?: LoadedFile): Policy {
       outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
       endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
       ...(p.ignore?.carrier_groups ? { carrier_groups: [...p.ignore.carrier_groups] } : {}),
+      ...(p.ignore?.numbers ? { numbers: [...p.ignore.numbers] } : {}),
     },
     ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
     // Placed at the policy key, which the fast reader places without the YAML parser (a warning names the entry's index).

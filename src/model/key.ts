@@ -3,6 +3,7 @@ import type { Kind } from './desired.js';
 import { KIND_SPECS } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
+import type { DesiredNumber } from './number.js';
 import type { RouteContent } from './outbound-route.js';
 
 /** What `keyOf` reads from a record of each kind. */
@@ -11,6 +12,7 @@ interface KeyedRecord {
   readonly outbound_route: Pick<RouteContent, 'name'>;
   readonly endpoint_lease: Pick<LeaseContent, 'name'>;
   readonly carrier_group: Pick<CarrierGroupContent, 'name'>;
+  readonly did_number: Pick<DesiredNumber, 'did'>;
 }
 
 /**

@@ -8,7 +8,10 @@ import type { CarrierGroupChange } from './kinds/carrier-group/change.js';
 import type { LeaseChange } from './kinds/endpoint-lease/change.js';
 import type { MappingChange } from './kinds/inbound-mapping/change.js';
 import type { RouteChange } from './kinds/outbound-route/change.js';
+import type { NumberChange } from './kinds/did-number/change.js';
+import type { DesiredNumber, NumberRecord } from './number.js';
 import { CARRIER_GROUP } from './kinds/carrier-group.js';
+import { DID_NUMBER } from './kinds/did-number.js';
 import { ENDPOINT_LEASE } from './kinds/endpoint-lease.js';
 import { INBOUND_MAPPING } from './kinds/inbound-mapping.js';
 import { OUTBOUND_ROUTE } from './kinds/outbound-route.js';
@@ -24,6 +27,7 @@ export interface KindRecords {
   readonly outbound_route: { collection: 'outbound_routes'; desired: DesiredRoute; live: OutboundRoute; change: RouteChange };
   readonly endpoint_lease: { collection: 'endpoint_leases'; desired: DesiredLease; live: LeaseRecord; change: LeaseChange };
   readonly carrier_group: { collection: 'carrier_groups'; desired: DesiredCarrierGroup; live: CarrierGroup; change: CarrierGroupChange };
+  readonly did_number: { collection: 'numbers'; desired: DesiredNumber; live: NumberRecord; change: NumberChange };
 }
 
 /**
@@ -36,4 +40,5 @@ export const KIND_SPECS: { readonly [K in keyof KindRecords]: KindModule<K> } = 
   outbound_route: OUTBOUND_ROUTE,
   endpoint_lease: ENDPOINT_LEASE,
   carrier_group: CARRIER_GROUP,
+  did_number: DID_NUMBER,
 };

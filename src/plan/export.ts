@@ -1,4 +1,5 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
+import type { ExportedNumber } from './export-numbers.js';
 import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
@@ -44,6 +45,8 @@ export interface ExportDocument {
   readonly outbound_routes: readonly ExportedRoute[];
   /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
   readonly carrier_groups?: readonly ExportedCarrierGroup[];
+  /** Present when the platform has the Numbers module (src/plan/export-numbers.ts). */
+  readonly numbers?: readonly ExportedNumber[];
   /**
    * What the file cannot describe, ignored so that planning it keeps those objects instead of
    * deleting them: names carrier groups share, and the rules the proxy drops (see `droppedRules`).
@@ -53,6 +56,7 @@ export interface ExportDocument {
       readonly carrier_groups?: readonly string[];
       readonly inbound_mappings?: readonly string[];
       readonly outbound_routes?: readonly string[];
+      readonly numbers?: readonly string[];
     };
   };
 }

@@ -66,6 +66,10 @@ function liveParts(live: LiveState, managed: readonly CollectionName[]): Map<Col
       // Never a password (the platform cannot return one, and a checksum is saved in plan files).
       const groups = [...(live.carrier_groups ?? [])].sort((a, b) => a.gwgroupid - b.gwgroupid);
       parts.set(c, canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }))));
+    } else if (c === 'numbers') {
+      // The compared fields and the id: the platform restamps assigned_date on its own writes.
+      const numbers = [...(live.numbers ?? [])].sort((a, b) => a.id - b.id);
+      parts.set(c, canonicalJson(numbers.map(({ id, did, status, carrier, pool }) => ({ id, did, status, carrier, pool }))));
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
   return parts;

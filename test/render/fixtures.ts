@@ -31,7 +31,13 @@ const lease = (name: string, email: string, ttl: number, renew_before: number, h
 });
 
 /** No unchanged objects of any kind; spread a count over it for the kinds that have some. */
-export const NONE_UNCHANGED: Record<Kind, number> = { inbound_mapping: 0, outbound_route: 0, endpoint_lease: 0, carrier_group: 0 };
+export const NONE_UNCHANGED: Record<Kind, number> = {
+  inbound_mapping: 0,
+  outbound_route: 0,
+  endpoint_lease: 0,
+  carrier_group: 0,
+  did_number: 0,
+};
 
 function plan(changes: Change[], unchanged: Partial<Record<Kind, number>>, more: Partial<Plan> = {}): Plan {
   return {
