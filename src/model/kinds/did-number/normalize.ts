@@ -1,12 +1,13 @@
 import { Checker, answer, type Normalized, type RawEntry, type Spelling } from '../../normalize.js';
 import { NUMBER_STATUSES, type DesiredNumber } from '../../number.js';
+import { dialHint } from '../../dial.js';
 import { didProblem } from '../../rules.js';
 
 /** The platform's column widths (`dsip_number`): a longer value fails its write with a database error. */
 const WIDTH = { did: 64, status: 64, carrier: 128, pool: 128 } as const;
 
 const HINTS = {
-  did: 'quote the DID and write only 0-9 + # *: did: "15557770001"',
+  did: dialHint('DID', 'did', '15557770001'),
   status: `write one of ${NUMBER_STATUSES.join(', ')} (status: assigned), or leave it out for none`,
   text: (field: string) =>
     `write the ${field} as text on one line, at most ${WIDTH[field as keyof typeof WIDTH]} characters, or leave it out for none`,
