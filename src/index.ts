@@ -68,7 +68,7 @@ export { gate, type GateOptions } from './pipeline/gate.js';
 // The routing simulation: how the proxy picks a rule for a call (pure).
 export { routeCall, type RouteOptions } from './routing/match.js';
 export { ruleSetFromState, inventoryOf } from './routing/rule-set.js';
-export { callTime } from './routing/time.js';
+export { callTime } from './model/time/call-time.js';
 export type {
   Call,
   CallTime,
@@ -95,7 +95,7 @@ export { planFindings } from './pipeline/plan-findings.js';
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
 export { routingImpact, type RoutingImpact } from './routing/impact.js';
 export { routingTable, routingDifference, type CallClass, type ClassSpan, type Horizon, type TimeWindow } from './routing/classes.js';
-export { windowHolds } from './routing/window-runs.js';
+export { windowHolds } from './model/time/window-runs.js';
 
 // Reading the platform and applying a plan.
 export { readLive, type ReadOptions } from './apply/read-live.js';
@@ -139,7 +139,8 @@ export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';
 export type { PasswordRecord } from './model/password-record.js';
-export type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from './model/number.js';
+export type { DeletedNumber, DesiredNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from './model/number.js';
+export type { NumberChange, NumberFields } from './model/kinds/did-number/change.js';
 export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from './model/carrier-group.js';
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {
@@ -160,4 +161,5 @@ export type { CarrierGroupChange } from './model/kinds/carrier-group/change.js';
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';
 
 export { checkInvariants, invariantsRefusal, type Counterexample, type InvariantResult } from './routing/invariants.js';
+export { nameBook, type NameBook, type NameBookSources, type NamedEndpoint } from './routing/expect-names.js';
 export type { Invariant, CallSet, InvariantDestination, BuiltinInvariant } from './model/invariant.js';

@@ -16,8 +16,11 @@ import { runProcess } from './helpers/process.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TOKEN = 'docs-commands-token-0123456789';
 
-/** Each page with runnable commands: the example its `config/` is, and how many blocks it marks not run. */
-const PAGES = [
+/**
+ * Each page with runnable commands: the example its `config/` is, how many blocks it marks not run,
+ * and the emulator's flags where the page needs more than the default (the deployed API).
+ */
+const PAGES: { page: string; config: string; notRun: number; emulator?: string[] }[] = [
   { page: 'docs/plan-and-apply.md', config: 'examples/basic', notRun: 1 },
   { page: 'docs/routing.md', config: 'examples/routing', notRun: 0 },
   { page: 'docs/leases.md', config: 'examples/leases', notRun: 1 },
@@ -25,13 +28,14 @@ const PAGES = [
   { page: 'docs/emulator.md', config: 'examples/basic', notRun: 1 },
   { page: 'docs/cdktf.md', config: 'examples/basic', notRun: 3 },
   { page: 'docs/endpoint-groups.md', config: 'examples/endpoint-groups', notRun: 0 },
+  { page: 'docs/numbers.md', config: 'examples/numbers', notRun: 0, emulator: ['--profile', 'current'] },
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'dsipform-docs-commands-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the commands of the docs pages, as printed', () => {
-  it.each(PAGES)('$page: every block runs against the emulator, or says why not', async ({ page, config, notRun }) => {
+  it.each(PAGES)('$page: every block runs against the emulator, or says why not', async ({ page, config, notRun, emulator: flags }) => {
     const blocks = shellBlocksOf(join(ROOT, page));
     expect(blocks.filter((b) => b.notRun).map((b) => `${page}:${b.line}`)).toHaveLength(notRun);
     const runnable = blocks.filter((b) => !b.notRun);
@@ -39,7 +43,7 @@ describe('the commands of the docs pages, as printed', () => {
     const dir = mkdtempSync(join(work, 'page-'));
     cpSync(join(ROOT, config), join(dir, 'config'), { recursive: true });
     cpSync(join(ROOT, config), join(dir, 'old', 'config'), { recursive: true });
-    const emulator = await startEmulatorProcess([], { DSIP_TOKEN: TOKEN });
+    const emulator = await startEmulatorProcess(flags ?? [], { DSIP_TOKEN: TOKEN });
     try {
       // A group's password, as the apply job's environment holds it (examples/endpoint-groups names it).
       const env = {

@@ -4,7 +4,7 @@ import { KINDS, type Kind } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
-import { executeChange } from './execute.js';
+import { executeBulkDelete, executeChange } from './execute.js';
 import { planRefusal } from './refusal.js';
 import { sentPasswords, type PasswordLedger } from './carrier-passwords.js';
 import type { LeaseLedger } from './execute-lease.js';
@@ -141,7 +141,8 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
 
   const steps = [...new Set(plan.changes.map((c) => c.step ?? 0))].sort((a, b) => a - b);
   for (const step of steps) {
-    const queue = plan.changes.map((c, i) => ({ c, i })).filter(({ c }) => (c.step ?? 0) === step);
+    const inStep = plan.changes.map((c, i) => ({ c, i })).filter(({ c }) => (c.step ?? 0) === step);
+    const { bulk, queue } = bulkDeletes(inStep);
     const failedHere = new Map<Kind, string>();
     // A shared cursor, not queue.shift(): shifting a 10,000-change queue moves the rest each time.
     let cursor = 0;
@@ -165,7 +166,32 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(parallelism, queue.length) }, worker));
+    // The deletes a kind's API takes in one request go as one job beside the others.
+    const bulkJob = async (group: readonly Indexed[]): Promise<void> => {
+      const first = group[0]!.c;
+      const block = blocked.get(first.kind);
+      if (options.signal?.aborted || block) {
+        for (const { c, i } of group)
+          settle(i, outcomeOf(c, undefined, { status: 'not_attempted', reason: block ?? INTERRUPTED_REASON, attempts: 0 }));
+        return;
+      }
+      const counted = { requests: 0, log: requests, change: group[0]!.i };
+      for (const { i } of group) options.onStart?.(i);
+      try {
+        await executeBulkDelete(
+          group.map((g) => g.c),
+          client.counting(counted),
+        );
+        for (const { c, i } of group) settle(i, outcomeOf(c, undefined, { status: 'applied', attempts: counted.requests }));
+        ctx.checkpoint('change-applied');
+      } catch (err) {
+        for (const { c, i } of group)
+          settle(i, outcomeOf(c, undefined, { status: 'failed', error: describeError(err), attempts: counted.requests }));
+        if (!failedHere.has(first.kind))
+          failedHere.set(first.kind, `an earlier bulk delete of ${first.kind} "${first.key}" and ${group.length - 1} more failed`);
+      }
+    };
+    await Promise.all([...bulk.map(bulkJob), ...Array.from({ length: Math.min(parallelism, queue.length) }, worker)]);
     // Later steps of a kind may rely on this step's changes (make before break): hold them back.
     for (const [kind, why] of failedHere) {
       for (const held of HOLDS_BACK[kind] ?? [kind]) if (!blocked.has(held)) blocked.set(held, why);
@@ -185,4 +211,27 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
     }
   }
   return { target: plan.target, outcomes, reloaded, ...(reloadError ? { reload_error: reloadError } : {}), counts, requests };
+}
+
+/** A change of the plan with its index. */
+interface Indexed {
+  readonly c: Change;
+  readonly i: number;
+}
+
+/**
+ * A step's changes split into the groups of deletes that go as one request (two or more deletes of
+ * one kind whose module says its API deletes many at once, `bulkDelete`) and the rest, one by one.
+ */
+function bulkDeletes(inStep: readonly Indexed[]): { bulk: Indexed[][]; queue: Indexed[] } {
+  const groups = new Map<Kind, Indexed[]>();
+  for (const x of inStep) {
+    if (x.c.action !== 'delete' || !KIND_SPECS[x.c.kind].bulkDelete) continue;
+    const list = groups.get(x.c.kind);
+    if (list) list.push(x);
+    else groups.set(x.c.kind, [x]);
+  }
+  const bulk = [...groups.values()].filter((g) => g.length > 1);
+  const grouped = new Set(bulk.flat());
+  return { bulk, queue: grouped.size === 0 ? [...inStep] : inStep.filter((x) => !grouped.has(x)) };
 }

@@ -7,6 +7,8 @@ import type { Change } from '../model/plan.js';
 import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { executeEndpointGroupChange } from './execute-endpoint-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
+import { executeNumberChange, executeNumberDeletes } from './execute-number.js';
+import type { NumberChange } from '../model/kinds/did-number/change.js';
 import { createdGroupIds, type CreatedGroups } from './created-groups.js';
 
 /** The ids a change created or touched. */
@@ -52,6 +54,9 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
           ...(ctx.passwords ? { passwords: ctx.passwords } : {}),
         }),
       };
+    case 'number':
+      await executeNumberChange(change as NumberChange, client);
+      return {};
     default:
       throw new InternalError(`unknown execution ${JSON.stringify(mod.execution satisfies never)}`);
   }
@@ -98,4 +103,15 @@ async function executeLeaseChange(change: LeaseChange, client: PlatformClient, c
     default:
       throw new InternalError(`unknown change action ${JSON.stringify(change satisfies never)}`);
   }
+}
+
+/**
+ * Carries out the deletes of one kind whose module deletes many in one request (`bulkDelete`), as
+ * that one request and its read-back. Throws `ApiError` (or NUMBER_NOT_WRITTEN) when it fails: then
+ * every one of them failed, the platform's bulk delete being all or none.
+ */
+export async function executeBulkDelete(changes: readonly Change[], client: PlatformClient): Promise<void> {
+  const mod = KIND_SPECS[changes[0]!.kind] as KindModule;
+  if (!mod.bulkDelete || mod.execution !== 'number') throw new InternalError(`no bulk delete for ${mod.kind}`);
+  await executeNumberDeletes(changes as readonly NumberChange[], client);
 }

@@ -57,7 +57,7 @@ function commentUnread(yaml: Document, unread: ReadonlyMap<string, readonly Unre
   }
 }
 
-function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): string {
+function toYaml({ doc, shared, dropped, unread, leftNumbers }: ExportRead, target: string): string {
   const yaml = new Document(doc);
   const quote = (node: unknown): void => {
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
@@ -76,12 +76,15 @@ function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): s
   };
   deep(yaml.get('carrier_groups', true));
   deep(yaml.get('endpoint_groups', true));
+  // A number's DID, carrier and pool may be all digits.
+  deep(yaml.get('numbers', true));
   deep(yaml.get('policy', true));
   commentUnread(yaml, unread);
   const droppedLines = [
     ...[...dropped.mappings].map(([did, why]) => `   inbound mapping ${JSON.stringify(did)}: ${why}`),
     ...[...dropped.routes].map(([name, why]) => `   outbound route ${JSON.stringify(name)}: ${why}`),
   ];
+  const numberLines = [...leftNumbers].map(([did, why]) => `   number ${JSON.stringify(did)}: ${why}`);
   const left = [...shared].map(([name, ids]) => `"${name}" (gwgroupids ${ids.join(', ')})`);
   yaml.commentBefore = [
     ` Exported by dsipform from ${target}.`,
@@ -98,6 +101,9 @@ function toYaml({ doc, shared, dropped, unread }: ExportRead, target: string): s
       : []),
     ...(droppedLines.length > 0
       ? [' Left out: rules the proxy drops, which validate and plan refuse; policy.ignore keeps them as they are:', ...droppedLines]
+      : []),
+    ...(numberLines.length > 0
+      ? [' Left out: numbers the file cannot declare as the platform holds them; policy.ignore keeps them:', ...numberLines]
       : []),
   ].join('\n');
   return yaml.toString({ lineWidth: 0 });

@@ -1,6 +1,7 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { DUPLICATE_HINTS } from '../model/normalize.js';
 import { lcrPattern } from '../model/outbound-route.js';
+import { numberIdentity } from '../model/kinds/did-number/fields.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
@@ -50,7 +51,8 @@ class Registry {
 
 /**
  * Identities must be unique across all files: DIDs, route names of entries without a pinned
- * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names; only one
+ * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names, numbers'
+ * DIDs (without their leading `+`s); only one
  * file may hold a `policy`, and only one a `proxy.timezone`.
  * Each repeat is one issue at the entry, naming where else it is declared.
  */
@@ -78,6 +80,11 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   const endpointGroups = new Registry(
     (o) => `endpoint group name ${field(o, 'name')}`,
     'keep one of them, or give the other group its own name',
+  );
+  // By the platform's identity of a DID: "+1555…" and "1555…" are one number to it.
+  const numbers = new Registry(
+    (o) => `number ${field(o, 'did')}`,
+    'keep one of them: the platform takes "+1555…" and "1555…" for one number',
   );
   // The proxy's zone is one fact of the platform: two files that both say it (even alike) would
   // leave which one counts to the order the files are read in.
@@ -117,12 +124,16 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
       const path = ['endpoint_groups', i];
       if (known(path, 'name', entry.name)) endpointGroups.add(entry.name, { file, path });
     });
+    forEachEntry(top.numbers, (entry, i) => {
+      const path = ['numbers', i];
+      if (known(path, 'did', entry.did)) numbers.add(numberIdentity(entry.did), { file, path });
+    });
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
     const proxy = top.proxy;
     if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', { file, path: ['proxy', 'timezone'] });
   }
 
-  const issues = [dids, names, patterns, ruleids, leases, groups, endpointGroups, zones].flatMap((r) => r.issues());
+  const issues = [dids, names, patterns, ruleids, leases, groups, endpointGroups, numbers, zones].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;

@@ -1,5 +1,6 @@
 import type { Path } from './locate.js';
 import { CARRIER_GROUP_HINTS } from '../model/carrier-group-normalize.js';
+import { NUMBER_HINTS } from '../model/kinds/did-number/hints.js';
 
 /** A path as the user reads it: `outbound_routes[2].priority`; the top level reads "the file". */
 export function fieldPath(path: Path): string {
@@ -15,7 +16,7 @@ export function pathShape(path: Path): string {
 
 const HINTS: Readonly<Record<string, string>> = {
   'the file':
-    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, routing_tests, invariants, policy or proxy',
+    'start the file with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, numbers, routing_tests, invariants, policy or proxy',
   version: 'put "version: 1" at the top of the file',
   inbound_mappings: 'write a list of mappings; inbound_mappings: [] manages none (live mappings get deleted)',
   'inbound_mappings[]': 'write each mapping as: - did: "15551230001" then servers: ["66"]',
@@ -99,7 +100,7 @@ const HINTS: Readonly<Record<string, string>> = {
   'policy.max_deletes': 'write a number (max_deletes: 10) or a percentage (max_deletes: "20%")',
   'policy.max_updates': 'write a number (max_updates: 50) or a percentage (max_updates: "30%")',
   'policy.protect': 'list collections: protect: [inbound_mappings, outbound_routes]',
-  'policy.protect[]': 'use inbound_mappings, outbound_routes, endpoint_leases or carrier_groups, each once',
+  'policy.protect[]': 'use inbound_mappings, outbound_routes, endpoint_leases, carrier_groups or numbers, each once',
   'policy.allow_unrouting': 'write true or false: allow_unrouting: true',
   'policy.ignore': 'write ignore: {inbound_mappings: ["1800*"], outbound_routes: ["Default Outbound Route"]}',
   'policy.ignore.inbound_mappings': 'list DID globs: inbound_mappings: ["1800*"]',
@@ -112,6 +113,7 @@ const HINTS: Readonly<Record<string, string>> = {
   'proxy.timezone': 'write the IANA zone name of the proxy host as text: timezone: America/Chicago',
   'policy.ignore.carrier_groups': 'list carrier-group name globs: carrier_groups: ["legacy-*"]',
   'policy.ignore.carrier_groups[]': 'write the carrier-group name glob in quotes: "legacy-*"',
+  ...NUMBER_HINTS,
 };
 
 /** What to do about a bad value at a path (schema errors); empty when nothing useful is known. */

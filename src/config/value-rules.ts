@@ -1,12 +1,13 @@
 import type { ConfigIssue } from '../model/desired.js';
 import { normalizeMapping, normalizeRoute } from '../model/normalize.js';
+import { normalizeNumber } from '../model/kinds/did-number/normalize.js';
 import { entryIssues } from './entry-rules.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
 /**
- * The platform's value rules (docs/platform-contract.md §5, §6, §8) on the mappings and routes of one
+ * The platform's value rules (docs/platform-contract.md §5, §6, §8) on the mappings, routes and numbers of one
  * file, from the one normaliser (model/normalize.ts), and the policy's percentage. A value of the
  * wrong type is left to the schema check, and a string naming an unset variable is skipped, so each
  * problem is reported once.
@@ -17,6 +18,7 @@ export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   forEachEntry(top.inbound_mappings, (entry, i) => append(issues, entryIssues(file, 'inbound_mappings', i, entry, normalizeMapping)));
   forEachEntry(top.outbound_routes, (entry, i) => append(issues, entryIssues(file, 'outbound_routes', i, entry, normalizeRoute)));
+  forEachEntry(top.numbers, (entry, i) => append(issues, entryIssues(file, 'numbers', i, entry, normalizeNumber)));
   const policy = top.policy as Entry | null | undefined;
   for (const key of ['max_deletes', 'max_updates'] as const) {
     const limit = policy?.[key];

@@ -4,6 +4,7 @@ import type { EndpointGroupContent } from './endpoint-group.js';
 import { KIND_SPECS } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
+import type { DesiredNumber } from './number.js';
 import type { RouteContent } from './outbound-route.js';
 
 /** What `keyOf` reads from a record of each kind. */
@@ -13,6 +14,7 @@ interface KeyedRecord {
   readonly endpoint_lease: Pick<LeaseContent, 'name'>;
   readonly carrier_group: Pick<CarrierGroupContent, 'name'>;
   readonly endpoint_group: Pick<EndpointGroupContent, 'name'>;
+  readonly did_number: Pick<DesiredNumber, 'did'>;
 }
 
 /**

@@ -36,9 +36,11 @@ export type KindRequest =
 /**
  * How apply carries out a kind's changes: `requests`, the module's `requests` sent in order (the
  * rules); `group`, written, then read back and compared (a 200 may have written nothing); `lease`,
- * obtained and recorded in the state before anything else (the platform cannot list leases).
+ * obtained and recorded in the state before anything else (the platform cannot list leases);
+ * `number`, the module's `requests` through the Numbers API, each write read back (a number of the
+ * platform's DID inventory).
  */
-export type Execution = 'requests' | 'group' | 'lease';
+export type Execution = 'requests' | 'group' | 'lease' | 'number';
 
 /** The values of a kind's change that carry an `after` (what it writes). */
 export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
@@ -105,9 +107,10 @@ export interface KindModule<K extends Kind = Kind> {
   readonly namedBy: Readonly<Record<string, string>>;
   /**
    * The platform id a change of one live object carries and plans show: `ruleid` for rules,
-   * `gwgroupid` for the kinds whose objects are gateway groups (rules refer to them); none for leases.
+   * `gwgroupid` for the kinds whose objects are gateway groups (rules refer to them), `id` for
+   * numbers; none for leases.
    */
-  readonly idField?: 'ruleid' | 'gwgroupid';
+  readonly idField?: 'ruleid' | 'gwgroupid' | 'id';
   /**
    * The type of gateway group its objects are, for the kinds whose objects are groups that rules
    * refer to (carrier groups): a plan's groups after it, the ids it deletes, the rules a failure of
@@ -141,6 +144,11 @@ export interface KindModule<K extends Kind = Kind> {
   readonly passwordBlock?: string;
   /** How apply carries out its changes. */
   readonly execution: Execution;
+  /**
+   * Whether the platform deletes many of its objects in one request (the Numbers API's bulk delete
+   * by `id[]` in the body): apply then carries out the deletes of one step as one request.
+   */
+  readonly bulkDelete?: boolean;
   /** The request mapping (`execution: 'requests'`): the platform requests one change needs, in order. Pure. */
   readonly requests?: (change: KindRecords[K]['change']) => readonly KindRequest[];
   /**

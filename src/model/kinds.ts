@@ -10,8 +10,11 @@ import type { EndpointGroupChange } from './kinds/endpoint-group/change.js';
 import type { LeaseChange } from './kinds/endpoint-lease/change.js';
 import type { MappingChange } from './kinds/inbound-mapping/change.js';
 import type { RouteChange } from './kinds/outbound-route/change.js';
+import type { NumberChange } from './kinds/did-number/change.js';
+import type { DesiredNumber, NumberRecord } from './number.js';
 import { CARRIER_GROUP } from './kinds/carrier-group.js';
 import { ENDPOINT_GROUP } from './kinds/endpoint-group.js';
+import { DID_NUMBER } from './kinds/did-number.js';
 import { ENDPOINT_LEASE } from './kinds/endpoint-lease.js';
 import { INBOUND_MAPPING } from './kinds/inbound-mapping.js';
 import { OUTBOUND_ROUTE } from './kinds/outbound-route.js';
@@ -33,6 +36,7 @@ export interface KindRecords {
     live: EndpointGroup;
     change: EndpointGroupChange;
   };
+  readonly did_number: { collection: 'numbers'; desired: DesiredNumber; live: NumberRecord; change: NumberChange };
 }
 
 /**
@@ -46,4 +50,5 @@ export const KIND_SPECS: { readonly [K in keyof KindRecords]: KindModule<K> } = 
   endpoint_lease: ENDPOINT_LEASE,
   carrier_group: CARRIER_GROUP,
   endpoint_group: ENDPOINT_GROUP,
+  did_number: DID_NUMBER,
 };

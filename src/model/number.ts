@@ -54,3 +54,18 @@ export interface DeletedNumber {
   readonly id: number;
   readonly did: string;
 }
+
+/** The statuses a declared number may have: the ones the platform's Numbers page and handlers use. */
+export const NUMBER_STATUSES = ['available', 'reserved', 'assigned'] as const;
+
+/**
+ * A number as the files declare it (`numbers:`), identified by its DID: `status`, `carrier` and
+ * `pool` are `null` when left out (the number has none; an update clears one the platform holds).
+ */
+export interface DesiredNumber {
+  readonly did: string;
+  readonly status: string | null;
+  readonly carrier: string | null;
+  readonly pool: string | null;
+  readonly origin?: import('./desired.js').SourceLocation;
+}

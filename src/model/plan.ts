@@ -5,6 +5,7 @@ import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { PlanNames } from './gateway-words.js';
+import type { PlanInvariant } from './invariant.js';
 import type { Direction, Horizon, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
@@ -167,6 +168,8 @@ export interface UnroutedCall {
   readonly from_parts: readonly string[];
   /** `two_or_more`: its callers hold two or more of `from_parts` (tied patterns of one length). */
   readonly from_holds?: 'two_or_more';
+  /** With `from_holds`: the From parts of longer patterns its callers hold none of. */
+  readonly from_except?: readonly string[];
   /** When, in words (`always`, `Mon–Fri 18:00–24:00 America/New_York`). */
   readonly when: string;
   /** The representative call of the class. */
@@ -264,6 +267,12 @@ export interface Plan {
    * any. A failed one refuses the plan unless `--force` (PLAN_TESTS_FAILED), also when saved.
    */
   readonly routing_tests?: readonly PlanRoutingTest[];
+  /**
+   * The files' routing invariants, decided against the rules after the plan; present when the
+   * files hold any. A violated one refuses the plan unless `--force` (PLAN_INVARIANT_FAILED), also
+   * when saved.
+   */
+  readonly invariants?: readonly PlanInvariant[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */
   readonly notes: readonly string[];
   /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */

@@ -7,8 +7,11 @@ import type { RoutingTest } from '../model/routing-test.js';
 // Apart from routing-tests.ts (pure): these are the platform reads the routing tests need, made
 // before planning (plan-platform.ts), so that nothing is read once the plan is made.
 
-/** Whether a test expects a gateway by name or address (not by id): then the gateways' names are read. */
-export function namesGateways(tests: readonly RoutingTest[]): boolean {
+/** What names gateways: a test's expectation, or an invariant's destination. */
+type Naming = Pick<RoutingTest, 'expect'> | { readonly expect: { readonly gateways?: readonly string[] } };
+
+/** Whether a test (or invariant) expects a gateway by name or address (not by id): then the gateways' names are read. */
+export function namesGateways(tests: readonly Naming[]): boolean {
   return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
 }
 
@@ -22,7 +25,7 @@ const GROUP_READS = 4;
  */
 export async function readGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
-  tests: readonly RoutingTest[],
+  tests: readonly Naming[],
   gwgroupids: readonly number[],
 ): Promise<GatewayLabel[]> {
   if (!namesGateways(tests) || gwgroupids.length === 0) return [];
@@ -36,9 +39,9 @@ export async function readGatewayLabels(
 }
 
 /**
- * The gateway names a plan's routing tests need beyond what the plan read: those of the live groups
- * whose gateways were not read with them (every group but the carrier groups the files manage), read
- * only when a test expects a gateway by name or address.
+ * The gateway names a plan's routing tests and invariants need beyond what the plan read: those of
+ * the live groups whose gateways were not read with them (every group but the carrier groups the
+ * files manage), read only when a test or an invariant names a gateway by name or address.
  */
 export function testGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
@@ -47,5 +50,7 @@ export function testGatewayLabels(
 ): Promise<GatewayLabel[]> {
   const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
   const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
-  return readGatewayLabels(client, desired.routing_tests ?? [], ids);
+  // An invariant's destination names gateways as a test's expectation does.
+  const reaches = (desired.invariants ?? []).flatMap((i) => (i.kind !== 'builtin' && i.set.reaches ? [{ expect: i.set.reaches }] : []));
+  return readGatewayLabels(client, [...(desired.routing_tests ?? []), ...reaches], ids);
 }

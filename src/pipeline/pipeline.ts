@@ -11,7 +11,9 @@ import { planFindings } from './plan-findings.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
-import { planRoutingTests, withRoutingTests } from './routing-tests.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
+import { planInvariants, withInvariants } from './plan-invariants.js';
+import { planRoutingTests, rulesAndBookAfter, withRoutingTests } from './routing-tests.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
 export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
@@ -40,7 +42,7 @@ export interface PipelineChecked extends CarriedFindings {
   readonly findings: readonly JudgedFinding[];
   /** The outcomes of the files' routing tests (also in `routing_tests`). */
   readonly tests: readonly RoutingTestOutcome[];
-  /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED), unforced. */
+  /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED, PLAN_INVARIANT_FAILED), unforced. */
   readonly refusal?: DsipformError;
 }
 
@@ -48,10 +50,10 @@ export interface PipelineChecked extends CarriedFindings {
 export type PipelineResult = PipelineChecked | PipelineStop;
 
 /**
- * The one composition of read → plan → lints → routing tests → gate, for every front end (the
- * CLI's verbs and the library's `planDesired`): it reads the platform (every read decided before
- * planning, plan-platform.ts), plans, lints the rules after the plan and runs the files' routing
- * tests on the same rules (built once per plan), and asks the gate. It neither prints nor throws
+ * The one composition of read → plan → lints → routing tests → invariants → gate, for every front
+ * end (the CLI's verbs and the library's `planDesired`): it reads the platform (every read decided
+ * before planning, plan-platform.ts), plans, lints the rules after the plan, runs the files' routing
+ * tests and decides their invariants on the same rules (built once per plan), and asks the gate. It neither prints nor throws
  * what it judges: the caller renders the result and decides its exit. Throws only what it cannot
  * judge (`ApiError` when the platform cannot be read). A destroy is planned, not linted or tested.
  */
@@ -83,7 +85,16 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const now = options.now ?? Date.now();
   const tests = planRoutingTests(desired, live, made.plan, now, options.allowDangling, made.labels, zone, after);
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
-  const plan = withRoutingTests(made.plan, tests.section);
+  // The invariants are decided on the same rules and names as the tests, from the same day.
+  const judged =
+    (desired.invariants ?? []).length > 0
+      ? rulesAndBookAfter(desired, live, made.plan, options.allowDangling === true, made.labels, after)
+      : null;
+  // A destination by a name no group or gateway has stops the plan, as a routing test's does.
+  const named = judged ? invariantNameIssues(desired.invariants ?? [], judged.book) : [];
+  if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
+  const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
+  const plan = withInvariants(withRoutingTests(made.plan, tests.section), invariants);
   const refusal = gate(plan);
   return {
     ok: true,

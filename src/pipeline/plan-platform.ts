@@ -10,7 +10,7 @@ import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-p
 import type { RulesAfter } from '../plan/routing-impact.js';
 import { testGatewayLabels } from './gateway-labels.js';
 import { needsGroups } from '../plan/resolve-groups.js';
-import { proxyZone } from '../routing/time.js';
+import { proxyZone } from '../model/time/call-time.js';
 import { passwordChecks } from './password-checks.js';
 
 /** How to read the platform and plan against it. */
@@ -63,7 +63,7 @@ export type PlatformPlan =
 /**
  * The proxy's zone a plan of `desired` is made in: the caller's `tz` (the CLI's `--tz`, or the
  * target's), else the desired state's `proxy.timezone`, else this machine's (as a function, asked
- * only when needed). The one precedence is `proxyZone`'s (routing/time.ts).
+ * only when needed). The one precedence is `proxyZone`'s (model/time/call-time.ts).
  */
 export function planZone(desired: Pick<DesiredState, 'proxy'>, options: Pick<PlanPlatformOptions, 'tz'>): string | (() => string) {
   return options.tz ?? proxyZone({ files: desired.proxy?.timezone });

@@ -1,4 +1,5 @@
 import type { DesiredState } from '../model/desired.js';
+import type { PlanInvariant } from '../model/invariant.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
@@ -17,6 +18,8 @@ export interface CarriedFindings {
   readonly references: readonly PlanIssue[];
   /** The files' routing tests, each run against the rules after the plan; empty when the files hold none. */
   readonly routing_tests: readonly RoutingTestOutcome[];
+  /** The files' routing invariants decided against the rules after the plan (`plan.invariants`); empty when the files hold none. */
+  readonly invariants: readonly PlanInvariant[];
   /**
    * The calls whose route the plan changes (`plan.routing_impact`), always present: empty when no
    * call changes its route, and when the plan manages no mapping or route (the plan then has none).
@@ -32,7 +35,7 @@ export interface CarriedFindings {
 export function carriedFindings(
   desired: DesiredState,
   live: LiveState,
-  plan: Pick<Plan, 'changes' | 'routing_impact'>,
+  plan: Pick<Plan, 'changes' | 'routing_impact' | 'invariants'>,
   outcomes: readonly RoutingTestOutcome[],
   allowDangling = false,
 ): CarriedFindings {
@@ -44,5 +47,5 @@ export function carriedFindings(
           deletedGroupIds(plan.changes),
         )
       : [];
-  return { references, routing_tests: outcomes, routing_impact: plan.routing_impact ?? [] };
+  return { references, routing_tests: outcomes, invariants: plan.invariants ?? [], routing_impact: plan.routing_impact ?? [] };
 }

@@ -10,8 +10,8 @@ import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { runRoutingTest, tookWords } from '../routing/expect.js';
 import { nameBook, namedExpectationProblems, type NameBook } from '../routing/expect-names.js';
 import { inventoryOf, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime } from '../routing/time.js';
-import type { CallTime } from '../routing/types.js';
+import type { CallTime, RuleSet } from '../routing/types.js';
+import { callTime } from '../model/time/call-time.js';
 import { planZone } from './plan-platform.js';
 
 /** The files' routing tests run against the rules after a plan. */
@@ -51,6 +51,27 @@ export function planRoutingTests(
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
+  const { set, book } = rulesAndBookAfter(desired, live, plan, allowDangling, labels, after);
+  const issues = namedIssues(tests, book);
+  if (issues.length > 0) return { outcomes: [], section: [], issues };
+  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
+  return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
+}
+
+/**
+ * The rules after a plan as the proxy decides them (with the groups after the plan unless
+ * `allowDangling`), and what is known of groups and gateways after it to judge destinations by
+ * name: what the routing tests and the invariants are judged with. `after` as in
+ * {@link planRoutingTests}. Pure.
+ */
+export function rulesAndBookAfter(
+  desired: DesiredState,
+  live: LiveState,
+  plan: Pick<Plan, 'changes'>,
+  allowDangling: boolean,
+  labels: readonly GatewayLabel[],
+  after?: RulesAfter,
+): { readonly set: RuleSet; readonly book: NameBook } {
   const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
   const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
   const set = ruleSetFromState(state, inventory);
@@ -60,10 +81,7 @@ export function planRoutingTests(
     referenced: referencedNames(state),
     labels: [...labels, ...labelsAfter(live, plan.changes, groups)],
   });
-  const issues = namedIssues(tests, book);
-  if (issues.length > 0) return { outcomes: [], section: [], issues };
-  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
-  return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
+  return { set, book };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
 import type { EndpointGroup } from '../model/endpoint-group.js';
 import { exportEndpointGroup, type ExportedEndpointGroup } from './export-endpoint-groups.js';
+import type { ExportedNumber } from './export-numbers.js';
 import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
@@ -48,6 +49,8 @@ export interface ExportDocument {
   readonly carrier_groups?: readonly ExportedCarrierGroup[];
   /** Present when the endpoint groups were read; groups sharing a name are left out, as carrier groups are. */
   readonly endpoint_groups?: readonly ExportedEndpointGroup[];
+  /** Present when the platform has the Numbers module (src/plan/export-numbers.ts). */
+  readonly numbers?: readonly ExportedNumber[];
   /**
    * What the file cannot describe, ignored so that planning it keeps those objects instead of
    * deleting them: names carrier groups share, and the rules the proxy drops (see `droppedRules`).
@@ -58,6 +61,7 @@ export interface ExportDocument {
       readonly endpoint_groups?: readonly string[];
       readonly inbound_mappings?: readonly string[];
       readonly outbound_routes?: readonly string[];
+      readonly numbers?: readonly string[];
     };
   };
 }

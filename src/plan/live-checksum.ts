@@ -73,6 +73,10 @@ function liveParts(live: LiveState, managed: readonly CollectionName[]): Map<Col
         c,
         canonicalJson(groups.map((g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, password_fingerprint: undefined } } : {}) }))),
       );
+    } else if (c === 'numbers') {
+      // The compared fields and the id: the platform restamps assigned_date on its own writes.
+      const numbers = [...(live.numbers ?? [])].sort((a, b) => a.id - b.id);
+      parts.set(c, canonicalJson(numbers.map(({ id, did, status, carrier, pool }) => ({ id, did, status, carrier, pool }))));
     } else parts.set(c, JSON.stringify(byId<InboundMapping | OutboundRoute>(live[c]), [...RECORD_FIELDS[c]]));
   }
   return parts;

@@ -6,7 +6,7 @@ import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '.
 import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime, CLOCK_HINT, zoneFor } from '../routing/time.js';
+import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
 import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';

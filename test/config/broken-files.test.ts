@@ -216,8 +216,8 @@ const CASES: [string, string[], string[]][] = [
     [`${F}/protect-mappings.json`],
     [
       `${F}/protect-mappings.json:1:1: version is required`,
-      `${F}/protect-mappings.json:4:7: policy.protect[0] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups`,
-      `${F}/protect-mappings.json:5:7: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups`,
+      `${F}/protect-mappings.json:4:7: policy.protect[0] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups, numbers`,
+      `${F}/protect-mappings.json:5:7: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups, numbers`,
     ],
   ],
   [
@@ -274,7 +274,7 @@ const CASES: [string, string[], string[]][] = [
       `${F}/several-issues.yaml:14:15: outbound_routes[0].priority must be an integer, not a number`,
       `${F}/several-issues.yaml:15:13: outbound_routes[0].ruleid must be at least 1`,
       `${F}/several-issues.yaml:17:16: policy.max_deletes must be at most 100%`,
-      `${F}/several-issues.yaml:18:31: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups`,
+      `${F}/several-issues.yaml:18:31: policy.protect[1] must be one of: inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups, numbers`,
       `${F}/several-issues.yaml:20:23: policy.ignore.inbound_mappings must be a list, not a string`,
     ],
   ],

@@ -46,6 +46,7 @@ const BASE: Readonly<Record<string, Record<string, Value>>> = {
   endpoint_leases: { name: r('desk'), email: r('ops@example.com'), ttl: r('900') },
   carrier_groups: { name: r('carrier-a') },
   endpoint_groups: { name: r('acme-pbx') },
+  numbers: { did: r('"15557770001"') },
   routing_tests: { direction: r('outbound'), to: r('"15551230001"'), expect: { result: r('routed') } },
   invariants: { never: { direction: r('outbound'), to_prefix: r('"1900"') } },
 };
@@ -61,12 +62,19 @@ interface Row {
 
 const ROWS: readonly Row[] = [
   { path: 'version', values: [r('1'), r('+1')] },
-  ...['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups', 'endpoint_groups', 'routing_tests', 'invariants'].map(
-    (path) => ({
-      path,
-      values: [[]],
-    }),
-  ),
+  ...[
+    'inbound_mappings',
+    'outbound_routes',
+    'endpoint_leases',
+    'carrier_groups',
+    'endpoint_groups',
+    'numbers',
+    'routing_tests',
+    'invariants',
+  ].map((path) => ({
+    path,
+    values: [[]],
+  })),
   { path: 'policy', values: [{}] },
   // inbound mappings
   { path: 'inbound_mappings[].did', values: [r('"15551230001"'), r('0044123'), r('""'), r("'1800*'"), r('${DID}'), r('+15551230001')] },
@@ -97,6 +105,11 @@ const ROWS: readonly Row[] = [
   { path: 'endpoint_leases[].email', values: [r('ops@example.com'), r('"first.last+tag@example.co.uk"')] },
   { path: 'endpoint_leases[].ttl', values: [r('900'), r('15m'), r('"1h"'), r('3600s'), r('${LEASE_TTL}')] },
   { path: 'endpoint_leases[].renew_before', values: [r('0'), r('120'), r('2m'), r('"30s"')] },
+  // numbers
+  { path: 'numbers[].did', values: [r('"15557770001"'), r('"+15557770001"'), r("'0044123'")] },
+  { path: 'numbers[].status', values: ['available', 'reserved', 'assigned'].map(r) },
+  { path: 'numbers[].carrier', values: [...NAMES.map(r), r('""')] },
+  { path: 'numbers[].pool', values: [...NAMES.map(r), r('"312"')] },
   // carrier groups
   { path: 'carrier_groups[].name', values: NAMES.map(r) },
   { path: 'carrier_groups[].lb_enabled', values: ['true', 'false', 'True', 'FALSE'].map(r) },
@@ -163,6 +176,7 @@ const ROWS: readonly Row[] = [
   { path: 'policy.ignore.endpoint_leases', values: [[r('ci-*')]] },
   { path: 'policy.ignore.carrier_groups', values: [[r('legacy-*'), r('"[ab]*"')]] },
   { path: 'policy.ignore.endpoint_groups', values: [[r('trial-*')]] },
+  { path: 'policy.ignore.numbers', values: [[r('"1800*"')]] },
   { path: 'policy.accept', values: [[], [{ lint: r('ambiguous_lcr'), route: r('"cust-*"') }, { lint: r('no_default_inbound') }]] },
   { path: 'policy.accept[].lint', values: [r('ambiguous_lcr'), r('"midnight_cut"'), r('lcr_takes_simple'), r('no_default_outbound')] },
   { path: 'policy.accept[].route', values: [...NAMES.map(r), r('"cust-*"'), r('""')] },

@@ -146,7 +146,7 @@ const CASES: [string, string[], [string, string][]][] = [
     [
       [
         `${F}/lease-misspelt-collection.yaml:2:1: the file has an unknown key "endpoint_lease"; did you mean "endpoint_leases"?`,
-        'the keys allowed here are: version, inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups, invariants, routing_tests, policy, proxy',
+        'the keys allowed here are: version, inbound_mappings, outbound_routes, endpoint_leases, carrier_groups, endpoint_groups, numbers, invariants, routing_tests, policy, proxy',
       ],
     ],
   ],

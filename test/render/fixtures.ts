@@ -37,6 +37,7 @@ export const NONE_UNCHANGED: Record<Kind, number> = {
   endpoint_lease: 0,
   carrier_group: 0,
   endpoint_group: 0,
+  did_number: 0,
 };
 
 function plan(changes: Change[], unchanged: Partial<Record<Kind, number>>, more: Partial<Plan> = {}): Plan {

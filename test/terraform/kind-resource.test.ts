@@ -13,7 +13,7 @@ import { providerOnEmulator } from './configured-provider.js';
  * kind's own noun.
  */
 
-// The kinds the provider has a resource for (endpoint groups have none yet, issue 34).
+/** The kinds with a resource (endpoint groups, issue 34, and numbers, issue 35, have none yet). */
 const KINDS = RESOURCE_KINDS;
 const GONE = 987654;
 /** The state attribute that holds each kind's platform id. */

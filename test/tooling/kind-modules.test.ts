@@ -38,8 +38,8 @@ describe('the kind modules hold the behaviour', () => {
     expect(typeof mod.diff).toBe('function');
     expect(typeof mod.normalize).toBe('function');
     expect(mod.fields.length).toBeGreaterThan(0);
-    expect(['requests', 'group', 'lease']).toContain(mod.execution);
-    if (mod.execution === 'requests') expect(typeof mod.requests).toBe('function');
+    expect(['requests', 'group', 'lease', 'number']).toContain(mod.execution);
+    if (mod.execution === 'requests' || mod.execution === 'number') expect(typeof mod.requests).toBe('function');
   });
 
   it("the collections DesiredState manages are the registry's, in its order", () => {

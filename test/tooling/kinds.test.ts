@@ -32,7 +32,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/model/routing-test.ts': EXPECTATION,
   'src/model/routing.ts': UNION,
   'src/routing/types.ts': UNION,
-  'src/routing/invariants.ts': "builds the probe rule of an invariant's call set, and narrows a rule by its `kind`",
+  'src/routing/invariants.ts': NARROW,
   'src/api/client.ts': REQUEST,
   'src/apply/execute-lease.ts': NARROW,
   'src/cli/export.ts': FIELD,

@@ -10,21 +10,24 @@ import { OUTBOUND_ROUTE_RESOURCE } from './outbound-route.js';
 
 /**
  * Each kind's resource, made by the one factory from the kind's Terraform steps: every kind of the
- * registry (KIND_SPECS) has at most one. Endpoint groups have none yet (issue 34 leaves their
- * resource for later): the provider serves the kinds listed here.
+ * registry (KIND_SPECS) is listed (a kind added there without a line does not compile); `null` for
+ * a kind whose resource is not built yet (endpoint groups: issue 34, and numbers: issue 35, leave
+ * their resources for later).
  */
-const MADE: { readonly [K in Kind]?: (ctx: ProviderContext) => ResourceHandler } = {
+const MADE: { readonly [K in Kind]: ((ctx: ProviderContext) => ResourceHandler) | null } = {
   inbound_mapping: (ctx) => kindResource(ctx, INBOUND_MAPPING_RESOURCE),
   outbound_route: (ctx) => kindResource(ctx, OUTBOUND_ROUTE_RESOURCE),
   endpoint_lease: (ctx) => kindResource(ctx, ENDPOINT_LEASE_RESOURCE),
   carrier_group: (ctx) => kindResource(ctx, CARRIER_GROUP_RESOURCE),
+  endpoint_group: null,
+  did_number: null,
 };
+
+/** The kinds the provider has a resource of, in the registry's order. */
+export const RESOURCE_KINDS: readonly Kind[] = (Object.keys(KIND_SPECS) as Kind[]).filter((kind) => MADE[kind] !== null);
 
 /** The resource type of a kind: `dsiprouter_<kind>`. */
 export const resourceTypeOf = (kind: Kind): string => `dsiprouter_${kind}`;
-
-/** The kinds the provider has a resource for, in the registry's order. */
-export const RESOURCE_KINDS: readonly Kind[] = (Object.keys(KIND_SPECS) as Kind[]).filter((kind) => MADE[kind] !== undefined);
 
 /** The provider's managed resources, one per kind that has one, in the registry's order, by resource type. */
 export function managedResources(ctx: ProviderContext): Record<string, ResourceHandler> {

@@ -6,6 +6,7 @@ import type {
   EndpointGroupNotifications,
   GroupEndpoint,
 } from '../../endpoint-group.js';
+import { dialHint } from '../../dial.js';
 import { answer, Checker, kindOf, type FieldPath, type Normalized, type RawEntry, type Spelling } from '../../normalize.js';
 import { descriptionProblem, prefixProblem } from '../../rules.js';
 
@@ -17,7 +18,7 @@ export const ENDPOINT_GROUP_HINTS = {
   hostname: 'write an IPv4 address or a host name, with :port when it is not 5060: hostname: "203.0.113.10:5080"',
   count: 'write a whole number from 0: strip: 1',
   callLimit: 'write a whole number from 0, or leave call_limit out for no limit: call_limit: 30',
-  prefix: 'a prefix holds only 0-9 + # *, in quotes: prefix: "9"',
+  prefix: dialHint('prefix', 'prefix', '9'),
   auth: 'write auth: none, auth: {type: ip} or auth: {type: userpwd, auth_username: ..., auth_password: ${PBX_PASSWORD}, auth_domain: ...}',
   password: 'give the password from an environment variable: auth_password: ${PBX_PASSWORD}',
   text: 'write the value as text',

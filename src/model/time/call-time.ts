@@ -2,10 +2,10 @@
  * The call time as the proxy's clock shows it (`--at`, and the proxy's zone). Pure: the current
  * instant and the machine's zone come in as inputs (the zone from Intl when not given).
  */
-import { zoneProblem } from '../model/time-zone.js';
-import { formatWallTime, wallTimeOf } from '../model/wall-clock.js';
-import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
-import type { CallTime } from './types.js';
+import { zoneProblem } from './time-zone.js';
+import { formatWallTime, wallTimeOf } from './wall-clock.js';
+import { wallTimeAt, zoneClock } from './timerec-zone.js';
+import type { CallTime } from '../routing.js';
 
 const WALL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/;
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})$/i;
