@@ -8,7 +8,7 @@ import { checkInvariants, type InvariantResult } from '../routing/invariants.js'
 import { ruleSetFromState } from '../routing/rule-set.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { clockTime, type ProxyClock } from './clock.js';
-import { readGatewayLabels } from './gateway-labels.js';
+import { readGatewayLabels } from '../apply/read-gateway-labels.js';
 import { liveRuleSet } from './live-rules.js';
 import { namedIssues, testTime } from './routing-tests.js';
 

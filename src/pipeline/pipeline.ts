@@ -72,7 +72,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
       live,
       findings: [],
       tests: [],
-      ...carriedFindings(desired, live, made.plan, []),
+      ...carriedFindings(made.references, made.plan, []),
       ...(refusal ? { refusal } : {}),
     };
   }
@@ -92,7 +92,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     after,
     findings: verdict.findings,
     tests: tests.outcomes,
-    ...carriedFindings(desired, live, plan, tests.outcomes, options.allowDangling),
+    ...carriedFindings(made.references, plan, tests.outcomes),
     ...(refusal ? { refusal } : {}),
   };
 }

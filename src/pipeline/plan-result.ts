@@ -1,10 +1,6 @@
-import type { DesiredState } from '../model/desired.js';
-import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
-import { danglingReferences, deletedGroupIds } from '../plan/check-refs.js';
-import { resolveGroupNames } from '../plan/resolve-groups.js';
 
 /** What a plan's checks found beside the lints, as data, for a program (the library's plan result). */
 export interface CarriedFindings {
@@ -25,20 +21,14 @@ export interface CarriedFindings {
 }
 
 /**
- * The findings a checked plan carries (see {@link CarriedFindings}): the references are judged by
- * the check buildPlan makes (plan/check-refs.ts), on the files' names resolved against the live
- * groups. Pure.
+ * The findings a checked plan carries (see {@link CarriedFindings}): the references the planner
+ * judged and `allowDangling` let through (build-plan.ts, one judgement per plan), the tests'
+ * outcomes, and the plan's routing impact. Pure.
  */
 export function carriedFindings(
-  desired: DesiredState,
-  live: LiveState,
-  plan: Pick<Plan, 'changes' | 'routing_impact'>,
+  references: readonly PlanIssue[],
+  plan: Pick<Plan, 'routing_impact'>,
   outcomes: readonly RoutingTestOutcome[],
-  allowDangling = false,
 ): CarriedFindings {
-  const references =
-    allowDangling && live.groups
-      ? danglingReferences(resolveGroupNames(desired, live.groups).desired, live.groups, deletedGroupIds(plan.changes))
-      : [];
   return { references, routing_tests: outcomes, routing_impact: plan.routing_impact ?? [] };
 }

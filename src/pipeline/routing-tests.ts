@@ -33,7 +33,7 @@ export interface RoutingTestsVerdict {
  * test`) but not with the live rules the files keep, or the platform's groups, fails here. Names in
  * expectations (`carrier_group:`, `group:`, `gateways:`) are resolved against the groups after the
  * plan (the files' carrier groups included) and the gateways whose names are known: those of the
- * carrier groups the plan read or changes, and `labels` (read before planning, gateway-labels.ts). Each
+ * carrier groups the plan read or changes, and `labels` (read before planning, apply/read-gateway-labels.ts). Each
  * test's call is made at its `at` (default `now`) in its `tz`, default the proxy's zone `zone`
  * (by default the desired state's `proxy.timezone`, else this machine's). `after` is the rules after
  * the plan in the files' order when the caller built them already (the pipeline builds them once

@@ -7,7 +7,7 @@ import type { CarrierAuthFields, CarrierGroupChange, CarrierGroupFields, PlanIss
 /**
  * A declared password against the record of the one dsipform last sent to the live group:
  * `same`, `changes`, or `unrecorded` (dsipform never sent one to that group, or its state is not
- * here). Known only where the password's variable is set (`pipeline/password-checks.ts`).
+ * here). Known only where the password's variable is set (`plan/password-checks.ts`).
  */
 export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 

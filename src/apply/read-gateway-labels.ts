@@ -1,11 +1,13 @@
 import type { PlatformClient } from '../api/client.js';
-import type { DesiredState } from '../model/desired.js';
+import type { CollectionName } from '../model/desired.js';
+import type { LeaseRecord } from '../model/lease.js';
 import type { GatewayLabel } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
 import type { RoutingTest } from '../model/routing-test.js';
+import { readLive, type ReadOptions } from './read-live.js';
 
-// Apart from routing-tests.ts (pure): these are the platform reads the routing tests need, made
-// before planning (plan-platform.ts), so that nothing is read once the plan is made.
+// The platform reads the routing tests need beyond the live state, made with it before planning
+// (pipeline/plan-platform.ts, pipeline/file-tests.ts), so that nothing is read once the plan is made.
 
 /** Whether a test expects a gateway by name or address (not by id): then the gateways' names are read. */
 export function namesGateways(tests: readonly RoutingTest[]): boolean {
@@ -36,16 +38,30 @@ export async function readGatewayLabels(
 }
 
 /**
- * The gateway names a plan's routing tests need beyond what the plan read: those of the live groups
+ * The gateway names a plan's routing `tests` need beyond what the plan read: those of the live groups
  * whose gateways were not read with them (every group but the carrier groups the files manage), read
  * only when a test expects a gateway by name or address.
  */
 export function testGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
-  desired: DesiredState,
+  tests: readonly RoutingTest[],
   live: LiveState,
 ): Promise<GatewayLabel[]> {
   const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
   const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
-  return readGatewayLabels(client, desired.routing_tests ?? [], ids);
+  return readGatewayLabels(client, tests, ids);
+}
+
+/**
+ * Every read a plan makes, before it is made: the live state (`readLive`), then the gateway names
+ * the files' routing `tests` need beyond it (none without a request unless a test names a gateway).
+ */
+export async function readForPlan(
+  client: PlatformClient,
+  managed: readonly CollectionName[],
+  leases: readonly LeaseRecord[] | undefined,
+  options: ReadOptions & { readonly tests: readonly RoutingTest[] },
+): Promise<{ readonly live: LiveState; readonly labels: GatewayLabel[] }> {
+  const live = await readLive(client, managed, leases, options);
+  return { live, labels: await testGatewayLabels(client, options.tests, live) };
 }
