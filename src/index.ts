@@ -89,8 +89,8 @@ export type { RoutingExpectation, RoutingTest, RoutingTestOutcome } from './mode
 export { planRoutingTests, type RoutingTestsVerdict } from './pipeline/routing-tests.js';
 // The lints: of rules, of the files' rules, of the rules after a plan, and which stop a command.
 export { lintRules, type ManagedKinds } from './routing/lint.js';
-export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFinding } from './pipeline/lints.js';
-export { planFindings } from './pipeline/plan-findings.js';
+export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFinding } from './routing/findings.js';
+export { planFindings } from './plan/plan-findings.js';
 // The impact: the rules after a plan, and the calls whose route changes.
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
 export { routingImpact, type RoutingImpact } from './routing/impact.js';

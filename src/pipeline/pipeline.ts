@@ -4,10 +4,10 @@ import type { DsipformError } from '../model/errors.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
+import { planFindings } from '../plan/plan-findings.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
 import { gate } from './gate.js';
-import { judgeFindings, type JudgedFinding } from './lints.js';
-import { planFindings } from './plan-findings.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
@@ -78,7 +78,8 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   }
   // The rules after the plan: those the planner built for the impact, else built here; once either way.
   const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
-  const verdict = judgeFindings(planFindings(desired, live, made.plan, options.allowDangling, after), options.strict);
+  const findings = planFindings(desired, live, made.plan, options.allowDangling, after);
+  const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
   const now = options.now ?? Date.now();
   const tests = planRoutingTests(desired, live, made.plan, now, options.allowDangling, made.labels, zone, after);
