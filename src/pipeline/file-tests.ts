@@ -3,14 +3,14 @@ import type { DesiredState } from '../model/desired.js';
 import type { PlanIssue } from '../model/plan.js';
 import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { runRoutingTest } from '../routing/expect.js';
-import { nameBook, type NameBook } from '../routing/expect-names.js';
+import { nameBook, namedIssues, type NameBook } from '../routing/expect-names.js';
 import { checkInvariants, type InvariantResult } from '../routing/invariants.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
+import { testTime } from '../routing/time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { clockTime, type ProxyClock } from './clock.js';
 import { readGatewayLabels } from '../apply/read-gateway-labels.js';
 import { liveRuleSet } from './live-rules.js';
-import { namedIssues, testTime } from './routing-tests.js';
 
 /** The rules a run of the files' tests reads, and what it knows of groups to resolve names. */
 export interface TestRules {

@@ -6,12 +6,14 @@ import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { planFindings } from '../plan/plan-findings.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import { namesAfterPlan } from '../plan/test-names.js';
 import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
+import { runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
 import { gate } from './gate.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import { carriedFindings, type CarriedFindings } from './plan-result.js';
-import { planRoutingTests, withRoutingTests } from './routing-tests.js';
+import { withRoutingTests } from './routing-tests.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
 export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
@@ -43,6 +45,9 @@ export interface PipelineChecked extends CarriedFindings {
   /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED), unforced. */
   readonly refusal?: DsipformError;
 }
+
+/** The tests of files that hold none. */
+const NO_TESTS: RoutingTestsVerdict = { outcomes: [], section: [], issues: [] };
 
 /** What {@link runPipeline} returns: a checked plan, or what stopped it. */
 export type PipelineResult = PipelineChecked | PipelineStop;
@@ -78,11 +83,18 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   }
   // The rules after the plan: those the planner built for the impact, else built here; once either way.
   const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
+  // The planner's part first (the rules after the plan, the names the tests may expect), then the
+  // simulation's (the lints, the tests) on those same rules: each step is handed what it needs.
+  const declaredTests = desired.routing_tests ?? [];
+  const names = declaredTests.length > 0 ? namesAfterPlan(live, made.plan.changes, after, made.labels) : undefined;
   const findings = planFindings(desired, live, made.plan, options.allowDangling, after);
   const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
   const now = options.now ?? Date.now();
-  const tests = planRoutingTests(desired, live, made.plan, now, options.allowDangling, made.labels, zone, after);
+  const place = { state: after.state, groups: after.groups.groups, allowDangling: options.allowDangling === true };
+  const tests = names
+    ? runRoutingTests(declaredTests, { ...place, declared: desired.carrier_groups ?? [], ...names }, now, zone)
+    : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
   const plan = withRoutingTests(made.plan, tests.section);
   const refusal = gate(plan);

@@ -23,7 +23,7 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
  * after the plan (the files' rules and the live ones `policy.ignore` keeps); with `inventory`, a
  * rule naming a missing or empty group is a dropped rule too. Those the files' `policy.accept`
  * acknowledges are marked `acknowledged`, and an acknowledgement that matches nothing is one more
- * warning (`accept_unused`; acknowledge.ts).
+ * warning (`accept_unused`; routing/acknowledge.ts).
  */
 export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
   // What the files manage is read before the rules are: the files' part goes down with the rules.
