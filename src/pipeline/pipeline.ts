@@ -12,8 +12,7 @@ import { runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.
 import { gate } from './gate.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
-import { carriedFindings, type CarriedFindings } from './plan-result.js';
-import { withRoutingTests } from './routing-tests.js';
+import type { CarriedFindings } from './plan-result.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
 export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
@@ -77,7 +76,9 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
       live,
       findings: [],
       tests: [],
-      ...carriedFindings(made.references, made.plan, []),
+      references: made.references,
+      routing_tests: [],
+      routing_impact: made.plan.routing_impact ?? [],
       ...(refusal ? { refusal } : {}),
     };
   }
@@ -96,7 +97,9 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     ? runRoutingTests(declaredTests, { ...place, declared: desired.carrier_groups ?? [], ...names }, now, zone)
     : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
-  const plan = withRoutingTests(made.plan, tests.section);
+  // The plan carries its tests (frozen, as the plan is), so that they are shown, saved and
+  // checksummed with it and a saved plan is judged by them.
+  const plan = tests.section.length === 0 ? made.plan : Object.freeze({ ...made.plan, routing_tests: tests.section });
   const refusal = gate(plan);
   return {
     ok: true,
@@ -105,7 +108,9 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     after,
     findings: verdict.findings,
     tests: tests.outcomes,
-    ...carriedFindings(made.references, plan, tests.outcomes),
+    references: made.references,
+    routing_tests: tests.outcomes,
+    routing_impact: plan.routing_impact ?? [],
     ...(refusal ? { refusal } : {}),
   };
 }

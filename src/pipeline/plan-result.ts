@@ -1,4 +1,4 @@
-import type { Plan, PlanIssue } from '../model/plan.js';
+import type { PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 
@@ -18,17 +18,4 @@ export interface CarriedFindings {
    * call changes its route, and when the plan manages no mapping or route (the plan then has none).
    */
   readonly routing_impact: readonly ImpactEntry[];
-}
-
-/**
- * The findings a checked plan carries (see {@link CarriedFindings}): the references the planner
- * judged and `allowDangling` let through (build-plan.ts, one judgement per plan), the tests'
- * outcomes, and the plan's routing impact. Pure.
- */
-export function carriedFindings(
-  references: readonly PlanIssue[],
-  plan: Pick<Plan, 'routing_impact'>,
-  outcomes: readonly RoutingTestOutcome[],
-): CarriedFindings {
-  return { references, routing_tests: outcomes, routing_impact: plan.routing_impact ?? [] };
 }

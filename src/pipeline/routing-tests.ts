@@ -42,25 +42,6 @@ export function planRoutingTests(
   return runRoutingTests(tests, place, now, zone);
 }
 
-/** Deep-freezes plain JSON that is not frozen yet. */
-function frozen<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const item of Object.values(value)) frozen(item);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/**
- * The plan with the files' routing tests in it (`routing_tests`), frozen, so that they are shown,
- * saved and checksummed with it and a saved plan is judged by them; the plan itself when the files
- * hold no test.
- */
-export function withRoutingTests<P extends Plan>(plan: P, section: readonly PlanRoutingTest[]): P {
-  if (section.length === 0) return plan;
-  return Object.freeze({ ...plan, routing_tests: frozen([...section]) });
-}
-
 /** The tests of a plan that failed. */
 export function failedTests(plan: Pick<Plan, 'routing_tests'>): readonly PlanRoutingTest[] {
   return (plan.routing_tests ?? []).filter((t) => t.status === 'failed');

@@ -10,7 +10,7 @@ import type { RoutingState } from './types.js';
 /** The files' routing tests run against a set of rules. */
 export interface RoutingTestsVerdict {
   readonly outcomes: readonly RoutingTestOutcome[];
-  /** The tests as the plan carries them (`Plan.routing_tests`); empty when the files hold none. */
+  /** The tests as the plan carries them (`Plan.routing_tests`), frozen as a plan is; empty when the files hold none. */
   readonly section: readonly PlanRoutingTest[];
   /**
    * Expectations by name that stand for no group or gateway, or for several (placed at the name):
@@ -50,7 +50,16 @@ export function runRoutingTests(
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
   const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
-  return { outcomes, section: outcomes.map(planRoutingTest), issues: [] };
+  return { outcomes, section: frozen(outcomes.map(planRoutingTest)), issues: [] };
+}
+
+/** Deep-freezes plain JSON that is not frozen yet. */
+function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) frozen(item);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** One outcome as the plan carries it. */
