@@ -42,7 +42,7 @@ export async function readGatewayLabels(
  * whose gateways were not read with them (every group but the carrier groups the files manage), read
  * only when a test expects a gateway by name or address.
  */
-export function testGatewayLabels(
+function testGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
   tests: readonly RoutingTest[],
   live: LiveState,
