@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The schema validator and the protocol descriptor are build output (scripts/generate-*.mjs); generate them before any test imports src/.
-    globalSetup: ['./test/setup/generate.ts'],
+    // The CI template tests share one packed and installed dsipform: the folder it is made in (test/helpers/ci-package.ts).
+    globalSetup: ['./test/setup/generate.ts', './test/setup/ci-package.ts'],
     // The ten slowest files, then the one closing line CI counts (it must stay last).
     reporters: ['default', './test/reporters/slowest-files.ts', './test/reporters/summary-line.ts'],
     testTimeout: 20_000,

@@ -9,8 +9,9 @@
 //
 // --root DIR measures another build of the package (its bin/, over its dist/): e.g. a build of the
 // previous commit, to record "before" beside "after" on the same machine in the same hour. The
-// emulator, the fixtures and the floors always come from this tree. --baseline DIR times the users'
-// file plan of a second build in the same interleaved rounds (before and after under the same load).
+// emulator, the fixtures and the floors always come from this tree. --baseline DIR times the
+// validate row and the users' file plan of a second build in the same interleaved rounds (before and
+// after under the same load).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,20 +37,27 @@ const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    s
 
 const node = (args, opts) => timeToExit(process.execPath, args, opts);
 
-/** `dsipform validate` of a 5-line file against `node -e 0`. */
-async function validateRow(root, runs, dir) {
+/** `dsipform validate` of a 5-line file against `node -e 0` (and, with --baseline, another build's in the same rounds). */
+async function validateRow(root, runs, dir, _quick, baseline) {
   const file = join(dir, 'five.yaml');
   writeFileSync(file, FIVE_LINES);
-  const cli = join(root, 'bin', 'dsipform.js');
+  const validateOnce = async (cliRoot) => {
+    const r = await node([join(cliRoot, 'bin', 'dsipform.js'), 'validate', file]);
+    if (!r.stdout.startsWith('Valid: 1 file')) throw new Error(`validate said: ${r.stdout}${r.stderr}`);
+    return r.ms;
+  };
   const t = await interleaved(runs, {
     floor: async () => (await node(['-e', '0'])).ms,
-    dsipform: async () => {
-      const r = await node([cli, 'validate', file]);
-      if (!r.stdout.startsWith('Valid: 1 file')) throw new Error(`validate said: ${r.stdout}${r.stderr}`);
-      return r.ms;
-    },
+    dsipform: () => validateOnce(root),
+    ...(baseline ? { baseline: () => validateOnce(baseline) } : {}),
   });
-  return { what: 'dsipform validate of a 5-line file', floorWhat: 'node -e 0', ...medians(t), goal: 1.5 };
+  return {
+    what: 'dsipform validate of a 5-line file',
+    floorWhat: 'node -e 0',
+    ...medians(t),
+    ...(baseline ? { baselineMs: t.baseline.medianMs, baselineRatio: ratio(t.baseline.medianMs, t.floor.medianMs) } : {}),
+    goal: 1.5,
+  };
 }
 
 /** Provider spawn to its go-plugin handshake line against node printing one line. */
@@ -317,7 +325,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
           : r.ratioUndiciFloor !== undefined
             ? `, goal ≤ ${r.goal}×; against the earlier floor (undici's request and the bench's emulator helper, ${round(r.undiciFloorMs)} ms): ${r.ratioUndiciFloor}×${r.baselineMs !== undefined ? `; the baseline build: ${round(r.baselineMs)} ms, ratio ${r.baselineRatio}×` : ''}`
             : r.goal !== undefined
-              ? `, goal ≤ ${r.goal}×`
+              ? `, goal ≤ ${r.goal}×${r.baselineMs !== undefined ? `; the baseline build: ${round(r.baselineMs)} ms, ratio ${r.baselineRatio}×` : ''}`
               : r.terraformAloneMs !== undefined
                 ? `; Terraform alone (one terraform_data): ${round(r.terraformAloneMs)} ms, the stub ${r.stubOverTerraformAlone}× that`
                 : '';

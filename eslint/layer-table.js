@@ -35,7 +35,12 @@ export const LAYER_TABLE = [
     imports: ['model', 'routing'],
     holds: 'the pure planner: diff, order, safety, reference checks, routing impact, checksum, `buildPlan`, saved plans, export',
   },
-  { layer: 'api', imports: ['model'], holds: '`PlatformClient`: one request choke point, typed `ApiError`, wire ↔ model mapping' },
+  {
+    layer: 'api',
+    imports: ['model'],
+    holds:
+      "`PlatformClient`: one request choke point, typed `ApiError`; the kind modules' wire mapping bound to the requests (a bad record is an `ApiError`)",
+  },
   { layer: 'apply', imports: ['plan', 'api', 'model'], holds: 'the I/O half: `readLive`, `applyPlan`, executing one change, leases' },
   {
     layer: 'pipeline',

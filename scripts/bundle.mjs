@@ -6,6 +6,9 @@
 // - Code splitting: every `import()` that loads a verb's module (src/cli/commands.ts), the provider
 //   (terraform/host/default-provider.ts), the emulator... becomes a chunk of its own, loaded only
 //   when it runs, so a command still loads only what it needs. Any new lazy import gets the same.
+//   The CLI and the provider are bundled apart (no process loads both), and the verbs that read
+//   files import the CLI's core first (bundle-core.mjs), so the modules they share are a few chunks,
+//   not one per set of verbs that use them.
 // - `import.meta.url`: each module's own expression is rewritten to the URL it has in dist/
 //   (`new URL('../config/schema.js', import.meta.url)` from dist/bundle/), so every path a module
 //   computes from its own place (package.json, schemas/, the .proto files, createRequire) stays the
@@ -17,6 +20,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cliCores, coreModuleText } from './bundle-core.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -31,18 +35,36 @@ export const ENTRY_POINTS = {
   provider: 'dist/terraform/host/main.js',
 };
 
-/** Rewrites `import.meta.url` in dist's modules to the URL the module has in dist/. */
-const ownUrlPlugin = {
-  name: 'own-import-meta-url',
+/** The entry points bundled together (their chunks shared); no process loads two of these groups. */
+const BUILDS = [['cli'], ['provider-stdio', 'provider']];
+
+const CLI_CORE = 'dsipform-cli-core-';
+
+/**
+ * Reads dist's modules for the bundle: rewrites `import.meta.url` to the URL the module has in
+ * dist/, and makes each verb that reads files (or plans) import the CLI's cores first
+ * (bundle-core.mjs), on its first line, so that every position in the module stays where it was.
+ */
+const distModulesPlugin = (withCores) => ({
+  name: 'dist-modules',
   setup(b) {
+    // The cores are the CLI's: in the provider's bundle, a module a verb shares must not pull them in.
+    const cores = withCores ? cliCores(DIST) : [];
+    const coresOf = (path) => cores.flatMap((c, i) => (c.importers.includes(path) ? [`import ${JSON.stringify(`${CLI_CORE}${i}`)};`] : []));
+    b.onResolve({ filter: new RegExp(`^${CLI_CORE}\\d+$`) }, (args) => ({ path: args.path, namespace: CLI_CORE }));
+    b.onLoad({ filter: /.*/, namespace: CLI_CORE }, (args) => ({
+      contents: coreModuleText(cores[Number(args.path.slice(CLI_CORE.length))].core),
+      loader: 'js',
+      resolveDir: DIST,
+    }));
     b.onLoad({ filter: /\/dist\/.*\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
+      const text = coresOf(args.path).join('') + (await readFile(args.path, 'utf8'));
       if (!text.includes('import.meta.url')) return { contents: text, loader: 'js' };
       const rel = relative(BUNDLE_DIR, args.path).split(sep).join('/');
       return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, import.meta.url).href`), loader: 'js' };
     });
   },
-};
+});
 
 /**
  * commander requires node:child_process at load, for subcommands run as separate executables,
@@ -62,6 +84,27 @@ const lazyChildProcessPlugin = {
         "let real; const load = () => (real ??= require('node:child_process'));\n" +
         'module.exports = new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });\n',
       loader: 'js',
+    }));
+  },
+};
+
+/**
+ * picomatch runs its module code (its constants, its regular expressions) when it is loaded, some
+ * 2-3 ms, though only a file with `policy.ignore` or `policy.accept` globs calls it. For
+ * model/globs.ts (model/ loads nothing of Node's, so it cannot require on first use itself),
+ * picomatch becomes a function that requires the bundled picomatch on its first call.
+ */
+const LAZY_PICOMATCH = 'dsipform-lazy-picomatch';
+const lazyPicomatchPlugin = {
+  name: 'lazy-picomatch-for-globs',
+  setup(b) {
+    b.onResolve({ filter: /^picomatch$/ }, (args) =>
+      args.importer.endsWith(`${sep}dist${sep}model${sep}globs.js`) ? { path: LAZY_PICOMATCH, namespace: LAZY_PICOMATCH } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: LAZY_PICOMATCH }, () => ({
+      contents: "let real;\nmodule.exports = (glob, options) => (real ??= require('picomatch'))(glob, options);\n",
+      loader: 'js',
+      resolveDir: ROOT,
     }));
   },
 };
@@ -89,8 +132,20 @@ export async function bundle() {
 }
 
 async function bundleInto(outdir) {
-  const entryPoints = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([name, path]) => [name, join(ROOT, path)]));
-  const result = await build({
+  const outputs = {};
+  let last;
+  for (const names of BUILDS) {
+    const entryPoints = Object.fromEntries(names.map((name) => [name, join(ROOT, ENTRY_POINTS[name])]));
+    last = await buildOne(entryPoints, outdir, names.includes('cli'));
+    Object.assign(outputs, last.metafile.outputs);
+  }
+  await dropUnusedBanners(outdir);
+  await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules({ outputs }, outdir), null, 1)}\n`);
+  return { ...last, metafile: { ...last.metafile, outputs } };
+}
+
+async function buildOne(entryPoints, outdir, cli) {
+  return build({
     entryPoints,
     outdir,
     bundle: true,
@@ -105,7 +160,7 @@ async function bundleInto(outdir) {
     // provider never serves (its own services come from the build's protocol descriptor); bundled,
     // it and the full protobufjs parser would be some 200 kB that every provider start parses.
     external: ['cdktf', 'cdktn', 'constructs', '@grpc/proto-loader'],
-    plugins: [ownUrlPlugin, lazyChildProcessPlugin],
+    plugins: [distModulesPlugin(cli), lazyChildProcessPlugin, lazyPicomatchPlugin],
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
@@ -114,9 +169,6 @@ async function bundleInto(outdir) {
     // before; which module is in which chunk is in MODULES_FILE, not in comments.
     minifyWhitespace: true,
   });
-  await dropUnusedBanners(outdir);
-  await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules(result.metafile, outdir), null, 1)}\n`);
-  return result;
 }
 
 /**

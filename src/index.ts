@@ -68,7 +68,7 @@ export { gate, type GateOptions } from './pipeline/gate.js';
 // The routing simulation: how the proxy picks a rule for a call (pure).
 export { routeCall, type RouteOptions } from './routing/match.js';
 export { ruleSetFromState, inventoryOf } from './routing/rule-set.js';
-export { callTime } from './routing/time.js';
+export { callTime } from './model/time/call-time.js';
 export type {
   Call,
   CallTime,
@@ -96,7 +96,7 @@ export { planFindings } from './plan/plan-findings.js';
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
 export { routingImpact, type RoutingImpact } from './routing/impact.js';
 export { routingTable, routingDifference, type CallClass, type ClassSpan, type Horizon, type TimeWindow } from './routing/classes.js';
-export { windowHolds } from './routing/window-runs.js';
+export { windowHolds } from './model/time/window-runs.js';
 
 // Reading the platform and applying a plan.
 export { readLive, type ReadOptions } from './apply/read-live.js';
@@ -145,20 +145,21 @@ export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } 
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {
   ActionCounts,
-  CarrierGroupChange,
   CarrierGroupFields,
   Change,
   ChangeAction,
-  LeaseChange,
-  MappingChange,
   Plan,
   PlanIssue,
   PlanSummary,
-  RouteChange,
   SafetyFinding,
   SavedPlan,
 } from './model/plan.js';
+export type { MappingChange } from './model/kinds/inbound-mapping/change.js';
+export type { RouteChange } from './model/kinds/outbound-route/change.js';
+export type { LeaseChange } from './model/kinds/endpoint-lease/change.js';
+export type { CarrierGroupChange } from './model/kinds/carrier-group/change.js';
 export type { ApplyReport, ChangeOutcome, OutcomeStatus } from './model/apply-report.js';
 
 export { checkInvariants, invariantsRefusal, type Counterexample, type InvariantResult } from './routing/invariants.js';
+export { nameBook, type NameBook, type NameBookSources, type NamedEndpoint } from './routing/expect-names.js';
 export type { Invariant, CallSet, InvariantDestination, BuiltinInvariant } from './model/invariant.js';

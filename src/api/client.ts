@@ -5,10 +5,12 @@ import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../m
 import type { ProxyStats } from '../model/stats.js';
 import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
 import type { GatewayGroup, GatewayLabel } from '../model/group.js';
+import type { KindRequest } from '../model/kind-spec.js';
 import * as groups from './groups.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
+import { InternalError } from '../model/errors.js';
 import { isAmbiguous, type RequestTally } from './retry.js';
 import { obtainInAttempts, type NotedLease, type ObtainAttempts } from './lease-attempts.js';
 import type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from '../model/number.js';
@@ -16,7 +18,8 @@ import * as numbers from './numbers.js';
 import { detectNumbersModule, detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
 import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
-import { firstRecord, intField, leaseFromWire, mappingFromWire, mappingToWire, routeFromWire, statsFromWire } from './wire.js';
+import { mappingToWire } from '../model/kinds/inbound-mapping/wire.js';
+import { firstRecord, intField, leaseFromWire, mappingFromWire, routeFromWire, statsFromWire } from './wire.js';
 
 const INBOUND = '/inboundmapping';
 const ROUTES = '/outboundroutes';
@@ -30,6 +33,9 @@ export type DeleteTarget =
   | { readonly kind: 'outbound_route'; readonly ruleid: number }
   | { readonly kind: 'endpoint_lease'; readonly lease_id: number }
   | { readonly kind: 'carrier_group'; readonly gwgroupid: number };
+
+/** The kinds whose objects are the proxy's rules, which {@link PlatformClient.sendRuleRequest} writes. */
+export type RuleKind = 'inbound_mapping' | 'outbound_route';
 
 function selectorQuery(sel: InboundSelector): Record<string, string | number> {
   return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
@@ -54,6 +60,8 @@ export class PlatformClient {
   readonly #base: PlatformClient | undefined;
   #detected: Promise<ApiProfile> | undefined;
   #numbersModule: Promise<boolean> | undefined;
+  /** Set by {@link detection}: its probe of the Numbers module goes out beside the profile's second request. */
+  #numbersWanted = false;
 
   /** A client of the platform at `options.url`; or (from {@link counting}) a client counting for another. */
   constructor(options: ConnectionOptions | CountingFor) {
@@ -88,7 +96,11 @@ export class PlatformClient {
   profile(): Promise<ApiProfile> {
     if (this.#base) return this.#base.profile();
     if (this.#choice !== 'auto') return Promise.resolve(this.#choice);
-    this.#detected ??= detectProfile(this.#transport);
+    this.#detected ??= detectProfile(this.#transport, () => {
+      // The platform is not the specified one: if detection() was asked (a plan reports it, and
+      // asks beside its first reads), probe the Numbers module now, in the same round trip.
+      if (this.#numbersWanted) void this.#probeNumbers();
+    });
     // A failed detection is not remembered: the next call tries again.
     this.#detected.catch(() => (this.#detected = undefined));
     return this.#detected;
@@ -105,6 +117,7 @@ export class PlatformClient {
    * just that profile.
    */
   async detection(): Promise<{ readonly profile: ApiProfile; readonly numbersModule?: boolean }> {
+    this.#numbersWanted = true;
     const profile = await this.profile();
     if (!this.profileDetected || profile !== 'current') return { profile };
     return { profile, numbersModule: await this.numbersModule() };
@@ -117,9 +130,18 @@ export class PlatformClient {
   async numbersModule(): Promise<boolean> {
     if (this.#base) return this.#base.numbersModule();
     if ((await this.profile()) === 'spec') return false;
-    this.#numbersModule ??= detectNumbersModule(this.#transport);
-    this.#numbersModule.catch(() => (this.#numbersModule = undefined));
-    return this.#numbersModule;
+    return this.#probeNumbers();
+  }
+
+  /** The Numbers module's probe, sent once (a failed one is not remembered: the next call tries again). */
+  #probeNumbers(): Promise<boolean> {
+    if (this.#numbersModule) return this.#numbersModule;
+    const probe = detectNumbersModule(this.#transport);
+    this.#numbersModule = probe;
+    probe.catch(() => {
+      if (this.#numbersModule === probe) this.#numbersModule = undefined;
+    });
+    return probe;
   }
 
   async #shape(): Promise<ProfileShape> {
@@ -436,6 +458,31 @@ export class PlatformClient {
   /** Deletes a carrier group and its gateways; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
   deleteCarrierGroup(gwgroupid: number): Promise<void> {
     return groups.deleteCarrierGroup(this.#sender, gwgroupid);
+  }
+
+  /**
+   * Sends one request a rule kind's module mapped a change to (its `requests`, src/model/kinds/):
+   * a create resolves to the new rule id, an update or a delete to the one it touched. A delete
+   * that finds its rule gone is done (`deleteIfPresent`). The input and patch are the module's,
+   * of the kind's own types (`InboundMappingInput`, `OutboundRoutePatch`, …).
+   */
+  async sendRuleRequest(kind: RuleKind, request: KindRequest): Promise<number> {
+    const mapping = kind === 'inbound_mapping';
+    switch (request.op) {
+      case 'create':
+        return mapping
+          ? this.createInboundMapping(request.input as InboundMappingInput)
+          : this.createOutboundRoute(request.input as OutboundRouteInput);
+      case 'update':
+        if (mapping) await this.updateInboundMapping({ ruleid: request.id }, request.patch);
+        else await this.updateOutboundRoute(request.id, request.patch);
+        return request.id;
+      case 'delete':
+        await this.deleteIfPresent({ kind, ruleid: request.id });
+        return request.id;
+      default:
+        throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
+    }
   }
 
   /**

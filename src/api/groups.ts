@@ -3,7 +3,8 @@ import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import { DsipformError } from '../model/errors.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 import type { Sender } from './transport.js';
-import { carrierGroupFromWire, carrierGroupToWire, firstRecord, gatewayLabelsFromWire, groupFromWire, weightsFromWire } from './wire.js';
+import { carrierGroupFromWire, carrierGroupToWire, weightsFromWire } from '../model/kinds/carrier-group/wire.js';
+import { firstRecord, gatewayLabelsFromWire, groupFromWire, readerFor } from './wire.js';
 
 /**
  * The groups API (`/carriergroups`, `/endpointgroups`): carrier groups (gateway lists of type 8)
@@ -70,14 +71,14 @@ export async function getCarrierGroup(t: Sender, gwgroupid: number): Promise<Car
   let weights = new Map<number, number>();
   try {
     const env = await t.send('GET', wpath);
-    if (env.data.length > 0) weights = weightsFromWire(env.data[0], { method: 'GET', path: wpath });
+    if (env.data.length > 0) weights = weightsFromWire(env.data[0], readerFor({ method: 'GET', path: wpath }));
   } catch (err) {
     // Deleted between the two reads: the group is gone.
     const e = asNotFound(err);
     if (e instanceof ApiError && e.isNotFound) return null;
     throw e;
   }
-  return carrierGroupFromWire(one, weights, { method: 'GET', path });
+  return carrierGroupFromWire(one, weights, readerFor({ method: 'GET', path }));
 }
 
 /**

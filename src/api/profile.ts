@@ -48,9 +48,12 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
 /**
  * Detects the profile with at most two cheap requests: `GET /proxy/stats` answers on the specified
  * API; where that path is unknown, `GET /kamailio/stats` answering means the deployed one. (Whether
- * a deployed platform has the Numbers module is a third: {@link detectNumbersModule}.)
+ * a deployed platform has the Numbers module is a third: {@link detectNumbersModule}.) `deployed`
+ * is called when the first answer says the platform is not the specified one, just before the
+ * second request: a caller that will ask for the Numbers module sends its probe then, beside it,
+ * instead of one round trip later.
  */
-export async function detectProfile(transport: Transport): Promise<ApiProfile> {
+export async function detectProfile(transport: Transport, deployed?: () => void): Promise<ApiProfile> {
   try {
     await transport.send('GET', '/proxy/stats');
     return 'spec';
@@ -61,6 +64,7 @@ export async function detectProfile(transport: Transport): Promise<ApiProfile> {
     )
       throw err;
   }
+  deployed?.();
   try {
     await transport.send('GET', '/kamailio/stats');
     return 'current';

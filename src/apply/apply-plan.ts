@@ -2,7 +2,6 @@ import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { KINDS, type Kind } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
 import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeChange } from './execute.js';
@@ -52,12 +51,12 @@ export interface ApplyOptions {
 }
 
 /**
- * The kinds whose later steps a failure holds back: its own, and for a carrier group the rules
- * too, since a rule of a later step may refer to the group that was not made.
+ * The kinds whose later steps a failure holds back: its own, and for a group kind (carrier groups)
+ * the rules too, since a rule of a later step may refer to the group that was not made.
  */
-const HOLDS_BACK: Readonly<Partial<Record<Kind, readonly Kind[]>>> = {
-  [CARRIER_GROUP.kind]: [CARRIER_GROUP.kind, ...KINDS.filter((k) => KIND_SPECS[k].isRule)],
-};
+const HOLDS_BACK: Readonly<Partial<Record<Kind, readonly Kind[]>>> = Object.fromEntries(
+  KINDS.filter((k) => KIND_SPECS[k].groupType !== undefined).map((k) => [k, [k, ...KINDS.filter((r) => KIND_SPECS[r].isRule)]]),
+);
 
 function describeError(err: unknown): { code: string; message: string } {
   if (err instanceof ApiError) return { code: err.code, message: err.message };
@@ -134,7 +133,7 @@ export async function applyPlan(plan: Plan, client: PlatformClient, options: App
   // is ever in flight at a crash point between changes, and at most one at any other moment.
   let leaseTurn: Promise<unknown> = Promise.resolve();
   const serialFor = <T>(c: Change, work: () => Promise<T>): Promise<T> => {
-    if (c.kind !== 'endpoint_lease') return work();
+    if (KIND_SPECS[c.kind].execution !== 'lease') return work();
     const run = leaseTurn.then(work, work);
     leaseTurn = run.catch(() => undefined);
     return run;

@@ -1,9 +1,10 @@
 import type { PlatformClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CarrierGroupContent } from '../model/carrier-group.js';
-import { carrierGroupFields, changedCarrierGroupFields } from '../model/carrier-group-fields.js';
+import { carrierGroupFields, changedCarrierGroupFields } from '../model/kinds/carrier-group/fields.js';
 import { DsipformError } from '../model/errors.js';
-import type { CarrierGroupChange, CarrierGroupFields } from '../model/plan.js';
+import type { CarrierGroupChange } from '../model/kinds/carrier-group/change.js';
+import type { CarrierGroupFields } from '../model/plan.js';
 import { passwordDigest } from '../plan/password-digest.js';
 import { passwordOf, type PasswordLedger } from './carrier-passwords.js';
 

@@ -1,10 +1,12 @@
-import type { PlatformClient } from '../api/client.js';
+import type { PlatformClient, RuleKind } from '../api/client.js';
 import { InternalError } from '../model/errors.js';
-import type { OutboundRoutePatch } from '../model/outbound-route.js';
+import type { KindModule } from '../model/kind-spec.js';
+import { KIND_SPECS } from '../model/kinds.js';
+import type { LeaseChange } from '../model/kinds/endpoint-lease/change.js';
+import type { Change } from '../model/plan.js';
 import { executeCarrierGroupChange, type CarrierGroupContext } from './execute-carrier-group.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
-import { mappingWithCreatedGroup, routeWithCreatedGroup, type CreatedGroups } from './created-groups.js';
-import type { Change, LeaseChange, MappingChange, RouteChange, RouteFields } from '../model/plan.js';
+import { createdGroupIds, type CreatedGroups } from './created-groups.js';
 
 /** The ids a change created or touched. */
 interface ExecutedIds {
@@ -19,32 +21,20 @@ interface ExecutedIds {
  */
 export type ExecuteContext = LeaseContext & Partial<CarrierGroupContext>;
 
-function pick<T extends object>(after: T, fields: readonly string[]): Partial<T> {
-  const out: Partial<T> = {};
-  for (const f of fields) if (f in after) (out as Record<string, unknown>)[f] = (after as Record<string, unknown>)[f];
-  return out;
-}
-
-function routePatch(after: RouteFields, fields: readonly string[]): OutboundRoutePatch {
-  const { from_prefix, ...rest } = pick(after, fields);
-  if (!fields.includes('from_prefix')) return rest;
-  // "" demotes; a non-empty from_prefix needs prefix beside it on the deployed platform.
-  return { ...rest, from_prefix: from_prefix ?? '', ...(from_prefix ? { prefix: after.prefix } : {}) };
-}
-
 /**
- * Carries out one change with the platform requests it needs; resolves to the ids the change
- * created or touched. Updates send only the changed fields. Throws `ApiError` on failure.
+ * Carries out one change with the platform requests it needs, the way its kind's module says
+ * (`execution`); resolves to the ids the change created or touched. Updates send only the changed
+ * fields. Throws `ApiError` on failure.
  */
 export async function executeChange(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
-  switch (change.kind) {
-    case 'endpoint_lease':
-      return { lease_id: await executeLeaseChange(change, client, ctx) };
-    case 'inbound_mapping':
-      return { ruleid: await executeMappingChange(withCreatedGroup(change, ctx.createdGroups), client) };
-    case 'outbound_route':
-      return { ruleid: await executeRouteChange(withCreatedGroup(change, ctx.createdGroups), client) };
-    case 'carrier_group':
+  const mod = KIND_SPECS[change.kind] as KindModule;
+  switch (mod.execution) {
+    case 'requests':
+      return { ruleid: await sendRequests(mod, change, client, ctx.createdGroups) };
+    case 'lease':
+      return { lease_id: await executeLeaseChange(change as LeaseChange, client, ctx) };
+    case 'group':
+      if (change.kind !== CARRIER_GROUP_KIND) throw new InternalError(`no group executor for ${change.kind}`);
       return {
         gwgroupid: await executeCarrierGroupChange(change, client, {
           env: ctx.env ?? process.env,
@@ -53,8 +43,33 @@ export async function executeChange(change: Change, client: PlatformClient, ctx:
         }),
       };
     default:
-      return assertNever(change);
+      throw new InternalError(`unknown execution ${JSON.stringify(mod.execution satisfies never)}`);
   }
+}
+
+/** The one kind the group executor (execute-carrier-group.ts) writes today. */
+const CARRIER_GROUP_KIND = KIND_SPECS.carrier_group.kind;
+
+/**
+ * Sends the requests the kind's module maps a change to, in order, after filling in the ids of
+ * groups this apply created; resolves to the rule id the last create answered, else the change's.
+ */
+async function sendRequests(mod: KindModule, change: Change, client: PlatformClient, created: CreatedGroups | undefined): Promise<number> {
+  const filled = withCreatedGroups(mod, change, created);
+  let id = 'ruleid' in change ? change.ruleid : undefined;
+  for (const request of mod.requests?.(filled) ?? []) {
+    const answered = await client.sendRuleRequest(change.kind as RuleKind, request);
+    if (request.op === 'create') id = answered;
+  }
+  if (id === undefined) throw new InternalError(`a ${change.kind} ${change.action} created no rule`);
+  return id;
+}
+
+/** A change whose `after` names a group this apply created, with its id filled in by the kind's module. */
+function withCreatedGroups(mod: KindModule, change: Change, created: CreatedGroups | undefined): Change {
+  if (!('after' in change) || mod.withCreatedGroups === undefined) return change;
+  const after = mod.withCreatedGroups(change.after, createdGroupIds(created));
+  return after === change.after ? change : ({ ...change, after } as Change);
 }
 
 async function executeLeaseChange(change: LeaseChange, client: PlatformClient, ctx: LeaseContext): Promise<number> {
@@ -70,61 +85,6 @@ async function executeLeaseChange(change: LeaseChange, client: PlatformClient, c
       await revokeLease(change.key, change.lease_id, client, ctx);
       return change.lease_id;
     default:
-      return assertNever(change);
+      throw new InternalError(`unknown change action ${JSON.stringify(change satisfies never)}`);
   }
-}
-
-async function executeMappingChange(change: MappingChange, client: PlatformClient): Promise<number> {
-  switch (change.action) {
-    case 'create': {
-      const { did, servers, notes } = change.after;
-      return client.createInboundMapping({ did, servers, notes });
-    }
-    case 'update':
-      await client.updateInboundMapping({ ruleid: change.ruleid }, pick(change.after, change.fields));
-      return change.ruleid;
-    case 'replace': {
-      // The DID is unique, so the old mapping must go first; the new one has a new rule id.
-      const { did, servers, notes } = change.after;
-      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
-      return client.createInboundMapping({ did, servers, notes });
-    }
-    case 'delete':
-      await client.deleteIfPresent({ kind: 'inbound_mapping', ruleid: change.ruleid });
-      return change.ruleid;
-    default:
-      return assertNever(change);
-  }
-}
-
-async function executeRouteChange(change: RouteChange, client: PlatformClient): Promise<number> {
-  switch (change.action) {
-    case 'create': {
-      // The name (carrier_group) is the plan's, not the platform's: only the id is sent.
-      const { from_prefix, carrier_group: _name, ...rest } = change.after;
-      return client.createOutboundRoute({ ...rest, ...(from_prefix ? { from_prefix } : {}) });
-    }
-    case 'update':
-    case 'promote':
-    case 'demote':
-      await client.updateOutboundRoute(change.ruleid, routePatch(change.after, change.fields));
-      return change.ruleid;
-    case 'delete':
-      await client.deleteIfPresent({ kind: 'outbound_route', ruleid: change.ruleid });
-      return change.ruleid;
-    default:
-      return assertNever(change);
-  }
-}
-
-/** A rule change whose `after` names a group this apply created, with its id filled in. */
-function withCreatedGroup<C extends MappingChange | RouteChange>(change: C, created: CreatedGroups | undefined): C {
-  if (!('after' in change)) return change;
-  const after =
-    change.kind === 'inbound_mapping' ? mappingWithCreatedGroup(change.after, created) : routeWithCreatedGroup(change.after, created);
-  return after === change.after ? change : { ...change, after };
-}
-
-function assertNever(change: never): never {
-  throw new InternalError(`unknown change action ${JSON.stringify(change)}`);
 }

@@ -1,5 +1,5 @@
 import type { PlatformClient } from '../api/client.js';
-import type { CollectionName } from '../model/desired.js';
+import type { CollectionName, DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { GatewayLabel } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
@@ -9,8 +9,11 @@ import { readLive, type ReadOptions } from './read-live.js';
 // The platform reads the routing tests need beyond the live state, made with it before planning
 // (pipeline/plan-platform.ts, pipeline/file-tests.ts), so that nothing is read once the plan is made.
 
-/** Whether a test expects a gateway by name or address (not by id): then the gateways' names are read. */
-export function namesGateways(tests: readonly RoutingTest[]): boolean {
+/** What names gateways: a test's expectation, or an invariant's destination. */
+export type Naming = Pick<RoutingTest, 'expect'> | { readonly expect: { readonly gateways?: readonly string[] } };
+
+/** Whether a test (or invariant) expects a gateway by name or address (not by id): then the gateways' names are read. */
+export function namesGateways(tests: readonly Naming[]): boolean {
   return tests.some((t) => (t.expect.gateways ?? []).some((g) => !/^[0-9]+$/.test(g)));
 }
 
@@ -24,7 +27,7 @@ const GROUP_READS = 4;
  */
 export async function readGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
-  tests: readonly RoutingTest[],
+  tests: readonly Naming[],
   gwgroupids: readonly number[],
 ): Promise<GatewayLabel[]> {
   if (!namesGateways(tests) || gwgroupids.length === 0) return [];
@@ -38,30 +41,41 @@ export async function readGatewayLabels(
 }
 
 /**
- * The gateway names a plan's routing `tests` need beyond what the plan read: those of the live groups
- * whose gateways were not read with them (every group but the carrier groups the files manage), read
- * only when a test expects a gateway by name or address.
+ * What in the files names gateways: the routing tests' expectations, and the invariants'
+ * destinations (an invariant's `reaches` names gateways as a test's expectation does).
+ */
+export function gatewayNamers(desired: Pick<DesiredState, 'routing_tests' | 'invariants'>): Naming[] {
+  const reaches = (desired.invariants ?? []).flatMap((i) => (i.kind !== 'builtin' && i.set.reaches ? [{ expect: i.set.reaches }] : []));
+  return [...(desired.routing_tests ?? []), ...reaches];
+}
+
+/**
+ * The gateway names a plan's routing tests and invariants (`namers`) need beyond what the plan
+ * read: those of the live groups whose gateways were not read with them (every group but the
+ * carrier groups the files manage), read only when a test or an invariant names a gateway by name
+ * or address.
  */
 function testGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
-  tests: readonly RoutingTest[],
+  namers: readonly Naming[],
   live: LiveState,
 ): Promise<GatewayLabel[]> {
   const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
   const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
-  return readGatewayLabels(client, tests, ids);
+  return readGatewayLabels(client, namers, ids);
 }
 
 /**
  * Every read a plan makes, before it is made: the live state (`readLive`), then the gateway names
- * the files' routing `tests` need beyond it (none without a request unless a test names a gateway).
+ * the files' routing tests and invariants (`namers`, {@link gatewayNamers}) need beyond it (none
+ * without a request unless one names a gateway).
  */
 export async function readForPlan(
   client: PlatformClient,
   managed: readonly CollectionName[],
   leases: readonly LeaseRecord[] | undefined,
-  options: ReadOptions & { readonly tests: readonly RoutingTest[] },
+  options: ReadOptions & { readonly namers: readonly Naming[] },
 ): Promise<{ readonly live: LiveState; readonly labels: GatewayLabel[] }> {
   const live = await readLive(client, managed, leases, options);
-  return { live, labels: await testGatewayLabels(client, options.tests, live) };
+  return { live, labels: await testGatewayLabels(client, options.namers, live) };
 }

@@ -19,7 +19,7 @@ function listed(keys: readonly string[]): string {
  */
 function callWords(c: UnroutedCall): string {
   const to = c.prefix === '' ? 'every other number' : `${JSON.stringify(c.prefix).slice(1, -1)}…`;
-  const from = fromWords(c.from_parts, c.from_holds, (p) => JSON.stringify(p).slice(1, -1));
+  const from = fromWords(c.from_parts, c.from_holds, (p) => JSON.stringify(p).slice(1, -1), c.from_except);
   return `${to}${from}${c.when === 'always' ? '' : ` (${c.when})`}`;
 }
 

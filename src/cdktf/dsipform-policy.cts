@@ -59,6 +59,44 @@ export interface DsipformProxy {
   readonly timezone?: string;
 }
 
+/** A destination, named as routing tests name it (the files' `reaches`): exactly one key. */
+export interface DsipformDestination {
+  /** A carrier group by name. */
+  readonly carrierGroup?: string;
+  /** An endpoint or carrier group by name. */
+  readonly group?: string;
+  /** Gateways in the order tried, by id, name or address. */
+  readonly gateways?: readonly string[];
+}
+
+/** The calls an invariant is about (the files' `never:` / `always:` set). */
+export interface DsipformCallSet {
+  readonly direction: 'inbound' | 'outbound';
+  /** The dialled numbers starting with this, e.g. `'1900'`; default every number. */
+  readonly toPrefix?: string;
+  /** The callers (From-user) starting with this; default every caller. */
+  readonly fromPrefix?: string;
+  /** A time recurrence in the proxy's zone, written as a rule's timerec; default at every moment. */
+  readonly during?: string;
+  /** The destination the calls must (always) or may not (never) reach; absent: routed at all. */
+  readonly reaches?: DsipformDestination;
+}
+
+/**
+ * One routing invariant of the stack (the files' `invariants:` entry, docs/invariants.md): exactly
+ * one of `never`, `always` (a set of calls) or `builtin` (a built-in check by name).
+ */
+export interface DsipformInvariant {
+  /** Shown in reports; default one made from the check. */
+  readonly name?: string;
+  /** No call of the set is routed; with `reaches`, none reaches that destination. */
+  readonly never?: DsipformCallSet;
+  /** Every call of the set is routed; with `reaches`, every one reaches it. */
+  readonly always?: DsipformCallSet;
+  /** A built-in check. */
+  readonly builtin?: 'every_did_routed' | 'no_dead_rule' | 'no_unreached_group' | 'inbound_never_to_carrier';
+}
+
 /**
  * The files' `policy` block for a stack: what `new DsipformPolicy(stack, 'policy', config)` takes.
  * Each key is the files' key in camelCase, and means the same (README, "Safety rules"); `proxy` is
@@ -79,6 +117,12 @@ export interface DsipformPolicyConfig {
   readonly accept?: readonly DsipformLintAcceptance[];
   /** The proxy's settings (the files' `proxy` block, not a policy key): `{ timezone: 'America/Chicago' }`. */
   readonly proxy?: DsipformProxy;
+  /**
+   * Routing invariants the stack's rules must keep (the files' `invariants:`, not a policy key):
+   * `dsipform validate|test|plan|apply --cdktf` decide each over every call and refuse a violation,
+   * naming one call that breaks it, e.g. `[{ name: 'premium', never: { direction: 'outbound', toPrefix: '1900' } }]`.
+   */
+  readonly invariants?: readonly DsipformInvariant[];
 }
 
 /** `maxDeletes` -> `max_deletes`: the files' spelling of a key. */
@@ -99,8 +143,8 @@ function filesSpelling(value: unknown): unknown {
  * The safety rules of `dsipform plan|apply --cdktf` (CDKTF way 1) for the stack it is in: what the
  * files' `policy` block says, e.g. `ignore: { outboundRoutes: ['Default Outbound Route'] }` so the
  * stack leaves the platform's own route alone. It synthesizes into the stack's top-level `//`
- * (`"//": {"dsipform_policy": {"path": "<construct path>", "policy": {...}, "proxy": {...}}}`, the
- * files' keys; `proxy` only when given),
+ * (`"//": {"dsipform_policy": {"path": "<construct path>", "policy": {...}, "proxy": {...},
+ * "invariants": [...]}}`, the files' keys; `proxy` and `invariants` only when given),
  * which Terraform ignores: the same stack still deploys through Terraform (way 2), where it has no
  * effect. dsipform checks it when it reads the stack, with the files' rules, and names the construct
  * path in each error. One per stack: a second one throws.
@@ -117,11 +161,12 @@ export class DsipformPolicy extends Construct {
     if (!stack) throw new Error(`DsipformPolicy ${this.node.path}: create it inside a TerraformStack`);
     const other = stack.node.findAll().find((c) => c !== this && POLICY in c);
     if (other) throw new Error(`DsipformPolicy ${this.node.path}: the stack already has one, ${other.node.path}; a stack holds one policy`);
-    const { proxy, ...policy } = config;
+    const { proxy, invariants, ...policy } = config;
     stack.addOverride(`//.${POLICY_KEY}`, {
       path: this.node.path,
       policy: filesSpelling(policy),
       ...(proxy !== undefined ? { proxy: filesSpelling(proxy) } : {}),
+      ...(invariants !== undefined ? { invariants: filesSpelling(invariants) } : {}),
     });
   }
 }

@@ -1,7 +1,7 @@
 import { Document, Scalar } from 'yaml';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
 import { readExport, type ExportRead } from '../pipeline/export.js';
-import { passwordVariableFor } from '../model/carrier-group-fields.js';
+import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import { count } from '../model/words.js';
 import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';

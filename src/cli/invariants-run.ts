@@ -1,12 +1,10 @@
 import { DsipformError } from '../model/errors.js';
+import { replayCommand } from '../model/invariant.js';
 import { count } from '../model/words.js';
-import type { Counterexample, InvariantResult } from '../routing/invariants.js';
+import type { PlanIssue } from '../model/plan.js';
+import type { InvariantResult } from '../routing/invariants.js';
+import { formatIssue } from '../config/index.js';
 import { writeLine, type CliIo } from './io.js';
-
-/** The `dsipform route` command that replays a counterexample. */
-export function replayCommand(c: Counterexample): string {
-  return `dsipform route --direction ${c.direction} --to ${c.to}${c.from !== '' ? ` --from ${c.from}` : ''} --at ${c.at.local} --tz ${c.at.tz}`;
-}
 
 /**
  * Prints one line per invariant (a violation with its call and the `dsipform route` command that
@@ -29,4 +27,23 @@ export function reportInvariants(results: readonly InvariantResult[], out: CliIo
       `${bad} of ${count(results.length, 'routing invariant')} violated`,
       'Each FAIL above names a call that breaks it and the dsipform route command that replays it; fix the rules or the invariant.',
     );
+}
+
+/**
+ * Prints each problem that stops the routing tests or the invariants (an expectation or a
+ * destination by a name no group or gateway has, or several have) at its FILE:LINE:COL, and fails
+ * as a configuration problem: nothing of `what` was run.
+ */
+export function failOnNameIssues(issues: readonly PlanIssue[], what: 'tests' | 'invariants', io: CliIo): never {
+  for (const i of issues)
+    writeLine(io.stderr, i.origin ? formatIssue({ ...i.origin, message: i.message, hint: i.hint }) : `${i.message}\n  hint: ${i.hint}`);
+  throw new DsipformError(
+    'CONFIG_INVALID',
+    what === 'tests'
+      ? `${count(issues.length, 'problem')} in the routing tests; no test was run`
+      : `${count(issues.length, 'problem')} in the routing invariants; none was decided`,
+    what === 'tests'
+      ? 'Fix the lines above (each names FILE:LINE:COL), then run again.'
+      : 'Name a destination as a group or gateway of the files or of the platform is named (the hint above lists them).',
+  );
 }

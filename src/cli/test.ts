@@ -1,6 +1,4 @@
-import { formatIssue } from '../config/index.js';
 import { DsipformError } from '../model/errors.js';
-import type { PlanIssue } from '../model/plan.js';
 import { count, plural } from '../model/words.js';
 import { filesTestRules, liveTestRules, runFileTests } from '../pipeline/file-tests.js';
 import { renderTestJunit } from '../render/junit.js';
@@ -10,7 +8,8 @@ import { writeLine, type CliIo } from './io.js';
 import { checkFormat } from './options.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 import { proxyClock, readClockFlags, type ClockFlags } from './proxy-clock.js';
-import { replayCommand, reportInvariants } from './invariants-run.js';
+import { replayCommand } from '../model/invariant.js';
+import { failOnNameIssues, reportInvariants } from './invariants-run.js';
 
 /** `dsipform test` flags. */
 export interface TestFlags extends PlatformFlags, ClockFlags {
@@ -52,7 +51,7 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
   const rules = flags.live ? await withPlatform(flags, io, (client) => liveTestRules(client, desired)) : filesTestRules(desired);
   // The pipeline runs the tests and decides the invariants; cli renders what it returns.
   const result = runFileTests(desired, rules, clock, io.now());
-  if (!result.ok) failOnNameIssues(result.issues, io);
+  if (!result.ok) failOnNameIssues(result.issues, result.of, io);
   const { outcomes, invariants } = result;
   if (format === 'json') io.stdout.write(renderTestJson(outcomes));
   else if (format === 'junit')
@@ -78,16 +77,5 @@ export async function runTest(paths: string[], flags: TestFlags, io: CliIo): Pro
     format === 'text'
       ? 'Each FAIL above names its FILE:LINE, what it expected and what the proxy would do; fix the rules or the test.'
       : 'Each failed test in the report names its file and line, what it expected and the decision taken.',
-  );
-}
-
-/** Prints each expectation by a name no group (or gateway) has, or several have, and fails as a configuration problem. */
-function failOnNameIssues(issues: readonly PlanIssue[], io: CliIo): never {
-  for (const i of issues)
-    writeLine(io.stderr, i.origin ? formatIssue({ ...i.origin, message: i.message, hint: i.hint }) : `${i.message}\n  hint: ${i.hint}`);
-  throw new DsipformError(
-    'CONFIG_INVALID',
-    `${count(issues.length, 'problem')} in the routing tests; no test was run`,
-    'Fix the lines above (each names FILE:LINE:COL), then run again.',
   );
 }

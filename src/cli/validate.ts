@@ -20,13 +20,15 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string, st
   if (desired.invariants !== undefined) {
     // Loaded only for files that state invariants: the routing tests' module reads the platform too,
     // and a plain validate must not load the client (test/build/lazy-chunks.test.ts).
-    const [{ reportInvariants }, { decideInvariants, filesTestRules }, { clockTime }] = await Promise.all([
+    const [{ failOnNameIssues, reportInvariants }, { decideInvariants, filesTestRules }, { clockTime }] = await Promise.all([
       import('./invariants-run.js'),
       import('../pipeline/file-tests.js'),
       import('../pipeline/clock.js'),
     ]);
     const start = clockTime(proxyClock(readClockFlags({}), desired, io), io.now());
-    reportInvariants(decideInvariants(desired, filesTestRules(desired), start), io.stderr);
+    const decided = decideInvariants(desired, filesTestRules(desired), start);
+    if (!decided.ok) return failOnNameIssues(decided.issues, 'invariants', io);
+    reportInvariants(decided.results, io.stderr);
   }
   const managed = managedCollections(desired);
   const counts = [

@@ -32,7 +32,7 @@ export interface RunResult {
   /** The outcome of each change attempted (with --apply, when the gate let the plan through). */
   readonly outcomes: readonly ChangeOutcome[];
   /**
-   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED):
+   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED, PLAN_INVARIANT_FAILED):
    * with --apply nothing of it was applied; without, an apply of it would be refused.
    */
   readonly refusal?: DsipformError;

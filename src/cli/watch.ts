@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { HealthBook } from '../watch/health.js';
 import { jittered, parseInterval } from '../watch/interval.js';
 import { WatchMetrics } from '../watch/metrics.js';
-import { driftEvents, outcomeEvents, problemEvent } from '../watch/events.js';
+import { driftEvents, invariantsEvent, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
 import { checkWebhookUrl, WebhookQueue, type DropReason } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
@@ -30,6 +30,8 @@ export interface WatchFlags extends SourceFlags, ClockFlags {
 interface Memory {
   drift: Set<string>;
   problem?: string;
+  /** Violated invariants at the last run that planned; undefined before the first. */
+  violated?: number;
 }
 
 /**
@@ -128,10 +130,12 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
   const applied = result.outcomes.filter((o) => o.status === 'applied').length;
   const problem = result.refusal ? { code: result.refusal.code, message: result.refusal.message } : result.failure;
   const unrouted = (plan?.safety ?? []).reduce((n, f) => n + (f.rule === 'unrouting' ? f.calls.length : 0), 0);
+  const violated = (plan?.invariants ?? []).filter((r) => r.status === 'violated').length;
   metrics.record({
     target: source.name,
     changes: plan?.changes ?? [],
     unroutedCalls: unrouted,
+    violatedInvariants: violated,
     applied,
     at,
     ...(problem ? { errorCode: problem.code, refused: result.refusal !== undefined } : {}),
@@ -143,6 +147,7 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
     applied,
     ...(problem ? { error: problem.code } : {}),
     ...(result.refusal ? { refused: true } : {}),
+    ...(plan?.invariants ? { violated_invariants: violated } : {}),
   });
   // The log: one line a run, and one a problem.
   const n = plan?.changes.length ?? 0;
@@ -156,6 +161,7 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
   if (hook) post(hook, source.name, plan?.changes ?? [], result, iso, memory, problem);
   // A plan of this run knows the drift; without one (a failure before it) the last known stands.
   if (plan) memory.drift = new Set(plan.changes.map(identity));
+  if (plan) memory.violated = violated;
   memory.problem = problem ? `${problem.code} ${problem.message}` : undefined;
   if (problem) return 1;
   return n > applied ? 2 : 0;
@@ -175,6 +181,10 @@ function post(
     const fresh = { ...result.plan, changes: changes.filter((c) => !memory.drift.has(identity(c))) };
     for (const event of driftEvents(target, fresh, at)) hook.push(event);
     for (const event of outcomeEvents(target, result.outcomes, at)) hook.push(event);
+    // When the count changes (before the first run it is taken as 0, so a first violation is news).
+    const records = result.plan.invariants ?? [];
+    const violated = records.filter((r) => r.status === 'violated').length;
+    if (violated !== (memory.violated ?? 0)) hook.push(invariantsEvent(target, at, records, memory.violated ?? 0));
   }
   if (problem && memory.problem !== `${problem.code} ${problem.message}`) {
     hook.push(problemEvent(target, at, problem.code, problem.message, result.refusal !== undefined));

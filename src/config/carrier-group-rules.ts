@@ -7,26 +7,34 @@ import { issueOn, isUnresolved, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { forEachEntry } from './value-rules.js';
 
-/** The path of a carrier group's password in a file. */
-export function passwordPath(index: number): Path {
-  return ['carrier_groups', index, 'auth', 'auth_password'];
+/** Where an entry's password sits in a file: `carrier_groups[index].auth.auth_password` by default. */
+export interface PasswordPlace {
+  readonly collection: string;
+  readonly block: string;
+}
+
+const CARRIER_PASSWORD: PasswordPlace = { collection: 'carrier_groups', block: 'auth' };
+
+/** The path of an entry's password in a file (a carrier group's unless `place` says another). */
+export function passwordPath(index: number, place: PasswordPlace = CARRIER_PASSWORD): Path {
+  return [place.collection, index, place.block, 'auth_password'];
 }
 
 /**
- * The environment variable a carrier group's password comes from, when the file writes it as
- * `${NAME}` alone (set here, or left to the commands that send it); undefined otherwise.
+ * The environment variable an entry's password comes from, when the file writes it as `${NAME}`
+ * alone (set here, or left to the commands that send it); undefined otherwise.
  */
-export function passwordVariable(file: LoadedFile, index: number): string | undefined {
-  const key = pathKey(passwordPath(index));
+export function passwordVariable(file: LoadedFile, index: number, place: PasswordPlace = CARRIER_PASSWORD): string | undefined {
+  const key = pathKey(passwordPath(index, place));
   const later = file.data.deferred.get(key);
   if (later !== undefined) return later;
   const written = file.data.substituted.get(key);
   return written === undefined ? undefined : soleVariable(written);
 }
 
-/** Whether a carrier group's password variable is not set here: the value is read by the commands that send it. */
-export function passwordDeferred(file: LoadedFile, index: number): boolean {
-  return file.data.deferred.size > 0 && file.data.deferred.has(pathKey(passwordPath(index)));
+/** Whether an entry's password variable is not set here: the value is read by the commands that send it. */
+export function passwordDeferred(file: LoadedFile, index: number, place: PasswordPlace = CARRIER_PASSWORD): boolean {
+  return file.data.deferred.size > 0 && file.data.deferred.has(pathKey(passwordPath(index, place)));
 }
 
 /**

@@ -1,26 +1,17 @@
 import { InternalError } from '../model/errors.js';
-import {
-  defaultRenewBefore,
-  normalizeLease,
-  normalizeMapping,
-  normalizeRoute,
-  type Normalized,
-  type RawEntry,
-} from '../model/normalize.js';
-import { normalizeCarrierGroup } from '../model/carrier-group-normalize.js';
-import type { CarrierGroupContent } from '../model/carrier-group.js';
+import { defaultRenewBefore, type Normalized, type RawEntry } from '../model/normalize.js';
 import { passwordDeferred, passwordPath, passwordVariable } from './carrier-group-rules.js';
-import type {
-  CollectionName,
-  DeleteLimit,
-  DesiredCarrierGroup,
-  DesiredLease,
-  DesiredMapping,
-  DesiredRoute,
-  DesiredState,
-  Policy,
-  ProxySettings,
+import {
+  KINDS,
+  type CollectionName,
+  type DeleteLimit,
+  type DesiredCollections,
+  type DesiredState,
+  type Policy,
+  type ProxySettings,
 } from '../model/desired.js';
+import type { KindModule } from '../model/kind-spec.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import { toInvariant, type Invariant } from '../model/invariant.js';
 import { normalizedEntry } from './entry-rules.js';
@@ -83,31 +74,19 @@ interface FileShape {
  * list entry's position).
  */
 export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
-  let mappings: DesiredMapping[] | undefined;
-  let routes: DesiredRoute[] | undefined;
-  let leases: DesiredLease[] | undefined;
-  let groups: DesiredCarrierGroup[] | undefined;
+  const collections: Partial<Record<CollectionName, unknown[]>> = {};
   let tests: RoutingTest[] | undefined;
   let invariants: Invariant[] | undefined;
   let policy: Policy = toPolicy({});
   let proxy: ProxySettings | undefined;
   for (const file of files) {
     const top = file.data.value as FileShape;
-    if (top.inbound_mappings) {
-      mappings ??= [];
-      top.inbound_mappings.forEach((m, i) => mappings!.push(toMapping(m, at(file, ['inbound_mappings', i]))));
-    }
-    if (top.outbound_routes) {
-      routes ??= [];
-      top.outbound_routes.forEach((r, i) => routes!.push(toRoute(r, at(file, ['outbound_routes', i]))));
-    }
-    if (top.endpoint_leases) {
-      leases ??= [];
-      top.endpoint_leases.forEach((l, i) => leases!.push(toLease(l, at(file, ['endpoint_leases', i]))));
-    }
-    if (top.carrier_groups) {
-      groups ??= [];
-      top.carrier_groups.forEach((g, i) => groups!.push(toCarrierGroup(g, file, i)));
+    for (const kind of KINDS) {
+      const mod = KIND_SPECS[kind] as KindModule;
+      const list = (top as Readonly<Record<string, unknown>>)[mod.collection] as RawEntry[] | undefined;
+      if (!list) continue;
+      const into = (collections[mod.collection] ??= []);
+      list.forEach((entry, i) => into.push(toEntry(mod, entry, file, i)));
     }
     if (top.routing_tests) {
       tests ??= [];
@@ -124,10 +103,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
     if (top.proxy?.timezone !== undefined) proxy = { timezone: top.proxy.timezone, origin: at(file, ['proxy'], true) };
   }
   return {
-    ...(mappings ? { inbound_mappings: mappings } : {}),
-    ...(routes ? { outbound_routes: routes } : {}),
-    ...(leases ? { endpoint_leases: leases } : {}),
-    ...(groups ? { carrier_groups: groups } : {}),
+    ...(collections as DesiredCollections),
     ...(tests ? { routing_tests: tests } : {}),
     ...(invariants ? { invariants } : {}),
     policy,
@@ -136,33 +112,26 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
   };
 }
 
-// Object.assign, not `{ ...value, origin }`: the same object, and V8 (Node 20) takes a slow path for
-// a spread followed by another key, some ten times slower; a big file holds tens of thousands.
-function toMapping(m: MappingEntry, origin: DesiredMapping['origin']): DesiredMapping {
-  return Object.assign({}, checked(m as unknown as RawEntry, normalizeMapping), { origin });
-}
-
-function toRoute(r: RouteEntry, origin: DesiredRoute['origin']): DesiredRoute {
-  return Object.assign({}, checked(r as unknown as RawEntry, normalizeRoute), { origin });
-}
-
-function toLease(l: LeaseEntry, origin: DesiredLease['origin']): DesiredLease {
-  return Object.assign({}, checked(l as unknown as RawEntry, normalizeLease), { origin });
-}
-
 /**
- * A carrier group, with the variable its password comes from and where the file names it (the plan
- * carries both, never the value). A variable not set here leaves no password: the commands that
- * send one read it then.
+ * One entry of a kind's collection, normalised by its kind's module, with its `origin` (the list
+ * entry's position); for a kind whose entries carry a password (`passwordBlock`), the variable it
+ * comes from and where the file names it (the plan carries both, never the value). A variable not
+ * set here leaves no password: the commands that send one read it then.
  */
-function toCarrierGroup(g: Record<string, unknown>, file: LoadedFile, i: number): DesiredCarrierGroup {
-  const group = checked<CarrierGroupContent>(g, normalizeCarrierGroup);
-  const variable = passwordVariable(file, i);
-  if (!group.auth || variable === undefined) return { ...group, origin: at(file, ['carrier_groups', i]) };
-  const { auth_password: value, ...rest } = group.auth;
-  const password = passwordDeferred(file, i) || value === undefined ? {} : { auth_password: value };
-  const auth = { ...rest, ...password, password_env: variable, password_origin: at(file, passwordPath(i)) };
-  return { ...group, auth, origin: at(file, ['carrier_groups', i]) };
+function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number): unknown {
+  const value = checked(entry, mod.normalize) as Readonly<Record<string, unknown>>;
+  const origin = at(file, [mod.collection, i]);
+  // Object.assign, not `{ ...value, origin }`: the same object, and V8 (Node 20) takes a slow path for
+  // a spread followed by another key, some ten times slower; a big file holds tens of thousands.
+  if (mod.passwordBlock === undefined) return Object.assign({}, value, { origin });
+  const place = { collection: mod.collection, block: mod.passwordBlock };
+  const block = value[mod.passwordBlock] as Readonly<Record<string, unknown>> | undefined;
+  const variable = passwordVariable(file, i, place);
+  if (!block || variable === undefined) return { ...value, origin };
+  const { auth_password: secret, ...rest } = block;
+  const password = passwordDeferred(file, i, place) || secret === undefined ? {} : { auth_password: secret };
+  const withVariable = { ...rest, ...password, password_env: variable, password_origin: at(file, passwordPath(i, place)) };
+  return { ...value, [mod.passwordBlock]: withVariable, origin };
 }
 
 /** The normalised value of an entry the checks already passed (kept by them, or normalised again). */

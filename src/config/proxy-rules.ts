@@ -1,10 +1,10 @@
 import type { ConfigIssue } from '../model/desired.js';
-import { ZONE_HINT, zoneProblem } from '../model/time-zone.js';
+import { ZONE_HINT, zoneProblem } from '../model/time/time-zone.js';
 import { isUnresolved, issueOn, redacted, type LoadedFile } from './loaded.js';
 
 /**
  * The rule of one file's `proxy` block beyond its schema: `timezone` must be a zone this machine
- * knows (the one wording, model/time-zone.ts), placed at the value. A value of the wrong type is
+ * knows (the one wording, model/time/time-zone.ts), placed at the value. A value of the wrong type is
  * the schema's, and one naming an unset variable is reported already, so each problem is said once.
  */
 export function proxyRuleIssues(file: LoadedFile): ConfigIssue[] {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Node } from 'yaml';
 import type { ConfigIssue } from '../model/desired.js';
-import { zoneProblem } from '../model/time-zone.js';
+import { zoneProblem } from '../model/time/time-zone.js';
 import { looksLikeValue, VALUE_NOT_NAME } from '../model/env-names.js';
 import { credentialsProblem, platformKey, shownUrl } from '../model/platform-url.js';
 import { issueAt } from './issue.js';
@@ -186,7 +186,7 @@ function readUrl(c: Checker, node: unknown, keyNode: unknown, where: string): st
   return ok ? url : null;
 }
 
-/** `timezone:`: a zone this machine knows, or an issue at the value (the one wording, model/time-zone.ts). */
+/** `timezone:`: a zone this machine knows, or an issue at the value (the one wording, model/time/time-zone.ts). */
 function readZone(c: Checker, node: unknown, where: string): string | undefined {
   if (node === undefined) return undefined;
   const zone = text(node);

@@ -1,3 +1,4 @@
+import { dialHint } from './dial.js';
 import type { CarrierAuth, CarrierEndpoint, CarrierGroupContent, UnreadableCarrierField } from './carrier-group.js';
 import { answer, Checker, kindOf, type FieldPath, type Normalized, type RawEntry, type Spelling } from './normalize.js';
 import { descriptionProblem, prefixProblem, sipHostProblem } from './rules.js';
@@ -102,7 +103,7 @@ function endpointOf(c: Checker, raw: unknown, i: number): CarrierEndpoint | null
   const hostname = text(c, raw, 'hostname', at('hostname'), true, CARRIER_GROUP_HINTS.hostname);
   c.rule(at('hostname'), hostname, hostnameProblem, CARRIER_GROUP_HINTS.hostname);
   const prefix = text(c, raw, 'prefix', at('prefix'), false, 'quote the prefix: prefix: "9"');
-  c.rule(at('prefix'), prefix, (v) => prefixProblem(v), 'a prefix holds only 0-9 + # *, in quotes: prefix: "9"');
+  c.rule(at('prefix'), prefix, (v) => prefixProblem(v), dialHint('prefix', 'prefix', '9'));
   const strip = count(c, raw, 'strip', at('strip'), CARRIER_GROUP_DEFAULTS.strip, CARRIER_GROUP_HINTS.strip);
   const weight = count(c, raw, 'weight', at('weight'), CARRIER_GROUP_DEFAULTS.weight, CARRIER_GROUP_HINTS.weight);
   if (name === undefined || hostname === undefined) return null;

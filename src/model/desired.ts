@@ -2,7 +2,7 @@ import type { CarrierGroupContent } from './carrier-group.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
-import { KIND_SPECS } from './kinds.js';
+import { KIND_SPECS, type KindRecords } from './kinds.js';
 import type { RoutingTest } from './routing-test.js';
 import type { Invariant } from './invariant.js';
 
@@ -11,29 +11,32 @@ import type { Invariant } from './invariant.js';
  * every optional field holds the platform's default. Pure data; no I/O.
  */
 
-/** The kinds of object dsipform manages. */
-export type Kind = 'inbound_mapping' | 'outbound_route' | 'endpoint_lease' | 'carrier_group';
+/** The kinds of object dsipform manages: the registry's (src/model/kinds.ts). */
+export type Kind = keyof KindRecords;
 
 /** The collections of the desired-state files, one per kind. */
-export type CollectionName = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases' | 'carrier_groups';
+export type CollectionName = KindRecords[Kind]['collection'];
 
-/** The collection that holds a kind, and back. */
-export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = {
-  inbound_mapping: KIND_SPECS.inbound_mapping.collection,
-  outbound_route: KIND_SPECS.outbound_route.collection,
-  endpoint_lease: KIND_SPECS.endpoint_lease.collection,
-  carrier_group: KIND_SPECS.carrier_group.collection,
-};
+/** Every kind, in the stable order used to break ties: the registry's order. */
+export const KINDS: readonly Kind[] = Object.keys(KIND_SPECS) as Kind[];
+
+/** The collection that holds a kind. */
+export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = Object.fromEntries(
+  KINDS.map((k) => [k, KIND_SPECS[k].collection]),
+) as Record<Kind, CollectionName>;
+
 /** Every collection, in stable order. */
-const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
+const COLLECTIONS: readonly CollectionName[] = KINDS.map((k) => COLLECTION_OF[k]);
 
 /** The collections the desired state manages (declared, even as `[]`), in stable order. */
 export function managedCollections(desired: Pick<DesiredState, CollectionName>): CollectionName[] {
   return COLLECTIONS.filter((c) => desired[c] !== undefined);
 }
 
-/** Every kind, in the stable order used to break ties. */
-export const KINDS: readonly Kind[] = ['inbound_mapping', 'outbound_route', 'endpoint_lease', 'carrier_group'];
+/** Each kind's collection of declared entries, as `DesiredState` holds them (derived from the registry). */
+export type DesiredCollections = {
+  readonly [K in Kind as KindRecords[K]['collection']]?: readonly KindRecords[K]['desired'][];
+};
 
 /** Where something was declared: 1-based line and column. */
 export interface SourceLocation {
@@ -149,11 +152,12 @@ export interface Policy {
   /** Kinds never deleted without `--force`. */
   readonly protect: readonly CollectionName[];
   /**
-   * Globs of live objects left alone: DIDs for mappings, names for routes, leases and carrier groups
-   * (`carrier_groups` may be left out: none).
+   * Globs of live objects left alone, by the key of each kind (its module's `keyField`): DIDs for
+   * mappings, names for routes, leases and carrier groups. The collections older than carrier groups
+   * are always listed; any later collection may be left out (none).
    */
-  readonly ignore: Readonly<Record<Exclude<CollectionName, 'carrier_groups'>, readonly string[]>> & {
-    readonly carrier_groups?: readonly string[];
+  readonly ignore: Readonly<Record<'inbound_mappings' | 'outbound_routes' | 'endpoint_leases', readonly string[]>> & {
+    readonly [C in CollectionName]?: readonly string[];
   };
   /**
    * Whether a plan may leave calls that route today with no route (or an ambiguous one) without
@@ -178,11 +182,7 @@ export interface ProxySettings {
  * The merged desired state. A collection that is `undefined` is not managed: it is neither read
  * nor touched. A declared collection (even empty) is managed authoritatively.
  */
-export interface DesiredState {
-  readonly inbound_mappings?: readonly DesiredMapping[];
-  readonly outbound_routes?: readonly DesiredRoute[];
-  readonly endpoint_leases?: readonly DesiredLease[];
-  readonly carrier_groups?: readonly DesiredCarrierGroup[];
+export interface DesiredState extends DesiredCollections {
   /** The files' routing tests (`dsipform test`); never planned or applied. Undefined when no file has any. */
   readonly routing_tests?: readonly RoutingTest[];
   /** The files' routing invariants (routing/invariants.ts); never planned or applied. Undefined when no file has any. */

@@ -1,6 +1,7 @@
 import type { SourceLocation } from './desired.js';
-import type { Direction } from './routing.js';
-import { timerecProblem } from './timerec.js';
+import type { Direction, RouteDecision } from './routing.js';
+import { dialHint, dialProblem } from './dial.js';
+import { timerecProblem } from './time/timerec.js';
 
 /**
  * Routing invariants as the files declare them (`invariants:`): a property of every call of a set
@@ -40,14 +41,47 @@ export type Invariant =
   | { readonly name: string; readonly kind: 'never' | 'always'; readonly set: CallSet; readonly origin?: SourceLocation }
   | { readonly name: string; readonly kind: 'builtin'; readonly builtin: BuiltinInvariant; readonly origin?: SourceLocation };
 
+/**
+ * One invariant as a plan carries it (a plan's `invariants`, saved and checksummed with it),
+ * decided against the rules after the plan: held, or violated with why and, when a call shows it,
+ * that call and the `dsipform route` command that replays it. `apply --plan` judges a saved plan
+ * by these, never by deciding the invariants again.
+ */
+export interface PlanInvariant {
+  readonly name: string;
+  readonly origin?: SourceLocation;
+  readonly status: 'held' | 'violated';
+  /** Why it is violated, in words; absent when it held. */
+  readonly message?: string;
+  /** The call that breaks it; absent when it held, or when no call shows it (a group nothing reaches). */
+  readonly counterexample?: PlanCounterexample;
+}
+
+/** A call that breaks an invariant, as a plan records it. */
+export interface PlanCounterexample {
+  readonly direction: Direction;
+  readonly to: string;
+  /** `""`: no caller given. */
+  readonly from: string;
+  /** The wall-clock instant in the proxy's zone (`tz`), `YYYY-MM-DDTHH:MM:SS`. */
+  readonly at: string;
+  readonly tz: string;
+  /** Every moment of the horizon this class of calls is decided alike, in words. */
+  readonly when: string;
+  /** What the proxy does, in words (the rule path). */
+  readonly took: string;
+  /** The `dsipform route` command that replays the call with the same answer. */
+  readonly replay: string;
+  /** The decision, as `dsipform route --format json` writes it. */
+  readonly decision: RouteDecision;
+}
+
 /** One problem of an invariant beyond its schema: the field inside the entry, the words, what to do. */
 export interface InvariantProblem {
   readonly field: readonly string[];
   readonly message: string;
   readonly hint: string;
 }
-
-const DIAL = /^[0-9*#+]*$/;
 
 /**
  * The problems the schema cannot see: a prefix outside the proxy's dial characters, a `during`
@@ -71,12 +105,8 @@ export function invariantProblems(entry: Readonly<Record<string, unknown>>): Inv
     const s = set as Record<string, unknown>;
     for (const key of ['to_prefix', 'from_prefix'] as const) {
       const v = s[key];
-      if (typeof v === 'string' && !DIAL.test(v))
-        out.push({
-          field: [kind, key],
-          message: `${kind}.${key} "${v}" holds characters no dialled number or caller prefix the proxy matches has`,
-          hint: `write digits (and * # +) only, quoted: ${key}: "1900"`,
-        });
+      const problem = typeof v === 'string' ? dialProblem(`${kind}.${key}`, v) : null;
+      if (problem !== null) out.push({ field: [kind, key], message: problem, hint: dialHint('prefix', key, '1900') });
     }
     if (typeof s.during === 'string') {
       const problem = timerecProblem(s.during);
@@ -120,4 +150,14 @@ export function toInvariant(entry: Readonly<Record<string, unknown>>, origin?: S
     ...(reaches ? { reaches } : {}),
   };
   return { name: e.name ?? `${kind} ${s.direction} calls to ${set.to_prefix || 'any number'}`, kind, set, ...place };
+}
+
+/** The `dsipform route` command that replays a counterexample with the same answer. */
+export function replayCommand(c: {
+  readonly direction: string;
+  readonly to: string;
+  readonly from: string;
+  readonly at: { readonly local: string; readonly tz: string };
+}): string {
+  return `dsipform route --direction ${c.direction} --to ${c.to}${c.from !== '' ? ` --from ${c.from}` : ''} --at ${c.at.local} --tz ${c.at.tz}`;
 }

@@ -1,12 +1,76 @@
 import type { CollectionName, Kind } from './desired.js';
+import type { GroupType } from './group.js';
+import type { KindRecords } from './kinds.js';
+import type { Normalized, RawEntry, Spelling } from './normalize.js';
+import type { ChangeAction, PlanIssue } from './plan.js';
 
 /**
- * What dsipform knows about one kind of object, in one place (as octoDNS keeps one class per record
- * type): its collection in the files, the field that names an object, the noun messages use, and
- * its fields in the order every renderer shows them. Adding a field or rewording a kind touches its
- * module under `src/model/kinds/` and nothing else; `src/model/kinds.ts` lists the modules.
+ * How a renderer shows a field's value, beyond a plain value: `seconds` with a readable hint
+ * (`900 (15m)`), `endpoints` as a list of `{name: …, hostname: …}`, `auth` as a registration block
+ * whose password is always `(sensitive)`. The module says which; render/ knows how.
  */
-export interface KindSpec<K extends Kind = Kind> {
+export type FieldFormat = 'seconds' | 'endpoints' | 'auth';
+
+/**
+ * A declared password against the record of the one dsipform last sent to the live object:
+ * `same`, `changes`, or `unrecorded` (dsipform never sent one to it, or its state is not here).
+ * Known only where the password's variable is set (`plan/password-checks.ts`).
+ */
+export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
+
+/**
+ * One platform request a change needs, as data: a kind's module maps a change to these (its
+ * request mapping), apply sends them in order through the client, which knows each kind's API.
+ */
+export type KindRequest =
+  | { readonly op: 'create'; readonly input: object }
+  | { readonly op: 'update'; readonly id: number; readonly patch: object }
+  | { readonly op: 'delete'; readonly id: number };
+
+/**
+ * How apply carries out a kind's changes: `requests`, the module's `requests` sent in order (the
+ * rules); `group`, written, then read back and compared (a 200 may have written nothing); `lease`,
+ * obtained and recorded in the state before anything else (the platform cannot list leases).
+ */
+export type Execution = 'requests' | 'group' | 'lease';
+
+/** The values of a kind's change that carry an `after` (what it writes). */
+export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
+
+/** What a kind's differ is handed besides the declared and the live objects. */
+export interface KindDiffContext {
+  /** The clock reading (ms) the plan is made at: leases are renewed against it. */
+  readonly now: number;
+  /** Whether a live object's key matches the collection's `policy.ignore` globs: it is left alone. */
+  readonly ignored: (key: string) => boolean;
+  /** Whether to list the matched live objects (`matched`, what `destroy` deletes). */
+  readonly listMatched: boolean;
+  /** How each declared object's password stands against the record of the one last sent, by key. */
+  readonly passwords?: ReadonlyMap<string, PasswordCheck>;
+}
+
+/** What a kind's differ found: the change builders' output for one collection. Pure data. */
+export interface KindDiff<K extends Kind> {
+  readonly changes: KindRecords[K]['change'][];
+  /** Live objects paired with a declared entry, as the change that removes them (what `destroy` does). */
+  readonly matched: KindRecords[K]['change'][];
+  readonly unchanged: number;
+  /** Live objects the plan governs (ignored ones excluded). */
+  readonly governed: number;
+  readonly issues: PlanIssue[];
+  /** Sentences for the plan's reader. */
+  readonly notes: string[];
+  /** Keys of records that lapsed by themselves (leases): dropped without a request. */
+  readonly expired: string[];
+}
+
+/**
+ * One kind's module: everything dsipform knows about one kind of object, in one place (as octoDNS
+ * keeps one class per record type). The generic parts (loader, differ, renderers) look a kind up in
+ * the registry (`KIND_SPECS` in src/model/kinds.ts) and call it instead of switching on its name.
+ * Adding a field or rewording a kind touches its module under `src/model/kinds/` and nothing else.
+ */
+export interface KindModule<K extends Kind = Kind> {
   /** The kind, as plans and `Change.kind` write it. */
   readonly kind: K;
   /** The collection of the desired-state files that holds it. */
@@ -22,15 +86,75 @@ export interface KindSpec<K extends Kind = Kind> {
    * default mapping): shown after the quoted key, `"" (default mapping)`.
    */
   readonly emptyKeyLabel?: string;
-  /** The fields, in the order of their types: the order every renderer shows them in. */
+  /** The fields, in the order every renderer shows them: stated once, by the module's field readers. */
   readonly fields: readonly string[];
   /** Whether its objects are rules the proxy picks for a call (mappings, routes), which may name a carrier group. */
   readonly isRule: boolean;
-  /** The fields counted in seconds, shown with a readable hint: `900 (15m)`. */
-  readonly secondsFields: readonly string[];
+  /** How renderers show the fields that are not plain values: `ttl` in `seconds`, a group's `endpoints`. */
+  readonly formats: Readonly<Record<string, FieldFormat>>;
+  /**
+   * The fields that hold an id the files may give by name instead, and the field holding that
+   * name (`servers` ← `group`, `gwgroupid` ← `carrier_group`): renderers show the name beside the id.
+   */
+  readonly namedBy: Readonly<Record<string, string>>;
+  /**
+   * The platform id a change of one live object carries and plans show: `ruleid` for rules,
+   * `gwgroupid` for the kinds whose objects are gateway groups (rules refer to them); none for leases.
+   */
+  readonly idField?: 'ruleid' | 'gwgroupid';
+  /**
+   * The type of gateway group its objects are, for the kinds whose objects are groups that rules
+   * refer to (carrier groups): a plan's groups after it, the ids it deletes, the rules a failure of
+   * one holds back, the make-before-break note. Absent for kinds that are not groups.
+   */
+  readonly groupType?: GroupType;
+  /**
+   * For a kind some platforms cannot update in place: on which API profile an update is carried
+   * out as a delete, then a create (`replace`), the reason its changes say, and the plan's note.
+   */
+  readonly updateReplaces?: {
+    readonly on: (profile: 'spec' | 'current') => boolean;
+    readonly reason: string;
+    readonly note: string;
+  };
+  /**
+   * The apply stages of its actions where they are not the default ones (creates 1, updates 2,
+   * deletes 3, then leases 4 to 6): groups make before break around the rules that refer to them.
+   */
+  readonly stages?: Readonly<Partial<Record<ChangeAction, number>>>;
   /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */
   readonly onlyKnownFields: boolean;
+  /**
+   * The block of an entry whose `auth_password` is a secret that comes from an environment
+   * variable (`auth_password: ${NAME}`), never from the file: the loader records the variable's
+   * name and where the file names it (`password_env`, `password_origin`), never the value in a plan.
+   */
+  readonly passwordBlock?: string;
+  /** How apply carries out its changes. */
+  readonly execution: Execution;
+  /** The request mapping (`execution: 'requests'`): the platform requests one change needs, in order. Pure. */
+  readonly requests?: (change: KindRecords[K]['change']) => readonly KindRequest[];
+  /**
+   * A change's values with the id of each group it names that this apply created filled in
+   * (`idOf(name, who)` knows them, and fails for one that was not created); the values unchanged
+   * when they name none. Groups are created in an earlier step than the rules that refer to them.
+   */
+  readonly withCreatedGroups?: (after: AfterOf<K>, idOf: (name: string, who: string) => number) => AfterOf<K>;
+  /** One raw entry of the files (or a stack, or the provider) → the declared content, or every issue. */
+  readonly normalize: (raw: RawEntry, spell?: Spelling) => Normalized<unknown>;
+  /**
+   * The change builders: the declared entries against the live objects of the collection, paired
+   * by key, into creates, updates (only when a compared field differs) and deletes. Pure.
+   */
+  readonly diff: (
+    desired: readonly KindRecords[K]['desired'][],
+    live: readonly KindRecords[K]['live'][],
+    ctx: KindDiffContext,
+  ) => KindDiff<K>;
 }
+
+/** The former name of {@link KindModule}, kept for callers that still spell it. */
+export type KindSpec<K extends Kind = Kind> = KindModule<K>;

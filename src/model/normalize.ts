@@ -1,3 +1,4 @@
+import { dialHint } from './dial.js';
 import type { MappingContent } from './inbound-mapping.js';
 import { MAX_TTL_SECONDS, parseTtl, ttlRangeProblem, type LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
@@ -14,7 +15,7 @@ import {
   serverListProblem,
   serversProblem,
 } from './rules.js';
-import { timerecProblem } from './timerec.js';
+import { timerecProblem } from './time/timerec.js';
 import { count } from './words.js';
 
 /**
@@ -71,7 +72,7 @@ export type Spelling = (field: FieldPath, value: unknown) => string | undefined;
 
 /** The hints every front end gives for a rule (shown under the message). */
 export const HINTS = {
-  did: 'use only 0-9 + # * in a DID, and quote it: did: "+15551230001"',
+  did: dialHint('DID', 'did', '+15551230001'),
   servers: 'list one or two gateway ids, primary first (servers: ["66", "67"]), or one carrier group alone (servers: ["#22"])',
   server: 'write a gateway id ("66") or a carrier group ("#22"), in quotes: servers: ["66", "67"] or servers: ["#22"]',
   serverList:
@@ -79,8 +80,8 @@ export const HINTS = {
   timerec:
     'write dtstart|duration|freq|until|interval|byday|bymonthday|byyearday|byweekno|bymonth, e.g. timerec: "20260101T090000|8H|weekly|||MO,TU,WE,TH,FR" (09:00-17:00 on weekdays), or leave it out for always',
   comma: 'remove the ","; the platform stores this text as name:<value> and a "," breaks its reads',
-  prefix: 'a prefix holds only 0-9 + # *, in quotes: prefix: "44"',
-  fromPrefix: 'a prefix holds only 0-9 + # *, in quotes: from_prefix: "1555"',
+  prefix: dialHint('prefix', 'prefix', '44'),
+  fromPrefix: dialHint('prefix', 'from_prefix', '1555'),
   gwgroupid: 'name an existing carrier group by its id, in quotes: gwgroupid: "5"',
   group: 'name the group instead of its servers: group: "Carrier A" (or list servers: ["#5"], not both)',
   carrierGroup: 'name the carrier group instead of its id: carrier_group: "Carrier A" (or gwgroupid: "5", not both)',

@@ -1,9 +1,11 @@
 import type { CarrierAuth, CarrierEndpoint, UnreadableCarrierField } from './carrier-group.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
+import type { KindRecords } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { PlanNames } from './gateway-words.js';
+import type { PlanInvariant } from './invariant.js';
 import type { Direction, Horizon, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
@@ -72,8 +74,8 @@ export interface CarrierGroupFields {
   readonly unreadable?: readonly UnreadableCarrierField[];
 }
 
-/** Field values of any kind. */
-export type ObjectFields = MappingFields | RouteFields | LeaseFields | CarrierGroupFields;
+/** Field values of any kind: what the changes of the registry's kinds carry. */
+export type ObjectFields = Extract<Change, { readonly after: unknown }>['after'] | Extract<Change, { readonly before: unknown }>['before'];
 
 /**
  * What a change does. `promote`: simple → LCR; `demote`: LCR → simple; `replace`: delete, then
@@ -82,7 +84,8 @@ export type ObjectFields = MappingFields | RouteFields | LeaseFields | CarrierGr
  */
 export type ChangeAction = 'create' | 'update' | 'promote' | 'demote' | 'replace' | 'delete' | 'obtain' | 'renew' | 'revoke';
 
-interface ChangeCommon<K extends Kind> {
+/** What every change carries, whatever its kind and action: each kind's change type (in its module) builds on it. */
+export interface ChangeCommon<K extends Kind> {
   readonly kind: K;
   /** Identity within the kind: the DID (`""` is the default mapping), or the route, lease or carrier-group name. */
   readonly key: string;
@@ -101,59 +104,12 @@ interface ChangeCommon<K extends Kind> {
   readonly step?: number;
 }
 
-/** A change of an inbound mapping. Mappings are never promoted or demoted; `replace` is delete + create. */
-export type MappingChange =
-  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'create'; readonly after: MappingFields })
-  | (ChangeCommon<'inbound_mapping'> & {
-      readonly action: 'update' | 'replace';
-      readonly ruleid: number;
-      readonly before: MappingFields;
-      readonly after: MappingFields;
-    })
-  | (ChangeCommon<'inbound_mapping'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: MappingFields });
-
-/** A change of an outbound route: `promote` (simple → LCR) and `demote` (LCR → simple) are updates. */
-export type RouteChange =
-  | (ChangeCommon<'outbound_route'> & { readonly action: 'create'; readonly after: RouteFields })
-  | (ChangeCommon<'outbound_route'> & {
-      readonly action: 'update' | 'promote' | 'demote';
-      readonly ruleid: number;
-      readonly before: RouteFields;
-      readonly after: RouteFields;
-    })
-  | (ChangeCommon<'outbound_route'> & { readonly action: 'delete'; readonly ruleid: number; readonly before: RouteFields });
-
-/** A change of an endpoint lease. */
-export type LeaseChange =
-  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'obtain'; readonly after: LeaseFields })
-  | (ChangeCommon<'endpoint_lease'> & {
-      readonly action: 'renew';
-      readonly lease_id: number;
-      readonly before: LeaseFields;
-      readonly after: LeaseFields;
-    })
-  | (ChangeCommon<'endpoint_lease'> & { readonly action: 'revoke'; readonly lease_id: number; readonly before: LeaseFields });
-
-/**
- * A change of a carrier group, addressed by its `gwgroupid`. An update also carries the live
- * gateway ids (`gwids`, in the order of `before.endpoints`), so the platform updates those gateways.
- */
-export type CarrierGroupChange =
-  | (ChangeCommon<'carrier_group'> & { readonly action: 'create'; readonly after: CarrierGroupFields })
-  | (ChangeCommon<'carrier_group'> & {
-      readonly action: 'update';
-      readonly gwgroupid: number;
-      readonly gwids: readonly number[];
-      readonly before: CarrierGroupFields;
-      readonly after: CarrierGroupFields;
-    })
-  | (ChangeCommon<'carrier_group'> & { readonly action: 'delete'; readonly gwgroupid: number; readonly before: CarrierGroupFields });
-
 /**
  * One change of a plan: a union discriminated on `kind` and on `action`, so that each pair carries
- * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`).
+ * exactly its own fields (a mapping's `after` holds mapping fields, a route delete has a `ruleid`):
+ * the changes of every kind in the registry (src/model/kinds.ts).
  */
-export type Change = MappingChange | RouteChange | LeaseChange | CarrierGroupChange;
+export type Change = KindRecords[Kind]['change'];
 
 /** Counts per action. */
 export type ActionCounts = Readonly<Record<ChangeAction, number>>;
@@ -212,6 +168,8 @@ export interface UnroutedCall {
   readonly from_parts: readonly string[];
   /** `two_or_more`: its callers hold two or more of `from_parts` (tied patterns of one length). */
   readonly from_holds?: 'two_or_more';
+  /** With `from_holds`: the From parts of longer patterns its callers hold none of. */
+  readonly from_except?: readonly string[];
   /** When, in words (`always`, `Mon–Fri 18:00–24:00 America/New_York`). */
   readonly when: string;
   /** The representative call of the class. */
@@ -309,6 +267,12 @@ export interface Plan {
    * any. A failed one refuses the plan unless `--force` (PLAN_TESTS_FAILED), also when saved.
    */
   readonly routing_tests?: readonly PlanRoutingTest[];
+  /**
+   * The files' routing invariants, decided against the rules after the plan; present when the
+   * files hold any. A violated one refuses the plan unless `--force` (PLAN_INVARIANT_FAILED), also
+   * when saved.
+   */
+  readonly invariants?: readonly PlanInvariant[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */
   readonly notes: readonly string[];
   /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */

@@ -1,4 +1,4 @@
-import { ZONE_HINT, zoneProblem } from './time-zone.js';
+import { ZONE_HINT, zoneProblem } from './time/time-zone.js';
 import type { SourceLocation } from './desired.js';
 import type { Direction, RouteDecision, RouteResult } from './routing.js';
 
@@ -75,7 +75,7 @@ export interface RoutingTestProblem {
 
 const AT_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** Whether `at` reads as a call time (`callTime` in routing/time.ts reads it); the date must be real. */
+/** Whether `at` reads as a call time (`callTime` in model/time/call-time.ts reads it); the date must be real. */
 function atProblem(at: string): string | null {
   if (!AT_FORM.test(at)) return `at "${at}" is not an ISO date and time`;
   const [date = '', rest = ''] = at.split('T');

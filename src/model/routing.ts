@@ -91,7 +91,7 @@ export interface TimeWindow {
   readonly end: string;
   /**
    * The same window on this many consecutive days from the first (more than a week's worth;
-   * routing/window-runs.ts): absent for one window.
+   * model/time/window-runs.ts): absent for one window.
    */
   readonly days?: number;
 }
@@ -120,6 +120,8 @@ export interface CallClass {
   readonly from_parts: readonly string[];
   /** `two_or_more`: the callers hold two or more of `from_parts`, whose patterns are of one length and tie. */
   readonly from_holds?: 'two_or_more';
+  /** For a tie class: the From parts of longer patterns its callers hold none of (a caller holding one takes that pattern). */
+  readonly from_except?: readonly string[];
 }
 
 /** How many From parts the words of a tie class list before saying how many more. */
@@ -128,14 +130,23 @@ const LISTED_PARTS = 6;
 /**
  * The callers of a class in words, the one wording of every output: `''` (no From part), ` from
  * …1555` (a caller holding 1555), ` from …1555 and …2666`, or for a tie class ` from two or more of
- * …2000, …2001 and 998 more`. `clean` makes a part safe for the output it goes to.
+ * …2000, …2001 and 998 more`, with ` (and none of …21)` when callers holding the From part of a
+ * longer pattern are left out (`except`). `clean` makes a part safe for the output it goes to.
  */
-export function fromWords(parts: readonly string[], holds: 'two_or_more' | undefined, clean: (part: string) => string = (p) => p): string {
+export function fromWords(
+  parts: readonly string[],
+  holds: 'two_or_more' | undefined,
+  clean: (part: string) => string = (p) => p,
+  except: readonly string[] = [],
+): string {
   if (parts.length === 0) return '';
   if (holds !== 'two_or_more') return ` from …${parts.map(clean).join(' and …')}`;
-  const listed = parts.slice(0, LISTED_PARTS).map((p) => `…${clean(p)}`);
-  const more = parts.length - listed.length;
-  return ` from two or more of ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const list = (of: readonly string[]): string => {
+    const listed = of.slice(0, LISTED_PARTS).map((p) => `…${clean(p)}`);
+    const more = of.length - listed.length;
+    return `${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  };
+  return ` from two or more of ${list(parts)}${except.length > 0 ? ` (and none of ${list(except)})` : ''}`;
 }
 
 /** One class and one stretch of time in which every rule set decides it alike; `decisions[i]` is set `i`'s. */
@@ -163,6 +174,8 @@ export interface ImpactEntry {
   readonly from_parts: readonly string[];
   /** `two_or_more`: the callers hold two or more of `from_parts` (tied patterns of one length). */
   readonly from_holds?: 'two_or_more';
+  /** With `from_holds`: the From parts of longer patterns the callers hold none of. */
+  readonly from_except?: readonly string[];
   /** The representative From, when the class has one. */
   readonly from?: string;
   /** The representative number. */
@@ -172,4 +185,15 @@ export interface ImpactEntry {
   readonly windows: readonly TimeWindow[];
   readonly before: RouteDecision;
   readonly after: RouteDecision;
+}
+
+/**
+ * The call time as the proxy's clock shows it: a wall-clock time in the proxy's zone (timerec's
+ * dtstart is local time there), plus the zone's name for the explanation.
+ */
+export interface CallTime {
+  /** `YYYY-MM-DDTHH:MM:SS`, wall clock in `tz`. */
+  readonly local: string;
+  /** IANA zone name, e.g. `Europe/London`. */
+  readonly tz: string;
 }

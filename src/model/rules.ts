@@ -4,23 +4,21 @@
  * Pure: shared by the emulator (which answers 400 with the sentence) and the config checker.
  */
 
+import { dialProblem } from './dial.js';
 import { droppedFor } from './dropped-rule.js';
 
-const DIAL_CHARS = /^[0-9+#*]*$/;
 const SERVER_REF = /^#?[0-9]+$/;
 
-/** A DID: empty (the default mapping) or characters from `0-9 + # *`. */
+/** A DID: empty (the default mapping) or the proxy's dial characters (model/dial.ts). */
 export function didProblem(did: unknown): string | null {
   if (typeof did !== 'string') return 'DID must be a string';
-  if (!DIAL_CHARS.test(did)) return `DID "${did}" may contain only the characters 0-9 + # *`;
-  return null;
+  return dialProblem('DID', did);
 }
 
-/** A To- or From-prefix: empty or characters from `0-9 + # *`. */
+/** A To- or From-prefix: empty or the proxy's dial characters (model/dial.ts). */
 export function prefixProblem(prefix: unknown, field = 'prefix'): string | null {
   if (typeof prefix !== 'string') return `${field} must be a string`;
-  if (!DIAL_CHARS.test(prefix)) return `${field} "${prefix}" may contain only the characters 0-9 + # *`;
-  return null;
+  return dialProblem(field, prefix);
 }
 
 /** Inbound servers: 1 or 2 gateway ids (`"66"`) or carrier-group references (`"#22"`). */

@@ -6,8 +6,8 @@
  * given.
  */
 import { DsipformError } from '../model/errors.js';
-import { zoneProblem } from '../model/time-zone.js';
-import { atIn, CLOCK_HINT, machineZone, proxyZone, readAt, wallClockIn, type AtTime } from '../routing/time.js';
+import { zoneProblem } from '../model/time/time-zone.js';
+import { atIn, CLOCK_HINT, machineZone, proxyZone, readAt, wallClockIn, type AtTime } from '../model/time/call-time.js';
 import type { CallTime } from '../routing/types.js';
 
 /** What a run is told of the clock before any file is read: `--tz`, a target's `timezone:`, `--at`. */

@@ -1,15 +1,16 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { PlanIssue } from '../model/plan.js';
-import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
+import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { runRoutingTest } from '../routing/expect.js';
 import { nameBook, namedIssues, type NameBook } from '../routing/expect-names.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
 import { checkInvariants, type InvariantResult } from '../routing/invariants.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
-import { testTime } from '../routing/time.js';
+import { testTime } from '../model/time/call-time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { clockTime, type ProxyClock } from './clock.js';
-import { readGatewayLabels } from '../apply/read-gateway-labels.js';
+import { gatewayNamers, readGatewayLabels } from '../apply/read-gateway-labels.js';
 import { liveRuleSet } from './live-rules.js';
 
 /** The rules a run of the files' tests reads, and what it knows of groups to resolve names. */
@@ -23,7 +24,7 @@ export interface TestRules {
  * (CONFIG_INVALID, placed at the name), or each test's outcome and each invariant's verdict.
  */
 export type FileTestsResult =
-  | { readonly ok: false; readonly issues: readonly PlanIssue[] }
+  | { readonly ok: false; readonly of: 'tests' | 'invariants'; readonly issues: readonly PlanIssue[] }
   | { readonly ok: true; readonly outcomes: readonly RoutingTestOutcome[]; readonly invariants: readonly InvariantResult[] };
 
 /** The rules of the desired state (the files' mappings and routes; the gateways are not known, so every reference counts as existing, and a group named in the files is one whose id is not known here). */
@@ -53,17 +54,27 @@ export function filesTestRules(desired: DesiredState): TestRules {
  * when a test expects a gateway by name or address.
  */
 export async function liveTestRules(client: PlatformClient, desired: DesiredState): Promise<TestRules> {
-  const tests: readonly RoutingTest[] = desired.routing_tests ?? [];
   const set = await liveRuleSet(client);
-  const labels = await readGatewayLabels(client, tests, [...(set.inventory?.lists.keys() ?? [])].map(Number));
+  // An invariant's destination names gateways as a test's expectation does.
+  const labels = await readGatewayLabels(client, gatewayNamers(desired), [...(set.inventory?.lists.keys() ?? [])].map(Number));
   return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
 }
 
-/** Decides the files' invariants against `set` from `start` (none: `[]`). */
-export function decideInvariants(desired: DesiredState, rules: TestRules, start: CallTime): InvariantResult[] {
+/**
+ * Decides the files' invariants against `set` from `start` (none: `[]`), or the problems that stop
+ * them all: a destination by a name no group or gateway has, or several have, would decide nothing
+ * (invariant-names.ts), so it is a problem placed at the invariant, as a routing test's is.
+ */
+export function decideInvariants(
+  desired: DesiredState,
+  rules: TestRules,
+  start: CallTime,
+): { readonly ok: true; readonly results: InvariantResult[] } | { readonly ok: false; readonly issues: readonly PlanIssue[] } {
   const invariants = desired.invariants ?? [];
-  if (invariants.length === 0) return [];
-  return checkInvariants(rules.set, invariants, start, rules.book);
+  if (invariants.length === 0) return { ok: true, results: [] };
+  const issues = invariantNameIssues(invariants, rules.book);
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, results: checkInvariants(rules.set, invariants, start, rules.book) };
 }
 
 /**
@@ -75,8 +86,10 @@ export function decideInvariants(desired: DesiredState, rules: TestRules, start:
 export function runFileTests(desired: DesiredState, rules: TestRules, clock: ProxyClock, now: number): FileTestsResult {
   const tests = desired.routing_tests ?? [];
   const issues = namedIssues(tests, rules.book);
-  if (issues.length > 0) return { ok: false, issues };
+  if (issues.length > 0) return { ok: false, of: 'tests', issues };
   const outcomes = tests.map((test) => runRoutingTest(rules.set, test, testTime(test, now, clock.tz), rules.book));
-  const invariants = (desired.invariants ?? []).length === 0 ? [] : decideInvariants(desired, rules, clockTime(clock, now));
-  return { ok: true, outcomes, invariants };
+  if ((desired.invariants ?? []).length === 0) return { ok: true, outcomes, invariants: [] };
+  const decided = decideInvariants(desired, rules, clockTime(clock, now));
+  if (!decided.ok) return { ok: false, of: 'invariants', issues: decided.issues };
+  return { ok: true, outcomes, invariants: decided.results };
 }

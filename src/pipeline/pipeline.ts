@@ -8,7 +8,9 @@ import { planFindings } from '../plan/plan-findings.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
 import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
-import { runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
+import { planInvariants } from '../routing/plan-invariants.js';
+import { placeRules, runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
 import { gate } from './gate.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
@@ -32,7 +34,7 @@ export type PipelineStop =
 /** A plan made and checked: everything the verbs render, as data. */
 export interface PipelineChecked extends CarriedFindings {
   readonly ok: true;
-  /** The plan, with the files' routing tests in it (`routing_tests`). */
+  /** The plan, with the files' routing tests and invariants in it (`routing_tests`, `invariants`). */
   readonly plan: Plan;
   readonly live: LiveState;
   /** The rules after the plan in the files' order, built once per plan; absent for a destroy. */
@@ -41,7 +43,7 @@ export interface PipelineChecked extends CarriedFindings {
   readonly findings: readonly JudgedFinding[];
   /** The outcomes of the files' routing tests (also in `routing_tests`). */
   readonly tests: readonly RoutingTestOutcome[];
-  /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED), unforced. */
+  /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED, PLAN_INVARIANT_FAILED), unforced. */
   readonly refusal?: DsipformError;
 }
 
@@ -52,10 +54,10 @@ const NO_TESTS: RoutingTestsVerdict = { outcomes: [], section: [], issues: [] };
 export type PipelineResult = PipelineChecked | PipelineStop;
 
 /**
- * The one composition of read → plan → lints → routing tests → gate, for every front end (the
- * CLI's verbs and the library's `planDesired`): it reads the platform (every read decided before
- * planning, plan-platform.ts), plans, lints the rules after the plan and runs the files' routing
- * tests on the same rules (built once per plan), and asks the gate. It neither prints nor throws
+ * The one composition of read → plan → lints → routing tests → invariants → gate, for every front
+ * end (the CLI's verbs and the library's `planDesired`): it reads the platform (every read decided
+ * before planning, plan-platform.ts), plans, lints the rules after the plan, runs the files' routing
+ * tests and decides their invariants on the same rules (built once per plan), and asks the gate. It neither prints nor throws
  * what it judges: the caller renders the result and decides its exit. Throws only what it cannot
  * judge (`ApiError` when the platform cannot be read). A destroy is planned, not linted or tested.
  */
@@ -78,28 +80,52 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
       tests: [],
       references: made.references,
       routing_tests: [],
+      invariants: made.plan.invariants ?? [],
       routing_impact: made.plan.routing_impact ?? [],
       ...(refusal ? { refusal } : {}),
     };
   }
   // The rules after the plan: those the planner built for the impact, else built here; once either way.
   const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
-  // The planner's part first (the rules after the plan, the names the tests may expect), then the
-  // simulation's (the lints, the tests) on those same rules: each step is handed what it needs.
+  // The planner's part first (the rules after the plan, the names the tests and invariants may
+  // expect), then the simulation's (the lints, the tests, the invariants) on those same rules: each
+  // step is handed what it needs.
   const declaredTests = desired.routing_tests ?? [];
-  const names = declaredTests.length > 0 ? namesAfterPlan(live, made.plan.changes, after, made.labels) : undefined;
+  const declaredInvariants = desired.invariants ?? [];
+  const names =
+    declaredTests.length > 0 || declaredInvariants.length > 0 ? namesAfterPlan(live, made.plan.changes, after, made.labels) : undefined;
   const findings = planFindings(desired, live, made.plan, options.allowDangling, after);
   const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
   const now = options.now ?? Date.now();
-  const place = { state: after.state, groups: after.groups.groups, allowDangling: options.allowDangling === true };
-  const tests = names
-    ? runRoutingTests(declaredTests, { ...place, declared: desired.carrier_groups ?? [], ...names }, now, zone)
-    : NO_TESTS;
+  // The rules and the book the tests and the invariants are judged with, built once.
+  const rules = names
+    ? placeRules({
+        state: after.state,
+        groups: after.groups.groups,
+        allowDangling: options.allowDangling === true,
+        declared: desired.carrier_groups ?? [],
+        ...names,
+      })
+    : undefined;
+  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
-  // The plan carries its tests (frozen, as the plan is), so that they are shown, saved and
-  // checksummed with it and a saved plan is judged by them.
-  const plan = tests.section.length === 0 ? made.plan : Object.freeze({ ...made.plan, routing_tests: tests.section });
+  // The invariants are decided on the same rules and names as the tests, from the same day. A
+  // destination by a name no group or gateway has stops the plan, as a routing test's does.
+  const judged = rules && declaredInvariants.length > 0 ? rules : undefined;
+  const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
+  if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
+  const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
+  // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
+  // saved and checksummed with it and a saved plan is judged by them.
+  const plan =
+    tests.section.length === 0 && invariants.length === 0
+      ? made.plan
+      : Object.freeze({
+          ...made.plan,
+          ...(tests.section.length > 0 ? { routing_tests: tests.section } : {}),
+          ...(invariants.length > 0 ? { invariants: Object.freeze(invariants) } : {}),
+        });
   const refusal = gate(plan);
   return {
     ok: true,
@@ -110,6 +136,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     tests: tests.outcomes,
     references: made.references,
     routing_tests: tests.outcomes,
+    invariants: plan.invariants ?? [],
     routing_impact: plan.routing_impact ?? [],
     ...(refusal ? { refusal } : {}),
   };

@@ -1,5 +1,5 @@
 import type { PlatformClient } from '../api/client.js';
-import { readForPlan } from '../apply/read-gateway-labels.js';
+import { gatewayNamers, readForPlan } from '../apply/read-gateway-labels.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
@@ -10,7 +10,7 @@ import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-p
 import type { RulesAfter } from '../plan/routing-impact.js';
 import { passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
-import { proxyZone } from '../routing/time.js';
+import { proxyZone } from '../model/time/call-time.js';
 
 /** How to read the platform and plan against it. */
 export interface PlanPlatformOptions {
@@ -64,7 +64,7 @@ export type PlatformPlan =
 /**
  * The proxy's zone a plan of `desired` is made in: the caller's `tz` (the CLI's `--tz`, or the
  * target's), else the desired state's `proxy.timezone`, else this machine's (as a function, asked
- * only when needed). The one precedence is `proxyZone`'s (routing/time.ts).
+ * only when needed). The one precedence is `proxyZone`'s (model/time/call-time.ts).
  */
 export function planZone(desired: Pick<DesiredState, 'proxy'>, options: Pick<PlanPlatformOptions, 'tz'>): string | (() => string) {
   return options.tz ?? proxyZone({ files: desired.proxy?.timezone });
@@ -95,11 +95,11 @@ export async function planPlatform(
   const tz = planZone(desired, options);
   const managed = managedCollections(desired);
   // The reads first (apply/), then what the planner compares (plan/): the data goes down.
-  // Every read is decided here, before planning: the gateway names the routing tests need too.
+  // Every read is decided here, before planning: the gateway names the routing tests and invariants need too.
   const [{ live, labels }, { profile, numbersModule }] = await Promise.all([
     readForPlan(client, managed, options.leases, {
+      namers: mode === 'apply' ? gatewayNamers(desired) : [],
       groups: mode === 'apply' && needsGroups(desired, allowDangling),
-      tests: mode === 'apply' ? (desired.routing_tests ?? []) : [],
     }),
     client.detection(),
   ]);

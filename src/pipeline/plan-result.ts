@@ -1,3 +1,4 @@
+import type { PlanInvariant } from '../model/invariant.js';
 import type { PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
@@ -13,6 +14,8 @@ export interface CarriedFindings {
   readonly references: readonly PlanIssue[];
   /** The files' routing tests, each run against the rules after the plan; empty when the files hold none. */
   readonly routing_tests: readonly RoutingTestOutcome[];
+  /** The files' routing invariants decided against the rules after the plan (`plan.invariants`); empty when the files hold none. */
+  readonly invariants: readonly PlanInvariant[];
   /**
    * The calls whose route the plan changes (`plan.routing_impact`), always present: empty when no
    * call changes its route, and when the plan manages no mapping or route (the plan then has none).

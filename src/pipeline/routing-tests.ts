@@ -7,7 +7,7 @@ import type { PlanRoutingTest } from '../model/routing-test.js';
 import { count, plural } from '../model/words.js';
 import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
-import { runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
+import { placeRules, runRoutingTests, type PlaceRules, type RoutingTestsVerdict } from '../routing/run-tests.js';
 import { planZone } from './plan-platform.js';
 
 /**
@@ -36,10 +36,27 @@ export function planRoutingTests(
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
+  return runRoutingTests(tests, rulesAndBookAfter(desired, live, plan, allowDangling, labels, after), now, zone);
+}
+
+/**
+ * The rules after a plan as the proxy decides them (with the groups after the plan unless
+ * `allowDangling`), and what is known of groups and gateways after it to judge destinations by
+ * name: what the routing tests and the invariants are judged with. The names are the planner's
+ * (plan/test-names.ts), the rules and book the simulation's (routing/run-tests.ts `placeRules`).
+ * `after` as in {@link planRoutingTests}. Pure.
+ */
+export function rulesAndBookAfter(
+  desired: DesiredState,
+  live: LiveState,
+  plan: Pick<Plan, 'changes'>,
+  allowDangling: boolean,
+  labels: readonly GatewayLabel[],
+  after?: RulesAfter,
+): PlaceRules {
   const rules = after ?? rulesAfterPlan(live, plan.changes, desired);
   const names = namesAfterPlan(live, plan.changes, rules, labels);
-  const place = { state: rules.state, groups: rules.groups.groups, allowDangling, declared: desired.carrier_groups ?? [], ...names };
-  return runRoutingTests(tests, place, now, zone);
+  return placeRules({ state: rules.state, groups: rules.groups.groups, allowDangling, declared: desired.carrier_groups ?? [], ...names });
 }
 
 /** The tests of a plan that failed. */

@@ -28,8 +28,8 @@ export interface CheckedPlan extends CarriedFindings {
   /** The routing lints of the rules after the plan that do not stop it (warnings). */
   readonly findings: readonly RoutingFinding[];
   /**
-   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED),
-   * present only when `force` let it through: without `force` it is thrown instead.
+   * What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED,
+   * PLAN_INVARIANT_FAILED), present only when `force` let it through: without `force` it is thrown instead.
    */
   readonly refusal?: DsipformError;
 }
@@ -41,7 +41,8 @@ export interface CheckedPlan extends CarriedFindings {
  * of apply ({@link gate}). Throws PLAN_BLOCKED (or PLAN_OVERWRITES_UNREAD)
  * naming the problems (an expectation by a name no group has among them), ROUTING_LINT_FAILED naming
  * the rules that stop it, or, unless `force`, the gate's refusal (PLAN_UNSAFE, PLAN_UNROUTING,
- * PLAN_TESTS_FAILED naming the failed tests); with `force` the refusal is returned as `refusal`.
+ * PLAN_TESTS_FAILED naming the failed tests, PLAN_INVARIANT_FAILED naming each violated invariant
+ * with the call that breaks it); with `force` the refusal is returned as `refusal`.
  * `ApiError` when the platform cannot be read. The API profile is the client's
  * (detected when not given), so a plan against a deployed platform writes what it accepts. The
  * impact and the tests are judged in the proxy's zone: `tz`, else the desired state's
@@ -57,8 +58,8 @@ export async function planDesired(client: PlatformClient, desired: DesiredState,
       result.findings.filter((j) => j.blocks).map((j) => j.finding),
     );
   }
-  const { plan, live, refusal, references, routing_tests, routing_impact } = result;
-  const carried = { references, routing_tests, routing_impact };
+  const { plan, live, refusal, references, routing_tests, invariants, routing_impact } = result;
+  const carried = { references, routing_tests, invariants, routing_impact };
   // A destroy is not gated here (applyPlan asks its safety itself), as before the one composition.
   if (options.mode === 'destroy') return { plan, live, findings: [], ...carried };
   // The one decision apply makes too: thrown here unless forced, so a plan apply would refuse fails.

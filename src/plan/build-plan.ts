@@ -1,11 +1,10 @@
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS, managedCollections } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { count, plural } from '../model/words.js';
 import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
-import type { PasswordCheck } from './diff-carrier-groups.js';
+import type { PasswordCheck } from '../model/kind-spec.js';
 import type { LiveState } from '../model/live.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
@@ -165,7 +164,7 @@ function assemble(
   const resolved = mode === 'apply' ? resolveGroupNames(declared, live.groups) : { desired: declared, issues: [] };
   const desired = resolved.desired;
   const found = diff(desired, live, now, { matched: mode === 'destroy', ...(passwords ? { passwords } : {}) });
-  if (mappingUpdateReplaces(profile)) found.changes = found.changes.map(replaceMappingUpdate);
+  found.changes = found.changes.map((c) => replacedUpdate(c, profile));
   const dangling = mode === 'apply' && live.groups ? danglingReferences(desired, live.groups, deletedGroupIds(found.changes)) : [];
   const blocking = [...resolved.issues, ...found.issues, ...(allowDangling ? [] : dangling)];
   if (blocking.length > 0) return { ok: false, issues: blocking };
@@ -194,12 +193,11 @@ function assemble(
       `${count(moved, 'change')} ${plural(moved, 'runs', 'run')} earlier than ${plural(moved, 'its', 'their')} stage because ${plural(moved, 'it frees', 'they free')} an LCR pattern another change needs.`,
     );
   for (const name of found.expired_leases) notes.push(`Lease "${name}" expired by itself; it is dropped from the state without a request.`);
-  if (mappingUpdateReplaces(profile) && found.changes.some((c) => c.action === 'replace')) {
-    notes.push(
-      'The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.',
-    );
+  for (const kind of KINDS) {
+    const replaces = KIND_SPECS[kind].updateReplaces;
+    if (replaces?.on(profile) && found.changes.some((c) => c.kind === kind && c.action === 'replace')) notes.push(replaces.note);
   }
-  const groupNote = carrierGroupOrderNote(ordered.changes);
+  const groupNote = groupOrderNote(ordered.changes);
   if (groupNote) notes.push(groupNote);
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
   const plan: Plan = {
@@ -263,25 +261,29 @@ function danglingNote(issue: PlanIssue): string {
   return `Warning (allowed by --allow-dangling): ${at}${issue.message}.`;
 }
 
-/** A mapping update the platform cannot make in place becomes delete + create (`mappingUpdateReplaces`). */
-function replaceMappingUpdate(c: Change): Change {
-  if (c.kind !== 'inbound_mapping' || c.action !== 'update') return c;
-  return { ...c, action: 'replace', reason: MAPPING_REPLACE_REASON };
+/**
+ * An update the platform cannot make in place (its kind's `updateReplaces`, on this profile)
+ * becomes delete + create.
+ */
+function replacedUpdate(c: Change, profile: 'spec' | 'current'): Change {
+  const replaces = KIND_SPECS[c.kind].updateReplaces;
+  if (c.action !== 'update' || replaces === undefined || !replaces.on(profile)) return c;
+  return { ...c, action: 'replace', reason: replaces.reason } as Change;
 }
 
-/** Why carrier-group changes sit where they do, when the plan also changes rules. */
-function carrierGroupOrderNote(changes: readonly Change[]): string | null {
-  const groups = changes.filter((c) => c.kind === 'carrier_group');
+/** Why group changes sit where they do, when the plan also changes rules; named by the groups' kind. */
+function groupOrderNote(changes: readonly Change[]): string | null {
+  const groups = changes.filter((c) => KIND_SPECS[c.kind].groupType !== undefined);
   const rules = changes.some((c) => KIND_SPECS[c.kind].isRule);
   if (groups.length === 0 || !rules) return null;
+  const nouns = new Set(groups.map((c) => KIND_SPECS[c.kind].noun));
+  const noun = nouns.size === 1 ? [...nouns][0]! : 'group';
   const made = groups.filter((c) => c.action !== 'delete').length;
   const gone = groups.length - made;
   const parts = [
-    ...(made > 0 ? [`${plural(made, 'the carrier group is', 'the carrier groups are')} created or updated before any rule changes`] : []),
+    ...(made > 0 ? [`${plural(made, `the ${noun} is`, `the ${noun}s are`)} created or updated before any rule changes`] : []),
     ...(gone > 0
-      ? [
-          `${plural(gone, 'the carrier group is', 'the carrier groups are')} deleted after the rules that referred to ${plural(gone, 'it', 'them')}`,
-        ]
+      ? [`${plural(gone, `the ${noun} is`, `the ${noun}s are`)} deleted after the rules that referred to ${plural(gone, 'it', 'them')}`]
       : []),
   ];
   return `Make before break: ${parts.join(', and ')}, so no rule refers to a missing group partway through.`;

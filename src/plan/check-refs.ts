@@ -1,4 +1,5 @@
-import type { DesiredState, SourceLocation } from '../model/desired.js';
+import type { DesiredState, Kind, SourceLocation } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { Change, PlanIssue } from '../model/plan.js';
 import { droppedFor, groupsLookup, mappingDropped, routeDropped, type DropReason } from '../model/dropped-rule.js';
@@ -17,12 +18,12 @@ export const DANGLING_HINT =
   'refer to a group that exists and holds gateways (by id, or by name with group:/carrier_group:); ' +
   'if the group or gateway is made outside dsipform later on purpose, plan with --allow-dangling';
 
-/** The ids of the carrier groups a plan deletes (their changes come from the carrier-group collection). */
+/** The ids of the groups a plan deletes: the deletes of the kinds whose objects are gateway groups (their module's `groupType`). */
 export function deletedGroupIds(changes: readonly Change[]): Set<number> {
   const out = new Set<number>();
   for (const c of changes as readonly unknown[]) {
-    const g = c as { readonly kind: string; readonly action: string; readonly gwgroupid?: number };
-    if (g.kind === 'carrier_group' && g.action === 'delete' && typeof g.gwgroupid === 'number') out.add(g.gwgroupid);
+    const g = c as { readonly kind: Kind; readonly action: string; readonly gwgroupid?: number };
+    if (KIND_SPECS[g.kind]?.groupType !== undefined && g.action === 'delete' && typeof g.gwgroupid === 'number') out.add(g.gwgroupid);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
-import { passwordVariableFor } from '../model/carrier-group-fields.js';
+import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
@@ -127,7 +127,7 @@ function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
 /**
  * The fields of each exported carrier group (by name) that the read could not know and the file
  * therefore leaves out: the user must say them before a plan may change the group (an update writes
- * them; see diff-carrier-groups.ts). Groups left out of the file (shared names) are not listed.
+ * them; see model/kinds/carrier-group/diff.ts). Groups left out of the file (shared names) are not listed.
  */
 export function unreadCarrierFields(groups: readonly CarrierGroup[]): Map<string, readonly UnreadableCarrierField[]> {
   const shared = sharedGroupNames(groups);

@@ -1,5 +1,7 @@
 import type { GatewayGroup } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
+import { KIND_SPECS } from '../model/kinds.js';
+import type { CarrierGroupChange } from '../model/kinds/carrier-group/change.js';
 import type { Change } from '../model/plan.js';
 
 /**
@@ -27,17 +29,20 @@ export function groupsAfter(live: LiveState, changes: readonly Change[]): Groups
   let nextGateway = Math.max(0, ...gwids.filter((n) => Number.isFinite(n))) + 1;
   const standIns = new Map<string, number>();
   const groups = new Map((live.groups ?? []).map((g) => [g.gwgroupid, g]));
-  for (const c of changes) {
-    if (c.kind !== 'carrier_group') continue;
+  for (const change of changes) {
+    const type = KIND_SPECS[change.kind].groupType;
+    if (type === undefined) continue;
+    // Every group kind's changes carry a group's name, endpoints and ids as a carrier group's do.
+    const c = change as CarrierGroupChange;
     if (c.action === 'delete') groups.delete(c.gwgroupid);
     else if (c.action === 'create') {
       const id = nextGroup++;
       standIns.set(c.key, id);
-      groups.set(id, { gwgroupid: id, name: c.after.name, type: 'carrier', gwids: c.after.endpoints.map(() => String(nextGateway++)) });
+      groups.set(id, { gwgroupid: id, name: c.after.name, type, gwids: c.after.endpoints.map(() => String(nextGateway++)) });
     } else if (c.action === 'update') {
       const kept = new Map(c.before.endpoints.map((e, i) => [e.name, c.gwids[i]]));
       const ids = c.after.endpoints.map((e) => String(kept.get(e.name) ?? nextGateway++));
-      groups.set(c.gwgroupid, { gwgroupid: c.gwgroupid, name: c.after.name, type: 'carrier', gwids: ids });
+      groups.set(c.gwgroupid, { gwgroupid: c.gwgroupid, name: c.after.name, type, gwids: ids });
     }
   }
   return { groups: live.groups ? [...groups.values()] : undefined, standIns };

@@ -1,4 +1,5 @@
 import { KINDS } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { lcrPatternOf } from '../model/outbound-route.js';
 import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
 
@@ -19,14 +20,12 @@ const STAGE: Readonly<Record<ChangeAction, number>> = {
 };
 
 /**
- * Carrier groups make before break around the rules that refer to them: created and updated before
- * any rule change, deleted after every rule delete (and before the lease stages).
+ * The default stage of a change: its kind's own for its action (groups make before break around the
+ * rules that refer to them: created and updated before any rule change, deleted after every rule
+ * delete), else its action's.
  */
-const CARRIER_GROUP_STAGE: Readonly<Partial<Record<ChangeAction, number>>> = { create: 0.5, update: 0.5, delete: 3.5 };
-
-/** The default stage of a change: its action's, or a carrier group's own. */
 function stageOf(change: Change): number {
-  return (change.kind === 'carrier_group' ? CARRIER_GROUP_STAGE[change.action] : undefined) ?? STAGE[change.action];
+  return KIND_SPECS[change.kind].stages?.[change.action] ?? STAGE[change.action];
 }
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */

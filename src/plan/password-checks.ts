@@ -2,7 +2,7 @@ import type { CarrierGroup } from '../model/carrier-group.js';
 import type { DesiredCarrierGroup } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { PasswordRecord } from '../model/password-record.js';
-import type { PasswordCheck } from './diff-carrier-groups.js';
+import type { PasswordCheck } from '../model/kind-spec.js';
 import { matchesDigest } from './password-digest.js';
 
 /**

@@ -5,6 +5,7 @@
 import type { GatewayLabel } from '../model/group.js';
 import type { GroupLabel, PlanNames } from '../model/gateway-words.js';
 import type { LiveState } from '../model/live.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { Change } from '../model/plan.js';
 import { bareGwgroupid } from '../model/rules.js';
 
@@ -28,7 +29,7 @@ export function planNames(changes: readonly Change[], live: LiveState): PlanName
   const groupIds = new Set<string>();
   const gatewayIds = new Set<string>();
   for (const c of changes) {
-    if (c.kind !== 'inbound_mapping' && c.kind !== 'outbound_route') continue;
+    if (!KIND_SPECS[c.kind].isRule) continue;
     if ('before' in c) idsOf(c.before, groupIds, gatewayIds);
     if ('after' in c) idsOf(c.after, groupIds, gatewayIds);
   }

@@ -6,7 +6,7 @@ import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '.
 import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
-import { callTime, CLOCK_HINT } from '../routing/time.js';
+import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
 import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
@@ -33,8 +33,9 @@ export type PlanImpact =
  * leaves them (groups-after.ts): a rule that names a carrier group this plan creates sends to its
  * stand-in id, and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being
  * known after apply. A plan with no mapping or route change has none, and no horizon. `tz` may be a
- * function, asked only when there is a change to examine (the machine's zone costs ICU's start-up,
- * tens of ms, which a plan without changes does not need to pay).
+ * function, asked only when there is a change to examine and a time recurrence among the rules
+ * (routing/time.ts `zoneFor`: the machine's zone costs ICU's start-up, tens of ms, which a plan
+ * without changes does not need to pay, and without a recurrence the zone decides nothing).
  */
 export function planRoutingImpact(
   live: LiveState,
@@ -45,12 +46,6 @@ export function planRoutingImpact(
   built?: RulesAfter,
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
-  const tz = typeof zone === 'function' ? zone() : zone;
-  const start = callTime(at, tz, now, { tz: 'the proxy time zone' });
-  if ('problem' in start) {
-    const what = at === undefined ? 'cannot work out the routing impact' : 'cannot work out the routing impact at the time asked';
-    return { ok: false, issue: { message: `${what}: ${start.problem}`, hint: CLOCK_HINT } };
-  }
   // The gateways of carrier groups read in full are named in the impact's words (gwlist_words).
   const labels = live.carrier_groups ? gatewayLabelsOf(live.carrier_groups) : undefined;
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
@@ -58,6 +53,13 @@ export function planRoutingImpact(
   const rules = built ?? rulesAfterPlan(live, changes);
   const { state, groups } = rules;
   const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, labels) : undefined);
+  const timed = before.rules.some((r) => r.timerec !== '') || after.rules.some((r) => r.timerec !== '');
+  const tz = zoneFor(zone, timed);
+  const start = callTime(at, tz, now, { tz: 'the proxy time zone' });
+  if ('problem' in start) {
+    const what = at === undefined ? 'cannot work out the routing impact' : 'cannot work out the routing impact at the time asked';
+    return { ok: false, issue: { message: `${what}: ${start.problem}`, hint: CLOCK_HINT } };
+  }
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
   const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));

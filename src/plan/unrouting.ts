@@ -23,7 +23,7 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
       if (e.direction !== direction || !losesRoute(e.before, e.after)) continue;
       const after = decisionSeverity(e.after) === 2 ? 'no_route' : 'ambiguous';
       const { prefix, from_parts, when, to } = e;
-      const holds = e.from_holds ? { from_holds: e.from_holds } : {};
+      const holds = e.from_holds ? { from_holds: e.from_holds, ...(e.from_except ? { from_except: e.from_except } : {}) } : {};
       calls.push(
         e.from !== undefined
           ? { direction, prefix, from_parts, ...holds, when, from: e.from, to, after }

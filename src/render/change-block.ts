@@ -3,6 +3,7 @@ import type { PlanNames } from '../model/gateway-words.js';
 import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { count } from '../model/words.js';
 import { FIELD_ORDER, MARK, fieldValue, formatRuleField, subject } from './values.js';
 
@@ -126,11 +127,11 @@ function fieldLines(change: Change, names: PlanNames | undefined): BlockLine[] {
   return lines;
 }
 
-/** The platform id of the object a change touches: a rule's `ruleid`, a carrier group's `gwgroupid`. */
-function idRow(change: Change & ({ readonly ruleid: number } | { readonly gwgroupid: number })): FieldRow {
-  return 'ruleid' in change
-    ? { mark: null, name: 'ruleid', value: String(change.ruleid) }
-    : { mark: null, name: 'gwgroupid', value: String(change.gwgroupid) };
+/** The platform id of the object a change touches, as its kind's module names it: a rule's `ruleid`, a group's `gwgroupid`. */
+function idRow(change: Change): FieldRow {
+  const name = KIND_SPECS[change.kind].idField;
+  if (name === undefined) throw new InternalError(`a ${change.kind} change has no platform id to show`);
+  return { mark: null, name, value: String((change as unknown as Readonly<Record<string, unknown>>)[name]) };
 }
 
 /** What a plan shows for a live value the platform does not show (a carrier group's auth, lb_enabled). */
@@ -138,7 +139,8 @@ const NOT_SHOWN = '(not shown by the platform)';
 
 /** Whether the live value of a field is a placeholder: the platform does not show it, and the change writes it. */
 function unreadBefore(change: Change & { readonly action: 'update' | 'promote' | 'demote' | 'replace' }, name: string): boolean {
-  return change.kind === 'carrier_group' && (change.before.unreadable?.includes(name as never) ?? false);
+  const unreadable = fieldValue(change.before, 'unreadable');
+  return Array.isArray(unreadable) && unreadable.includes(name);
 }
 
 // The type's field order first; fields the order does not know last, as given. A promote or a

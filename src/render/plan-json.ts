@@ -23,6 +23,7 @@ const PLAN_KEYS = [
   'horizon',
   'safety',
   'routing_tests',
+  'invariants',
   'notes',
   'expired_leases',
   'state_file',
@@ -51,7 +52,20 @@ const CHANGE_KEYS = [
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
-const IMPACT_KEYS = ['direction', 'prefix', 'except', 'from_parts', 'from_holds', 'from', 'to', 'when', 'windows', 'before', 'after'];
+const IMPACT_KEYS = [
+  'direction',
+  'prefix',
+  'except',
+  'from_parts',
+  'from_holds',
+  'from_except',
+  'from',
+  'to',
+  'when',
+  'windows',
+  'before',
+  'after',
+];
 const HORIZON_KEYS = ['start', 'end', 'tz', 'words'];
 const WINDOW_KEYS = ['start', 'end', 'days'];
 /** A decision's keys as `dsipform route --format json` writes them. */

@@ -6,6 +6,7 @@ import { codeSpan, escapeMarkdown } from './markdown.js';
 import { fitSections, type KindDetails } from './markdown-details.js';
 import { impactMarkdownLines } from './impact-section.js';
 import { testsMarkdownLines } from './tests-section.js';
+import { invariantsMarkdownLines } from './invariants-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText } from './style.js';
 import { kindOf, noChangesLines, planSummaryLine } from './summary.js';
@@ -57,6 +58,8 @@ function headLines(plan: Plan): string[] {
   if (impact.length > 0) lines.push('', ...impact);
   const tests = testsMarkdownLines(plan.routing_tests);
   if (tests.length > 0) lines.push('', ...tests);
+  const invariants = invariantsMarkdownLines(plan.invariants);
+  if (invariants.length > 0) lines.push('', ...invariants);
   if (plan.changes.length === 0) {
     const [first = '', ...rest] = noChangesLines(plan);
     lines.push('', `**${first}**`, ...rest);

@@ -3,6 +3,7 @@ import { changeBlock, type Mark } from './change-block.js';
 import { layoutText, markColor } from './layout.js';
 import { impactTextLines } from './impact-section.js';
 import { testsTextLines } from './tests-section.js';
+import { invariantsTextLines } from './invariants-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText, styleFor, type Style } from './style.js';
 import { noChangesLines, planSummaryLine } from './summary.js';
@@ -66,6 +67,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
     yield [
       '',
       ...testsTextLines(plan.routing_tests, style),
+      ...invariantsTextLines(plan.invariants, style),
       ...notes(plan),
       ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)),
     ];
@@ -79,6 +81,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
   }
   yield impactTextLines(plan.routing_impact ?? [], style, plan.horizon);
   yield testsTextLines(plan.routing_tests, style);
+  yield invariantsTextLines(plan.invariants, style);
   yield notes(plan);
   if (plan.safety.length > 0) yield [...warningBox(plan.safety, style), ''];
   const line = planSummaryLine(plan.summary.total);

@@ -16,6 +16,7 @@ function spanJson(s: RoutesSpan): object {
       from: c.from,
       from_parts: c.from_parts,
       ...(c.from_holds ? { from_holds: c.from_holds } : {}),
+      ...(c.from_except ? { from_except: c.from_except } : {}),
     },
     when: s.when,
     windows: s.windows.map((w) => (w.days === undefined ? { start: w.start, end: w.end } : { start: w.start, end: w.end, days: w.days })),

@@ -29,7 +29,7 @@ export function describeImpact(entry: ImpactEntry): string {
  */
 export function describeProbe(
   entry: Pick<ImpactEntry, 'from' | 'to' | 'before' | 'after'> &
-    Partial<Pick<ImpactEntry, 'prefix' | 'except' | 'from_parts' | 'from_holds'>>,
+    Partial<Pick<ImpactEntry, 'prefix' | 'except' | 'from_parts' | 'from_holds' | 'from_except'>>,
 ): string {
   if (entry.prefix === undefined) return probeWords(entry);
   const to = entry.prefix === '' ? 'calls to every other number' : `calls to ${cleanText(entry.prefix)}…`;
@@ -38,7 +38,7 @@ export function describeProbe(
   const more = except.length - listed.length;
   const left = listed.length === 0 ? '' : ` except ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
   const parts = entry.from_parts ?? [];
-  const from = fromWords(parts, entry.from_holds, cleanText);
+  const from = fromWords(parts, entry.from_holds, cleanText, entry.from_except);
   const from0 = entry.from ?? '';
   // The representative says more than the class when its number is not the prefix, or its From is not the one part.
   const plain = entry.to === entry.prefix && (from0 === '' || (parts.length === 1 && parts[0] === from0));

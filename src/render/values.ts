@@ -2,16 +2,13 @@ import type { Kind } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayListWords, planNamesLookup, type PlanNames } from '../model/gateway-words.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
-import { formatCarrierGroupField } from './carrier-group-values.js';
+import { formatAuth, formatEndpoints } from './group-values.js';
 import { cleanText, quote } from './style.js';
 
-/** The fields of each kind, in the order of their types: the order every renderer shows them in. */
-export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = {
-  inbound_mapping: KIND_SPECS.inbound_mapping.fields,
-  outbound_route: KIND_SPECS.outbound_route.fields,
-  endpoint_lease: KIND_SPECS.endpoint_lease.fields,
-  carrier_group: KIND_SPECS.carrier_group.fields,
-};
+/** The fields of each kind, in the order its module states them: the order every renderer shows them in. */
+export const FIELD_ORDER: Readonly<Record<Kind, readonly string[]>> = Object.fromEntries(
+  Object.values(KIND_SPECS).map((m) => [m.kind, m.fields]),
+) as Record<Kind, readonly string[]>;
 
 /**
  * The mark of each action, as in `terraform plan`: a renew revokes and then obtains anew, so it
@@ -36,13 +33,21 @@ export const SENSITIVE = '(sensitive)';
 export const KNOWN_AFTER_APPLY = '(known after apply)';
 
 /**
- * One field's value as {@link formatValue} gives it, seconds fields with a hint: `ttl` 900 → `900 (15m)`;
- * a carrier group's endpoints and auth in their own form (the password always `(sensitive)`).
+ * One field's value as {@link formatValue} gives it, or in the form its kind's module gives the
+ * field: seconds with a hint (`ttl` 900 → `900 (15m)`), a group's endpoints and auth in their own
+ * form (the password always `(sensitive)`).
  */
 export function formatField(kind: Kind, name: string, value: unknown): string {
-  if (kind === 'carrier_group') return formatCarrierGroupField(name, value);
-  const seconds = KIND_SPECS[kind].secondsFields.includes(name) && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-  return seconds ? `${value} (${duration(value)})` : formatValue(value);
+  switch (KIND_SPECS[kind].formats[name]) {
+    case 'seconds':
+      return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? `${value} (${duration(value)})` : formatValue(value);
+    case 'endpoints':
+      return formatEndpoints(value);
+    case 'auth':
+      return formatAuth(value);
+    default:
+      return formatValue(value);
+  }
 }
 
 /** Seconds as hours, minutes and seconds, zero parts left out: 5400 → `1h30m`, 45 → `45s`, 0 → `0s`. */
@@ -91,10 +96,11 @@ export function subject(kind: Kind, key: string): string {
  */
 export function formatRuleField(kind: Kind, fields: ObjectFields, name: string, names?: PlanNames): string {
   const value = formatField(kind, name, fieldValue(fields, name));
-  const named = name === 'servers' ? fieldValue(fields, 'group') : name === 'gwgroupid' ? fieldValue(fields, 'carrier_group') : undefined;
-  const pending =
-    typeof named === 'string' &&
-    (name === 'servers' ? (fieldValue(fields, 'servers') as readonly string[]).length === 0 : fieldValue(fields, 'gwgroupid') === '');
+  const nameField = KIND_SPECS[kind].namedBy[name];
+  const named = nameField === undefined ? undefined : fieldValue(fields, nameField);
+  // An id not known until apply: `servers: []` or `gwgroupid: ""` beside a name.
+  const id = fieldValue(fields, name);
+  const pending = typeof named === 'string' && (Array.isArray(id) ? id.length === 0 : id === '');
   if (!pending && names !== undefined) {
     const words = idWords(fields, name, names);
     if (words !== undefined) return `${value} (${cleanText(words)})`;

@@ -25,6 +25,11 @@ export interface Caller {
   readonly from_holds?: 'two_or_more';
   /** For a tie class: the length of the tied patterns, and which rule sets hold them (bit i: set i). */
   readonly tie?: { readonly length: number; readonly sets: number };
+  /**
+   * For a tie class: the From parts of longer patterns reaching the number, none of which its
+   * callers hold (a caller holding one is decided by that longer pattern, so it is not tied).
+   */
+  readonly from_except?: readonly string[];
 }
 
 /** The caller of a number no LCR pattern can meet: no From part. */
@@ -95,8 +100,11 @@ export function lcrIndex(sets: readonly RuleSet[]): LcrIndex {
   return map;
 }
 
-/** The shortest From of at most 15 digits holding both parts, each followed only by digits; `null` when none. */
-export function sharedFrom(a: string, b: string): string | null {
+/**
+ * The shortest From of at most 15 digits holding both parts, each followed only by digits, and
+ * none of `avoid`; `null` when none.
+ */
+export function sharedFrom(a: string, b: string, avoid: readonly string[] = []): string | null {
   if (a.length > MAX_PAIRED || b.length > MAX_PAIRED) return null;
   let best: string | null = null;
   for (const [x, y] of [
@@ -110,11 +118,31 @@ export function sharedFrom(a: string, b: string): string | null {
         E164.test(s) &&
         fromMatches(a, s) &&
         fromMatches(b, s) &&
+        !avoid.some((q) => fromMatches(q, s)) &&
         (best === null || s.length < best.length || (s.length === best.length && s < best))
       )
         best = s;
   }
   return best;
+}
+
+/**
+ * The parts of `known` (sorted in `parts`) that match `from` (`fromMatches`), sorted. A part that
+ * matches occurs in `from`, so when that is fewer lookups, only the substrings of `from` (up to
+ * `longest`, the longest part) are looked up: testing every part against every caller grew with
+ * the square of the LCR routes. A long From against few parts tests the parts.
+ */
+export function partsIn(from: string, parts: readonly string[], known: ReadonlySet<string>, longest: number): string[] {
+  const span = Math.min(from.length, longest);
+  if (from.length * span > parts.length * 8) return parts.filter((p) => fromMatches(p, from));
+  const found = new Set<string>();
+  for (let i = 0; i < from.length; i++) {
+    for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) {
+      const s = from.slice(i, j);
+      if (known.has(s) && fromMatches(s, from)) found.add(s);
+    }
+  }
+  return [...found].sort();
 }
 
 /** The caller classes of an outbound call to `to`, from the LCR patterns whose To-part begins it; each set of From parts once. */
@@ -127,9 +155,11 @@ export function callerClasses(index: LcrIndex, to: string): Caller[] {
   }
   if (patterns.length === 0) return [NO_CALLER];
   const parts = [...new Set(patterns.map((p) => p.from).filter((f) => f !== ''))].sort();
+  const known = new Set(parts);
+  const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();
   const add = (from: string): void => {
-    const matched = from === '' ? [] : parts.filter((f) => fromMatches(f, from));
+    const matched = from === '' ? [] : partsIn(from, parts, known, longest);
     const key = matched.join('\u0000');
     if (!out.has(key)) out.set(key, { from, from_parts: matched });
   };
@@ -153,11 +183,30 @@ export function callerClasses(index: LcrIndex, to: string): Caller[] {
     if (list.length === 0) byLength.set(g.length, list);
     list.push(g);
   }
-  for (const list of byLength.values()) {
+  for (const [length, list] of byLength) {
+    // A caller that also holds the From part of a longer pattern is decided by it (the longest
+    // wins), so it is not tied: the tie class is the callers holding none of those parts. A longer
+    // pattern with no From part is met by every caller: then no caller ties at this length.
+    const longer = [...new Set(patterns.filter((p) => p.length > length).map((p) => p.from))].sort();
+    if (longer.includes('')) continue;
     for (const g of list) {
       const members = [...g.parts].sort();
-      const paired = pairable(members);
-      if (paired.parts.length >= 2) ties.push({ from: paired.from, from_parts: paired.parts, from_holds: 'two_or_more', tie: g });
+      const paired = pairable(members, longer);
+      if (paired.parts.length < 2) continue;
+      const except = longer.filter((q) => E164.test(q));
+      ties.push({
+        from: paired.from,
+        from_parts: paired.parts,
+        from_holds: 'two_or_more',
+        tie: g,
+        ...(except.length > 0 ? { from_except: except } : {}),
+      });
+      // The callers left out, who hold a longer part too, are decided by the simulation: one per
+      // longer part (a set not holding its pattern still ties them; the others take it).
+      for (const q of except) {
+        const s = sharedFrom(paired.from, q);
+        if (s !== null) add(s);
+      }
     }
     // A pair across two groups: each set holds one part or none, so each pair decides on its own.
     for (let i = 0; i < list.length; i++)
@@ -172,12 +221,12 @@ export function callerClasses(index: LcrIndex, to: string): Caller[] {
 }
 
 /**
- * The parts of a list that one From of at most 15 digits holds together with another of the list,
- * and such a From (of the first two found). Tried against the two shortest parts first (a From
+ * The parts of a list that one From of at most 15 digits holds together with another of the list
+ * (holding none of `avoid`), and such a From (of the first two found). Tried against the two shortest parts first (a From
  * holding one after the other), then through an index of the parts' beginnings, ends and insides
  * (parts have at most 16 characters), never by looking at every pair.
  */
-function pairable(parts: readonly string[]): { from: string; parts: string[] } {
+function pairable(parts: readonly string[], avoid: readonly string[] = []): { from: string; parts: string[] } {
   const byLength = [...parts].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const pieces = new Map<string, string[]>();
   const note = (key: string, part: string): void => {
@@ -208,8 +257,8 @@ function pairable(parts: readonly string[]): { from: string; parts: string[] } {
   const held: string[] = [];
   for (const x of parts) {
     let shared: string | null = null;
-    for (const y of byLength.slice(0, 3)) if (y !== x && (shared = sharedFrom(x, y)) !== null) break;
-    if (shared === null) for (const y of partners(x)) if (y !== x && (shared = sharedFrom(x, y)) !== null) break;
+    for (const y of byLength.slice(0, 3)) if (y !== x && (shared = sharedFrom(x, y, avoid)) !== null) break;
+    if (shared === null) for (const y of partners(x)) if (y !== x && (shared = sharedFrom(x, y, avoid)) !== null) break;
     if (shared === null) continue;
     held.push(x);
     if (from === null) from = shared;

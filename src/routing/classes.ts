@@ -5,19 +5,19 @@
  * classes come from the rule prefixes (a class is a prefix minus its longer prefixes holding rules:
  * every number in it meets the same rules, so the prefix itself stands for it), caller classes from
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
- * rules a class can meet (windows.ts). Pure.
+ * rules a class can meet (model/time/windows.ts). Pure.
  */
 import type { ClassSpan, Direction } from '../model/routing.js';
-import type { Timerec } from '../model/timerec.js';
+import type { Timerec } from '../model/time/timerec.js';
 import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
-import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from './windows.js';
+import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from '../model/time/windows.js';
 
-import { windowWords } from './window-words.js';
+import { windowWords } from '../model/time/window-words.js';
 
-export type { Horizon, TimeWindow } from './windows.js';
+export type { Horizon, TimeWindow } from '../model/time/windows.js';
 export type { CallClass, ClassSpan } from '../model/routing.js';
 
 /** Which classes to examine and which spans to keep. */
@@ -34,6 +34,8 @@ export interface ClassOptions {
   readonly differing?: boolean;
   /** The callers to decide for a number class instead of all of its own (routing/invariants.ts: callers starting with a prefix). */
   readonly callers?: (nc: NumberClass) => readonly Caller[];
+  /** Make a span's windows and words when first read (routing/invariant-table.ts reads those of a few spans only). */
+  readonly lazyWords?: boolean;
 }
 
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
@@ -77,7 +79,7 @@ export function classSpans(
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
   const spans: ClassSpan[] = [];
   const whole = wholeHorizon(examined);
-  for (const nc of classes) decideClass(decided, nc, examined, whole, options.differing === true, spans);
+  for (const nc of classes) decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true);
   return { horizon: examined.horizon, spans };
 }
 
@@ -85,7 +87,8 @@ export function classSpans(
  * Each set with only the rules and LCR records a call to one of the classes' numbers can meet: those
  * at a prefix of the number (in any group: an LCR route's rule sits at its To-part), and the LCR
  * records whose To-part begins it. A digit number's decision depends on nothing else (the prefix
- * tree's other nodes steer only numbers with characters outside 0-9 * # +), so it is the same.
+ * tree's other nodes steer only numbers holding a character the proxy does not dial, model/dial.ts),
+ * so it is the same.
  */
 function narrowedSets(sets: readonly RuleSet[], classes: readonly NumberClass[]): RuleSet[] {
   const stems = new Set<string>();

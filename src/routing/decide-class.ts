@@ -12,16 +12,16 @@
  * Pure.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
-import type { Timerec } from '../model/timerec.js';
-import { timerecMatches } from '../model/timerec-match.js';
+import type { Timerec } from '../model/time/timerec.js';
+import { timerecMatches } from '../model/time/timerec-match.js';
 import type { Caller } from './callers.js';
 import { routeCall, routingGroups } from './match.js';
 import type { NumberClass } from './number-classes.js';
 import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
-import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from './windows.js';
-import { windowWords } from './window-words.js';
-import { compactWindows } from './window-runs.js';
+import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from '../model/time/windows.js';
+import { windowWords } from '../model/time/window-words.js';
+import { compactWindows } from '../model/time/window-runs.js';
 
 const QUIET = { explain: false } as const;
 
@@ -73,7 +73,8 @@ function callerRecs(sets: readonly RuleSet[], nc: NumberClass, caller: Caller, d
 /**
  * Each caller of a number class decided by every set over the horizon, adjacent alike stretches
  * merged, equal outcomes grouped; the spans (only those whose decisions differ when `differing`)
- * appended to `out`.
+ * appended to `out`. With `lazy`, a span's windows and words are made when first read: a reader
+ * that looks at a few spans of many (the invariants) does not pay for the words of the others.
  */
 export function decideClass(
   sets: readonly RuleSet[],
@@ -82,6 +83,7 @@ export function decideClass(
   whole: Whole,
   differing: boolean,
   out: ClassSpan[],
+  lazy = false,
 ): void {
   const tz = examined.horizon.tz;
   for (const caller of nc.callers) {
@@ -93,6 +95,7 @@ export function decideClass(
       from: caller.from,
       from_parts: caller.from_parts,
       ...(caller.from_holds ? { from_holds: caller.from_holds } : {}),
+      ...(caller.from_except ? { from_except: caller.from_except } : {}),
     };
     // The sets whose decision a tie class fixes whatever the time; the others are decided by the simulation.
     const tie = caller.tie;
@@ -115,7 +118,11 @@ export function decideClass(
       decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
     )) {
       if (differing && !differs(decisions)) continue;
-      out.push({ class: cls, windows: compactWindows(stretches), when: windowWords(stretches, examined), decisions });
+      out.push(
+        lazy
+          ? lazySpan(cls, decisions, stretches, examined)
+          : { class: cls, windows: compactWindows(stretches), when: windowWords(stretches, examined), decisions },
+      );
     }
   }
 }
@@ -177,4 +184,16 @@ function stretchesOf(
   }
   stretch(start, to);
   return [...groups.values()];
+}
+
+/** A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields are. */
+function lazySpan(cls: CallClass, decisions: RouteDecision[], stretches: Stretch[], examined: Examined): ClassSpan {
+  let windows: ClassSpan['windows'] | undefined;
+  let when: string | undefined;
+  const span = { class: cls, decisions } as unknown as ClassSpan;
+  Object.defineProperties(span, {
+    windows: { enumerable: true, get: () => (windows ??= compactWindows(stretches)) },
+    when: { enumerable: true, get: () => (when ??= windowWords(stretches, examined)) },
+  });
+  return span;
 }

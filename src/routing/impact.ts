@@ -48,8 +48,10 @@ function entryOf(span: ClassSpan): ImpactEntry {
   const [was, will] = span.decisions as [ImpactEntry['before'], ImpactEntry['after']];
   const { direction, prefix, except, from_parts, from, to } = c;
   const { when, windows } = span;
-  if (c.from_holds)
-    return { direction, prefix, except, from_parts, from_holds: c.from_holds, from, to, when, windows, before: was, after: will };
+  if (c.from_holds) {
+    const left = c.from_except ? { from_except: c.from_except } : {};
+    return { direction, prefix, except, from_parts, from_holds: c.from_holds, ...left, from, to, when, windows, before: was, after: will };
+  }
   return from !== ''
     ? { direction, prefix, except, from_parts, from, to, when, windows, before: was, after: will }
     : { direction, prefix, except, from_parts, to, when, windows, before: was, after: will };

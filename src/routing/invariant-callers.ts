@@ -3,7 +3,7 @@
  * (routing/invariants.ts): one representative per set of the class's LCR From parts such a caller
  * can hold, so the simulation decides each kind of caller once. Pure.
  */
-import { fromMatches, type Caller } from './callers.js';
+import { partsIn, type Caller } from './callers.js';
 import type { NumberClass } from './number-classes.js';
 
 /**
@@ -25,9 +25,11 @@ export function callersStarting(nc: NumberClass, prefix: string): Caller[] {
     for (let k = 1; k < p.length; k++) if (prefix.endsWith(p.slice(0, k))) candidates.push(prefix + p.slice(k));
   }
   for (const c of nc.callers) if (c.from !== '') candidates.push(prefix + c.from);
+  const known = new Set(parts);
+  const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();
   for (const from of candidates) {
-    const matched = parts.filter((p) => fromMatches(p, from));
+    const matched = partsIn(from, parts, known, longest);
     const key = matched.join('\u0000');
     const had = out.get(key);
     // The shortest From stands for its kind: the simplest call to replay.

@@ -8,14 +8,15 @@
 import type { RouteDecision } from '../model/routing.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { RoutingTest } from '../model/routing-test.js';
-import { DsipformError } from '../model/errors.js';
-import { classSpans, routingTable, type ClassSpan } from './classes.js';
+import type { DsipformError } from '../model/errors.js';
+import type { ClassSpan } from './classes.js';
 import { expectationFailures, tookWords } from './expect.js';
 import type { NameBook } from './expect-names.js';
-import { callersStarting } from './invariant-callers.js';
+import { planInvariant, violatedRefusal } from './invariant-record.js';
+import { inSet, invariantTable } from './invariant-table.js';
 import { nameReference, referencedName } from './rule-set.js';
 import { routeCall } from './match.js';
-import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
+import type { CallTime, Direction, RuleSet } from './types.js';
 
 /** A call that breaks an invariant, as `dsipform route --direction D --to TO --from FROM --at AT --tz TZ` replays it. */
 export interface Counterexample {
@@ -41,39 +42,30 @@ export interface InvariantResult {
   readonly counterexample?: Counterexample;
 }
 
-const PROBE_KEY = '\u0000invariant';
-
 /**
  * Decides each invariant against `set`, over the horizon from the day holding `start` (the proxy's
  * zone is `start.tz`), destinations judged with `book` (what the place knows of groups and gateways).
  */
 export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], start: CallTime, book: NameBook): InvariantResult[] {
+  if (invariants.length === 0) return [];
+  // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
+  const { spans: spansOf } = invariantTable(set, invariants, start);
   return invariants.map((invariant) => {
-    if (invariant.kind !== 'builtin') return decideSet(set, invariant, invariant.set, start, book);
-    if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, invariant, start);
-    if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(set, invariant, start, book);
-    if (invariant.builtin === 'no_unreached_group') return noUnreachedGroup(set, invariant, start, book);
-    return noDeadRule(set, invariant, start);
+    const spans = spansOf(invariant);
+    if (invariant.kind !== 'builtin') return decideSet(spans, invariant, invariant.set, start, book);
+    if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, spans, invariant, start);
+    if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(spans, invariant, start, book);
+    if (invariant.builtin === 'no_unreached_group') return noUnreachedGroup(set, spans, invariant, book);
+    return noDeadRule(set, spans, invariant, start);
   });
 }
 
-/**
- * A never/always invariant: the set's classes decided beside a probe rule set holding one rule at
- * the invariant's prefix with its `during` as time recurrence. The probe makes the prefix a class
- * of its own and cuts the windows where `during` starts and ends; its decision (routed or not)
- * says whether a span lies inside `during`. The real set's decisions are not changed by it.
- */
-function decideSet(set: RuleSet, invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
-  const probe: RuleSet = { rules: [probeRule(s)], lcr: [] };
-  const { spans } = classSpans([set, probe], start, {
-    directions: [s.direction],
-    reach: { [s.direction]: new Set([s.to_prefix]) },
-    callers: (nc) => callersStarting(nc, s.from_prefix),
-  });
+/** A never/always invariant over the spans of its table (invariant-table.ts) that hold calls of its set (`inSet`). */
+function decideSet(spans: readonly ClassSpan[], invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
   const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
   const never = invariant.kind === 'never';
   for (const span of spans) {
-    if ((span.decisions[1] as RouteDecision).result !== 'routed') continue;
+    if (!inSet(span, s)) continue;
     const d = span.decisions[0] as RouteDecision;
     const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
     if (hit !== never) continue;
@@ -81,19 +73,6 @@ function decideSet(set: RuleSet, invariant: Invariant, s: CallSet, start: CallTi
     return violated(invariant, span, start, `an ${s.direction} call ${what}`);
   }
   return { invariant, status: 'held' };
-}
-
-function probeRule(s: CallSet): RoutingRule {
-  const inbound = s.direction === 'inbound';
-  return {
-    kind: inbound ? 'inbound_mapping' : 'outbound_route',
-    key: PROBE_KEY,
-    groupid: inbound ? INBOUND_GROUP : OUTBOUND_GROUP,
-    prefix: s.to_prefix,
-    priority: 0,
-    timerec: s.during,
-    gwlist: '1',
-  };
 }
 
 function destinationWords(s: CallSet): string {
@@ -124,25 +103,25 @@ function violated(invariant: Invariant, span: ClassSpan, start: CallTime, why: s
 }
 
 /** Every DID of an inbound mapping is routed at every moment. */
-function everyDidRouted(set: RuleSet, invariant: Invariant, start: CallTime): InvariantResult {
+function everyDidRouted(set: RuleSet, spans: readonly ClassSpan[], invariant: Invariant, start: CallTime): InvariantResult {
   const dids = new Set(set.rules.filter((r) => r.kind === 'inbound_mapping' && r.key !== '').map((r) => r.prefix));
   if (dids.size === 0) return { invariant, status: 'held' };
-  const { spans } = classSpans([set], start, { directions: ['inbound'], reach: { inbound: dids } });
-  const bad = spans.find((s) => dids.has(s.class.to) && (s.decisions[0] as RouteDecision).result !== 'routed');
+  const bad = spans.find(
+    (s) => s.class.direction === 'inbound' && dids.has(s.class.to) && (s.decisions[0] as RouteDecision).result !== 'routed',
+  );
   return bad ? violated(invariant, bad, start, 'a DID of an inbound mapping is not routed') : { invariant, status: 'held' };
 }
 
 /** No inbound call is sent to a carrier group. */
-function inboundNeverToCarrier(set: RuleSet, invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
+function inboundNeverToCarrier(spans: readonly ClassSpan[], invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
   const carrier = (part: string): boolean => {
     const name = referencedName(part);
     if (name !== null) return book.unnumbered.has(name) || [...book.groups.values()].some((g) => g.name === name && g.type === 'carrier');
     return part.startsWith('#') && book.groups.get(part.slice(1))?.type === 'carrier';
   };
-  const { spans } = routingTable(set, start, { direction: 'inbound' });
   const bad = spans.find((s) => {
     const d = s.decisions[0] as RouteDecision;
-    return d.result === 'routed' && (d.gwlist ?? '').split(',').some(carrier);
+    return s.class.direction === 'inbound' && d.result === 'routed' && (d.gwlist ?? '').split(',').some(carrier);
   });
   return bad ? violated(invariant, bad, start, 'an inbound call is sent to a carrier group') : { invariant, status: 'held' };
 }
@@ -154,12 +133,12 @@ function inboundNeverToCarrier(set: RuleSet, invariant: Invariant, start: CallTi
  * Reaching a group's gateways one by one does not count: the group itself is never used. A
  * violation names every such group; there is no call to show, since none reaches it.
  */
-function noUnreachedGroup(set: RuleSet, invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
+function noUnreachedGroup(set: RuleSet, spans: readonly ClassSpan[], invariant: Invariant, book: NameBook): InvariantResult {
   const reached = new Set<string>();
   const note = (gwlist: string | undefined): void => {
     for (const part of (gwlist ?? '').split(',')) reached.add(part.trim());
   };
-  for (const s of routingTable(set, start).spans) {
+  for (const s of spans) {
     const d = s.decisions[0] as RouteDecision;
     if (d.result === 'routed') note(d.gwlist);
     for (const c of d.result === 'ambiguous' ? d.candidates : []) note(set.rules.find((r) => r.kind === c.kind && r.key === c.key)?.gwlist);
@@ -180,10 +159,10 @@ function noUnreachedGroup(set: RuleSet, invariant: Invariant, start: CallTime, b
 }
 
 /** Every rule is taken by some call at some moment (one taken in an undefined order counts). */
-function noDeadRule(set: RuleSet, invariant: Invariant, start: CallTime): InvariantResult {
+function noDeadRule(set: RuleSet, spans: readonly ClassSpan[], invariant: Invariant, start: CallTime): InvariantResult {
   const taken = new Set<string>();
   const id = (r: { kind: string; key: string }): string => `${r.kind}\u0000${r.key}`;
-  for (const s of routingTable(set, start).spans) {
+  for (const s of spans) {
     const d = s.decisions[0] as RouteDecision;
     if (d.rule) taken.add(id(d.rule));
     for (const c of d.result === 'ambiguous' ? d.candidates : []) taken.add(id(c));
@@ -205,15 +184,10 @@ function noDeadRule(set: RuleSet, invariant: Invariant, start: CallTime): Invari
 }
 
 /**
- * The refusal a plan gives when an invariant is violated after it (`PLAN_INVARIANT_FAILED`), or
- * null when every invariant held. Not wired into plan/apply yet: the plan gate calls it.
+ * The refusal a plan gives when an invariant is violated after it (`PLAN_INVARIANT_FAILED`, naming
+ * each violation with its call and replay command), or null when every invariant held. The plan's
+ * gate gives the same refusal from the plan's own record (invariant-record.ts).
  */
 export function invariantsRefusal(results: readonly InvariantResult[]): DsipformError | null {
-  const bad = results.filter((r) => r.status === 'violated');
-  if (bad.length === 0) return null;
-  return new DsipformError(
-    'PLAN_INVARIANT_FAILED',
-    `${bad.length} of ${results.length} routing invariant(s) would be violated after the plan: ${bad.map((r) => JSON.stringify(r.invariant.name)).join(', ')}`,
-    'Each violation names a call that breaks it; replay it with dsipform route, then fix the rules or the invariant (or --force).',
-  );
+  return violatedRefusal(results.map(planInvariant)) ?? null;
 }

@@ -2,13 +2,13 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
-import { parseTimerec, timerecWarning } from '../model/timerec.js';
+import { parseTimerec, timerecWarning } from '../model/time/timerec.js';
 import { loadRules } from './load.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
-import { timerecQuirks } from './timerec-quirks.js';
+import { timerecQuirks } from '../model/time/timerec-quirks.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
 import { ruleName } from './words.js';
 
@@ -168,7 +168,7 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
 }
 
 /**
- * A rule whose time recurrence has by-fields the proxy reads other than they say (timerec-quirks.ts:
+ * A rule whose time recurrence has by-fields the proxy reads other than they say (model/time/timerec-quirks.ts:
  * bymonth 2 is March, byday SA under monthly never matches): the rule routes at other times than
  * the file suggests, silently. One finding per quirk, each saying what the proxy will do.
  */

@@ -2,12 +2,12 @@
  * The proxy's loader (docs/routing-model.md "Loading: rules the proxy skips"): which rules
  * it keeps and which it drops with only a log line. Pure.
  */
+import { dialHint, dialProblem, firstNonDial } from '../model/dial.js';
 import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
-import { parseTimerec } from '../model/timerec.js';
+import { parseTimerec } from '../model/time/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 
-const DIAL_CHARS = /^[0-9*#+]*$/;
 /** The most gateways the proxy tries for one rule. */
 export const MAX_GATEWAYS = 32;
 
@@ -42,10 +42,12 @@ function dropReason(
   rule: RoutingRule,
   listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
 ): { reason: string; hint: string } | null {
-  if (!DIAL_CHARS.test(rule.prefix)) {
+  const dial = dialProblem('prefix', rule.prefix);
+  if (dial !== null) {
+    const mapping = rule.kind === 'inbound_mapping';
     return {
-      reason: `prefix ${JSON.stringify(rule.prefix)} holds a character outside 0-9 * # +: the proxy drops the rule`,
-      hint: 'use only 0-9 + # * in a prefix or DID',
+      reason: `${dial}: the proxy drops the rule`,
+      hint: mapping ? dialHint('DID', 'did', '+15551230001') : dialHint('prefix', 'prefix', '44'),
     };
   }
   const list = listProblem(rule);
@@ -57,16 +59,6 @@ function dropReason(
       hint: 'fix the time recurrence (see the timerec grammar in the docs), or leave it empty for always',
     };
   return null;
-}
-
-/** The first character of a prefix outside `0-9 * # +`, or -1 when there is none. */
-export function firstOddChar(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // 0-9, *, #, +
-    if (!((c >= 48 && c <= 57) || c === 42 || c === 35 || c === 43)) return i;
-  }
-  return -1;
 }
 
 /** What the proxy's loader leaves: the rules it keeps, those it drops, and the stems dropped rules leave in the prefix tree. */
@@ -113,7 +105,7 @@ export function loadRules(set: RuleSet): LoadedRules {
     if (why === null) kept.push(rule);
     else {
       dropped.push({ rule, ...why });
-      const odd = firstOddChar(rule.prefix);
+      const odd = firstNonDial(rule.prefix);
       if (odd > 0 && listProblem(rule) === null && timerecDropped(rule.timerec) === null) stems.push(rule.prefix.slice(0, odd));
     }
   }

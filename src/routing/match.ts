@@ -3,9 +3,10 @@
  * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
-import { timerecMatches } from '../model/timerec-match.js';
-import { parseTimerec, type Timerec } from '../model/timerec.js';
-import { firstOddChar, loadRules } from './load.js';
+import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
+import { timerecMatches } from '../model/time/timerec-match.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
+import { loadRules } from './load.js';
 import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
 import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
 import { lcrUsers } from './sip-user.js';
@@ -23,8 +24,6 @@ import {
   type RoutingRule,
   type RuleSet,
 } from './types.js';
-
-const DIAL_CHARS = /^[0-9*#+]*$/;
 
 /** The rules of a set as the proxy holds them after loading: by group, then by prefix. */
 interface Prepared {
@@ -146,7 +145,7 @@ function treeGoesOn(p: Prepared, prefix: string): boolean {
  * search by prefix.
  */
 function walkDepth(p: Prepared, rU: string, odd: number, steps: string[] | null): number {
-  const shown = `"${rU}" holds "${rU[odd]}" (outside 0-9 * # +) at position ${odd + 1}`;
+  const shown = `"${rU}" holds "${rU[odd]}" (outside ${DIAL_CHARACTERS}) at position ${odd + 1}`;
   for (let k = 1; k <= odd; k++) {
     if (treeGoesOn(p, rU.slice(0, k))) continue;
     steps?.push(
@@ -170,9 +169,9 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
     steps?.push(`group ${group} holds no rule the proxy loaded`);
     return { kind: 'none' };
   }
-  // A number of 0-9 * # + only reaches every prefix of it the tree holds; one with another
+  // A number of dial characters only reaches every prefix of it the tree holds; one with another
   // character only as deep as the walk goes (and no prefix at all when the walk reaches it).
-  const odd = DIAL_CHARS.test(rU) ? -1 : firstOddChar(rU);
+  const odd = firstNonDial(rU);
   const depth = odd < 0 ? rU.length : walkDepth(p, rU, odd, steps);
   // Longest prefix first: only the lengths the group holds can match.
   for (const len of p.lengths.get(group) ?? []) {

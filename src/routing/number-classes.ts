@@ -6,8 +6,9 @@
  * prefix begins stands. Built for the classes a change reaches only, so a plan that changes a few
  * of 15,000 rules pays for a few. Pure.
  */
+import { isDialString } from '../model/dial.js';
 import type { Direction } from '../model/routing.js';
-import { parseTimerec, type Timerec } from '../model/timerec.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { callerClasses, lcrIndex, lcrTo, NO_CALLER, type Caller, type LcrIndex } from './callers.js';
 import type { RoutingRule, RuleSet } from './types.js';
 
@@ -29,7 +30,6 @@ export interface GroupRec {
   readonly rec: Timerec;
 }
 
-const DIAL = /^[0-9*#+]*$/;
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const NO_RECS: readonly Timerec[] = Object.freeze([]);
 const NO_PAIRS: readonly GroupRec[] = Object.freeze([]);
@@ -41,7 +41,7 @@ export function directionOf(rule: Pick<RoutingRule, 'kind'>): Direction {
   return rule.kind === 'inbound_mapping' ? 'inbound' : 'outbound';
 }
 
-/** A set's rules of one direction by prefix (with LCR To-parts as prefixes too, outbound); the proxy drops a prefix outside 0-9 * # +. */
+/** A set's rules of one direction by prefix (with LCR To-parts as prefixes too, outbound); the proxy drops a prefix outside its dial characters (model/dial.ts). */
 type PrefixIndex = ReadonlyMap<string, readonly RoutingRule[]>;
 
 const indexes = new WeakMap<RuleSet, Record<Direction, PrefixIndex>>();
@@ -53,7 +53,7 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
     const inbound = new Map<string, RoutingRule[]>();
     const outbound = new Map<string, RoutingRule[]>();
     for (const rule of set.rules) {
-      if (!DIAL.test(rule.prefix)) continue;
+      if (!isDialString(rule.prefix)) continue;
       const map = rule.kind === 'inbound_mapping' ? inbound : outbound;
       const list = map.get(rule.prefix);
       if (list) list.push(rule);
@@ -61,7 +61,7 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
     }
     for (const r of set.lcr) {
       const to = lcrTo(r.pattern);
-      if (DIAL.test(to) && !outbound.has(to)) outbound.set(to, []);
+      if (isDialString(to) && !outbound.has(to)) outbound.set(to, []);
     }
     indexes.set(set, (both = { inbound, outbound }));
   }

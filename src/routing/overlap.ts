@@ -5,7 +5,7 @@
  * allowed): a From-prefix no such From holds never ties. Each check costs at most the length of
  * its From-prefixes (at most 16 characters are looked at), never their square. Pure.
  */
-import { parseTimerec, type Timerec } from '../model/timerec.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 
 const DAY = 86400;
 

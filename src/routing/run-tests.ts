@@ -2,10 +2,10 @@ import type { GatewayGroup } from '../model/group.js';
 import type { PlanIssue } from '../model/plan.js';
 import type { PlanRoutingTest, RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { runRoutingTest, tookWords } from './expect.js';
-import { nameBook, namedIssues, type NameBookSources } from './expect-names.js';
+import { nameBook, namedIssues, type NameBook, type NameBookSources } from './expect-names.js';
 import { inventoryOf, ruleSetFromState } from './rule-set.js';
-import { testTime } from './time.js';
-import type { RoutingState } from './types.js';
+import { testTime } from '../model/time/call-time.js';
+import type { RoutingState, RuleSet } from './types.js';
 
 /** The files' routing tests run against a set of rules. */
 export interface RoutingTestsVerdict {
@@ -28,17 +28,18 @@ export interface TestPlace extends Pick<NameBookSources, 'declared' | 'reference
   readonly allowDangling: boolean;
 }
 
+/** The rules of a place as the proxy decides them, and the book its destinations by name are judged with. */
+export interface PlaceRules {
+  readonly set: RuleSet;
+  readonly book: NameBook;
+}
+
 /**
- * Runs `tests` against the rules of `place`, judged by its groups unless `allowDangling`; names in
- * expectations are resolved against its groups and the names it knows. Each test's call is made at
- * its `at` (default `now`) in its `tz`, default the proxy's `zone`. Pure.
+ * The rules of `place` as the proxy decides them, judged by its groups unless `allowDangling`, and
+ * what is known of its groups and gateways to judge destinations by name: what the routing tests
+ * and the invariants are judged with (built once for both). Pure.
  */
-export function runRoutingTests(
-  tests: readonly RoutingTest[],
-  place: TestPlace,
-  now: number,
-  zone: string | (() => string),
-): RoutingTestsVerdict {
+export function placeRules(place: TestPlace): PlaceRules {
   const inventory = place.allowDangling || !place.groups ? undefined : inventoryOf(place.groups);
   const set = ruleSetFromState(place.state, inventory);
   const book = nameBook({
@@ -47,6 +48,22 @@ export function runRoutingTests(
     ...(place.referenced ? { referenced: place.referenced } : {}),
     ...(place.labels ? { labels: place.labels } : {}),
   });
+  return { set, book };
+}
+
+/**
+ * Runs `tests` against the rules of `place` (or the rules already built from it, {@link placeRules}),
+ * judged by its groups unless `allowDangling`; names in expectations are resolved against its groups
+ * and the names it knows. Each test's call is made at its `at` (default `now`) in its `tz`, default
+ * the proxy's `zone`. Pure.
+ */
+export function runRoutingTests(
+  tests: readonly RoutingTest[],
+  place: TestPlace | PlaceRules,
+  now: number,
+  zone: string | (() => string),
+): RoutingTestsVerdict {
+  const { set, book } = 'book' in place ? place : placeRules(place);
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
   const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));

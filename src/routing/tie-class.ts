@@ -1,6 +1,7 @@
 /**
  * The decision of a tie class (callers.ts `from_holds: 'two_or_more'`): callers holding two or
- * more From parts of patterns of one length, all of which the rule set holds. The proxy takes
+ * more From parts of patterns of one length, all of which the rule set holds, and none of the From
+ * parts of the longer patterns reaching the number (`from_except`: a caller holding one takes it). The proxy takes
  * whichever of the tied patterns the caller holds it meets first (match.ts, "ambiguous"); which
  * ones a caller holds differs from caller to caller, so the decision names every tied pattern's
  * route as a candidate and states no outcome per candidate: each candidate's outcome is what its

@@ -12,9 +12,6 @@
  *                  readonly GatewayGroup[]): GatewayInventory` (model/group.ts)
  * - `load.ts`      `loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: DroppedRule[] }`
  * - `match.ts`     `routeCall(set: RuleSet, call: Call): RouteDecision` (loads, then decides, step by step)
- * - `time.ts`      `callTime(at: string | undefined, tz: string | undefined, now: number):
- *                  CallTime | { problem: string }` (`--at` with no offset is wall clock in `tz`;
- *                  `tz` defaults to the machine's zone)
  * - `lint.ts`      `lintRules(set: RuleSet, manages: { inbound: boolean; outbound: boolean }):
  *                  RoutingFinding[]`: errors (dropped rules) and warnings (undefined order, shadowed
  *                  rules, no catch-all)
@@ -22,21 +19,24 @@
  *                  entries: ImpactEntry[] }`: every class of calls a rule that differs between the two
  *                  sets can reach, in every time window where its decision differs (classes.ts)
  * - `classes.ts`   `routingTable(set, start)`, `routingDifference(before, after, start)`: classes of
- *                  calls (number-classes.ts, callers.ts) × time windows (windows.ts, window-words.ts)
+ *                  calls (number-classes.ts, callers.ts) × time windows (model/time/windows.ts, window-words.ts)
  * - `priority.ts`  `proxyPriority(p)`: a priority as the proxy ranks it (unsigned)
- * - `model/timerec.ts` (in model/, so the one normaliser can check it): `timerecProblem(text):
- *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`; `model/timerec-match.ts`
+ * - the proxy's clock is model/time/ (in model/, so the one normaliser can check a recurrence):
+ *                  `call-time.ts` `callTime(at: string | undefined, tz: string | undefined, now:
+ *                  number): CallTime | { problem: string }` (`--at` with no offset is wall clock in
+ *                  `tz`; `tz` defaults to the machine's zone); `timerec.ts` `timerecProblem(text):
+ *                  string | null`, `timerecWarning(text)`, `parseTimerec(text)`; `timerec-match.ts`
  *                  `timerecMatches(parsed, local: string, tz?: string)` (as drouting's dr_time.c decides; real time
- *                  in `tz` across clock changes, model/timerec-zone.ts)
+ *                  in `tz` across clock changes, timerec-zone.ts)
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
 import type { GatewayLabel, GroupType } from '../model/group.js';
-import type { Direction } from '../model/routing.js';
+import type { CallTime, Direction } from '../model/routing.js';
 import type { MappingContent } from '../model/inbound-mapping.js';
 import type { RouteContent } from '../model/outbound-route.js';
 
-export type { DecidedRule, Direction, ImpactEntry, RouteDecision, RouteResult } from '../model/routing.js';
+export type { CallTime, DecidedRule, Direction, ImpactEntry, RouteDecision, RouteResult } from '../model/routing.js';
 
 /** The drouting group of inbound mappings. */
 export const INBOUND_GROUP = 9000;
@@ -119,17 +119,6 @@ export interface RuleSet {
   readonly inventory?: GatewayInventory;
 }
 
-/**
- * The call time as the proxy's clock shows it: a wall-clock time in the proxy's zone (timerec's
- * dtstart is local time there), plus the zone's name for the explanation.
- */
-export interface CallTime {
-  /** `YYYY-MM-DDTHH:MM:SS`, wall clock in `tz`. */
-  readonly local: string;
-  /** IANA zone name, e.g. `Europe/London`. */
-  readonly tz: string;
-}
-
 /** The call to route. */
 export interface Call {
   readonly direction: Direction;
@@ -158,7 +147,7 @@ export interface DroppedRule {
 /** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
 export interface RoutingFinding {
   readonly severity: 'error' | 'warning';
-  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of routing/timerec-quirks.ts (`midnight_cut` among them), and `accept_unused` (routing/acknowledge.ts). */
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of model/time/timerec-quirks.ts (`midnight_cut` among them), and `accept_unused` (routing/acknowledge.ts). */
   readonly code: string;
   readonly message: string;
   readonly hint: string;

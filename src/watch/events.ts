@@ -1,4 +1,5 @@
 import type { ChangeOutcome } from '../model/apply-report.js';
+import type { PlanInvariant } from '../model/invariant.js';
 import type { Change, Plan } from '../model/plan.js';
 import type { WatchEvent } from './webhook.js';
 
@@ -47,6 +48,32 @@ export function problemEvent(target: string, at: string, code: string, message: 
     at,
     code,
     message,
+  };
+}
+
+/**
+ * The event of a change in how many of the files' routing invariants the rules after the plan
+ * violate (`was`: the count at the last run that planned; none before the first): the count, and
+ * each violated one by name with its call and the `dsipform route` command that replays it.
+ */
+export function invariantsEvent(target: string, at: string, records: readonly PlanInvariant[], was: number): WatchEvent {
+  const bad = records.filter((r) => r.status === 'violated');
+  const violated = bad.map((r) => ({
+    name: r.name,
+    ...(r.message !== undefined ? { message: r.message } : {}),
+    ...(r.counterexample ? { replay: r.counterexample.replay } : {}),
+  }));
+  const names = bad.map((r) => JSON.stringify(r.name)).join(', ');
+  const words =
+    bad.length === 0 ? 'every routing invariant holds' : `${bad.length} of ${records.length} routing invariants violated: ${names}`;
+  return {
+    text: `dsipform: ${target}: ${words} (was ${was})`,
+    event: 'invariants',
+    target,
+    at,
+    violated_count: bad.length,
+    was,
+    violated,
   };
 }
 

@@ -9,6 +9,8 @@ export interface TargetHealth {
   readonly error?: string;
   /** A refused plan: the run finished, nothing was applied. */
   readonly refused?: boolean;
+  /** How many of the files' routing invariants the last plan's rules violate; absent when the files declare none. */
+  readonly violated_invariants?: number;
 }
 
 /**

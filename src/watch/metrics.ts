@@ -8,11 +8,13 @@ export interface RunFacts {
   readonly changes: readonly { readonly kind: string; readonly action: string }[];
   /** The classes of calls the plan's safety check finds routed now and without a route after it. */
   readonly unroutedCalls: number;
+  /** The routing invariants of the files the rules after the plan violate; default 0 (none, or none declared). */
+  readonly violatedInvariants?: number;
   /** Changes applied in this run. */
   readonly applied: number;
   /** The error code the run failed or was refused with, if any. */
   readonly errorCode?: string;
-  /** A refusal (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED) rather than a failure. */
+  /** A refusal (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED, PLAN_INVARIANT_FAILED) rather than a failure. */
   readonly refused?: boolean;
   /** When the run ended, ms since the epoch. */
   readonly at: number;
@@ -44,7 +46,7 @@ export class WatchMetrics {
   });
   readonly #refused = new Counter({
     name: 'dsipform_refused_runs_total',
-    help: 'Runs whose plan the gate of apply refused (the safety rules or routing tests; with --apply, nothing of it applied), by error code.',
+    help: 'Runs whose plan the gate of apply refused (the safety rules, routing tests or invariants; with --apply, nothing of it applied), by error code.',
     labelNames: ['target', 'code'],
     registers: [this.registry],
   });
@@ -57,6 +59,12 @@ export class WatchMetrics {
   readonly #unrouted = new Gauge({
     name: 'dsipform_unrouted_calls',
     help: 'Classes of calls (number prefix, caller and time window) the last plan of a target would leave without a route or with an ambiguous one, as its safety check (PLAN_UNROUTING) counts them; 0 when policy.allow_unrouting is set.',
+    labelNames: ['target'],
+    registers: [this.registry],
+  });
+  readonly #violated = new Gauge({
+    name: 'dsipform_violated_invariants',
+    help: "Routing invariants of a target's files that the rules after its last plan violate (each refuses the plan, PLAN_INVARIANT_FAILED); 0 when every one holds or the files declare none.",
     labelNames: ['target'],
     registers: [this.registry],
   });
@@ -88,6 +96,7 @@ export class WatchMetrics {
     // A run that failed before planning knows nothing new about the drift: the last known stays.
     if (facts.errorCode !== undefined && !facts.refused && facts.changes.length === 0) return;
     this.#unrouted.set({ target }, facts.unroutedCalls);
+    this.#violated.set({ target }, facts.violatedInvariants ?? 0);
     const counts = new Map<string, number>();
     for (const c of facts.changes) counts.set(`${c.kind}\u0000${c.action}`, (counts.get(`${c.kind}\u0000${c.action}`) ?? 0) + 1);
     for (const old of this.#driftSeries.get(target) ?? []) {

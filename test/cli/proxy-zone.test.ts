@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { emulatorFixture, TEST_PROFILE } from '../helpers/emulator.js';
@@ -154,6 +155,19 @@ describe('with no zone declared anywhere', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('No changes');
     expect(r.stderr).not.toContain(WARNING);
+  });
+});
+
+describe('rules without a time recurrence', () => {
+  // The README's first command: examples/basic has no time recurrence, so no decision of its plan
+  // depends on the zone, and nothing needs declaring. Its impact still names the day it examined.
+  it.each(['plan', 'apply'] as const)('%s of examples/basic changes rules and does not warn', async (command) => {
+    const example = join(mkdtempSync(join(root, 'basic-')), 'basic');
+    cpSync(fileURLToPath(new URL('../../examples/basic', import.meta.url)), example, { recursive: true });
+    const r = await onFiles(command, example, [], { TZ: 'Europe/Paris' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Routing impact (checked at any time (no time recurrence is involved))');
+    expect(r.stderr).not.toContain('PROXY_ZONE_UNDECLARED');
   });
 });
 

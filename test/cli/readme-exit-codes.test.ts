@@ -55,6 +55,9 @@ function routes(n: number, tests = ''): string {
 const test = (group: string): string =>
   `routing_tests:\n  - name: R0 calls\n    direction: outbound\n    to: "1005550100"\n    expect: { gwgroupid: "${group}" }\n`;
 
+/** An invariant R1's calls break: none of the calls to 101… is routed. */
+const NO_101 = 'invariants:\n  - name: 101 never routed\n    never: { direction: outbound, to_prefix: "101" }\n';
+
 /** Runs `dsipform ARGS` against the scenario's emulator. */
 const cli = (s: Scenario, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => runCli(args, { ...s.env, ...env });
 
@@ -68,13 +71,14 @@ async function applied(s: Scenario, text: string, name = 'files.yaml'): Promise<
   return file;
 }
 
-/** Three plans apply refuses, one per code; each returns the `plan` run of it. */
+/** Four plans apply refuses, one per code; each returns the `plan` run of it. */
 async function refusedPlans(verb: readonly string[]): Promise<CliResult[]> {
   const results: CliResult[] = [];
   for (const [code, before, after] of [
     ['PLAN_UNSAFE', routes(8), routes(5)],
     ['PLAN_UNROUTING', TWO, MAPPING],
     ['PLAN_TESTS_FAILED', routes(1), routes(2, test('3'))],
+    ['PLAN_INVARIANT_FAILED', routes(1), routes(2, NO_101)],
   ] as const) {
     const s = await scenario();
     await applied(s, before);
@@ -125,7 +129,7 @@ const RUNS: Record<string, () => Promise<number[]>> = {
     expect(r.stdout).toContain('(kamreload: true); apply will reload the proxy');
     return codes([r]);
   },
-  '`plan` | a plan apply would refuse without `--force` (`PLAN_UNSAFE`, `PLAN_UNROUTING`, `PLAN_TESTS_FAILED`); `--out` still saves it':
+  '`plan` | a plan apply would refuse without `--force` (`PLAN_UNSAFE`, `PLAN_UNROUTING`, `PLAN_TESTS_FAILED`, `PLAN_INVARIANT_FAILED`); `--out` still saves it':
     async () => {
       const out = join(mkdtempSync(join(tmpdir(), 'dsipform-exit-codes-')), 'plan.json');
       const runs = await refusedPlans(['plan', '--out', out]);

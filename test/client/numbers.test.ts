@@ -173,8 +173,45 @@ describe('detection of the Numbers module', () => {
     });
     client = new PlatformClient({ url: server.url, token: TOKEN });
     expect(await client.detection()).toEqual({ profile: 'current', numbersModule: false });
-    expect(server.seen.map((r) => r.url)).toEqual(['/api/v1/proxy/stats', '/api/v1/kamailio/stats', '/api/numbers/v1/number/bulk']);
+    // The probe goes out beside the second stats request (see below): which arrives first is not fixed.
+    expect(server.seen[0]!.url).toBe('/api/v1/proxy/stats');
+    expect(server.seen.map((r) => r.url).sort()).toEqual(['/api/numbers/v1/number/bulk', '/api/v1/kamailio/stats', '/api/v1/proxy/stats']);
     expect((await apiErrorOf(client.listNumbers())).code).toBe('API_NO_SUCH_ENDPOINT');
+  });
+
+  it("detection probes the module beside the deployed profile's second request, not one round trip after it", async () => {
+    // /kamailio/stats is answered only once the probe has arrived (or after 2 s, so that a client
+    // that waits for it before probing is slow, not stuck): the probe must not wait for it.
+    let probed = false;
+    let answerStats: (() => void) | undefined;
+    let probedBeforeStatsAnswered = false;
+    server = await startTinyServer((req, res) => {
+      if (req.url === '/api/v1/kamailio/stats') {
+        const answer = () => {
+          answerStats = undefined;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ data: [{}], error: '', msg: 'ok', kamreload: false, dsipreload: false }));
+        };
+        if (probed) return answer();
+        const timer = setTimeout(answer, 2_000);
+        answerStats = () => (clearTimeout(timer), answer());
+        return;
+      }
+      if (req.url === '/api/numbers/v1/number/bulk') {
+        probed = true;
+        probedBeforeStatsAnswered = answerStats !== undefined || !server!.seen.some((r) => r.url === '/api/v1/kamailio/stats');
+        res.writeHead(405, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>405 Method Not Allowed</title>');
+        answerStats?.();
+        return;
+      }
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>404 Not Found</title>');
+    });
+    client = new PlatformClient({ url: server.url, token: TOKEN });
+    expect(await client.detection()).toEqual({ profile: 'current', numbersModule: true });
+    expect(probedBeforeStatsAnswered).toBe(true);
+    expect(server.seen).toHaveLength(3);
   });
 
   it('with the profile given, detection says just that', async () => {

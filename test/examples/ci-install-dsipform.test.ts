@@ -2,12 +2,14 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { integrityOf, makeConfigRepository, replaceTarball } from '../helpers/ci-repository.js';
+import { ciInstall, PINNED } from '../helpers/ci-package.js';
+import { VERSION, integrityOf, makeConfigRepository, replaceTarball } from '../helpers/ci-repository.js';
 import { runProcess, type ProcessResult } from '../helpers/process.js';
 
 // examples/ci/install-dsipform.sh, run by bash as every CI template's install step runs it, on what
-// it must refuse before npm fetches or installs anything. Installing for real is done by the
-// template tests (test/examples/ci-templates-*.test.ts).
+// it must refuse before npm fetches or installs anything, and installing for real: the run's one
+// install (test/helpers/ci-package.ts), which the template tests (test/examples/ci-templates-*.test.ts)
+// find in their CI caches.
 let dir: string;
 let tarball: string;
 let integrity: string;
@@ -25,6 +27,15 @@ async function install(env: Record<string, string>, folder = '.dsipform-install'
   chmodSync(join(bin, 'npm'), 0o755);
   return runProcess('bash', ['ci/install-dsipform.sh', folder], { cwd, env: { PATH: `${bin}:${process.env.PATH}`, HOME: bin, ...env } });
 }
+
+describe('examples/ci/install-dsipform.sh installs the pinned tarball', () => {
+  it('for real (npm, no install script of it or its dependencies): says so, and the command it puts on PATH runs', async () => {
+    const { install, installLog } = await ciInstall();
+    expect(installLog).toMatch(new RegExp(`^dsipform: installed ${VERSION} from ${PINNED.replaceAll('.', '\\.')} \\(sha512-`, 'm'));
+    const r = await runProcess(join(install, 'node_modules/.bin/dsipform'), ['--version'], { env: { PATH: process.env.PATH } });
+    expect(r.stdout.trim()).toBe(VERSION);
+  }, 300_000);
+});
 
 describe('examples/ci/install-dsipform.sh refuses what is not pinned, before npm runs', () => {
   it.each([

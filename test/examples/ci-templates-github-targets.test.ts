@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PlatformClient } from '../../src/api/client.js';
 import { makeCiStubs, type CiStubs, type StubAnswer } from '../helpers/ci-stubs.js';
-import { runGithubJob, type JobResult, type Workflow } from '../helpers/ci-github.js';
+import { cacheEntryOf, runGithubJob, type JobResult, type Workflow } from '../helpers/ci-github.js';
+import { seedInstallCache } from '../helpers/ci-package.js';
 import { CI_EXAMPLES, makeTargetsRepository, startTlsPlatform, type TlsPlatform, withoutFolders } from '../helpers/ci-repository.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -32,8 +33,10 @@ beforeAll(async () => {
   repository = join(dir, 'repo');
   const integrity = await makeTargetsRepository(repository, template.env!.DSIPFORM_PACKAGE!, { staging, production });
   workflow = { ...template, env: { ...template.env, DSIPFORM_INTEGRITY: integrity } };
+  // The run's one install of these pins, in the repository's cache as a first job would have saved it.
+  await seedInstallCache(cacheEntryOf(workflow, join(dir, 'caches'), '.dsipform-install'));
   stubs = makeCiStubs(join(dir, 'stubs'));
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.all([staging.stop(), production.stop()]);
 });

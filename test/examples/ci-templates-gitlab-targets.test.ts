@@ -6,7 +6,8 @@ import { parse } from 'yaml';
 import { PlatformClient } from '../../src/api/client.js';
 import { storedZip } from '../../src/cli/stored-zip.js';
 import { makeCiStubs, type CiStubs, type StubAnswer } from '../helpers/ci-stubs.js';
-import { runGitlabJob, type GitlabJobResult, type GitlabPipeline } from '../helpers/ci-gitlab.js';
+import { cacheEntryOf, runGitlabJob, type GitlabJobResult, type GitlabPipeline } from '../helpers/ci-gitlab.js';
+import { seedInstallCache } from '../helpers/ci-package.js';
 import { CI_EXAMPLES, makeTargetsRepository, startTlsPlatform, type TlsPlatform, withoutFolders } from '../helpers/ci-repository.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -36,8 +37,10 @@ beforeAll(async () => {
   repository = join(dir, 'repo');
   const integrity = await makeTargetsRepository(repository, template.variables!.DSIPFORM_PACKAGE!, { staging, production });
   pipeline = { ...template, variables: { ...template.variables, DSIPFORM_INTEGRITY: integrity } };
+  // The run's one install of these pins, in the project's cache as a first job would have saved it.
+  await seedInstallCache(cacheEntryOf(pipeline, join(dir, 'caches'), '.dsipform-install'));
   stubs = makeCiStubs(join(dir, 'stubs'));
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.all([staging.stop(), production.stop()]);
 });

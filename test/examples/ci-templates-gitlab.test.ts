@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PlatformClient } from '../../src/api/client.js';
 import { makeCiStubs, type CiStubs, type StubAnswer } from '../helpers/ci-stubs.js';
-import { runGitlabJob, type GitlabJobResult, type GitlabPipeline } from '../helpers/ci-gitlab.js';
+import { cacheEntryOf, runGitlabJob, type GitlabJobResult, type GitlabPipeline } from '../helpers/ci-gitlab.js';
+import { seedInstallCache } from '../helpers/ci-package.js';
 import {
   CI_EXAMPLES,
   VERSION,
@@ -42,12 +43,15 @@ beforeAll(async () => {
   const integrity = await makeConfigRepository(repository, template.variables!.DSIPFORM_PACKAGE!);
   // The one edit the README asks for: the tarball's integrity in place of the placeholder.
   pipeline = { ...template, variables: { ...template.variables, DSIPFORM_INTEGRITY: integrity } };
+  // The run's one install of these pins (ci-install-dsipform.test.ts holds that it installs for
+  // real), in the project's cache as a first job would have saved it.
+  await seedInstallCache(cacheEntryOf(pipeline, join(dir, 'caches'), '.dsipform-install'));
   // A variable of type File: GitLab writes its value to a file of its own and gives that file's path.
   mkdirSync(join(dir, 'file-variables'));
   caFile = join(dir, 'file-variables/DSIP_CA');
   writeFileSync(caFile, readFileSync(platform.ca));
   stubs = makeCiStubs(join(dir, 'stubs'));
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await platform.stop();
 });
@@ -103,7 +107,7 @@ const issueOpen = [
   curl(`${API}/projects/42/issues/3/notes --data-urlencode body@drift\\.md$`, { stdout: '{"id":9}' }),
 ];
 
-// The first job installs dsipform for real (npm): a loaded machine needs more than the default 20 s.
+// Each job runs real processes (bash, the installed dsipform, the emulator): a loaded machine needs more than the default 20 s.
 describe('examples/ci/gitlab/.gitlab-ci.yml, run job by job against the emulator', { timeout: 120_000 }, () => {
   it('as shipped, the install stops every job: the integrity is a placeholder to replace', async () => {
     expect(template.variables!.DSIPFORM_PACKAGE).toBe(`vendor/dsipform-${VERSION}.tgz`);
@@ -115,13 +119,15 @@ describe('examples/ci/gitlab/.gitlab-ci.yml, run job by job against the emulator
     expect(stubs.calls()).toEqual([]);
   });
 
-  it('merge request: only the plan job runs; it installs the pinned tarball, notes the markdown plan, keeps the signed plan', async () => {
+  it('merge request: only the plan job runs; it uses the pinned install from the cache, notes the markdown plan, keeps the signed plan', async () => {
     stubs.answer([noted]);
     expect((await run('dsipform-apply', { ...mr, CI_JOB_ID: '3000' })).ran).toBe(false);
     expect((await run('dsipform-drift', { ...mr, CI_JOB_ID: '3000' })).ran).toBe(false);
     const r = await run('dsipform-plan', { ...mr, CI_JOB_ID: '3001' });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stderr).toMatch(new RegExp(`^dsipform: installed ${VERSION} from vendor/dsipform-${VERSION}\\.tgz \\(sha512-`, 'm'));
+    expect(r.stderr).toMatch(
+      new RegExp(`^dsipform: using the one installed in \\.dsipform-install from vendor/dsipform-${VERSION}\\.tgz$`, 'm'),
+    );
 
     const expected = await cli(['plan', config(), '--format', 'markdown']);
     expect(expected.stdout).toMatch(/\*\*Plan: 5 to create, 0 to update, 0 to delete\.\*\*/);

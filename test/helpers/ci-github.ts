@@ -118,17 +118,17 @@ export async function runGithubJob(workflow: Workflow, jobName: string, event: G
   }
   // The job is over: what is saved can be moved out of its workspace.
   for (const save of status.failed ? [] : at.saves) {
-    if (existsSync(join(at.workspace, save.path)) && !existsSync(cacheEntry(event, save.key))) {
+    if (existsSync(join(at.workspace, save.path)) && !existsSync(cacheEntry(event.caches, save.key))) {
       mkdirSync(event.caches, { recursive: true });
-      renameSync(join(at.workspace, save.path), cacheEntry(event, save.key));
+      renameSync(join(at.workspace, save.path), cacheEntry(event.caches, save.key));
     }
   }
   return { ran: true, ok: !status.failed, steps: results, workspace: at.workspace };
 }
 
 /** Where a cache entry of this key is kept (keys hold `/`, `:` and `#`). */
-function cacheEntry(event: GithubEvent, key: string): string {
-  return join(event.caches, encodeURIComponent(key));
+function cacheEntry(caches: string, key: string): string {
+  return join(caches, encodeURIComponent(key));
 }
 
 type Done = Omit<StepResult, 'name' | 'skipped'>;
@@ -202,7 +202,7 @@ const ACTIONS: Record<string, (w: Record<string, string>, at: JobState) => strin
   },
   // An entry of exactly the key is restored; otherwise the path is saved when the job succeeds.
   'actions/cache': async (w, at) => {
-    const entry = cacheEntry(at.event, w.key!);
+    const entry = cacheEntry(at.event.caches, w.key!);
     if (existsSync(entry)) await copyTree(entry, join(at.workspace, w.path!));
     else at.saves.push({ key: w.key!, path: w.path! });
     return undefined;
@@ -222,4 +222,18 @@ async function doAction(
   const w = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, interpolate(String(v), context, status)]));
   const error = await act(w, at);
   return { code: error ? 1 : 0, stdout: '', stderr: error ?? '', outputs: {} };
+}
+
+/**
+ * The cache entry the workflow's `actions/cache` step of `path` restores, for a repository's
+ * `caches` (its key's `${{ env.NAME }}` read from the workflow's env): where a job that installed
+ * dsipform would have saved it.
+ */
+export function cacheEntryOf(workflow: Workflow, caches: string, path: string): string {
+  const step = Object.values(workflow.jobs)
+    .flatMap((job) => job.steps)
+    .find((s) => s.uses?.startsWith('actions/cache@') && s.with?.path === path);
+  if (!step) throw new Error(`the workflow has no actions/cache step of ${path}`);
+  const key = String(step.with!.key).replace(/\$\{\{\s*env\.(\w+)\s*\}\}/g, (_, name: string) => workflow.env?.[name] ?? '');
+  return cacheEntry(caches, key);
 }

@@ -96,3 +96,13 @@ export function ruleHolds(expr: string, env: Record<string, string>): boolean {
   if (!m) throw new Error(`the test's rules evaluator does not know: ${expr}`);
   return (value(m[1]!) === value(m[3]!)) === (m[2] === '==');
 }
+
+/**
+ * Where the pipeline's default `cache:` keeps `path` for a project's `caches`: where a job that
+ * installed dsipform would have saved it.
+ */
+export function cacheEntryOf(pipeline: GitlabPipeline, caches: string, path: string): string {
+  const cache = pipeline.default?.cache;
+  if (!cache?.paths.some((p) => p.replace(/\/+$/, '') === path)) throw new Error(`the pipeline's default cache does not keep ${path}`);
+  return join(caches, cache.key, path);
+}

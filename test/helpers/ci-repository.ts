@@ -1,19 +1,15 @@
-import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { selfSignedCertificate } from '../../src/tls/self-signed.js';
 import { startEmulatorProcess, type EmulatorProcess } from './cli.js';
 import { TEST_PROFILE } from './emulator.js';
-import { REPO } from './packed-app.js';
 import { runProcess } from './process.js';
 
-/** examples/ci/, the templates and what they work on. */
-export const CI_EXAMPLES = join(REPO, 'examples/ci');
+import { CI_EXAMPLES, VERSION, ciTarball, integrityOf } from './ci-package.js';
 
-/** This checkout's version: the tarball the templates pin must be of it. */
-export const VERSION = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+export { CI_EXAMPLES, VERSION, integrityOf };
 
 /**
  * Makes the repository a team keeps its configuration in, as examples/ci/README.md sets it up:
@@ -25,17 +21,9 @@ export async function makeConfigRepository(repository: string, tarball: string):
   cpSync(join(CI_EXAMPLES, 'config'), join(repository, 'config'), { recursive: true });
   mkdirSync(join(repository, 'ci'), { recursive: true });
   cpSync(join(CI_EXAMPLES, 'install-dsipform.sh'), join(repository, 'ci/install-dsipform.sh'));
-  const into = join(repository, dirname(tarball));
-  mkdirSync(into, { recursive: true });
-  // Its own npm cache, so that nothing is written outside the test's folder.
-  const env = { ...process.env, npm_config_cache: join(repository, '..', 'npm-cache') };
-  const packed = await runProcess('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', into], {
-    cwd: REPO,
-    env,
-  });
-  expect(packed.code, packed.stderr).toBe(0);
-  const made = join(into, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-  if (made !== join(repository, tarball)) renameSync(made, join(repository, tarball));
+  // The run's one `npm pack` of this checkout (test/helpers/ci-package.ts), as a release is made.
+  mkdirSync(join(repository, dirname(tarball)), { recursive: true });
+  cpSync((await ciTarball()).tarball, join(repository, tarball));
   return integrityOf(join(repository, tarball));
 }
 
@@ -74,11 +62,6 @@ export async function replaceTarball(file: string, code: string): Promise<void> 
   writeFileSync(bin, text.replace(/\n/, `\n${code}\n`));
   const tar = await runProcess('tar', ['-czf', file, '-C', work, 'package']);
   expect(tar.code, tar.stderr).toBe(0);
-}
-
-/** The sha512 integrity of a file, as npm writes it (`sha512-<base64>`). */
-export function integrityOf(file: string): string {
-  return `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`;
 }
 
 /** A platform served over HTTPS with a self-signed certificate (`ca`, its PEM), its state saved in `data`. */

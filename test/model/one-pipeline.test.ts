@@ -7,6 +7,7 @@ import { readStack } from '../../src/cdktf/reader/read-stack.js';
 import { loadDesiredState } from '../../src/config/index.js';
 import type { ConfigIssue, DesiredState } from '../../src/model/desired.js';
 import { createProvider } from '../../src/terraform/provider.js';
+import { hclHint } from '../../src/terraform/resources/hcl-hint.js';
 import { providerOnEmulator } from '../terraform/configured-provider.js';
 import type { TfObject } from '../../src/terraform/types.js';
 
@@ -228,7 +229,9 @@ describe('one pipeline for desired state', () => {
     expect(stack.raw[0]!.message).toContain(`(attribute ${field})`);
     if (!inProvider) return;
     const tf = viaProvider([object]);
-    expect(tf.issues).toEqual(yaml.issues);
+    // The same issue; its hint's examples written as HCL for the resource's own attributes.
+    const attributes = Object.keys(providerConfig(object));
+    expect(tf.issues).toEqual(yaml.issues.map((i) => ({ ...i, hint: hclHint(i.hint, attributes) })));
     expect(tf.attributes).toEqual([field.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s))]);
   });
 });

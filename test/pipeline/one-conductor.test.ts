@@ -51,12 +51,18 @@ describe('one conductor', () => {
     const s = await scenario({ empty: true });
     const file = s.file('rules.yaml', RULES);
     const out = join(s.dir, 'plan.json');
-    const cli = await s.run(['plan', file, '--format', 'json', '--out', out]);
-    expect(cli.code).toBe(1);
+    // One instant for both runs: the tests' records carry the call's time, which must not fall on two seconds.
+    const cli = await s.run(['plan', file, '--format', 'json', '--out', out, '--at', '2026-03-02T10:00:00', '--tz', 'UTC']);
+    expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toContain('PLAN_TESTS_FAILED');
     const saved = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
 
-    const lib = await planDesired(s.client, await desiredOf(file), { force: true, target: saved.target as string });
+    const lib = await planDesired(s.client, await desiredOf(file), {
+      force: true,
+      target: saved.target as string,
+      at: '2026-03-02T10:00:00',
+      tz: 'UTC',
+    });
     const plan = lib.plan as unknown as Record<string, unknown>;
     for (const field of ['changes', 'summary', 'routing_tests', 'safety', 'managed', 'live_checksum', 'notes'])
       expect(plan[field], field).toEqual(saved[field]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CarrierGroup } from '../../src/model/carrier-group.js';
 import type { DesiredCarrierGroup, DesiredState } from '../../src/model/desired.js';
-import type { CarrierGroupChange, Plan } from '../../src/model/plan.js';
+import type { CarrierGroupChange } from '../../src/model/kinds/carrier-group/change.js';
+import type { Plan } from '../../src/model/plan.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
-import type { PasswordCheck } from '../../src/plan/diff-carrier-groups.js';
+import type { PasswordCheck } from '../../src/model/kind-spec.js';
 import { matchesDigest, passwordDigest } from '../../src/plan/password-digest.js';
 import { passwordChecks } from '../../src/plan/password-checks.js';
 import { renderPlanText } from '../../src/render/plan-text.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DesiredLease } from '../../src/model/desired.js';
 import type { LeaseRecord } from '../../src/model/lease.js';
-import { diffLeases } from '../../src/plan/diff-leases.js';
+import { diffLeases } from '../../src/model/kinds/endpoint-lease/diff.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const want = (name: string, ttl = 900, extra: Partial<DesiredLease> = {}): DesiredLease => ({

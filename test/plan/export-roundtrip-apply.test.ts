@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { PlatformClient } from '../../src/api/client.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import { passwordVariableFor } from '../../src/model/carrier-group-fields.js';
+import { passwordVariableFor } from '../../src/model/kinds/carrier-group/fields.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
 import { runMain } from '../helpers/in-process.js';
 

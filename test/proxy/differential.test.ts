@@ -9,16 +9,13 @@
  * `npm run test:proxy` runs it alone; DSIPFORM_PROXY_SEED and DSIPFORM_PROXY_RUNS repeat or widen a run.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scenarioArbitrary } from './helpers/arbitraries.js';
 import { describeDisagreements } from './helpers/report.js';
-import { runScenario, toGroup, type ScenarioRun } from './helpers/run.js';
-import type { Scenario } from './helpers/scenario.js';
-import { SipClient, type SipCall } from './helpers/sip.js';
-import { proxySuitePlan, type ProxyTools } from './helpers/tools.js';
+import { runScenario, toGroup } from './helpers/run.js';
+import { expectProxy, inboundCall as inb, outboundCall as out, proxyPlan, proxySuite, scenarioRoute as route } from './helpers/suite.js';
 
-const plan = proxySuitePlan();
-if (!plan.run) console.warn(plan.reason);
+const plan = proxyPlan();
 
 const SEED = Number(process.env.DSIPFORM_PROXY_SEED ?? 20270104);
 const RUNS = Number(process.env.DSIPFORM_PROXY_RUNS ?? 60);
@@ -28,42 +25,16 @@ const MIN_CALLS = 2000;
 const MONDAY_NOON = '2027-01-04T12:00:30';
 
 describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamailio 5.6, drouting)', () => {
-  const tools = (plan.run ? plan.tools : undefined) as ProxyTools;
-  let sip: SipClient;
-  beforeAll(async () => {
-    sip = await SipClient.open();
+  /** Scenarios with defaults: no fresh-install rows, New York, one instant. */
+  const suite = proxySuite(plan, {
+    freshInstall: false,
+    tz: 'America/New_York',
+    groups: [1, 2],
+    mappings: [],
+    routes: [],
+    instants: [MONDAY_NOON],
   });
-  afterAll(async () => {
-    await sip.close();
-  });
-
-  /** A scenario with defaults: no fresh-install rows, New York, one instant. */
-  const run = (s: Partial<Scenario> & { calls: SipCall[] }): Promise<ScenarioRun> =>
-    runScenario(tools, sip, {
-      freshInstall: false,
-      tz: 'America/New_York',
-      groups: [1, 2],
-      mappings: [],
-      routes: [],
-      instants: [MONDAY_NOON],
-      ...s,
-    });
-  const out = (to: string, from = '1'): SipCall => ({ direction: 'outbound', from, to });
-  const inb = (to: string, ruri?: string): SipCall => ({ direction: 'inbound', from: '1', to, ...(ruri === undefined ? {} : { ruri }) });
-  const route = (prefix: string, group: number, extra: Partial<Scenario['routes'][number]> = {}): Scenario['routes'][number] => ({
-    prefix,
-    from_prefix: '',
-    group,
-    priority: 0,
-    timerec: '',
-    ...extra,
-  });
-  /** The proxy's outcomes, and that dsipform agrees with each. */
-  const expectProxy = (result: ScenarioRun, expected: string[]): void => {
-    expect(result.verdicts.map((v) => v.proxy)).toEqual(expected);
-    const bad = result.verdicts.filter((v) => !v.agrees);
-    expect(bad.length === 0 ? '' : describeDisagreements(bad, result.log)).toBe('');
-  };
+  const { run } = suite;
 
   describe('facts about the proxy that the harness must reproduce', () => {
     it('ranks priority unsigned: -1 beats 0', async () => {
@@ -272,7 +243,7 @@ describe.skipIf(!plan.run)('the routing simulation against the real proxy (Kamai
     let calls = 0;
     await fc.assert(
       fc.asyncProperty(scenarioArbitrary, async (scenario) => {
-        const result = await runScenario(tools, sip, scenario);
+        const result = await runScenario(suite.tools, suite.sip(), scenario);
         calls += result.verdicts.length;
         const bad = result.verdicts.filter((v) => !v.agrees);
         if (bad.length > 0) throw new Error(describeDisagreements(bad, result.log));

@@ -6,54 +6,30 @@
  * loopback, each call compared with the simulation's decision.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapedScenarioArbitrary } from './helpers/escapes.js';
 import { describeDisagreements } from './helpers/report.js';
-import { runScenario, toGroup, type ScenarioRun } from './helpers/run.js';
-import type { Scenario } from './helpers/scenario.js';
-import { SipClient, type SipCall } from './helpers/sip.js';
-import { proxySuitePlan, type ProxyTools } from './helpers/tools.js';
+import { runScenario, toGroup } from './helpers/run.js';
+import { expectProxy, outboundCall as out, proxyPlan, proxySuite, scenarioRoute } from './helpers/suite.js';
 
-const plan = proxySuitePlan();
-if (!plan.run) console.warn(plan.reason);
+const plan = proxyPlan();
 
 const SEED = Number(process.env.DSIPFORM_PROXY_SEED ?? 20270136);
 const RUNS = Number(process.env.DSIPFORM_PROXY_RUNS ?? 30);
 const MONDAY_NOON = '2027-01-04T12:00:30';
 
 describe.skipIf(!plan.run)('percent-escaped user parts against the real proxy (Kamailio 5.6)', () => {
-  const tools = (plan.run ? plan.tools : undefined) as ProxyTools;
-  let sip: SipClient;
-  beforeAll(async () => {
-    sip = await SipClient.open();
+  const suite = proxySuite(plan, {
+    freshInstall: false,
+    tz: 'UTC',
+    groups: [1, 2],
+    mappings: [],
+    routes: [],
+    instants: [MONDAY_NOON],
   });
-  afterAll(async () => {
-    await sip.close();
-  });
-
-  const run = (s: Partial<Scenario> & { calls: SipCall[] }): Promise<ScenarioRun> =>
-    runScenario(tools, sip, {
-      freshInstall: false,
-      tz: 'UTC',
-      groups: [1, 2],
-      mappings: [],
-      routes: [],
-      instants: [MONDAY_NOON],
-      ...s,
-    });
-  const out = (to: string, from: string, ruri?: string): SipCall => ({ direction: 'outbound', from, to, ...(ruri ? { ruri } : {}) });
-  const route = (prefix: string, group: number, from_prefix = ''): Scenario['routes'][number] => ({
-    prefix,
-    from_prefix,
-    group,
-    priority: 0,
-    timerec: '',
-  });
-  const expectProxy = (result: ScenarioRun, expected: string[]): void => {
-    expect(result.verdicts.map((v) => v.proxy)).toEqual(expected);
-    const bad = result.verdicts.filter((v) => !v.agrees);
-    expect(bad.length === 0 ? '' : describeDisagreements(bad, result.log)).toBe('');
-  };
+  const { run } = suite;
+  const route = (prefix: string, group: number, from_prefix = ''): ReturnType<typeof scenarioRoute> =>
+    scenarioRoute(prefix, group, { from_prefix });
 
   it('matches an LCR From-prefix holding # against a From-user that escapes it, and drouting on the raw request user', async () => {
     const r = await run({
@@ -90,7 +66,7 @@ describe.skipIf(!plan.run)('percent-escaped user parts against the real proxy (K
     let escaped = 0;
     await fc.assert(
       fc.asyncProperty(escapedScenarioArbitrary, async (scenario) => {
-        const result = await runScenario(tools, sip, scenario);
+        const result = await runScenario(suite.tools, suite.sip(), scenario);
         calls += result.verdicts.length;
         escaped += result.verdicts.filter((v) => `${v.call.from}${v.call.to}`.includes('%')).length;
         const bad = result.verdicts.filter((v) => !v.agrees);

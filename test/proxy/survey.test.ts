@@ -11,12 +11,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scenarioArbitrary } from './helpers/arbitraries.js';
 import { describeVerdict } from './helpers/report.js';
 import { runScenario } from './helpers/run.js';
-import { SipClient } from './helpers/sip.js';
-import { proxySuitePlan, type ProxyTools } from './helpers/tools.js';
+import { proxySuite } from './helpers/suite.js';
+import { proxySuitePlan } from './helpers/tools.js';
 
 const SURVEY = process.env.DSIPFORM_PROXY_SURVEY ?? '';
 const plan = SURVEY === '' ? { run: false as const } : proxySuitePlan();
@@ -29,14 +29,7 @@ function seedsOf(text: string): number[] {
 }
 
 describe.skipIf(!plan.run)('survey of the generated scenarios against the real proxy', () => {
-  const tools = (plan.run ? plan.tools : undefined) as ProxyTools;
-  let sip: SipClient;
-  beforeAll(async () => {
-    sip = await SipClient.open();
-  });
-  afterAll(async () => {
-    await sip.close();
-  });
+  const suite = proxySuite(plan);
 
   it(`runs seeds ${SURVEY}`, async () => {
     const runs = Number(process.env.DSIPFORM_PROXY_RUNS ?? 80);
@@ -47,7 +40,7 @@ describe.skipIf(!plan.run)('survey of the generated scenarios against the real p
     for (const seed of seedsOf(SURVEY)) {
       let bad = 0;
       for (const [index, scenario] of fc.sample(scenarioArbitrary, { seed, numRuns: runs }).entries()) {
-        const result = await runScenario(tools, sip, scenario);
+        const result = await runScenario(suite.tools, suite.sip(), scenario);
         scenarios++;
         calls += result.verdicts.length;
         const wrong = result.verdicts.filter((v) => !v.agrees);

@@ -150,6 +150,40 @@ describe('renderPlanHtml: routing tests the plan ran', () => {
   });
 });
 
+describe('renderPlanHtml: routing invariants the plan decided', () => {
+  it('counts them and lists the violations first, with the call and the command that replays it', () => {
+    const decision = routed(route('premium', '1900'), '#4');
+    const replay = 'dsipform route --direction outbound --to 1900 --at 2026-12-28T00:00:00 --tz Europe/London';
+    const invariants = [
+      { name: 'US calls routed', status: 'held' as const, origin: { file: 'rules.yaml', line: 9, col: 5 } },
+      {
+        name: 'premium <never>',
+        status: 'violated' as const,
+        origin: { file: 'rules.yaml', line: 7, col: 5 },
+        message: 'an outbound call is routed: the call to 1900 took route "premium"',
+        counterexample: {
+          direction: 'outbound' as const,
+          to: '1900',
+          from: '',
+          at: '2026-12-28T00:00:00',
+          tz: 'Europe/London',
+          when: 'always',
+          took: 'route "premium"',
+          replay,
+          decision,
+        },
+      },
+    ];
+    const page = renderPlanHtml({ ...MIXED_PLAN, invariants });
+    const text = textOf(page);
+    expect(text).toContain('Routing invariants 1 held, 1 violated (against the rules after the plan)');
+    expect(text).toContain(`FAIL premium <never> rules.yaml:7 an outbound call is routed: the call to 1900 took route "premium" ${replay}`);
+    expect(text.indexOf('premium <never>')).toBeLessThan(text.indexOf('US calls routed'));
+    expect(page).toContain('premium &lt;never&gt;');
+    expect(textOf(renderPlanHtml(MIXED_PLAN))).not.toContain('Routing invariants');
+  });
+});
+
 // Characters that make markup, and letters of tag and attribute names: most strings drawn from these are markup-like.
 const MARKUPISH = fc.constantFrom(...'<>"\'&=/ bimgsvcrpton'.split(''));
 

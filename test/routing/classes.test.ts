@@ -4,7 +4,11 @@ import { callerClasses, fromMatches, lcrIndex, sharedFrom } from '../../src/rout
 import { classSpans, routingDifference, routingTable, type ClassSpan } from '../../src/routing/classes.js';
 import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
-import { windowHolds } from '../../src/routing/window-runs.js';
+import { windowHolds } from '../../src/model/time/window-runs.js';
+import { fromWords } from '../../src/model/routing.js';
+import { planRefusal } from '../../src/apply/refusal.js';
+import { assessUnrouting } from '../../src/plan/unrouting.js';
+import { routingImpact } from '../../src/routing/impact.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
@@ -173,9 +177,13 @@ function spanOf(
   ]
     .sort()
     .join('|');
+  const held = wanted.split('|');
+  // A tie class holds the callers with two or more of its parts and none of its left-out (longer) ones.
   const holds = (s: ClassSpan): boolean =>
     parts(s) === wanted ||
-    (s.class.from_holds === 'two_or_more' && wanted.split('|').filter((w) => s.class.from_parts.includes(w)).length >= 2);
+    (s.class.from_holds === 'two_or_more' &&
+      held.filter((w) => s.class.from_parts.includes(w)).length >= 2 &&
+      !(s.class.from_except ?? []).some((q) => fromMatches(q, from)));
   return mine.find((s) => (direction === 'inbound' || holds(s)) && s.windows.some((w) => windowHolds(w, local)));
 }
 
@@ -219,31 +227,57 @@ describe('exactness: every call decides as its class does', () => {
   });
 });
 
-describe('known gap (issue 36): a tie class and a longer pattern the same caller holds', () => {
+describe('a tie class and a longer pattern the same caller holds (issue 36)', () => {
   // LCR patterns 12- and 1-1 tie for a caller holding both From parts (12 and 1), so the table has a
   // "two or more of 1, 12" row decided ambiguous. A caller 212 holds those two and also 21, whose
-  // pattern 21-1 is longer and wins: the call is routed by R2, yet the tie row claims it. Found by
-  // the property above at seed 1811857582; `it.fails` flips to a failure once tie classes exclude
-  // callers that also hold a longer matching pattern.
-  it.fails('a call from 212 to 1 decides as its class does', () => {
-    const set = {
-      rules: [
-        { kind: 'outbound_route', key: 'R0', groupid: 10001, prefix: '', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '12-' },
-        { kind: 'outbound_route', key: 'R1', groupid: 10000, prefix: '1', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '1-1' },
-        { kind: 'outbound_route', key: 'R2', groupid: 10002, prefix: '1', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '21-1' },
-      ],
-      lcr: [
-        { pattern: '12-', groupid: 10001, key: 'R0' },
-        { pattern: '1-1', groupid: 10000, key: 'R1' },
-        { pattern: '21-1', groupid: 10002, key: 'R2' },
-      ],
-    } as const satisfies RuleSet;
+  // pattern 21-1 is longer and wins: the call is routed by R2. Found by the property above at seed
+  // 1811857582: the tie row claimed that caller. It leaves out the callers holding 21 and says so,
+  // its representative holds no 21, and the caller holding all three has a class of its own.
+  const set = {
+    rules: [
+      { kind: 'outbound_route', key: 'R0', groupid: 10001, prefix: '', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '12-' },
+      { kind: 'outbound_route', key: 'R1', groupid: 10000, prefix: '1', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '1-1' },
+      { kind: 'outbound_route', key: 'R2', groupid: 10002, prefix: '1', priority: 0, timerec: '', gwlist: '#1', lcr_pattern: '21-1' },
+    ],
+    lcr: [
+      { pattern: '12-', groupid: 10001, key: 'R0' },
+      { pattern: '1-1', groupid: 10000, key: 'R1' },
+      { pattern: '21-1', groupid: 10002, key: 'R2' },
+    ],
+  } as const satisfies RuleSet;
+
+  it('a call from 212 to 1 decides as its class does, and the tie row leaves it out', () => {
     const { horizon, spans } = routingTable(set, NY_0700);
     const local = horizon.start.slice(0, 11) + '00:17:00';
+    const tie = spans.find((s) => s.class.prefix === '1' && s.class.from_holds === 'two_or_more');
+    expect(tie?.class).toMatchObject({ from_parts: ['1', '12'], from_except: ['21'] });
+    expect(fromMatches('21', tie!.class.from)).toBe(false);
+    expect(tie?.decisions[0]?.result).toBe('ambiguous');
     const span = spanOf(spans, set, 'outbound', '1', '212', local);
     const decided = routeCall(set, { direction: 'outbound', from: '212', to: '1', at: { local, tz: NY_0700.tz } }, { explain: false });
     expect(decided.result).toBe('routed');
-    expect(span?.decisions[0]?.result).toBe('routed');
+    expect(span?.class.from_holds).toBeUndefined();
+    expect(decisionKey(span!.decisions[0]!)).toBe(decisionKey(decided));
+  });
+
+  it('a plan that ties them refuses naming the tie class with whom it leaves out (PLAN_UNROUTING)', () => {
+    const simple: TestRoute = { name: 'S', prefix: '1', gwgroupid: '1' };
+    const lcr: TestRoute[] = [
+      { name: 'R0', prefix: '', from_prefix: '12', gwgroupid: '1' },
+      { name: 'R1', prefix: '1', from_prefix: '1', gwgroupid: '1' },
+      { name: 'R2', prefix: '1', from_prefix: '21', gwgroupid: '1' },
+    ];
+    const { entries } = routingImpact(rules([], [simple]), rules([], [simple, ...lcr]), NY_0700);
+    const findings = assessUnrouting(entries, false);
+    const tied = findings.flatMap((f) => f.calls).find((c) => c.from_holds === 'two_or_more' && c.prefix === '1');
+    expect(tied).toMatchObject({ from_parts: ['1', '12'], from_except: ['21'], after: 'ambiguous' });
+    expect(planRefusal({ safety: findings })?.message).toContain('1… from two or more of …1, …12 (and none of …21)');
+  });
+
+  it('the tie row says whom it leaves out, in the words of every output', () => {
+    const callers = callerClasses(lcrIndex([set]), '1');
+    expect(callers.find((c) => c.from_holds)).toMatchObject({ from_parts: ['1', '12'], from_except: ['21'] });
+    expect(fromWords(['1', '12'], 'two_or_more', undefined, ['21'])).toBe(' from two or more of …1, …12 (and none of …21)');
   });
 });
 

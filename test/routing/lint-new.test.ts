@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimerec, type Timerec } from '../../src/model/timerec.js';
-import { timerecMatches } from '../../src/model/timerec-match.js';
+import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
+import { timerecMatches } from '../../src/model/time/timerec-match.js';
 import { lintRules } from '../../src/routing/lint.js';
 import { routeCall } from '../../src/routing/match.js';
 import { outbound, rules, type TestRoute } from './build.js';

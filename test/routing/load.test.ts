@@ -39,7 +39,7 @@ describe('loadRules: the rules the proxy drops at load time', () => {
   });
 
   it.each<[string, string, string, string | null]>([
-    ['a prefix with a letter', '44a', '', 'prefix "44a" holds a character outside 0-9 * # +'],
+    ['a prefix with a letter', '44a', '', 'prefix "44a" may contain only the characters 0-9 + # *: the proxy drops the rule'],
     ['a timerec the proxy cannot parse', '44', '20260101T0900|8H', 'timerec "20260101T0900|8H": dtstart'],
     ['a sound route', '44', '20260101T090000|8H|daily', null],
   ])('routes: %s', (_name, prefix, timerec, reason) => {

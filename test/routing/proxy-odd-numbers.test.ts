@@ -85,14 +85,14 @@ describe('numbers with a character outside 0-9 * # +', () => {
   it('says where the walk stopped, or that it reached the character', () => {
     const stops = routeCall(rules([], [UK]), outbound('44a1')).steps.join('\n');
     expect(stops).toContain(
-      '"44a1" holds "a" (outside 0-9 * # +) at position 3: the prefix walk stops at "44", the deepest node of the rule tree (shared by every group) before it, and backs off from there',
+      '"44a1" holds "a" (outside 0-9 + # *) at position 3: the prefix walk stops at "44", the deepest node of the rule tree (shared by every group) before it, and backs off from there',
     );
     const reaches = routeCall(
       rules([], [DEFAULT, UK, { name: 'L', prefix: '445', from_prefix: '1', gwgroupid: '6' }]),
       outbound('44a1'),
     ).steps.join('\n');
     expect(reaches).toContain(
-      '"44a1" holds "a" (outside 0-9 * # +) at position 3, and the rule tree (shared by every group) goes on past "44": the prefix walk reaches "a" and gives up on prefixes; the prefixless rules still run',
+      '"44a1" holds "a" (outside 0-9 + # *) at position 3, and the rule tree (shared by every group) goes on past "44": the prefix walk reaches "a" and gives up on prefixes; the prefixless rules still run',
     );
   });
 });

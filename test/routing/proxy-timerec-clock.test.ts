@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { timerecMatches } from '../../src/model/timerec-match.js';
-import { parseTimerec } from '../../src/model/timerec.js';
+import { timerecMatches } from '../../src/model/time/timerec-match.js';
+import { parseTimerec } from '../../src/model/time/timerec.js';
 import { routeCall } from '../../src/routing/match.js';
-import { timerecQuirks } from '../../src/routing/timerec-quirks.js';
+import { timerecQuirks } from '../../src/model/time/timerec-quirks.js';
 import { rules } from './build.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
-import { atIn, callTime, proxyZone, readAt } from '../../src/routing/time.js';
+import { atIn, callTime, proxyZone, readAt } from '../../src/model/time/call-time.js';
 import { outbound, rules } from './build.js';
 
 const NOW = Date.UTC(2026, 6, 1, 12, 0, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimerec, timerecProblem, timerecWarning } from '../../src/model/timerec.js';
+import { parseTimerec, timerecProblem, timerecWarning } from '../../src/model/time/timerec.js';
 
 // A plan of a big file asks about the same few recurrences thousands of times: each text is parsed
 // once and the answer shared, so it must be frozen all the way down (no caller can change another's).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timerecMatches } from '../../src/model/timerec-match.js';
-import { parseTimerec, timerecProblem } from '../../src/model/timerec.js';
+import { timerecMatches } from '../../src/model/time/timerec-match.js';
+import { parseTimerec, timerecProblem } from '../../src/model/time/timerec.js';
 
 const OFFICE = '20260101T090000|8H|weekly|||MO,TU,WE,TH,FR';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { routingTable } from '../../src/routing/classes.js';
 import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
-import { windowHolds } from '../../src/routing/window-runs.js';
+import { windowHolds } from '../../src/model/time/window-runs.js';
 import { rules, type TestRoute } from './build.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timerecMatches } from '../../src/model/timerec-match.js';
-import { parseTimerec, type Timerec } from '../../src/model/timerec.js';
-import { formatWallTime, wallSeconds, wallTimeOf } from '../../src/model/wall-clock.js';
-import { wallTimeAt } from '../../src/model/timerec-zone.js';
-import { windowWords } from '../../src/routing/window-words.js';
-import { changePoints, horizonFor, instantHorizon, type Stretch } from '../../src/routing/windows.js';
+import { timerecMatches } from '../../src/model/time/timerec-match.js';
+import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
+import { formatWallTime, wallSeconds, wallTimeOf } from '../../src/model/time/wall-clock.js';
+import { wallTimeAt } from '../../src/model/time/timerec-zone.js';
+import { windowWords } from '../../src/model/time/window-words.js';
+import { changePoints, horizonFor, instantHorizon, type Stretch } from '../../src/model/time/windows.js';
 
 function rec(text: string): Timerec {
   const parsed = parseTimerec(text);

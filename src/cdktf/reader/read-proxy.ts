@@ -1,5 +1,5 @@
 import type { ConfigIssue, ProxySettings } from '../../model/desired.js';
-import { ZONE_HINT, zoneProblem } from '../../model/time-zone.js';
+import { ZONE_HINT, zoneProblem } from '../../model/time/time-zone.js';
 import { locate, type StackFile } from './locate.js';
 import { POLICY_KEY } from './read-policy.js';
 
@@ -7,7 +7,7 @@ import { POLICY_KEY } from './read-policy.js';
  * The stack's proxy settings: what `DsipformPolicy`'s `proxy` writes beside its policy under the
  * top-level `//` (`{"path": …, "policy": {…}, "proxy": {"timezone": "America/Chicago"}}`), held to
  * the rules of the files' `proxy` block: a zone this machine knows, in the one wording of a bad
- * zone (model/time-zone.ts), naming the construct path, at the value's FILE:LINE:COL. Undefined
+ * zone (model/time/time-zone.ts), naming the construct path, at the value's FILE:LINE:COL. Undefined
  * when the stack declares no zone; problems are pushed to `issues`.
  */
 export function readProxy(stack: StackFile, root: Record<string, unknown>, issues: ConfigIssue[]): ProxySettings | undefined {

@@ -13,6 +13,7 @@ import {
 import { lcrPattern } from '../../model/outbound-route.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 import { readPolicy } from './read-policy.js';
+import { readInvariants } from './read-invariants.js';
 import { readProxy } from './read-proxy.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
@@ -58,7 +59,8 @@ type Json = Record<string, unknown>;
  * Reads the `dsiprouter_*` resources of a synthesized CDKTF stack (`cdktf.out/stacks/<name>`, or
  * its cdk.tf.json) as the desired state. A collection with at least one resource in the stack is
  * managed, as if the files declared it; the stack's `DsipformPolicy` (read-policy.ts) is the files'
- * `policy`, and its `proxy` (read-proxy.ts) their `proxy` block. Values must be literal: a Terraform reference (`${...}`), `count` or `for_each` is an
+ * `policy`, its `proxy` (read-proxy.ts) their `proxy` block, and its `invariants`
+ * (read-invariants.ts) their `invariants:`. Values must be literal: a Terraform reference (`${...}`), `count` or `for_each` is an
  * error naming the resource and attribute. Expected failures are returned, not thrown. A carrier
  * group's password variable is read from `options.env` (default `process.env`) where set; unset,
  * it is left to the commands that send it.
@@ -131,9 +133,11 @@ function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackRes
   duplicates(stack, out, issues);
   const policy = readPolicy(stack, root, issues);
   const proxy = readProxy(stack, root, issues);
+  const invariants = readInvariants(stack, root, issues);
   if (issues.length > 0) return { ok: false, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
   // A stack's refusals name DsipformPolicy's properties, whether or not the stack has one yet.
-  return { ok: true, desired: { ...out, policy: { ...policy, place: 'stack' }, ...(proxy ? { proxy } : {}), files: [stack.file] } };
+  const extra = { ...(proxy ? { proxy } : {}), ...(invariants ? { invariants } : {}) };
+  return { ok: true, desired: { ...out, policy: { ...policy, place: 'stack' }, ...extra, files: [stack.file] } };
 }
 
 function pushIf<T>(list: T[], item: T | null): void {

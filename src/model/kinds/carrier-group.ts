@@ -1,14 +1,26 @@
-import type { KindSpec } from '../kind-spec.js';
+import { normalizeCarrierGroup } from '../carrier-group-normalize.js';
+import type { KindModule } from '../kind-spec.js';
+import { carrierGroupDiff } from './carrier-group/diff.js';
+import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
-export const CARRIER_GROUP: KindSpec<'carrier_group'> = {
+export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   kind: 'carrier_group',
   collection: 'carrier_groups',
   noun: 'carrier group',
   shortNoun: 'carrier group',
   keyField: 'name',
-  fields: ['name', 'lb_enabled', 'endpoints', 'auth'],
+  fields: Object.keys(CARRIER_GROUP_READERS),
   isRule: false,
-  secondsFields: [],
+  formats: { endpoints: 'endpoints', auth: 'auth' },
+  namedBy: {},
+  idField: 'gwgroupid',
+  groupType: 'carrier',
+  // Created and updated before any rule change, deleted after every rule delete (and before the lease stages).
+  stages: { create: 0.5, update: 0.5, delete: 3.5 },
   onlyKnownFields: false,
+  passwordBlock: 'auth',
+  execution: 'group',
+  normalize: normalizeCarrierGroup,
+  diff: carrierGroupDiff,
 };

@@ -1,15 +1,21 @@
-import type { KindSpec } from '../kind-spec.js';
+import type { KindModule } from '../kind-spec.js';
+import { normalizeLease } from '../normalize.js';
+import { LEASE_FIELDS, leaseDiff } from './endpoint-lease/diff.js';
 
 /** Endpoint leases: short-lived SIP credentials, named by `name`; their password is a secret. */
-export const ENDPOINT_LEASE: KindSpec<'endpoint_lease'> = {
+export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   kind: 'endpoint_lease',
   collection: 'endpoint_leases',
   noun: 'endpoint lease',
   shortNoun: 'lease',
   keyField: 'name',
-  fields: ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'],
+  fields: LEASE_FIELDS,
   isRule: false,
-  secondsFields: ['ttl', 'renew_before'],
+  formats: { ttl: 'seconds', renew_before: 'seconds' },
+  namedBy: {},
   // A lease's password must never reach a plan file, even if a bug put it in a change.
   onlyKnownFields: true,
+  execution: 'lease',
+  normalize: normalizeLease,
+  diff: leaseDiff,
 };

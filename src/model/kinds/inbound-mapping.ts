@@ -1,15 +1,32 @@
-import type { KindSpec } from '../kind-spec.js';
+import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../inbound-mapping.js';
+import type { KindModule } from '../kind-spec.js';
+import { normalizeMapping } from '../normalize.js';
+import { mappingDiff } from './inbound-mapping/diff.js';
+import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
+import { MAPPING_READERS } from './inbound-mapping/fields.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
-export const INBOUND_MAPPING: KindSpec<'inbound_mapping'> = {
+export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   kind: 'inbound_mapping',
   collection: 'inbound_mappings',
   noun: 'inbound mapping',
   shortNoun: 'mapping',
   keyField: 'did',
   emptyKeyLabel: 'default mapping',
-  fields: ['did', 'servers', 'notes'],
+  fields: Object.keys(MAPPING_READERS),
   isRule: true,
-  secondsFields: [],
+  formats: {},
+  namedBy: { servers: 'group' },
+  idField: 'ruleid',
+  updateReplaces: {
+    on: mappingUpdateReplaces,
+    reason: MAPPING_REPLACE_REASON,
+    note: 'The deployed platform (API profile current) cannot update an inbound mapping in place: each such change deletes the mapping, then creates it again, so its DID is briefly unrouted.',
+  },
   onlyKnownFields: false,
+  execution: 'requests',
+  requests: mappingRequests,
+  withCreatedGroups: mappingWithCreatedGroup,
+  normalize: normalizeMapping,
+  diff: mappingDiff,
 };

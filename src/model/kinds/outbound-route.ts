@@ -1,14 +1,25 @@
-import type { KindSpec } from '../kind-spec.js';
+import type { KindModule } from '../kind-spec.js';
+import { normalizeRoute } from '../normalize.js';
+import { routeDiff } from './outbound-route/diff.js';
+import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
+import { ROUTE_READERS } from './outbound-route/fields.js';
 
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
-export const OUTBOUND_ROUTE: KindSpec<'outbound_route'> = {
+export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   kind: 'outbound_route',
   collection: 'outbound_routes',
   noun: 'outbound route',
   shortNoun: 'route',
   keyField: 'name',
-  fields: ['name', 'prefix', 'from_prefix', 'gwgroupid', 'priority', 'timerec', 'routeid'],
+  fields: Object.keys(ROUTE_READERS),
   isRule: true,
-  secondsFields: [],
+  formats: {},
+  namedBy: { gwgroupid: 'carrier_group' },
+  idField: 'ruleid',
   onlyKnownFields: false,
+  execution: 'requests',
+  requests: routeRequests,
+  withCreatedGroups: routeWithCreatedGroup,
+  normalize: normalizeRoute,
+  diff: routeDiff,
 };

@@ -10,6 +10,8 @@ export interface ClassParts {
   /** The LCR From parts a caller of the class holds (none: no From part matters). */
   readonly from_parts: readonly string[];
   readonly from_holds?: 'two_or_more';
+  /** With `from_holds`: the From parts of longer patterns its callers hold none of. */
+  readonly from_except?: readonly string[];
 }
 
 /** How many left-out prefixes a class names before it counts the rest. */
@@ -24,7 +26,7 @@ export function classWords(c: ClassParts): string {
   const listed = c.except.slice(0, LISTED_EXCEPT).map((p) => `${p}…`);
   const more = c.except.length - listed.length;
   const except = listed.length === 0 ? '' : ` except ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-  const from = fromWords(c.from_parts, c.from_holds);
+  const from = fromWords(c.from_parts, c.from_holds, undefined, c.from_except);
   return `${to}${except}${from}`;
 }
 
@@ -39,6 +41,7 @@ export function impactClassWords(entry: ImpactEntry & Partial<ClassParts>): stri
       except: entry.except,
       from_parts: entry.from_parts ?? [],
       ...(entry.from_holds ? { from_holds: entry.from_holds } : {}),
+      ...(entry.from_except ? { from_except: entry.from_except } : {}),
     });
   return describeProbe(entry);
 }

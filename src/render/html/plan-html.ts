@@ -1,7 +1,7 @@
 /**
  * `dsipform plan --format html`: the plan as one page to read in a browser. It shows the facts of
  * `--format json` (the same plan object): target, profile, managed collections, checksums, the
- * summary, the safety findings, the routing impact, notes and every change with its fields before
+ * summary, the safety findings, the routing tests and invariants, the routing impact, notes and every change with its fields before
  * and after, in the words of the text plan.
  */
 import type { ActionCounts, Plan, SavedPlan } from '../../model/plan.js';
@@ -11,6 +11,7 @@ import { changesSection } from './changes-html.js';
 import { impactSection } from './impact-html.js';
 import { html, joinHtml, type Html } from './markup.js';
 import { htmlPage } from './page.js';
+import { invariantsSection } from './invariants-html.js';
 import { routingTestsSection } from './routing-tests-html.js';
 
 // A plan as made, or as saved (with its checksum and signature).
@@ -28,7 +29,7 @@ export function renderPlanHtml(p: PlanInput): string {
   const verdict = p.changes.length === 0 ? noChangesLines(p).filter((l) => l !== '') : [planSummaryLine(p.summary.total)];
   const body = html`${facts(p)}
     <p class="verdict">${joinHtml(verdict, ' ')}</p>
-    ${summaryTable(p)}${safety(p)}${routingTestsSection(p.routing_tests)}${impactSection(p.routing_impact, p.horizon?.words)}${notes(p)}${changes(p)}
+    ${summaryTable(p)}${safety(p)}${routingTestsSection(p.routing_tests)}${invariantsSection(p.invariants)}${impactSection(p.routing_impact, p.horizon?.words)}${notes(p)}${changes(p)}
     <footer>Written by <code>dsipform plan --format html</code>: the same plan as <code>--format json</code>.</footer>`;
   return htmlPage('dsipform plan', body);
 }

@@ -2,6 +2,7 @@ import { STAT_KEYS } from '../../model/stats.js';
 import type { ProviderContext } from '../context.js';
 import type { DataSourceHandler, Diagnostic, StateResponse, TfObject } from '../types.js';
 import type { OutboundRoute } from '../../model/outbound-route.js';
+import { DIAL_CHARACTERS } from '../../model/dial.js';
 import { didProblem } from '../../model/rules.js';
 import { apiDiagnostic, attrError, check, knownString } from '../values.js';
 import { groupDataSources } from './group-data-sources.js';
@@ -88,7 +89,7 @@ export function dataSources(ctx: ProviderContext): Record<string, DataSourceHand
       },
       (config) => {
         const out: Diagnostic[] = [];
-        check(out, ['did'], config.did, didProblem, 'Quote the DID and use only 0-9 + # *; "" is the default mapping.');
+        check(out, ['did'], config.did, didProblem, `Quote the DID and use only ${DIAL_CHARACTERS}; "" is the default mapping.`);
         return out;
       },
     ),

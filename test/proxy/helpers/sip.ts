@@ -25,15 +25,17 @@ export interface SipReply {
  */
 export function buildInvite(call: SipCall, target: { host: string; port: number }, local: { port: number }, callId: string): string {
   const { to, from } = call;
+  // No caller (dsipform's `from: ""`): a From URI without a user part, so the proxy's From-user is empty.
+  const user = from === '' ? '' : `${from}@`;
   return [
     `INVITE sip:${call.ruri ?? to}@${target.host}:${target.port} SIP/2.0`,
     `Via: SIP/2.0/UDP 127.0.0.1:${local.port};branch=z9hG4bK-${callId}`,
     'Max-Forwards: 70',
-    `From: <sip:${from}@127.0.0.1>;tag=t${callId}`,
+    `From: <sip:${user}127.0.0.1>;tag=t${callId}`,
     `To: <sip:${to}@${target.host}>`,
     `Call-ID: ${callId}`,
     'CSeq: 1 INVITE',
-    `Contact: <sip:${from}@127.0.0.1:${local.port}>`,
+    `Contact: <sip:${user}127.0.0.1:${local.port}>`,
     `X-Direction: ${call.direction}`,
     'Content-Length: 0',
     '',

@@ -27,17 +27,16 @@ function stateWords(auth: CarrierAuthFields): string {
   return auth.password_state === 'changes' ? ': changes' : '';
 }
 
+/** A group's endpoints as plans show them: `[{name: "gw1", hostname: "host:5060", strip: 0, prefix: "", weight: 1}]`. */
+export function formatEndpoints(value: unknown): string {
+  return Array.isArray(value) ? `[${(value as CarrierEndpoint[]).map(endpointText).join(', ')}]` : String(value);
+}
+
 /**
- * A carrier group's field as plans show it: endpoints as `{name: …, hostname: "host:5060", …}`,
- * auth with `auth_password: (sensitive) from ${VAR}` (the variable's name, never its value; `, not set
- * here: read at apply` when the plan was made without it, `: changes` when it is not the one last
- * sent) or `none`, other
- * fields as plain values.
+ * A group's registration auth as plans show it: `auth_password: (sensitive) from ${VAR}` (the
+ * variable's name, never its value; `, not set here: read at apply` when the plan was made without
+ * it, `: changes` when it is not the one last sent), or `none` as the files write no auth.
  */
-export function formatCarrierGroupField(name: string, value: unknown): string {
-  if (name === 'endpoints' && Array.isArray(value)) return `[${(value as CarrierEndpoint[]).map(endpointText).join(', ')}]`;
-  // No auth is written as the files write it.
-  if (name === 'auth') return value === null || value === undefined ? 'none' : authText(value as CarrierAuthFields);
-  if (typeof value === 'string') return quote(value);
-  return String(value);
+export function formatAuth(value: unknown): string {
+  return value === null || value === undefined ? 'none' : authText(value as CarrierAuthFields);
 }

@@ -6,8 +6,8 @@
  * will do, and what to write instead where something can be. The by-fields count only after the
  * first window and only with a freq, so a recurrence without one has no quirks here. Pure.
  */
-import type { ByDay, Timerec } from '../model/timerec.js';
-import { proxyInterval } from '../model/timerec-match.js';
+import type { ByDay, Timerec } from './timerec.js';
+import { proxyInterval } from './timerec-match.js';
 import { midnightQuirk } from './midnight-cut.js';
 
 /** One by-field that the proxy reads other than it reads: a lint code, the sentence, and what to do. */

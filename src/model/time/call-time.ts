@@ -2,12 +2,12 @@
  * The call time as the proxy's clock shows it (`--at`, and the proxy's zone). Pure: the current
  * instant and the machine's zone come in as inputs (the zone from Intl when not given).
  */
-import { DsipformError } from '../model/errors.js';
-import type { RoutingTest } from '../model/routing-test.js';
-import { zoneProblem } from '../model/time-zone.js';
-import { formatWallTime, wallTimeOf } from '../model/wall-clock.js';
-import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
-import type { CallTime } from './types.js';
+import { DsipformError } from '../errors.js';
+import type { RoutingTest } from '../routing-test.js';
+import { zoneProblem } from './time-zone.js';
+import { formatWallTime, wallTimeOf } from './wall-clock.js';
+import { wallTimeAt, zoneClock } from './timerec-zone.js';
+import type { CallTime } from '../routing.js';
 
 const WALL = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2})?(?:\.\d+)?$/;
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)(Z|[+-]\d{2}:?\d{2})$/i;
@@ -41,6 +41,17 @@ export interface ZoneDeclarations {
  */
 export function proxyZone(declared: ZoneDeclarations, machine: () => string = machineZone): string | (() => string) {
   return declared.flag ?? declared.target ?? declared.files ?? machine;
+}
+
+/**
+ * The zone to judge rules in, from {@link proxyZone}'s answer: a declared zone as it is; with none,
+ * the machine's, asked through `zone` (which says it stood in) only when `timed`, that is when a
+ * time recurrence is among the rules judged. Without one, every moment is alike and no decision
+ * depends on the zone (it only labels the day examined), so nothing needs declaring.
+ */
+export function zoneFor(zone: string | (() => string), timed: boolean): string {
+  if (typeof zone === 'string') return zone;
+  return timed ? zone() : machineZone();
 }
 
 /** An instant (ms since 1970) as the wall clock in `tz` shows it: `YYYY-MM-DDTHH:MM:SS`. */

@@ -3,7 +3,7 @@
  * `Mon–Fri 18:00–24:00 America/New_York`, `always except Mon–Fri 09:00–17:00 Europe/London`;
  * weekdays in a horizon of a week, dates in a longer one. Pure.
  */
-import { wallTimeAt } from '../model/timerec-zone.js';
+import { wallTimeAt } from './timerec-zone.js';
 import { dayLabel, timeOfDay, WEEKDAYS, type Examined, type Stretch } from './windows.js';
 import { MIN_DAILY_RUN } from './window-runs.js';
 

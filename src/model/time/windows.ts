@@ -2,17 +2,17 @@
  * Time windows of the routing analysis (docs/routing-model.md "Classes of calls and time windows"):
  * the horizon examined (one full period of the longest time recurrence involved), the moments at
  * which a recurrence starts or stops matching within it, and windows in words. Exact, not sampled:
- * a recurrence's answer (model/timerec-match.ts) can change only at a time of day it names (its
+ * a recurrence's answer (model/time/timerec-match.ts) can change only at a time of day it names (its
  * dtstart's, dtstart + duration), at midnight (its day, week, month and year filters), at its
  * absolute dtstart, first-window end and until + duration, and where the zone's clock changes; every
  * such moment is a candidate, and the recurrence is asked at each. Pure.
  */
-import { InternalError } from '../model/errors.js';
-import { proxyInterval, timerecMatches } from '../model/timerec-match.js';
-import type { Horizon, TimeWindow } from '../model/routing.js';
-import type { Timerec } from '../model/timerec.js';
-import { wallTimeAt, zoneClock } from '../model/timerec-zone.js';
-import { formatWallTime, wallSeconds, wallTimeOf } from '../model/wall-clock.js';
+import { InternalError } from '../errors.js';
+import { proxyInterval, timerecMatches } from './timerec-match.js';
+import type { Horizon, TimeWindow } from '../routing.js';
+import type { Timerec } from './timerec.js';
+import { wallTimeAt, zoneClock } from './timerec-zone.js';
+import { formatWallTime, wallSeconds, wallTimeOf } from './wall-clock.js';
 
 const DAY = 86_400;
 /** Approximate days of each unit, to find the longest period. */
@@ -22,7 +22,7 @@ const MAX_DAYS = 4 * 366;
 /** Weekday names, Sunday first (as `Date.getUTCDay`). */
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-export type { Horizon, TimeWindow } from '../model/routing.js';
+export type { Horizon, TimeWindow } from '../routing.js';
 
 /** A recurrence's period: `count` units. */
 export interface Period {

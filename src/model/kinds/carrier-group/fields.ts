@@ -1,6 +1,7 @@
-import type { CarrierEndpoint, CarrierGroupContent } from './carrier-group.js';
-import { hostWithPort } from './carrier-group-normalize.js';
-import type { CarrierAuthFields, CarrierGroupFields } from './plan.js';
+import type { CarrierEndpoint, CarrierGroupContent } from '../../carrier-group.js';
+import { hostWithPort } from '../../carrier-group-normalize.js';
+import type { CarrierAuthFields, CarrierGroupFields } from '../../plan.js';
+import { changedBy, type FieldReaders } from '../compare.js';
 
 /**
  * Both sides of a carrier-group comparison reduced to the same plain fields: hostnames in the
@@ -46,22 +47,28 @@ function comparableAuth(auth: CarrierAuthFields | null): string {
 }
 
 /**
- * The names of the fields whose values differ between a live group and a desired one, in the order
- * of `carrierGroupFields`. The password is never compared (the platform cannot return it), nor the
- * fields the live read could not know (`unreadable`: the platform's API shows neither lb_enabled
- * nor auth), which would otherwise show a change on every plan.
+ * A carrier group's compared fields, stated once, read from its comparable fields: the list plans
+ * show them in and what counts as a change come from here. The password is never compared (the
+ * platform cannot return it).
+ */
+export const CARRIER_GROUP_READERS = {
+  name: (g: CarrierGroupFields) => g.name,
+  lb_enabled: (g: CarrierGroupFields) => g.lb_enabled,
+  endpoints: (g: CarrierGroupFields) => g.endpoints,
+  auth: (g: CarrierGroupFields) => comparableAuth(g.auth),
+} satisfies FieldReaders<CarrierGroupFields>;
+
+/**
+ * The names of the fields whose values differ between a live group and a desired one, in their
+ * order. Not the fields the live read could not know (`unreadable`: the platform's API shows
+ * neither lb_enabled nor auth), which would otherwise show a change on every plan.
  */
 export function changedCarrierGroupFields(
   live: CarrierGroupFields,
   desired: CarrierGroupFields,
   unreadable: readonly string[] = [],
 ): string[] {
-  const out: string[] = [];
-  if (live.name !== desired.name) out.push('name');
-  if (!unreadable.includes('lb_enabled') && live.lb_enabled !== desired.lb_enabled) out.push('lb_enabled');
-  if (JSON.stringify(live.endpoints) !== JSON.stringify(desired.endpoints)) out.push('endpoints');
-  if (!unreadable.includes('auth') && comparableAuth(live.auth) !== comparableAuth(desired.auth)) out.push('auth');
-  return out;
+  return changedBy(CARRIER_GROUP_READERS, live, desired).filter((f) => !unreadable.includes(f));
 }
 
 /**

@@ -5,7 +5,7 @@
  * midnight matches. What to write instead is two rules: the part before midnight, and the part
  * after it starting the next day. Pure.
  */
-import type { Timerec } from '../model/timerec.js';
+import type { Timerec } from './timerec.js';
 import type { TimerecQuirk } from './timerec-quirks.js';
 
 const DAY = 86_400;

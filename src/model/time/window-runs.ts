@@ -6,8 +6,8 @@
  * bounded by what differs, not by the length of the horizon. Exact: each window of the run is its
  * first moved by whole days of wall clock. Pure.
  */
-import type { TimeWindow } from '../model/routing.js';
-import { wallSeconds, wallTimeOf } from '../model/wall-clock.js';
+import type { TimeWindow } from '../routing.js';
+import { wallSeconds, wallTimeOf } from './wall-clock.js';
 import { timeOfDay, windowOf, type Stretch } from './windows.js';
 
 const DAY = 86_400;

@@ -1,15 +1,12 @@
-import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
-import { carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from '../model/carrier-group-fields.js';
-import type { DesiredCarrierGroup } from '../model/desired.js';
-import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
-import type { CarrierAuthFields, CarrierGroupChange, CarrierGroupFields, PlanIssue } from '../model/plan.js';
+import type { CarrierGroup, UnreadableCarrierField } from '../../carrier-group.js';
+import type { DesiredCarrierGroup } from '../../desired.js';
+import type { KindDiff, KindDiffContext, PasswordCheck } from '../../kind-spec.js';
+import type { CarrierAuthFields, CarrierGroupFields, PlanIssue } from '../../plan.js';
+import type { CarrierGroupChange } from './change.js';
+import { CARRIER_GROUP_READERS, carrierGroupFields, changedCarrierGroupFields, passwordVariableFor } from './fields.js';
 
-/**
- * A declared password against the record of the one dsipform last sent to the live group:
- * `same`, `changes`, or `unrecorded` (dsipform never sent one to that group, or its state is not
- * here). Known only where the password's variable is set (`plan/password-checks.ts`).
- */
-export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
+/** The kind, as its changes carry it. */
+const KIND = 'carrier_group';
 
 /** What the carrier-group differ found. */
 export interface CarrierGroupDiff {
@@ -63,7 +60,7 @@ function endpointProblem(before: CarrierGroupFields, after: CarrierGroupFields):
 }
 
 /** The fields of a carrier group in the order plans show them (its kind module's). */
-const CARRIER_GROUP_FIELD_ORDER = CARRIER_GROUP.fields;
+const CARRIER_GROUP_FIELD_ORDER = Object.keys(CARRIER_GROUP_READERS);
 
 /**
  * The refusal of an update that would write, over values the platform never shows, defaults the
@@ -107,7 +104,7 @@ function passwordChanges(fields: CarrierGroupFields): CarrierGroupFields {
 function deleteOf(group: CarrierGroup): CarrierGroupChange {
   return {
     action: 'delete',
-    kind: CARRIER_GROUP.kind,
+    kind: KIND,
     key: group.name,
     gwgroupid: group.gwgroupid,
     before: carrierGroupFields(group),
@@ -151,7 +148,7 @@ export function diffCarrierGroups(
     const check = have ? passwords.get(want.name) : undefined;
     const after = check === 'changes' ? passwordChanges(carrierGroupFields(want)) : carrierGroupFields(want);
     if (!have) {
-      out.changes.push({ action: 'create', kind: CARRIER_GROUP.kind, key: want.name, after, fields: Object.keys(after), ...origin });
+      out.changes.push({ action: 'create', kind: KIND, key: want.name, after, fields: Object.keys(after), ...origin });
       continue;
     }
     if (listMatched) out.matched.push(deleteOf(have));
@@ -175,7 +172,7 @@ export function diffCarrierGroups(
       const shown = new Set([...fields, ...blind]);
       out.changes.push({
         action: 'update',
-        kind: CARRIER_GROUP.kind,
+        kind: KIND,
         key: want.name,
         gwgroupid: have.gwgroupid,
         gwids: gwidsInFieldOrder(have),
@@ -195,4 +192,13 @@ export function diffCarrierGroups(
     }
   }
   return { ...out, unchanged, governed };
+}
+
+/** The carrier-group differ as the kind module hands it to the generic differ. */
+export function carrierGroupDiff(
+  desired: readonly DesiredCarrierGroup[],
+  live: readonly CarrierGroup[],
+  ctx: KindDiffContext,
+): KindDiff<'carrier_group'> {
+  return { ...diffCarrierGroups(desired, live, ctx.ignored, ctx.listMatched, ctx.passwords), expired: [] };
 }

@@ -1,19 +1,28 @@
-import type { DesiredLease } from '../model/desired.js';
-import { keyOf } from '../model/key.js';
-import { isExpired, type LeaseRecord } from '../model/lease.js';
-import type { Change, LeaseFields } from '../model/plan.js';
-import { ENDPOINT_LEASE } from '../model/kinds/endpoint-lease.js';
+import type { DesiredLease } from '../../desired.js';
+import type { KindDiff, KindDiffContext } from '../../kind-spec.js';
+import { isExpired, type LeaseRecord } from '../../lease.js';
+import type { LeaseFields } from '../../plan.js';
+import type { LeaseChange } from './change.js';
+
+/** The kind, as its changes carry it. */
+const KIND = 'endpoint_lease';
+
+/**
+ * The fields of a lease in the order plans show them, stated once: what the files ask for, then
+ * what a held lease adds (its id, username, domain and expiry). Never the password.
+ */
+export const LEASE_FIELDS = ['name', 'email', 'ttl', 'renew_before', 'lease_id', 'username', 'domain', 'expires_at'] as const;
 
 /** What the lease differ found. */
 interface LeaseDiff {
-  readonly changes: Change[];
+  readonly changes: LeaseChange[];
   readonly unchanged: number;
   /** Records the plan governs (from the files, not ignored, not expired). */
   readonly governed: number;
   /** Records that expired by themselves: dropped from the state without a request. */
   readonly expired: string[];
   /** Paired records (what `destroy` revokes). */
-  readonly matched: Change[];
+  readonly matched: LeaseChange[];
 }
 
 function desiredFields(want: DesiredLease): LeaseFields {
@@ -45,7 +54,7 @@ export function diffLeases(
   now: number,
   ignored: (name: string) => boolean,
 ): LeaseDiff {
-  const out = { changes: [] as Change[], unchanged: 0, governed: 0, expired: [] as string[], matched: [] as Change[] };
+  const out = { changes: [] as LeaseChange[], unchanged: 0, governed: 0, expired: [] as string[], matched: [] as LeaseChange[] };
   const held = new Map(records.filter((r) => r.source === 'files').map((r) => [r.name, r]));
   const declared = new Set<string>();
   for (const want of desired) {
@@ -57,8 +66,8 @@ export function diffLeases(
       if (rec) out.expired.push(rec.name);
       out.changes.push({
         action: 'obtain',
-        kind: ENDPOINT_LEASE.kind,
-        key: keyOf(ENDPOINT_LEASE.kind, want),
+        kind: KIND,
+        key: want.name,
         after,
         fields: Object.keys(after),
         ...origin,
@@ -69,8 +78,8 @@ export function diffLeases(
     const before = heldFields(rec, want.renew_before);
     out.matched.push({
       action: 'revoke',
-      kind: ENDPOINT_LEASE.kind,
-      key: keyOf(ENDPOINT_LEASE.kind, rec),
+      kind: KIND,
+      key: rec.name,
       lease_id: rec.lease_id,
       before,
       fields: [],
@@ -84,8 +93,8 @@ export function diffLeases(
     const reason = fields.length === 0 ? `expires at ${rec.expires_at}, within renew_before (${want.renew_before} s)` : undefined;
     out.changes.push({
       action: 'renew',
-      kind: ENDPOINT_LEASE.kind,
-      key: keyOf(ENDPOINT_LEASE.kind, want),
+      kind: KIND,
+      key: want.name,
       lease_id: rec.lease_id,
       before,
       after,
@@ -102,8 +111,8 @@ export function diffLeases(
       // The files no longer say its renew_before: show the default (10% of its ttl).
       out.changes.push({
         action: 'revoke',
-        kind: ENDPOINT_LEASE.kind,
-        key: keyOf(ENDPOINT_LEASE.kind, rec),
+        kind: KIND,
+        key: rec.name,
         lease_id: rec.lease_id,
         before: heldFields(rec, Math.max(1, Math.floor(rec.ttl / 10))),
         fields: [],
@@ -112,4 +121,13 @@ export function diffLeases(
   }
   out.expired.sort();
   return out;
+}
+
+/** The lease differ as the kind module hands it to the generic differ. */
+export function leaseDiff(
+  desired: readonly DesiredLease[],
+  records: readonly LeaseRecord[],
+  ctx: KindDiffContext,
+): KindDiff<'endpoint_lease'> {
+  return { ...diffLeases(desired, records, ctx.now, ctx.ignored), issues: [], notes: [] };
 }

@@ -1,0 +1,36 @@
+import { isPendingMapping, type MappingFields } from '../../plan.js';
+import type { MappingChange } from './change.js';
+import { InternalError } from '../../errors.js';
+import type { KindRequest } from '../../kind-spec.js';
+import { pickFields } from '../compare.js';
+
+/** The create of a mapping: its fields, without the group name the files used (the plan's, not the platform's). */
+function createOf(after: MappingFields): KindRequest {
+  const { did, servers, notes } = after;
+  return { op: 'create', input: { did, servers, notes } };
+}
+
+/**
+ * The requests of one mapping change: an update sends only the changed fields; a replace deletes
+ * first (the DID is unique), then creates anew (a new rule id).
+ */
+export function mappingRequests(change: MappingChange): readonly KindRequest[] {
+  switch (change.action) {
+    case 'create':
+      return [createOf(change.after)];
+    case 'update':
+      return [{ op: 'update', id: change.ruleid, patch: pickFields(change.after, change.fields) }];
+    case 'replace':
+      return [{ op: 'delete', id: change.ruleid }, createOf(change.after)];
+    case 'delete':
+      return [{ op: 'delete', id: change.ruleid }];
+    default:
+      throw new InternalError(`unknown change action ${JSON.stringify(change satisfies never)}`);
+  }
+}
+
+/** A mapping's fields with the id of a group this apply created filled in (unchanged otherwise). */
+export function mappingWithCreatedGroup(after: MappingFields, idOf: (name: string, who: string) => number): MappingFields {
+  if (!isPendingMapping(after)) return after;
+  return { ...after, servers: [`#${idOf(after.group!, `inbound mapping ${JSON.stringify(after.did)}`)}`] };
+}

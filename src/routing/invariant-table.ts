@@ -1,0 +1,120 @@
+/**
+ * The tables of calls the invariants of a check are decided from (routing/invariants.ts): the rule
+ * set's classes of calls and time windows, decided once per table, beside one probe set per
+ * never/always invariant (a rule at its `to_prefix` with its `during` as time recurrence, which
+ * makes the prefix a class of its own and cuts the windows where `during` starts and ends).
+ * Deciding each invariant over a table of its own decided the same classes again for every
+ * invariant: with four built-ins and a few sets, the check cost several times the plan it guards.
+ * Pure.
+ */
+import { KIND_SPECS } from '../model/kinds.js';
+import type { CallSet, Invariant } from '../model/invariant.js';
+import type { Caller } from './callers.js';
+import { classSpans, type ClassSpan } from './classes.js';
+import { callersStarting } from './invariant-callers.js';
+import type { NumberClass } from './number-classes.js';
+import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
+
+/** The key the probe rules are known by: no rule of the files can have it. */
+const PROBE_KEY = '\u0000invariant';
+
+/**
+ * The decided tables: the spans each invariant is decided over. Decision 0 of a span is the rule
+ * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
+ */
+export interface InvariantTable {
+  readonly spans: (invariant: Invariant) => readonly ClassSpan[];
+}
+
+/**
+ * Decides `set` for every invariant of `invariants`, one table per distinct `during` (the built-in
+ * checks with the sets that have none): a table's windows are cut by its own probes only, so a
+ * set with a window does not multiply the windows of the others. A table holds the directions and
+ * numbers its invariants reach (a whole direction for a built-in check; the `to_prefix` numbers for
+ * a set), each class's own callers when one of them needs every caller, and for each `from_prefix`
+ * the callers starting with it (`callersStarting`).
+ */
+export function invariantTable(set: RuleSet, invariants: readonly Invariant[], start: CallTime): InvariantTable {
+  const byDuring = new Map<string, Invariant[]>();
+  for (const inv of invariants) {
+    const during = inv.kind === 'builtin' ? '' : inv.set.during;
+    byDuring.set(during, [...(byDuring.get(during) ?? []), inv]);
+  }
+  const tables = new Map<Invariant, readonly ClassSpan[]>();
+  for (const [during, members] of byDuring) {
+    const spans = oneTable(set, members, during, start);
+    for (const inv of members) tables.set(inv, spans);
+  }
+  return { spans: (inv) => tables.get(inv) ?? [] };
+}
+
+/**
+ * One table for `members`, the invariants of one `during`. Their probes are one set: a rule at each
+ * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
+ * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
+ */
+function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): ClassSpan[] {
+  const probes: RoutingRule[] = [];
+  const whole = new Set<Direction>();
+  const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
+  const prefixes = new Set<string>();
+  let everyCaller = false;
+  for (const inv of members) {
+    if (inv.kind === 'builtin') {
+      whole.add('inbound');
+      if (inv.builtin === 'no_dead_rule' || inv.builtin === 'no_unreached_group') whole.add('outbound');
+      everyCaller = true;
+      continue;
+    }
+    const s = inv.set;
+    if (!reach[s.direction].has(s.to_prefix)) probes.push(probeRule(s.direction, s.to_prefix, during, probes.length));
+    reach[s.direction].add(s.to_prefix);
+    if (inv.set.from_prefix === '') everyCaller = true;
+    else prefixes.add(inv.set.from_prefix);
+  }
+  const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
+  const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
+  return classSpans(probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set], start, {
+    directions,
+    lazyWords: true,
+    ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
+    ...(prefixes.size > 0 ? { callers: (nc: NumberClass) => callersOf(nc, everyCaller, prefixes) } : {}),
+  }).spans;
+}
+
+/**
+ * Whether a span of a set's table holds calls of the set: its direction, its numbers under
+ * `to_prefix` (the probe made the prefix a class boundary), inside `during` (the probe set routes
+ * it), and its caller starting with `from_prefix` (a tie class stands for callers of every kind).
+ */
+export function inSet(span: ClassSpan, s: CallSet): boolean {
+  const c = span.class;
+  if (c.direction !== s.direction || !c.prefix.startsWith(s.to_prefix)) return false;
+  if (span.decisions[1]?.result !== 'routed') return false;
+  return s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
+}
+
+/** The callers starting with each prefix, and a class's own callers when `own`, each kind once. */
+function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>): Caller[] {
+  const out = new Map<string, Caller>();
+  const add = (c: Caller): void => {
+    const key = `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.tie ? 'tie' : ''}`;
+    if (!out.has(key)) out.set(key, c);
+  };
+  if (own) for (const c of nc.callers) add(c);
+  for (const p of prefixes) for (const c of callersStarting(nc, p)) add(c);
+  return [...out.values()];
+}
+
+function probeRule(direction: Direction, prefix: string, during: string, n: number): RoutingRule {
+  const inbound = direction === 'inbound';
+  return {
+    kind: inbound ? KIND_SPECS.inbound_mapping.kind : KIND_SPECS.outbound_route.kind,
+    key: `${PROBE_KEY}${n}`,
+    groupid: inbound ? INBOUND_GROUP : OUTBOUND_GROUP,
+    prefix,
+    priority: 0,
+    timerec: during,
+    gwlist: '1',
+  };
+}

@@ -1,0 +1,69 @@
+// A kind's behaviour lives in its module (src/model/kinds/<kind>.ts and its folder): the generic
+// differ, executor and renderers reach a kind only through the registry (KIND_SPECS), never by
+// importing one kind's module or spelling its name, and each module carries every part the generic
+// code calls. On the code before the kind modules held behaviour (issue 33 §2) each of these fails:
+// the differ imported each kind's descriptor and differ, the executor switched on the kind's name,
+// the renderers spelled `carrier_group`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { KINDS, managedCollections, type DesiredState } from '../../src/model/desired.js';
+import { KIND_SPECS } from '../../src/model/kinds.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The generic parts: they call a kind's module through the registry. */
+const GENERIC = [
+  'src/plan/diff.ts',
+  'src/apply/execute.ts',
+  'src/render/values.ts',
+  'src/render/change-block.ts',
+  'src/plan/plan-names.ts',
+];
+
+describe('the kind modules hold the behaviour', () => {
+  it.each(GENERIC)('%s imports no kind module and spells no kind', (file) => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    // A kind's types (its change) may be named; its code is reached through the registry only.
+    const imports = [...text.matchAll(/^import (type )?[^;]*?from '([^']+)'/gms)].filter((m) => m[1] === undefined).map((m) => m[2]!);
+    expect(
+      imports.filter((spec) => /model\/kinds\//.test(spec) || /(diff-leases|diff-carrier-groups|carrier-group-fields)\.js$/.test(spec)),
+    ).toEqual([]);
+    expect(KINDS.filter((k) => text.includes(`'${k}'`))).toEqual([]);
+  });
+
+  it.each(KINDS)('%s: its module has the parts the generic code calls', (kind) => {
+    const mod = KIND_SPECS[kind];
+    expect(typeof mod.diff).toBe('function');
+    expect(typeof mod.normalize).toBe('function');
+    expect(mod.fields.length).toBeGreaterThan(0);
+    expect(['requests', 'group', 'lease']).toContain(mod.execution);
+    if (mod.execution === 'requests') expect(typeof mod.requests).toBe('function');
+  });
+
+  it("the collections DesiredState manages are the registry's, in its order", () => {
+    const all = Object.fromEntries(KINDS.map((k) => [KIND_SPECS[k].collection, []])) as unknown as DesiredState;
+    expect(managedCollections(all)).toEqual(KINDS.map((k) => KIND_SPECS[k].collection));
+  });
+
+  it("the differ's changes come from the module: an update lists the fields the module compares, in its order", () => {
+    const diff = KIND_SPECS.outbound_route.diff;
+    const live = {
+      ruleid: 7,
+      groupid: 10000,
+      name: 'UK',
+      prefix: '44',
+      from_prefix: null,
+      gwgroupid: '5',
+      priority: 0,
+      timerec: '',
+      routeid: '',
+    };
+    const want = { name: 'UK', prefix: '4420', from_prefix: null, gwgroupid: '#6', priority: 0, timerec: '', routeid: '' };
+    const found = diff([want], [live], { now: 0, ignored: () => false, listMatched: false });
+    expect(found.changes).toMatchObject([
+      { action: 'update', kind: 'outbound_route', key: 'UK', ruleid: 7, fields: ['prefix', 'gwgroupid'] },
+    ]);
+  });
+});
