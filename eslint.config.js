@@ -113,6 +113,7 @@ export default tseslint.config(
       'scripts/generate-layer-docs.mjs',
       'scripts/generate-cdktn.mjs',
       'scripts/generate-registry-docs.mjs',
+      'scripts/registry-words.mjs',
     ],
     ...tseslint.configs.disableTypeChecked,
   },

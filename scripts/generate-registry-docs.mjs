@@ -5,6 +5,7 @@
 //   docs/index.md                the provider: its description, an example, its configuration
 //   docs/resources/<name>.md     one page per resource (name without the `dsiprouter_` prefix)
 //   docs/data-sources/<name>.md  one page per data source
+//   docs/ephemeral-resources/<name>.md  one page per ephemeral resource
 //
 // Every attribute, block, type, and required/optional/computed/sensitive flag comes from the schema;
 // each page's example is the first `hcl` block of the matching section of docs/terraform.md (the
@@ -14,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IMPORTS, LIFETIMES } from './registry-words.mjs';
 import { writeIfChanged } from './write-if-changed.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -129,40 +131,12 @@ function exampleOf(guide, heading) {
   return blockOf(guide, heading, 'hcl');
 }
 
-/**
- * How each resource is imported: the provider's import (src/terraform/resources/kind-resource.ts)
- * takes the platform id or the kind's key; `refused` when it cannot be, with what the resource does
- * to state instead. test/terraform/registry-examples.test.ts imports with every id a page shows.
- */
-export const IMPORTS = {
-  dsiprouter_inbound_mapping: { id: 'ruleid', idExample: '7', key: 'its DID with `did:`', keyExample: 'did:15551230001' },
-  dsiprouter_outbound_route: {
-    id: 'ruleid',
-    idExample: '7',
-    key: 'its name with `name:`, when no other route has it',
-    keyExample: 'name:UK from our 1555 numbers',
-  },
-  dsiprouter_carrier_group: {
-    id: 'gwgroupid',
-    idExample: '12',
-    key: 'its name with `name:`, when no other carrier group has it',
-    keyExample: 'name:Acme Telecom',
-  },
-  dsiprouter_endpoint_lease: {
-    refused: [
-      'Endpoint leases cannot be imported: the platform cannot read a lease back, so its credentials cannot be recovered',
-      '(`terraform import` and `import` blocks fail with "Endpoint leases cannot be imported"). Let Terraform obtain a new one.',
-      '',
-      '## State',
-      '',
-      'Terraform state is the only record of a lease: it holds `lease_id`, `username`, `domain` and `password`. The',
-      'password is sensitive (hidden in plans and output) but stored in `terraform.tfstate` as it is: protect the state.',
-      'A refresh does not ask the platform: the lease stands until `expires_at`, after which it reads as gone and the next',
-      'plan obtains a new one. Changing `email` or `ttl` replaces it (the old lease is revoked, a new one obtained), and',
-      '`terraform destroy` revokes it.',
-    ],
-  },
-};
+/** An ephemeral resource page's words after its example (see {@link LIFETIMES}). */
+function lifetimeSection(type) {
+  const lines = LIFETIMES[type];
+  if (!lines) throw new Error(`no lifetime words for ${type} in LIFETIMES (scripts/generate-registry-docs.mjs)`);
+  return lines;
+}
 
 /** A resource page's `## Import` section, for the resource its example declares first. */
 function importSection(type, example) {
@@ -258,12 +232,17 @@ export function renderRegistryDocs(schemaText = readFileSync(SCHEMA_FILE, 'utf8'
         '',
         ...listed('data-sources', schema.data_source_schemas),
         '',
+        '## Ephemeral Resources',
+        '',
+        ...listed('ephemeral-resources', schema.ephemeral_resource_schemas),
+        '',
       ],
     }),
   );
   for (const [folder, kind, heading, schemas] of [
     ['resources', 'Resource', 'Resource', schema.resource_schemas],
     ['data-sources', 'Data Source', 'Data source', schema.data_source_schemas],
+    ['ephemeral-resources', 'Ephemeral Resource', 'Ephemeral resource', schema.ephemeral_resource_schemas],
   ]) {
     for (const name of Object.keys(schemas).sort()) {
       const block = schemas[name].block;
@@ -271,7 +250,8 @@ export function renderRegistryDocs(schemaText = readFileSync(SCHEMA_FILE, 'utf8'
       const example = exampleOf(guide, `## ${heading} ${name}`);
       if (!example) throw new Error(`no hcl example under "## ${heading} ${name}" in docs/terraform.md`);
       const after = folder === 'resources' ? importSection(name, example) : [];
-      pages.set(`${folder}/${short}.md`, page({ title: name, kind, description: words(block), example, block, after }));
+      const extra = folder === 'ephemeral-resources' ? lifetimeSection(name) : [];
+      pages.set(`${folder}/${short}.md`, page({ title: name, kind, description: words(block), example, block, extra, after }));
     }
   }
   return pages;

@@ -86,11 +86,12 @@ export type {
 // Routing tests: a call, what it must do, and what the proxy would do.
 export { runRoutingTest } from './routing/expect.js';
 export type { RoutingExpectation, RoutingTest, RoutingTestOutcome } from './model/routing-test.js';
-export { planRoutingTests, type RoutingTestsVerdict } from './pipeline/routing-tests.js';
+export { planRoutingTests } from './pipeline/routing-tests.js';
+export type { RoutingTestsVerdict } from './routing/run-tests.js';
 // The lints: of rules, of the files' rules, of the rules after a plan, and which stop a command.
 export { lintRules, type ManagedKinds } from './routing/lint.js';
-export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFinding } from './pipeline/lints.js';
-export { planFindings } from './pipeline/plan-findings.js';
+export { routingFindings, judgeFindings, type FindingsVerdict, type JudgedFinding } from './routing/findings.js';
+export { planFindings } from './plan/plan-findings.js';
 // The impact: the rules after a plan, and the calls whose route changes.
 export { rulesAfterPlan, type RulesAfter } from './plan/routing-impact.js';
 export { routingImpact, type RoutingImpact } from './routing/impact.js';

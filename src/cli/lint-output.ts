@@ -1,5 +1,5 @@
 import { formatIssue } from '../config/index.js';
-import type { FindingsVerdict } from '../pipeline/lints.js';
+import type { FindingsVerdict } from '../routing/findings.js';
 import type { PipelineChecked, PipelineResult } from '../pipeline/pipeline.js';
 import { failOnPlanIssues } from './desired.js';
 import { count } from '../model/words.js';
@@ -7,7 +7,7 @@ import { writeLine, type CliIo } from './io.js';
 
 /**
  * Prints the findings on stderr (`warning: FILE:LINE:COL: message` + `  hint: …`, or `error: …` for
- * those the pipeline says stop the command, pipeline/lints.ts `judgeFindings`; one line
+ * those the pipeline says stop the command, routing/findings.ts `judgeFindings`; one line
  * `acknowledged (policy.accept): FILE:LINE:COL: message` for each the files acknowledge, then
  * their count) and throws its refusal (ROUTING_LINT_FAILED) when any stops it.
  */

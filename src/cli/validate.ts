@@ -2,7 +2,7 @@ import { count } from '../model/words.js';
 import { managedCollections } from '../model/desired.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { judgeFindings, routingFindings } from '../pipeline/lints.js';
+import { filesFindings } from '../pipeline/lints.js';
 import { reportFindings } from './lint-output.js';
 import { proxyClock, readClockFlags } from './proxy-clock.js';
 
@@ -16,7 +16,7 @@ const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', '
  */
 export async function runValidate(paths: string[], io: CliIo, cdktf?: string, strict = false, format = 'text'): Promise<number> {
   const desired = await loadOrFail(paths, io, cdktf, 'validate');
-  reportFindings(judgeFindings(routingFindings(desired), strict), io);
+  reportFindings(filesFindings(desired, strict), io);
   if (desired.invariants !== undefined) {
     // Loaded only for files that state invariants: the routing tests' module reads the platform too,
     // and a plain validate must not load the client (test/build/lazy-chunks.test.ts).

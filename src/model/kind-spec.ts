@@ -15,7 +15,7 @@ export type FieldFormat = 'seconds' | 'endpoints' | 'endpoint-set' | 'auth';
 /**
  * A declared password against the record of the one dsipform last sent to the live object:
  * `same`, `changes`, or `unrecorded` (dsipform never sent one to it, or its state is not here).
- * Known only where the password's variable is set (`pipeline/password-checks.ts`).
+ * Known only where the password's variable is set (`plan/password-checks.ts`).
  */
 export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 

@@ -1,17 +1,17 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { PlanIssue } from '../model/plan.js';
-import type { RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
+import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { runRoutingTest } from '../routing/expect.js';
-import { nameBook, type NameBook } from '../routing/expect-names.js';
+import { nameBook, namedIssues, type NameBook } from '../routing/expect-names.js';
 import { invariantNameIssues } from '../routing/invariant-names.js';
 import { checkInvariants, type InvariantResult } from '../routing/invariants.js';
 import { ruleSetFromState } from '../routing/rule-set.js';
+import { testTime } from '../model/time/call-time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { clockTime, type ProxyClock } from './clock.js';
-import { readGatewayLabels } from './gateway-labels.js';
+import { gatewayNamers, readGatewayLabels } from '../apply/read-gateway-labels.js';
 import { liveRuleSet } from './live-rules.js';
-import { namedIssues, testTime } from './routing-tests.js';
 
 /** The rules a run of the files' tests reads, and what it knows of groups to resolve names. */
 export interface TestRules {
@@ -54,11 +54,9 @@ export function filesTestRules(desired: DesiredState): TestRules {
  * when a test expects a gateway by name or address.
  */
 export async function liveTestRules(client: PlatformClient, desired: DesiredState): Promise<TestRules> {
-  const tests: readonly RoutingTest[] = desired.routing_tests ?? [];
-  // An invariant's destination names gateways as a test's expectation does.
-  const reaches = (desired.invariants ?? []).flatMap((i) => (i.kind !== 'builtin' && i.set.reaches ? [{ expect: i.set.reaches }] : []));
   const set = await liveRuleSet(client);
-  const labels = await readGatewayLabels(client, [...tests, ...reaches], [...(set.inventory?.lists.keys() ?? [])].map(Number));
+  // An invariant's destination names gateways as a test's expectation does.
+  const labels = await readGatewayLabels(client, gatewayNamers(desired), [...(set.inventory?.lists.keys() ?? [])].map(Number));
   return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
 }
 

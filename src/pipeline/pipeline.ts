@@ -4,16 +4,17 @@ import type { DsipformError } from '../model/errors.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
+import { planFindings } from '../plan/plan-findings.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import { namesAfterPlan } from '../plan/test-names.js';
+import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
+import { invariantNameIssues } from '../routing/invariant-names.js';
+import { planInvariants } from '../routing/plan-invariants.js';
+import { placeRules, runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
 import { gate } from './gate.js';
-import { judgeFindings, type JudgedFinding } from './lints.js';
-import { planFindings } from './plan-findings.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
-import { carriedFindings, type CarriedFindings } from './plan-result.js';
-import { invariantNameIssues } from '../routing/invariant-names.js';
-import { planInvariants, withInvariants } from './plan-invariants.js';
-import { planRoutingTests, rulesAndBookAfter, withRoutingTests } from './routing-tests.js';
+import type { CarriedFindings } from './plan-result.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
 export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
@@ -33,7 +34,7 @@ export type PipelineStop =
 /** A plan made and checked: everything the verbs render, as data. */
 export interface PipelineChecked extends CarriedFindings {
   readonly ok: true;
-  /** The plan, with the files' routing tests in it (`routing_tests`). */
+  /** The plan, with the files' routing tests and invariants in it (`routing_tests`, `invariants`). */
   readonly plan: Plan;
   readonly live: LiveState;
   /** The rules after the plan in the files' order, built once per plan; absent for a destroy. */
@@ -45,6 +46,9 @@ export interface PipelineChecked extends CarriedFindings {
   /** What the gate of apply refuses the plan for (PLAN_UNSAFE, PLAN_UNROUTING, PLAN_TESTS_FAILED, PLAN_INVARIANT_FAILED), unforced. */
   readonly refusal?: DsipformError;
 }
+
+/** The tests of files that hold none. */
+const NO_TESTS: RoutingTestsVerdict = { outcomes: [], section: [], issues: [] };
 
 /** What {@link runPipeline} returns: a checked plan, or what stopped it. */
 export type PipelineResult = PipelineChecked | PipelineStop;
@@ -74,27 +78,54 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
       live,
       findings: [],
       tests: [],
-      ...carriedFindings(desired, live, made.plan, []),
+      references: made.references,
+      routing_tests: [],
+      invariants: made.plan.invariants ?? [],
+      routing_impact: made.plan.routing_impact ?? [],
       ...(refusal ? { refusal } : {}),
     };
   }
   // The rules after the plan: those the planner built for the impact, else built here; once either way.
   const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
-  const verdict = judgeFindings(planFindings(desired, live, made.plan, options.allowDangling, after), options.strict);
+  // The planner's part first (the rules after the plan, the names the tests and invariants may
+  // expect), then the simulation's (the lints, the tests, the invariants) on those same rules: each
+  // step is handed what it needs.
+  const declaredTests = desired.routing_tests ?? [];
+  const declaredInvariants = desired.invariants ?? [];
+  const names =
+    declaredTests.length > 0 || declaredInvariants.length > 0 ? namesAfterPlan(live, made.plan.changes, after, made.labels) : undefined;
+  const findings = planFindings(desired, live, made.plan, options.allowDangling, after);
+  const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
   const now = options.now ?? Date.now();
-  const tests = planRoutingTests(desired, live, made.plan, now, options.allowDangling, made.labels, zone, after);
+  // The rules and the book the tests and the invariants are judged with, built once.
+  const rules = names
+    ? placeRules({
+        state: after.state,
+        groups: after.groups.groups,
+        allowDangling: options.allowDangling === true,
+        declared: desired.carrier_groups ?? [],
+        ...names,
+      })
+    : undefined;
+  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
-  // The invariants are decided on the same rules and names as the tests, from the same day.
-  const judged =
-    (desired.invariants ?? []).length > 0
-      ? rulesAndBookAfter(desired, live, made.plan, options.allowDangling === true, made.labels, after)
-      : null;
-  // A destination by a name no group or gateway has stops the plan, as a routing test's does.
-  const named = judged ? invariantNameIssues(desired.invariants ?? [], judged.book) : [];
+  // The invariants are decided on the same rules and names as the tests, from the same day. A
+  // destination by a name no group or gateway has stops the plan, as a routing test's does.
+  const judged = rules && declaredInvariants.length > 0 ? rules : undefined;
+  const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
   const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
-  const plan = withInvariants(withRoutingTests(made.plan, tests.section), invariants);
+  // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
+  // saved and checksummed with it and a saved plan is judged by them.
+  const plan =
+    tests.section.length === 0 && invariants.length === 0
+      ? made.plan
+      : Object.freeze({
+          ...made.plan,
+          ...(tests.section.length > 0 ? { routing_tests: tests.section } : {}),
+          ...(invariants.length > 0 ? { invariants: Object.freeze(invariants) } : {}),
+        });
   const refusal = gate(plan);
   return {
     ok: true,
@@ -103,7 +134,10 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     after,
     findings: verdict.findings,
     tests: tests.outcomes,
-    ...carriedFindings(desired, live, plan, tests.outcomes, options.allowDangling),
+    references: made.references,
+    routing_tests: tests.outcomes,
+    invariants: plan.invariants ?? [],
+    routing_impact: plan.routing_impact ?? [],
     ...(refusal ? { refusal } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { PlatformClient } from '../api/client.js';
-import { readLive } from '../apply/read-live.js';
+import { secretFingerprint } from '../api/secret-fingerprint.js';
+import { gatewayNamers, readForPlan } from '../apply/read-gateway-labels.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
@@ -8,10 +9,9 @@ import type { Plan, PlanIssue } from '../model/plan.js';
 import type { GatewayLabel } from '../model/group.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import type { RulesAfter } from '../plan/routing-impact.js';
-import { testGatewayLabels } from './gateway-labels.js';
+import { endpointPasswordChecks, passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { proxyZone } from '../model/time/call-time.js';
-import { passwordChecks } from './password-checks.js';
 
 /** How to read the platform and plan against it. */
 export interface PlanPlatformOptions {
@@ -57,6 +57,8 @@ export type PlatformPlan =
       readonly live: LiveState;
       readonly after?: RulesAfter;
       readonly labels: readonly GatewayLabel[];
+      /** The references the proxy would drop that `allowDangling` let through, judged once, by the planner. */
+      readonly references: readonly PlanIssue[];
     }
   | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
@@ -90,15 +92,27 @@ export async function planPlatform(
 ): Promise<PlatformPlan> {
   const mode = options.mode ?? 'apply';
   const allowDangling = options.allowDangling ?? false;
+  // Decided before the first request: the zone is a value, or a function asked only when needed.
+  const tz = planZone(desired, options);
   const managed = managedCollections(desired);
-  const groups = mode === 'apply' && needsGroups(desired, allowDangling);
-  const [live, { profile, numbersModule }] = await Promise.all([readLive(client, managed, options.leases, { groups }), client.detection()]);
-  // A destroy sends no password: nothing to compare.
-  // Every read is decided here, before planning: the gateway names the routing tests need too.
-  const [passwords, labels] = await Promise.all([
-    mode === 'apply' ? passwordChecks(desired, live, options.passwordRecords) : undefined,
-    mode === 'apply' ? testGatewayLabels(client, desired, live) : [],
+  // The reads first (apply/), then what the planner compares (plan/): the data goes down.
+  // Every read is decided here, before planning: the gateway names the routing tests and invariants need too.
+  const [{ live, labels }, { profile, numbersModule }] = await Promise.all([
+    readForPlan(client, managed, options.leases, {
+      namers: mode === 'apply' ? gatewayNamers(desired) : [],
+      groups: mode === 'apply' && needsGroups(desired, allowDangling),
+    }),
+    client.detection(),
   ]);
+  // A destroy sends no password: nothing to compare. A carrier group's is compared with the state's
+  // record of the one last sent (none without records), an endpoint group's with the one the platform shows.
+  const passwords =
+    mode === 'apply'
+      ? new Map([
+          ...endpointPasswordChecks(desired.endpoint_groups ?? [], live, secretFingerprint),
+          ...(options.passwordRecords ? await passwordChecks(desired.carrier_groups ?? [], live, options.passwordRecords) : []),
+        ])
+      : undefined;
   // The reads just made carry the flag. A file that manages nothing (`version: 1`) asks for it, so
   // applying such a file makes pending writes live; a leases-only plan stays without a request.
   const managesNothing = managed.length === 0 && !desired.endpoint_leases;
@@ -114,7 +128,7 @@ export async function planPlatform(
     allowDangling,
     // The machine's zone, when nothing declares the proxy's, is asked only when the plan changes
     // a mapping or route (resolving it starts ICU: tens of ms).
-    tz: planZone(desired, options),
+    tz,
     routingImpact: options.routingImpact ?? true,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
@@ -122,5 +136,6 @@ export async function planPlatform(
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) return result;
-  return { ok: true, plan: result.plan, live, labels, ...(result.after ? { after: result.after } : {}) };
+  const references = result.references ?? [];
+  return { ok: true, plan: result.plan, live, labels, references, ...(result.after ? { after: result.after } : {}) };
 }

@@ -1,11 +1,7 @@
-import type { DesiredState } from '../model/desired.js';
 import type { PlanInvariant } from '../model/invariant.js';
-import type { LiveState } from '../model/live.js';
-import type { Plan, PlanIssue } from '../model/plan.js';
+import type { PlanIssue } from '../model/plan.js';
 import type { ImpactEntry } from '../model/routing.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
-import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } from '../plan/check-refs.js';
-import { resolveGroupNames } from '../plan/resolve-groups.js';
 
 /** What a plan's checks found beside the lints, as data, for a program (the library's plan result). */
 export interface CarriedFindings {
@@ -25,27 +21,4 @@ export interface CarriedFindings {
    * call changes its route, and when the plan manages no mapping or route (the plan then has none).
    */
   readonly routing_impact: readonly ImpactEntry[];
-}
-
-/**
- * The findings a checked plan carries (see {@link CarriedFindings}): the references are judged by
- * the check buildPlan makes (plan/check-refs.ts), on the files' names resolved against the live
- * groups. Pure.
- */
-export function carriedFindings(
-  desired: DesiredState,
-  live: LiveState,
-  plan: Pick<Plan, 'changes' | 'routing_impact' | 'invariants'>,
-  outcomes: readonly RoutingTestOutcome[],
-  allowDangling = false,
-): CarriedFindings {
-  const references =
-    allowDangling && live.groups
-      ? danglingReferences(
-          resolveGroupNames(desired, live.groups).desired,
-          groupsWithoutRemovedGateways(live.groups, plan.changes),
-          deletedGroupIds(plan.changes),
-        )
-      : [];
-  return { references, routing_tests: outcomes, invariants: plan.invariants ?? [], routing_impact: plan.routing_impact ?? [] };
 }

@@ -101,7 +101,7 @@ export interface PlanInput {
   readonly at?: string;
   /**
    * How each declared carrier group's password stands against the record of the one last sent to
-   * it, by name (`pipeline/password-checks.ts`); a group without a check is not compared.
+   * it, by name (`plan/password-checks.ts`); a group without a check is not compared.
    */
   readonly passwords?: ReadonlyMap<string, PasswordCheck>;
 }
@@ -120,6 +120,8 @@ export type PlanResult =
        * the impact built none (no rule or group changes, or no impact asked for).
        */
       readonly after?: RulesAfter;
+      /** The references the proxy would drop that `allowDangling` let through (the plan notes them in words); absent when none. */
+      readonly references?: readonly PlanIssue[];
     }
   | { readonly ok: false; readonly issues: readonly PlanIssue[] };
 
@@ -224,7 +226,12 @@ function assemble(
     ...(stateFile ? { state_file: stateFile } : {}),
     ...(pendingReload ? { pending_reload: true as const } : {}),
   };
-  return { ok: true, plan: freeze(plan), ...(impact?.ok && impact.after ? { after: impact.after } : {}) };
+  return {
+    ok: true,
+    plan: freeze(plan),
+    ...(impact?.ok && impact.after ? { after: impact.after } : {}),
+    ...(allowDangling && dangling.length > 0 ? { references: dangling } : {}),
+  };
 }
 
 /** The names of the groups and gateways the changes show by id, when the plan read any (`Plan.names`). */

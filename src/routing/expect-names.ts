@@ -5,6 +5,7 @@
  */
 import type { GatewayLabel, GroupType } from '../model/group.js';
 import { sharedGroupWords, unknownGroupWords } from '../model/group-names.js';
+import type { PlanIssue } from '../model/plan.js';
 import type { RouteDecision } from '../model/routing.js';
 import type { NamedExpectation, RoutingTest } from '../model/routing-test.js';
 import { gatewayIdsOf } from './load.js';
@@ -219,4 +220,14 @@ export function gatewaysMatch(expected: readonly string[], reached: readonly Rea
 /** The reached gateways in words: `61 "pbx-a" 203.0.113.5:5060, 62`. */
 export function reachedWords(reached: readonly ReachedGateway[]): string {
   return reached.map(gatewayShown).join(', ');
+}
+
+/** The problems of the tests' expectations by name, each placed at the name (or at its test). */
+export function namedIssues(tests: readonly RoutingTest[], book: NameBook): PlanIssue[] {
+  return tests.flatMap((test) =>
+    namedExpectationProblems(test, book).map((p) => {
+      const origin = test.expect_origins?.[p.field] ?? test.origin;
+      return { message: `routing test ${JSON.stringify(test.name)}: ${p.message}`, hint: p.hint, ...(origin ? { origin } : {}) };
+    }),
+  );
 }

@@ -147,7 +147,7 @@ export interface DroppedRule {
 /** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
 export interface RoutingFinding {
   readonly severity: 'error' | 'warning';
-  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of model/time/timerec-quirks.ts (`midnight_cut` among them), and `accept_unused` (pipeline/acknowledge.ts). */
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of model/time/timerec-quirks.ts (`midnight_cut` among them), and `accept_unused` (routing/acknowledge.ts). */
   readonly code: string;
   readonly message: string;
   readonly hint: string;

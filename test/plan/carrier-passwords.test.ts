@@ -6,7 +6,7 @@ import type { Plan } from '../../src/model/plan.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import { passwordKey, type PasswordCheck } from '../../src/model/kind-spec.js';
 import { matchesDigest, passwordDigest } from '../../src/plan/password-digest.js';
-import { passwordChecks } from '../../src/pipeline/password-checks.js';
+import { passwordChecks } from '../../src/plan/password-checks.js';
 import { renderPlanText } from '../../src/render/plan-text.js';
 import { desired } from './builders.js';
 
@@ -103,12 +103,11 @@ describe('the digest of a password sent', () => {
     const records = [{ target: 't', gwgroupid: 7, digest }];
     const withPassword = (pw: string): DesiredState => state({ ...AUTH, auth_password: pw });
     const liveState = { carrier_groups: [live] };
-    expect([...(await passwordChecks(withPassword('old'), liveState, records))]).toEqual([[passwordKey('carrier_group', 'Acme'), 'same']]);
-    expect([...(await passwordChecks(withPassword('new'), liveState, records))]).toEqual([
-      [passwordKey('carrier_group', 'Acme'), 'changes'],
-    ]);
-    expect([...(await passwordChecks(withPassword('new'), liveState, []))]).toEqual([[passwordKey('carrier_group', 'Acme'), 'unrecorded']]);
-    expect([...(await passwordChecks(state(AUTH), liveState, records))]).toEqual([]);
-    expect([...(await passwordChecks(withPassword('new'), { carrier_groups: [] }, records))]).toEqual([]);
+    const key = passwordKey('carrier_group', 'Acme');
+    expect([...(await passwordChecks(withPassword('old').carrier_groups ?? [], liveState, records))]).toEqual([[key, 'same']]);
+    expect([...(await passwordChecks(withPassword('new').carrier_groups ?? [], liveState, records))]).toEqual([[key, 'changes']]);
+    expect([...(await passwordChecks(withPassword('new').carrier_groups ?? [], liveState, []))]).toEqual([[key, 'unrecorded']]);
+    expect([...(await passwordChecks(state(AUTH).carrier_groups ?? [], liveState, records))]).toEqual([]);
+    expect([...(await passwordChecks(withPassword('new').carrier_groups ?? [], { carrier_groups: [] }, records))]).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { LiveState } from '../../src/model/live.js';
 import type { OutboundRoute } from '../../src/model/outbound-route.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import { rulesAfterPlan } from '../../src/plan/routing-impact.js';
-import { planFindings } from '../../src/pipeline/plan-findings.js';
+import { planFindings } from '../../src/plan/plan-findings.js';
 
 const at = (line: number) => ({ file: 'routes.yaml', line, col: 5 });
 const route = (name: string, prefix: string, gwgroupid: string, ruleid?: number): OutboundRoute => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORTS, renderRegistryDocs } from '../../scripts/generate-registry-docs.mjs';
+import { renderRegistryDocs } from '../../scripts/generate-registry-docs.mjs';
+import { IMPORTS } from '../../scripts/registry-words.mjs';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { PlatformClient } from '../../src/api/client.js';
 import { createProvider } from '../../src/terraform/provider.js';
@@ -38,6 +39,14 @@ describe('the registry pages', () => {
         expect(pages.has(resolved), `${path} links to ${target}`).toBe(true);
       }
     }
+  });
+
+  it('say on the ephemeral lease page when it lives, with its references, and link it from the index', () => {
+    const text = pages.get('ephemeral-resources/endpoint_lease.md')!;
+    for (const heading of ['## Example Usage', '## Lifetime', '## Argument Reference', '## Attribute Reference'])
+      expect(text).toContain(`\n${heading}\n`);
+    expect(text).toMatch(/never written to a\nsaved plan, the state or `terraform show`/);
+    expect(pages.get('index.md')).toContain('- [dsiprouter_endpoint_lease](ephemeral-resources/endpoint_lease.md)');
   });
 
   it('say on the outbound route page that it imports by name too, and on the lease page that it cannot be imported', () => {

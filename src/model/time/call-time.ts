@@ -2,6 +2,8 @@
  * The call time as the proxy's clock shows it (`--at`, and the proxy's zone). Pure: the current
  * instant and the machine's zone come in as inputs (the zone from Intl when not given).
  */
+import { DsipformError } from '../errors.js';
+import type { RoutingTest } from '../routing-test.js';
 import { zoneProblem } from './time-zone.js';
 import { formatWallTime, wallTimeOf } from './wall-clock.js';
 import { wallTimeAt, zoneClock } from './timerec-zone.js';
@@ -106,4 +108,22 @@ export function callTime(
   if (at === undefined) return { local: wallClockIn(now, zone), tz: zone };
   const read = readAt(at, names.at);
   return 'problem' in read ? read : atIn(read, zone);
+}
+
+/**
+ * The call time of a routing test: its `at` (default `now`) in its own `tz`, else in the proxy's
+ * `zone` (a function is asked only for a test without a `tz`); or CONFIG_INVALID naming it (the
+ * files' checks admit only good ones).
+ */
+export function testTime(test: RoutingTest, now: number, zone: string | (() => string)): CallTime {
+  const tz = test.tz ?? (typeof zone === 'function' ? zone() : zone);
+  const at = callTime(test.at, tz, now, { at: 'at', tz: test.tz !== undefined ? 'tz' : 'the proxy zone' });
+  if ('problem' in at) {
+    throw new DsipformError(
+      'CONFIG_INVALID',
+      `${test.origin ? `${test.origin.file}:${test.origin.line}: ` : ''}${at.problem}`,
+      "Fix the test's at: or tz:.",
+    );
+  }
+  return at;
 }

@@ -101,7 +101,7 @@ describe('DsipformPolicy invariants', () => {
     [
       'a prefix',
       [{ never: { direction: 'outbound', to_prefix: '19x' } }],
-      /\(invariants\[0\]\.never\.toPrefix\): never\.toPrefix "19x" holds characters/,
+      /\(invariants\[0\]\.never\.toPrefix\): never\.toPrefix "19x" may contain only the characters 0-9 \+ # \*/,
     ],
     ['a window', [{ always: { direction: 'inbound', during: 'nightly' } }], /\(invariants\[0\]\.always\.during\): always\.during: /],
     [

@@ -1,12 +1,10 @@
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
-import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import { rulesAfterPlan, type RulesAfter } from './routing-impact.js';
 import { inventoryOf } from '../routing/rule-set.js';
 import type { RoutingFinding } from '../routing/types.js';
-import { routingFindings } from './lints.js';
-
-// Apart from lints.ts so that `validate`, which lints the files alone, never loads the planner.
+import { routingFindings } from '../routing/findings.js';
 
 /**
  * The routing lints of a plan: of the rules the platform holds once `plan` is applied

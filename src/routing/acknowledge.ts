@@ -1,7 +1,7 @@
 import type { LintAcceptance } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { compileIgnore } from '../model/globs.js';
-import type { RoutingFinding } from '../routing/types.js';
+import type { RoutingFinding } from './types.js';
 
 /** An acknowledgement with its globs compiled, and whether it matched a rule of some finding. */
 interface Entry {

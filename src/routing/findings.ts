@@ -1,0 +1,69 @@
+import type { DesiredState } from '../model/desired.js';
+import { DsipformError } from '../model/errors.js';
+import { count, plural } from '../model/words.js';
+import { acknowledgeFindings } from './acknowledge.js';
+import { lintRules } from './lint.js';
+import { ruleSetFromState } from './rule-set.js';
+import type { GatewayInventory, RoutingFinding, RoutingState } from './types.js';
+
+/**
+ * What the files manage, for the catch-all lints. From the files alone (no `live`), a collection
+ * with `policy.ignore` globs is left out: a live rule kept by them may be the catch-all.
+ */
+function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; outbound: boolean } {
+  const ignore = desired.policy.ignore;
+  return {
+    inbound: desired.inbound_mappings !== undefined && (withLive || ignore.inbound_mappings.length === 0),
+    outbound: desired.outbound_routes !== undefined && (withLive || ignore.outbound_routes.length === 0),
+  };
+}
+
+/**
+ * The routing lints of the files' rules (validate), or with `after` of the rules as they stand
+ * after the plan (the files' rules and the live ones `policy.ignore` keeps); with `inventory`, a
+ * rule naming a missing or empty group is a dropped rule too. Those the files' `policy.accept`
+ * acknowledges are marked `acknowledged`, and an acknowledgement that matches nothing is one more
+ * warning (`accept_unused`; routing/acknowledge.ts).
+ */
+export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
+  // What the files manage is read before the rules are: the files' part goes down with the rules.
+  const scope = manages(desired, after !== undefined);
+  const found = lintRules(ruleSetFromState(after ?? desired, inventory), scope);
+  return acknowledgeFindings(found, desired.policy.accept);
+}
+
+/** A finding with the decision whether it stops the command. */
+export interface JudgedFinding {
+  readonly finding: RoutingFinding;
+  /** It stops the command: the front end shows it as an error. */
+  readonly blocks: boolean;
+}
+
+/** The findings judged, and the refusal when any stops the command. */
+export interface FindingsVerdict {
+  readonly findings: readonly JudgedFinding[];
+  /** ROUTING_LINT_FAILED, counting the findings that stop the command; absent when none does. */
+  readonly refusal?: DsipformError;
+}
+
+/**
+ * Decides which findings stop the command: an error about a rule of the files (a live rule the files
+ * only ignore cannot be fixed in them, so its error is a warning), or any finding when `strict`.
+ * Warnings alone never stop it unless `strict`; an acknowledged one never does.
+ */
+export function judgeFindings(findings: readonly RoutingFinding[], strict = false): FindingsVerdict {
+  const judged = findings.map((finding) => ({
+    finding,
+    blocks: finding.acknowledged !== true && (strict || (finding.severity === 'error' && finding.origin !== undefined)),
+  }));
+  const stopping = judged.filter((j) => j.blocks).length;
+  if (stopping === 0) return { findings: judged };
+  return {
+    findings: judged,
+    refusal: new DsipformError(
+      'ROUTING_LINT_FAILED',
+      `${count(stopping, 'routing problem')} ${plural(stopping, 'stops', 'stop')} the command${strict ? ' (--strict makes warnings errors)' : ''}`,
+      'Fix the rules each line above names (its hint says how); nothing was sent to the platform.',
+    ),
+  };
+}

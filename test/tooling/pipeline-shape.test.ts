@@ -1,0 +1,51 @@
+// The shape of the one composition (issue 33): the data goes down. The conductor (runPipeline) and
+// its read-and-plan step (planPlatform) call their own layer only before they go down: the clock,
+// then planPlatform, then, with the plan made, the gate. Every step after the reads is handed what
+// it needs below pipeline/ (the password checks and the lints of the rules after the plan in plan/,
+// the lints judged and the routing tests run in routing/, every read of a plan in apply/), and
+// returns a value the conductor assembles; none of them calls back up into pipeline/. Read from the
+// files' own imports, so a step that moves back into pipeline/ fails here by name.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The modules a file imports a value from (an `import type` is no call, so it is left out). */
+function valueImports(file: string): string[] {
+  const text = readFileSync(`${ROOT}${file}`, 'utf8');
+  return [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)';$/gms)].map((m) => m[1]!).sort();
+}
+
+describe('the pipeline hands its steps down', () => {
+  it.each([
+    ['src/pipeline/pipeline.ts', ['./clock.js', './gate.js', './plan-platform.js']],
+    ['src/pipeline/plan-platform.ts', []],
+  ])('%s calls into pipeline/ only %j', (file, siblings) => {
+    expect(valueImports(file).filter((m) => m.startsWith('./'))).toEqual(siblings);
+  });
+
+  it.each([
+    ['src/pipeline/plan-platform.ts', ['../apply/read-gateway-labels.js', '../plan/password-checks.js', '../plan/resolve-groups.js']],
+    [
+      'src/pipeline/pipeline.ts',
+      [
+        '../plan/plan-findings.js',
+        '../plan/routing-impact.js',
+        '../plan/test-names.js',
+        '../routing/findings.js',
+        '../routing/run-tests.js',
+      ],
+    ],
+  ])('%s hands the steps after the reads to the layers below: %j', (file, below) => {
+    const imports = valueImports(file);
+    for (const module of below) expect(imports, module).toContain(module);
+  });
+
+  it.each(['src/plan/plan-findings.ts', 'src/plan/test-names.ts', 'src/routing/findings.ts', 'src/routing/run-tests.ts'])(
+    '%s returns values and imports nothing from pipeline/',
+    (file) => {
+      expect(valueImports(file).filter((m) => m.includes('pipeline/'))).toEqual([]);
+    },
+  );
+});
