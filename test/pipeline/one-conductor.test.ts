@@ -35,8 +35,8 @@ const RULES = [
   '  - { name: UK, prefix: "44", carrier_group: BW }',
   '  - { name: US, prefix: "1", carrier_group: Announce }',
   'routing_tests:',
-  '  - { name: uk to BW, direction: outbound, to: "442071234567", expect: { carrier_group: BW, gateways: [bw-a] } }',
-  '  - { name: us to BW, direction: outbound, to: "15551234567", expect: { carrier_group: BW } }',
+  '  - { name: uk to BW, direction: outbound, to: "442071234567", at: "2026-03-02T10:00:00", expect: { carrier_group: BW, gateways: [bw-a] } }',
+  '  - { name: us to BW, direction: outbound, to: "15551234567", at: "2026-03-02T10:00:00", expect: { carrier_group: BW } }',
   '',
 ].join('\n');
 
@@ -51,7 +51,8 @@ describe('one conductor', () => {
     const s = await scenario({ empty: true });
     const file = s.file('rules.yaml', RULES);
     const out = join(s.dir, 'plan.json');
-    // One instant for both runs: the tests' records carry the call's time, which must not fall on two seconds.
+    // One instant for both runs: the tests' records carry the call's time (a test's own `at:`, else
+    // now), which must not fall on two seconds; --at pins the impact's start.
     const cli = await s.run(['plan', file, '--format', 'json', '--out', out, '--at', '2026-03-02T10:00:00', '--tz', 'UTC']);
     expect(cli.code, cli.stderr).toBe(1);
     expect(cli.stderr).toContain('PLAN_TESTS_FAILED');
