@@ -7,6 +7,7 @@ import type { CarrierGroupChange } from '../model/kinds/carrier-group/change.js'
 import type { CarrierGroupFields } from '../model/plan.js';
 import { passwordDigest } from '../plan/password-digest.js';
 import { passwordOf, type PasswordLedger } from './carrier-passwords.js';
+import { gwidsByName, written } from './group-writes.js';
 
 /** The platform requests a carrier-group change needs (the client's groups API). */
 export type CarrierGroupApi = Pick<
@@ -85,26 +86,6 @@ async function verify(api: CarrierGroupApi, gwgroupid: number, asked: CarrierGro
   throw notWritten(`after the ${verb} of gwgroupid ${gwgroupid}, ${details.join('; ')}`);
 }
 
-/** The write itself; a 200 without a group id (the client's API_SWALLOWED_ERROR) is a write that did not happen. */
-async function written<T>(verb: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'API_SWALLOWED_ERROR') throw notWritten(`the ${verb} answered no gwgroupid`);
-    throw err;
-  }
-}
-
-/** The live gateway of each endpoint to send, matched by endpoint name; a new endpoint has none (it is created). */
-function gwidsByName(change: CarrierGroupChange & { readonly action: 'update' }): (number | undefined)[] {
-  // Names may repeat within a group (the install's default groups do): each live gateway is used once.
-  const left = change.before.endpoints.map((e, i) => ({ name: e.name, gwid: change.gwids[i] }));
-  return change.after.endpoints.map((e) => {
-    const at = left.findIndex((l) => l.name === e.name);
-    return at < 0 ? undefined : left.splice(at, 1)[0]!.gwid;
-  });
-}
-
 /**
  * Carries out one carrier-group change, then reads the group back: the platform answers 200 even
  * when it wrote nothing, so a write counts only when the group reads back as asked (else
@@ -120,7 +101,7 @@ export async function executeCarrierGroupChange(
   switch (change.action) {
     case 'create': {
       const { content, password } = contentOf(change, api, ctx.env);
-      const id = await written('create', () => api.createCarrierGroup(content));
+      const id = await written('create', () => api.createCarrierGroup(content), notWritten);
       if (!Number.isSafeInteger(id) || id <= 0) throw notWritten(`the create answered no gwgroupid (${JSON.stringify(id)})`);
       await verify(api, id, change.after, 'create');
       ctx.createdGroups?.set(change.key, id);
@@ -129,7 +110,7 @@ export async function executeCarrierGroupChange(
     }
     case 'update': {
       const { content, password } = contentOf(change, api, ctx.env);
-      await written('update', () => api.updateCarrierGroup(change.gwgroupid, content, gwidsByName(change)));
+      await written('update', () => api.updateCarrierGroup(change.gwgroupid, content, gwidsByName(change)), notWritten);
       await verify(api, change.gwgroupid, change.after, 'update');
       await recordSent(ctx, change.gwgroupid, password);
       return change.gwgroupid;

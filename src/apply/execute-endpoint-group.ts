@@ -7,6 +7,7 @@ import { changedEndpointGroupFields, endpointGroupFields, type EndpointGroupFiel
 import { KNOWN_SECRET } from '../model/kinds/endpoint-group/wire.js';
 import { secretFingerprint } from '../api/secret-fingerprint.js';
 import { passwordOf } from './carrier-passwords.js';
+import { gwidsByName, written } from './group-writes.js';
 
 /** The platform requests an endpoint-group change needs (the client's endpoint-group API). */
 export type EndpointGroupApi = Pick<
@@ -77,28 +78,6 @@ async function verify(
   throw notWritten(`after the ${verb} of gwgroupid ${gwgroupid}, ${details.join('; ')}`);
 }
 
-async function written<T>(verb: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (err instanceof ApiError && err.code === 'API_SWALLOWED_ERROR') throw notWritten(`the ${verb} answered no gwgroupid`);
-    throw err;
-  }
-}
-
-/**
- * The live gateway of each endpoint to send, matched by endpoint name: the platform's update
- * replaces the whole endpoint set, and an endpoint sent with its gateway id keeps that gateway (and
- * its id, which mappings and routes may name); a new endpoint has none (it is created).
- */
-function gwidsByName(change: EndpointGroupChange & { readonly action: 'update' }): (number | undefined)[] {
-  const left = change.before.endpoints.map((e, i) => ({ name: e.name, gwid: change.gwids[i] }));
-  return change.after.endpoints.map((e) => {
-    const at = left.findIndex((l) => l.name === e.name);
-    return at < 0 ? undefined : left.splice(at, 1)[0]!.gwid;
-  });
-}
-
 /**
  * Carries out one endpoint-group change, then reads the group back: a write counts only when the
  * group reads back as asked (else ENDPOINT_GROUP_NOT_WRITTEN). Resolves to the gwgroupid; a
@@ -112,14 +91,14 @@ export async function executeEndpointGroupChange(
   switch (change.action) {
     case 'create': {
       const { content, password } = contentOf(change, api, ctx.env);
-      const id = await written('create', () => api.createEndpointGroup(content));
+      const id = await written('create', () => api.createEndpointGroup(content), notWritten);
       await verify(api, id, change.after, password, 'create');
       ctx.createdGroups?.set(change.key, id);
       return id;
     }
     case 'update': {
       const { content, password } = contentOf(change, api, ctx.env);
-      await written('update', () => api.updateEndpointGroup(change.gwgroupid, content, gwidsByName(change)));
+      await written('update', () => api.updateEndpointGroup(change.gwgroupid, content, gwidsByName(change)), notWritten);
       await verify(api, change.gwgroupid, change.after, password, 'update');
       return change.gwgroupid;
     }

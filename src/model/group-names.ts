@@ -54,3 +54,28 @@ export function sharedGroupWords(name: string, attribute: string, shown: readonl
 export function shownGroup(g: GatewayGroup): string {
   return `#${g.gwgroupid} (${g.type})`;
 }
+
+/** The live groups of one kind by name: a name may be held by several (the platform does not refuse it). */
+export function groupsByName<G extends { readonly name: string }>(live: readonly G[]): Map<string, G[]> {
+  const byName = new Map<string, G[]>();
+  for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
+  return byName;
+}
+
+/**
+ * The issue of a declared group whose name several live groups hold (`noun`: `carrier groups`,
+ * `endpoint groups`; `path`: the API's collection, `carriergroups`), one wording for every group
+ * kind: the entry cannot tell which one it means.
+ */
+export function sharedNameIssue(
+  noun: string,
+  path: string,
+  name: string,
+  candidates: readonly { readonly gwgroupid: number }[],
+): { readonly message: string; readonly hint: string } {
+  const ids = candidates.map((g) => g.gwgroupid).sort((a, b) => a - b);
+  return {
+    message: `the platform has ${candidates.length} ${noun} named "${name}" (gwgroupids ${ids.join(', ')}), so the entry cannot tell which one it means`,
+    hint: `Rename or delete all but one of them on the platform (DELETE /api/v1/${path}/${ids[ids.length - 1]!} removes the newest), then plan again.`,
+  };
+}

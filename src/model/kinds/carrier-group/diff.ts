@@ -1,3 +1,4 @@
+import { groupsByName, sharedNameIssue } from '../../group-names.js';
 import type { CarrierGroup, UnreadableCarrierField } from '../../carrier-group.js';
 import type { DesiredCarrierGroup } from '../../desired.js';
 import { passwordKey, type KindDiff, type KindDiffContext, type PasswordCheck } from '../../kind-spec.js';
@@ -127,8 +128,7 @@ export function diffCarrierGroups(
   passwords: ReadonlyMap<string, PasswordCheck> = new Map(),
 ): CarrierGroupDiff {
   const out: CarrierGroupDiff = { changes: [], matched: [], unchanged: 0, governed: 0, issues: [], notes: [] };
-  const byName = new Map<string, CarrierGroup[]>();
-  for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
+  const byName = groupsByName(live);
   const claimed = new Set<number>();
   let unchanged = 0;
   for (const want of desired) {
@@ -136,12 +136,7 @@ export function diffCarrierGroups(
     const candidates = byName.get(want.name) ?? [];
     for (const c of candidates) claimed.add(c.gwgroupid);
     if (candidates.length > 1) {
-      const ids = candidates.map((g) => g.gwgroupid).sort((a, b) => a - b);
-      out.issues.push({
-        message: `the platform has ${candidates.length} carrier groups named "${want.name}" (gwgroupids ${ids.join(', ')}), so the entry cannot tell which one it means`,
-        hint: `Rename or delete all but one of them on the platform (DELETE /api/v1/carriergroups/${ids[ids.length - 1]!} removes the newest), then plan again.`,
-        ...origin,
-      });
+      out.issues.push({ ...sharedNameIssue('carrier groups', 'carriergroups', want.name, candidates), ...origin });
       continue;
     }
     const have = candidates[0];

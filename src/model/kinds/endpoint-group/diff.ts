@@ -1,3 +1,4 @@
+import { groupsByName, sharedNameIssue } from '../../group-names.js';
 import type { DesiredEndpointGroup } from '../../desired.js';
 import type { EndpointGroup } from '../../endpoint-group.js';
 import { passwordKey, type KindDiff, type KindDiffContext } from '../../kind-spec.js';
@@ -43,8 +44,7 @@ export function endpointGroupDiff(
   const matched: EndpointGroupChange[] = [];
   const issues: PlanIssue[] = [];
   const notes: string[] = [];
-  const byName = new Map<string, EndpointGroup[]>();
-  for (const g of live) byName.set(g.name, [...(byName.get(g.name) ?? []), g]);
+  const byName = groupsByName(live);
   const claimed = new Set<number>();
   let unchanged = 0;
   for (const want of desired) {
@@ -52,12 +52,7 @@ export function endpointGroupDiff(
     const candidates = byName.get(want.name) ?? [];
     for (const c of candidates) claimed.add(c.gwgroupid);
     if (candidates.length > 1) {
-      const ids = candidates.map((g) => g.gwgroupid).sort((a, b) => a - b);
-      issues.push({
-        message: `the platform has ${candidates.length} endpoint groups named "${want.name}" (gwgroupids ${ids.join(', ')}), so the entry cannot tell which one it means`,
-        hint: `Rename or delete all but one of them on the platform (DELETE /api/v1/endpointgroups/${ids[ids.length - 1]!} removes the newest), then plan again.`,
-        ...origin,
-      });
+      issues.push({ ...sharedNameIssue('endpoint groups', 'endpointgroups', want.name, candidates), ...origin });
       continue;
     }
     const have = candidates[0];
