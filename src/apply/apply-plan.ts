@@ -5,7 +5,7 @@ import { KIND_SPECS } from '../model/kinds.js';
 import { DsipformError } from '../model/errors.js';
 import type { RequestRecord } from '../model/apply-report.js';
 import { executeBulkDelete, executeChange } from './execute.js';
-import { planRefusal } from './refusal.js';
+import { planRefusal } from '../plan/refusal.js';
 import { sentPasswords, type PasswordLedger } from './carrier-passwords.js';
 import type { LeaseLedger } from './execute-lease.js';
 import type { Change, Plan } from '../model/plan.js';
@@ -45,7 +45,7 @@ export interface ApplyOptions {
   /**
    * Apply a plan its safety findings refuse (too many deletes or changes, a protected kind, calls
    * left without a route), as the CLI's `--force` does. Default false: such a plan is refused with
-   * PLAN_UNSAFE or PLAN_UNROUTING (apply/refusal.ts) before any request.
+   * PLAN_UNSAFE or PLAN_UNROUTING (plan/refusal.ts) before any request.
    */
   readonly force?: boolean;
 }

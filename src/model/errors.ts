@@ -68,3 +68,15 @@ export class InternalError extends DsipformError {
     this.problem = message;
   }
 }
+
+/**
+ * Several refusals of one thing as one error: `undefined` when none refuses; else the first (in the
+ * order given) gives the code and the hint, and its message says that the others refuse too
+ * (`refused: …; and …`). The gate's one wording of a plan refused for several reasons.
+ */
+export function joinRefusals(refusals: readonly (DsipformError | undefined)[]): DsipformError | undefined {
+  const [first, ...also] = refusals.filter((r): r is DsipformError => r !== undefined);
+  if (!first || also.length === 0) return first;
+  const more = also.map((r) => r.message.replace(/^refused: /, '')).join('; and ');
+  return new DsipformError(first.code, `${first.message}; and ${more}`, first.hint);
+}

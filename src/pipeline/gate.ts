@@ -1,8 +1,8 @@
-import { planRefusal } from '../apply/refusal.js';
-import { DsipformError } from '../model/errors.js';
+import { joinRefusals, type DsipformError } from '../model/errors.js';
 import type { Plan } from '../model/plan.js';
+import { planRefusal } from '../plan/refusal.js';
+import { testsRefusal } from '../routing/tests-refusal.js';
 import { invariantsGateRefusal } from './plan-invariants.js';
-import { testsRefusal } from './routing-tests.js';
 
 /** What the gate is told. */
 export interface GateOptions {
@@ -13,7 +13,9 @@ export interface GateOptions {
 /**
  * The one decision whether a plan may be applied, for every verb that judges a plan: `plan` (which
  * fails with it, so a pull request is red when the apply after the merge would be refused), `apply`
- * and `apply --plan`, `drift`, `watch`, and the library's `planDesired`. It returns the refusal of
+ * and `apply --plan`, `drift`, `watch`, and the library's `planDesired`. A plan the pipeline makes
+ * is refused as its steps find it (pipeline.ts joins their refusals in this same order and words);
+ * this is the decision of a plan already made, from its records. It returns the refusal of
  * a plan whose safety findings stop it (deletes or changes past the limits, a protected kind, calls
  * left without a route: PLAN_UNSAFE, PLAN_UNROUTING), whose routing tests failed against the
  * rules after it (PLAN_TESTS_FAILED), or whose routing invariants are violated by those rules
@@ -25,10 +27,5 @@ export interface GateOptions {
  */
 export function gate(plan: Pick<Plan, 'safety' | 'routing_tests' | 'invariants'>, options: GateOptions = {}): DsipformError | undefined {
   if (options.force) return undefined;
-  const [first, ...also] = [planRefusal(plan), testsRefusal(plan), invariantsGateRefusal(plan)].filter(
-    (r): r is DsipformError => r !== undefined,
-  );
-  if (!first || also.length === 0) return first;
-  const more = also.map((r) => r.message.replace(/^refused: /, '')).join('; and ');
-  return new DsipformError(first.code, `${first.message}; and ${more}`, first.hint);
+  return joinRefusals([planRefusal(plan), testsRefusal(plan.routing_tests ?? []), invariantsGateRefusal(plan)]);
 }

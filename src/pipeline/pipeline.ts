@@ -1,17 +1,18 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
-import type { DsipformError } from '../model/errors.js';
+import { joinRefusals, type DsipformError } from '../model/errors.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { planFindings } from '../plan/plan-findings.js';
+import { planRefusal } from '../plan/refusal.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
 import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
+import { violatedRefusal } from '../routing/invariant-record.js';
 import { invariantNameIssues } from '../routing/invariant-names.js';
 import { planInvariants } from '../routing/plan-invariants.js';
 import { placeRules, runRoutingTests, type RoutingTestsVerdict } from '../routing/run-tests.js';
-import { gate } from './gate.js';
 import { clockOfOptions, type ClockOptions } from './clock.js';
 import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import type { CarriedFindings } from './plan-result.js';
@@ -70,8 +71,12 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const made = await planPlatform(client, desired, { ...options, tz: zone, ...at });
   if (!made.ok) return { ok: false, stop: 'issues', issues: made.issues, findings: [] };
   const { live } = made;
+  // The gate (gate.ts), asked where each refusal is found: the plan's safety here, the tests' where
+  // they run, the invariants' where they are decided; joined in the gate's order at the end.
+  const unsafe = planRefusal(made.plan);
   if (options.mode === 'destroy') {
-    const refusal = gate(made.plan);
+    // A destroy runs no tests and decides no invariants: its safety is the whole gate.
+    const refusal = unsafe;
     return {
       ok: true,
       plan: made.plan,
@@ -116,6 +121,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
   const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
+  const broken = violatedRefusal(invariants);
   // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
   // saved and checksummed with it and a saved plan is judged by them.
   const plan =
@@ -126,7 +132,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
           ...(tests.section.length > 0 ? { routing_tests: tests.section } : {}),
           ...(invariants.length > 0 ? { invariants: Object.freeze(invariants) } : {}),
         });
-  const refusal = gate(plan);
+  const refusal = joinRefusals([unsafe, tests.refusal, broken]);
   return {
     ok: true,
     plan,

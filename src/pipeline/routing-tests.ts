@@ -1,10 +1,7 @@
 import type { DesiredState } from '../model/desired.js';
-import { DsipformError } from '../model/errors.js';
 import type { GatewayLabel } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
-import type { PlanRoutingTest } from '../model/routing-test.js';
-import { count, plural } from '../model/words.js';
 import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
 import { placeRules, runRoutingTests, type PlaceRules, type RoutingTestsVerdict } from '../routing/run-tests.js';
@@ -57,31 +54,4 @@ export function rulesAndBookAfter(
   const rules = after ?? rulesAfterPlan(live, plan.changes, desired);
   const names = namesAfterPlan(live, plan.changes, rules, labels);
   return placeRules({ state: rules.state, groups: rules.groups.groups, allowDangling, declared: desired.carrier_groups ?? [], ...names });
-}
-
-/** The tests of a plan that failed. */
-export function failedTests(plan: Pick<Plan, 'routing_tests'>): readonly PlanRoutingTest[] {
-  return (plan.routing_tests ?? []).filter((t) => t.status === 'failed');
-}
-
-/** `"UK calls" (tests.yaml:12)`: a test as a refusal names it. */
-function testShown(t: PlanRoutingTest): string {
-  return `${JSON.stringify(t.name)}${t.origin ? ` (${t.origin.file}:${t.origin.line})` : ''}`;
-}
-
-/**
- * PLAN_TESTS_FAILED when any of the plan's routing tests failed against the rules after the plan,
- * naming them; `undefined` when none did (or the plan carries none). The plan's own record is the
- * judge, so a saved plan is refused exactly as it was when it was made.
- */
-export function testsRefusal(plan: Pick<Plan, 'routing_tests'>): DsipformError | undefined {
-  const failed = failedTests(plan);
-  if (failed.length === 0) return undefined;
-  const total = plan.routing_tests?.length ?? 0;
-  const named = failed.slice(0, 10).map(testShown).join(', ') + (failed.length > 10 ? `, and ${failed.length - 10} more` : '');
-  return new DsipformError(
-    'PLAN_TESTS_FAILED',
-    `refused: ${failed.length} of ${count(total, 'routing test')} ${plural(failed.length, 'fails', 'fail')} against the rules after the plan: ${named}`,
-    "The plan's Routing tests section shows what each expected and what the proxy would do once the plan is applied. Fix the rules or the test; if the plan is meant to break them, apply with --force.",
-  );
 }

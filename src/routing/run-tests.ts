@@ -1,3 +1,4 @@
+import type { DsipformError } from '../model/errors.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { PlanIssue } from '../model/plan.js';
 import type { PlanRoutingTest, RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
@@ -5,6 +6,7 @@ import { runRoutingTest, tookWords } from './expect.js';
 import { nameBook, namedIssues, type NameBook, type NameBookSources } from './expect-names.js';
 import { inventoryOf, ruleSetFromState } from './rule-set.js';
 import { testTime } from '../model/time/call-time.js';
+import { testsRefusal } from './tests-refusal.js';
 import type { RoutingState, RuleSet } from './types.js';
 
 /** The files' routing tests run against a set of rules. */
@@ -17,6 +19,8 @@ export interface RoutingTestsVerdict {
    * they stop the plan as its own references by name do (PLAN_BLOCKED), before any test is judged.
    */
   readonly issues: readonly PlanIssue[];
+  /** PLAN_TESTS_FAILED when a test failed (tests-refusal.ts, the gate's words), found where the tests are run. */
+  readonly refusal?: DsipformError;
 }
 
 /** Where the tests run: the rules, the groups they are judged with, and the names known beyond them. */
@@ -67,7 +71,9 @@ export function runRoutingTests(
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
   const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
-  return { outcomes, section: frozen(outcomes.map(planRoutingTest)), issues: [] };
+  const section = frozen(outcomes.map(planRoutingTest));
+  const refusal = testsRefusal(section);
+  return { outcomes, section, issues: [], ...(refusal ? { refusal } : {}) };
 }
 
 /** Deep-freezes plain JSON that is not frozen yet. */

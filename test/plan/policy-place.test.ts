@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRefusal } from '../../src/apply/refusal.js';
+import { planRefusal } from '../../src/plan/refusal.js';
 import type { Change, PlanPolicy, SafetyFinding, UnroutedCall } from '../../src/model/plan.js';
 import { policyAssignment, policySetting } from '../../src/model/policy-words.js';
 import { assessSafety } from '../../src/plan/safety.js';

@@ -6,7 +6,7 @@ import { decisionKey } from '../../src/routing/decide-class.js';
 import { routeCall } from '../../src/routing/match.js';
 import { windowHolds } from '../../src/model/time/window-runs.js';
 import { fromWords } from '../../src/model/routing.js';
-import { planRefusal } from '../../src/apply/refusal.js';
+import { planRefusal } from '../../src/plan/refusal.js';
 import { assessUnrouting } from '../../src/plan/unrouting.js';
 import { routingImpact } from '../../src/routing/impact.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';

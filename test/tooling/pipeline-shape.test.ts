@@ -1,6 +1,8 @@
 // The shape of the one composition (issue 33): the data goes down. The conductor (runPipeline) and
 // its read-and-plan step (planPlatform) call their own layer only before they go down: the clock,
-// then planPlatform, then, with the plan made, the gate. Every step after the reads is handed what
+// then planPlatform; never the gate from above at the end: each refusal is found by the step that
+// finds its cause (the safety refusal beside the safety findings in plan/, the tests' where they
+// run, the invariants' from their records) and joined in model/. Every step after the reads is handed what
 // it needs below pipeline/ (the password checks and the lints of the rules after the plan in plan/,
 // the lints judged and the routing tests run in routing/, every read of a plan in apply/), and
 // returns a value the conductor assembles; none of them calls back up into pipeline/. Read from the
@@ -19,7 +21,7 @@ function valueImports(file: string): string[] {
 
 describe('the pipeline hands its steps down', () => {
   it.each([
-    ['src/pipeline/pipeline.ts', ['./clock.js', './gate.js', './plan-platform.js']],
+    ['src/pipeline/pipeline.ts', ['./clock.js', './plan-platform.js']],
     ['src/pipeline/plan-platform.ts', []],
   ])('%s calls into pipeline/ only %j', (file, siblings) => {
     expect(valueImports(file).filter((m) => m.startsWith('./'))).toEqual(siblings);
@@ -30,10 +32,13 @@ describe('the pipeline hands its steps down', () => {
     [
       'src/pipeline/pipeline.ts',
       [
+        '../model/errors.js',
         '../plan/plan-findings.js',
+        '../plan/refusal.js',
         '../plan/routing-impact.js',
         '../plan/test-names.js',
         '../routing/findings.js',
+        '../routing/invariant-record.js',
         '../routing/run-tests.js',
       ],
     ],
@@ -42,10 +47,18 @@ describe('the pipeline hands its steps down', () => {
     for (const module of below) expect(imports, module).toContain(module);
   });
 
-  it.each(['src/plan/plan-findings.ts', 'src/plan/test-names.ts', 'src/routing/findings.ts', 'src/routing/run-tests.ts'])(
-    '%s returns values and imports nothing from pipeline/',
-    (file) => {
-      expect(valueImports(file).filter((m) => m.includes('pipeline/'))).toEqual([]);
-    },
-  );
+  it('the routing tests find their own refusal where they run', () => {
+    expect(valueImports('src/routing/run-tests.ts')).toContain('./tests-refusal.js');
+  });
+
+  it.each([
+    'src/plan/plan-findings.ts',
+    'src/plan/refusal.ts',
+    'src/plan/test-names.ts',
+    'src/routing/findings.ts',
+    'src/routing/run-tests.ts',
+    'src/routing/tests-refusal.ts',
+  ])('%s returns values and imports nothing from pipeline/', (file) => {
+    expect(valueImports(file).filter((m) => m.includes('pipeline/'))).toEqual([]);
+  });
 });
