@@ -6,9 +6,8 @@ import { openSavedPlan, savedPlanStaleness, type OpenedPlan } from '../pipeline/
 import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
-import { openRunState, statePath, usesState, type StateFlags } from './lease-state.js';
+import { defaultStatePath, openRunState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { isSharedPlatform, withPlatform, type PlatformFlags } from './platform.js';
-import { LeaseStore } from '../state/store.js';
 import { checkFormat, parseParallelism } from './options.js';
 import { pipelineOptions } from './plan-options.js';
 import { checkedOrFail } from './lint-output.js';
@@ -117,7 +116,7 @@ async function applySaved(file: string, flags: ApplyFlags, io: CliIo): Promise<n
   // The passwords it sends (or the groups it deletes) are recorded in the state the plan read, when it names one.
   const opened = needsState || (stateFile !== undefined && passwords);
   // A plan without leases names no state: its lock is beside the plan, where two applies of it agree.
-  const run = await openRunState(stateFile ?? resolve(LeaseStore.defaultPath(file)), flags, io, {
+  const run = await openRunState(stateFile ?? resolve(defaultStatePath(file)), flags, io, {
     leases: opened,
     lock: opened || isSharedPlatform(flags),
     command: 'dsipform apply --plan',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DsipformError } from '../model/errors.js';
 import { expiresAt, isExpired, OBTAIN_WINDOW_MS, type InFlightObtain, type LeaseRecord } from '../model/lease.js';
 import { unrecordedLeasesWarning, type UnrecordedEntry, type UnrecordedWhen } from '../render/unrecorded-leases.js';
@@ -22,12 +23,29 @@ export interface StateFlags {
 export { addStateOptions } from './options.js';
 
 /**
+ * The CLI's default state file for a run whose first desired-state path is `firstDesiredPath`:
+ * `.dsipform/state.json` in that directory, or beside that file. A path that cannot be examined
+ * counts as a file; reading the state will then report what is wrong. The CLI's convention (a
+ * program names its own state file), so it is decided here, from the arguments, before any file is
+ * read.
+ */
+export function defaultStatePath(firstDesiredPath: string): string {
+  let isDir: boolean;
+  try {
+    isDir = statSync(firstDesiredPath, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    isDir = false;
+  }
+  return join(isDir ? firstDesiredPath : dirname(firstDesiredPath), '.dsipform', 'state.json');
+}
+
+/**
  * The state file for this run: `--state`; else beside the first desired-state path; for a CDKTF
  * stack, in the current directory (synthesis may rewrite cdktf.out, and with it a state kept there).
  */
 export function statePath(flags: StateFlags & { cdktf?: string }, paths: readonly string[]): string {
   if (flags.state) return resolve(flags.state);
-  return resolve(flags.cdktf !== undefined ? LeaseStore.defaultPath('.') : LeaseStore.defaultPath(paths[0] ?? '.'));
+  return resolve(defaultStatePath(flags.cdktf !== undefined ? '.' : (paths[0] ?? '.')));
 }
 
 function lockTimeoutMs(text: string): number {

@@ -40,9 +40,9 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   // Read before the platform is: a missing or short key fails the run before any request.
   const key = readPlanKey(flags, io);
   const reading = readClockFlags(flags);
-  const desired = await loadOrFail(paths, io, flags.cdktf);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
+  const desired = await loadOrFail(paths, io, flags.cdktf);
   let leases: PlanLeases | undefined;
   if (usesState(desired)) {
     const { store } = await openLeaseState(file, flags, io, false, 'plan');

@@ -3,8 +3,6 @@
  * state file: every change is on disk before the call that made it resolves, since the platform
  * cannot tell us later what we obtained or sent.
  */
-import { statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { InternalError } from '../model/errors.js';
 import type { InFlightObtain, LeaseRecord } from '../model/lease.js';
 import type { PasswordRecord } from '../model/password-record.js';
@@ -95,21 +93,6 @@ export class LeaseStore {
       await lock?.release();
       throw err;
     }
-  }
-
-  /**
-   * The default state path for a run whose first desired-state path is `firstDesiredPath`:
-   * `.dsipform/state.json` in that directory, or beside that file. A path that cannot be
-   * examined counts as a file; reading the state will then report what is wrong.
-   */
-  static defaultPath(firstDesiredPath: string): string {
-    let isDir: boolean;
-    try {
-      isDir = statSync(firstDesiredPath, { throwIfNoEntry: false })?.isDirectory() ?? false;
-    } catch {
-      isDir = false;
-    }
-    return join(isDir ? firstDesiredPath : dirname(firstDesiredPath), '.dsipform', 'state.json');
   }
 
   /** Every recorded lease, of every target, sorted by target (unknown first), then name. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../src/model/errors.js';
@@ -164,17 +164,5 @@ describe('LeaseStore across targets and in-flight obtains', () => {
     await later.record(leaseRecord('other'));
     expect(later.inFlight()).toEqual([]);
     await later.close();
-  });
-});
-
-describe('LeaseStore.defaultPath', () => {
-  it('is .dsipform/state.json beside a file, inside a directory, and beside a missing path', async () => {
-    const dir = await tempDir();
-    await mkdir(join(dir, 'conf'));
-    await writeFile(join(dir, 'conf', 'dids.yaml'), '');
-    expect(LeaseStore.defaultPath(join(dir, 'conf', 'dids.yaml'))).toBe(join(dir, 'conf', '.dsipform', 'state.json'));
-    expect(LeaseStore.defaultPath(join(dir, 'conf'))).toBe(join(dir, 'conf', '.dsipform', 'state.json'));
-    expect(LeaseStore.defaultPath(join(dir, 'missing.yaml'))).toBe(join(dir, '.dsipform', 'state.json'));
-    expect(LeaseStore.defaultPath('dids.yaml')).toBe(join('.dsipform', 'state.json'));
   });
 });

@@ -61,4 +61,12 @@ describe('the pipeline hands its steps down', () => {
   ])('%s returns values and imports nothing from pipeline/', (file) => {
     expect(valueImports(file).filter((m) => m.includes('pipeline/'))).toEqual([]);
   });
+
+  it('the plan verb takes its own steps from the arguments first: the state path, then the files, then the platform', () => {
+    const text = readFileSync(`${ROOT}src/cli/plan.ts`, 'utf8');
+    const at = (call: string): number => text.indexOf(`${call}(`);
+    expect(at('statePath')).toBeGreaterThan(0);
+    expect(at('statePath')).toBeLessThan(at('loadOrFail'));
+    expect(at('loadOrFail')).toBeLessThan(at('withPlatform'));
+  });
 });
