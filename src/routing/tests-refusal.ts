@@ -7,11 +7,6 @@ import { DsipformError } from '../model/errors.js';
 import type { PlanRoutingTest } from '../model/routing-test.js';
 import { count, plural } from '../model/words.js';
 
-/** The tests of a plan's record that failed. */
-export function failedTests(tests: readonly PlanRoutingTest[]): readonly PlanRoutingTest[] {
-  return tests.filter((t) => t.status === 'failed');
-}
-
 /** `"UK calls" (tests.yaml:12)`: a test as a refusal names it. */
 function testShown(t: PlanRoutingTest): string {
   return `${JSON.stringify(t.name)}${t.origin ? ` (${t.origin.file}:${t.origin.line})` : ''}`;
@@ -23,7 +18,7 @@ function testShown(t: PlanRoutingTest): string {
  * the judge, so a saved plan is refused exactly as it was when it was made.
  */
 export function testsRefusal(tests: readonly PlanRoutingTest[]): DsipformError | undefined {
-  const failed = failedTests(tests);
+  const failed = tests.filter((t) => t.status === 'failed');
   if (failed.length === 0) return undefined;
   const named = failed.slice(0, 10).map(testShown).join(', ') + (failed.length > 10 ? `, and ${failed.length - 10} more` : '');
   return new DsipformError(
