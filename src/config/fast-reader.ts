@@ -1,4 +1,4 @@
-import type { FileData } from './data.js';
+import { newMapping, type FileData } from './data.js';
 import { CR, Cursor, NL, SP, TAB, type Place } from './fast-cursor.js';
 import { quotedAt, unsupported, UNSUPPORTED } from './fast-scalars.js';
 import type { Path } from './locate.js';
@@ -139,7 +139,7 @@ class Reader extends Cursor {
   }
 
   #blockMap(indent: number, at: number, first: { key: string; end: number }, schema: SchemaNode | undefined): unknown {
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = newMapping();
     let key = first;
     let keyAt = at;
     for (;;) {
@@ -305,7 +305,7 @@ class Reader extends Cursor {
 
   #flowMap(schema: SchemaNode | undefined): unknown {
     const t = this.text;
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = newMapping();
     this.pos++;
     this.#flowSpace();
     if (t.charCodeAt(this.pos) === CLOSE_MAP) {
