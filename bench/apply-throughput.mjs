@@ -20,7 +20,7 @@ import { PlatformClient } from '../dist/api/client.js';
 import { loadDesiredState } from '../dist/config/index.js';
 import { applyPlan } from '../dist/apply/apply-plan.js';
 import { buildPlan } from '../dist/plan/build-plan.js';
-import { mappingToWire } from '../dist/api/wire.js';
+import { mappingToWire } from '../dist/model/kinds/inbound-mapping/wire.js';
 import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { mappingAt, writeDesiredFiles } from './lib/fixtures.mjs';
 import { timeToExit } from './lib/spawn.mjs';

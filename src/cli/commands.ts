@@ -5,6 +5,12 @@ import type { PlatformFlags } from './platform.js';
 
 type SetExit = (code: number) => void;
 
+/**
+ * Called once a verb's module is loaded, before the verb runs (the launcher sets its V8 flags
+ * there: bin/dsipform.js). A command line can load several modules: it may be called more than once.
+ */
+export type VerbLoaded = () => void;
+
 /** `--tz` of every command that decides routing: the strongest of the zone's declarations. */
 const TZ =
   "the proxy's time zone, an IANA name like America/Chicago; beats the target's timezone: and the files' proxy.timezone (default: those, else this machine's zone, with a warning)";
@@ -61,15 +67,21 @@ async function perTarget(
   return true;
 }
 
+/**
+ * Resolves to a verb's module once it is loaded, after telling the launcher so (`VerbLoaded`): the
+ * module and Node's own modules it imports are loaded by then, and the run has not started.
+ */
+type Loaded = <T>(module: Promise<T>) => Promise<T>;
+
 /** Registers one top-level verb (with its subcommands) on the program. */
-type Registrar = (program: Command, io: CliIo, setExit: SetExit) => void;
+type Registrar = (program: Command, io: CliIo, setExit: SetExit, loaded: Loaded) => void;
 
 /**
  * Every verb with its one-line description, in the order help lists them. Each action imports its
  * module on demand, so `--help` and `--version` load nothing heavy.
  */
 const VERBS: Readonly<Record<string, Registrar>> = {
-  validate: (program, io, setExit) => {
+  validate: (program, io, setExit, loaded) => {
     addTargetOptions(
       program
         .command('validate')
@@ -83,13 +95,13 @@ const VERBS: Readonly<Record<string, Registrar>> = {
             .default('text'),
         ),
     ).action(async (paths: string[], opts: { cdktf?: string; strict?: boolean; target?: string[]; format: string }) => {
-      const { runValidate } = await import('./validate.js');
+      const { runValidate } = await loaded(import('./validate.js'));
       const run = (p: string[], o: typeof opts, tio: CliIo): Promise<number> => runValidate(p, tio, o.cdktf, o.strict === true, o.format);
       if (await perTarget('validate', paths, opts, io, setExit, run)) return;
       setExit(await runValidate(paths, io, opts.cdktf, opts.strict === true, opts.format));
     });
   },
-  test: (program, io, setExit) => {
+  test: (program, io, setExit, loaded) => {
     addTargetOptions(
       addConnectionOptions(
         program
@@ -103,12 +115,12 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           ),
       ),
     ).action(async (paths: string[], opts) => {
-      const { runTest } = await import('./test.js');
+      const { runTest } = await loaded(import('./test.js'));
       if (await perTarget('test', paths, opts, io, setExit, runTest)) return;
       setExit(await runTest(paths, opts, io));
     });
   },
-  plan: (program, io, setExit) => {
+  plan: (program, io, setExit, loaded) => {
     const cmd = addTargetOptions(
       addStateOptions(
         addConnectionOptions(
@@ -133,12 +145,12 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       ),
     );
     addPlanKeyOption(cmd, 'sign the saved plan').action(async (paths: string[], opts) => {
-      const { runPlan } = await import('./plan.js');
+      const { runPlan } = await loaded(import('./plan.js'));
       if (await perTarget('plan', paths, opts, io, setExit, runPlan)) return;
       setExit(await runPlan(paths, opts, io));
     });
   },
-  drift: (program, io, setExit) => {
+  drift: (program, io, setExit, loaded) => {
     addTargetOptions(
       addStateOptions(
         addConnectionOptions(
@@ -156,12 +168,12 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         ),
       ),
     ).action(async (paths: string[], opts) => {
-      const { runDrift } = await import('./drift.js');
+      const { runDrift } = await loaded(import('./drift.js'));
       if (await perTarget('drift', paths, opts, io, setExit, runDrift)) return;
       setExit(await runDrift(paths, opts, io));
     });
   },
-  apply: (program, io, setExit) => {
+  apply: (program, io, setExit, loaded) => {
     const cmd = addTargetOptions(
       addApplyOptions(
         addConnectionOptions(
@@ -176,12 +188,12 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       ),
     );
     addPlanKeyOption(cmd, 'with --plan: refuse the plan unless it is signed with the key').action(async (paths: string[], opts) => {
-      const { runApply } = await import('./apply.js');
+      const { runApply } = await loaded(import('./apply.js'));
       if (await perTarget('apply', paths, opts, io, setExit, runApply)) return;
       setExit(await runApply(paths, opts, io));
     });
   },
-  destroy: (program, io, setExit) => {
+  destroy: (program, io, setExit, loaded) => {
     addApplyOptions(
       addConnectionOptions(
         program
@@ -191,11 +203,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--cdktf <dir>', 'take the desired state from a synthesized CDKTF stack (cdktf.out/stacks/<name>)'),
       ),
     ).action(async (paths: string[], opts) => {
-      const { runDestroy } = await import('./apply.js');
+      const { runDestroy } = await loaded(import('./apply.js'));
       setExit(await runDestroy(paths, opts, io));
     });
   },
-  export: (program, io, setExit) => {
+  export: (program, io, setExit, loaded) => {
     addTargetOptions(
       addConnectionOptions(
         program
@@ -204,13 +216,13 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--out <file>', 'write to FILE instead of stdout ({target} in it: one file per target)'),
       ),
     ).action(async (opts: PlatformFlags & { out?: string; target?: string[] }) => {
-      const { runExport } = await import('./export.js');
+      const { runExport } = await loaded(import('./export.js'));
       const run = (_paths: string[], o: typeof opts, tio: CliIo): Promise<number> => runExport(o, tio);
       if (await perTarget('export', [], opts, io, setExit, run)) return;
       setExit(await runExport(opts, io));
     });
   },
-  output: (program, io, setExit) => {
+  output: (program, io, setExit, loaded) => {
     const output = program.command('output').description('print values for scripts (output leases: the lease credentials)');
     addStateOptions(
       output
@@ -220,11 +232,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         .addOption(new Option('--format <format>', 'table, json, or env (export lines)').choices(['table', 'json', 'env']).default('table'))
         .option('--target <target>', 'only the leases of this platform: its URL, or emulator:FILE as the target column shows'),
     ).action(async (paths: string[], opts) => {
-      const { runOutputLeases } = await import('./output-leases.js');
+      const { runOutputLeases } = await loaded(import('./output-leases.js'));
       setExit(await runOutputLeases(paths, opts, io));
     });
   },
-  lease: (program, io, setExit) => {
+  lease: (program, io, setExit, loaded) => {
     const lease = program.command('lease').description('obtain or revoke one endpoint lease by hand');
     addStateOptions(
       addConnectionOptions(
@@ -236,27 +248,27 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           .option('--name <name>', 'the name to record it under (default lease-<id>)'),
       ),
     ).action(async (opts) => {
-      const { runLeaseObtain } = await import('./lease.js');
+      const { runLeaseObtain } = await loaded(import('./lease.js'));
       setExit(await runLeaseObtain(opts, io));
     });
     addStateOptions(
       addConnectionOptions(lease.command('revoke').description('revoke a lease by id and forget it').argument('<id>', 'the lease id')),
     ).action(async (id: string, opts) => {
-      const { runLeaseRevoke } = await import('./lease.js');
+      const { runLeaseRevoke } = await loaded(import('./lease.js'));
       setExit(await runLeaseRevoke(id, opts, io));
     });
   },
-  'terraform-mirror': (program, io, setExit) => {
+  'terraform-mirror': (program, io, setExit, loaded) => {
     program
       .command('terraform-mirror')
       .description('lay out a filesystem mirror of the Terraform provider and print a CLI config that uses it')
       .argument('<dir>', 'the mirror directory to create or update')
       .action(async (dir: string) => {
-        const { runTerraformMirror } = await import('./terraform-mirror.js');
+        const { runTerraformMirror } = await loaded(import('./terraform-mirror.js'));
         setExit(await runTerraformMirror(dir, io));
       });
   },
-  emulator: (program, io, setExit) => {
+  emulator: (program, io, setExit, loaded) => {
     program
       .command('emulator')
       .description('run the built-in emulator of the platform API')
@@ -288,11 +300,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       )
       .option('--unlicensed', 'serve a platform without its Core licence: every API call answers 401 "Core Subscription Required"')
       .action(async (opts) => {
-        const { runEmulator } = await import('./emulator.js');
+        const { runEmulator } = await loaded(import('./emulator.js'));
         setExit(await runEmulator(opts, io));
       });
   },
-  route: (program, io, setExit) => {
+  route: (program, io, setExit, loaded) => {
     addConnectionOptions(
       program
         .command('route')
@@ -310,11 +322,11 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         .option('--cdktf <dir>', 'take the rules from a synthesized CDKTF stack (cdktf.out/stacks/<name>)')
         .addOption(new Option('--format <format>', 'text or json').choices(['text', 'json']).default('text')),
     ).action(async (paths: string[], opts) => {
-      const { runRoute } = await import('./route.js');
+      const { runRoute } = await loaded(import('./route.js'));
       setExit(await runRoute(paths, opts, io));
     });
   },
-  routes: (program, io, setExit) => {
+  routes: (program, io, setExit, loaded) => {
     addTargetOptions(
       addConnectionOptions(
         program
@@ -344,7 +356,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
           ),
       ),
     ).action(async (paths: string[], opts) => {
-      const { runRoutes } = await import('./routes.js');
+      const { runRoutes } = await loaded(import('./routes.js'));
       const wanted = opts as { diff?: boolean; target?: string[] };
       if (wanted.diff && wanted.target?.length) {
         const { runRoutesOfTargets } = await import('./routes-sides.js');
@@ -355,7 +367,7 @@ const VERBS: Readonly<Record<string, Registrar>> = {
       setExit(await runRoutes(paths, opts, io));
     });
   },
-  watch: (program, io, setExit) => {
+  watch: (program, io, setExit, loaded) => {
     addTargetOptions(
       addStateOptions(
         addConnectionOptions(
@@ -376,18 +388,18 @@ const VERBS: Readonly<Record<string, Registrar>> = {
         ),
       ),
     ).action(async (paths: string[], opts) => {
-      const { runWatch } = await import('./watch.js');
+      const { runWatch } = await loaded(import('./watch.js'));
       setExit(await runWatch(paths, opts, io));
     });
   },
-  stats: (program, io, setExit) => {
+  stats: (program, io, setExit, loaded) => {
     addConnectionOptions(
       program
         .command('stats')
         .description('print the proxy transaction counters')
         .addOption(new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table')),
     ).action(async (opts: PlatformFlags & { format: string }) => {
-      const { runStats } = await import('./stats.js');
+      const { runStats } = await loaded(import('./stats.js'));
       setExit(await runStats(opts, io));
     });
   },
@@ -399,12 +411,25 @@ const VERBS: Readonly<Record<string, Registrar>> = {
  * sets first. Anything else (no verb, `help`, `--version`, a misspelt verb, for the suggestion) gets
  * every verb.
  */
-export function registerCommands(program: Command, io: CliIo, setExit: SetExit, argv: readonly string[] = []): void {
+export function registerCommands(
+  program: Command,
+  io: CliIo,
+  setExit: SetExit,
+  argv: readonly string[] = [],
+  onVerbLoaded?: VerbLoaded,
+): void {
+  const loaded: Loaded = onVerbLoaded
+    ? async (module) => {
+        const m = await module;
+        onVerbLoaded();
+        return m;
+      }
+    : (module) => module;
   const named = argv[2];
   const only = named !== undefined && Object.hasOwn(VERBS, named) ? VERBS[named] : undefined;
   if (only) {
-    only(program, io, setExit);
+    only(program, io, setExit, loaded);
     return;
   }
-  for (const register of Object.values(VERBS)) register(program, io, setExit);
+  for (const register of Object.values(VERBS)) register(program, io, setExit, loaded);
 }

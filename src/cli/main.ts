@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { DsipformError, InternalError, type ErrorCode } from '../model/errors.js';
 import { flushOutput, guardOutput, isOutputClosed, processIo, redact, writeLine, type CliIo } from './io.js';
-import { registerCommands } from './commands.js';
+import { registerCommands, type VerbLoaded } from './commands.js';
 
 /** The code of a command line that does not parse (commander's own errors). */
 const USAGE_CODE: ErrorCode = 'CLI_USAGE';
@@ -12,11 +12,22 @@ function packageVersion(): string {
   return pkg.version;
 }
 
+/** What the process that runs the CLI asks of it, beside the command line. */
+export interface MainOptions {
+  /**
+   * Called once the verb's module (and every module it imports) is loaded, before it runs. The
+   * launcher sets V8's flags here, not at its start: after a flag changes, V8 refuses the code
+   * cache Node's own modules are built with, and each one loaded from then on is compiled from its
+   * source (docs/performance.md, issue 33 §4).
+   */
+  readonly onVerbLoaded?: VerbLoaded;
+}
+
 /**
  * Builds the command tree for `argv` (only the verb it names, when it names one); each command's
  * module is imported only when it runs.
  */
-export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: readonly string[] = []): Command {
+export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: readonly string[] = [], options: MainOptions = {}): Command {
   const program = new Command('dsipform')
     .description('Declarative, reviewable configuration for a dSIPRouter platform.')
     .version(packageVersion(), '-V, --version', 'print the version')
@@ -30,7 +41,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: r
       outputError: (s, write) => write(s.replace(/^error: /, `error (${USAGE_CODE}): `)),
     })
     .exitOverride();
-  registerCommands(program, io, setExit, argv);
+  registerCommands(program, io, setExit, argv, options.onVerbLoaded);
   return program;
 }
 
@@ -40,7 +51,7 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void, argv: r
  * every command. A closed stdout (EPIPE, `| head -1`) never crashes a command: it runs to its end,
  * and a run that would have succeeded fails with OUTPUT_CLOSED, since part of its output was lost.
  */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo = processIo(), options: MainOptions = {}): Promise<number> {
   guardOutput(io.stdout);
   guardOutput(io.stderr);
   let exitCode = 0;
@@ -50,6 +61,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       exitCode = code;
     },
     argv,
+    options,
   );
   try {
     await program.parseAsync([...argv]);

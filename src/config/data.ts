@@ -32,6 +32,20 @@ export interface FileData {
   readonly complete: boolean;
 }
 
+/** The prototype of every mapping of a file's data: an object without members (`newMapping`). */
+const MAPPING: object = Object.create(null) as object;
+
+/**
+ * An empty mapping of a file's data, for both readers. Like `Object.create(null)` it has no
+ * members, so `constructor`, `toString` or `__proto__` in a file is a key like any other; unlike
+ * it, V8 gives it fast properties and one shape per key order. An `Object.create(null)` object is
+ * a hash table from the start, and every read of a big file's entries (the schema, the value
+ * rules, normalising) was a lookup in one (issue 33 §4).
+ */
+export function newMapping(): Record<string, unknown> {
+  return Object.create(MAPPING) as Record<string, unknown>;
+}
+
 /** The key of a path in `substituted`, `unresolved` and `deferred`. */
 export function pathKey(path: Path): string {
   return JSON.stringify(path);
@@ -87,7 +101,7 @@ function convert(walk: Walk, node: unknown, path: Path, schema: SchemaNode | und
   if (isAlias(node)) return convertAlias(walk, node, path, schema);
   if (isScalar(node)) return scalarValue(walk, node, path, schema);
   if (isMap(node)) {
-    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    const out = newMapping();
     const merges: unknown[] = [];
     for (const pair of node.items) {
       if (isMergeKey(pair.key)) {

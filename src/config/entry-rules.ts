@@ -1,6 +1,6 @@
 import type { ConfigIssue } from '../model/desired.js';
 import type { FieldIssue, Normalized, RawEntry, Spelling } from '../model/normalize.js';
-import { pathKey } from './data.js';
+import { pathKey, type FileData } from './data.js';
 import { issueOn, isUnresolved, redacted, shown, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { fieldPath } from './messages.js';
@@ -18,15 +18,25 @@ function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, 
 }
 
 /**
- * Entries the checks normalised without an issue, with their normalised value: `toDesiredState`
- * takes it from here instead of normalising each entry a second time. Weak: a file's data goes
- * when the file does.
+ * The entries the checks normalised without an issue, with their normalised value, by file (its
+ * data, which the fast reader's two passes share), collection and index: `toDesiredState` takes
+ * them from here instead of normalising each entry a second time. Weak by file: a file's data goes
+ * when the file does. Not one weak entry per list entry: a big file has tens of thousands, and a
+ * WeakMap that size costs a plan several milliseconds to fill and its garbage collections more.
  */
-const normalizedEntries = new WeakMap<RawEntry, unknown>();
+const normalizedEntries = new WeakMap<FileData, Map<string, unknown[]>>();
 
-/** The normalised value of an entry `entryIssues` found clean, if it did. */
-export function normalizedEntry<T>(entry: RawEntry): T | undefined {
-  return normalizedEntries.get(entry) as T | undefined;
+/** The normalised value of the entry at `[collection, index]` of a file, if `entryIssues` found it clean. */
+export function normalizedEntry<T>(file: LoadedFile, collection: string, index: number): T | undefined {
+  return normalizedEntries.get(file.data)?.get(collection)?.[index] as T | undefined;
+}
+
+function keepNormalized(file: LoadedFile, collection: string, index: number, value: unknown): void {
+  let byCollection = normalizedEntries.get(file.data);
+  if (!byCollection) normalizedEntries.set(file.data, (byCollection = new Map<string, unknown[]>()));
+  let list = byCollection.get(collection);
+  if (!list) byCollection.set(collection, (list = []));
+  list[index] = value;
 }
 
 /** The model's issues of one entry as the file's issues: placed, and worded with the entry's path. */
@@ -38,7 +48,7 @@ export function entryIssues(
   normalize: Normalizer<unknown>,
 ): ConfigIssue[] {
   const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
-  if (value !== null) normalizedEntries.set(entry, value);
+  if (value !== null) keepNormalized(file, collection, index, value);
   const out: ConfigIssue[] = [];
   for (const issue of issues) if (issue.check === 'rule') out.push(placed(file, [collection, index], issue));
   return out;

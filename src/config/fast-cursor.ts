@@ -25,6 +25,20 @@ const HASH = 0x23;
 const KEY_TEXT = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** Keys the core schema reads as null or true/false (their text would change). */
 const NOT_A_STRING_KEY = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+/**
+ * The end of the plain key word (`[A-Za-z_][A-Za-z0-9_]*`) that starts at `at`, or `at` when none
+ * does. A loop, not a sticky regular expression: a big file has a key on almost every line.
+ */
+export function keyWordEnd(text: string, at: number): number {
+  let c = text.charCodeAt(at);
+  if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f)) return at;
+  let i = at + 1;
+  for (c = text.charCodeAt(i); (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;) {
+    c = text.charCodeAt(++i);
+  }
+  return i;
+}
+
 /** Deeper than any desired-state file; keeps the recursion far from the stack's end. */
 const MAX_DEPTH = 32;
 
@@ -41,6 +55,8 @@ export class Cursor {
   /** Top-level key → [line, col, line, col, …] of its list's entries. */
   readonly #entries = new Map<string, number[]>();
   readonly #path: (string | number)[] = [];
+  /** Keys already found readable as keys: a file repeats a few keys thousands of times. */
+  readonly #keyTexts = new Set<string>();
   protected readonly text: string;
   readonly #env: NodeJS.ProcessEnv;
   protected pos = 0;
@@ -146,7 +162,10 @@ export class Cursor {
   }
 
   protected key(key: string, at: number): void {
-    if (!KEY_TEXT.test(key) || NOT_A_STRING_KEY.test(key)) unsupported();
+    if (!this.#keyTexts.has(key)) {
+      if (!KEY_TEXT.test(key) || NOT_A_STRING_KEY.test(key)) unsupported();
+      this.#keyTexts.add(key);
+    }
     if (this.#path.length === 0) this.#keys.set(key, [this.line, at - this.lineStart + 1]);
   }
 

@@ -1,5 +1,5 @@
-import type { FileData } from './data.js';
-import { CR, Cursor, NL, SP, TAB, type Place } from './fast-cursor.js';
+import { newMapping, type FileData } from './data.js';
+import { CR, Cursor, keyWordEnd, NL, SP, TAB, type Place } from './fast-cursor.js';
 import { quotedAt, unsupported, UNSUPPORTED } from './fast-scalars.js';
 import type { Path } from './locate.js';
 import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
@@ -26,7 +26,6 @@ const CLOSE_MAP = 0x7d;
 
 /** Characters the YAML parser reads differently or warns about; their files take the slow path. */
 const UNREADABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
-const KEY = /[A-Za-z_][A-Za-z0-9_]*/y;
 /**
  * A plain scalar in a flow collection: words separated by spaces (`{name: US domestic}`), the first
  * starting safely (a letter, a digit, `_`, `+`, a negative or fractional number, or a character
@@ -128,18 +127,16 @@ class Reader extends Cursor {
       key = quoted.value;
       end = quoted.end;
     } else {
-      KEY.lastIndex = at;
-      const word = KEY.exec(t);
-      if (!word) return null;
-      key = word[0];
-      end = at + key.length;
+      end = keyWordEnd(t, at);
+      if (end === at) return null;
+      key = t.slice(at, end);
     }
     if (t.charCodeAt(end) !== COLON || !(t.charCodeAt(end + 1) === SP || this.lineEnds(end + 1))) return null;
     return { key, end: end + 1 };
   }
 
   #blockMap(indent: number, at: number, first: { key: string; end: number }, schema: SchemaNode | undefined): unknown {
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = newMapping();
     let key = first;
     let keyAt = at;
     for (;;) {
@@ -305,7 +302,7 @@ class Reader extends Cursor {
 
   #flowMap(schema: SchemaNode | undefined): unknown {
     const t = this.text;
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = newMapping();
     this.pos++;
     this.#flowSpace();
     if (t.charCodeAt(this.pos) === CLOSE_MAP) {
@@ -338,9 +335,9 @@ class Reader extends Cursor {
       key = quoted.value;
       end = quoted.end;
     } else {
-      KEY.lastIndex = at;
-      key = (KEY.exec(t) ?? unsupported())[0];
-      end = at + key.length;
+      end = keyWordEnd(t, at);
+      if (end === at) unsupported();
+      key = t.slice(at, end);
       if (t.charCodeAt(end + 1) !== SP) unsupported();
     }
     if (t.charCodeAt(end) !== COLON) unsupported();

@@ -119,7 +119,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
  * set here leaves no password: the commands that send one read it then.
  */
 function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number): unknown {
-  const value = checked(entry, mod.normalize) as Readonly<Record<string, unknown>>;
+  const value = checked(entry, mod.normalize, normalizedEntry(file, mod.collection, i)) as Readonly<Record<string, unknown>>;
   const origin = at(file, [mod.collection, i]);
   // Object.assign, not `{ ...value, origin }`: the same object, and V8 (Node 20) takes a slow path for
   // a spread followed by another key, some ten times slower; a big file holds tens of thousands.
@@ -134,9 +134,8 @@ function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number):
   return { ...value, [mod.passwordBlock]: withVariable, origin };
 }
 
-/** The normalised value of an entry the checks already passed (kept by them, or normalised again). */
-function checked<T>(entry: RawEntry, normalize: (raw: RawEntry) => Normalized<T>): T {
-  const kept = normalizedEntry<T>(entry);
+/** The normalised value of an entry the checks already passed (`kept` by them, or normalised again). */
+function checked<T>(entry: RawEntry, normalize: (raw: RawEntry) => Normalized<T>, kept: T | undefined): T {
   if (kept !== undefined) return kept;
   const result = normalize(entry);
   if (result.value === null) throw new InternalError(`a checked entry did not normalise: ${result.issues[0]?.message ?? ''}`);
