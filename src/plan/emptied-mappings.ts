@@ -4,11 +4,19 @@ import { numberIdentity } from '../model/kinds/did-number/fields.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
 import type { LiveState } from '../model/live.js';
 import type { NumberRecord } from '../model/number.js';
-import type { Change } from '../model/plan.js';
+import type { Change, MappingFields } from '../model/plan.js';
 
 /** `file:line:col`, or nothing. */
 function at(origin: { file: string; line: number; col: number } | undefined): string {
   return origin ? ` (${origin.file}:${origin.line}:${origin.col})` : '';
+}
+
+/**
+ * Whether a mapping as a plan writes it sends calls somewhere: servers, or a group the files name
+ * (`servers: []` while the group is one the same plan creates).
+ */
+export function sendsCalls(fields: MappingFields): boolean {
+  return fields.servers.join('') !== '' || fields.group !== undefined;
 }
 
 /**
@@ -77,7 +85,7 @@ export function emptiedMappings(desired: DesiredState, live: LiveState, changes:
   if (numbers.length === 0 || mappings.length === 0) return [];
   const out: EmptiedMappingFinding[] = [];
   for (const change of changes) {
-    if (change.kind !== 'inbound_mapping' || !('after' in change) || change.after.servers.join('') === '') continue;
+    if (change.kind !== 'inbound_mapping' || !('after' in change) || !sendsCalls(change.after)) continue;
     const bare = numberIdentity(change.key);
     const number = numbers.find((n) => n.status === 'available' && numberIdentity(n.did) === bare);
     const mapping = number && mappings.find((m) => looksEmptied(m, bare));

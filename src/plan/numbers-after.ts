@@ -3,6 +3,7 @@ import { numberIdentity } from '../model/kinds/did-number/fields.js';
 import type { LiveState } from '../model/live.js';
 import type { Change } from '../model/plan.js';
 import type { InventoryNumber } from '../routing/number-lints.js';
+import { sendsCalls } from './emptied-mappings.js';
 
 /**
  * The platform's numbers as they stand once the plan is applied, for the number lints: the live
@@ -33,7 +34,7 @@ export function numbersAfterPlan(desired: DesiredState, live: LiveState, changes
     const id = numberIdentity(c.key);
     const held = byIdentity.get(id);
     if (!held || declared.has(id)) continue;
-    const routes = 'after' in c && c.after.servers.join('') !== '';
+    const routes = 'after' in c && sendsCalls(c.after);
     if ((c.action === 'create' || c.action === 'replace') && routes) byIdentity.set(id, { ...held, status: 'assigned' });
     else if (c.action === 'delete') byIdentity.set(id, { ...held, status: 'available' });
   }

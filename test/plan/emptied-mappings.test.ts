@@ -72,6 +72,16 @@ describe('mappings the Numbers module emptied', () => {
       ['+15551230001 +15551230001#1 ruleid 7 holds'],
     ],
     [
+      'the mapping names an endpoint group the same plan creates (its id not known yet)',
+      {
+        ...desired({ inbound_mappings: [{ ...dm('15551230001', []), group: 'Acme PBX' }] }),
+        endpoint_groups: [{ name: 'Acme PBX', call_limit: null, strip: 0, prefix: '', endpoints: [], notifications: {}, cdr: null }],
+      },
+      { inbound_mappings: [EMPTIED], numbers: [ln(1, '15551230001', 'available')], groups: [], endpoint_groups: [] },
+      'current',
+      ['15551230001 15551230001#1 ruleid 7 holds'],
+    ],
+    [
       'no servers and named after the DID, but the number is assigned: not the Numbers module',
       desired({ inbound_mappings: [dm('15551230001', ['#2'])] }),
       { inbound_mappings: [EMPTIED], numbers: [ln(1, '15551230001', 'assigned')] },
