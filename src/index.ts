@@ -136,6 +136,7 @@ export type {
   SourceLocation,
 } from './model/desired.js';
 export type { LiveState } from './model/live.js';
+export type { EmptiedMappingFinding } from './model/coexistence.js';
 export type { InboundMapping } from './model/inbound-mapping.js';
 export type { OutboundRoute } from './model/outbound-route.js';
 export type { Lease, LeaseRecord } from './model/lease.js';

@@ -1,13 +1,11 @@
 import { count } from '../model/words.js';
-import { managedCollections } from '../model/desired.js';
+import { KINDS, managedCollections } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { loadOrFail } from './desired.js';
 import { writeLine, type CliIo } from './io.js';
 import { filesFindings } from '../pipeline/lints.js';
 import { reportFindings } from './lint-output.js';
 import { proxyClock, readClockFlags } from './proxy-clock.js';
-
-/** The collections whose sizes `--format json` reports. */
-const COLLECTIONS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'] as const;
 
 /**
  * `dsipform validate PATH...`: checks the files without the network, then lints their routing
@@ -31,14 +29,16 @@ export async function runValidate(paths: string[], io: CliIo, cdktf?: string, st
     reportInvariants(decided.results, io.stderr);
   }
   const managed = managedCollections(desired);
-  const counts = [
-    desired.inbound_mappings ? count(desired.inbound_mappings.length, 'inbound mapping') : null,
-    desired.outbound_routes ? count(desired.outbound_routes.length, 'outbound route') : null,
-    desired.endpoint_leases ? count(desired.endpoint_leases.length, 'endpoint lease') : null,
-    desired.carrier_groups ? count(desired.carrier_groups.length, 'carrier group') : null,
-  ].filter(Boolean);
+  // Every collection the files declare, from the registry, in its order: a new kind is counted
+  // without a line here (endpoint groups and numbers were left out while this was a list).
+  const declared = KINDS.flatMap((kind) => {
+    const { collection, noun } = KIND_SPECS[kind];
+    const entries = desired[collection];
+    return entries ? [{ collection, noun, size: entries.length }] : [];
+  });
+  const counts = declared.map((d) => count(d.size, d.noun));
   if (format === 'json') {
-    const sizes = Object.fromEntries(COLLECTIONS.flatMap((c) => (desired[c] ? [[c, desired[c].length]] : [])));
+    const sizes = Object.fromEntries(declared.map((d) => [d.collection, d.size]));
     io.stdout.write(`${JSON.stringify({ valid: true, files: desired.files.length, counts: sizes }, null, 2)}\n`);
   } else
     writeLine(io.stdout, `Valid: ${count(desired.files.length, 'file')}, ${counts.length ? counts.join(', ') : 'no managed collections'}.`);

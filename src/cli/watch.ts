@@ -3,7 +3,7 @@ import type { Change } from '../model/plan.js';
 import { HealthBook } from '../watch/health.js';
 import { jittered, parseInterval } from '../watch/interval.js';
 import { WatchMetrics } from '../watch/metrics.js';
-import { driftEvents, invariantsEvent, outcomeEvents, problemEvent } from '../watch/events.js';
+import { driftEvents, emptiedMappingEvents, invariantsEvent, outcomeEvents, problemEvent } from '../watch/events.js';
 import { parseListen, startWatchServer, type WatchServer } from '../watch/server.js';
 import { checkWebhookUrl, WebhookQueue, type DropReason } from '../watch/webhook.js';
 import { redact, writeLine, type CliIo } from './io.js';
@@ -32,6 +32,8 @@ interface Memory {
   problem?: string;
   /** Violated invariants at the last run that planned; undefined before the first. */
   violated?: number;
+  /** The mappings the Numbers module emptied at the last run that planned (their keys), so each is posted once. */
+  emptied: Set<string>;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function runWatch(paths: string[], flags: WatchFlags, io: CliIo): P
       });
       writeLine(io.stdout, `listening on ${server.url}`);
     }
-    const memory = new Map<string, Memory>(sources.map((s) => [s.name, { drift: new Set() }]));
+    const memory = new Map<string, Memory>(sources.map((s) => [s.name, { drift: new Set(), emptied: new Set() }]));
     let exit = 0;
     while (!stop.signal.aborted) {
       const results = await eachBounded(
@@ -136,6 +138,7 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
     changes: plan?.changes ?? [],
     unroutedCalls: unrouted,
     violatedInvariants: violated,
+    emptiedMappings: plan?.coexistence?.length ?? 0,
     applied,
     at,
     ...(problem ? { errorCode: problem.code, refused: result.refusal !== undefined } : {}),
@@ -162,12 +165,13 @@ function note(source: WatchSource, result: RunResult, sinks: Sinks): number {
   // A plan of this run knows the drift; without one (a failure before it) the last known stands.
   if (plan) memory.drift = new Set(plan.changes.map(identity));
   if (plan) memory.violated = violated;
+  if (plan) memory.emptied = new Set((plan.coexistence ?? []).map((f) => f.key));
   memory.problem = problem ? `${problem.code} ${problem.message}` : undefined;
   if (problem) return 1;
   return n > applied ? 2 : 0;
 }
 
-/** One event per drifted object newly seen (not at every run), per change applied, per new problem. */
+/** One event per drifted object newly seen (not at every run), per change applied, per mapping newly found emptied by the Numbers module, per new problem. */
 function post(
   hook: WebhookQueue,
   target: string,
@@ -185,6 +189,8 @@ function post(
     const records = result.plan.invariants ?? [];
     const violated = records.filter((r) => r.status === 'violated').length;
     if (violated !== (memory.violated ?? 0)) hook.push(invariantsEvent(target, at, records, memory.violated ?? 0));
+    const emptied = (result.plan.coexistence ?? []).filter((f) => !memory.emptied.has(f.key));
+    for (const event of emptiedMappingEvents(target, emptied, at)) hook.push(event);
   }
   if (problem && memory.problem !== `${problem.code} ${problem.message}`) {
     hook.push(problemEvent(target, at, problem.code, problem.message, result.refusal !== undefined));

@@ -129,6 +129,9 @@ export const ACCEPTABLE_LINTS: readonly string[] = [
   'lcr_takes_simple',
   'no_default_outbound',
   'no_default_inbound',
+  'number_unrouted',
+  'mapping_number_available',
+  'plus_did_dropped',
 ];
 
 /**

@@ -123,6 +123,8 @@ export const ERROR_CODES = {
   // Warnings (printed as `warning (CODE): …` on stderr; the command goes on)
   PROXY_ZONE_UNDECLARED:
     "no proxy time zone is declared (--tz, a target's timezone:, proxy.timezone in the files), so this machine's zone is used",
+  MAPPING_EMPTIED_BY_NUMBERS:
+    "a managed inbound mapping was emptied by the platform's Numbers module (its number is available): the plan restores it, and says whether the repair holds",
 } as const satisfies Record<string, string>;
 
 /** One of the codes in {@link ERROR_CODES}; a misspelt code fails to type-check. */

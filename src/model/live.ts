@@ -8,7 +8,10 @@ export type LiveCollections = {
 };
 
 /**
- * What the platform holds, for the managed collections only (unmanaged ones stay undefined).
+ * What the platform holds, for the managed collections only (unmanaged ones stay undefined), except
+ * `numbers`: read also when the files do not declare them, from a platform with the Numbers module
+ * whose inbound mappings the files manage (what the module does to mappings is checked against
+ * them); the differ and the live checksum look only at the collections the files manage.
  * Leases cannot be read from the platform: their live state is the local state file's records.
  * Carrier groups come with their endpoints (one list request, then one read per group).
  */

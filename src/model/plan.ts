@@ -1,3 +1,4 @@
+import type { EmptiedMappingFinding } from './coexistence.js';
 import type { CarrierAuth, CarrierEndpoint, UnreadableCarrierField } from './carrier-group.js';
 import type { CollectionName, DeleteLimit, Kind, SourceLocation } from './desired.js';
 import type { KindRecords } from './kinds.js';
@@ -273,6 +274,11 @@ export interface Plan {
    * when saved.
    */
   readonly invariants?: readonly PlanInvariant[];
+  /**
+   * Managed inbound mappings the platform's Numbers module emptied, which the plan restores, each
+   * with whether the repair holds (MAPPING_EMPTIED_BY_NUMBERS); absent when none.
+   */
+  readonly coexistence?: readonly EmptiedMappingFinding[];
   /** Sentences worth reading before applying (e.g. ordering explanations). */
   readonly notes: readonly string[];
   /** Names of recorded leases that expired by themselves: apply drops them from the state, no request. */

@@ -101,6 +101,8 @@ export async function planPlatform(
     readForPlan(client, managed, options.leases, {
       namers: mode === 'apply' ? gatewayNamers(desired) : [],
       groups: mode === 'apply' && needsGroups(desired, allowDangling),
+      // The Numbers module empties inbound mappings: its numbers are read to say so (one request).
+      numbers: mode === 'apply' && managed.includes('inbound_mappings'),
     }),
     client.detection(),
   ]);

@@ -1,3 +1,5 @@
+import type { EmptiedMappingFinding } from '../model/coexistence.js';
+import { emptiedMappings } from './emptied-mappings.js';
 import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
 import { KINDS, managedCollections } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
@@ -221,6 +223,7 @@ function assemble(
       ...assessSafety(ordered.changes, found.governed, policy),
       ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true),
     ],
+    ...coexistenceOf(mode === 'apply' ? emptiedMappings(desired, live, ordered.changes) : []),
     notes,
     expired_leases: found.expired_leases,
     ...(stateFile ? { state_file: stateFile } : {}),
@@ -232,6 +235,11 @@ function assemble(
     ...(impact?.ok && impact.after ? { after: impact.after } : {}),
     ...(allowDangling && dangling.length > 0 ? { references: dangling } : {}),
   };
+}
+
+/** The coexistence findings (MAPPING_EMPTIED_BY_NUMBERS), when there are any (`Plan.coexistence`). */
+function coexistenceOf(found: readonly EmptiedMappingFinding[]): Pick<Plan, 'coexistence'> {
+  return found.length > 0 ? { coexistence: found } : {};
 }
 
 /** The names of the groups and gateways the changes show by id, when the plan read any (`Plan.names`). */

@@ -14,6 +14,7 @@ const REPORT_KEYS = [
   'live_checksum',
   'names',
   'pending_reload',
+  'coexistence',
 ] as const;
 
 /**

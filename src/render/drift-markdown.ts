@@ -9,6 +9,7 @@ import {
   objectLabel,
   sideWords,
 } from './drift-words.js';
+import { coexistenceMarkdownLines } from './coexistence-section.js';
 import { impactMarkdownLines } from './impact-section.js';
 import { codeSpan, escapeMarkdown } from './markdown.js';
 import { cleanText } from './style.js';
@@ -46,6 +47,8 @@ export function renderDriftMarkdown(report: DriftReport): string {
   for (const o of shown) lines.push(row(o, report));
   const more = report.objects.length - shown.length;
   if (more > 0) lines.push('', `_and ${more} more; ${codeSpan('dsipform drift')} shows all_`);
+  const emptied = coexistenceMarkdownLines(report.coexistence);
+  if (emptied.length > 0) lines.push('', ...emptied);
   const impact = impactMarkdownLines(report.routing_impact, report.horizon);
   if (impact.length > 0) lines.push('', escapeMarkdown(IMPACT_SENTENCE), '', ...impact);
   lines.push('', escapeMarkdown(UNDO_SENTENCE));

@@ -1,3 +1,4 @@
+import type { EmptiedMappingFinding } from '../model/coexistence.js';
 import type { CollectionName, Kind, SourceLocation } from '../model/desired.js';
 import type { PlanNames } from '../model/gateway-words.js';
 import { KIND_SPECS } from '../model/kinds.js';
@@ -76,6 +77,8 @@ export interface DriftReport {
   readonly names?: PlanNames;
   /** The platform reported writes the proxy has not loaded yet (`kamreload`): it may still route by older rules. */
   readonly pending_reload?: true;
+  /** Managed inbound mappings the Numbers module emptied (the plan's `coexistence`), when any. */
+  readonly coexistence?: readonly EmptiedMappingFinding[];
 }
 
 const CAUSE: Readonly<Record<ChangeAction, DriftCause>> = {
@@ -110,6 +113,7 @@ export function driftOf(plan: Plan): DriftReport {
     live_checksum: plan.live_checksum,
     ...(plan.names !== undefined ? { names: plan.names } : {}),
     ...(plan.pending_reload ? { pending_reload: true as const } : {}),
+    ...(plan.coexistence ? { coexistence: plan.coexistence } : {}),
   };
 }
 

@@ -10,13 +10,14 @@ import {
   objectLabel,
   sideWords,
 } from './drift-words.js';
+import { coexistenceTextLines } from './coexistence-section.js';
 import { impactTextLines } from './impact-section.js';
 import { cleanText, styleFor } from './style.js';
 
 /**
  * A drift report as text, ending with a newline: the platform, a headline counting what differs,
  * one block per drifted object (a changed object's differing fields, platform value then files'
- * value; a missing or extra object's fields), the routing impact of undoing the drift as a plan
+ * value; a missing or extra object's fields), the mappings the Numbers module emptied, the routing impact of undoing the drift as a plan
  * shows it, and what to do. Without drift: the platform and one line (and, in both, whether a
  * reload of the proxy is pending). Pure; user text is escaped.
  */
@@ -35,6 +36,8 @@ export function renderDriftText(report: DriftReport, options: { readonly color?:
         : sideWords(o, o.drift === 'extra' ? 'live' : 'file', report.names);
     lines.push(...body.map((l) => `    ${l}`));
   }
+  const emptied = coexistenceTextLines(report.coexistence, style);
+  if (emptied.length > 0) lines.push('', ...emptied.slice(0, -1));
   const impact = impactTextLines(report.routing_impact, style, report.horizon);
   if (impact.length > 0) lines.push('', IMPACT_SENTENCE, ...impact.slice(0, -1));
   lines.push('', UNDO_SENTENCE);

@@ -24,6 +24,7 @@ const PLAN_KEYS = [
   'safety',
   'routing_tests',
   'invariants',
+  'coexistence',
   'notes',
   'expired_leases',
   'state_file',
@@ -51,6 +52,8 @@ const CHANGE_KEYS = [
   'step',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
+const EMPTIED_KEYS = ['code', 'key', 'ruleid', 'number', 'repair_holds', 'message', 'hint', 'origin'];
+const NUMBER_KEYS = ['id', 'did', 'status'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
 const IMPACT_KEYS = [
   'direction',
@@ -95,6 +98,10 @@ export function planJsonChunks(plan: SavedPlan): Generator<string> {
     routing_impact: (v) => (v as readonly Json[]).map(orderImpact),
     horizon: (v) => reorder(v as Json, HORIZON_KEYS),
     safety: (v) => (v as readonly SafetyFinding[]).map((f) => reorder(f as unknown as Json, FINDING_KEYS)),
+    coexistence: (v) =>
+      (v as readonly Json[]).map((f) =>
+        reorder(f, EMPTIED_KEYS, { number: (n) => reorder(n as Json, NUMBER_KEYS), origin: (o) => reorder(o as Json, ORIGIN_KEYS) }),
+      ),
   });
   const impact = ordered.routing_impact;
   if (!Array.isArray(impact))

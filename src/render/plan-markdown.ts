@@ -1,3 +1,4 @@
+import { coexistenceMarkdownLines } from './coexistence-section.js';
 import { KINDS, type Kind } from '../model/desired.js';
 import type { Plan } from '../model/plan.js';
 import { changeBlock } from './change-block.js';
@@ -53,6 +54,8 @@ function headLines(plan: Plan): string[] {
     ...table(plan),
   ];
   if (plan.safety.length > 0) lines.push('', ...warning(plan));
+  const emptied = coexistenceMarkdownLines(plan.coexistence);
+  if (emptied.length > 0) lines.push('', ...emptied);
   if (plan.notes.length > 0) lines.push('', '**Notes**', '', ...plan.notes.map((n) => `- ${escapeMarkdown(cleanText(n))}`));
   const impact = impactMarkdownLines(plan.routing_impact ?? [], plan.horizon);
   if (impact.length > 0) lines.push('', ...impact);

@@ -4,6 +4,7 @@ import { layoutText, markColor } from './layout.js';
 import { impactTextLines } from './impact-section.js';
 import { testsTextLines } from './tests-section.js';
 import { invariantsTextLines } from './invariants-section.js';
+import { coexistenceTextLines } from './coexistence-section.js';
 import { REFUSED, describeFinding } from './safety.js';
 import { cleanText, styleFor, type Style } from './style.js';
 import { noChangesLines, planSummaryLine } from './summary.js';
@@ -23,6 +24,7 @@ export interface TextOptions {
  *   (see {@link impactTextLines});
  * - a `Routing tests` section when the files hold routing tests: each test run against the rules
  *   after the plan, and the refusal when one failed (see {@link testsTextLines});
+ * - the mappings the Numbers module emptied, when any (see {@link coexistenceTextLines});
  * - the plan's notes, then a `Warning: Refused without --force` box with each safety finding and
  *   the keys it would delete (at most 10 named);
  * - last, the summary line of {@link planSummaryLine}, or for a plan without changes
@@ -68,6 +70,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
       '',
       ...testsTextLines(plan.routing_tests, style),
       ...invariantsTextLines(plan.invariants, style),
+      ...coexistenceTextLines(plan.coexistence, style),
       ...notes(plan),
       ...noChangesLines(plan).map((line, i) => (i === 0 ? style.bold(style.green(line)) : line)),
     ];
@@ -82,6 +85,7 @@ function* planTextBlocks(plan: Plan, style: Style): Generator<readonly string[]>
   yield impactTextLines(plan.routing_impact ?? [], style, plan.horizon);
   yield testsTextLines(plan.routing_tests, style);
   yield invariantsTextLines(plan.invariants, style);
+  yield coexistenceTextLines(plan.coexistence, style);
   yield notes(plan);
   if (plan.safety.length > 0) yield [...warningBox(plan.safety, style), ''];
   const line = planSummaryLine(plan.summary.total);

@@ -3,6 +3,7 @@ import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
 import { acknowledgeFindings } from './acknowledge.js';
 import { lintRules } from './lint.js';
+import { numberFindings, type InventoryNumber } from './number-lints.js';
 import { ruleSetFromState } from './rule-set.js';
 import type { GatewayInventory, RoutingFinding, RoutingState } from './types.js';
 
@@ -23,12 +24,23 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
  * after the plan (the files' rules and the live ones `policy.ignore` keeps); with `inventory`, a
  * rule naming a missing or empty group is a dropped rule too. Those the files' `policy.accept`
  * acknowledges are marked `acknowledged`, and an acknowledgement that matches nothing is one more
- * warning (`accept_unused`; routing/acknowledge.ts).
+ * warning (`accept_unused`; routing/acknowledge.ts). The number lints (routing/number-lints.ts) judge
+ * `numbers`, the inventory as it stands after the plan, or from the files alone the numbers they
+ * declare; a number no mapping routes only when the files manage inbound mappings (`manages`).
  */
-export function routingFindings(desired: DesiredState, after?: RoutingState, inventory?: GatewayInventory): RoutingFinding[] {
+export function routingFindings(
+  desired: DesiredState,
+  after?: RoutingState,
+  inventory?: GatewayInventory,
+  numbers?: readonly InventoryNumber[],
+): RoutingFinding[] {
   // What the files manage is read before the rules are: the files' part goes down with the rules.
   const scope = manages(desired, after !== undefined);
-  const found = lintRules(ruleSetFromState(after ?? desired, inventory), scope);
+  const set = ruleSetFromState(after ?? desired, inventory);
+  const found = lintRules(set, scope);
+  // From the files alone, the numbers they declare; after a plan, those the caller says it leaves.
+  const held = numbers ?? (after === undefined ? desired.numbers : undefined);
+  if (held) for (const f of numberFindings(set, held, scope.inbound)) found.push(f);
   return acknowledgeFindings(found, desired.policy.accept);
 }
 

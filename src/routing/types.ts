@@ -147,7 +147,7 @@ export interface DroppedRule {
 /** One routing lint: an error (the proxy drops the rule) or a warning (undefined or surprising routing). */
 export interface RoutingFinding {
   readonly severity: 'error' | 'warning';
-  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of model/time/timerec-quirks.ts (`midnight_cut` among them), and `accept_unused` (routing/acknowledge.ts). */
+  /** Stable id: `dropped`, `ambiguous_rules`, `ambiguous_lcr`, `lcr_takes_simple`, `no_default_outbound`, `no_default_inbound`, `shadowed`, `negative_priority`, `zero_duration`, the time-recurrence quirks of model/time/timerec-quirks.ts (`midnight_cut` among them), the number lints (`number_unrouted`, `mapping_number_available`, `plus_did_dropped`: routing/number-lints.ts), and `accept_unused` (routing/acknowledge.ts). */
   readonly code: string;
   readonly message: string;
   readonly hint: string;
@@ -159,7 +159,8 @@ export interface RoutingFinding {
    * when it names each of them. Absent: `key` alone.
    */
   readonly keys?: readonly string[];
-  readonly kind?: 'inbound_mapping' | 'outbound_route';
+  /** The kind of `key`: a rule's, or a number's (the number lints, routing/number-lints.ts). */
+  readonly kind?: 'inbound_mapping' | 'outbound_route' | 'did_number';
   readonly origin?: SourceLocation;
   /** A `policy.accept` entry of the files acknowledges it: shown and counted as such, never stopping a command. */
   readonly acknowledged?: true;

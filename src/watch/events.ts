@@ -1,5 +1,6 @@
 import type { ChangeOutcome } from '../model/apply-report.js';
 import type { PlanInvariant } from '../model/invariant.js';
+import type { EmptiedMappingFinding } from '../model/coexistence.js';
 import type { Change, Plan } from '../model/plan.js';
 import type { WatchEvent } from './webhook.js';
 
@@ -17,6 +18,27 @@ export function driftEvents(target: string, plan: Plan, at: string): WatchEvent[
     action: c.action,
     key: c.key,
     fields: c.fields,
+  }));
+}
+
+/**
+ * One event per managed inbound mapping the Numbers module emptied (the plan's `coexistence`,
+ * MAPPING_EMPTIED_BY_NUMBERS): the mapping, the number, whether the plan's repair holds, and the
+ * finding's words. Numbers and mappings hold no secret.
+ */
+export function emptiedMappingEvents(target: string, findings: readonly EmptiedMappingFinding[], at: string): WatchEvent[] {
+  return findings.map((f) => ({
+    text: `dsipform: ${target}: inbound mapping ${JSON.stringify(f.key)} was emptied by the Numbers module (number ${JSON.stringify(f.number.did)} is available)${f.repair_holds ? '' : '; the repair does not hold'}`,
+    event: 'mapping_emptied',
+    target,
+    at,
+    code: f.code,
+    key: f.key,
+    ruleid: f.ruleid,
+    number: f.number.did,
+    repair_holds: f.repair_holds,
+    message: f.message,
+    hint: f.hint,
   }));
 }
 

@@ -10,6 +10,8 @@ export interface RunFacts {
   readonly unroutedCalls: number;
   /** The routing invariants of the files the rules after the plan violate; default 0 (none, or none declared). */
   readonly violatedInvariants?: number;
+  /** Managed inbound mappings the Numbers module emptied, as the last plan found them (default 0). */
+  readonly emptiedMappings?: number;
   /** Changes applied in this run. */
   readonly applied: number;
   /** The error code the run failed or was refused with, if any. */
@@ -68,6 +70,12 @@ export class WatchMetrics {
     labelNames: ['target'],
     registers: [this.registry],
   });
+  readonly #emptied = new Gauge({
+    name: 'dsipform_mappings_emptied_by_numbers',
+    help: "Managed inbound mappings of a target that the platform's Numbers module emptied (their number available: servers wiped), as its last plan found them (MAPPING_EMPTIED_BY_NUMBERS).",
+    labelNames: ['target'],
+    registers: [this.registry],
+  });
   readonly #dropped = new Counter({
     name: 'dsipform_webhook_events_dropped_total',
     help: 'Webhook events dropped: the oldest, when the queue was full (full); one whose every retry failed (failed); one the receiver answered with a redirect, which is never followed (redirected).',
@@ -97,6 +105,7 @@ export class WatchMetrics {
     if (facts.errorCode !== undefined && !facts.refused && facts.changes.length === 0) return;
     this.#unrouted.set({ target }, facts.unroutedCalls);
     this.#violated.set({ target }, facts.violatedInvariants ?? 0);
+    this.#emptied.set({ target }, facts.emptiedMappings ?? 0);
     const counts = new Map<string, number>();
     for (const c of facts.changes) counts.set(`${c.kind}\u0000${c.action}`, (counts.get(`${c.kind}\u0000${c.action}`) ?? 0) + 1);
     for (const old of this.#driftSeries.get(target) ?? []) {

@@ -5,7 +5,7 @@ import { hasCredentials } from '../model/platform-url.js';
 export interface WatchEvent {
   /** One line for a chat channel (Slack and compatible webhooks show this field). */
   readonly text: string;
-  readonly event: 'drift' | 'applied' | 'apply_failed' | 'refused' | 'run_failed' | 'invariants';
+  readonly event: 'drift' | 'applied' | 'apply_failed' | 'refused' | 'run_failed' | 'invariants' | 'mapping_emptied';
   readonly target: string;
   /** ISO time of the run. */
   readonly at: string;

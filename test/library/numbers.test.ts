@@ -5,7 +5,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyDesired, loadDesiredState, planDesired, type DesiredState, type NumberChange } from '../../src/index.js';
+import {
+  applyDesired,
+  loadDesiredState,
+  planDesired,
+  type DesiredState,
+  type EmptiedMappingFinding,
+  type NumberChange,
+} from '../../src/index.js';
 import { emulatorFixture } from '../helpers/emulator.js';
 
 let dir = '';
@@ -44,5 +51,20 @@ describe('numbers through the library', () => {
   it('refuses numbers on a platform without the Numbers module: NUMBERS_MODULE_MISSING', async () => {
     const { client } = await emulatorFixture({ profile: 'spec', empty: true });
     await expect(planDesired(client, await desiredOf(FILE))).rejects.toMatchObject({ code: 'NUMBERS_MODULE_MISSING' });
+  });
+
+  it('names a managed mapping the Numbers module emptied (plan.coexistence) and lints the inventory (findings), the files declaring no numbers', async () => {
+    const { client } = await emulatorFixture({ profile: 'current' });
+    const files = await desiredOf('version: 1\ninbound_mappings:\n  - did: "15551230001"\n    servers: ["#2"]\n');
+    await applyDesired(client, files, { force: true });
+    await client.createNumber({ did: '15551230001', status: 'available' });
+    await client.createNumber({ did: '15559990001', status: 'reserved' });
+    const planned = await planDesired(client, files, { force: true });
+    const found: readonly EmptiedMappingFinding[] = planned.plan.coexistence ?? [];
+    expect(found.map((f) => [f.code, f.key, f.number.did, f.repair_holds])).toEqual([
+      ['MAPPING_EMPTIED_BY_NUMBERS', '15551230001', '15551230001', true],
+    ]);
+    expect(planned.findings.filter((f) => f.code === 'number_unrouted').map((f) => f.key)).toEqual(['15559990001']);
+    expect(planned.plan.changes.map((c) => c.kind)).toEqual(['inbound_mapping']);
   });
 });

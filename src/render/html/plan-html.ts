@@ -1,12 +1,13 @@
 /**
  * `dsipform plan --format html`: the plan as one page to read in a browser. It shows the facts of
  * `--format json` (the same plan object): target, profile, managed collections, checksums, the
- * summary, the safety findings, the routing tests and invariants, the routing impact, notes and every change with its fields before
+ * summary, the safety findings, the routing tests and invariants, the routing impact, the mappings the Numbers module emptied, notes and every change with its fields before
  * and after, in the words of the text plan.
  */
 import type { ActionCounts, Plan, SavedPlan } from '../../model/plan.js';
 import { REFUSED, describeFinding } from '../safety.js';
 import { kindOf, noChangesLines, planSummaryLine } from '../summary.js';
+import { coexistenceTitle } from '../coexistence-section.js';
 import { changesSection } from './changes-html.js';
 import { impactSection } from './impact-html.js';
 import { html, joinHtml, type Html } from './markup.js';
@@ -29,7 +30,7 @@ export function renderPlanHtml(p: PlanInput): string {
   const verdict = p.changes.length === 0 ? noChangesLines(p).filter((l) => l !== '') : [planSummaryLine(p.summary.total)];
   const body = html`${facts(p)}
     <p class="verdict">${joinHtml(verdict, ' ')}</p>
-    ${summaryTable(p)}${safety(p)}${routingTestsSection(p.routing_tests)}${invariantsSection(p.invariants)}${impactSection(p.routing_impact, p.horizon?.words)}${notes(p)}${changes(p)}
+    ${summaryTable(p)}${safety(p)}${routingTestsSection(p.routing_tests)}${invariantsSection(p.invariants)}${impactSection(p.routing_impact, p.horizon?.words)}${coexistence(p)}${notes(p)}${changes(p)}
     <footer>Written by <code>dsipform plan --format html</code>: the same plan as <code>--format json</code>.</footer>`;
   return htmlPage('dsipform plan', body);
 }
@@ -100,6 +101,17 @@ function safety(p: PlanInput): Html {
       ${items}
     </ul>
   </div> `;
+}
+
+function coexistence(p: PlanInput): Html {
+  if (!p.coexistence || p.coexistence.length === 0) return html``;
+  return html`<h2 id="coexistence">${coexistenceTitle(p.coexistence).slice(0, -1)}</h2>
+    <ul>
+      ${p.coexistence.map((f) => {
+        const at = f.origin ? `${f.origin.file}:${f.origin.line}:${f.origin.col}: ` : '';
+        return html`<li><code>${f.code}</code>: ${at}${f.message} <em>Hint: ${f.hint}</em></li> `;
+      })}
+    </ul> `;
 }
 
 function notes(p: PlanInput): Html {
