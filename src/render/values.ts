@@ -67,14 +67,22 @@ export function duration(seconds: number): string {
 
 /**
  * A field value, JSON-ish: strings quoted and escaped, numbers bare, `null` for absent,
- * lists as `["66", "67"]`.
+ * lists as `["66", "67"]`, mappings as YAML's flow form `{email: "a@b.example", send_interval: "0 0 * * *"}`
+ * (keys with no value left out, `{}` when none has one): never as a quoted JSON text, which
+ * reads as a string the files would hold.
  */
 export function formatValue(value: unknown): string {
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
-  return quote(JSON.stringify(value));
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : quote(k)}: ${formatValue(v)}`);
+    return `{${parts.join(', ')}}`;
+  }
+  return quote(String(value));
 }
 
 /** An object's identity: the quoted key, and `"" (default mapping)` for the empty DID. */
