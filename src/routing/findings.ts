@@ -2,7 +2,7 @@ import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
 import { acknowledgeFindings } from './acknowledge.js';
-import { lintRules } from './lint.js';
+import { inFindingOrder, lintRules } from './lint.js';
 import { numberFindings, type InventoryNumber } from './number-lints.js';
 import { ruleSetFromState } from './rule-set.js';
 import type { GatewayInventory, RoutingFinding, RoutingState } from './types.js';
@@ -40,8 +40,10 @@ export function routingFindings(
   const found = lintRules(set, scope);
   // From the files alone, the numbers they declare; after a plan, those the caller says it leaves.
   const held = numbers ?? (after === undefined ? desired.numbers : undefined);
-  if (held) for (const f of numberFindings(set, held, scope.inbound)) found.push(f);
-  return acknowledgeFindings(found, desired.policy.accept);
+  if (!held) return acknowledgeFindings(found, desired.policy.accept);
+  // The number lints join the rules' in the one order (a number's place among the rules').
+  for (const f of numberFindings(set, held, scope.inbound)) found.push(f);
+  return acknowledgeFindings(inFindingOrder(found), desired.policy.accept);
 }
 
 /** A finding with the decision whether it stops the command. */

@@ -322,6 +322,14 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
     catchAllFindings(set.rules, kept, manages),
   ])
     for (const f of list) findings.push(f);
+  return inFindingOrder(findings);
+}
+
+/**
+ * Findings in the order every front end shows them: errors first, then by file, line and column,
+ * findings without a place last; otherwise as found. Stable.
+ */
+export function inFindingOrder(findings: readonly RoutingFinding[]): RoutingFinding[] {
   return findings
     .map((f, i) => ({ f, i }))
     .sort((x, y) => rank(x.f) - rank(y.f) || place(x.f, y.f) || x.i - y.i)
