@@ -21,6 +21,12 @@ export const IMPORTS = {
     key: 'its name with `name:`, when no other carrier group has it',
     keyExample: 'name:Acme Telecom',
   },
+  dsiprouter_endpoint_group: {
+    id: 'gwgroupid',
+    idExample: '12',
+    key: 'its name with `name:`, when no other endpoint group has it',
+    keyExample: 'name:Acme PBX',
+  },
   dsiprouter_endpoint_lease: {
     refused: [
       'Endpoint leases cannot be imported: the platform cannot read a lease back, so its credentials cannot be recovered',

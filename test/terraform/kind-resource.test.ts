@@ -13,7 +13,7 @@ import { providerOnEmulator } from './configured-provider.js';
  * kind's own noun.
  */
 
-/** The kinds with a resource (endpoint groups, issue 34, and numbers, issue 35, have none yet). */
+/** The kinds with a resource. */
 const KINDS = RESOURCE_KINDS;
 const GONE = 987654;
 /** The state attribute that holds each kind's platform id. */
@@ -22,6 +22,7 @@ const ID: Partial<Record<Kind, string>> = {
   outbound_route: 'ruleid',
   endpoint_lease: 'lease_id',
   carrier_group: 'gwgroupid',
+  endpoint_group: 'gwgroupid',
 };
 const said = (ds: readonly Diagnostic[] | undefined) => (ds ?? []).map((d) => `${d.summary}: ${d.detail ?? ''}`).join('\n');
 

@@ -82,6 +82,16 @@ describe('the import ids the pages show', () => {
         lb_enabled: false,
         endpoints: [{ name: 'a', hostname: 'h.example', strip: 0, prefix: '', weight: 1 }],
       }),
+    dsiprouter_endpoint_group: (name) =>
+      client.createEndpointGroup({
+        name,
+        call_limit: null,
+        strip: 0,
+        prefix: '',
+        endpoints: [{ name: 'pbx', hostname: '203.0.113.10:5060', weight: 1 }],
+        notifications: {},
+        cdr: null,
+      }),
   };
 
   it.each(resourcePages)('%s: each id form imports, or the page says it cannot', async (path, text) => {

@@ -3,6 +3,7 @@ import { KIND_SPECS } from '../../model/kinds.js';
 import type { ProviderContext } from '../context.js';
 import type { ResourceHandler } from '../types.js';
 import { CARRIER_GROUP_RESOURCE } from './carrier-group.js';
+import { ENDPOINT_GROUP_RESOURCE } from './endpoint-group.js';
 import { ENDPOINT_LEASE_RESOURCE } from './endpoint-lease.js';
 import { INBOUND_MAPPING_RESOURCE } from './inbound-mapping.js';
 import { kindResource } from './kind-resource.js';
@@ -11,15 +12,14 @@ import { OUTBOUND_ROUTE_RESOURCE } from './outbound-route.js';
 /**
  * Each kind's resource, made by the one factory from the kind's Terraform steps: every kind of the
  * registry (KIND_SPECS) is listed (a kind added there without a line does not compile); `null` for
- * a kind whose resource is not built yet (endpoint groups: issue 34, and numbers: issue 35, leave
- * their resources for later).
+ * a kind whose resource is not built yet.
  */
 const MADE: { readonly [K in Kind]: ((ctx: ProviderContext) => ResourceHandler) | null } = {
   inbound_mapping: (ctx) => kindResource(ctx, INBOUND_MAPPING_RESOURCE),
   outbound_route: (ctx) => kindResource(ctx, OUTBOUND_ROUTE_RESOURCE),
   endpoint_lease: (ctx) => kindResource(ctx, ENDPOINT_LEASE_RESOURCE),
   carrier_group: (ctx) => kindResource(ctx, CARRIER_GROUP_RESOURCE),
-  endpoint_group: null,
+  endpoint_group: (ctx) => kindResource(ctx, ENDPOINT_GROUP_RESOURCE),
   did_number: null,
 };
 

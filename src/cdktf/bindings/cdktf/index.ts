@@ -16,6 +16,7 @@ export * from './data-dsiprouter-inbound-mappings';
 export * from './data-dsiprouter-outbound-route';
 export * from './data-dsiprouter-outbound-routes';
 export * from './data-dsiprouter-proxy-stats';
+export * from './endpoint-group';
 export * from './endpoint-lease';
 export * from './inbound-mapping';
 export * from './outbound-route';
@@ -28,6 +29,7 @@ export * as dataDsiprouterInboundMappings from './data-dsiprouter-inbound-mappin
 export * as dataDsiprouterOutboundRoute from './data-dsiprouter-outbound-route';
 export * as dataDsiprouterOutboundRoutes from './data-dsiprouter-outbound-routes';
 export * as dataDsiprouterProxyStats from './data-dsiprouter-proxy-stats';
+export * as endpointGroup from './endpoint-group';
 export * as endpointLease from './endpoint-lease';
 export * as inboundMapping from './inbound-mapping';
 export * as outboundRoute from './outbound-route';
