@@ -36,7 +36,7 @@ export type DeleteTarget =
   | { readonly kind: 'endpoint_lease'; readonly lease_id: number }
   | { readonly kind: 'carrier_group'; readonly gwgroupid: number }
   | { readonly kind: 'endpoint_group'; readonly gwgroupid: number }
-  | { readonly kind: 'did_number'; readonly id: number };
+  | { readonly kind: 'did_number'; readonly number_id: number };
 
 /** The kinds whose objects are the proxy's rules, which {@link PlatformClient.sendRuleRequest} writes. */
 export type RuleKind = 'inbound_mapping' | 'outbound_route';
@@ -528,7 +528,7 @@ export class PlatformClient {
       else if (target.kind === 'outbound_route') await this.deleteOutboundRoute(target.ruleid);
       else if (target.kind === 'carrier_group') await this.deleteCarrierGroup(target.gwgroupid);
       else if (target.kind === 'endpoint_group') await this.deleteEndpointGroup(target.gwgroupid);
-      else if (target.kind === 'did_number') await this.deleteNumber(target.id);
+      else if (target.kind === 'did_number') await this.deleteNumber(target.number_id);
       else await this.revokeLease(target.lease_id);
       return true;
     } catch (err) {

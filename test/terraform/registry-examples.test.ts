@@ -60,16 +60,24 @@ describe('the import ids the pages show', () => {
   let emu: RunningEmulator;
   let client: PlatformClient;
   let provider: ProviderHandler;
+  // Numbers live in the Numbers module, which only the deployed API (`current`) has.
+  let numbersEmu: RunningEmulator;
+  let numbersClient: PlatformClient;
+  let numbersProvider: ProviderHandler;
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, token: 'tf-docs-token-0123456789', profile: TEST_PROFILE });
     client = new PlatformClient({ url: emu.url, token: emu.token });
     provider = await createProvider({});
     expect(await provider.configure({ ...PROVIDER_CONFIG, url: emu.url, token: emu.token })).toEqual([]);
+    numbersEmu = await startEmulator({ port: 0, token: 'tf-docs-token-0123456789', profile: 'current' });
+    numbersClient = new PlatformClient({ url: numbersEmu.url, token: numbersEmu.token });
+    numbersProvider = await createProvider({});
+    expect(await numbersProvider.configure({ ...PROVIDER_CONFIG, url: numbersEmu.url, token: numbersEmu.token })).toEqual([]);
   });
   afterAll(async () => {
-    await provider?.shutdown();
-    await client?.close();
-    await emu?.close();
+    for (const p of [provider, numbersProvider]) await p?.shutdown();
+    for (const c of [client, numbersClient]) await c?.close();
+    for (const e of [emu, numbersEmu]) await e?.close();
   });
 
   /** Makes the object a page's key example names; returns its platform id. */
@@ -92,11 +100,12 @@ describe('the import ids the pages show', () => {
         notifications: {},
         cdr: null,
       }),
+    dsiprouter_number: async (did) => (await numbersClient.createNumber({ did })).id,
   };
 
   it.each(resourcePages)('%s: each id form imports, or the page says it cannot', async (path, text) => {
     const type = `dsiprouter_${path.slice('resources/'.length, -3)}`;
-    const resource = provider.resources[type]!;
+    const resource = (type === 'dsiprouter_number' ? numbersProvider : provider).resources[type]!;
     const how = IMPORTS[type]!;
     if ('refused' in how) {
       expect(text).not.toMatch(/terraform import /);

@@ -52,6 +52,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/number-classes.ts': NARROW,
   'src/routing/rule-set.ts': NARROW,
   'src/terraform/resources/carrier-group.ts': REQUEST,
+  'src/terraform/resources/did-number.ts': REQUEST,
   'src/terraform/resources/endpoint-group.ts': REQUEST,
   'src/terraform/resources/endpoint-lease.ts': REQUEST,
   'src/terraform/resources/inbound-mapping.ts': REQUEST,
