@@ -22,6 +22,10 @@ const resourcePages = [...pages].filter(([path]) => path.startsWith('resources/'
 const examplePages = [...pages].filter(([path]) => path !== 'index.md');
 
 describe('the registry pages', () => {
+  it('have a page for every resource, the endpoint group and the number included', () => {
+    expect(resourcePages.map(([path]) => path)).toEqual(expect.arrayContaining(['resources/endpoint_group.md', 'resources/number.md']));
+  });
+
   it.each(resourcePages)('%s has example usage, argument and attribute references and an import section', (_path, text) => {
     for (const heading of ['## Example Usage', '## Argument Reference', '## Attribute Reference', '## Import'])
       expect(text).toContain(`\n${heading}\n`);

@@ -59,7 +59,7 @@ export interface EndpointGroupConfig extends cdktf.TerraformMetaArguments {
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_group (`cdr`) in the dsipform package
   */
-  readonly cdr: EndpointGroupCdr;
+  readonly cdr?: EndpointGroupCdr;
   /**
   * timeouts block
   *
@@ -674,17 +674,17 @@ export class EndpointGroupNotificationsOutputReference extends cdktf.ComplexObje
 */
 export interface EndpointGroupCdr {
   /**
-  * Address the CDR report is mailed to.
+  * Address the CDR report is mailed to. Required in the block (with send_interval).
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_group (`email`) in the dsipform package
   */
-  readonly email: string;
+  readonly email?: string;
   /**
-  * When it is sent, as a crontab schedule ("0 0 * * *": daily at midnight).
+  * When it is sent, as a crontab schedule ("0 0 * * *": daily at midnight). Required in the block (with email).
   *
   * Documentation: docs/terraform.md#resource-dsiprouter_endpoint_group (`send_interval`) in the dsipform package
   */
-  readonly sendInterval: string;
+  readonly sendInterval?: string;
 }
 
 export function endpointGroupCdrToTerraform(struct?: EndpointGroupCdr | cdktf.IResolvable): any {
@@ -774,7 +774,7 @@ export class EndpointGroupCdrOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // email - computed: false, optional: false, required: true
+  // email - computed: false, optional: true, required: false
   private _email?: string; 
   public get email() {
     return this.getStringAttribute('email');
@@ -782,18 +782,24 @@ export class EndpointGroupCdrOutputReference extends cdktf.ComplexObject {
   public set email(value: string) {
     this._email = value;
   }
+  public resetEmail() {
+    this._email = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get emailInput() {
     return this._email;
   }
 
-  // send_interval - computed: false, optional: false, required: true
+  // send_interval - computed: false, optional: true, required: false
   private _sendInterval?: string; 
   public get sendInterval() {
     return this.getStringAttribute('send_interval');
   }
   public set sendInterval(value: string) {
     this._sendInterval = value;
+  }
+  public resetSendInterval() {
+    this._sendInterval = undefined;
   }
   // Temporarily expose input value. Use with caution.
   public get sendIntervalInput() {
@@ -1169,13 +1175,16 @@ export class EndpointGroup extends cdktf.TerraformResource {
     return this._notifications.internalValue;
   }
 
-  // cdr - computed: false, optional: false, required: true
+  // cdr - computed: false, optional: true, required: false
   private _cdr = new EndpointGroupCdrOutputReference(this, "cdr");
   public get cdr() {
     return this._cdr;
   }
   public putCdr(value: EndpointGroupCdr) {
     this._cdr.internalValue = value;
+  }
+  public resetCdr() {
+    this._cdr.internalValue = undefined;
   }
   // Temporarily expose input value. Use with caution.
   public get cdrInput() {
