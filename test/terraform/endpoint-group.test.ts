@@ -139,6 +139,24 @@ describe('dsiprouter_endpoint_group: create, update, read, import', () => {
     expect((await r.read(updated)).state).toEqual(updated);
   });
 
+  it('takes a new order of the endpoint blocks as no write: gwids follow their endpoints', async () => {
+    const { r, client } = await setup();
+    const created = await planApply(r, null, config());
+    const [main, backup] = created.gwids as number[];
+    // A change made on the platform that a write would undo: it stays only if nothing is sent.
+    const live = (await client.getEndpointGroup(created.gwgroupid as number))!;
+    const { gwgroupid, gwids: _g, fusionpbx: _f, ...content } = live;
+    await client.updateEndpointGroup(
+      gwgroupid,
+      { ...content, call_limit: 99, auth: { ...content.auth!, auth_password: SECRET } },
+      live.gwids,
+    );
+    const cfg = config({ endpoint: [endpoint('acme-backup', '203.0.113.11:5080', 2), endpoint('acme-main', '203.0.113.10')] });
+    const reordered = await planApply(r, created, cfg);
+    expect(reordered.gwids).toEqual([backup, main]);
+    expect((await client.getEndpointGroup(gwgroupid))?.call_limit).toBe(99);
+  });
+
   it('shows a password changed on the platform as a change, never the password', async () => {
     const { r, client } = await setup();
     const created = await planApply(r, null, config());
