@@ -38,8 +38,8 @@ const config = (over: TfObject = {}): TfObject => ({
   ...over,
 });
 
-async function setup(): Promise<{ p: ProviderHandler; r: ResourceHandler; client: PlatformClient }> {
-  const { emu, client } = await emulatorFixture();
+async function setup(profile?: 'spec' | 'current'): Promise<{ p: ProviderHandler; r: ResourceHandler; client: PlatformClient }> {
+  const { emu, client } = await emulatorFixture(profile ? { profile } : {});
   const p = await createProvider({});
   expect(await p.configure({ ...PROVIDER_CONFIG, url: emu.url, token: emu.token })).toEqual([]);
   return { p, r: p.resources.dsiprouter_endpoint_group!, client };
@@ -155,6 +155,27 @@ describe('dsiprouter_endpoint_group: create, update, read, import', () => {
     const reordered = await planApply(r, created, cfg);
     expect(reordered.gwids).toEqual([backup, main]);
     expect((await client.getEndpointGroup(gwgroupid))?.call_limit).toBe(99);
+  });
+
+  it('refuses at plan to update a group with FusionPBX enabled (the platform would switch it off), as the files do', async () => {
+    // The spec profile answers a group's FusionPBX settings, as the platform's own handlers do.
+    const { r, client } = await setup('spec');
+    const made = await client.raw('POST', '/endpointgroups', {
+      body: { name: 'Fusion PBX', endpoints: [], fusionpbx: { enabled: true, dbhost: '192.0.2.80', dbuser: 'u', dbpass: 'p' } },
+    });
+    const gwgroupid = Number((made.data as { gwgroupid: number }[])[0]!.gwgroupid);
+    const imported = await r.importState(String(gwgroupid));
+    expect(text(imported.diagnostics)).toBe('');
+    const cfg = config({
+      name: 'Fusion PBX',
+      auth: null,
+      notifications: null,
+      cdr: null,
+      endpoint: [endpoint('FusionPBX Server', '192.0.2.80')],
+    });
+    const plan = await r.plan({ prior: imported.state!, proposed: cfg, config: cfg });
+    expect(plan.diagnostics).toMatchObject([{ severity: 'error', summary: 'The endpoint group has FusionPBX enabled' }]);
+    expect((await client.getEndpointGroup(gwgroupid))?.fusionpbx).toBe(true);
   });
 
   it('shows a password changed on the platform as a change, never the password', async () => {

@@ -2,7 +2,8 @@ import type { EndpointGroup } from '../../model/endpoint-group.js';
 import { gwidsByName } from '../../model/gateway-ids.js';
 import { changedEndpointGroupFields, endpointGroupFields } from '../../model/kinds/endpoint-group/fields.js';
 import { isUnknown, UNKNOWN, type Diagnostic, type StateResponse, type TfObject, type TfValue } from '../types.js';
-import { knownNumber, knownString } from '../values.js';
+import type { ProviderContext } from '../context.js';
+import { apiDiagnostic, knownNumber, knownString } from '../values.js';
 import { WRITE_ONLY } from './carrier-group-state.js';
 import { validateEndpointGroup } from './endpoint-group-rules.js';
 import { blockOf, blocksOf, contentOf, GROUP_DEFAULTS, gwidsOf, passwordOf, toState, writeDifferences } from './endpoint-group-state.js';
@@ -68,6 +69,28 @@ function unchanged(prior: TfObject, planned: TfObject): boolean {
 }
 
 /**
+ * Why an update of this group is refused: FusionPBX is enabled on it, which dsipform does not manage
+ * and the platform's update switches off (deleting its "FusionPBX Server" endpoint), as the files'
+ * plan refuses it; a failed read is said as such.
+ */
+async function fusionRefusal(ctx: ProviderContext, prior: TfObject): Promise<Diagnostic | undefined> {
+  const gwgroupid = knownNumber(prior, 'gwgroupid')!;
+  try {
+    if (!(await ctx.client().getEndpointGroup(gwgroupid))?.fusionpbx) return undefined;
+  } catch (err) {
+    return apiDiagnostic('read the endpoint group', err);
+  }
+  return {
+    severity: 'error',
+    summary: 'The endpoint group has FusionPBX enabled',
+    detail:
+      `Endpoint group "${String(prior.name)}" (gwgroupid ${gwgroupid}) has FusionPBX enabled, which dsipform does not manage: ` +
+      'the platform\'s update would switch it off and delete its "FusionPBX Server" endpoint. ' +
+      "Change this group in the platform's GUI, or switch FusionPBX off there first; or remove it from Terraform's management (a removed block).",
+  };
+}
+
+/**
  * `dsiprouter_endpoint_group`: a PBX's endpoint group (issue 34): endpoints matched by name (an
  * update keeps the gateway id of every endpoint it keeps, as the apply of a plan does), the
  * registration with its password sensitive or write-only, call limit, strip, prefix,
@@ -93,6 +116,8 @@ export const ENDPOINT_GROUP_RESOURCE: KindResource<'endpoint_group', EndpointGro
     };
     if (!prior) Object.assign(planned, { id: UNKNOWN, gwgroupid: UNKNOWN, ref: UNKNOWN, gwids: UNKNOWN });
     else planned.gwids = plannedGwids(prior, planned);
+    const fusion = prior && !unchanged(prior, planned) ? await fusionRefusal(ctx, prior) : undefined;
+    if (fusion) return { planned, diagnostics: [fusion] };
     // An inbound mapping that names this group finds it at apply.
     const name = knownString(planned, 'name');
     if (name !== undefined && name !== prior?.name) ctx.plannedGroupNames.add(name);
