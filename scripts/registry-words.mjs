@@ -21,6 +21,18 @@ export const IMPORTS = {
     key: 'its name with `name:`, when no other carrier group has it',
     keyExample: 'name:Acme Telecom',
   },
+  dsiprouter_endpoint_group: {
+    id: 'gwgroupid',
+    idExample: '12',
+    key: 'its name with `name:`, when no other endpoint group has it',
+    keyExample: 'name:Acme PBX',
+  },
+  dsiprouter_number: {
+    id: 'number_id',
+    idExample: '7',
+    key: 'its DID with `did:` (with or without a leading `+`: one number to the platform)',
+    keyExample: 'did:15557770001',
+  },
   dsiprouter_endpoint_lease: {
     refused: [
       'Endpoint leases cannot be imported: the platform cannot read a lease back, so its credentials cannot be recovered',

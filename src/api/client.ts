@@ -27,14 +27,16 @@ const INBOUND = '/inboundmapping';
 const ROUTES = '/outboundroutes';
 
 /**
- * What `deleteIfPresent` removes: a mapping or a route by rule id, a lease (revoked) by its id, or
- * a carrier group (with its gateways) by its gwgroupid.
+ * What `deleteIfPresent` removes: a mapping or a route by rule id, a lease (revoked) by its id, a
+ * carrier or endpoint group (with its gateways) by its gwgroupid, or a number by its id.
  */
 export type DeleteTarget =
   | { readonly kind: 'inbound_mapping'; readonly ruleid: number }
   | { readonly kind: 'outbound_route'; readonly ruleid: number }
   | { readonly kind: 'endpoint_lease'; readonly lease_id: number }
-  | { readonly kind: 'carrier_group'; readonly gwgroupid: number };
+  | { readonly kind: 'carrier_group'; readonly gwgroupid: number }
+  | { readonly kind: 'endpoint_group'; readonly gwgroupid: number }
+  | { readonly kind: 'did_number'; readonly number_id: number };
 
 /** The kinds whose objects are the proxy's rules, which {@link PlatformClient.sendRuleRequest} writes. */
 export type RuleKind = 'inbound_mapping' | 'outbound_route';
@@ -514,7 +516,7 @@ export class PlatformClient {
   }
 
   /**
-   * Deletes a mapping, a route or a carrier group, or revokes a lease, and takes "not found" as done: a delete
+   * Deletes a mapping, a route, a group or a number, or revokes a lease, and takes "not found" as done: a delete
    * whose object is already gone (deleted elsewhere; a lease revoked or expired) has reached its
    * goal. Resolves to `true` when the object was there, `false` when it was already gone. Any
    * other failure throws `ApiError`. Every caller that deletes to converge uses this, not the
@@ -525,6 +527,8 @@ export class PlatformClient {
       if (target.kind === 'inbound_mapping') await this.deleteInboundMapping({ ruleid: target.ruleid });
       else if (target.kind === 'outbound_route') await this.deleteOutboundRoute(target.ruleid);
       else if (target.kind === 'carrier_group') await this.deleteCarrierGroup(target.gwgroupid);
+      else if (target.kind === 'endpoint_group') await this.deleteEndpointGroup(target.gwgroupid);
+      else if (target.kind === 'did_number') await this.deleteNumber(target.number_id);
       else await this.revokeLease(target.lease_id);
       return true;
     } catch (err) {

@@ -22,7 +22,8 @@ interface StackLike {
 }
 
 /** A collection of the files' policy (`protect`). */
-export type DsipformCollection = 'inbound_mappings' | 'outbound_routes' | 'endpoint_leases' | 'carrier_groups';
+export type DsipformCollection =
+  'inbound_mappings' | 'outbound_routes' | 'endpoint_leases' | 'carrier_groups' | 'endpoint_groups' | 'numbers';
 
 /** Globs of live objects that `dsipform plan|apply --cdktf` leaves alone (the files' `policy.ignore`). */
 export interface DsipformPolicyIgnore {
@@ -34,6 +35,10 @@ export interface DsipformPolicyIgnore {
   readonly endpointLeases?: readonly string[];
   /** Carrier-group name globs, e.g. `['* CarrierGroup']` (the fresh install's ten). */
   readonly carrierGroups?: readonly string[];
+  /** Endpoint-group name globs, e.g. `['Legacy *']`. */
+  readonly endpointGroups?: readonly string[];
+  /** DID globs of the numbers inventory, e.g. `['1800*']`. */
+  readonly numbers?: readonly string[];
 }
 
 /**

@@ -22,6 +22,10 @@ const resourcePages = [...pages].filter(([path]) => path.startsWith('resources/'
 const examplePages = [...pages].filter(([path]) => path !== 'index.md');
 
 describe('the registry pages', () => {
+  it('have a page for every resource, the endpoint group and the number included', () => {
+    expect(resourcePages.map(([path]) => path)).toEqual(expect.arrayContaining(['resources/endpoint_group.md', 'resources/number.md']));
+  });
+
   it.each(resourcePages)('%s has example usage, argument and attribute references and an import section', (_path, text) => {
     for (const heading of ['## Example Usage', '## Argument Reference', '## Attribute Reference', '## Import'])
       expect(text).toContain(`\n${heading}\n`);
@@ -60,16 +64,24 @@ describe('the import ids the pages show', () => {
   let emu: RunningEmulator;
   let client: PlatformClient;
   let provider: ProviderHandler;
+  // Numbers live in the Numbers module, which only the deployed API (`current`) has.
+  let numbersEmu: RunningEmulator;
+  let numbersClient: PlatformClient;
+  let numbersProvider: ProviderHandler;
   beforeAll(async () => {
     emu = await startEmulator({ port: 0, token: 'tf-docs-token-0123456789', profile: TEST_PROFILE });
     client = new PlatformClient({ url: emu.url, token: emu.token });
     provider = await createProvider({});
     expect(await provider.configure({ ...PROVIDER_CONFIG, url: emu.url, token: emu.token })).toEqual([]);
+    numbersEmu = await startEmulator({ port: 0, token: 'tf-docs-token-0123456789', profile: 'current' });
+    numbersClient = new PlatformClient({ url: numbersEmu.url, token: numbersEmu.token });
+    numbersProvider = await createProvider({});
+    expect(await numbersProvider.configure({ ...PROVIDER_CONFIG, url: numbersEmu.url, token: numbersEmu.token })).toEqual([]);
   });
   afterAll(async () => {
-    await provider?.shutdown();
-    await client?.close();
-    await emu?.close();
+    for (const p of [provider, numbersProvider]) await p?.shutdown();
+    for (const c of [client, numbersClient]) await c?.close();
+    for (const e of [emu, numbersEmu]) await e?.close();
   });
 
   /** Makes the object a page's key example names; returns its platform id. */
@@ -82,11 +94,22 @@ describe('the import ids the pages show', () => {
         lb_enabled: false,
         endpoints: [{ name: 'a', hostname: 'h.example', strip: 0, prefix: '', weight: 1 }],
       }),
+    dsiprouter_endpoint_group: (name) =>
+      client.createEndpointGroup({
+        name,
+        call_limit: null,
+        strip: 0,
+        prefix: '',
+        endpoints: [{ name: 'pbx', hostname: '203.0.113.10:5060', weight: 1 }],
+        notifications: {},
+        cdr: null,
+      }),
+    dsiprouter_number: async (did) => (await numbersClient.createNumber({ did })).id,
   };
 
   it.each(resourcePages)('%s: each id form imports, or the page says it cannot', async (path, text) => {
     const type = `dsiprouter_${path.slice('resources/'.length, -3)}`;
-    const resource = provider.resources[type]!;
+    const resource = (type === 'dsiprouter_number' ? numbersProvider : provider).resources[type]!;
     const how = IMPORTS[type]!;
     if ('refused' in how) {
       expect(text).not.toMatch(/terraform import /);

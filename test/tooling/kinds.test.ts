@@ -55,6 +55,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/number-lints.ts': NARROW,
   'src/routing/rule-set.ts': NARROW,
   'src/terraform/resources/carrier-group.ts': REQUEST,
+  'src/terraform/resources/did-number.ts': REQUEST,
+  'src/terraform/resources/endpoint-group.ts': REQUEST,
   'src/terraform/resources/endpoint-lease.ts': REQUEST,
   'src/terraform/resources/inbound-mapping.ts': REQUEST,
   'src/terraform/resources/outbound-route.ts': WIRE,

@@ -12,7 +12,16 @@ import { locate, type StackFile } from './locate.js';
 
 /** The key under the stack's `//` (the construct's POLICY_KEY). */
 export const POLICY_KEY = 'dsipform_policy';
-const COLLECTIONS: readonly CollectionName[] = ['inbound_mappings', 'outbound_routes', 'endpoint_leases', 'carrier_groups'];
+const COLLECTIONS: readonly CollectionName[] = [
+  'inbound_mappings',
+  'outbound_routes',
+  'endpoint_leases',
+  'carrier_groups',
+  'endpoint_groups',
+  'numbers',
+];
+/** The collections the files' `policy.ignore` always lists (the later ones only when given). */
+const ALWAYS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'] as const;
 const KEYS = ['ignore', 'protect', 'max_deletes', 'max_updates', 'allow_unrouting', 'accept'] as const;
 /** The schema's percentage form. */
 const PERCENT = /^[0-9]+(\.[0-9]+)?%$/;
@@ -158,7 +167,7 @@ function readIgnore(value: unknown, issue: Issue): Policy['ignore'] {
     issue(['ignore'], `must be an object of glob lists, not ${JSON.stringify(value)}`, hint);
     return out;
   }
-  let groups: string[] | undefined;
+  const later: Partial<Record<CollectionName, string[]>> = {};
   for (const [key, globs] of Object.entries(value)) {
     if (!(COLLECTIONS as readonly string[]).includes(key)) {
       issue(['ignore', key], `"${camel(key)}" is not a collection`, `Its keys are: ${COLLECTIONS.map(camel).join(', ')}.`);
@@ -179,8 +188,8 @@ function readIgnore(value: unknown, issue: Issue): Policy['ignore'] {
         );
       else list.push(glob);
     });
-    if (key === 'carrier_groups') groups = list;
-    else out[key as keyof typeof out] = list;
+    if ((ALWAYS as readonly string[]).includes(key)) out[key as keyof typeof out] = list;
+    else later[key as CollectionName] = list;
   }
-  return { ...out, ...(groups ? { carrier_groups: groups } : {}) };
+  return { ...out, ...later };
 }

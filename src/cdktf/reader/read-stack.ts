@@ -1,7 +1,17 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeCarrierGroup } from '../../model/carrier-group-normalize.js';
-import type { ConfigIssue, DesiredCarrierGroup, DesiredLease, DesiredMapping, DesiredRoute, DesiredState } from '../../model/desired.js';
+import type {
+  ConfigIssue,
+  DesiredCarrierGroup,
+  DesiredEndpointGroup,
+  DesiredLease,
+  DesiredMapping,
+  DesiredRoute,
+  DesiredState,
+} from '../../model/desired.js';
+import { numberIdentity } from '../../model/kinds/did-number/fields.js';
+import type { DesiredNumber } from '../../model/number.js';
 import {
   DUPLICATE_HINTS,
   normalizeLease,
@@ -14,7 +24,19 @@ import { lcrPattern } from '../../model/outbound-route.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 import { readPolicy } from './read-policy.js';
 import { readInvariants } from './read-invariants.js';
+import { didNumber, endpointGroup, INVENTORY_TYPES } from './read-inventory.js';
 import { readProxy } from './read-proxy.js';
+import {
+  authWithPassword,
+  block,
+  blockEntry,
+  blockList,
+  PASSWORD_VARIABLE,
+  toNumber,
+  toText,
+  type Issue,
+  type Json,
+} from './read-values.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
 type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
@@ -24,6 +46,7 @@ const TYPES = {
   dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
   dsiprouter_endpoint_lease: ['email', 'ttl'],
   dsiprouter_carrier_group: ['name', 'lb_enabled', 'endpoint', 'auth'],
+  ...INVENTORY_TYPES,
 } as const;
 type ResourceType = keyof typeof TYPES;
 /** The attributes of a carrier group's `endpoint` and `auth` blocks (the provider's schema). */
@@ -38,22 +61,12 @@ const AUTH_ATTRIBUTES = [
   'auth_domain',
   'auth_proxy',
 ] as const;
-/**
- * The one reference a stack may hold: a carrier group's password as a Terraform variable
- * (`${var.NAME}`, a `TerraformVariable`). Terraform reads it from `TF_VAR_NAME`; so does dsipform,
- * at apply (the plan carries the variable's name, never a value).
- */
-const PASSWORD_VARIABLE = /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/;
-const PASSWORD_HINT =
-  "declare the password as a sensitive TerraformVariable (authPassword: new TerraformVariable(this, 'carrier_password', { sensitive: true }).stringValue, synthesized as ${var.carrier_password}) and set TF_VAR_carrier_password in the environment of apply";
 /** Meta-arguments dsipform ignores: it orders changes itself, and there is one provider. */
 // Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
 // dsipform apply has --timeout and --retry-max-time for that).
 const IGNORED = new Set(['//', 'depends_on', 'provider', 'lifecycle', 'timeouts']);
 const WAY_2 =
   'Only Terraform can resolve references and expansions: deploy this stack through Terraform (terraform -chdir=<stack dir> init && terraform -chdir=<stack dir> apply, with the provider from dsipform terraform-mirror), or use literal values.';
-
-type Json = Record<string, unknown>;
 
 /**
  * Reads the `dsiprouter_*` resources of a synthesized CDKTF stack (`cdktf.out/stacks/<name>`, or
@@ -103,6 +116,8 @@ function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackRes
     outbound_routes?: DesiredRoute[];
     endpoint_leases?: DesiredLease[];
     carrier_groups?: DesiredCarrierGroup[];
+    endpoint_groups?: DesiredEndpointGroup[];
+    numbers?: DesiredNumber[];
   } = {};
   for (const type of Object.keys(TYPES) as ResourceType[]) {
     const group = resources[type];
@@ -127,7 +142,9 @@ function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackRes
       if (type === 'dsiprouter_inbound_mapping') pushIf((out.inbound_mappings ??= []), mapping(body, issue, origin));
       else if (type === 'dsiprouter_outbound_route') pushIf((out.outbound_routes ??= []), route(body, issue, origin));
       else if (type === 'dsiprouter_endpoint_lease') pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
-      else pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin, env));
+      else if (type === 'dsiprouter_carrier_group') pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin, env));
+      else if (type === 'dsiprouter_endpoint_group') pushIf((out.endpoint_groups ??= []), endpointGroup(body, issue, origin, env));
+      else pushIf((out.numbers ??= []), didNumber(body, issue, origin));
     }
   }
   duplicates(stack, out, issues);
@@ -170,18 +187,16 @@ function checkLiteral(
   return ok;
 }
 
-/** Whether `v` at `p` is a carrier group's password given as a Terraform variable (the one reference read). */
+/** Whether `v` at `p` is a group's password given as a Terraform variable (the one reference read). */
 function isPasswordVariable(type: string, p: (string | number)[], v: string): boolean {
   const last = p[p.length - 1];
   return (
-    type === 'dsiprouter_carrier_group' &&
+    (type === 'dsiprouter_carrier_group' || type === 'dsiprouter_endpoint_group') &&
     PASSWORD_VARIABLE.test(v) &&
     p[3] === 'auth' &&
     (last === 'auth_password' || last === 'auth_password_wo')
   );
 }
-
-type Issue = (attr: string | null, message: string, hint: string) => void;
 
 /** The attributes Terraform types as numbers; every other one dsipform reads is a string (or a list of strings). */
 const NUMBER_ATTRIBUTES = new Set(['priority']);
@@ -199,14 +214,6 @@ function plainEntry(type: ResourceType, body: Json): RawEntry {
     out[attr] = NUMBER_ATTRIBUTES.has(attr) ? toNumber(value) : Array.isArray(value) ? value.map(toText) : toText(value);
   }
   return out;
-}
-
-function toText(value: unknown): unknown {
-  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-}
-
-function toNumber(value: unknown): unknown {
-  return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
 }
 
 /** Feeds the one normaliser (model/normalize.ts) and words its issues after the resource and attribute. */
@@ -231,28 +238,6 @@ function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['ori
   return value && { ...value, ...(origin ? { origin } : {}) };
 }
 
-/** A block written as an object, or as Terraform's JSON list of one. */
-function block(value: unknown): Json | undefined {
-  const one: unknown = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : value;
-  return one && typeof one === 'object' && !Array.isArray(one) ? (one as Json) : undefined;
-}
-
-/** The attributes of a nested block, converted like the resource's; others are issues. */
-function blockEntry(body: Json, attrs: readonly string[], numbers: readonly string[], at: string, issue: Issue): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (key === '//') continue;
-    if (!attrs.includes(key))
-      issue(
-        `${at}.${key}`,
-        `"${key}" is not an attribute of the ${at.replace(/\.\d+$/, '')} block`,
-        `Its attributes are: ${attrs.join(', ')}.`,
-      );
-    else if (value !== undefined && value !== null) out[key] = numbers.includes(key) ? toNumber(value) : toText(value);
-  }
-  return out;
-}
-
 /**
  * A `dsiprouter_carrier_group` through the one normaliser: the provider's `endpoint` blocks are the
  * files' `endpoints`. The password is never a literal (a synthesized stack is a file in the
@@ -263,45 +248,11 @@ function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['ori
   const raw: Record<string, unknown> = {};
   if (body.name !== undefined && body.name !== null) raw.name = toText(body.name);
   if (body.lb_enabled !== undefined && body.lb_enabled !== null) raw.lb_enabled = toBool(body.lb_enabled);
-  if (body.endpoint !== undefined && body.endpoint !== null) {
-    const list: unknown[] = Array.isArray(body.endpoint) ? (body.endpoint as unknown[]) : [body.endpoint];
-    raw.endpoints = list.map((e, i): unknown =>
-      e && typeof e === 'object' && !Array.isArray(e)
-        ? blockEntry(e as Json, ENDPOINT_ATTRIBUTES, ['strip', 'weight'], `endpoint.${i}`, issue)
-        : e,
-    );
-  }
+  if (body.endpoint !== undefined && body.endpoint !== null)
+    raw.endpoints = blockList(body.endpoint, ENDPOINT_ATTRIBUTES, ['strip', 'weight'], 'endpoint', issue);
   const auth = block(body.auth);
-  if (auth) {
-    const {
-      auth_password_wo: writeOnly,
-      auth_password_wo_version: _version,
-      ...entry
-    } = blockEntry(auth, AUTH_ATTRIBUTES, ['auth_password_wo_version'], 'auth', issue);
-    // The write-only password (Terraform keeps it out of state) is read like auth_password, by its attribute.
-    const attribute = writeOnly === undefined ? 'auth.auth_password' : 'auth.auth_password_wo';
-    if (writeOnly !== undefined && entry.auth_password !== undefined)
-      issue(
-        attribute,
-        'give auth_password_wo or auth_password, not both',
-        'Keep auth_password_wo: Terraform keeps it out of plan and state.',
-      );
-    else if (writeOnly !== undefined) entry.auth_password = writeOnly;
-    const password = entry.auth_password;
-    if (typeof password === 'string' && password !== '') {
-      const variable = PASSWORD_VARIABLE.exec(password)?.[1];
-      if (variable === undefined)
-        issue(attribute, 'the password must come from a Terraform variable, not be written in the stack', PASSWORD_HINT);
-      else {
-        const name = `TF_VAR_${variable}`;
-        entry.password_env = name;
-        const value = env[name];
-        if (value === undefined || value === '') delete entry.auth_password;
-        else entry.auth_password = value;
-      }
-    }
-    raw.auth = entry;
-  } else if (body.auth !== undefined && body.auth !== null) raw.auth = body.auth;
+  if (auth) raw.auth = authWithPassword(blockEntry(auth, AUTH_ATTRIBUTES, ['auth_password_wo_version'], 'auth', issue), issue, env);
+  else if (body.auth !== undefined && body.auth !== null) raw.auth = body.auth;
   const value = normalized(normalizeCarrierGroup(raw), (attr, message, hint) =>
     issue(attr && attr.replace(/^endpoints\./, 'endpoint.'), message.replace(/^endpoints\[/, 'endpoint['), hint),
   );
@@ -314,7 +265,13 @@ function toBool(value: unknown): unknown {
 
 function duplicates(
   stack: StackFile,
-  out: { inbound_mappings?: DesiredMapping[]; outbound_routes?: DesiredRoute[]; carrier_groups?: DesiredCarrierGroup[] },
+  out: {
+    inbound_mappings?: DesiredMapping[];
+    outbound_routes?: DesiredRoute[];
+    carrier_groups?: DesiredCarrierGroup[];
+    endpoint_groups?: DesiredEndpointGroup[];
+    numbers?: DesiredNumber[];
+  },
   issues: ConfigIssue[],
 ): void {
   const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
@@ -346,6 +303,17 @@ function duplicates(
     'carrier group name',
     'keep one of them, or give the other group its own name',
     (out.carrier_groups ?? []).map((g) => ({ key: g.name, ...(g.origin ? { origin: g.origin } : {}) })),
+  );
+  seen(
+    'endpoint group name',
+    'keep one of them, or give the other group its own name',
+    (out.endpoint_groups ?? []).map((g) => ({ key: g.name, ...(g.origin ? { origin: g.origin } : {}) })),
+  );
+  // By the platform's identity of a DID: "+1555…" and "1555…" are one number to it.
+  seen(
+    'number',
+    'keep one of them: the platform takes "+1555…" and "1555…" for one number',
+    (out.numbers ?? []).map((n) => ({ key: numberIdentity(n.did), ...(n.origin ? { origin: n.origin } : {}) })),
   );
   seen(
     'LCR pattern',

@@ -82,8 +82,9 @@ function authEntry(auth: TfObject, unknown: string[]): RawEntry {
 /**
  * The write-only password's own rules: not with auth_password, its version only with it, and only
  * from a Terraform that keeps it out of plan and state (1.11 and later say so in their capabilities).
+ * Every group resource with a registration (carrier and endpoint groups) has them.
  */
-function writeOnlyDiagnostics(config: TfObject, client: ClientCapabilities | undefined): Diagnostic[] {
+export function writeOnlyDiagnostics(config: TfObject, client: ClientCapabilities | undefined): Diagnostic[] {
   const auth = isObject(config.auth) ? config.auth : null;
   const writeOnly = auth?.[WRITE_ONLY.password] ?? null;
   const version = auth?.[WRITE_ONLY.version] ?? null;

@@ -71,7 +71,7 @@ export interface KindResource<K extends Kind, Live> {
 const error = (summary: string, detail: string): Diagnostic => ({ severity: 'error', summary, detail });
 
 /**
- * The managed resource `dsiprouter_<kind>` of one kind: the lifecycle all of them share around
+ * The managed resource of one kind (`resourceTypeOf`, managed.ts): the lifecycle all of them share around
  * the kind's own steps. A destroy deletes by the id in state (gone already counts as done); a
  * failed apply keeps the prior state and says what failed without anything secret; a read of an
  * object that is gone returns null (Terraform plans it anew); import takes the id or the key.

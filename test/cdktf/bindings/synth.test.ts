@@ -73,11 +73,15 @@ describe('synthesizing a stack', () => {
       'CarrierGroup',
       'DataDsiprouterCarrierGroup',
       'DataDsiprouterEndpointGroup',
+      'EndpointGroup',
+      'Number',
     ] as const;
     for (const b of [forCdktf, forCdktn]) {
       for (const name of names) expect(typeof b[name], name).toBe('function');
       expect(b.inboundMapping.InboundMapping).toBe(b.InboundMapping);
       expect(b.provider.DsiprouterProvider).toBe(b.DsiprouterProvider);
+      expect(b.endpointGroup.EndpointGroup).toBe(b.EndpointGroup);
+      expect(b.number.Number).toBe(b.Number);
     }
     expect(forCdktn.InboundMapping).not.toBe(forCdktf.InboundMapping);
     expect(Object.getPrototypeOf(forCdktf.InboundMapping)).toBe(cdktf.TerraformResource);
