@@ -537,6 +537,11 @@ export class PlatformClient {
     }
   }
 
+  /** Revokes a lease and takes "not found" as done ({@link deleteIfPresent}): an apply's revoke, and the first half of a renew. */
+  revokeLeaseIfPresent(leaseid: number): Promise<boolean> {
+    return this.deleteIfPresent({ kind: 'endpoint_lease', lease_id: leaseid });
+  }
+
   /**
    * Whether the platform holds writes that are not live yet (`kamreload: true`), by one cheap
    * read (the proxy counters; every answer carries the global flag).

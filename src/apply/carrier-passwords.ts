@@ -1,6 +1,5 @@
 import type { SourceLocation } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { CARRIER_GROUP } from '../model/kinds/carrier-group.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { Change, Plan } from '../model/plan.js';
 
@@ -89,11 +88,12 @@ export function sentPasswords(plan: Plan, env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Whether applying the plan sends a carrier-group password or deletes a carrier group: the state's
- * password records change then (a digest of each password sent; a deleted group's record goes).
+ * Whether applying the plan sends a password or deletes an object of a kind whose module
+ * `recordsPasswords` (carrier groups): the state's password records change then (a digest of each
+ * password sent; a deleted object's record goes).
  */
 export function touchesPasswordRecords(plan: Plan): boolean {
-  return plan.changes.some((c) => c.kind === CARRIER_GROUP.kind && (c.action === 'delete' || senderOf(c) !== undefined));
+  return plan.changes.some((c) => KIND_SPECS[c.kind].recordsPasswords === true && (c.action === 'delete' || senderOf(c) !== undefined));
 }
 
 /**

@@ -124,7 +124,7 @@ export async function obtainLease(after: LeaseFields, client: PlatformClient, ct
 /** Revokes a lease (404: already gone, which is done too) and forgets it. */
 export async function revokeLease(name: string, leaseId: number, client: PlatformClient, ctx: LeaseContext): Promise<void> {
   const ledger = ledgerOf(ctx);
-  await client.deleteIfPresent({ kind: 'endpoint_lease', lease_id: leaseId });
+  await client.revokeLeaseIfPresent(leaseId);
   await ledger.remove(name);
   ctx.checkpoint('lease-revoked');
 }

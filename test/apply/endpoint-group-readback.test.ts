@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { executeEndpointGroupChange, type EndpointGroupApi } from '../../src/apply/execute-endpoint-group.js';
+import type { PlatformClient } from '../../src/api/client.js';
+import { executeChange } from '../../src/apply/execute.js';
 import type { EndpointGroup, EndpointGroupContent } from '../../src/model/endpoint-group.js';
 import { DsipformError } from '../../src/model/errors.js';
 import type { EndpointGroupChange } from '../../src/model/kinds/endpoint-group/change.js';
@@ -31,8 +32,12 @@ const HELD: EndpointGroup = {
   fusionpbx: false,
 };
 
-function api(held: EndpointGroup, sent: EndpointGroupContent[]): EndpointGroupApi {
-  return {
+/** The endpoint-group calls of the client, as the generic executor reaches them. */
+function api(held: EndpointGroup, sent: EndpointGroupContent[]): PlatformClient {
+  const calls: Pick<
+    PlatformClient,
+    'getEndpointGroup' | 'createEndpointGroup' | 'updateEndpointGroup' | 'deleteEndpointGroup' | 'addSecret'
+  > = {
     getEndpointGroup: () => Promise.resolve(held),
     createEndpointGroup: () => Promise.resolve(held.gwgroupid),
     updateEndpointGroup: (_id, content) => {
@@ -42,7 +47,10 @@ function api(held: EndpointGroup, sent: EndpointGroupContent[]): EndpointGroupAp
     deleteEndpointGroup: () => Promise.resolve(),
     addSecret: () => undefined,
   };
+  return calls as PlatformClient;
 }
+
+const ctx = (env: NodeJS.ProcessEnv) => ({ env, now: Date.now, checkpoint: () => undefined });
 
 const before = endpointGroupFields(HELD);
 const after = {
@@ -64,9 +72,7 @@ const update: EndpointGroupChange = {
 describe('an endpoint-group write is read back', () => {
   it('fails a 200 that wrote nothing, naming the field and never the password', async () => {
     const sent: EndpointGroupContent[] = [];
-    const err = await executeEndpointGroupChange(update, api(HELD, sent), { env: { ACME_PBX_PASSWORD: 'new-password-1' } }).catch(
-      (e: unknown) => e,
-    );
+    const err = await executeChange(update, api(HELD, sent), ctx({ ACME_PBX_PASSWORD: 'new-password-1' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DsipformError);
     expect((err as DsipformError).code).toBe('ENDPOINT_GROUP_NOT_WRITTEN');
     expect((err as DsipformError).message).toBe(
@@ -83,6 +89,6 @@ describe('an endpoint-group write is read back', () => {
       call_limit: 40,
       auth: { ...HELD.auth!, password_fingerprint: secretFingerprint('new-password-1') },
     };
-    await expect(executeEndpointGroupChange(update, api(written, []), { env: { ACME_PBX_PASSWORD: 'new-password-1' } })).resolves.toBe(7);
+    await expect(executeChange(update, api(written, []), ctx({ ACME_PBX_PASSWORD: 'new-password-1' }))).resolves.toEqual({ gwgroupid: 7 });
   });
 });

@@ -4,7 +4,7 @@
 // code calls. On the code before the kind modules held behaviour (issue 33 §2) each of these fails:
 // the differ imported each kind's descriptor and differ, the executor switched on the kind's name,
 // the renderers spelled `carrier_group`.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GENERIC = [
   'src/plan/diff.ts',
   'src/apply/execute.ts',
+  'src/apply/write-change.ts',
   'src/render/values.ts',
   'src/render/change-block.ts',
   'src/plan/plan-names.ts',
@@ -33,13 +34,37 @@ describe('the kind modules hold the behaviour', () => {
     expect(KINDS.filter((k) => text.includes(`'${k}'`))).toEqual([]);
   });
 
+  // Issue 33 §2: one executor driven by the modules. Before it, src/apply/ had an executor per kind
+  // (execute-carrier-group.ts, execute-endpoint-group.ts, execute-number.ts), each importing its
+  // kind's comparison from its module's folder: both checks below failed there.
+  it('apply has one executor: no file of src/apply/ imports the code of a kind module', () => {
+    const files = readdirSync(join(ROOT, 'src/apply')).filter((f) => f.endsWith('.ts'));
+    const importing = files.filter((f) => {
+      const text = readFileSync(join(ROOT, 'src/apply', f), 'utf8');
+      return [...text.matchAll(/^import (type )?[^;]*?from '([^']+)'/gms)].some((m) => m[1] === undefined && /model\/kinds\//.test(m[2]!));
+    });
+    expect(importing).toEqual([]);
+    // Leases keep theirs: obtained and recorded in the state, with no request mapping to drive.
+    expect(files.filter((f) => f.startsWith('execute-') && f !== 'execute-lease.ts')).toEqual([]);
+  });
+
+  it.each(KINDS.filter((k) => KIND_SPECS[k].groupType !== undefined || KIND_SPECS[k].bulkDelete))(
+    '%s: a kind whose writes may not stick declares how apply reads them back',
+    (kind) => {
+      const mod = KIND_SPECS[kind];
+      expect(mod.execution).toBe('requests');
+      expect(typeof mod.readBack?.mismatch).toBe('function');
+      expect(mod.readBack?.notWritten('k', 'what').code).toMatch(/_NOT_WRITTEN$/);
+    },
+  );
+
   it.each(KINDS)('%s: its module has the parts the generic code calls', (kind) => {
     const mod = KIND_SPECS[kind];
     expect(typeof mod.diff).toBe('function');
     expect(typeof mod.normalize).toBe('function');
     expect(mod.fields.length).toBeGreaterThan(0);
-    expect(['requests', 'group', 'lease', 'number']).toContain(mod.execution);
-    if (mod.execution === 'requests' || mod.execution === 'number') expect(typeof mod.requests).toBe('function');
+    expect(['requests', 'lease']).toContain(mod.execution);
+    if (mod.execution === 'requests') expect(typeof mod.requests).toBe('function');
   });
 
   it("the collections DesiredState manages are the registry's, in its order", () => {

@@ -1,6 +1,8 @@
 import { normalizeCarrierGroup } from '../carrier-group-normalize.js';
 import type { KindModule } from '../kind-spec.js';
 import { carrierGroupDiff } from './carrier-group/diff.js';
+import { CARRIER_GROUP_READ_BACK } from './carrier-group/read-back.js';
+import { carrierGroupRequests } from './carrier-group/requests.js';
 import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
@@ -20,7 +22,11 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   stages: { create: 0.5, update: 0.5, delete: 3.5 },
   onlyKnownFields: false,
   passwordBlock: 'auth',
-  execution: 'group',
+  execution: 'requests',
+  requests: carrierGroupRequests,
+  // The platform answers 200 even when it wrote nothing (a malformed hostname, say).
+  readBack: CARRIER_GROUP_READ_BACK,
+  recordsPasswords: true,
   normalize: normalizeCarrierGroup,
   diff: carrierGroupDiff,
 };

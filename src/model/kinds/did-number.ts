@@ -2,6 +2,7 @@ import type { KindModule } from '../kind-spec.js';
 import { numberDiff } from './did-number/diff.js';
 import { NUMBER_READERS } from './did-number/fields.js';
 import { normalizeNumber } from './did-number/normalize.js';
+import { NUMBER_READ_BACK } from './did-number/read-back.js';
 import { numberRequests } from './did-number/requests.js';
 
 /**
@@ -24,10 +25,12 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   // inbound mapping, so a mapping the plan also writes comes after it and survives.
   stages: { create: 0.5, update: 0.5 },
   onlyKnownFields: false,
-  execution: 'number',
+  execution: 'requests',
   // The Numbers API deletes many numbers by id in one request (all or none); creates and updates go one by one.
   bulkDelete: true,
   requests: numberRequests,
+  // Another writer may change a number at the same time: each write is read back (one list request).
+  readBack: NUMBER_READ_BACK,
   normalize: normalizeNumber,
   diff: numberDiff,
 };

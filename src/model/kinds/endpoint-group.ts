@@ -2,6 +2,8 @@ import type { KindModule } from '../kind-spec.js';
 import { endpointGroupDiff } from './endpoint-group/diff.js';
 import { ENDPOINT_GROUP_READERS } from './endpoint-group/fields.js';
 import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
+import { ENDPOINT_GROUP_READ_BACK } from './endpoint-group/read-back.js';
+import { endpointGroupRequests } from './endpoint-group/requests.js';
 
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
@@ -20,7 +22,9 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   stages: { create: 0.5, update: 0.5, delete: 3.5 },
   onlyKnownFields: false,
   passwordBlock: 'auth',
-  execution: 'group',
+  execution: 'requests',
+  requests: endpointGroupRequests,
+  readBack: ENDPOINT_GROUP_READ_BACK,
   normalize: normalizeEndpointGroup,
   diff: endpointGroupDiff,
 };
