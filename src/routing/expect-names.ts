@@ -25,7 +25,7 @@ export interface NamedEndpoint {
  */
 export interface NameBook {
   /** gwgroupid as text → the group's name and type. */
-  readonly groups: ReadonlyMap<string, { readonly name: string; readonly type: GroupType }>;
+  readonly groups: ReadonlyMap<string, { readonly name: string; readonly type: GroupType; readonly pending?: boolean }>;
   /** gwgroupid as text → its gateway ids in order. */
   readonly lists: ReadonlyMap<string, readonly string[]>;
   /** A group known by name only → its endpoints, when the files declare them (`undefined`: only referred to). */
@@ -78,10 +78,11 @@ export function acceptedGwlists(book: NameBook, name: string, carrierOnly: boole
   return [...ids.map((id) => `#${id}`), nameReference(name)];
 }
 
-/** `"BW" (#5)` or `"BW" (declared in the files)`: an expected group as a failure names it. */
+/** `"BW" (#5)`, `"BW" (id known after apply)` (a group the plan creates) or `"BW"`: an expected group as a failure names it. */
 export function expectedGroupWords(book: NameBook, name: string, carrierOnly: boolean): string {
   const { ids } = matchesOf(book, name, carrierOnly);
-  return `${JSON.stringify(name)}${ids.length === 1 ? ` (#${ids[0]})` : ''}`;
+  if (ids.length !== 1) return JSON.stringify(name);
+  return `${JSON.stringify(name)} (${book.groups.get(ids[0]!)?.pending === true ? 'id known after apply' : `#${ids[0]}`})`;
 }
 
 /** The problem of one group name (none or several groups have it), in the planner's words. */
