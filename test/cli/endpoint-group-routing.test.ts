@@ -103,6 +103,8 @@ describe.each(['spec', 'current'] as const)('against the emulator (--profile %s)
     expect(text.stdout).toContain(`calls to 15551230002…: no route → ${words} (mapping "15551230002")`);
     const markdown = await s.run(['plan', file, '--tz', 'UTC', '--format', 'markdown']);
     expect(markdown.stdout).toContain('endpoint group "Beta PBX" (id known after apply): endpoint "beta-1" 198.51.100.7');
+    const html = await s.run(['plan', file, '--tz', 'UTC', '--format', 'html']);
+    expect(html.stdout.replaceAll('&quot;', '"').replaceAll('&#34;', '"')).toContain(words);
   });
 
   it('a group the files rename: before, the live group and its endpoints; after, the new name', async () => {
@@ -117,5 +119,20 @@ describe.each(['spec', 'current'] as const)('against the emulator (--profile %s)
         'endpoint group "Acme Corp PBX" (id known after apply): endpoints "acme-backup" 203.0.113.11:5080, "acme-main" 203.0.113.10',
       ],
     ]);
+  });
+});
+
+describe('test --format junit: a failure names the endpoint group and its endpoints', () => {
+  it('the files alone', async () => {
+    const s = await scenario({ empty: true });
+    const file = s.file(
+      't.yaml',
+      `${ACME}routing_tests:\n  - name: acme\n    direction: inbound\n    to: "15551230001"\n    expect: { did: "1555" }\n`,
+    );
+    const r = await s.run(['test', file, '--tz', 'UTC', '--format', 'junit']);
+    expect(r.code).toBe(1);
+    expect(r.stdout.replaceAll('&quot;', '"')).toContain(
+      'endpoint group "Acme PBX" (declared in the files): endpoints "acme-backup" 203.0.113.11:5080, "acme-main" 203.0.113.10',
+    );
   });
 });
