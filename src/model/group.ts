@@ -14,6 +14,8 @@ export interface GatewayGroup {
   readonly type: GroupType;
   /** The gateway ids it holds, in order (`gwlist: "1,2"` → `["1", "2"]`); empty when it holds none. */
   readonly gwids: readonly string[];
+  /** A group a plan creates: `gwgroupid` is a stand-in (the platform numbers it at apply), never shown as its id. */
+  readonly pending?: boolean;
 }
 
 /** A gateway's name and address as the platform shows them (`GET /endpointgroups/<id>`, `GET /carriergroups/<id>`). */
@@ -23,4 +25,6 @@ export interface GatewayLabel {
   readonly name: string;
   /** Host or address, with `:port` when the platform shows one. */
   readonly address: string;
+  /** An endpoint a plan adds: `gwid` is a stand-in (the platform numbers it at apply), never shown as its id. */
+  readonly pending?: boolean;
 }

@@ -6,7 +6,7 @@ import { runRoutingTest } from '../routing/expect.js';
 import { nameBook, namedIssues, type NameBook } from '../routing/expect-names.js';
 import { invariantNameIssues } from '../routing/invariant-names.js';
 import { checkInvariants, type InvariantResult } from '../routing/invariants.js';
-import { ruleSetFromState } from '../routing/rule-set.js';
+import { ruleSetFromState, withGatewayLabels } from '../routing/rule-set.js';
 import { testTime } from '../model/time/call-time.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { clockTime, type ProxyClock } from './clock.js';
@@ -32,10 +32,11 @@ export function desiredRules(desired: DesiredState): RuleSet {
   return ruleSetFromState(desired);
 }
 
-/** What the files alone know of groups: their carrier groups (with endpoints) and the names their rules refer to. */
+/** What the files alone know of groups: their carrier and endpoint groups (with endpoints) and the names their rules refer to. */
 export function desiredBook(desired: DesiredState): NameBook {
   return nameBook({
     declared: desired.carrier_groups ?? [],
+    declaredEndpoints: desired.endpoint_groups ?? [],
     referenced: [
       ...(desired.inbound_mappings ?? []).flatMap((m) => (m.group !== undefined ? [m.group] : [])),
       ...(desired.outbound_routes ?? []).flatMap((r) => (r.carrier_group !== undefined ? [r.carrier_group] : [])),
@@ -57,7 +58,12 @@ export async function liveTestRules(client: PlatformClient, desired: DesiredStat
   const set = await liveRuleSet(client);
   // An invariant's destination names gateways as a test's expectation does.
   const labels = await readGatewayLabels(client, gatewayNamers(desired), [...(set.inventory?.lists.keys() ?? [])].map(Number));
-  return { set, book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], labels }) };
+  const declaredEndpoints = desired.endpoint_groups ?? [];
+  // The names read name the decisions' gateways too (the words only).
+  return {
+    set: labels.length > 0 ? withGatewayLabels(set, labels) : set,
+    book: nameBook({ inventory: set.inventory, declared: desired.carrier_groups ?? [], declaredEndpoints, labels }),
+  };
 }
 
 /**

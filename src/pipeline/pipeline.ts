@@ -110,6 +110,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
         groups: after.groups.groups,
         allowDangling: options.allowDangling === true,
         declared: desired.carrier_groups ?? [],
+        declaredEndpoints: desired.endpoint_groups ?? [],
         ...names,
       })
     : undefined;

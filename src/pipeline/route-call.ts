@@ -16,10 +16,16 @@ export interface CallToRoute {
 
 /**
  * Where the proxy sends `call` by the rules of the files alone (no network: a group named in the
- * files is shown by its name, every id is taken to exist). Pure.
+ * files is shown by its name, with its kind and an endpoint group's endpoints when the files declare
+ * it; every id is taken to exist). Pure.
  */
 export function routeOnFiles(desired: DesiredState, call: CallToRoute): RouteDecision {
-  const set = ruleSetFromState({ inbound_mappings: desired.inbound_mappings ?? [], outbound_routes: desired.outbound_routes ?? [] });
+  const set = ruleSetFromState({
+    inbound_mappings: desired.inbound_mappings ?? [],
+    outbound_routes: desired.outbound_routes ?? [],
+    ...(desired.carrier_groups ? { carrier_groups: desired.carrier_groups } : {}),
+    ...(desired.endpoint_groups ? { endpoint_groups: desired.endpoint_groups } : {}),
+  });
   return routeCall(set, call);
 }
 

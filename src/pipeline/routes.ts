@@ -6,7 +6,8 @@ import type { ClassSpan, Direction, Horizon, RouteDecision } from '../model/rout
 import { needsGroups } from '../plan/resolve-groups.js';
 import { rulesAfterPlan } from '../plan/routing-impact.js';
 import { routingDifference, routingTable } from '../routing/classes.js';
-import { inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
+import { labelsAfter } from '../plan/test-names.js';
+import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
 import { planPlatform } from './plan-platform.js';
 
@@ -72,15 +73,17 @@ export async function filesAgainstLive(
   ]);
   if (!made.ok) return made;
   const live: LiveState = { ...made.live, groups: made.live.groups ?? (read ?? []).flat() };
+  // The gateways of the groups the plan read in full are named, before and after the plan.
+  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
   const before = ruleSetFromState(
     {
       ...(live.inbound_mappings ? { inbound_mappings: live.inbound_mappings } : {}),
       ...(live.outbound_routes ? { outbound_routes: live.outbound_routes } : {}),
     },
-    inventoryOf(live.groups ?? []),
+    inventoryOf(live.groups ?? [], undefined, labels),
   );
   const { state, groups } = rulesAfterPlan(live, made.plan.changes);
-  const after = ruleSetFromState(state, inventoryOf(groups.groups ?? []));
+  const after = ruleSetFromState(state, inventoryOf(groups.groups ?? [], undefined, labelsAfter(live, made.plan.changes, groups)));
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, name]));
   // The plan read only the collections the files declare: the other direction is the same on both sides.
   const directions = declared(desired);
@@ -110,12 +113,14 @@ export function routesOf(sides: readonly SideRules[], start: CallTime, direction
   return { horizon: result.horizon, spans };
 }
 
-/** A decision that sends to a carrier group the plan creates names it, its id being known only after apply. */
+/**
+ * A decision that sends to a group the plan creates holds it by name, its id being known only
+ * after apply; its words (made with the groups after the plan) say so already.
+ */
 function named(d: RouteDecision, pending: ReadonlyMap<string, string> | undefined): RouteDecision {
   const name = d.gwlist !== undefined ? pending?.get(d.gwlist) : undefined;
   if (name === undefined) return d;
-  const { gwlist_words: _words, ...rest } = d;
-  return { ...rest, gwlist: nameReference(name) };
+  return { ...d, gwlist: nameReference(name) };
 }
 
 /** The directions a report of these sides shows when the files declare one collection only; both otherwise. */

@@ -53,5 +53,12 @@ export function rulesAndBookAfter(
 ): PlaceRules {
   const rules = after ?? rulesAfterPlan(live, plan.changes, desired);
   const names = namesAfterPlan(live, plan.changes, rules, labels);
-  return placeRules({ state: rules.state, groups: rules.groups.groups, allowDangling, declared: desired.carrier_groups ?? [], ...names });
+  return placeRules({
+    state: rules.state,
+    groups: rules.groups.groups,
+    allowDangling,
+    declared: desired.carrier_groups ?? [],
+    declaredEndpoints: desired.endpoint_groups ?? [],
+    ...names,
+  });
 }

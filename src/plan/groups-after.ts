@@ -38,7 +38,8 @@ export function groupsAfter(live: LiveState, changes: readonly Change[]): Groups
     else if (c.action === 'create') {
       const id = nextGroup++;
       standIns.set(c.key, id);
-      groups.set(id, { gwgroupid: id, name: c.after.name, type, gwids: c.after.endpoints.map(() => String(nextGateway++)) });
+      // Marked pending: the words say its id is known after apply, never the stand-in.
+      groups.set(id, { gwgroupid: id, name: c.after.name, type, gwids: c.after.endpoints.map(() => String(nextGateway++)), pending: true });
     } else if (c.action === 'update') {
       const kept = new Map(c.before.endpoints.map((e, i) => [e.name, c.gwids[i]]));
       const ids = c.after.endpoints.map((e) => String(kept.get(e.name) ?? nextGateway++));

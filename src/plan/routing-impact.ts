@@ -7,9 +7,9 @@ import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
-import { gwlistWords } from '../routing/words.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
+import { labelsAfter } from './test-names.js';
 
 type AfterMapping = Omit<InboundMapping, 'ruleid'> & { readonly ruleid?: number };
 type AfterRoute = Omit<OutboundRoute, 'ruleid' | 'groupid'> & { readonly ruleid?: number; readonly groupid?: number };
@@ -46,13 +46,15 @@ export function planRoutingImpact(
   built?: RulesAfter,
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
-  // The gateways of carrier groups read in full are named in the impact's words (gwlist_words).
-  const labels = live.carrier_groups ? gatewayLabelsOf(live.carrier_groups) : undefined;
+  // The gateways of the groups read in full (the collections the files manage) are named in the
+  // impact's words (gwlist_words); after the plan, with the endpoints it adds, changes and removes.
+  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
   // Built here once per plan and handed on (Plan result `after`): the lints and the tests read the same rules.
   const rules = built ?? rulesAfterPlan(live, changes);
   const { state, groups } = rules;
-  const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, labels) : undefined);
+  const afterLabels = labelsAfter(live, changes, groups);
+  const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, afterLabels) : undefined);
   const timed = before.rules.some((r) => r.timerec !== '') || after.rules.some((r) => r.timerec !== '');
   const tz = zoneFor(zone, timed);
   const start = callTime(at, tz, now, { tz: 'the proxy time zone' });
@@ -66,18 +68,22 @@ export function planRoutingImpact(
   return { ok: true, impact, horizon, after: rules };
 }
 
-/** An entry whose after side sends to a group the plan creates, naming it (its id is known after apply). */
+/**
+ * An entry whose after side sends to a group the plan creates holds it by name (`#"Beta PBX"`: its
+ * id is known after apply, the stand-in is never shown); its words, made with the groups after the
+ * plan, already say so and name its endpoints.
+ */
 function namedAfter(e: ImpactEntry, pending: ReadonlyMap<string, string>): ImpactEntry {
   const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
   // The candidates of an undefined order name a created group by name too.
   const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
     ? e.after.outcomes.map((o) => {
         const ref = o.gwlist !== undefined ? pending.get(o.gwlist) : undefined;
-        return ref === undefined ? o : { ...o, gwlist: ref, gwlist_words: gwlistWords(ref, undefined) };
+        return ref === undefined ? o : { ...o, gwlist: ref };
       })
     : undefined;
   if (named === undefined && outcomes === undefined) return e;
-  const renamed = named !== undefined ? { gwlist: named, gwlist_words: gwlistWords(named, undefined) } : {};
+  const renamed = named !== undefined ? { gwlist: named } : {};
   return { ...e, after: { ...e.after, ...renamed, ...(outcomes ? { outcomes } : {}) } };
 }
 

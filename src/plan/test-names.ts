@@ -1,5 +1,7 @@
 import type { GatewayLabel } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
+import { KIND_SPECS } from '../model/kinds.js';
+import type { CarrierGroupChange } from '../model/kinds/carrier-group/change.js';
 import type { Change } from '../model/plan.js';
 import type { GroupsAfter } from './groups-after.js';
 import type { RulesAfter } from './routing-impact.js';
@@ -35,23 +37,33 @@ function referencedNames(state: RulesAfter['state']): string[] {
 }
 
 /**
- * The names and addresses of the gateways of carrier groups after the plan: the live ones read with
- * their endpoints, then those the plan creates or updates (endpoint i is the group's gateway i).
+ * The names and addresses of the gateways of carrier and endpoint groups after the plan: the live
+ * ones read with their endpoints, then those of the groups the plan creates or updates (endpoint i
+ * is the group's gateway i); an endpoint the plan adds has a stand-in id and is marked `pending`.
+ * What the routing tests and the plan's routing impact name gateways by. Pure.
  */
-function labelsAfter(live: LiveState, changes: readonly Change[], groups: GroupsAfter): GatewayLabel[] {
+export function labelsAfter(live: LiveState, changes: readonly Change[], groups: GroupsAfter): GatewayLabel[] {
   const byId = new Map<number, GatewayLabel>();
-  for (const g of live.carrier_groups ?? [])
+  for (const g of [...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])
     g.endpoints.forEach((e, i) => {
       const gwid = g.gwids[i];
       if (gwid !== undefined) byId.set(gwid, { gwid, name: e.name, address: e.hostname });
     });
-  for (const c of changes) {
-    if (c.kind !== 'carrier_group' || c.action === 'delete') continue;
+  for (const change of changes) {
+    if (KIND_SPECS[change.kind].groupType === undefined) continue;
+    // Every group kind's changes carry a group's name, endpoints and ids as a carrier group's do.
+    const c = change as CarrierGroupChange;
+    if (c.action === 'delete') continue;
     const id = c.action === 'create' ? groups.standIns.get(c.key) : c.gwgroupid;
     const group = groups.groups?.find((g) => g.gwgroupid === id);
+    const kept = new Set(c.action === 'update' ? c.before.endpoints.map((e) => e.name) : []);
     c.after.endpoints.forEach((e, i) => {
       const gwid = Number(group?.gwids[i]);
-      if (Number.isFinite(gwid)) byId.set(gwid, { gwid, name: e.name, address: e.hostname });
+      if (!Number.isFinite(gwid)) return;
+      byId.set(
+        gwid,
+        kept.has(e.name) ? { gwid, name: e.name, address: e.hostname } : { gwid, name: e.name, address: e.hostname, pending: true },
+      );
     });
   }
   return [...byId.values()];

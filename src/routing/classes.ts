@@ -7,6 +7,7 @@
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
  * rules a class can meet (model/time/windows.ts). Pure.
  */
+import { movedLists } from './moved-lists.js';
 import type { ClassSpan, Direction } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { lcrTo, type Caller } from './callers.js';
@@ -32,6 +33,11 @@ export interface ClassOptions {
   readonly pinned?: boolean;
   /** Keep only the spans whose decisions differ between the sets. */
   readonly differing?: boolean;
+  /**
+   * Gateway lists the sets name alike whose destination differs (an endpoint group whose endpoints
+   * change, impact.ts `movedLists`): a call sent to one of them differs too.
+   */
+  readonly moved?: ReadonlySet<string>;
   /** The callers to decide for a number class instead of all of its own (routing/invariants.ts: callers starting with a prefix). */
   readonly callers?: (nc: NumberClass) => readonly Caller[];
   /** Make a span's windows and words when first read (routing/invariant-table.ts reads those of a few spans only). */
@@ -54,7 +60,7 @@ export function routingDifference(
   start: CallTime,
   options: { direction?: Direction } = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
-  return classSpans([before, after], start, { ...options, differing: true });
+  return classSpans([before, after], start, { ...options, differing: true, moved: movedLists(before, after) });
 }
 
 /**
@@ -79,7 +85,8 @@ export function classSpans(
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
   const spans: ClassSpan[] = [];
   const whole = wholeHorizon(examined);
-  for (const nc of classes) decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true);
+  for (const nc of classes)
+    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved);
   return { horizon: examined.horizon, spans };
 }
 

@@ -46,13 +46,17 @@ export function decisionKey(d: RouteDecision): string {
   return `${head}\n${tail}`;
 }
 
-/** Whether the sets' decisions differ: result, winning rule, gateways, or (ambiguous) the candidates and their outcomes. */
-export function differs(decisions: readonly RouteDecision[]): boolean {
+/**
+ * Whether the sets' decisions differ: result, winning rule, gateways (the list, or where a list in
+ * `moved` leads: an endpoint group whose endpoints change), or (ambiguous) the candidates and their outcomes.
+ */
+export function differs(decisions: readonly RouteDecision[], moved?: ReadonlySet<string>): boolean {
   const a = decisions[0];
   if (a === undefined) return false;
   for (let i = 1; i < decisions.length; i++) {
     const b = decisions[i] as RouteDecision;
     if (a.result !== b.result || a.gwlist !== b.gwlist || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
+    if (a.gwlist !== undefined && moved?.has(a.gwlist) === true) return true;
     if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
   }
   return false;
@@ -84,6 +88,7 @@ export function decideClass(
   differing: boolean,
   out: ClassSpan[],
   lazy = false,
+  moved?: ReadonlySet<string>,
 ): void {
   const tz = examined.horizon.tz;
   for (const caller of nc.callers) {
@@ -111,13 +116,13 @@ export function decideClass(
       sets.map((set, i) => fixed[i] ?? routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
     if (recs.length === 0) {
       const decisions = decideAt(whole.at);
-      if (!differing || differs(decisions)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
+      if (!differing || differs(decisions, moved)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }
     for (const { decisions, stretches } of stretchesOf(recs, examined, (s) =>
       decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
     )) {
-      if (differing && !differs(decisions)) continue;
+      if (differing && !differs(decisions, moved)) continue;
       out.push(
         lazy
           ? lazySpan(cls, decisions, stretches, examined)

@@ -12,7 +12,7 @@ import { gatewayIdsOf } from './load.js';
 import { nameReference, referencedName } from './rule-set.js';
 import type { GatewayInventory } from './types.js';
 
-/** An endpoint of a carrier group known by name only (the files declare it; its gateway ids are not known here). */
+/** An endpoint of a carrier or endpoint group known by name only (the files declare it; its gateway ids are not known here). */
 export interface NamedEndpoint {
   readonly name: string;
   readonly hostname: string;
@@ -25,11 +25,13 @@ export interface NamedEndpoint {
  */
 export interface NameBook {
   /** gwgroupid as text → the group's name and type. */
-  readonly groups: ReadonlyMap<string, { readonly name: string; readonly type: GroupType }>;
+  readonly groups: ReadonlyMap<string, { readonly name: string; readonly type: GroupType; readonly pending?: boolean }>;
   /** gwgroupid as text → its gateway ids in order. */
   readonly lists: ReadonlyMap<string, readonly string[]>;
   /** A group known by name only → its endpoints, when the files declare them (`undefined`: only referred to). */
   readonly unnumbered: ReadonlyMap<string, readonly NamedEndpoint[] | undefined>;
+  /** The names in `unnumbered` that are endpoint groups the files declare (never a `carrier_group:`); absent: none. */
+  readonly endpointGroups?: ReadonlySet<string>;
   /** gwid as text → its name and address. */
   readonly gateways: ReadonlyMap<string, GatewayLabel>;
 }
@@ -40,23 +42,35 @@ export interface NameBookSources {
   readonly inventory?: GatewayInventory | undefined;
   /** The carrier groups the files declare: each is known by name only unless a carrier group with an id has its name. */
   readonly declared?: readonly { readonly name: string; readonly endpoints: readonly NamedEndpoint[] }[];
+  /** The endpoint groups the files declare: each is known by name only unless an endpoint group with an id has its name. */
+  readonly declaredEndpoints?: readonly { readonly name: string; readonly endpoints: readonly NamedEndpoint[] }[];
   /** Names the files' rules refer to whose id is not known here. */
   readonly referenced?: Iterable<string>;
   /** More gateways whose name and address were read. */
   readonly labels?: Iterable<GatewayLabel>;
 }
 
-/** The book of a place: the inventory's groups and gateways, with the files' carrier groups not among them. */
+/** The book of a place: the inventory's groups and gateways, with the files' carrier and endpoint groups not among them. */
 export function nameBook(sources: NameBookSources): NameBook {
   const inventory = sources.inventory;
   const groups = new Map(inventory?.groupNames ?? []);
   const gateways = new Map(inventory?.gatewayNames ?? []);
   for (const l of sources.labels ?? []) gateways.set(String(l.gwid), l);
-  const carriers = new Set([...groups.values()].filter((g) => g.type === 'carrier').map((g) => g.name));
+  const numbered = (type: GroupType): Set<string> => new Set([...groups.values()].filter((g) => g.type === type).map((g) => g.name));
+  const carriers = numbered('carrier');
+  const endpoints = numbered('endpoint');
   const unnumbered = new Map<string, readonly NamedEndpoint[] | undefined>();
-  for (const name of sources.referenced ?? []) if (!carriers.has(name)) unnumbered.set(name, undefined);
+  const endpointGroups = new Set<string>();
+  for (const name of sources.referenced ?? []) if (!carriers.has(name) && !endpoints.has(name)) unnumbered.set(name, undefined);
   for (const g of sources.declared ?? []) if (!carriers.has(g.name)) unnumbered.set(g.name, g.endpoints);
-  return { groups, lists: new Map(inventory?.lists ?? []), unnumbered, gateways };
+  // An endpoint group's endpoints by name: the order a plan sends them in, and the platform lists them.
+  const byName = (a: NamedEndpoint, b: NamedEndpoint): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  for (const g of sources.declaredEndpoints ?? [])
+    if (!endpoints.has(g.name)) {
+      unnumbered.set(g.name, [...g.endpoints].sort(byName));
+      endpointGroups.add(g.name);
+    }
+  return { groups, lists: new Map(inventory?.lists ?? []), unnumbered, gateways, endpointGroups };
 }
 
 /** One problem of an expectation by name: the field, and the words (`formatIssue` places them). */
@@ -69,7 +83,9 @@ export interface NamedExpectationProblem {
 /** The groups a name stands for: `#<id>` of each group with it, and the name itself for one known by name only. */
 function matchesOf(book: NameBook, name: string, carrierOnly: boolean): { ids: string[]; unnumbered: boolean } {
   const ids = [...book.groups].filter(([, g]) => g.name === name && (!carrierOnly || g.type === 'carrier')).map(([id]) => id);
-  return { ids: ids.sort((a, b) => Number(a) - Number(b)), unnumbered: book.unnumbered.has(name) };
+  // An endpoint group the files declare is a `group:`, never a `carrier_group:`.
+  const unnumbered = book.unnumbered.has(name) && !(carrierOnly && book.endpointGroups?.has(name) === true);
+  return { ids: ids.sort((a, b) => Number(a) - Number(b)), unnumbered };
 }
 
 /** The gwlists a rule may hold to send to the group `name` stands for (its `#id`, or the name itself). */
@@ -78,10 +94,11 @@ export function acceptedGwlists(book: NameBook, name: string, carrierOnly: boole
   return [...ids.map((id) => `#${id}`), nameReference(name)];
 }
 
-/** `"BW" (#5)` or `"BW" (declared in the files)`: an expected group as a failure names it. */
+/** `"BW" (#5)`, `"BW" (id known after apply)` (a group the plan creates) or `"BW"`: an expected group as a failure names it. */
 export function expectedGroupWords(book: NameBook, name: string, carrierOnly: boolean): string {
   const { ids } = matchesOf(book, name, carrierOnly);
-  return `${JSON.stringify(name)}${ids.length === 1 ? ` (#${ids[0]})` : ''}`;
+  if (ids.length !== 1) return JSON.stringify(name);
+  return `${JSON.stringify(name)} (${book.groups.get(ids[0]!)?.pending === true ? 'id known after apply' : `#${ids[0]}`})`;
 }
 
 /** The problem of one group name (none or several groups have it), in the planner's words. */
@@ -95,17 +112,25 @@ function groupNameProblem(book: NameBook, name: string, field: 'carrier_group' |
     const known = [...book.groups]
       .filter(([, g]) => !carrierOnly || g.type === 'carrier')
       .map(([id, g]) => ({ gwgroupid: Number(id), name: g.name, type: g.type, gwids: [] }));
-    const byName = [...book.unnumbered.keys()].map((n) => JSON.stringify(n));
+    const byName = [...book.unnumbered.keys()]
+      .filter((n) => !(carrierOnly && book.endpointGroups?.has(n) === true))
+      .map((n) => JSON.stringify(n));
     const words = unknownGroupWords(name, kind, known);
     const remedy =
       known.length === 0 && byName.length > 0
         ? `the ${kind}s known here are: ${byName.join(', ')} (named in the files); names are matched exactly (case and spaces)`
         : `${words.remedy}${byName.length > 0 ? `; the files also name: ${byName.join(', ')}` : ''}`;
-    return { field, message: `expect.${field}: ${words.problem}`, hint: `${remedy}; or expect the group by id` };
+    // The name is an endpoint group's: say so, rather than only that no carrier group has it.
+    const endpoint =
+      carrierOnly &&
+      (book.endpointGroups?.has(name) === true || [...book.groups.values()].some((g) => g.name === name && g.type === 'endpoint'))
+        ? `${JSON.stringify(name)} is an endpoint group: expect it with group: ${name}; `
+        : '';
+    return { field, message: `expect.${field}: ${words.problem}`, hint: `${endpoint}${remedy}; or expect the group by id` };
   }
   const shown = [
     ...ids.map((id) => `#${id} (${book.groups.get(id)!.type})`),
-    ...(unnumbered ? ['a carrier group these files declare'] : []),
+    ...(unnumbered ? [`${book.endpointGroups?.has(name) === true ? 'an endpoint' : 'a carrier'} group these files declare`] : []),
   ];
   const example = carrierOnly ? `gwgroupid: "${ids[0] ?? ''}"` : `servers: ["#${ids[0] ?? ''}"]`;
   const words = sharedGroupWords(name, field, shown, example);
@@ -155,7 +180,7 @@ function gatewayProblem(book: NameBook, expected: string): NamedExpectationProbl
       message: `expect.gateways: no gateway is named or at ${JSON.stringify(expected)}`,
       hint:
         known.length === 0
-          ? 'no gateway names are known here (the files declare no carrier group, or the groups were not read): expect the gateway by id, e.g. gateways: ["61"]'
+          ? 'no gateway names are known here (the files declare no carrier or endpoint group, or the groups were not read): expect the gateway by id, e.g. gateways: ["61"]'
           : `the gateways known by name are: ${listed.join(', ')}${more}; or expect the gateway by id`,
     };
   }

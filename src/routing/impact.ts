@@ -8,6 +8,7 @@ import type { Horizon, ImpactEntry } from '../model/routing.js';
 import { classSpans, type ClassSpan } from './classes.js';
 import { directionOf } from './number-classes.js';
 import { lcrTo } from './callers.js';
+import { movedLists } from './moved-lists.js';
 import type { CallTime, Direction, RoutingRule, RuleSet } from './types.js';
 
 /** The impact of a change of rules: the time examined and the classes whose outcome changes. */
@@ -21,7 +22,7 @@ export interface RoutingImpact {
  * of every time recurrence involved from the start of the day holding `at` (or at `at` alone when
  * `pinned`, as `plan --at` asks). Only the classes a changed rule can reach are decided: every rule
  * created, changed (prefix, priority, time recurrence, gateways, LCR pattern) or deleted, paired
- * by kind and key, reaches the numbers starting with its prefix (and its LCR To-part), in both its
+ * by kind and key, and every rule sending to an endpoint group whose endpoints change (moved-lists.ts), reaches the numbers starting with its prefix (and its LCR To-part), in both its
  * versions: a longer prefix's rules back off to shorter ones when their time does not match, so a
  * class below the prefix can change too. A class is kept, in the windows where it differs, when the
  * result, the winning rule or its gateway list differs (for ambiguous decisions, the candidates and
@@ -29,7 +30,10 @@ export interface RoutingImpact {
  * `route --format json` shape without its words (`steps: []`): `dsipform route` explains any one.
  */
 export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime, options: { pinned?: boolean } = {}): RoutingImpact {
+  // A rule left alone whose endpoint group's endpoints change sends its calls elsewhere too.
+  const moved = movedLists(before, after);
   const changed = changedRules(before, after);
+  if (moved.size > 0) for (const r of [...before.rules, ...after.rules]) if (moved.has(r.gwlist)) changed.push(r);
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
   for (const rule of changed) {
     const direction = directionOf(rule);
@@ -38,7 +42,13 @@ export function routingImpact(before: RuleSet, after: RuleSet, at: CallTime, opt
   }
   const directions = (['inbound', 'outbound'] as const).filter((d) => reach[d].size > 0);
   // One horizon for both directions: the recurrences of both count.
-  const { horizon, spans } = classSpans([before, after], at, { directions, reach, pinned: options.pinned === true, differing: true });
+  const { horizon, spans } = classSpans([before, after], at, {
+    directions,
+    reach,
+    pinned: options.pinned === true,
+    differing: true,
+    moved,
+  });
   return { horizon, entries: spans.map(entryOf) };
 }
 

@@ -116,7 +116,12 @@ function everyDidRouted(set: RuleSet, spans: readonly ClassSpan[], invariant: In
 function inboundNeverToCarrier(spans: readonly ClassSpan[], invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
   const carrier = (part: string): boolean => {
     const name = referencedName(part);
-    if (name !== null) return book.unnumbered.has(name) || [...book.groups.values()].some((g) => g.name === name && g.type === 'carrier');
+    // A name known by name only is a carrier group unless the files declare it as an endpoint group.
+    if (name !== null)
+      return (
+        (book.unnumbered.has(name) && book.endpointGroups?.has(name) !== true) ||
+        [...book.groups.values()].some((g) => g.name === name && g.type === 'carrier')
+      );
     return part.startsWith('#') && book.groups.get(part.slice(1))?.type === 'carrier';
   };
   const bad = spans.find((s) => {

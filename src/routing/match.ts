@@ -11,7 +11,7 @@ import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
 import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
 import { lcrUsers } from './sip-user.js';
 import { byProxyPriority, priorityWords } from './priority.js';
-import { describeGateways, gwlistWords, ruleName } from './words.js';
+import { decisionWords, describeGateways, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -268,6 +268,7 @@ function lcrOutcome(
   call: Call,
   steps: string[] | null,
   inventory: GatewayInventory | undefined,
+  declared?: RuleSet['declared'],
 ): CandidateOutcome {
   const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
   const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at, null);
@@ -276,8 +277,9 @@ function lcrOutcome(
     steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
     const { gwlist } = outcome.rule;
     const rule = decidedRule(outcome.rule);
-    return inventory
-      ? { candidate: named, result: 'routed', rule, gwlist, gwlist_words: gwlistWords(gwlist, inventory) }
+    const words = decisionWords(gwlist, inventory, declared);
+    return words !== undefined
+      ? { candidate: named, result: 'routed', rule, gwlist, gwlist_words: words }
       : { candidate: named, result: 'routed', rule, gwlist };
   }
   if (outcome.kind === 'ambiguous') {
@@ -291,11 +293,16 @@ function lcrOutcome(
 }
 
 /** Tied rules of one prefix: each candidate routes by itself. */
-function selfOutcomes(rules: readonly RoutingRule[], inventory: GatewayInventory | undefined): CandidateOutcome[] {
+function selfOutcomes(
+  rules: readonly RoutingRule[],
+  inventory: GatewayInventory | undefined,
+  declared?: RuleSet['declared'],
+): CandidateOutcome[] {
   return rules.map((r) => {
     const named = decidedRule(r);
-    return inventory
-      ? { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist, gwlist_words: gwlistWords(r.gwlist, inventory) }
+    const words = decisionWords(r.gwlist, inventory, declared);
+    return words !== undefined
+      ? { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist, gwlist_words: words }
       : { candidate: named, result: 'routed', rule: named, gwlist: r.gwlist };
   });
 }
@@ -421,7 +428,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
       const picks = new Map(choice.tied.map((t) => [t.key, t]));
       const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && picks.has(r.key) && r.lcr_pattern !== undefined);
       // The proxy commits to whichever it meets first: say what the call does with each.
-      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory));
+      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory, set.declared));
       return ambiguous(direction, from, to, at, outcomes, steps);
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
@@ -435,13 +442,14 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   }
   // Each decision written out, not spread from a common part: a plan's impact makes tens of thousands.
   if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
-  if (outcome.kind === 'ambiguous') return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules, set.inventory), steps);
-  steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory));
+  if (outcome.kind === 'ambiguous')
+    return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules, set.inventory, set.declared), steps);
+  steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory, set.declared));
   const rule = decidedRule(outcome.rule);
   const { gwlist } = outcome.rule;
-  // The words only when the groups were read (the files alone know no group's id or name).
-  if (set.inventory === undefined)
+  // The words only when the groups were read, or the files declare the group named (the files alone know no group's id).
+  const gwlist_words = decisionWords(gwlist, set.inventory, set.declared);
+  if (gwlist_words === undefined)
     return { direction, from, to, at, result: 'routed', rule, gwlist, candidates: [rule], steps: explained(steps) };
-  const gwlist_words = gwlistWords(gwlist, set.inventory);
   return { direction, from, to, at, result: 'routed', rule, gwlist, gwlist_words, candidates: [rule], steps: explained(steps) };
 }

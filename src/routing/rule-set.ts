@@ -3,7 +3,7 @@
  * inbound mappings are rules of group 9000, simple routes of 8000, an LCR route a rule of its own
  * group plus an LCR record. Pure.
  */
-import type { CarrierGroup } from '../model/carrier-group.js';
+import type { DeclaredGroup } from '../model/gateway-words.js';
 import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import { lcrPatternOf } from '../model/outbound-route.js';
 import {
@@ -57,10 +57,13 @@ export function inventoryOf(
   labels?: Iterable<GatewayLabel>,
 ): PartialInventory {
   const lists = new Map<string, readonly string[]>();
-  const groupNames = new Map<string, { readonly name: string; readonly type: GatewayGroup['type'] }>();
+  const groupNames = new Map<string, { readonly name: string; readonly type: GatewayGroup['type']; readonly pending?: boolean }>();
   for (const g of groups) {
     lists.set(String(g.gwgroupid), [...g.gwids]);
-    groupNames.set(String(g.gwgroupid), { name: g.name, type: g.type });
+    groupNames.set(
+      String(g.gwgroupid),
+      g.pending === true ? { name: g.name, type: g.type, pending: true } : { name: g.name, type: g.type },
+    );
   }
   const gatewayNames = new Map<string, GatewayLabel>();
   for (const l of labels ?? []) gatewayNames.set(String(l.gwid), l);
@@ -78,10 +81,12 @@ export function withGatewayLabels(set: RuleSet, labels: Iterable<GatewayLabel>):
 }
 
 /**
- * The names and addresses of the gateways of carrier groups read with their endpoints (a plan's
- * live carrier groups): endpoint i is gateway `gwids[i]`.
+ * The names and addresses of the gateways of carrier and endpoint groups read with their endpoints
+ * (a plan's live groups of the collections the files manage): endpoint i is gateway `gwids[i]`.
  */
-export function gatewayLabelsOf(groups: readonly CarrierGroup[]): GatewayLabel[] {
+export function gatewayLabelsOf<
+  G extends { readonly gwids: readonly number[]; readonly endpoints: readonly { readonly name: string; readonly hostname: string }[] },
+>(groups: readonly G[]): GatewayLabel[] {
   return groups.flatMap((g) =>
     g.endpoints.flatMap((e, i) => (g.gwids[i] === undefined ? [] : [{ gwid: g.gwids[i], name: e.name, address: e.hostname }])),
   );
@@ -134,7 +139,24 @@ export function ruleSetFromState(state: RoutingState, inventory?: GatewayInvento
     rules.push(rule('outbound_route', r.name, r.ruleid, groupid, r.prefix, r.priority, r.timerec, gwlist, pattern ?? undefined, r.origin));
     if (pattern !== null) lcr.push({ pattern, groupid, key: r.name });
   });
-  return inventory ? { rules, lcr, inventory } : { rules, lcr };
+  const declared = declaredGroupsOf(state);
+  const named = declared ? { declared } : {};
+  return inventory ? { rules, lcr, inventory, ...named } : { rules, lcr, ...named };
+}
+
+/**
+ * The groups a state declares by name (the files' carrier and endpoint groups), for the words of a
+ * rule that names one whose id is not known here; `undefined` when it declares none. A name both
+ * kinds hold is worded as the endpoint group (a mapping's `group:` resolves to either).
+ */
+function declaredGroupsOf(state: RoutingState): ReadonlyMap<string, DeclaredGroup> | undefined {
+  if (state.carrier_groups === undefined && state.endpoint_groups === undefined) return undefined;
+  const out = new Map<string, DeclaredGroup>();
+  for (const g of state.carrier_groups ?? []) out.set(g.name, { type: 'carrier', endpoints: [] });
+  // Sorted by name, as a plan sends them and the platform then lists them (its order says nothing).
+  const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  for (const g of state.endpoint_groups ?? []) out.set(g.name, { type: 'endpoint', endpoints: [...g.endpoints].sort(byName) });
+  return out;
 }
 
 /**

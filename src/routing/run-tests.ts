@@ -24,7 +24,7 @@ export interface RoutingTestsVerdict {
 }
 
 /** Where the tests run: the rules, the groups they are judged with, and the names known beyond them. */
-export interface TestPlace extends Pick<NameBookSources, 'declared' | 'referenced' | 'labels'> {
+export interface TestPlace extends Pick<NameBookSources, 'declared' | 'declaredEndpoints' | 'referenced' | 'labels'> {
   readonly state: RoutingState;
   /** The groups (after the plan); `undefined` when they were not read. */
   readonly groups: readonly GatewayGroup[] | undefined;
@@ -44,11 +44,13 @@ export interface PlaceRules {
  * and the invariants are judged with (built once for both). Pure.
  */
 export function placeRules(place: TestPlace): PlaceRules {
-  const inventory = place.allowDangling || !place.groups ? undefined : inventoryOf(place.groups);
+  // The gateways whose names are known name a decision's endpoints too (the words only, never the decision).
+  const inventory = place.allowDangling || !place.groups ? undefined : inventoryOf(place.groups, undefined, place.labels);
   const set = ruleSetFromState(place.state, inventory);
   const book = nameBook({
     inventory: inventory ?? (place.groups ? inventoryOf(place.groups) : undefined),
     ...(place.declared ? { declared: place.declared } : {}),
+    ...(place.declaredEndpoints ? { declaredEndpoints: place.declaredEndpoints } : {}),
     ...(place.referenced ? { referenced: place.referenced } : {}),
     ...(place.labels ? { labels: place.labels } : {}),
   });

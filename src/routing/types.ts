@@ -31,6 +31,7 @@
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
+import type { DeclaredGroup } from '../model/gateway-words.js';
 import type { GatewayLabel, GroupType } from '../model/group.js';
 import type { CallTime, Direction } from '../model/routing.js';
 import type { MappingContent } from '../model/inbound-mapping.js';
@@ -90,13 +91,20 @@ export interface GatewayInventory {
   /** Each gateway list (gwgroupid as text, no `#`) to its gateway ids in order. */
   readonly lists: ReadonlyMap<string, readonly string[]>;
   /** Each group's name and type (gwgroupid as text), when the groups were read: for the words, never for the decision. */
-  readonly groupNames?: ReadonlyMap<string, { readonly name: string; readonly type: GroupType }>;
+  readonly groupNames?: ReadonlyMap<string, { readonly name: string; readonly type: GroupType; readonly pending?: boolean }>;
   /** The gateways whose name and address were read (gwid as text): for the words, never for the decision. */
   readonly gatewayNames?: ReadonlyMap<string, GatewayLabel>;
 }
 
-/** The mappings and routes a rule set is built from (desired or live; ids and origins when known). */
+/**
+ * The mappings and routes a rule set is built from (desired or live; ids and origins when known),
+ * and the groups the files declare (the files alone: a rule naming one is worded from them).
+ */
 export interface RoutingState {
+  /** The files' carrier groups: a rule naming one whose id is not known here is worded by its kind. */
+  readonly carrier_groups?: readonly { readonly name: string }[];
+  /** The files' endpoint groups: a rule naming one whose id is not known here is worded with its endpoints. */
+  readonly endpoint_groups?: readonly { readonly name: string; readonly endpoints: readonly { name: string; hostname: string }[] }[];
   /** `group`: the name the files refer to the group by (with `servers: []` when its id is not known here). */
   readonly inbound_mappings?: readonly (MappingContent & {
     readonly ruleid?: number;
@@ -117,6 +125,8 @@ export interface RuleSet {
   readonly rules: readonly RoutingRule[];
   readonly lcr: readonly LcrRecord[];
   readonly inventory?: GatewayInventory;
+  /** The groups the files declare, by name: for the words of a rule naming one whose id is not known here, never for a decision. */
+  readonly declared?: ReadonlyMap<string, DeclaredGroup>;
 }
 
 /** The call to route. */

@@ -1,7 +1,15 @@
 /**
  * How the routing simulation names rules and gateways in its steps. Pure.
  */
-import { gatewayListWords, gatewayRefWords, groupRefWords, type NameLookup } from '../model/gateway-words.js';
+import {
+  endpointsWords,
+  gatewayListWords,
+  gatewayRefWords,
+  groupRefWords,
+  namedGroupWords,
+  type DeclaredGroup,
+  type NameLookup,
+} from '../model/gateway-words.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
@@ -32,12 +40,20 @@ const wordsCache = new WeakMap<GatewayInventory, Map<string, string>>();
 
 /**
  * A gateway list in words, with the names and ids the inventory knows: `carrier group "BW" (#5)`,
- * `gateway "pbx-a" 10.0.0.5:5060 (61)`, `gateways "pbx-a" (61), "pbx-b" (62)`. A group named by the
- * files whose id is not known yet (`#"BW"`, a group the plan creates) keeps its name; an id the
- * inventory does not hold says it is not on the platform. Pure; the one wording of a gateway list
- * that `route`, `test`, a plan's impact and its diffs share.
+ * `endpoint group "Acme PBX" (#12): endpoints "acme-main" 203.0.113.10 (61)`, `gateway "pbx-a"
+ * 10.0.0.5:5060 (61)`, `gateways "pbx-a" (61), "pbx-b" (62)`. A group named by the files whose id
+ * is not known here (`#"BW"`, the files alone) is worded as `declared` (the files' groups) says:
+ * its kind, and an endpoint group's endpoints; a group the plan creates (a stand-in id) says `id
+ * known after apply`; an id the inventory does not hold says it is not on the platform. Pure; the
+ * one wording of a gateway list that `route`, `routes`, `test` and a plan's impact share.
  */
-export function gwlistWords(gwlist: string, inventory: GatewayInventory | undefined): string {
+export function gwlistWords(
+  gwlist: string,
+  inventory: GatewayInventory | undefined,
+  declared?: ReadonlyMap<string, DeclaredGroup>,
+): string {
+  const named = referencedName(gwlist);
+  if (named !== null) return namedGroupWords(named, declared?.get(named));
   if (inventory === undefined) return uncachedWords(gwlist, undefined);
   let cache = wordsCache.get(inventory);
   if (!cache) wordsCache.set(inventory, (cache = new Map<string, string>()));
@@ -46,10 +62,21 @@ export function gwlistWords(gwlist: string, inventory: GatewayInventory | undefi
   return words;
 }
 
-function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined): string {
+/**
+ * The words of a decision's gateway list, or `undefined` when nothing is known to name: the groups
+ * were not read (the files alone) and it is not a group the files declare.
+ */
+export function decisionWords(
+  gwlist: string,
+  inventory: GatewayInventory | undefined,
+  declared: ReadonlyMap<string, DeclaredGroup> | undefined,
+): string | undefined {
+  if (inventory !== undefined) return gwlistWords(gwlist, inventory, declared);
   const named = referencedName(gwlist);
-  // Only a plan holds a group by name next to the groups read: one it creates, a carrier group.
-  if (named !== null) return `carrier group ${JSON.stringify(named)} (id known after apply)`;
+  return named !== null && declared?.has(named) === true ? gwlistWords(gwlist, undefined, declared) : undefined;
+}
+
+function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined): string {
   return gatewayListWords(gwlist, lookupOf(inventory));
 }
 
@@ -57,11 +84,13 @@ function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined):
 function lookupOf(inventory: GatewayInventory | undefined): NameLookup {
   if (inventory === undefined) return { group: () => undefined, gateway: () => undefined };
   const partial = (inventory as PartialInventory).allGateways === false;
+  const keyOf = (id: string): string => (/^[0-9]+$/.test(id) ? String(Number(id)) : id);
   return {
     group(id) {
-      const key = /^[0-9]+$/.test(id) ? String(Number(id)) : id;
+      const key = keyOf(id);
       return inventory.groupNames?.get(key) ?? (inventory.lists.has(key) ? undefined : { missing: 'is not on the platform' });
     },
+    members: (id) => inventory.lists.get(keyOf(id)),
     gateway(id) {
       return (
         inventory.gatewayNames?.get(id) ??
@@ -82,8 +111,23 @@ function gatewayWords(id: string, inventory: GatewayInventory | undefined): stri
 }
 
 /** The steps that say where a winning rule's gwlist sends the call and how it fails over. */
-export function describeGateways(gwlist: string, inventory: GatewayInventory | undefined): string[] {
+export function describeGateways(
+  gwlist: string,
+  inventory: GatewayInventory | undefined,
+  declared?: ReadonlyMap<string, DeclaredGroup>,
+): string[] {
   const named = referencedName(gwlist);
+  const group = named !== null ? declared?.get(named) : undefined;
+  if (named !== null && group?.type === 'endpoint') {
+    // The files declare its endpoints: they are tried in the files' order once the group exists.
+    const names = group.endpoints.map((e) => JSON.stringify(e.name));
+    return [
+      `sends to ${namedGroupWords(named, group)}; its id is not known here (the platform's groups were not read: ask with --live once it exists)`,
+      names.length === 0
+        ? 'the group holds no endpoint: the proxy drops a rule that sends to an empty group'
+        : `failover: the proxy tries its ${endpointsWords(names)} in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
+    ];
+  }
   if (named !== null) {
     return [
       `sends to the group named ${JSON.stringify(named)}; its id and gateways are not known here (the files name it; the platform's groups were not read: ask with --live once it exists)`,
@@ -100,7 +144,16 @@ export function describeGateways(gwlist: string, inventory: GatewayInventory | u
       ];
     }
     const words = members.map((m) => gatewayWords(m, inventory));
-    return [`sends to ${groupWords(id, inventory)}: gateway${members.length === 1 ? '' : 's'} ${words.join(', ')}`, ...order(members)];
+    // An endpoint group's words name its endpoints already; a gateway the plan adds has no id yet.
+    const shown = members.map((m) =>
+      inventory?.gatewayNames?.get(m)?.pending === true ? JSON.stringify(inventory.gatewayNames.get(m)!.name) : m,
+    );
+    const group = groupWords(id, inventory);
+    const head =
+      inventory?.groupNames?.get(String(Number(id)))?.type === 'endpoint'
+        ? `sends to ${group}`
+        : `sends to ${group}: gateway${members.length === 1 ? '' : 's'} ${words.join(', ')}`;
+    return [head, ...order(shown)];
   }
   const sublists = gwlist.split(';');
   const ids = gatewayIdsOf(gwlist);

@@ -58,20 +58,24 @@ describe('route --live names groups and gateways', () => {
     expect(d.gwlist_words).toBe(`gateways "pbx-a" 10.0.0.5:5060 (${a}), "pbx-b" 10.0.0.6:5060 (${b})`);
   });
 
-  it('a mapping to an endpoint group by #id', async () => {
-    const { s, pbxs } = await platform();
+  it('a mapping to an endpoint group by #id: the group and its endpoints by name', async () => {
+    const { s, pbxs, pbxGateways } = await platform();
+    const [a, b] = pbxGateways;
     const r = await runCli(['route', '--live', '--direction', 'inbound', '--to', '16661230001', '--tz', 'UTC'], s.env);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain(`Sends to: endpoint group "PBXs" (#${pbxs})\n`);
+    expect(r.stdout).toContain(`Sends to: endpoint group "PBXs" (#${pbxs}): endpoints "pbx-a" 10.0.0.5 (${a}), "pbx-b" 10.0.0.6 (${b})\n`);
   });
 
   it('ambiguous: each candidate says where it sends the call by name', async () => {
-    const { s, bw, pbxs } = await platform();
+    const { s, bw, pbxs, pbxGateways } = await platform();
+    const [a, b] = pbxGateways;
     await s.client.createOutboundRoute({ name: 'US twin', prefix: '1', gwgroupid: String(pbxs) });
     const r = await runCli(['route', '--live', '--direction', 'outbound', '--to', '12125550100', '--tz', 'UTC'], s.env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`: routed by it to carrier group "BW" (#${bw})\n`);
-    expect(r.stdout).toContain(`: routed by it to endpoint group "PBXs" (#${pbxs})\n`);
+    expect(r.stdout).toContain(
+      `: routed by it to endpoint group "PBXs" (#${pbxs}): endpoints "pbx-a" 10.0.0.5 (${a}), "pbx-b" 10.0.0.6 (${b})\n`,
+    );
   });
 
   it('from the files alone nothing is named (no group was read): the ids as before', async () => {

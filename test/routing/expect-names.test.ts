@@ -106,7 +106,7 @@ describe('expectations by name: judged against the decision', () => {
       '15551230001',
       { carrier_group: 'Announce' },
       [
-        'expected carrier group "Announce" (#6), but the call took mapping "1555" (prefix "1555", priority 0) to servers ["#9"] (endpoint group "Office PBX" (#9))',
+        'expected carrier group "Announce" (#6), but the call took mapping "1555" (prefix "1555", priority 0) to servers ["#9"] (endpoint group "Office PBX" (#9): endpoint 70)',
       ],
     ],
     ['the gateways in order, by id, name and address', 'outbound', '4479', { gateways: ['61', 'bw-b'] }, []],

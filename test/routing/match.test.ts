@@ -145,7 +145,7 @@ describe('routeCall, inbound: group 9000 on the dialled number', () => {
 
   it('expands a group to its gateways and says how it fails over', () => {
     const d = routeCall(MAPPINGS, inbound('15551230002'));
-    expect(d.steps).toContain('sends to endpoint group "office" (#22): gateways 66, 67, 68');
+    expect(d.steps).toContain('sends to endpoint group "office" (#22): endpoints 66, 67, 68');
     expect(d.steps).toContain('failover: gateways are tried in order 66, then 67, then 68; a failure reply moves to the next');
   });
 

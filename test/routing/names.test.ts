@@ -21,10 +21,21 @@ const GROUPS_ONLY = inventoryOf(GROUPS);
 describe('gwlistWords: a gateway list in words, names beside the ids', () => {
   it.each([
     ['a carrier group', '#5', NAMED, 'carrier group "BW" (#5)'],
-    ['an endpoint group', '#7', NAMED, 'endpoint group "PBXs" (#7)'],
+    [
+      'an endpoint group, with its endpoints (the default port left out)',
+      '#7',
+      NAMED,
+      'endpoint group "PBXs" (#7): endpoints "pbx-a" 10.0.0.5 (66), 10.0.0.6 (67)',
+    ],
+    ['an endpoint group whose gateways were not read', '#7', GROUPS_ONLY, 'endpoint group "PBXs" (#7): endpoints 66, 67'],
     ['a group id with leading zeros', '#05', NAMED, 'carrier group "BW" (#05)'],
     ['a group the platform does not hold', '#9', NAMED, 'group #9, which is not on the platform'],
-    ['a group the plan creates (named by the files)', '#"New carrier"', NAMED, 'carrier group "New carrier" (id known after apply)'],
+    [
+      'a name the files refer to but do not declare',
+      '#"New carrier"',
+      NAMED,
+      'group "New carrier" (named in the files; its id is not known here)',
+    ],
     ['one gateway with its name and address', '66', NAMED, 'gateway "pbx-a" 10.0.0.5:5060 (66)'],
     ['two gateways, one without a name', '66,67', NAMED, 'gateways "pbx-a" 10.0.0.5:5060 (66), 10.0.0.6 (67)'],
     ['gateways whose details were not read', '66,67', GROUPS_ONLY, 'gateways 66, 67'],
@@ -40,6 +51,37 @@ describe('gwlistWords: a gateway list in words, names beside the ids', () => {
     ['no inventory: the ids alone', '#5', undefined, 'group #5'],
   ])('%s: %s', (_case, gwlist, inventory, words) => {
     expect(gwlistWords(gwlist, inventory)).toBe(words);
+  });
+
+  it('a group the plan creates (a stand-in id) says its id is known after apply, and its endpoints are not given ids', () => {
+    const inv = inventoryOf([{ gwgroupid: 12, name: 'Beta PBX', type: 'endpoint', gwids: ['70'], pending: true }], undefined, [
+      { gwid: 70, name: 'beta-1', address: '198.51.100.7:5060', pending: true },
+    ]);
+    expect(gwlistWords('#12', inv)).toBe('endpoint group "Beta PBX" (id known after apply): endpoint "beta-1" 198.51.100.7');
+  });
+
+  it('an endpoint a plan adds to a live group has no id yet: (new)', () => {
+    const inv = inventoryOf([{ gwgroupid: 7, name: 'PBXs', type: 'endpoint', gwids: ['66', '90'] }], undefined, [
+      LABELS[1]!,
+      { gwid: 90, name: 'pbx-c', address: '10.0.0.9:5080', pending: true },
+    ]);
+    expect(gwlistWords('#7', inv)).toBe('endpoint group "PBXs" (#7): endpoints "pbx-a" 10.0.0.5 (66), "pbx-c" 10.0.0.9:5080 (new)');
+  });
+
+  it.each([
+    [
+      'an endpoint group the files declare',
+      'Acme PBX',
+      'endpoint group "Acme PBX" (declared in the files): endpoint "acme-main" 203.0.113.10',
+    ],
+    ['a carrier group the files declare', 'BW', 'carrier group "BW" (declared in the files)'],
+    ['a name the files do not declare', 'Ghost', 'group "Ghost" (named in the files; its id is not known here)'],
+  ])('the files alone: %s', (_case, name, words) => {
+    const declared = new Map([
+      ['Acme PBX', { type: 'endpoint' as const, endpoints: [{ name: 'acme-main', hostname: '203.0.113.10:5060' }] }],
+      ['BW', { type: 'carrier' as const, endpoints: [] }],
+    ]);
+    expect(gwlistWords(`#${JSON.stringify(name)}`, undefined, declared)).toBe(words);
   });
 
   it('escapes a name as JSON, so a quote or a newline in it cannot break the line', () => {
@@ -90,7 +132,10 @@ describe('routeCall names the gateways of its decision', () => {
     );
     const d = routeCall(set, { direction: 'outbound', from: '', to: '33123', at: MONDAY_10 });
     expect(d.result).toBe('ambiguous');
-    expect(d.outcomes?.map((o) => o.gwlist_words)).toEqual(['carrier group "BW" (#5)', 'endpoint group "PBXs" (#7)']);
+    expect(d.outcomes?.map((o) => o.gwlist_words)).toEqual([
+      'carrier group "BW" (#5)',
+      'endpoint group "PBXs" (#7): endpoints "pbx-a" 10.0.0.5 (66), 10.0.0.6 (67)',
+    ]);
   });
 
   it('the tied LCR candidates carry the words of the rule that would route them', () => {
@@ -107,7 +152,7 @@ describe('routeCall names the gateways of its decision', () => {
     expect(d.result).toBe('ambiguous');
     expect(d.outcomes?.map((o) => `${o.candidate.key}: ${o.gwlist_words}`)).toEqual([
       'A: carrier group "BW" (#5)',
-      'B: endpoint group "PBXs" (#7)',
+      'B: endpoint group "PBXs" (#7): endpoints "pbx-a" 10.0.0.5 (66), 10.0.0.6 (67)',
     ]);
   });
 
