@@ -14,6 +14,13 @@ export interface ReadOptions {
    * `needsGroups(desired, allowDangling)` (plan/resolve-groups.ts). Default false.
    */
   readonly groups?: boolean;
+  /**
+   * Collections the files do not manage, read only to show what the platform does to them by
+   * itself (model/kinds/did-number/effects.ts): the inbound mappings a number write empties, the
+   * numbers a mapping write marks. Never diffed nor written. Numbers are read only from a platform
+   * with the Numbers module (none elsewhere, and no error). Default none.
+   */
+  readonly readOnly?: readonly ('inbound_mappings' | 'numbers')[];
 }
 
 /**
@@ -21,7 +28,8 @@ export interface ReadOptions {
  * read per object (carrier and endpoint groups excepted: their list has no endpoints, so each group is one more
  * read). A collection that is not managed is not read. Leases come from the state records.
  * The groups are read only when `options.groups` asks for them. Numbers are read only from a
- * platform with the Numbers module: managing them elsewhere is NUMBERS_MODULE_MISSING.
+ * platform with the Numbers module: managing them elsewhere is NUMBERS_MODULE_MISSING. The
+ * `readOnly` collections are read too, for what the platform does to them.
  */
 export async function readLive(
   client: PlatformClient,
@@ -30,13 +38,17 @@ export async function readLive(
   options: ReadOptions = {},
 ): Promise<LiveState> {
   const [inbound, outbound, carriers, endpoints, carrierGroups, endpointGroups, numbers] = await Promise.all([
-    managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
+    managed.includes('inbound_mappings') || options.readOnly?.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
     managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,
     options.groups ? client.listCarrierGroups() : undefined,
     options.groups ? client.listEndpointGroups() : undefined,
     managed.includes('carrier_groups') ? readCarrierGroups(client) : undefined,
     managed.includes('endpoint_groups') ? readEndpointGroups(client) : undefined,
-    managed.includes('numbers') ? readNumbers(client) : undefined,
+    managed.includes('numbers')
+      ? readNumbers(client)
+      : options.readOnly?.includes('numbers')
+        ? client.numbersModule().then((has) => (has ? client.listNumbers() : undefined))
+        : undefined,
   ]);
   const groups: GatewayGroup[] | undefined = carriers && endpoints ? [...carriers, ...endpoints] : undefined;
   return {

@@ -6,6 +6,7 @@ import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { PlanNames } from './gateway-words.js';
 import type { PlanInvariant } from './invariant.js';
+import type { PlatformEffect } from './kinds/did-number/effects.js';
 import type { Direction, Horizon, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
@@ -102,6 +103,12 @@ export interface ChangeCommon<K extends Kind> {
    * and deleted after stage 3).
    */
   readonly step?: number;
+  /**
+   * What the platform also does when this change is applied (its Numbers module: a number written
+   * available empties its DID's mapping; a mapping marks its number), in apply order; absent when
+   * nothing (model/kinds/did-number/effects.ts).
+   */
+  readonly effects?: readonly PlatformEffect[];
 }
 
 /**

@@ -14,6 +14,7 @@ import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } fro
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
+import { withPlatformEffects } from '../model/kinds/did-number/effects.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 /** The collections the desired state manages (model/desired.ts; here too for the package's API). */
@@ -174,8 +175,10 @@ function assemble(
     found.changes = found.matched;
     for (const k of KINDS) found.unchanged[k] = 0;
   }
-  const ordered = orderChanges(found.changes);
-  if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
+  const order = orderChanges(found.changes);
+  if (order.issues.length > 0) return { ok: false, issues: order.issues };
+  // What the platform does by itself, worked out along the apply order (a number before a mapping).
+  const ordered = { ...order, changes: withPlatformEffects(order.changes, live).changes };
   const policy = {
     ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
     ...(desired.policy.max_updates ? { max_updates: desired.policy.max_updates } : {}),

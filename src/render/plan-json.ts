@@ -49,6 +49,7 @@ const CHANGE_KEYS = [
   'reason',
   'origin',
   'step',
+  'effects',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];

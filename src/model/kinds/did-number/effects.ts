@@ -1,0 +1,184 @@
+import type { InboundMapping } from '../../inbound-mapping.js';
+import type { NumberRecord } from '../../number.js';
+import type { Change, MappingFields } from '../../plan.js';
+import { numberIdentity } from './fields.js';
+
+/**
+ * What the platform does by itself when a change is applied (the Numbers module of release 0.79,
+ * docs/platform-profiles.md): one thing, as data, with its words for the plan's reader.
+ * - `empty`: a number written while `available` wipes the servers of its DID's inbound mapping and
+ *   renames it to the DID (`ruleid`, `was` and `name` are the mapping's before);
+ * - `create_empty`: the same when the DID has no mapping: the platform creates one with no servers;
+ * - `status`: a mapping written with servers marks its DID's number `assigned`; a mapping deleted
+ *   marks it `available`.
+ */
+export type PlatformEffect =
+  | {
+      readonly on: 'inbound_mapping';
+      readonly does: 'empty';
+      /** The mapping's DID afterwards: the number's without its leading `+`s. */
+      readonly did: string;
+      readonly ruleid: number;
+      /** The mapping's DID before, when the platform renames it (a `+` dropped). */
+      readonly was?: string;
+      /** The mapping's name before (its notes), when it had one. */
+      readonly name?: string;
+      /** The number whose write does it, as the change names it. */
+      readonly number: string;
+      readonly words: string;
+    }
+  | { readonly on: 'inbound_mapping'; readonly does: 'create_empty'; readonly did: string; readonly number: string; readonly words: string }
+  | {
+      readonly on: 'did_number';
+      readonly does: 'status';
+      /** The number's DID as the platform holds it. */
+      readonly did: string;
+      readonly status: 'assigned' | 'available';
+      readonly words: string;
+    };
+
+/** What the effects are worked out from: the platform's numbers and inbound mappings, each when it was read. */
+export interface EffectsLive {
+  readonly numbers?: readonly NumberRecord[];
+  readonly inbound_mappings?: readonly InboundMapping[];
+}
+
+/** A number as the walk knows it: its DID as held and its status. */
+interface HeldNumber {
+  readonly did: string;
+  readonly status: string | null;
+}
+
+/** A mapping as the walk knows it, by its DID's identity. */
+interface HeldMapping {
+  readonly ruleid?: number;
+  readonly did: string;
+  readonly name: string;
+  readonly routes: boolean;
+}
+
+/** The platform's numbers and mappings, by DID identity, as the walk through the changes leaves them. */
+export interface HeldState {
+  /** `undefined` when the numbers were not read: no number effect can be known. */
+  readonly numbers: Map<string, HeldNumber> | undefined;
+  readonly mappings: Map<string, HeldMapping>;
+}
+
+const ACTION_WORDS: Readonly<Record<string, string>> = { create: 'created', update: 'updated', replace: 'replaced', delete: 'deleted' };
+
+/**
+ * Each change with what the platform also does when it is applied (`effects`, absent when
+ * nothing), in the order given (the plan's apply order: each effect is worked out on the platform
+ * as the changes before it leave it). One model of the Numbers module's side effects, used by the
+ * plan's words, the rules after the plan and the apply's read-back. Pure.
+ */
+export function withPlatformEffects(changes: readonly Change[], live: EffectsLive): { changes: Change[]; held: HeldState } {
+  const held = heldState(live);
+  const out = changes.map((c) => {
+    const effects = effectsOf(c, held);
+    return effects.length === 0 ? c : { ...c, effects };
+  });
+  return { changes: out, held };
+}
+
+/** The walk's starting point: the first mapping (by ruleid) and first number (by id) of each DID identity, as the platform finds them. */
+function heldState(live: EffectsLive): HeldState {
+  const mappings = new Map<string, HeldMapping>();
+  const byRuleid = [...(live.inbound_mappings ?? [])].sort((a, b) => a.ruleid - b.ruleid);
+  for (const m of byRuleid) {
+    const bare = numberIdentity(m.did);
+    if (bare !== '' && !mappings.has(bare)) mappings.set(bare, { ruleid: m.ruleid, did: m.did, name: m.notes, routes: routes(m.servers) });
+  }
+  if (!live.numbers) return { numbers: undefined, mappings };
+  const numbers = new Map<string, HeldNumber>();
+  for (const n of [...live.numbers].sort((a, b) => a.id - b.id)) {
+    const bare = numberIdentity(n.did);
+    if (!numbers.has(bare)) numbers.set(bare, { did: n.did, status: n.status });
+  }
+  return { numbers, mappings };
+}
+
+/** Whether a mapping's servers route anywhere (the platform joins them; `""` is none). */
+function routes(servers: readonly string[]): boolean {
+  return servers.join(',') !== '';
+}
+
+/** Whether a mapping's fields route: servers, or a group this plan creates (its id known after apply). */
+function fieldsRoute(after: MappingFields): boolean {
+  return routes(after.servers) || after.group !== undefined;
+}
+
+function effectsOf(c: Change, held: HeldState): PlatformEffect[] {
+  if (c.kind === 'did_number') {
+    if (c.action === 'delete') {
+      held.numbers?.delete(numberIdentity(c.before.did));
+      return [];
+    }
+    if (c.action === 'update') held.numbers?.delete(numberIdentity(c.before.did));
+    held.numbers?.set(numberIdentity(c.after.did), { did: c.after.did, status: c.after.status });
+    if (c.after.status !== 'available') return [];
+    const bare = numberIdentity(c.after.did);
+    const how =
+      c.action === 'update' && c.before.status === 'available' ? `number ${c.key} updated while available` : `number ${c.key} → available`;
+    return [emptyMapping(bare, c.key, how, held)];
+  }
+  if (c.kind !== 'inbound_mapping') return [];
+  const effects: PlatformEffect[] = [];
+  const what = `mapping ${c.key} ${ACTION_WORDS[c.action] ?? c.action}`;
+  if (c.action === 'delete' || c.action === 'replace') {
+    const bare = numberIdentity(c.before.did);
+    held.mappings.delete(bare);
+    const gone = c.action === 'delete' || numberIdentity(c.after.did) !== bare;
+    if (gone) effects.push(...markNumber(bare, 'available', what, c.key, held));
+  }
+  if (c.action !== 'delete') {
+    const bare = numberIdentity(c.after.did);
+    const ruleid = c.action === 'create' ? undefined : c.ruleid;
+    held.mappings.set(bare, {
+      ...(ruleid !== undefined ? { ruleid } : {}),
+      did: c.after.did,
+      name: c.after.notes,
+      routes: fieldsRoute(c.after),
+    });
+    effects.push(...markNumber(bare, fieldsRoute(c.after) ? 'assigned' : 'available', what, c.key, held));
+  }
+  return effects;
+}
+
+/** The mapping effect of a number written while available, and the mapping as it leaves it. */
+function emptyMapping(bare: string, number: string, how: string, held: HeldState): PlatformEffect {
+  const had = held.mappings.get(bare);
+  held.mappings.set(bare, { ...(had?.ruleid !== undefined ? { ruleid: had.ruleid } : {}), did: bare, name: bare, routes: false });
+  if (!had)
+    return {
+      on: 'inbound_mapping',
+      does: 'create_empty',
+      did: bare,
+      number,
+      words: `${how}: the platform creates inbound mapping ${bare} with no servers`,
+    };
+  const named = had.name !== '' ? ` (${had.name})` : '';
+  const renamed = had.did !== bare ? `, renamed ${bare}` : '';
+  const words = `${how}: the platform empties its inbound mapping ${had.did}${named}${renamed}${had.routes ? `, so calls to ${bare} stop routing` : ''}`;
+  if (had.ruleid === undefined) return { on: 'inbound_mapping', does: 'create_empty', did: bare, number, words };
+  return {
+    on: 'inbound_mapping',
+    does: 'empty',
+    did: bare,
+    ruleid: had.ruleid,
+    ...(had.did !== bare ? { was: had.did } : {}),
+    ...(had.name !== '' ? { name: had.name } : {}),
+    number,
+    words,
+  };
+}
+
+/** The number effect of a mapping write: its DID's number gets `status`, when it has a number whose status that changes. */
+function markNumber(bare: string, status: 'assigned' | 'available', what: string, key: string, held: HeldState): PlatformEffect[] {
+  const number = held.numbers?.get(bare);
+  if (!number || number.status === status) return [];
+  held.numbers!.set(bare, { ...number, status });
+  // Named when its DID is not the mapping's as written (a `+` the mapping leaves out).
+  const which = number.did === key ? '' : ` ${number.did}`;
+  return [{ on: 'did_number', does: 'status', did: number.did, status, words: `${what}: the platform marks its number${which} ${status}` }];
+}

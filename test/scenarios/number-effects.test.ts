@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { scenario, type Scenario } from '../helpers/scenario.js';
+
+/** A live mapping made through the API (the current profile does not check its servers). */
+async function liveMapping(s: Scenario, did: string, name: string, servers: string[] = ['66']): Promise<void> {
+  await s.client.createInboundMapping({ did, servers, notes: name });
+}
+
+/** The live mappings as `did servers name`, by DID. */
+async function mappings(s: Scenario): Promise<string[]> {
+  return (await s.client.listInboundMappings()).map((m) => `${m.did} ${m.servers.join(',')} ${m.notes}`).sort();
+}
+
+const EMPTIES = 'number 15557770002 → available: the platform empties its inbound mapping 15557770002 (Acme main)';
+
+describe('the platform side effects, in every format of the plan (issue 35 §3)', () => {
+  it('each number written available names the mapping the platform empties (read, though the files manage no mappings)', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await liveMapping(s, '15557770002', 'Acme main');
+    const path = s.file(
+      'numbers.yaml',
+      'version: 1\nnumbers:\n  - did: "15557770002"\n    status: available\n  - did: "+15557770004"\n    status: available\n',
+    );
+    const text = await s.run(['plan', path]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`${EMPTIES}, so calls to 15557770002 stop routing`);
+    expect(text.stdout).toContain('number +15557770004 → available: the platform creates inbound mapping 15557770004 with no servers');
+    const markdown = await s.run(['plan', path, '--format', 'markdown']);
+    expect(markdown.stdout).toContain(EMPTIES);
+    const html = await s.run(['plan', path, '--format', 'html']);
+    expect(html.stdout).toContain('the platform empties its inbound mapping 15557770002 (Acme main)');
+    const json = await s.run(['plan', path, '--format', 'json']);
+    const changes = (JSON.parse(json.stdout) as { changes: { key: string; effects?: Record<string, unknown>[] }[] }).changes;
+    expect(changes.find((c) => c.key === '15557770002')!.effects).toEqual([
+      expect.objectContaining({ on: 'inbound_mapping', does: 'empty', did: '15557770002', name: 'Acme main', number: '15557770002' }),
+    ]);
+    expect(changes.find((c) => c.key === '+15557770004')!.effects).toEqual([
+      expect.objectContaining({ on: 'inbound_mapping', does: 'create_empty', did: '15557770004' }),
+    ]);
+    // The saved plan, effects included, passes the plan schema and applies.
+    const saved = `${s.dir}/plan.json`;
+    expect((await s.run(['plan', path, '--out', saved])).code).toBe(0);
+    const applied = await s.run(['apply', '--plan', saved, '--auto-approve', '--force']);
+    expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
+    expect(await mappings(s)).toEqual(['15557770002  15557770002', '15557770004  15557770004']);
+  });
+});
