@@ -15,6 +15,7 @@ import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
 import { withPlatformEffects } from '../model/kinds/did-number/effects.js';
+import { readOnlyNote } from './read-only-note.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 /** The collections the desired state manages (model/desired.ts; here too for the package's API). */
@@ -205,6 +206,8 @@ function assemble(
   const groupNote = groupOrderNote(ordered.changes);
   if (groupNote) notes.push(groupNote);
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
+  const readOnly = readOnlyNote(live, managed);
+  if (readOnly) notes.push(readOnly);
   const plan: Plan = {
     format_version: 1,
     target,

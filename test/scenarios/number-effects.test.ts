@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 
@@ -43,5 +44,34 @@ describe('the platform side effects, in every format of the plan (issue 35 §3)'
     const applied = await s.run(['apply', '--plan', saved, '--auto-approve', '--force']);
     expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
     expect(await mappings(s)).toEqual(['15557770002  15557770002', '15557770004  15557770004']);
+  });
+});
+
+/** The live numbers as `did status`, by DID. */
+async function numbers(s: Scenario): Promise<string[]> {
+  return (await s.client.listNumbers()).map((n) => `${n.did} ${n.status}`).sort();
+}
+
+const CARRIER = 'carrier_groups:\n  - name: Carrier A\n    endpoints: [{name: a1, hostname: 203.0.113.10}]\n';
+
+describe('numbers the files do not declare (issue 35 §4: read, never written)', () => {
+  it('reads them to show what a mapping write does to them, says so, and writes none', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    // Created available, so the platform made its mapping, with no servers: the files' mapping replaces it.
+    await s.client.createNumber({ did: '15557770003', status: 'available' });
+    await s.client.createNumber({ did: '15557770009', status: 'reserved' });
+    const path = s.file('mappings.yaml', `version: 1\n${CARRIER}inbound_mappings:\n  - did: "15557770003"\n    group: Carrier A\n`);
+    const plan = await s.run(['plan', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('also: mapping 15557770003 replaced: the platform marks its number assigned');
+    expect(plan.stdout).toContain('The platform has the Numbers module: its 2 numbers were read to show what the platform does to them');
+    expect(plan.stdout).not.toMatch(/did_number "/);
+    const report = `${s.dir}/report.json`;
+    const applied = await s.run(['apply', path, '--auto-approve', '--report', report]);
+    expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
+    const { requests } = JSON.parse(readFileSync(report, 'utf8')) as { requests: { method: string; path: string }[] };
+    expect(requests.filter((r) => r.path.startsWith('/api/numbers/') && r.method !== 'GET')).toEqual([]);
+    // The platform marked it, as the plan said; dsipform wrote no number.
+    expect(await numbers(s)).toEqual(['15557770003 assigned', '15557770009 reserved']);
   });
 });
