@@ -200,6 +200,11 @@ export interface UnroutingFinding {
   readonly calls: readonly UnroutedCall[];
   /** The keys of the rules that routed those calls before the plan (DIDs, route names), sorted, each once. */
   readonly keys: readonly string[];
+  /**
+   * The numbers (as their changes name them) whose write makes the platform empty a mapping among
+   * `keys` (its Numbers module), sorted; absent when none.
+   */
+  readonly numbers?: readonly string[];
   readonly message: string;
 }
 

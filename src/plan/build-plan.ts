@@ -14,7 +14,7 @@ import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } fro
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
-import { withPlatformEffects } from '../model/kinds/did-number/effects.js';
+import { emptiedBy, emptiesMappings, withPlatformEffects } from '../model/kinds/did-number/effects.js';
 import { readOnlyNote } from './read-only-note.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
@@ -188,7 +188,8 @@ function assemble(
     ...(desired.policy.place === 'stack' ? { place: 'stack' as const } : {}),
   };
   // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
-  const probed = routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes'));
+  const probed =
+    routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes') || emptiesMappings(ordered.changes));
   const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at) : undefined;
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
   const notes: string[] = [...found.notes];
@@ -225,7 +226,7 @@ function assemble(
     // Destroy is asked to unroute what it deletes: only its deletes are checked.
     safety: [
       ...assessSafety(ordered.changes, found.governed, policy),
-      ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true),
+      ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true, emptiedBy(ordered.changes)),
     ],
     notes,
     expired_leases: found.expired_leases,

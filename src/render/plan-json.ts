@@ -52,7 +52,7 @@ const CHANGE_KEYS = [
   'effects',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
-const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
+const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'numbers', 'message'];
 const IMPACT_KEYS = [
   'direction',
   'prefix',

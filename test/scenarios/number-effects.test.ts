@@ -23,7 +23,8 @@ describe('the platform side effects, in every format of the plan (issue 35 §3)'
       'version: 1\nnumbers:\n  - did: "15557770002"\n    status: available\n  - did: "+15557770004"\n    status: available\n',
     );
     const text = await s.run(['plan', path]);
-    expect(text.code, text.stderr).toBe(0);
+    // Refused: the calls 15557770002 routes today would fail (§3 below).
+    expect(text.stderr).toContain('PLAN_UNROUTING');
     expect(text.stdout).toContain(`${EMPTIES}, so calls to 15557770002 stop routing`);
     expect(text.stdout).toContain('number +15557770004 → available: the platform creates inbound mapping 15557770004 with no servers');
     const markdown = await s.run(['plan', path, '--format', 'markdown']);
@@ -40,7 +41,7 @@ describe('the platform side effects, in every format of the plan (issue 35 §3)'
     ]);
     // The saved plan, effects included, passes the plan schema and applies.
     const saved = `${s.dir}/plan.json`;
-    expect((await s.run(['plan', path, '--out', saved])).code).toBe(0);
+    await s.run(['plan', path, '--out', saved]);
     const applied = await s.run(['apply', '--plan', saved, '--auto-approve', '--force']);
     expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
     expect(await mappings(s)).toEqual(['15557770002  15557770002', '15557770004  15557770004']);
@@ -73,5 +74,34 @@ describe('numbers the files do not declare (issue 35 §4: read, never written)',
     expect(requests.filter((r) => r.path.startsWith('/api/numbers/') && r.method !== 'GET')).toEqual([]);
     // The platform marked it, as the plan said; dsipform wrote no number.
     expect(await numbers(s)).toEqual(['15557770003 assigned', '15557770009 reserved']);
+  });
+});
+
+describe('the rules after the plan hold the side effects (issue 35 §3)', () => {
+  const files = (status: string) =>
+    `version: 1\n${CARRIER}inbound_mappings:\n  - did: "15557770002"\n    group: Carrier A\nnumbers:\n  - did: "15557770002"\n    status: ${status}\nrouting_tests:\n  - name: Acme main rings\n    direction: inbound\n    to: "15557770002"\n    expect: { group: Carrier A }\n`;
+
+  it('a number write that empties a managed mapping: the impact and the tests see it, apply is refused naming the number, --force empties it', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.converge([s.file('files.yaml', files('assigned'))]);
+    const path = s.file('files.yaml', files('available'));
+    const plan = await s.run(['plan', path]);
+    expect(plan.stdout).toMatch(/Routing impact[^\n]*\n\s+calls to 15557770002…: carrier group "Carrier A"[^\n]*→ no route/);
+    expect(plan.stdout).toMatch(/FAIL .*Acme main rings\n\s+expected the call to be routed, but the call took no route/);
+    // The lints see it too, as the platform's doing, naming the number.
+    expect(plan.stderr).toMatch(
+      /files\.yaml:6:5: mapping "15557770002": the platform leaves it with no servers \(it empties the mapping, or creates it so\) when number "15557770002" is written available/,
+    );
+    const json = JSON.parse((await s.run(['plan', path, '--format', 'json'])).stdout) as { safety: { rule: string; numbers?: string[] }[] };
+    expect(json.safety.find((f) => f.rule === 'unrouting')?.numbers).toEqual(['15557770002']);
+    const refused = await s.run(['apply', path, '--auto-approve']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('PLAN_UNROUTING');
+    expect(refused.stderr).toContain('the platform empties its mapping when number "15557770002" is written available');
+    expect(await mappings(s)).toEqual([expect.stringMatching(/^15557770002 #\d+ $/)]);
+    expect(await numbers(s)).toEqual(['15557770002 assigned']);
+    const forced = await s.run(['apply', path, '--auto-approve', '--force']);
+    expect(forced.code, `${forced.stdout}\n${forced.stderr}`).toBe(0);
+    expect(await mappings(s)).toEqual(['15557770002  15557770002']);
   });
 });

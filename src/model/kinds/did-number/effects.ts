@@ -182,3 +182,26 @@ function markNumber(bare: string, status: 'assigned' | 'available', what: string
   const which = number.did === key ? '' : ` ${number.did}`;
   return [{ on: 'did_number', does: 'status', did: number.did, status, words: `${what}: the platform marks its number${which} ${status}` }];
 }
+
+/** Whether a change of the plan makes the platform write an inbound mapping by itself. */
+export function emptiesMappings(changes: readonly Change[]): boolean {
+  return changes.some((c) => c.effects?.some((e) => e.on === 'inbound_mapping'));
+}
+
+/**
+ * The live mappings the platform empties by itself, by their DID before (a rule's key in the
+ * routing impact), each with the number whose write does it: what an unrouting refusal names.
+ */
+export function emptiedBy(changes: readonly Change[]): Map<string, string> {
+  const by = new Map<string, string>();
+  for (const c of changes)
+    for (const e of c.effects ?? []) if (e.on === 'inbound_mapping' && e.does === 'empty') by.set(e.was ?? e.did, e.number);
+  return by;
+}
+
+/** The mappings the platform empties by itself, by their DID afterwards, each with the number whose write does it. */
+export function emptiedAfter(changes: readonly Change[]): Map<string, string> {
+  const by = new Map<string, string>();
+  for (const c of changes) for (const e of c.effects ?? []) if (e.on === 'inbound_mapping') by.set(e.did, e.number);
+  return by;
+}
