@@ -10,6 +10,8 @@ import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js'
 import { executeNumberChange, executeNumberDeletes } from './execute-number.js';
 import type { NumberChange } from '../model/kinds/did-number/change.js';
 import { createdGroupIds, type CreatedGroups } from './created-groups.js';
+import { numberIdentity } from '../model/kinds/did-number/fields.js';
+import { confirmEffects } from './confirm-effects.js';
 
 /** The ids a change created or touched. */
 interface ExecutedIds {
@@ -27,9 +29,18 @@ export type ExecuteContext = LeaseContext & Partial<CarrierGroupContext>;
 /**
  * Carries out one change with the platform requests it needs, the way its kind's module says
  * (`execution`); resolves to the ids the change created or touched. Updates send only the changed
- * fields. Throws `ApiError` on failure.
+ * fields. Then reads back what the platform did by itself (`effects`, confirm-effects.ts). Throws
+ * `ApiError` on failure (NUMBER_EFFECT_NOT_SEEN when an effect is not there).
  */
 export async function executeChange(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
+  const ids = await executeOwn(change, client, ctx);
+  // What the platform did by itself is read back too: the plan's later changes count on it.
+  await confirmEffects(change, client);
+  return ids;
+}
+
+/** The change's own requests, by its kind's execution. */
+async function executeOwn(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
   const mod = KIND_SPECS[change.kind] as KindModule;
   switch (mod.execution) {
     case 'requests':
@@ -73,6 +84,9 @@ const ENDPOINT_GROUP_KIND = KIND_SPECS.endpoint_group.kind;
 async function sendRequests(mod: KindModule, change: Change, client: PlatformClient, created: CreatedGroups | undefined): Promise<number> {
   const filled = withCreatedGroups(mod, change, created);
   let id = 'ruleid' in change ? change.ruleid : undefined;
+  // The row the platform made for a number written before (it refuses a second mapping of the DID).
+  if (change.kind === 'inbound_mapping' && change.action === 'create' && change.made_by_number !== undefined)
+    await client.deleteInboundMapping({ did: numberIdentity(change.after.did) });
   for (const request of mod.requests?.(filled) ?? []) {
     const answered = await client.sendRuleRequest(change.kind as RuleKind, request);
     if (request.op === 'create') id = answered;

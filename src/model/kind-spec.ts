@@ -132,6 +132,11 @@ export interface KindModule<K extends Kind = Kind> {
    */
   readonly stages?: Readonly<Partial<Record<ChangeAction, number>>>;
   /**
+   * The apply stage of one change where its values decide it (before `stages`): a number written
+   * available goes before the mappings, any other number write after them. Undefined: `stages`.
+   */
+  readonly stageOf?: (change: KindRecords[K]['change']) => number | undefined;
+  /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */

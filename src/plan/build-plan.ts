@@ -14,7 +14,8 @@ import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } fro
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
-import { emptiedBy, emptiesMappings, withPlatformEffects } from '../model/kinds/did-number/effects.js';
+import { emptiedBy, emptiesMappings } from '../model/kinds/did-number/effects.js';
+import { settleNumbers } from './settle-numbers.js';
 import { readOnlyNote } from './read-only-note.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
@@ -179,7 +180,8 @@ function assemble(
   const order = orderChanges(found.changes);
   if (order.issues.length > 0) return { ok: false, issues: order.issues };
   // What the platform does by itself, worked out along the apply order (a number before a mapping).
-  const ordered = { ...order, changes: withPlatformEffects(order.changes, live).changes };
+  const settled = settleNumbers(order.changes, live, mode === 'apply' ? desired.numbers : undefined);
+  const ordered = { ...order, changes: settled.changes };
   const policy = {
     ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
     ...(desired.policy.max_updates ? { max_updates: desired.policy.max_updates } : {}),
@@ -192,7 +194,7 @@ function assemble(
     routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes') || emptiesMappings(ordered.changes));
   const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at) : undefined;
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
-  const notes: string[] = [...found.notes];
+  const notes: string[] = [...found.notes, ...settled.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
   const { moved } = ordered;
   if (moved > 0)

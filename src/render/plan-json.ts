@@ -49,6 +49,7 @@ const CHANGE_KEYS = [
   'reason',
   'origin',
   'step',
+  'made_by_number',
   'effects',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];

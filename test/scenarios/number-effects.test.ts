@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { scenario, type Scenario } from '../helpers/scenario.js';
+import { startTinyServer } from '../helpers/tiny-server.js';
 
 /** A live mapping made through the API (the current profile does not check its servers). */
 async function liveMapping(s: Scenario, did: string, name: string, servers: string[] = ['66']): Promise<void> {
@@ -103,5 +105,91 @@ describe('the rules after the plan hold the side effects (issue 35 §3)', () => 
     const forced = await s.run(['apply', path, '--auto-approve', '--force']);
     expect(forced.code, `${forced.stdout}\n${forced.stderr}`).toBe(0);
     expect(await mappings(s)).toEqual(['15557770002  15557770002']);
+  });
+});
+
+describe('ordered so the apply ends in the files’ state (issue 35 §3)', () => {
+  const both = (did: string, status: string) =>
+    `version: 1\n${CARRIER}inbound_mappings:\n  - did: "${did}"\n    group: Carrier A\nnumbers:\n  - did: "${did}"\n    status: ${status}\n`;
+
+  it('a number reserved with a new mapping of its DID: the number is written after the mapping, so it stays reserved', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file('files.yaml', both('15557770006', 'reserved'));
+    const json = JSON.parse((await s.run(['plan', path, '--format', 'json'])).stdout) as { changes: { kind: string; step: number }[] };
+    const stepOf = (kind: string) => json.changes.find((c) => c.kind === kind)!.step;
+    expect(stepOf('inbound_mapping')).toBeLessThan(stepOf('did_number'));
+    await s.converge([path]);
+    expect(await numbers(s)).toEqual(['15557770006 reserved']);
+    expect(await mappings(s)).toEqual([expect.stringMatching(/^15557770006 #\d+ $/)]);
+  });
+
+  it('a declared number the plan does not change, whose mapping it writes, is written again after it', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await s.client.createNumber({ did: '15557770007', status: 'reserved' });
+    const path = s.file('files.yaml', both('15557770007', 'reserved'));
+    const plan = await s.run(['plan', path]);
+    expect(plan.stdout).toContain('also: mapping 15557770007 created: the platform marks its number assigned');
+    expect(plan.stdout).toMatch(
+      /# did_number "15557770007" will be updated in place\n\s+# \(the platform marks it assigned when mapping 15557770007 is written before it: its status is written again\)\n[\s\S]*status: "assigned" → "reserved"/,
+    );
+    await s.converge([path]);
+    expect(await numbers(s)).toEqual(['15557770007 reserved']);
+  });
+
+  it('a number created available with a new mapping of its DID: the mapping replaces the row the platform made, and routes', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    const path = s.file('files.yaml', both('+15557770008', 'available'));
+    const plan = await s.run(['plan', path]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(
+      "the platform creates this DID's mapping, with no servers, when number +15557770008 is written before it: apply replaces that row, found by its DID",
+    );
+    expect(plan.stdout).toMatch(/files\.yaml:\d+:\d+: number \+15557770008 is declared available, but mapping \+15557770008 routes/);
+    const applied = await s.run(['apply', path, '--auto-approve']);
+    expect(applied.code, `${applied.stdout}\n${applied.stderr}`).toBe(0);
+    expect(await mappings(s)).toEqual([expect.stringMatching(/^\+15557770008 #\d+ $/)]);
+    // The platform marked it assigned, as the plan said it would.
+    expect(await numbers(s)).toEqual(['+15557770008 assigned']);
+  });
+});
+
+describe('the read-back of what the platform does by itself (issue 35 §3)', () => {
+  it('fails the change with NUMBER_EFFECT_NOT_SEEN when the mapping a number write empties is not there', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await liveMapping(s, '15557770002', 'Acme main');
+    // Another writer deletes the mapping right after each number write (a real HTTP proxy in front
+    // of the emulator: the emulator itself always does what the platform does).
+    const proxy = await startTinyServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (d: Buffer) => chunks.push(d));
+      req.on('end', () => {
+        const headers = { ...req.headers };
+        delete headers.host;
+        delete headers.connection;
+        const body = chunks.length ? Buffer.concat(chunks) : undefined;
+        void (async () => {
+          const upstream = await request(`${s.emu.url}${req.url}`, { method: req.method as 'GET', headers, body });
+          const text = await upstream.body.text();
+          if (req.method === 'POST' && req.url === '/api/numbers/v1/number') {
+            const auth = { authorization: `Bearer ${s.emu.token}`, 'content-type': 'application/json' };
+            await request(`${s.emu.url}/api/v1/inboundmapping?did=15557770002`, { method: 'DELETE', headers: auth }).then((r) =>
+              r.body.text(),
+            );
+          }
+          res.writeHead(upstream.statusCode, { 'content-type': 'application/json' });
+          res.end(text);
+        })().catch(() => res.destroy());
+      });
+    });
+    try {
+      const path = s.file('numbers.yaml', 'version: 1\nnumbers:\n  - did: "15557770002"\n    status: available\n');
+      const applied = await s.run(['apply', path, '--auto-approve', '--force'], { env: { DSIP_URL: proxy.url } });
+      expect(applied.code).toBe(1);
+      expect(`${applied.stdout}${applied.stderr}`).toMatch(
+        /NUMBER_EFFECT_NOT_SEEN[\s\S]*number 15557770002 → available: the platform empties its inbound mapping 15557770002 \(Acme main\)[^\n]*; but reading it back finds no inbound mapping 15557770002/,
+      );
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -55,6 +55,8 @@ interface HeldMapping {
   readonly did: string;
   readonly name: string;
   readonly routes: boolean;
+  /** The number of this plan whose write made the platform create this mapping (it has no ruleid yet). */
+  readonly madeBy?: string;
 }
 
 /** The platform's numbers and mappings, by DID identity, as the walk through the changes leaves them. */
@@ -74,11 +76,24 @@ const ACTION_WORDS: Readonly<Record<string, string>> = { create: 'created', upda
  */
 export function withPlatformEffects(changes: readonly Change[], live: EffectsLive): { changes: Change[]; held: HeldState } {
   const held = heldState(live);
-  const out = changes.map((c) => {
-    const effects = effectsOf(c, held);
-    return effects.length === 0 ? c : { ...c, effects };
+  const out = changes.map((c): Change => {
+    const found = effectsOf(c, held);
+    const effects = Array.isArray(found) ? found : found.effects;
+    const made = Array.isArray(found) || c.kind !== 'inbound_mapping' || c.action !== 'create' ? {} : takeoverOf(found.takeover);
+    return effects.length === 0 && !('made_by_number' in made) ? c : { ...c, ...made, ...(effects.length > 0 ? { effects } : {}) };
   });
   return { changes: out, held };
+}
+
+/**
+ * A mapping create whose DID's mapping the platform creates first (empty), when `number` is written
+ * available before it: apply replaces that row, found by its DID (the platform refuses a second).
+ */
+function takeoverOf(number: string): { made_by_number: string; reason: string } {
+  return {
+    made_by_number: number,
+    reason: `the platform creates this DID's mapping, with no servers, when number ${number} is written before it: apply replaces that row, found by its DID`,
+  };
 }
 
 /** The walk's starting point: the first mapping (by ruleid) and first number (by id) of each DID identity, as the platform finds them. */
@@ -108,22 +123,28 @@ function fieldsRoute(after: MappingFields): boolean {
   return routes(after.servers) || after.group !== undefined;
 }
 
-function effectsOf(c: Change, held: HeldState): PlatformEffect[] {
+/** A change's effects, and for a mapping create whose DID's row the platform made for a number of this plan, that number. */
+function effectsOf(c: Change, held: HeldState): PlatformEffect[] | { effects: PlatformEffect[]; takeover: string } {
   if (c.kind === 'did_number') {
     if (c.action === 'delete') {
       held.numbers?.delete(numberIdentity(c.before.did));
       return [];
     }
+    const had = c.action === 'update' ? held.numbers?.get(numberIdentity(c.before.did)) : undefined;
     if (c.action === 'update') held.numbers?.delete(numberIdentity(c.before.did));
-    held.numbers?.set(numberIdentity(c.after.did), { did: c.after.did, status: c.after.status });
-    if (c.after.status !== 'available') return [];
+    // An update sends only its fields: a status it leaves out stays as the platform holds it then.
+    const status = c.action === 'update' && !c.fields.includes('status') ? (had?.status ?? c.before.status) : c.after.status;
+    held.numbers?.set(numberIdentity(c.after.did), { did: c.after.did, status });
+    // The platform rewrites the mapping whenever the number is available after the write.
+    if (status !== 'available') return [];
     const bare = numberIdentity(c.after.did);
     const how =
-      c.action === 'update' && c.before.status === 'available' ? `number ${c.key} updated while available` : `number ${c.key} → available`;
+      c.action === 'update' && !c.fields.includes('status') ? `number ${c.key} updated while available` : `number ${c.key} → available`;
     return [emptyMapping(bare, c.key, how, held)];
   }
   if (c.kind !== 'inbound_mapping') return [];
   const effects: PlatformEffect[] = [];
+  let takeover: string | undefined;
   const what = `mapping ${c.key} ${ACTION_WORDS[c.action] ?? c.action}`;
   if (c.action === 'delete' || c.action === 'replace') {
     const bare = numberIdentity(c.before.did);
@@ -134,6 +155,8 @@ function effectsOf(c: Change, held: HeldState): PlatformEffect[] {
   if (c.action !== 'delete') {
     const bare = numberIdentity(c.after.did);
     const ruleid = c.action === 'create' ? undefined : c.ruleid;
+    const madeBy = c.action === 'create' ? held.mappings.get(bare)?.madeBy : undefined;
+    if (madeBy !== undefined) takeover = madeBy;
     held.mappings.set(bare, {
       ...(ruleid !== undefined ? { ruleid } : {}),
       did: c.after.did,
@@ -142,13 +165,20 @@ function effectsOf(c: Change, held: HeldState): PlatformEffect[] {
     });
     effects.push(...markNumber(bare, fieldsRoute(c.after) ? 'assigned' : 'available', what, c.key, held));
   }
-  return effects;
+  return takeover === undefined ? effects : { effects, takeover };
 }
 
 /** The mapping effect of a number written while available, and the mapping as it leaves it. */
 function emptyMapping(bare: string, number: string, how: string, held: HeldState): PlatformEffect {
   const had = held.mappings.get(bare);
-  held.mappings.set(bare, { ...(had?.ruleid !== undefined ? { ruleid: had.ruleid } : {}), did: bare, name: bare, routes: false });
+  const madeBy = had ? had.madeBy : number;
+  held.mappings.set(bare, {
+    ...(had?.ruleid !== undefined ? { ruleid: had.ruleid } : {}),
+    did: bare,
+    name: bare,
+    routes: false,
+    ...(had?.ruleid === undefined && madeBy !== undefined ? { madeBy } : {}),
+  });
   if (!had)
     return {
       on: 'inbound_mapping',
