@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startCountingProxy } from '../helpers/counting-proxy.js';
 import { scenario } from '../helpers/scenario.js';
+import { TEST_PROFILE } from '../helpers/emulator.js';
 
 const mappings = (n: number) =>
   `version: 1\ninbound_mappings:\n${Array.from({ length: n }, (_, i) => `  - did: "${5550000 + i}"\n    servers: ["1"]\n`).join('')}`;
@@ -28,7 +29,9 @@ describe('apply parallelism', () => {
         { env: { DSIP_URL: proxy.url } },
       );
       expect(r.code).toBe(0);
-      expect(proxy.maxInFlight()).toBe(max);
+      // On the deployed platform the rule list goes beside the Numbers module's probe (its numbers
+      // are read to show what a mapping write does to them), so two reads are in flight before the steps.
+      expect(proxy.maxInFlight()).toBe(TEST_PROFILE === 'current' ? Math.max(max, 2) : max);
     } finally {
       await proxy.close();
     }
