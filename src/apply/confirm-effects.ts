@@ -25,7 +25,7 @@ export async function confirmEffects(change: Change, client: PlatformClient): Pr
 
 /** What the platform holds that differs from the effect, in words; `null` when it holds the effect. */
 async function whatIsHeld(e: PlatformEffect, client: PlatformClient): Promise<string | null> {
-  if (e.on === 'inbound_mapping') {
+  if (e.does !== 'status') {
     const m = await client.getInboundMapping({ did: e.did });
     if (!m) return `finds no inbound mapping ${e.did}`;
     return m.servers.join(',') === '' ? null : `shows mapping ${e.did} with servers ${JSON.stringify(m.servers)}`;

@@ -66,6 +66,8 @@ export async function executeNumberChange(change: NumberChange, client: Platform
       if (left) throw notWritten(change.key, `still finds it (id ${request.id})`);
       return request.id;
     }
+    case 'delete_key':
+      throw new InternalError('a number change maps to no delete by key');
     default:
       throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
   }

@@ -10,7 +10,6 @@ import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js'
 import { executeNumberChange, executeNumberDeletes } from './execute-number.js';
 import type { NumberChange } from '../model/kinds/did-number/change.js';
 import { createdGroupIds, type CreatedGroups } from './created-groups.js';
-import { numberIdentity } from '../model/kinds/did-number/fields.js';
 import { confirmEffects } from './confirm-effects.js';
 
 /** The ids a change created or touched. */
@@ -84,9 +83,6 @@ const ENDPOINT_GROUP_KIND = KIND_SPECS.endpoint_group.kind;
 async function sendRequests(mod: KindModule, change: Change, client: PlatformClient, created: CreatedGroups | undefined): Promise<number> {
   const filled = withCreatedGroups(mod, change, created);
   let id = 'ruleid' in change ? change.ruleid : undefined;
-  // The row the platform made for a number written before (it refuses a second mapping of the DID).
-  if (change.kind === 'inbound_mapping' && change.action === 'create' && change.made_by_number !== undefined)
-    await client.deleteInboundMapping({ did: numberIdentity(change.after.did) });
   for (const request of mod.requests?.(filled) ?? []) {
     const answered = await client.sendRuleRequest(change.kind as RuleKind, request);
     if (request.op === 'create') id = answered;

@@ -31,7 +31,9 @@ export function passwordKey(kind: string, key: string): string {
 export type KindRequest =
   | { readonly op: 'create'; readonly input: object }
   | { readonly op: 'update'; readonly id: number; readonly patch: object }
-  | { readonly op: 'delete'; readonly id: number };
+  | { readonly op: 'delete'; readonly id: number }
+  /** Delete the object of this key if there is one (a row the platform made by itself, whose id the plan cannot know). */
+  | { readonly op: 'delete_key'; readonly key: string };
 
 /**
  * How apply carries out a kind's changes: `requests`, the module's `requests` sent in order (the

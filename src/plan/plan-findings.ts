@@ -6,6 +6,7 @@ import { inventoryOf } from '../routing/rule-set.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { routingFindings } from '../routing/findings.js';
 import { emptiedAfter } from '../model/kinds/did-number/effects.js';
+import { KIND_SPECS } from '../model/kinds.js';
 
 /**
  * The routing lints of a plan: of the rules the platform holds once `plan` is applied
@@ -36,7 +37,7 @@ function platformDropped(findings: RoutingFinding[], changes: Plan['changes']): 
   const by = emptiedAfter(changes);
   if (by.size === 0) return findings;
   return findings.map((f) => {
-    const number = f.code === 'dropped' && f.kind === 'inbound_mapping' && f.key !== undefined ? by.get(f.key) : undefined;
+    const number = f.code === 'dropped' && f.kind === KIND_SPECS.inbound_mapping.kind && f.key !== undefined ? by.get(f.key) : undefined;
     if (number === undefined) return f;
     return {
       ...f,

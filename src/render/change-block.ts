@@ -74,7 +74,7 @@ export function changeBlock(change: Change, names?: PlanNames): BlockLine[] {
   if (change.reason !== undefined) lines.push({ type: 'comment', text: `(${cleanText(change.reason)})`, destructive: false });
   // What the platform does by itself: as destructive as the change when it empties a mapping.
   for (const e of change.effects ?? [])
-    lines.push({ type: 'comment', text: `also: ${cleanText(e.words)}`, destructive: e.on === 'inbound_mapping' });
+    lines.push({ type: 'comment', text: `also: ${cleanText(e.words)}`, destructive: e.does !== 'status' });
   const mark = MARK[change.action];
   lines.push({ type: 'open', mark, text: `${subject(change.kind, change.key)} {` });
   lines.push(...fieldLines(change, names));
