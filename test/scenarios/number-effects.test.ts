@@ -193,3 +193,21 @@ describe('the read-back of what the platform does by itself (issue 35 §3)', () 
     }
   });
 });
+
+describe('numbers deleted with their mappings', () => {
+  it('deletes the mapping first (the platform marks its number, read back), then the number', async () => {
+    const s = await scenario({ profile: 'current', empty: true });
+    await liveMapping(s, '15557770011', 'Acme');
+    await s.client.createNumber({ did: '15557770011', status: 'assigned' });
+    const path = s.file('none.yaml', 'version: 1\ninbound_mappings: []\nnumbers: []\npolicy:\n  allow_unrouting: true\n');
+    const json = JSON.parse((await s.run(['plan', path, '--format', 'json'])).stdout) as {
+      changes: { kind: string; step: number; effects?: { words: string }[] }[];
+    };
+    const [mapping, number] = ['inbound_mapping', 'did_number'].map((k) => json.changes.find((c) => c.kind === k)!);
+    expect(mapping!.effects?.map((e) => e.words)).toEqual(['mapping 15557770011 deleted: the platform marks its number available']);
+    expect(mapping!.step).toBeLessThan(number!.step);
+    await s.converge([path]);
+    expect(await mappings(s)).toEqual([]);
+    expect(await numbers(s)).toEqual([]);
+  });
+});
