@@ -143,6 +143,7 @@ export type { Lease, LeaseRecord } from './model/lease.js';
 export type { PasswordRecord } from './model/password-record.js';
 export type { DeletedNumber, DesiredNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from './model/number.js';
 export type { NumberChange, NumberFields } from './model/kinds/did-number/change.js';
+export type { PlatformEffect } from './model/kinds/did-number/effects.js';
 export type { CarrierAuth, CarrierEndpoint, CarrierGroup, CarrierGroupContent } from './model/carrier-group.js';
 export { normalizeCarrierGroup, hostWithPort } from './model/carrier-group-normalize.js';
 export type {

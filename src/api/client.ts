@@ -510,6 +510,10 @@ export class PlatformClient {
       case 'delete':
         await this.deleteIfPresent({ kind, ruleid: request.id });
         return request.id;
+      case 'delete_key':
+        if (!mapping) throw new InternalError(`no delete by key for ${kind}`);
+        await this.deleteInboundMapping({ did: request.key });
+        return 0;
       default:
         throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
     }

@@ -42,6 +42,8 @@ function groupCalls<K extends Kind, C>(api: {
         case 'delete':
           await api.delete(request.id);
           return request.id;
+        case 'delete_key':
+          throw new InternalError('a gateway group is deleted by its id, never by a key');
         default:
           throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
       }
@@ -90,6 +92,8 @@ const CALLS: { readonly [K in Kind]?: (client: PlatformClient, kind: K) => KindC
         case 'delete':
           await client.deleteNumber(request.id);
           return request.id;
+        case 'delete_key':
+          throw new InternalError('a number is deleted by its id, never by a key');
         default:
           throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
       }

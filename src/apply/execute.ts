@@ -6,6 +6,7 @@ import type { LeaseChange } from '../model/kinds/endpoint-lease/change.js';
 import type { Change } from '../model/plan.js';
 import { obtainLease, revokeLease, type LeaseContext } from './execute-lease.js';
 import { deleteInBulk, writeChange, type WriteContext } from './write-change.js';
+import { confirmEffects } from './confirm-effects.js';
 
 /** The ids a change created or touched. */
 interface ExecutedIds {
@@ -26,9 +27,19 @@ export type ExecuteContext = LeaseContext & WriteContext;
  * Carries out one change the way its kind's module says (`execution`): a lease obtained or
  * revoked and recorded in the state; any other kind by the generic executor (apply/write-change.ts),
  * its module's requests sent and read back. Resolves to the ids the change created or touched,
- * under the module's `idField`. Throws `ApiError` (or the kind's error) on failure.
+ * under the module's `idField`. Then reads back what the platform did by itself
+ * (`effects`, confirm-effects.ts). Throws `ApiError` (or the kind's error) on failure
+ * (NUMBER_EFFECT_NOT_SEEN when an effect is not there).
  */
 export async function executeChange(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
+  const ids = await executeOwn(change, client, ctx);
+  // What the platform did by itself is read back too: the plan's later changes count on it.
+  await confirmEffects(change, client);
+  return ids;
+}
+
+/** The change's own requests, by its kind's execution. */
+async function executeOwn(change: Change, client: PlatformClient, ctx: ExecuteContext): Promise<ExecutedIds> {
   const mod = KIND_SPECS[change.kind] as KindModule;
   switch (mod.execution) {
     case 'requests':

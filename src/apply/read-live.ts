@@ -16,12 +16,12 @@ export interface ReadOptions {
    */
   readonly groups?: boolean;
   /**
-   * Also read the platform's numbers when the files do not manage them, from a platform that has
-   * the Numbers module (one list request; none, and no error, without it): the plan's coexistence
-   * findings and the number lints need them, and the differ leaves numbers the files do not declare
-   * alone. Default false.
+   * Collections the files do not manage, read only to show what the platform does to them by
+   * itself (model/kinds/did-number/effects.ts): the inbound mappings a number write empties, the
+   * numbers a mapping write marks. Never diffed nor written. Numbers are read only from a platform
+   * with the Numbers module (none elsewhere, and no error). Default none.
    */
-  readonly numbers?: boolean;
+  readonly readOnly?: readonly ('inbound_mappings' | 'numbers')[];
 }
 
 /**
@@ -29,8 +29,8 @@ export interface ReadOptions {
  * read per object (carrier and endpoint groups excepted: their list has no endpoints, so each group is one more
  * read). A collection that is not managed is not read. Leases come from the state records.
  * The groups are read only when `options.groups` asks for them. Numbers are read only from a
- * platform with the Numbers module: managing them elsewhere is NUMBERS_MODULE_MISSING; read
- * unmanaged (`options.numbers`), they are simply absent there.
+ * platform with the Numbers module: managing them elsewhere is NUMBERS_MODULE_MISSING. The
+ * `readOnly` collections are read too, for what the platform does to them.
  */
 export async function readLive(
   client: PlatformClient,
@@ -39,13 +39,17 @@ export async function readLive(
   options: ReadOptions = {},
 ): Promise<LiveState> {
   const [inbound, outbound, carriers, endpoints, carrierGroups, endpointGroups, numbers] = await Promise.all([
-    managed.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
+    managed.includes('inbound_mappings') || options.readOnly?.includes('inbound_mappings') ? client.listInboundMappings() : undefined,
     managed.includes('outbound_routes') ? client.listOutboundRoutes() : undefined,
     options.groups ? client.listCarrierGroups() : undefined,
     options.groups ? client.listEndpointGroups() : undefined,
     managed.includes('carrier_groups') ? readCarrierGroups(client) : undefined,
     managed.includes('endpoint_groups') ? readEndpointGroups(client) : undefined,
-    managed.includes('numbers') ? readNumbers(client) : options.numbers ? readInventory(client) : undefined,
+    managed.includes('numbers')
+      ? readNumbers(client)
+      : options.readOnly?.includes('numbers')
+        ? readInventory(client)
+        : undefined,
   ]);
   const groups: GatewayGroup[] | undefined = carriers && endpoints ? [...carriers, ...endpoints] : undefined;
   return {

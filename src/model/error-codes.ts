@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   STATE_PERMISSIONS: 'the state file (which holds lease passwords) is readable by other users',
   // Carrier groups
   NUMBER_NOT_WRITTEN: 'the platform answered 200 to a number write but reading the number back shows it was not written as asked',
+  NUMBER_EFFECT_NOT_SEEN:
+    'a change was applied, but reading back what the platform does by itself (a mapping a number write empties, a number a mapping marks) shows it did not',
   NUMBERS_MODULE_MISSING: 'the files declare numbers, but the platform has no Numbers module (release 0.79) to hold them',
   CARRIER_GROUP_NOT_WRITTEN: 'the platform answered 200 to a carrier-group write but reading the group back shows it was not written',
   CARRIER_GROUP_PASSWORD_UNSET: "the environment variable a carrier or endpoint group's password comes from is not set when applying",

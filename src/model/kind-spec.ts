@@ -38,7 +38,9 @@ export type KindRequest =
       /** For a group: the live gateway id of each endpoint sent (none for a new one), so kept endpoints keep theirs. */
       readonly members?: readonly (number | undefined)[];
     }
-  | { readonly op: 'delete'; readonly id: number };
+  | { readonly op: 'delete'; readonly id: number }
+  /** Delete the object of this key if there is one (a row the platform made by itself, whose id the plan cannot know). */
+  | { readonly op: 'delete_key'; readonly key: string };
 
 /**
  * What the executor hands a request mapping besides the change: the password it read from the
@@ -176,6 +178,11 @@ export interface KindModule<K extends Kind = Kind> {
    * deletes 3, then leases 4 to 6): groups make before break around the rules that refer to them.
    */
   readonly stages?: Readonly<Partial<Record<ChangeAction, number>>>;
+  /**
+   * The apply stage of one change where its values decide it (before `stages`): a number written
+   * available goes before the mappings, any other number write after them. Undefined: `stages`.
+   */
+  readonly stageOf?: (change: KindRecords[K]['change']) => number | undefined;
   /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.

@@ -7,6 +7,7 @@ import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
 import type { PlanNames } from './gateway-words.js';
 import type { PlanInvariant } from './invariant.js';
+import type { PlatformEffect } from './kinds/did-number/effects.js';
 import type { Direction, Horizon, ImpactEntry } from './routing.js';
 import type { PlanRoutingTest } from './routing-test.js';
 
@@ -103,6 +104,12 @@ export interface ChangeCommon<K extends Kind> {
    * and deleted after stage 3).
    */
   readonly step?: number;
+  /**
+   * What the platform also does when this change is applied (its Numbers module: a number written
+   * available empties its DID's mapping; a mapping marks its number), in apply order; absent when
+   * nothing (model/kinds/did-number/effects.ts).
+   */
+  readonly effects?: readonly PlatformEffect[];
 }
 
 /**
@@ -194,6 +201,11 @@ export interface UnroutingFinding {
   readonly calls: readonly UnroutedCall[];
   /** The keys of the rules that routed those calls before the plan (DIDs, route names), sorted, each once. */
   readonly keys: readonly string[];
+  /**
+   * The numbers (as their changes name them) whose write makes the platform empty a mapping among
+   * `keys` (its Numbers module), sorted; absent when none.
+   */
+  readonly numbers?: readonly string[];
   readonly message: string;
 }
 

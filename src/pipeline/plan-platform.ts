@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { secretFingerprint } from '../api/secret-fingerprint.js';
 import { gatewayNamers, readForPlan } from '../apply/read-gateway-labels.js';
-import type { DesiredState } from '../model/desired.js';
+import type { CollectionName, DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
 import type { PasswordRecord } from '../model/password-record.js';
@@ -71,6 +71,18 @@ export function planZone(desired: Pick<DesiredState, 'proxy'>, options: Pick<Pla
   return options.tz ?? proxyZone({ files: desired.proxy?.timezone });
 }
 
+/**
+ * What is read besides the managed collections to show the Numbers module's side effects
+ * (model/kinds/did-number/effects.ts): the inbound mappings when the files manage numbers (a
+ * number written available empties its DID's mapping), the numbers when they manage mappings (a
+ * mapping marks its number). Read only: never diffed nor written.
+ */
+export function sideEffectReads(managed: readonly CollectionName[]): ('inbound_mappings' | 'numbers')[] {
+  const numbers = managed.includes('numbers');
+  const mappings = managed.includes('inbound_mappings');
+  return numbers && !mappings ? ['inbound_mappings'] : mappings && !numbers ? ['numbers'] : [];
+}
+
 /** The base URL of the platform a client talks to (its API root without `/api/v1`): safe to print. */
 export function targetOf(client: PlatformClient): string {
   return client.root.replace(/\/api\/v1\/?$/, '').replace(/\/+$/, '');
@@ -101,8 +113,7 @@ export async function planPlatform(
     readForPlan(client, managed, options.leases, {
       namers: mode === 'apply' ? gatewayNamers(desired) : [],
       groups: mode === 'apply' && needsGroups(desired, allowDangling),
-      // The Numbers module empties inbound mappings: its numbers are read to say so (one request).
-      numbers: mode === 'apply' && managed.includes('inbound_mappings'),
+      readOnly: sideEffectReads(managed),
     }),
     client.detection(),
   ]);

@@ -16,6 +16,9 @@ import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } fro
 import { resolveGroupNames } from './resolve-groups.js';
 import { assessUnrouting } from './unrouting.js';
 import { planNames } from './plan-names.js';
+import { emptiedBy, emptiesMappings } from '../model/kinds/did-number/effects.js';
+import { settleNumbers } from './settle-numbers.js';
+import { readOnlyNote } from './read-only-note.js';
 import type { ActionCounts, Change, ChangeAction, Plan, PlanIssue, PlanSummary, SavedPlan } from '../model/plan.js';
 
 /** The collections the desired state manages (model/desired.ts; here too for the package's API). */
@@ -176,8 +179,11 @@ function assemble(
     found.changes = found.matched;
     for (const k of KINDS) found.unchanged[k] = 0;
   }
-  const ordered = orderChanges(found.changes);
-  if (ordered.issues.length > 0) return { ok: false, issues: ordered.issues };
+  const order = orderChanges(found.changes);
+  if (order.issues.length > 0) return { ok: false, issues: order.issues };
+  // What the platform does by itself, worked out along the apply order (a number before a mapping).
+  const settled = settleNumbers(order.changes, live, mode === 'apply' ? desired.numbers : undefined);
+  const ordered = { ...order, changes: settled.changes };
   const policy = {
     ...(desired.policy.max_deletes ? { max_deletes: desired.policy.max_deletes } : {}),
     ...(desired.policy.max_updates ? { max_updates: desired.policy.max_updates } : {}),
@@ -186,10 +192,11 @@ function assemble(
     ...(desired.policy.place === 'stack' ? { place: 'stack' as const } : {}),
   };
   // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
-  const probed = routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes'));
+  const probed =
+    routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes') || emptiesMappings(ordered.changes));
   const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at) : undefined;
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
-  const notes: string[] = [...found.notes];
+  const notes: string[] = [...found.notes, ...settled.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));
   const { moved } = ordered;
   if (moved > 0)
@@ -204,6 +211,8 @@ function assemble(
   const groupNote = groupOrderNote(ordered.changes);
   if (groupNote) notes.push(groupNote);
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
+  const readOnly = readOnlyNote(live, managed);
+  if (readOnly) notes.push(readOnly);
   const plan: Plan = {
     format_version: 1,
     target,
@@ -221,7 +230,7 @@ function assemble(
     // Destroy is asked to unroute what it deletes: only its deletes are checked.
     safety: [
       ...assessSafety(ordered.changes, found.governed, policy),
-      ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true),
+      ...assessUnrouting(impact?.impact ?? [], mode === 'destroy' || policy.allow_unrouting === true, emptiedBy(ordered.changes)),
     ],
     ...coexistenceOf(mode === 'apply' ? emptiedMappings(desired, live, ordered.changes) : []),
     notes,

@@ -1,5 +1,6 @@
 import { KINDS } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
+import type { KindModule } from '../model/kind-spec.js';
 import { lcrPatternOf } from '../model/outbound-route.js';
 import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
 
@@ -25,7 +26,8 @@ const STAGE: Readonly<Record<ChangeAction, number>> = {
  * delete), else its action's.
  */
 function stageOf(change: Change): number {
-  return KIND_SPECS[change.kind].stages?.[change.action] ?? STAGE[change.action];
+  const mod = KIND_SPECS[change.kind] as KindModule;
+  return mod.stageOf?.(change) ?? mod.stages?.[change.action] ?? STAGE[change.action];
 }
 
 /** Ordered changes with their steps, notes for the reader, and issues that block the plan. */

@@ -6,6 +6,8 @@ import { inventoryOf } from '../routing/rule-set.js';
 import type { RoutingFinding } from '../routing/types.js';
 import { routingFindings } from '../routing/findings.js';
 import { numbersAfterPlan } from './numbers-after.js';
+import { emptiedAfter } from '../model/kinds/did-number/effects.js';
+import { KIND_SPECS } from '../model/kinds.js';
 
 /**
  * The routing lints of a plan: of the rules the platform holds once `plan` is applied
@@ -24,5 +26,26 @@ export function planFindings(
 ): RoutingFinding[] {
   const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
   const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
-  return routingFindings(desired, state, inventory, numbersAfterPlan(desired, live, plan.changes) ?? []);
+  return platformDropped(routingFindings(desired, state, inventory, numbersAfterPlan(desired, live, plan.changes) ?? []), plan.changes);
+}
+
+/**
+ * A mapping the rules after the plan hold with no servers because the platform empties it (a
+ * number written available, model/kinds/did-number/effects.ts) is not the files' doing: its
+ * `dropped` finding says which number does it, as a warning (the plan's unrouting refusal, which
+ * names the number too, is what stops it).
+ */
+function platformDropped(findings: RoutingFinding[], changes: Plan['changes']): RoutingFinding[] {
+  const by = emptiedAfter(changes);
+  if (by.size === 0) return findings;
+  return findings.map((f) => {
+    const number = f.code === 'dropped' && f.kind === KIND_SPECS.inbound_mapping.kind && f.key !== undefined ? by.get(f.key) : undefined;
+    if (number === undefined) return f;
+    return {
+      ...f,
+      severity: 'warning',
+      message: `mapping ${JSON.stringify(f.key)}: the platform leaves it with no servers (it empties the mapping, or creates it so) when number ${JSON.stringify(number)} is written available: the proxy drops the rule`,
+      hint: `Declare number ${JSON.stringify(number)} with status: assigned (or reserved) while its mapping should route.`,
+    };
+  });
 }

@@ -10,6 +10,8 @@ import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
 import { labelsAfter } from './test-names.js';
+import type { PlatformEffect } from '../model/kinds/did-number/effects.js';
+import { numberIdentity } from '../model/kinds/did-number/fields.js';
 
 type AfterMapping = Omit<InboundMapping, 'ruleid'> & { readonly ruleid?: number };
 type AfterRoute = Omit<OutboundRoute, 'ruleid' | 'groupid'> & { readonly ruleid?: number; readonly groupid?: number };
@@ -92,6 +94,29 @@ function liveRouting(live: LiveState): RoutingState {
     ...(live.inbound_mappings ? { inbound_mappings: live.inbound_mappings } : {}),
     ...(live.outbound_routes ? { outbound_routes: live.outbound_routes } : {}),
   };
+}
+
+/**
+ * A mapping the platform empties by itself (a number written available, effects.ts): its servers
+ * wiped and renamed to the DID, or one created so: the first of the DID with or without a `+`.
+ */
+function emptied(mappings: Map<number | string, AfterMapping>, e: PlatformEffect & { on: 'inbound_mapping' }, i: number): void {
+  const key = e.does === 'empty' ? e.ruleid : (findByIdentity(mappings, e.did) ?? `made ${i}`);
+  const ruleid = typeof key === 'number' ? { ruleid: key } : {};
+  mappings.set(key, { did: e.did, servers: [], notes: e.did, ...ruleid });
+}
+
+/** The key of the mapping of a DID (with or without one leading `+`), if any. */
+function findByIdentity(mappings: ReadonlyMap<number | string, AfterMapping>, did: string): number | string | undefined {
+  const bare = numberIdentity(did);
+  for (const [key, m] of mappings) if (numberIdentity(m.did) === bare) return key;
+  return undefined;
+}
+
+/** The key of a mapping the platform made for a number of this plan (not a live one) of the DID, if any. */
+function madeFor(mappings: ReadonlyMap<number | string, AfterMapping>, did: string): string | undefined {
+  const key = findByIdentity(mappings, did);
+  return typeof key === 'string' && key.startsWith('made ') ? key : undefined;
 }
 
 /** The mappings and routes the platform holds once a plan is applied, and its groups then. */
@@ -195,6 +220,9 @@ function applied(live: LiveState, changes: readonly Change[], standIns: Readonly
     if (c.kind === 'inbound_mapping') {
       const id = c.action !== 'delete' && isPendingMapping(c.after) ? standIns.get(c.after.group!) : undefined;
       if (id !== undefined && c.action !== 'delete') c = { ...c, after: { ...c.after, servers: [`#${id}`] } };
+      // A mapping the platform made for a number of this plan is the row this create writes (order.ts).
+      const made = c.action === 'create' ? madeFor(mappings, c.after.did) : undefined;
+      if (made !== undefined) mappings.delete(made);
       if (c.action === 'create') mappings.set(`new ${i}`, c.after);
       else if (c.action === 'delete') mappings.delete(c.ruleid);
       else mappings.set(c.ruleid, { ...c.after, ruleid: c.ruleid });
@@ -210,6 +238,7 @@ function applied(live: LiveState, changes: readonly Change[], standIns: Readonly
         routes.set(c.ruleid, { ...c.after, ruleid: c.ruleid, ...group });
       }
     }
+    for (const e of c.effects ?? []) if (e.on === 'inbound_mapping') emptied(mappings, e, i);
   });
   return {
     ...(live.inbound_mappings || mappings.size > 0 ? { inbound_mappings: [...mappings.values()] } : {}),

@@ -11,9 +11,15 @@ const COLLECTION: Readonly<Record<Direction, CollectionName>> = { inbound: 'inbo
  * every candidate of an undefined order) and worse after it: with no route, or an ambiguous one.
  * The worst candidate counts: an ambiguous decision where one candidate makes the call fail (tied
  * LCR patterns, no fallback) is reported as no route. One finding per direction (inbound first);
- * none when `allowed` (`policy.allow_unrouting: true`).
+ * none when `allowed` (`policy.allow_unrouting: true`). `emptiedBy` maps the DID of each mapping the
+ * platform empties by itself to the number whose write does it (model/kinds/did-number/effects.ts):
+ * a finding names those numbers.
  */
-export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean): UnroutingFinding[] {
+export function assessUnrouting(
+  impact: readonly ImpactEntry[],
+  allowed: boolean,
+  emptiedBy: ReadonlyMap<string, string> = new Map(),
+): UnroutingFinding[] {
   if (allowed) return [];
   const findings: UnroutingFinding[] = [];
   for (const direction of ['inbound', 'outbound'] as const) {
@@ -32,15 +38,25 @@ export function assessUnrouting(impact: readonly ImpactEntry[], allowed: boolean
       for (const rule of e.before.rule ? [e.before.rule] : e.before.candidates) keys.add(rule.key);
     }
     if (calls.length === 0) continue;
+    const sorted = [...keys].sort();
+    const numbers = [...new Set(sorted.flatMap((k) => (emptiedBy.has(k) ? [emptiedBy.get(k)!] : [])))].sort();
     findings.push({
       collection: COLLECTION[direction],
       rule: 'unrouting',
       calls,
-      keys: [...keys].sort(),
-      message: unroutingMessage(direction, calls),
+      keys: sorted,
+      ...(numbers.length > 0 ? { numbers } : {}),
+      message: unroutingMessage(direction, calls) + emptiedWords(numbers),
     });
   }
   return findings;
+}
+
+/** Why the platform empties mappings the plan does not change: the number writes that do it. */
+function emptiedWords(numbers: readonly string[]): string {
+  if (numbers.length === 0) return '';
+  const named = numbers.map((n) => `number ${JSON.stringify(n)}`).join(', ');
+  return ` (the platform empties ${plural(numbers.length, 'its mapping', 'their mappings')} when ${named} ${plural(numbers.length, 'is', 'are')} written available)`;
 }
 
 function unroutingMessage(direction: Direction, calls: readonly UnroutedCall[]): string {

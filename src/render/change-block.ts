@@ -72,6 +72,9 @@ function isDestructive(change: Change): boolean {
 export function changeBlock(change: Change, names?: PlanNames): BlockLine[] {
   const lines: BlockLine[] = [{ type: 'comment', text: headline(change), destructive: isDestructive(change) }];
   if (change.reason !== undefined) lines.push({ type: 'comment', text: `(${cleanText(change.reason)})`, destructive: false });
+  // What the platform does by itself: as destructive as the change when it empties a mapping.
+  for (const e of change.effects ?? [])
+    lines.push({ type: 'comment', text: `also: ${cleanText(e.words)}`, destructive: e.does !== 'status' });
   const mark = MARK[change.action];
   lines.push({ type: 'open', mark, text: `${subject(change.kind, change.key)} {` });
   lines.push(...fieldLines(change, names));

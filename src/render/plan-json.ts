@@ -50,11 +50,13 @@ const CHANGE_KEYS = [
   'reason',
   'origin',
   'step',
+  'made_by_number',
+  'effects',
 ];
 const ORIGIN_KEYS = ['file', 'line', 'col'];
 const EMPTIED_KEYS = ['code', 'key', 'ruleid', 'number', 'repair_holds', 'message', 'hint', 'origin'];
 const NUMBER_KEYS = ['id', 'did', 'status'];
-const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'message'];
+const FINDING_KEYS = ['collection', 'rule', 'deletes', 'replaces', 'updates', 'live', 'limit', 'calls', 'keys', 'numbers', 'message'];
 const IMPACT_KEYS = [
   'direction',
   'prefix',

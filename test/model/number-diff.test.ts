@@ -41,20 +41,4 @@ describe('the number differ', () => {
     expect(found.changes).toEqual([]);
     expect(found.issues[0]?.message).toContain('the platform holds "1555" (id 1) and "+1555" (id 2)');
   });
-
-  it.each([
-    ['a create as available', [want('+1555', 'available')], [], 1],
-    [
-      'an update that leaves it available (a pool changes)',
-      [{ ...want('1555', 'available'), pool: 'x' }],
-      [live(1, '1555', 'available')],
-      1,
-    ],
-    ['a create as reserved', [want('1555')], [], 0],
-    ['a delete of an available number', [], [live(1, '1555', 'available')], 0],
-  ] as const)('states the platform emptying the DID’s mapping for %s', (_, d, l, notes) => {
-    const found = diff([...d], [...l]);
-    expect(found.notes).toHaveLength(notes);
-    if (notes) expect(found.notes[0]).toMatch(/→ available: the platform empties its inbound mapping \(DID "1555"\)/);
-  });
 });

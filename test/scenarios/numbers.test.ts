@@ -242,7 +242,7 @@ numbers:
     );
     const text = await s.run(['plan', path]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain('number "+15557770002" → available: the platform empties its inbound mapping (DID "15557770002")');
+    expect(text.stdout).toContain('number +15557770002 → available: the platform creates inbound mapping 15557770002 with no servers');
     const json = await s.run(['plan', path, '--format', 'json']);
     const changes = (JSON.parse(json.stdout) as { changes: { kind: string; step: number }[] }).changes;
     const stepOf = (kind: string) => changes.find((c) => c.kind === kind)!.step;

@@ -21,9 +21,13 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   formats: {},
   namedBy: {},
   idField: 'id',
-  // Written before the rules (creates and updates): a number written available empties its DID's
-  // inbound mapping, so a mapping the plan also writes comes after it and survives.
+  // A number written available empties its DID's inbound mapping: written before the rules, so a
+  // mapping the plan also writes comes after it and survives. Any other write goes after the rules:
+  // a mapping written with servers (or deleted) sets its number's status, which the number's own
+  // write then sets as the files say. Deletes too: a mapping delete marks its number, which must
+  // still be there when that is read back.
   stages: { create: 0.5, update: 0.5 },
+  stageOf: (c) => (c.action === 'delete' || c.after.status !== 'available' ? 3.5 : undefined),
   onlyKnownFields: false,
   execution: 'requests',
   // The Numbers API deletes many numbers by id in one request (all or none); creates and updates go one by one.

@@ -68,18 +68,5 @@ export function numberDiff(
       changes.push(deleteOf(have));
     }
   }
-  return { changes, matched, unchanged, governed, issues, notes: changes.flatMap(sideEffects), expired: [] };
-}
-
-/**
- * What the platform also does when a change is applied, for the plan's reader: a number written
- * while `available` (created so, or any update that leaves it so) makes the inbound mapping of its
- * DID (without the leading `+`s) route nowhere. A delete leaves the mapping as it is.
- */
-export function sideEffects(change: NumberChange): string[] {
-  if (change.action === 'delete' || change.after.status !== 'available') return [];
-  const bare = numberIdentity(change.after.did);
-  return [
-    `number "${change.key}" → available: the platform empties its inbound mapping (DID "${bare}"): it creates one with no servers, or wipes the servers of the one it has and renames it to the DID, so calls to ${bare} stop routing.`,
-  ];
+  return { changes, matched, unchanged, governed, issues, notes: [], expired: [] };
 }

@@ -3,6 +3,7 @@ import type { MappingChange } from './change.js';
 import { InternalError } from '../../errors.js';
 import type { KindRequest } from '../../kind-spec.js';
 import { pickFields } from '../compare.js';
+import { numberIdentity } from '../did-number/fields.js';
 
 /** The create of a mapping: its fields, without the group name the files used (the plan's, not the platform's). */
 function createOf(after: MappingFields): KindRequest {
@@ -12,12 +13,16 @@ function createOf(after: MappingFields): KindRequest {
 
 /**
  * The requests of one mapping change: an update sends only the changed fields; a replace deletes
- * first (the DID is unique), then creates anew (a new rule id).
+ * first (the DID is unique), then creates anew (a new rule id); a create of a DID whose mapping the
+ * platform made for a number of the plan deletes that row by its DID first.
  */
 export function mappingRequests(change: MappingChange): readonly KindRequest[] {
   switch (change.action) {
     case 'create':
-      return [createOf(change.after)];
+      // The row the platform made for a number written before (it refuses a second mapping of the DID).
+      return change.made_by_number === undefined
+        ? [createOf(change.after)]
+        : [{ op: 'delete_key', key: numberIdentity(change.after.did) }, createOf(change.after)];
     case 'update':
       return [{ op: 'update', id: change.ruleid, patch: pickFields(change.after, change.fields) }];
     case 'replace':
