@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { DsipformError } from '../model/errors.js';
 import type { PlatformEffect } from '../model/kinds/did-number/effects.js';
-import { numberIdentity } from '../model/kinds/did-number/fields.js';
+import { numberIdentity } from '../model/number.js';
 import type { Change } from '../model/plan.js';
 
 /**

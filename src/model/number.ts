@@ -69,3 +69,12 @@ export interface DesiredNumber {
   readonly pool: string | null;
   readonly origin?: import('./desired.js').SourceLocation;
 }
+
+/**
+ * The identity the platform gives a DID: the DID without its leading `+`s. It refuses a second
+ * number whose DID is another's with one `+` in front, and writes the DID's inbound mapping without
+ * them, so `+15557770001` and `15557770001` are one number to pair and to declare once.
+ */
+export function numberIdentity(did: string): string {
+  return did.replace(/^\++/, '');
+}

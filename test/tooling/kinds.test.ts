@@ -43,7 +43,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/plan/order.ts': NARROW,
   'src/plan/resolve-groups.ts': FIELD,
   'src/plan/routing-impact.ts': NARROW,
-  'src/plan/test-names.ts': NARROW,
   'src/routing/expect.ts': NARROW,
   'src/routing/expect-names.ts': EXPECTATION,
   'src/routing/impact.ts': NARROW,

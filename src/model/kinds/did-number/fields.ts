@@ -26,11 +26,5 @@ export function changedNumberFields(before: Side, after: Side): string[] {
   return changedBy<Side>(NUMBER_READERS, before, after);
 }
 
-/**
- * The identity the platform gives a DID: the DID without its leading `+`s. It refuses a second
- * number whose DID is another's with one `+` in front, and writes the DID's inbound mapping without
- * them, so `+15557770001` and `15557770001` are one number to pair and to declare once.
- */
-export function numberIdentity(did: string): string {
-  return did.replace(/^\++/, '');
-}
+/** The identity the platform gives a DID (model/number.ts): the one the module pairs and declares by. */
+export { numberIdentity } from '../../number.js';
