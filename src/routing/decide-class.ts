@@ -58,16 +58,40 @@ export function differs(decisions: readonly RouteDecision[]): boolean {
   return false;
 }
 
-/** The recurrences a caller's decision can depend on: those of the rules of the groups it reaches, in any set. */
-function callerRecs(sets: readonly RuleSet[], nc: NumberClass, caller: Caller, deciding: readonly boolean[]): Timerec[] {
+/** The recurrences of a class's rules by the group holding them, each with its place in `met`. */
+type RecsByGroup = ReadonlyMap<number, readonly { readonly at: number; readonly rec: Timerec }[]>;
+
+function recsByGroup(nc: NumberClass): RecsByGroup {
+  const out = new Map<number, { at: number; rec: Timerec }[]>();
+  nc.met.forEach((m, at) => {
+    const list = out.get(m.group);
+    if (list) list.push({ at, rec: m.rec });
+    else out.set(m.group, [{ at, rec: m.rec }]);
+  });
+  return out;
+}
+
+/**
+ * The recurrences a caller's decision can depend on: those of the rules of the groups it reaches,
+ * in any set, in the class's order. Looked up by group: K LCR callers each scanning the K
+ * recurrences of a class was quadratic.
+ */
+function callerRecs(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  byGroup: RecsByGroup,
+  caller: Caller,
+  deciding: readonly boolean[],
+): Timerec[] {
   if (nc.met.length === 0) return [];
   const groups = new Set<number>();
   sets.forEach((set, i) => {
     if (deciding[i]) for (const g of routingGroups(set, { direction: nc.direction, from: caller.from, to: nc.to })) groups.add(g);
   });
-  const out = new Set<Timerec>();
-  for (const m of nc.met) if (groups.has(m.group)) out.add(m.rec);
-  return [...out];
+  const found: { at: number; rec: Timerec }[] = [];
+  for (const g of groups) for (const e of byGroup.get(g) ?? []) found.push(e);
+  found.sort((a, b) => a.at - b.at);
+  return [...new Set(found.map((e) => e.rec))];
 }
 
 /**
@@ -86,6 +110,7 @@ export function decideClass(
   lazy = false,
 ): void {
   const tz = examined.horizon.tz;
+  const byGroup = recsByGroup(nc);
   for (const caller of nc.callers) {
     const cls: CallClass = {
       direction: nc.direction,
@@ -106,7 +131,7 @@ export function decideClass(
         : null,
     );
     const deciding = fixed.map((f) => f === null);
-    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, caller, deciding);
+    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, byGroup, caller, deciding);
     const decideAt = (at: CallTime): RouteDecision[] =>
       sets.map((set, i) => fixed[i] ?? routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
     if (recs.length === 0) {

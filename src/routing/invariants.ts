@@ -138,10 +138,13 @@ function noUnreachedGroup(set: RuleSet, spans: readonly ClassSpan[], invariant: 
   const note = (gwlist: string | undefined): void => {
     for (const part of (gwlist ?? '').split(',')) reached.add(part.trim());
   };
+  // A candidate's rule by kind and key, looked up: a scan of every rule per tie was quadratic.
+  const firstRule = new Map<string, string | undefined>();
+  for (const r of set.rules) if (!firstRule.has(`${r.kind}\u0000${r.key}`)) firstRule.set(`${r.kind}\u0000${r.key}`, r.gwlist);
   for (const s of spans) {
     const d = s.decisions[0] as RouteDecision;
     if (d.result === 'routed') note(d.gwlist);
-    for (const c of d.result === 'ambiguous' ? d.candidates : []) note(set.rules.find((r) => r.kind === c.kind && r.key === c.key)?.gwlist);
+    for (const c of d.result === 'ambiguous' ? d.candidates : []) note(firstRule.get(`${c.kind}\u0000${c.key}`));
   }
   const unreached = [
     ...[...book.groups].filter(([id, g]) => !reached.has(`#${id}`) && !reached.has(nameReference(g.name))).map(([, g]) => g.name),

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Invariant } from '../../src/model/invariant.js';
+import { checkInvariants } from '../../src/routing/invariants.js';
+import type { RuleSet } from '../../src/routing/types.js';
+import { rules, type TestRoute } from './build.js';
+
+/**
+ * The invariant check at an ITSP's size (issue 36 §2) does work about linear in the rules: an
+ * invariant by caller decides a tie per LCR route its callers can tie with, and each tie's
+ * candidates (routing/match.ts) and each tie's gateways (no_unreached_group) used to be found by
+ * scanning every rule: K ties × K rules. Counted as reads of the rule list, not timed.
+ */
+const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** K per-customer LCR routes on prefix 1, each open one hour a day (bench/lib/itsp-fixtures.mjs `lcrTimed`), and a catch-all. */
+function customers(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const minute = (i * 7) % 1440;
+    return {
+      name: `cust ${i}`,
+      prefix: '1',
+      from_prefix: String(2000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+const INVARIANTS: Invariant[] = [
+  { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
+  { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
+  {
+    name: 'area 2007 never to gateway 9',
+    kind: 'never',
+    set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
+  },
+];
+
+/** The set with its rule list counting each element read. */
+function counted(set: RuleSet): { set: RuleSet; reads: () => number } {
+  let n = 0;
+  const list = new Proxy(set.rules, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && /^\d+$/.test(prop)) n++;
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  return { set: { ...set, rules: list }, reads: () => n };
+}
+
+describe('the invariant check reads the rules about linearly', () => {
+  it.each([200, 400])('K = %i per-customer LCR routes, an invariant by caller: at most 30 reads per rule', (k) => {
+    const { set, reads } = counted(rules([], customers(k)));
+    const results = checkInvariants(set, INVARIANTS, START, BOOK);
+    // Every rule is taken by some call (each customer's own, in its hour); none reaches a gateway 9.
+    expect(results.map((r) => r.status)).toEqual(['held', 'held', 'held']);
+    expect(reads()).toBeLessThan(30 * (k + 1));
+  });
+});
