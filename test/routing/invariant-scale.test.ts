@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import type { RuleSet } from '../../src/routing/types.js';
@@ -10,6 +10,20 @@ import { rules, type TestRoute } from './build.js';
  * candidates (routing/match.ts) and each tie's gateways (no_unreached_group) used to be found by
  * scanning every rule: K ties × K rules. Counted as reads of the rule list, not timed.
  */
+// Counts how often a recurrence's changes are asked for: once per recurrence each time a caller's
+// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time.
+const asked = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/model/time/windows.js', async (original) => {
+  const real = await original<typeof import('../../src/model/time/windows.js')>();
+  return {
+    ...real,
+    changePoints: (...args: Parameters<typeof real.changePoints>) => {
+      asked.count++;
+      return real.changePoints(...args);
+    },
+  };
+});
+
 const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -58,5 +72,44 @@ describe('the invariant check reads the rules about linearly', () => {
     // Every rule is taken by some call (each customer's own, in its hour); none reaches a gateway 9.
     expect(results.map((r) => r.status)).toEqual(['held', 'held', 'held']);
     expect(reads()).toBeLessThan(30 * (k + 1));
+  });
+});
+
+/** K one-minute daily routes on prefix 1 and one every four years (bench/lib/itsp-fixtures.mjs `minutes`), no LCR route. */
+function minutes(k: number): TestRoute[] {
+  return Array.from({ length: k }, (_, i) => {
+    if (i === k - 1) return { name: 'leap day', prefix: '1', gwgroupid: '1', timerec: '20280229T000000|24H|yearly||4' };
+    const minute = (i * 9) % 1440;
+    return {
+      name: `minute ${i}`,
+      prefix: '1',
+      gwgroupid: String(1 + (i % 9)),
+      priority: i + 1,
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
+    };
+  });
+}
+
+describe('callers that route alike are decided once', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  it('a set by caller beside the built-ins: the class is cut over its horizon once, not once per caller', () => {
+    const k = 12;
+    const set = rules([], minutes(k));
+    const byCaller: Invariant = {
+      name: 'area 2007 always routed',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2007', during: '' },
+    };
+    const results = checkInvariants(set, [INVARIANTS[0]!, byCaller], START, BOOK);
+    // No LCR route: the caller 2007 routes as a call with no caller does, and is decided as one; its
+    // counterexample still names it, and routes as it says.
+    expect(results[1]?.status).toBe('violated');
+    expect(results[1]?.counterexample?.from).toBe('2007');
+    expect(results[1]?.counterexample?.decision.from).toBe('2007');
+    // Class 1 (K recurrences) cut once; the numbers no prefix matches meet none.
+    expect(asked.count).toBe(k);
   });
 });
