@@ -62,13 +62,19 @@ export function differs(decisions: readonly RouteDecision[]): boolean {
 /** The recurrences of a class's rules by the group holding them, each with its place in `met`. */
 type RecsByGroup = ReadonlyMap<number, readonly { readonly at: number; readonly rec: Timerec }[]>;
 
+/** Built once per class's recurrences: a class decided a caller at a time (classes.ts `classSpansLazily`) shares them. */
+const byGroupOf = new WeakMap<NumberClass['met'], RecsByGroup>();
+
 function recsByGroup(nc: NumberClass): RecsByGroup {
+  const known = byGroupOf.get(nc.met);
+  if (known) return known;
   const out = new Map<number, { at: number; rec: Timerec }[]>();
   nc.met.forEach((m, at) => {
     const list = out.get(m.group);
     if (list) list.push({ at, rec: m.rec });
     else out.set(m.group, [{ at, rec: m.rec }]);
   });
+  byGroupOf.set(nc.met, out);
   return out;
 }
 

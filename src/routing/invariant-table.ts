@@ -10,7 +10,8 @@
 import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { Caller } from './callers.js';
-import { classSpans, type ClassSpan } from './classes.js';
+import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
+import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -23,7 +24,8 @@ const PROBE_KEY = '\u0000invariant';
  * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
-  readonly spans: (invariant: Invariant) => readonly ClassSpan[];
+  /** A table holding a built-in check is decided whole (the check reads every span); a table of sets only, as its sets read it. */
+  readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
 }
 
 /**
@@ -40,7 +42,7 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
     const during = inv.kind === 'builtin' ? '' : inv.set.during;
     byDuring.set(during, [...(byDuring.get(during) ?? []), inv]);
   }
-  const tables = new Map<Invariant, readonly ClassSpan[]>();
+  const tables = new Map<Invariant, Iterable<ClassSpan>>();
   for (const [during, members] of byDuring) {
     const spans = oneTable(set, members, during, start);
     for (const inv of members) tables.set(inv, spans);
@@ -53,7 +55,7 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
  * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
  * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
  */
-function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): ClassSpan[] {
+function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): Iterable<ClassSpan> {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -75,7 +77,8 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   const sharing = new Map<string, SharedCallers>();
-  const spans = classSpans(probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set], start, {
+  const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
+  const options = {
     directions,
     lazyWords: true,
     ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
@@ -90,89 +93,14 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
           },
         }
       : {}),
-  }).spans;
-  return sharing.size > 0 ? expanded(spans, sharing) : spans;
-}
-
-/**
- * A class's callers, and for each the one decided for it: callers matching the same From parts and
- * none a tie class route alike (callers.ts), so the first stands for the others (a table with a
- * `from_prefix` holds the prefix beside the class's own callers: `''` and `2007` alike when no LCR
- * From part is met). Each caller still gets its own spans, with its own From (`expanded`).
- */
-interface SharedCallers {
-  readonly all: readonly Caller[];
-  readonly standsFor: ReadonlyMap<Caller, Caller>;
-  readonly decided: readonly Caller[];
-}
-
-/** The callers of a class shared out; `null` when two decided ones would look alike in their spans (then each is decided). */
-function sharedCallers(callers: readonly Caller[]): SharedCallers | null {
-  const byParts = new Map<string, Caller>();
-  const standsFor = new Map<Caller, Caller>();
-  const decided: Caller[] = [];
-  const seen = new Set<string>();
-  for (const c of callers) {
-    if (seen.has(callerKey(c))) return null;
-    seen.add(callerKey(c));
-    const key = c.tie || c.from_holds || c.from_except ? null : c.from_parts.join('\u0000');
-    const first = key === null ? undefined : byParts.get(key);
-    if (first !== undefined) {
-      standsFor.set(c, first);
-      continue;
-    }
-    if (key !== null) byParts.set(key, c);
-    standsFor.set(c, c);
-    decided.push(c);
+  };
+  // A built-in check reads every span; a set stops at its first counterexample, so a table of sets
+  // only decides a caller when a set reads that far (an area's first tie, not K of them).
+  if (members.some((m) => m.kind === 'builtin')) {
+    const spans = classSpans(sets, start, options).spans;
+    return sharing.size > 0 ? expanded(spans, sharing) : spans;
   }
-  return { all: callers, standsFor, decided };
-}
-
-function classKey(c: { readonly direction: Direction; readonly prefix: string }): string {
-  return `${c.direction}\u0000${c.prefix}`;
-}
-
-/** A caller as its spans show it (CallClass). */
-function callerKey(c: { readonly from: string; readonly from_holds?: string; readonly from_parts: readonly string[] }): string {
-  return `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.from_parts.join(',')}`;
-}
-
-/**
- * The spans of every caller of each class, in the class's order of callers (as if each had been
- * decided): a caller that another stands for gets that one's spans with its own From.
- */
-function expanded(spans: readonly ClassSpan[], sharing: ReadonlyMap<string, SharedCallers>): ClassSpan[] {
-  const out: ClassSpan[] = [];
-  for (let i = 0; i < spans.length;) {
-    const key = classKey((spans[i] as ClassSpan).class);
-    const byCaller = new Map<string, ClassSpan[]>();
-    for (; i < spans.length && classKey((spans[i] as ClassSpan).class) === key; i++) {
-      const span = spans[i] as ClassSpan;
-      const list = byCaller.get(callerKey(span.class)) ?? [];
-      if (list.length === 0) byCaller.set(callerKey(span.class), list);
-      list.push(span);
-    }
-    const shared = sharing.get(key);
-    if (!shared) {
-      for (const list of byCaller.values()) for (const s of list) out.push(s);
-      continue;
-    }
-    for (const c of shared.all) {
-      const rep = shared.standsFor.get(c) ?? c;
-      for (const s of byCaller.get(callerKey(rep)) ?? []) out.push(rep === c ? s : asCaller(s, c.from));
-    }
-  }
-  return out;
-}
-
-/** A span of one caller as the span of another that routes alike: its From in the class and the decisions; windows and words read from the first. */
-function asCaller(span: ClassSpan, from: string): ClassSpan {
-  const out = { class: { ...span.class, from }, decisions: span.decisions.map((d) => ({ ...d, from })) } as unknown as ClassSpan;
-  Object.defineProperties(out, {
-    windows: { enumerable: true, get: () => span.windows },
-    when: { enumerable: true, get: () => span.when },
-  });
-  return out;
+  return replayable(lazyExpanded(classSpansLazily(sets, start, options).callers, sharing));
 }
 
 /**

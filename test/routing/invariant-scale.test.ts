@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
+import { routeCall } from '../../src/routing/match.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 
@@ -111,5 +112,30 @@ describe('callers that route alike are decided once', () => {
     expect(results[1]?.counterexample?.decision.from).toBe('2007');
     // Class 1 (K recurrences) cut once; the numbers no prefix matches meet none.
     expect(asked.count).toBe(k);
+  });
+});
+
+describe('a table of sets only is decided as far as its sets read', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  it('an area in office hours, broken by its first tie: a few callers decided, not one per LCR route', () => {
+    const k = 60;
+    const set = rules([], customers(k));
+    const office: Invariant = {
+      name: 'area 2005 routed in office hours',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+    };
+    const [result] = checkInvariants(set, [office], START, BOOK);
+    // The same verdict and call as when every caller was decided: 2005 itself, outside its hour.
+    expect(result?.status).toBe('violated');
+    expect(result?.counterexample?.from.startsWith('2005')).toBe(true);
+    const c = result!.counterexample!;
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect([again.result, again.rule?.key, again.gwlist]).toEqual([c.decision.result, c.decision.rule?.key, c.decision.gwlist]);
+    // Each caller decided asks the changes of its route's hour and of the window: K callers, 2K.
+    expect(asked.count).toBeLessThan(10);
   });
 });
