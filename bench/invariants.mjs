@@ -8,8 +8,10 @@
 //     difference is the check's cost through the CLI;
 //   - the check alone, in this process: `checkInvariants` on the files' rules, as `dsipform test`
 //     and the plan gate call it, its CPU time (median of 3, after one warm-up).
-// Reported per row: the three CPU times and `checkAdds`, the check over the plan without the block
-// (the goal: at most 0.5).
+// Reported per row: the three CPU times, `checkAdds` (the check over the plan without the block) and
+// `planAdds` (the plan with the block over the plan without it, minus one: the goal, at most 0.5).
+// The check alone reads low: its runs after the warm-up find each recurrence's change points
+// already computed (model/time/windows.ts keeps them per recurrence), which a plan never does.
 //
 //   npm run build && node bench/invariants.mjs [--quick] [--json]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +29,7 @@ const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const AT = ['--at', START.local, '--tz', START.tz];
 const SIZES = { lcr: [1_000, 4_000], lcrTimed: [1_000, 4_000], minutes: [80, 160], yearly: [500, 1_000] };
-const GOAL = { checkAddsAtMost: 0.5 };
+const GOAL = { planAddsAtMost: 0.5 };
 
 /** The block: the four built-ins, and never/always sets as an operator writes them. */
 export const INVARIANTS = `invariants:
@@ -106,7 +108,7 @@ export async function run({ quick = false } = {}) {
     await emu.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const met = Object.values(results).every((rows) => rows.every((r) => r.checkAdds <= GOAL.checkAddsAtMost));
+  const met = Object.values(results).every((rows) => rows.every((r) => r.planAdds <= GOAL.planAddsAtMost));
   return { quick, results, goal: { ...GOAL, met } };
 }
 

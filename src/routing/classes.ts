@@ -72,6 +72,57 @@ export function classSpans(
   start: CallTime,
   options: ClassOptions = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
+  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const spans: ClassSpan[] = [];
+  for (const nc of classes)
+    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved);
+  return { horizon: examined.horizon, spans };
+}
+
+/** The spans of one caller of one class. */
+export interface CallerSpans {
+  readonly nc: NumberClass;
+  readonly caller: Caller;
+  readonly spans: readonly ClassSpan[];
+}
+
+/**
+ * {@link classSpans}, each caller of each class decided when its spans are first read, in the
+ * same order: a reader that stops at its first finding (an invariant's first counterexample) does
+ * not pay for the callers after it (a class of K LCR callers is most of the work).
+ */
+export function classSpansLazily(
+  sets: readonly RuleSet[],
+  start: CallTime,
+  options: ClassOptions = {},
+): { horizon: Horizon; callers: Iterable<CallerSpans> } {
+  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  function* each(): Generator<CallerSpans> {
+    for (const nc of classes)
+      for (const caller of nc.callers) {
+        const spans: ClassSpan[] = [];
+        decideClass(
+          decided,
+          { ...nc, callers: [caller] },
+          examined,
+          whole,
+          options.differing === true,
+          spans,
+          options.lazyWords === true,
+          options.moved,
+        );
+        yield { nc, caller, spans };
+      }
+  }
+  return { horizon: examined.horizon, callers: each() };
+}
+
+/** The number classes to decide, the sets to decide them with, the horizon and its one whole window. */
+function classesOf(
+  sets: readonly RuleSet[],
+  start: CallTime,
+  options: ClassOptions,
+): { classes: NumberClass[]; decided: readonly RuleSet[]; examined: Examined; whole: Whole } {
   const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
   // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
@@ -83,11 +134,7 @@ export function classSpans(
   // simulation loads a few rules, not 15,000 twice. The decisions are the same (see narrowed).
   const decided =
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
-  const spans: ClassSpan[] = [];
-  const whole = wholeHorizon(examined);
-  for (const nc of classes)
-    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved);
-  return { horizon: examined.horizon, spans };
+  return { classes, decided, examined, whole: wholeHorizon(examined) };
 }
 
 /**

@@ -11,6 +11,7 @@
  * - a tie class (callers.ts) is decided once, whatever the time, in every set that holds its parts.
  * Pure.
  */
+import { InternalError } from '../model/errors.js';
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { timerecMatches } from '../model/time/timerec-match.js';
@@ -62,16 +63,46 @@ export function differs(decisions: readonly RouteDecision[], moved?: ReadonlySet
   return false;
 }
 
-/** The recurrences a caller's decision can depend on: those of the rules of the groups it reaches, in any set. */
-function callerRecs(sets: readonly RuleSet[], nc: NumberClass, caller: Caller, deciding: readonly boolean[]): Timerec[] {
+/** The recurrences of a class's rules by the group holding them, each with its place in `met`. */
+type RecsByGroup = ReadonlyMap<number, readonly { readonly at: number; readonly rec: Timerec }[]>;
+
+/** Built once per class's recurrences: a class decided a caller at a time (classes.ts `classSpansLazily`) shares them. */
+const byGroupOf = new WeakMap<NumberClass['met'], RecsByGroup>();
+
+function recsByGroup(nc: NumberClass): RecsByGroup {
+  const known = byGroupOf.get(nc.met);
+  if (known) return known;
+  const out = new Map<number, { at: number; rec: Timerec }[]>();
+  nc.met.forEach((m, at) => {
+    const list = out.get(m.group);
+    if (list) list.push({ at, rec: m.rec });
+    else out.set(m.group, [{ at, rec: m.rec }]);
+  });
+  byGroupOf.set(nc.met, out);
+  return out;
+}
+
+/**
+ * The recurrences a caller's decision can depend on: those of the rules of the groups it reaches,
+ * in any set, in the class's order. Looked up by group: K LCR callers each scanning the K
+ * recurrences of a class was quadratic.
+ */
+function callerRecs(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  byGroup: RecsByGroup,
+  caller: Caller,
+  deciding: readonly boolean[],
+): Timerec[] {
   if (nc.met.length === 0) return [];
   const groups = new Set<number>();
   sets.forEach((set, i) => {
     if (deciding[i]) for (const g of routingGroups(set, { direction: nc.direction, from: caller.from, to: nc.to })) groups.add(g);
   });
-  const out = new Set<Timerec>();
-  for (const m of nc.met) if (groups.has(m.group)) out.add(m.rec);
-  return [...out];
+  const found: { at: number; rec: Timerec }[] = [];
+  for (const g of groups) for (const e of byGroup.get(g) ?? []) found.push(e);
+  found.sort((a, b) => a.at - b.at);
+  return [...new Set(found.map((e) => e.rec))];
 }
 
 /**
@@ -91,6 +122,7 @@ export function decideClass(
   moved?: ReadonlySet<string>,
 ): void {
   const tz = examined.horizon.tz;
+  const byGroup = recsByGroup(nc);
   for (const caller of nc.callers) {
     const cls: CallClass = {
       direction: nc.direction,
@@ -111,7 +143,7 @@ export function decideClass(
         : null,
     );
     const deciding = fixed.map((f) => f === null);
-    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, caller, deciding);
+    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, byGroup, caller, deciding);
     const decideAt = (at: CallTime): RouteDecision[] =>
       sets.map((set, i) => fixed[i] ?? routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
     if (recs.length === 0) {
@@ -150,17 +182,15 @@ function stretchesOf(
   recs.forEach((r, i) => {
     if (timerecMatches(r, fromLocal, tz)) active.add(i);
   });
-  const events: { at: number; rec: number }[] = [];
-  recs.forEach((r, i) => {
-    for (const p of changePoints(r, tz, from, to)) events.push({ at: p, rec: i });
-  });
-  events.sort((a, b) => a.at - b.at);
+  const events = eventsOf(recs, tz, from, to);
+  const n = recs.length;
   const memo = new Map<string, { key: string; decisions: RouteDecision[] }>();
   const groups = new Map<string, { decisions: RouteDecision[]; stretches: Stretch[] }>();
   let lastKey = '';
   let last: Stretch[] | null = null;
   const stretch = (s: number, end: number): void => {
-    const combination = active.size === 0 ? '' : [...active].sort((a, b) => a - b).join(',');
+    // Mostly none or one recurrence matches: their key without sorting a list.
+    const combination = active.size === 0 ? '' : active.size === 1 ? String(active.values().next().value) : comboKey(active);
     let known = memo.get(combination);
     if (!known) {
       const decisions = decide(s);
@@ -178,17 +208,40 @@ function stretchesOf(
     last = group.stretches;
   };
   let start = from;
+  // `v % n` and the division of what is left are exact on safe integers.
+  const atOf = (v: number): number => (v - (v % n)) / n;
   for (let e = 0; e < events.length;) {
-    const at = (events[e] as { at: number }).at;
+    const at = atOf(events[e] as number);
     stretch(start, at);
-    for (; e < events.length && (events[e] as { at: number }).at === at; e++) {
-      const i = (events[e] as { rec: number }).rec;
+    for (; e < events.length && atOf(events[e] as number) === at; e++) {
+      const i = (events[e] as number) % n;
       if (!active.delete(i)) active.add(i);
     }
     start = at;
   }
   stretch(start, to);
   return [...groups.values()];
+}
+
+/**
+ * Every change point of every recurrence as one number, `at × recs + index`, sorted: the events of
+ * one-minute windows over four years are half a million, and as objects sorted by a comparator
+ * they cost more than deciding the calls. Exact while `to × recs` is a safe integer.
+ */
+function eventsOf(recs: readonly Timerec[], tz: string, from: number, to: number): Float64Array {
+  const n = recs.length;
+  if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
+  const lists = recs.map((r) => changePoints(r, tz, from, to));
+  const out = new Float64Array(lists.reduce((k, l) => k + l.length, 0));
+  let k = 0;
+  lists.forEach((list, i) => {
+    for (const p of list) out[k++] = p * n + i;
+  });
+  return out.sort();
+}
+
+function comboKey(active: ReadonlySet<number>): string {
+  return [...active].sort((a, b) => a - b).join(',');
 }
 
 /** A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields are. */

@@ -10,7 +10,8 @@
 import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { Caller } from './callers.js';
-import { classSpans, type ClassSpan } from './classes.js';
+import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
+import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -23,7 +24,8 @@ const PROBE_KEY = '\u0000invariant';
  * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
-  readonly spans: (invariant: Invariant) => readonly ClassSpan[];
+  /** A table holding a built-in check is decided whole (the check reads every span); a table of sets only, as its sets read it. */
+  readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
 }
 
 /**
@@ -40,7 +42,7 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
     const during = inv.kind === 'builtin' ? '' : inv.set.during;
     byDuring.set(during, [...(byDuring.get(during) ?? []), inv]);
   }
-  const tables = new Map<Invariant, readonly ClassSpan[]>();
+  const tables = new Map<Invariant, Iterable<ClassSpan>>();
   for (const [during, members] of byDuring) {
     const spans = oneTable(set, members, during, start);
     for (const inv of members) tables.set(inv, spans);
@@ -53,7 +55,7 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
  * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
  * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
  */
-function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): ClassSpan[] {
+function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): Iterable<ClassSpan> {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -74,12 +76,31 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   }
   const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
-  return classSpans(probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set], start, {
+  const sharing = new Map<string, SharedCallers>();
+  const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
+  const options = {
     directions,
     lazyWords: true,
     ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
-    ...(prefixes.size > 0 ? { callers: (nc: NumberClass) => callersOf(nc, everyCaller, prefixes) } : {}),
-  }).spans;
+    ...(prefixes.size > 0
+      ? {
+          callers: (nc: NumberClass) => {
+            const all = callersOf(nc, everyCaller, prefixes);
+            const shared = sharedCallers(all);
+            if (shared === null) return all;
+            sharing.set(classKey(nc), shared);
+            return shared.decided;
+          },
+        }
+      : {}),
+  };
+  // A built-in check reads every span; a set stops at its first counterexample, so a table of sets
+  // only decides a caller when a set reads that far (an area's first tie, not K of them).
+  if (members.some((m) => m.kind === 'builtin')) {
+    const spans = classSpans(sets, start, options).spans;
+    return sharing.size > 0 ? expanded(spans, sharing) : spans;
+  }
+  return replayable(lazyExpanded(classSpansLazily(sets, start, options).callers, sharing));
 }
 
 /**

@@ -51,8 +51,10 @@ export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], 
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
   const { spans: spansOf } = invariantTable(set, invariants, start);
   return invariants.map((invariant) => {
-    const spans = spansOf(invariant);
-    if (invariant.kind !== 'builtin') return decideSet(spans, invariant, invariant.set, start, book);
+    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, book);
+    // A built-in check's table is decided whole (invariant-table.ts).
+    const table = spansOf(invariant);
+    const spans: readonly ClassSpan[] = Array.isArray(table) ? (table as readonly ClassSpan[]) : [...table];
     if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, spans, invariant, start);
     if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(spans, invariant, start, book);
     if (invariant.builtin === 'no_unreached_group') return noUnreachedGroup(set, spans, invariant, book);
@@ -61,7 +63,7 @@ export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], 
 }
 
 /** A never/always invariant over the spans of its table (invariant-table.ts) that hold calls of its set (`inSet`). */
-function decideSet(spans: readonly ClassSpan[], invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
+function decideSet(spans: Iterable<ClassSpan>, invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
   const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
   const never = invariant.kind === 'never';
   for (const span of spans) {
@@ -143,10 +145,13 @@ function noUnreachedGroup(set: RuleSet, spans: readonly ClassSpan[], invariant: 
   const note = (gwlist: string | undefined): void => {
     for (const part of (gwlist ?? '').split(',')) reached.add(part.trim());
   };
+  // A candidate's rule by kind and key, looked up: a scan of every rule per tie was quadratic.
+  const firstRule = new Map<string, string | undefined>();
+  for (const r of set.rules) if (!firstRule.has(`${r.kind}\u0000${r.key}`)) firstRule.set(`${r.kind}\u0000${r.key}`, r.gwlist);
   for (const s of spans) {
     const d = s.decisions[0] as RouteDecision;
     if (d.result === 'routed') note(d.gwlist);
-    for (const c of d.result === 'ambiguous' ? d.candidates : []) note(set.rules.find((r) => r.kind === c.kind && r.key === c.key)?.gwlist);
+    for (const c of d.result === 'ambiguous' ? d.candidates : []) note(firstRule.get(`${c.kind}\u0000${c.key}`));
   }
   const unreached = [
     ...[...book.groups].filter(([id, g]) => !reached.has(`#${id}`) && !reached.has(nameReference(g.name))).map(([, g]) => g.name),

@@ -38,6 +38,11 @@ interface Prepared {
   readonly droppedByPrefix: Map<string, DroppedEntry[]>;
   /** What dropped rules leave in the prefix tree (load.ts `stems`). */
   readonly stems: readonly string[];
+  /**
+   * The set's LCR routes by key, each with its place in the set: a tie's candidates are looked up,
+   * not found by scanning every rule (an invariant by caller decides a tie per LCR route, K × K).
+   */
+  readonly lcrRoutes: Map<string, { readonly rule: RoutingRule; readonly order: number }[]>;
   /** The tree nodes that go deeper, built on the first number with an odd character (see {@link treeGoesOn}). */
   continued?: Set<string>;
 }
@@ -103,9 +108,22 @@ function prepare(set: RuleSet): Prepared {
     lcrIndex: indexLcrRecords(lcr),
     droppedByPrefix: droppedIndex(dropped),
     stems,
+    lcrRoutes: lcrRoutesByKey(set.rules),
   };
   prepared.set(set, result);
   return result;
+}
+
+/** The outbound rules holding an LCR pattern, by key, each with its index in `rules`. */
+function lcrRoutesByKey(rules: readonly RoutingRule[]): Prepared['lcrRoutes'] {
+  const out: Prepared['lcrRoutes'] = new Map();
+  rules.forEach((rule, order) => {
+    if (rule.kind !== 'outbound_route' || rule.lcr_pattern === undefined) return;
+    const list = out.get(rule.key);
+    if (list) list.push({ rule, order });
+    else out.set(rule.key, [{ rule, order }]);
+  });
+  return out;
 }
 
 /** A rule as a decision names it. */
@@ -426,7 +444,11 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
     const choice = lcrChoice(p, call, steps);
     if (choice !== null && 'tied' in choice) {
       const picks = new Map(choice.tied.map((t) => [t.key, t]));
-      const candidates = set.rules.filter((r) => r.kind === 'outbound_route' && picks.has(r.key) && r.lcr_pattern !== undefined);
+      // In the set's order, as a scan of its rules would list them.
+      const candidates = [...picks.keys()]
+        .flatMap((key) => p.lcrRoutes.get(key) ?? [])
+        .sort((a, b) => a.order - b.order)
+        .map((e) => e.rule);
       // The proxy commits to whichever it meets first: say what the call does with each.
       const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory, set.declared));
       return ambiguous(direction, from, to, at, outcomes, steps);

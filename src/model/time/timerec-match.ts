@@ -208,7 +208,23 @@ export function timerecMatches(parsed: Timerec | null, local: string, tz?: strin
   if (parsed === null) return true;
   const call = callInstant(local, tz);
   if (call === null) return false;
-  const { at, t } = call;
+  return matchesAt(parsed, call.at, call.t, tz);
+}
+
+/**
+ * {@link timerecMatches} at a wall second (read as UTC) in `tz`, the same answer as at its
+ * `YYYY-MM-DDTHH:MM:SS` text: the analysis (windows.ts `changePoints`) asks hundreds of thousands
+ * of moments, and writing each as text to read it back cost more than the answer.
+ */
+export function timerecMatchesWall(parsed: Timerec | null, wall: number, tz: string): boolean {
+  if (parsed === null) return true;
+  const clock = zoneClock(tz);
+  const t = clock.epochOf(wall);
+  // A wall time the clocks skip is the moment after the change, as in callInstant.
+  return matchesAt(parsed, wallTimeAt(clock.wallOf(t)), t, tz);
+}
+
+function matchesAt(parsed: Timerec, at: WallTime, t: number, tz: string | undefined): boolean {
   const anchor: Anchored = tz === undefined ? parsed : anchored(parsed, tz);
   if (t < anchor.dtstart) return false;
   if (parsed.duration === 0) return true;

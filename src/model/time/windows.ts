@@ -8,7 +8,7 @@
  * such moment is a candidate, and the recurrence is asked at each. Pure.
  */
 import { InternalError } from '../errors.js';
-import { proxyInterval, timerecMatches } from './timerec-match.js';
+import { proxyInterval, timerecMatchesWall } from './timerec-match.js';
 import type { Horizon, TimeWindow } from '../routing.js';
 import type { Timerec } from './timerec.js';
 import { wallTimeAt, zoneClock } from './timerec-zone.js';
@@ -224,9 +224,10 @@ export function changePoints(rec: Timerec, tz: string, from: number, to: number)
   if (known) return known;
   const sorted = [...new Set(candidates(rec, tz, from, to).filter((c) => c > from && c < to))].sort((a, b) => a - b);
   const points: number[] = [];
-  let state = timerecMatches(rec, wallAt(from), tz);
+  // Asked at wall seconds, not at their text: the same answer, without writing and reading each.
+  let state = timerecMatchesWall(rec, from, tz);
   for (const c of sorted) {
-    const now = timerecMatches(rec, wallAt(c), tz);
+    const now = timerecMatchesWall(rec, c, tz);
     if (now !== state) points.push(c);
     state = now;
   }

@@ -1,0 +1,146 @@
+/**
+ * Callers of an invariant table (invariant-table.ts) that route alike, decided once: callers
+ * matching the same LCR From parts (none a tie class) get the same decisions (callers.ts), so the
+ * first stands for the others, and each still gets spans of its own, with its own From, in the
+ * class's order of callers. Pure.
+ */
+import { InternalError } from '../model/errors.js';
+import type { Caller } from './callers.js';
+import type { CallerSpans, ClassSpan } from './classes.js';
+import type { Direction } from './types.js';
+
+/**
+ * A class's callers, and for each the one decided for it: callers matching the same From parts and
+ * none a tie class route alike (callers.ts), so the first stands for the others (a table with a
+ * `from_prefix` holds the prefix beside the class's own callers: `''` and `2007` alike when no LCR
+ * From part is met). Each caller still gets its own spans, with its own From (`expanded`).
+ */
+export interface SharedCallers {
+  readonly all: readonly Caller[];
+  readonly standsFor: ReadonlyMap<Caller, Caller>;
+  readonly decided: readonly Caller[];
+}
+
+/** The callers of a class shared out; `null` when two decided ones would look alike in their spans (then each is decided). */
+export function sharedCallers(callers: readonly Caller[]): SharedCallers | null {
+  const byParts = new Map<string, Caller>();
+  const standsFor = new Map<Caller, Caller>();
+  const decided: Caller[] = [];
+  const seen = new Set<string>();
+  for (const c of callers) {
+    if (seen.has(callerKey(c))) return null;
+    seen.add(callerKey(c));
+    const key = c.tie || c.from_holds || c.from_except ? null : c.from_parts.join('\u0000');
+    const first = key === null ? undefined : byParts.get(key);
+    if (first !== undefined) {
+      standsFor.set(c, first);
+      continue;
+    }
+    if (key !== null) byParts.set(key, c);
+    standsFor.set(c, c);
+    decided.push(c);
+  }
+  return { all: callers, standsFor, decided };
+}
+
+/** A number class as its spans name it. */
+export function classKey(c: { readonly direction: Direction; readonly prefix: string }): string {
+  return `${c.direction}\u0000${c.prefix}`;
+}
+
+/** A caller as its spans show it (CallClass). */
+function callerKey(c: { readonly from: string; readonly from_holds?: string; readonly from_parts: readonly string[] }): string {
+  return `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.from_parts.join(',')}`;
+}
+
+/**
+ * The spans of every caller of each class, in the class's order of callers (as if each had been
+ * decided): a caller that another stands for gets that one's spans with its own From.
+ */
+export function expanded(spans: readonly ClassSpan[], sharing: ReadonlyMap<string, SharedCallers>): ClassSpan[] {
+  const out: ClassSpan[] = [];
+  for (let i = 0; i < spans.length;) {
+    const key = classKey((spans[i] as ClassSpan).class);
+    const byCaller = new Map<string, ClassSpan[]>();
+    for (; i < spans.length && classKey((spans[i] as ClassSpan).class) === key; i++) {
+      const span = spans[i] as ClassSpan;
+      const list = byCaller.get(callerKey(span.class)) ?? [];
+      if (list.length === 0) byCaller.set(callerKey(span.class), list);
+      list.push(span);
+    }
+    const shared = sharing.get(key);
+    if (!shared) {
+      for (const list of byCaller.values()) for (const s of list) out.push(s);
+      continue;
+    }
+    for (const c of shared.all) {
+      const rep = shared.standsFor.get(c) ?? c;
+      for (const s of byCaller.get(callerKey(rep)) ?? []) out.push(rep === c ? s : asCaller(s, c.from));
+    }
+  }
+  return out;
+}
+
+/** A span of one caller as the span of another that routes alike: its From in the class and the decisions; windows and words read from the first. */
+function asCaller(span: ClassSpan, from: string): ClassSpan {
+  const out = { class: { ...span.class, from }, decisions: span.decisions.map((d) => ({ ...d, from })) } as unknown as ClassSpan;
+  Object.defineProperties(out, {
+    windows: { enumerable: true, get: () => span.windows },
+    when: { enumerable: true, get: () => span.when },
+  });
+  return out;
+}
+
+/**
+ * {@link expanded} over callers decided one at a time (classes.ts `classSpansLazily`): each
+ * caller's spans as soon as its own, or the one standing for it, are decided.
+ */
+export function* lazyExpanded(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<ClassSpan> {
+  const it = source[Symbol.iterator]();
+  let cur = it.next();
+  while (cur.done !== true) {
+    const shared = sharing.get(classKey(cur.value.nc));
+    if (!shared) {
+      yield* cur.value.spans;
+      cur = it.next();
+      continue;
+    }
+    const decided = new Map<Caller, readonly ClassSpan[]>();
+    for (const c of shared.all) {
+      const rep = shared.standsFor.get(c) ?? c;
+      if (rep !== c) {
+        for (const s of decided.get(rep) ?? []) yield asCaller(s, c.from);
+        continue;
+      }
+      if (cur.done === true || cur.value.caller !== c) throw new InternalError('an invariant table decided its callers out of order');
+      decided.set(c, cur.value.spans);
+      yield* cur.value.spans;
+      cur = it.next();
+    }
+  }
+}
+
+/** An iterable read from the start as often as wanted, each item made once, when first read (sets of one table share it). */
+export function replayable<T>(source: Iterable<T>): Iterable<T> {
+  const seen: T[] = [];
+  const it = source[Symbol.iterator]();
+  let done = false;
+  return {
+    *[Symbol.iterator]() {
+      for (let i = 0; ; i++) {
+        if (i < seen.length) {
+          yield seen[i] as T;
+          continue;
+        }
+        if (done) return;
+        const next = it.next();
+        if (next.done === true) {
+          done = true;
+          return;
+        }
+        seen.push(next.value);
+        yield next.value;
+      }
+    },
+  };
+}

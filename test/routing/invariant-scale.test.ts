@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invariant } from '../../src/model/invariant.js';
+import { checkInvariants } from '../../src/routing/invariants.js';
+import { routeCall } from '../../src/routing/match.js';
+import type { RuleSet } from '../../src/routing/types.js';
+import { rules, type TestRoute } from './build.js';
+
+/**
+ * The invariant check at an ITSP's size (issue 36 §2) does work about linear in the rules: an
+ * invariant by caller decides a tie per LCR route its callers can tie with, and each tie's
+ * candidates (routing/match.ts) and each tie's gateways (no_unreached_group) used to be found by
+ * scanning every rule: K ties × K rules. Counted as reads of the rule list, not timed.
+ */
+// Counts how often a recurrence's changes are asked for: once per recurrence each time a caller's
+// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time.
+const asked = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/model/time/windows.js', async (original) => {
+  const real = await original<typeof import('../../src/model/time/windows.js')>();
+  return {
+    ...real,
+    changePoints: (...args: Parameters<typeof real.changePoints>) => {
+      asked.count++;
+      return real.changePoints(...args);
+    },
+  };
+});
+
+const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** K per-customer LCR routes on prefix 1, each open one hour a day (bench/lib/itsp-fixtures.mjs `lcrTimed`), and a catch-all. */
+function customers(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const minute = (i * 7) % 1440;
+    return {
+      name: `cust ${i}`,
+      prefix: '1',
+      from_prefix: String(2000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+const INVARIANTS: Invariant[] = [
+  { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
+  { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
+  {
+    name: 'area 2007 never to gateway 9',
+    kind: 'never',
+    set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
+  },
+];
+
+/** The set with its rule list counting each element read. */
+function counted(set: RuleSet): { set: RuleSet; reads: () => number } {
+  let n = 0;
+  const list = new Proxy(set.rules, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && /^\d+$/.test(prop)) n++;
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+  return { set: { ...set, rules: list }, reads: () => n };
+}
+
+describe('the invariant check reads the rules about linearly', () => {
+  it.each([200, 400])('K = %i per-customer LCR routes, an invariant by caller: at most 30 reads per rule', (k) => {
+    const { set, reads } = counted(rules([], customers(k)));
+    const results = checkInvariants(set, INVARIANTS, START, BOOK);
+    // Every rule is taken by some call (each customer's own, in its hour); none reaches a gateway 9.
+    expect(results.map((r) => r.status)).toEqual(['held', 'held', 'held']);
+    expect(reads()).toBeLessThan(30 * (k + 1));
+  });
+});
+
+/** K one-minute daily routes on prefix 1 and one every four years (bench/lib/itsp-fixtures.mjs `minutes`), no LCR route. */
+function minutes(k: number): TestRoute[] {
+  return Array.from({ length: k }, (_, i) => {
+    if (i === k - 1) return { name: 'leap day', prefix: '1', gwgroupid: '1', timerec: '20280229T000000|24H|yearly||4' };
+    const minute = (i * 9) % 1440;
+    return {
+      name: `minute ${i}`,
+      prefix: '1',
+      gwgroupid: String(1 + (i % 9)),
+      priority: i + 1,
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
+    };
+  });
+}
+
+describe('callers that route alike are decided once', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  it('a set by caller beside the built-ins: the class is cut over its horizon once, not once per caller', () => {
+    const k = 12;
+    const set = rules([], minutes(k));
+    const byCaller: Invariant = {
+      name: 'area 2007 always routed',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2007', during: '' },
+    };
+    const results = checkInvariants(set, [INVARIANTS[0]!, byCaller], START, BOOK);
+    // No LCR route: the caller 2007 routes as a call with no caller does, and is decided as one; its
+    // counterexample still names it, and routes as it says.
+    expect(results[1]?.status).toBe('violated');
+    expect(results[1]?.counterexample?.from).toBe('2007');
+    expect(results[1]?.counterexample?.decision.from).toBe('2007');
+    // Class 1 (K recurrences) cut once; the numbers no prefix matches meet none.
+    expect(asked.count).toBe(k);
+  });
+});
+
+describe('a table of sets only is decided as far as its sets read', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  it('an area in office hours, broken by its first tie: a few callers decided, not one per LCR route', () => {
+    const k = 60;
+    const set = rules([], customers(k));
+    const office: Invariant = {
+      name: 'area 2005 routed in office hours',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+    };
+    const [result] = checkInvariants(set, [office], START, BOOK);
+    // The same verdict and call as when every caller was decided: 2005 itself, outside its hour.
+    expect(result?.status).toBe('violated');
+    expect(result?.counterexample?.from.startsWith('2005')).toBe(true);
+    const c = result!.counterexample!;
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect([again.result, again.rule?.key, again.gwlist]).toEqual([c.decision.result, c.decision.rule?.key, c.decision.gwlist]);
+    // Each caller decided asks the changes of its route's hour and of the window: K callers, 2K.
+    expect(asked.count).toBeLessThan(10);
+  });
+});
