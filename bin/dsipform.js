@@ -1,9 +1,110 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ and bundled into dist/bundle/ by `npm run build` (run by
-// `npm ci` through `prepare`; scripts/bundle.mjs): Node loads a few files instead of hundreds.
+// Thin launcher: the CLI is compiled to dist/ and bundled by `npm run build` (run by `npm ci` through
+// `prepare`; scripts/bundle.mjs) into dist/bundle/cli.cjs, one CommonJS file that this launcher
+// compiles through node:vm with V8's code cache (below), and into ES module chunks (dist/bundle/cli.js).
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { Script } from 'node:vm';
 
-const { main } = await import('../dist/bundle/cli.js');
+// V8's code cache (issue 33 §4, docs/decisions.md). Compiling the CLI's code was most of what a short
+// command (`validate` of a small file) did beyond node's own start-up, and Node 20 caches no ES
+// module's compilation. A vm.Script takes the cache V8 wrote after an earlier run (the functions that
+// run compiled, not only the top level) and skips parsing and compiling them. The cache file sits
+// beside the bundle (written by the build's warm-up run, or by the first run of a verb that finds none), or in
+// the folder DSIPFORM_CODE_CACHE names; DSIPFORM_CODE_CACHE=off runs the ES module chunks instead.
+// Nothing about the cache may break a command: a file that is missing, unreadable, truncated,
+// corrupt, from another build of the bundle, another node or other V8 flags is compiled past, and a
+// folder that cannot be written is left alone.
+const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
+const setting = process.env.DSIPFORM_CODE_CACHE;
+// One cache per verb: V8 reads a cache whole, so `--version` does not read what `plan` compiled, and
+// each verb's cache holds what that verb runs. The verb is the first word of the command line (none:
+// the entry alone, --version, --help); a cache is written only by a run that succeeded, so a word
+// that is no verb never leaves a file.
+const word = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
+const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'entry';
+const CACHE = join(setting && setting !== 'off' ? setting : dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
+// The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
+// length only; it does not check the data itself (a flipped byte can crash the run), so the header
+// holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
+const MAGIC = 0x44535643; // "DSVC"
+const HEADER = 32;
+
+/** A checksum of `data` (FNV-1a over 32-bit words, then a running sum): some 2 ms for 650 kB, less than loading node:crypto. */
+function checksum(data) {
+  const words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
+  let h = 0x811c9dc5 | 0;
+  let s = data.length | 0;
+  for (let i = 0; i < words.length; i++) {
+    h = Math.imul(h ^ words[i], 16777619);
+    s = (s + h) | 0;
+  }
+  for (let i = words.length << 2; i < data.length; i++) h = Math.imul(h ^ data[i], 16777619);
+  return (h ^ s) >>> 0;
+}
+
+function header(id, data) {
+  const head = Buffer.alloc(HEADER);
+  head.writeUInt32LE(MAGIC, 0);
+  head.writeUInt32LE(checksum(data), 4);
+  id.forEach((n, i) => head.writeDoubleLE(n, 8 + 8 * i));
+  return head;
+}
+
+/** The cache's V8 data when the file is whole and made from this bundle file; otherwise undefined. */
+function readCache(id) {
+  try {
+    const file = readFileSync(CACHE);
+    if (file.length <= HEADER || file.readUInt32LE(0) !== MAGIC) return undefined;
+    if (id.some((n, i) => file.readDoubleLE(8 + 8 * i) !== n)) return undefined;
+    // A copy at offset 0 when the data is not 4-byte aligned (Int32Array needs it).
+    const data = file.byteOffset % 4 === 0 ? file.subarray(HEADER) : Buffer.from(file.subarray(HEADER));
+    return checksum(data) === file.readUInt32LE(4) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache beside a temporary name, then renames it into place: two runs at once never see half a file. */
+function writeCache(id, data) {
+  const temp = `${CACHE}.${process.pid}.tmp`;
+  try {
+    if (setting && setting !== 'off') mkdirSync(setting, { recursive: true });
+    writeFileSync(temp, Buffer.concat([header(id, data), data]));
+    renameSync(temp, CACHE);
+  } catch {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save`, which writes a cache, when it had none that fit. */
+function loadScript() {
+  const fd = openSync(BUNDLE, 'r');
+  let source;
+  let id;
+  try {
+    const { ino, size, mtimeMs } = fstatSync(fd);
+    id = [ino, size, mtimeMs];
+    // The bundle is ASCII (esbuild's charset: 'ascii'): latin1 skips decoding 2 MB of UTF-8.
+    source = readFileSync(fd, 'latin1');
+  } finally {
+    closeSync(fd);
+  }
+  const cachedData = readCache(id);
+  // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: BUNDLE, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
+  const fits = cachedData !== undefined && !script.cachedDataRejected;
+  // After the run: the cache then holds every function the run compiled, not only the top level.
+  const save = fits ? undefined : () => writeCache(id, script.createCachedData());
+  return { main: module.exports.main, save };
+}
+
+const { main, save } = setting === 'off' ? await import('../dist/bundle/cli.js') : loadScript();
 
 // A run lasts a second or a few, and its hot code (the file reader, the value rules, the differ,
 // the lints) is optimised by V8 while it runs. With inlining, each optimisation compiles the
@@ -15,7 +116,8 @@ const { main } = await import('../dist/bundle/cli.js');
 // Set once the verb's module is loaded, before it runs, not here: once a V8 flag changes, V8
 // refuses the code cache Node's own modules (fs/promises, http, crypto, ...) are built with, and
 // compiles each one loaded after from its source, some 3 times the CPU. The verb's hot code runs
-// after it either way.
+// after it either way. For the same reason it is set back before a code cache is written: V8 keeps
+// the flags' hash in the cache and refuses it in a process whose flags differ.
 let tuned = false;
 const onVerbLoaded = () => {
   if (tuned) return;
@@ -26,6 +128,13 @@ const onVerbLoaded = () => {
 main(process.argv, undefined, { onVerbLoaded }).then(
   (code) => {
     process.exitCode = code;
+    if (!save || code !== 0) return;
+    try {
+      if (tuned) setFlagsFromString('--turbo-inlining');
+      save();
+    } catch {
+      // The cache is an optimisation: the command's result stands whatever happens to it.
+    }
   },
   (err) => {
     // main() maps every expected error to an exit code; reaching here is a bug.

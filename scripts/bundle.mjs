@@ -16,11 +16,15 @@
 // - CommonJS dependencies bundled into ESM call `require` for Node's built-in modules; the banner
 //   gives each chunk a real `require` for that.
 // The source tree keeps its layers; the bundle is build output (not committed), like dist/.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { cliCores, coreModuleText } from './bundle-core.mjs';
+import { bundleCjs } from './bundle-cjs.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -139,6 +143,9 @@ async function bundleInto(outdir) {
     last = await buildOne(entryPoints, outdir, names.includes('cli'));
     Object.assign(outputs, last.metafile.outputs);
   }
+  // The CLI again, as the one CommonJS file the launcher runs with V8's code cache (bundle-cjs.mjs).
+  const cjs = await bundleCjs(join(ROOT, ENTRY_POINTS.cli), outdir, BUNDLE_DIR, [lazyChildProcessPlugin, lazyPicomatchPlugin]);
+  Object.assign(outputs, cjs.metafile.outputs);
   await dropUnusedBanners(outdir);
   await writeFile(join(outdir, MODULES_FILE), `${JSON.stringify(chunkModules({ outputs }, outdir), null, 1)}\n`);
   return { ...last, metafile: { ...last.metafile, outputs } };
@@ -185,7 +192,7 @@ function chunkModules(metafile, outdir) {
       .join('/');
   return Object.fromEntries(
     Object.entries(metafile.outputs)
-      .filter(([path]) => path.endsWith('.js'))
+      .filter(([path]) => /\.c?js$/.test(path))
       .map(([path, out]) => [
         name(path),
         {
@@ -212,8 +219,28 @@ async function dropUnusedBanners(dir) {
   }
 }
 
+/**
+ * Runs `dsipform validate` of a small file and `dsipform --version` once, so that their V8 code
+ * caches (bin/dsipform.js) are written beside the bundle now, while the install is writable. A
+ * failure only means no cache yet: the first run of the verb that finds none writes it.
+ */
+function warmUp() {
+  const dir = mkdtempSync(join(tmpdir(), 'dsipform-warm-up-'));
+  try {
+    const file = join(dir, 'warm-up.yaml');
+    writeFileSync(file, 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["1"]\noutbound_routes: []\n');
+    const env = { ...process.env };
+    delete env.DSIPFORM_CODE_CACHE;
+    for (const args of [['validate', file], ['--version']])
+      spawnSync(process.execPath, [join(ROOT, 'bin', 'dsipform.js'), ...args], { env, stdio: 'ignore' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { metafile } = await bundle();
+  warmUp();
   const outputs = Object.keys(metafile.outputs);
   process.stdout.write(
     `bundled ${Object.keys(ENTRY_POINTS).length} entry points into ${relative(ROOT, BUNDLE_DIR)}/ (${outputs.length} files)\n`,

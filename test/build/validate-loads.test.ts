@@ -11,6 +11,8 @@ import { runProcess } from '../helpers/process.js';
 // in each chunk from dist/bundle/modules.json). Module counts,
 // not times: a count holds on a loaded machine, a time does not. Unlike lazy-chunks.test.ts, this
 // reads the modules Node loaded, not the bundle's text, so it holds with a linked node_modules too.
+// The launcher runs the CLI from one CommonJS file with V8's code cache (bin/dsipform.js); the
+// chunks are what it runs with DSIPFORM_CODE_CACHE=off, and what the CLI's modules are cut into.
 const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
 const BUNDLE = new URL('../../dist/bundle/', import.meta.url);
 
@@ -24,7 +26,7 @@ interface Loaded {
   readonly required: readonly string[];
 }
 
-async function loadedBy(args: (dir: string) => string[]): Promise<Loaded> {
+async function loadedBy(args: (dir: string) => string[], cache = 'off'): Promise<Loaded> {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-loads-'));
   const out = join(dir, 'loaded.json');
   const record = join(dir, 'record.mjs');
@@ -45,7 +47,9 @@ async function loadedBy(args: (dir: string) => string[]): Promise<Loaded> {
         ', JSON.stringify({ esm, cjs: Object.keys(createRequire(import.meta.url).cache) })));',
     ].join('\n'),
   );
-  const r = await runProcess(process.execPath, ['--import', record, CLI, ...args(dir)], { env: { PATH: process.env.PATH } });
+  const r = await runProcess(process.execPath, ['--import', record, CLI, ...args(dir)], {
+    env: { PATH: process.env.PATH, DSIPFORM_CODE_CACHE: cache === 'off' ? cache : join(dir, cache) },
+  });
   const { esm, cjs } = JSON.parse(readFileSync(out, 'utf8')) as { esm: string[]; cjs: string[] };
   const chunks = [...new Set(esm.filter((u) => /\/dist\/bundle\/[^/]+\.js$/.test(u)))];
   const bundle = JSON.parse(readFileSync(new URL('modules.json', BUNDLE), 'utf8')) as Record<string, { modules: string[] }>;
@@ -71,6 +75,18 @@ describe('what `dsipform validate` loads (issue 33 §4)', () => {
     // Node's CommonJS loader to read ajv's files from node_modules.
     expect(modules).toContain('node_modules/ajv/dist/runtime/ucs2length.js');
     expect(required).toEqual([]);
+  });
+
+  it('through the code cache, a run loads no chunk and reads no CommonJS file: the CLI is one script', async () => {
+    for (const _ of [1, 2]) {
+      const { stdout, chunks, required } = await loadedBy((dir) => {
+        writeFileSync(join(dir, 'five.yaml'), FIVE_LINES);
+        return ['validate', join(dir, 'five.yaml')];
+      }, 'cache');
+      expect(stdout).toMatch(/^Valid: 1 file/);
+      expect(chunks).toEqual([]);
+      expect(required).toEqual([]);
+    }
   });
 
   it('picomatch loads when a glob of policy.accept needs it', async () => {

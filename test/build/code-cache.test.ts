@@ -1,0 +1,138 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runProcess, type ProcessResult } from '../helpers/process.js';
+
+// The launcher's V8 code cache (bin/dsipform.js, issue 33 §4): each test keeps its cache in its own
+// folder (DSIPFORM_CODE_CACHE), runs the built CLI for real, and holds that nothing that happens to
+// the cache changes what a command prints or exits with.
+const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
+const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
+const HEADER = 32;
+
+interface Setup {
+  readonly dir: string;
+  readonly cacheDir: string;
+  readonly cacheFile: string;
+  readonly file: string;
+}
+
+function setup(): Setup {
+  const dir = mkdtempSync(join(tmpdir(), 'dsipform-code-cache-'));
+  const file = join(dir, 'five.yaml');
+  writeFileSync(file, FIVE_LINES);
+  const cacheDir = join(dir, 'cache');
+  return { dir, cacheDir, cacheFile: join(cacheDir, 'cli.cjs.validate.v8-cache'), file };
+}
+
+const run = (cache: string, args: readonly string[], nodeArgs: readonly string[] = []): Promise<ProcessResult> =>
+  runProcess(process.execPath, [...nodeArgs, CLI, ...args], { env: { PATH: process.env.PATH, DSIPFORM_CODE_CACHE: cache } });
+
+/** The same command run from the ES module chunks, without any cache: what every run must print. */
+const reference = (args: readonly string[]): Promise<ProcessResult> => run('off', args);
+
+/** The inode of the cache file: a run that took the cache does not write it again (it is replaced by a rename otherwise). */
+const inode = (file: string): number => statSync(file).ino;
+
+describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
+  it('the first run writes the cache; the next takes it and leaves it; both print what the ES module chunks print', async () => {
+    const s = setup();
+    const want = await reference(['validate', s.file]);
+    expect(want.code).toBe(0);
+    const first = await run(s.cacheDir, ['validate', s.file]);
+    expect(first).toEqual(want);
+    expect(readFileSync(s.cacheFile).subarray(0, 4).toString('latin1')).toBe('CVSD');
+    const written = inode(s.cacheFile);
+    const second = await run(s.cacheDir, ['validate', s.file]);
+    expect(second).toEqual(want);
+    expect(inode(s.cacheFile)).toBe(written);
+  });
+
+  it('a failing command prints and exits as without the cache, with it and without it', async () => {
+    const s = setup();
+    writeFileSync(join(s.dir, 'bad.yaml'), 'version: 1\ninbound_mappings:\n  - did: 15551234567x\n');
+    for (const args of [['validate', join(s.dir, 'bad.yaml')], ['validate', join(s.dir, 'missing.yaml')], ['nonsense'], ['--version']]) {
+      const want = await reference(args);
+      expect(await run(s.cacheDir, args)).toEqual(want);
+      expect(await run(s.cacheDir, args)).toEqual(want);
+    }
+    // A cache per verb, written only by a run that succeeded: a word that is no verb leaves no file.
+    expect(readdirSync(s.cacheDir)).toEqual(['cli.cjs.entry.v8-cache']);
+  });
+
+  // V8 checks its version, its flags and the source's length, not its data: a changed byte in the
+  // data can crash the run or silently lose its output. The launcher's checksum refuses it.
+  it.each([
+    ['a flipped byte in the header', 9],
+    ['flipped bytes at the start of the data', HEADER + 100],
+    ['flipped bytes in the middle of the data', 300_000],
+    ['flipped bytes near the end of the data', -40_000],
+  ])('a corrupt cache (%s) is compiled past and replaced', async (_what, at) => {
+    const s = setup();
+    const want = await reference(['validate', s.file]);
+    await run(s.cacheDir, ['validate', s.file]);
+    const bytes = readFileSync(s.cacheFile);
+    const offset = at < 0 ? bytes.length + at : at;
+    for (let i = 0; i < 6; i++) bytes[offset + i] = bytes[offset + i]! ^ 0xa5;
+    writeFileSync(s.cacheFile, bytes);
+    const before = inode(s.cacheFile);
+    expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
+    const replaced = inode(s.cacheFile);
+    expect(replaced).not.toBe(before);
+    // The replacement is whole: the next run takes it.
+    expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
+    expect(inode(s.cacheFile)).toBe(replaced);
+  });
+
+  it.each([
+    ['half', 0.5],
+    ['its header only', HEADER],
+    ['a few bytes', 5],
+    ['empty', 0],
+  ])('a truncated cache (%s) is compiled past and replaced', async (_what, keep) => {
+    const s = setup();
+    const want = await reference(['validate', s.file]);
+    await run(s.cacheDir, ['validate', s.file]);
+    const size = statSync(s.cacheFile).size;
+    truncateSync(s.cacheFile, keep < 1 ? Math.floor(size * keep) : keep);
+    expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
+    // Replaced by a whole cache, which the next run takes.
+    const replaced = inode(s.cacheFile);
+    expect(statSync(s.cacheFile).size).toBeGreaterThan(size / 2);
+    expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
+    expect(inode(s.cacheFile)).toBe(replaced);
+  });
+
+  it('a cache from other V8 flags is refused by V8 and replaced; a deleted cache folder is made again', async () => {
+    const s = setup();
+    const want = await reference(['validate', s.file]);
+    await run(s.cacheDir, ['validate', s.file]);
+    const before = inode(s.cacheFile);
+    expect(await run(s.cacheDir, ['validate', s.file], ['--no-lazy-feedback-allocation'])).toEqual(want);
+    expect(inode(s.cacheFile)).not.toBe(before);
+    rmSync(s.cacheDir, { recursive: true });
+    expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
+    expect(statSync(s.cacheFile).size).toBeGreaterThan(HEADER);
+  });
+
+  it('a cache folder that cannot be made or written, or a cache path that is a folder, leaves the command as it is', async () => {
+    const s = setup();
+    const want = await reference(['validate', s.file]);
+    const notAFolder = join(s.dir, 'five.yaml', 'cache');
+    expect(await run(notAFolder, ['validate', s.file])).toEqual(want);
+    // The cache's path taken by a folder: it can be neither read nor replaced.
+    const folderInTheWay = join(s.dir, 'in-the-way');
+    mkdirSync(join(folderInTheWay, 'cli.cjs.validate.v8-cache'), { recursive: true });
+    expect(await run(folderInTheWay, ['validate', s.file])).toEqual(want);
+    // A read-only folder (root writes anywhere, so only as another user).
+    if (process.getuid?.() !== 0) {
+      const readOnly = join(s.dir, 'read-only');
+      mkdirSync(readOnly);
+      chmodSync(readOnly, 0o555);
+      expect(await run(readOnly, ['validate', s.file])).toEqual(want);
+      chmodSync(readOnly, 0o755);
+    }
+  });
+});
