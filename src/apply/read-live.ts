@@ -45,11 +45,7 @@ export async function readLive(
     options.groups ? client.listEndpointGroups() : undefined,
     managed.includes('carrier_groups') ? readCarrierGroups(client) : undefined,
     managed.includes('endpoint_groups') ? readEndpointGroups(client) : undefined,
-    managed.includes('numbers')
-      ? readNumbers(client)
-      : options.readOnly?.includes('numbers')
-        ? readInventory(client)
-        : undefined,
+    managed.includes('numbers') ? readNumbers(client) : options.readOnly?.includes('numbers') ? readInventory(client) : undefined,
   ]);
   const groups: GatewayGroup[] | undefined = carriers && endpoints ? [...carriers, ...endpoints] : undefined;
   return {

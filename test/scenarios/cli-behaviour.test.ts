@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startCountingProxy } from '../helpers/counting-proxy.js';
 import { scenario } from '../helpers/scenario.js';
-import { TEST_PROFILE } from '../helpers/emulator.js';
 
 const mappings = (n: number) =>
   `version: 1\ninbound_mappings:\n${Array.from({ length: n }, (_, i) => `  - did: "${5550000 + i}"\n    servers: ["1"]\n`).join('')}`;
