@@ -13,8 +13,8 @@ import type { Timerec } from './timerec.js';
 const DAY = 86_400;
 /**
  * How far around a moment where real time enters the answer may not repeat: the zone's offsets are
- * under a day, so the wall seconds whose instant is on the other side of it are within a day; two
- * leave room for the candidates' own day around a clock change (windows.ts `candidates`).
+ * under a day, so the wall seconds whose instant is on the other side of it, or that the clocks
+ * skip, are within a day (with no margin, test/routing/periodic-points.test.ts fails).
  */
 const MARGIN = DAY;
 
