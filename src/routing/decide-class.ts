@@ -184,28 +184,40 @@ function stretchesOf(
   });
   const events = eventsOf(recs, tz, from, to);
   const n = recs.length;
-  const memo = new Map<string, { key: string; decisions: RouteDecision[] }>();
-  const groups = new Map<string, { decisions: RouteDecision[]; stretches: Stretch[] }>();
-  let lastKey = '';
-  let last: Stretch[] | null = null;
+  // A stretch per change point (half a million for one-minute windows over four years): each finds
+  // its combination's decisions and group without a string for none or one recurrence matching.
+  type Known = { decisions: RouteDecision[]; group: { decisions: RouteDecision[]; stretches: Stretch[] } };
+  const memo = new Map<string, Known>();
+  const single: (Known | undefined)[] = new Array<Known | undefined>(n);
+  let none: Known | undefined;
+  const groups = new Map<string, Known['group']>();
+  // The sum of the matching recurrences' indexes: the one matching, when one does.
+  let sum = 0;
+  for (const i of active) sum += i;
+  let last: Known['group'] | null = null;
+  const known = (s: number): Known => {
+    const size = active.size;
+    const found = size === 0 ? none : size === 1 ? single[sum] : memo.get(comboKey(active));
+    if (found) return found;
+    const decisions = decide(s);
+    const key = decisions.map(decisionKey).join('\u0001');
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { decisions, stretches: [] }));
+    const made = { decisions, group };
+    if (size === 0) none = made;
+    else if (size === 1) single[sum] = made;
+    else memo.set(comboKey(active), made);
+    return made;
+  };
   const stretch = (s: number, end: number): void => {
-    // Mostly none or one recurrence matches: their key without sorting a list.
-    const combination = active.size === 0 ? '' : active.size === 1 ? String(active.values().next().value) : comboKey(active);
-    let known = memo.get(combination);
-    if (!known) {
-      const decisions = decide(s);
-      memo.set(combination, (known = { key: decisions.map(decisionKey).join('\u0001'), decisions }));
-    }
-    if (known.key === lastKey && last !== null) {
-      const prev = last[last.length - 1] as Stretch;
-      last[last.length - 1] = { from: prev.from, to: end };
+    const { group } = known(s);
+    if (group === last) {
+      const prev = group.stretches[group.stretches.length - 1] as Stretch;
+      group.stretches[group.stretches.length - 1] = { from: prev.from, to: end };
       return;
     }
-    let group = groups.get(known.key);
-    if (!group) groups.set(known.key, (group = { decisions: known.decisions, stretches: [] }));
     group.stretches.push({ from: s, to: end });
-    lastKey = known.key;
-    last = group.stretches;
+    last = group;
   };
   let start = from;
   // `v % n` and the division of what is left are exact on safe integers.
@@ -215,7 +227,11 @@ function stretchesOf(
     stretch(start, at);
     for (; e < events.length && atOf(events[e] as number) === at; e++) {
       const i = (events[e] as number) % n;
-      if (!active.delete(i)) active.add(i);
+      if (active.delete(i)) sum -= i;
+      else {
+        active.add(i);
+        sum += i;
+      }
     }
     start = at;
   }

@@ -25,6 +25,20 @@ vi.mock('../../src/model/time/windows.js', async (original) => {
   };
 });
 
+// Counts how often a recurrence is asked whether it matches at a wall second (model/time/windows.ts
+// asks it at each moment its answer may change).
+const questions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/model/time/timerec-match.js', async (original) => {
+  const real = await original<typeof import('../../src/model/time/timerec-match.js')>();
+  return {
+    ...real,
+    timerecMatchesWall: (...args: Parameters<typeof real.timerecMatchesWall>) => {
+      questions.count++;
+      return real.timerecMatchesWall(...args);
+    },
+  };
+});
+
 const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -137,5 +151,23 @@ describe('a table of sets only is decided as far as its sets read', () => {
     expect([again.result, again.rule?.key, again.gwlist]).toEqual([c.decision.result, c.decision.rule?.key, c.decision.gwlist]);
     // Each caller decided asks the changes of its route's hour and of the window: K callers, 2K.
     expect(asked.count).toBeLessThan(10);
+  });
+});
+
+describe('a recurrence that repeats is asked over its period, not every day of the horizon', () => {
+  beforeEach(() => {
+    questions.count = 0;
+  });
+
+  it('one-minute daily windows and one every four years: under 500 questions per recurrence, not a few a day for four years', () => {
+    const k = 40;
+    const set = rules([], minutes(k));
+    const results = checkInvariants(set, [INVARIANTS[0]!], START, BOOK);
+    // Every rule is taken in its minute (the leap day's on its day): the same verdict as asking every day.
+    expect(results.map((r) => r.status)).toEqual(['held']);
+    // The four-yearly one is still asked day by day; the K - 1 daily ones over one day between the
+    // moments where real time enters (the clock changes), and around those: 128,508 questions in
+    // all before, some 8,300 now.
+    expect(questions.count).toBeLessThan(500 * k);
   });
 });

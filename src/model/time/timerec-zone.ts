@@ -56,13 +56,32 @@ export function zoneClock(tz: string): ZoneClock {
   };
   /**
    * The offset at a real instant: that of the start of its UTC day when the day ends with the same
-   * one (no zone changes its clock twice within a day and back), else asked exactly. The analysis
+   * one (no zone changes its clock twice within a day and back), else that of the day's one change,
+   * found by halving, on its side of it (no zone changes its clock twice within a day). The analysis
    * of a horizon of four years asks this millions of times, of a few thousand days.
    */
   const offsetAt = (epoch: number): number => {
     const day = Math.floor(epoch / DAY) * DAY;
     const first = exactOffset(day);
-    return first === exactOffset(day + DAY) ? first : exactOffset(epoch);
+    const last = exactOffset(day + DAY);
+    if (first === last) return first;
+    // The day of a change: its instant found once (asking Intl of every second asked filled the cache).
+    return epoch < changeIn(day, first) ? first : last;
+  };
+  const changes = new Map<number, number>();
+  /** The first second of the new offset within a UTC day that starts with `first` and ends with another. */
+  const changeIn = (day: number, first: number): number => {
+    const known = changes.get(day);
+    if (known !== undefined) return known;
+    let lo = day;
+    let hi = day + DAY;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (exactOffset(mid) === first) lo = mid;
+      else hi = mid;
+    }
+    changes.set(day, hi);
+    return hi;
   };
   const clock: ZoneClock = {
     wallOf: (epoch) => epoch + offsetAt(epoch),

@@ -1,0 +1,94 @@
+/**
+ * A recurrence's change points over a long horizon without asking it at every day (issue 36 §2):
+ * a daily or weekly recurrence without by-filters answers at a wall second as at that second one
+ * period later (timerec-match.ts: the interval counts whole days or weeks from dtstart's date, the
+ * unit compares the weekday and the time of day, all wall clock), except where real time enters:
+ * its dtstart, the end of its first window, until + duration, and a clock change (a wall time the
+ * clocks skip is judged as the time after the change). Away from those moments one period's change
+ * points, repeated, are all of them; near them, they are found as before. Pure.
+ */
+import { proxyInterval } from './timerec-match.js';
+import type { Timerec } from './timerec.js';
+
+const DAY = 86_400;
+/**
+ * How far around a moment where real time enters the answer may not repeat: the zone's offsets are
+ * under a day, so the wall seconds whose instant is on the other side of it, or that the clocks
+ * skip, are within a day (with no margin, test/routing/periodic-points.test.ts fails).
+ */
+const MARGIN = DAY;
+
+/**
+ * The wall seconds after which a recurrence's answer repeats, away from its dtstart, until and the
+ * zone's clock changes; `null` when it has none this module handles (a by-filter, a month or a year
+ * as its unit, no freq).
+ */
+export function wallPeriod(rec: Timerec): number | null {
+  if (rec.byday || rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth) return null;
+  const every = Math.max(1, proxyInterval(rec.interval));
+  if (rec.freq === 'daily') return every * DAY;
+  if (rec.freq === 'weekly') return every * 7 * DAY;
+  return null;
+}
+
+/** How the caller finds change points exactly: within (lo, hi), and whether `wall` differs from the second before. */
+export interface ExactPoints {
+  readonly within: (lo: number, hi: number) => readonly number[];
+  readonly changesAt: (wall: number) => boolean;
+}
+
+/**
+ * The change points of a recurrence of wall period `period` within wall seconds (from, to),
+ * ascending, as `exact.within(from, to)` would give them: exactly within `MARGIN` of each of
+ * `irregular` (the wall seconds where real time enters), and between them one period found exactly
+ * and repeated. Why the repetition is exact: for `c` at least one period and a second past the start
+ * `a` of a stretch where the answer repeats, `c` and `c - 1` answer as `c - period` and
+ * `c - period - 1`, so `c` is a change point exactly when `c - period` is.
+ */
+export function periodicChangePoints(period: number, irregular: readonly number[], from: number, to: number, exact: ExactPoints): number[] {
+  // The stretches asked exactly: around each irregular moment, merged, within the horizon.
+  const near = irregular
+    .map((x) => [Math.max(from, x - MARGIN), Math.min(to, x + MARGIN)] as const)
+    .filter(([lo, hi]) => lo < hi)
+    .sort((a, b) => a[0] - b[0]);
+  const cuts: [number, number][] = [];
+  for (const [lo, hi] of near) {
+    const last = cuts[cuts.length - 1];
+    if (last !== undefined && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else cuts.push([lo, hi]);
+  }
+  const out: number[] = [];
+  // Each stretch boundary is asked on its own: `within` gives the points strictly inside.
+  const at = (wall: number): void => {
+    if (wall > from && wall < to && exact.changesAt(wall)) out.push(wall);
+  };
+  let start = from;
+  for (const [lo, hi] of [...cuts, [to, to] as [number, number]]) {
+    if (lo > start) repeated(start, lo, period, exact, out, at);
+    if (hi > lo) {
+      at(lo);
+      out.push(...exact.within(lo, hi));
+    }
+    start = Math.max(start, hi);
+  }
+  return out;
+}
+
+/** The change points in [a, b) (those at `a` by `at`), a stretch whose answer repeats with `period`. */
+function repeated(a: number, b: number, period: number, exact: ExactPoints, out: number[], at: (wall: number) => void): void {
+  at(a);
+  if (b - a <= 2 * period) {
+    out.push(...exact.within(a, b));
+    return;
+  }
+  // One period from a, exactly: the points in (a, a + period]; then each moved on by whole periods,
+  // block after block, so the list stays ascending.
+  const base = exact.within(a, a + period + 1);
+  out.push(...base);
+  for (let shift = period; a + 1 + shift < b; shift += period) {
+    for (const p of base) {
+      if (p + shift >= b) break;
+      out.push(p + shift);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { wallPeriod } from '../../src/model/time/periodic-points.js';
+import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
+import { changePoints, exactChangePoints } from '../../src/model/time/windows.js';
+
+/**
+ * A daily or weekly recurrence's change points over a long horizon are one period's, repeated,
+ * away from where real time enters (model/time/periodic-points.ts): held equal to asking the
+ * recurrence at every candidate of every day, over four years in zones with and without clock
+ * changes, for recurrences that start, end or sit at the hour the clocks skip within the horizon.
+ */
+const RECS = [
+  '20260101T000100|1M|daily',
+  '20260101T013000|1H|daily',
+  '20260308T020000|30M|daily',
+  '20260101T023000|1H|daily',
+  '20270310T013000|90M|daily||3',
+  '20261101T013000|2H|daily|20281201T000000',
+  '20260101T230000|3H|daily',
+  '20260101T120000|0|daily',
+  '20260105T090000|8H|weekly',
+  '20270328T010000|2H|weekly||2',
+  '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR',
+  '20280229T000000|24H|yearly||4',
+];
+const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'UTC'];
+const FROM = Date.UTC(2026, 10, 30) / 1000;
+const TO = Date.UTC(2030, 10, 30) / 1000;
+
+function rec(text: string): Timerec {
+  const parsed = parseTimerec(text);
+  if (!('value' in parsed) || parsed.value === null) throw new Error(text);
+  return parsed.value;
+}
+
+describe('changePoints of a recurrence that repeats', () => {
+  it.each(ZONES)('are those found day by day, in %s', (tz) => {
+    let periodic = 0;
+    for (const text of RECS) {
+      const r = rec(text);
+      if (wallPeriod(r) !== null) periodic++;
+      const want = exactChangePoints(r, tz, FROM, TO);
+      expect([text, [...changePoints(r, tz, FROM, TO)]]).toEqual([text, want]);
+      // A short range (under two periods between the moments real time enters) too.
+      const short = [FROM + 3 * 86_400 + 7, FROM + 12 * 86_400] as const;
+      expect([text, [...changePoints(r, tz, ...short)]]).toEqual([text, exactChangePoints(r, tz, ...short)]);
+    }
+    // Most of the list takes the periodic way; the by-filter and the yearly one do not.
+    expect(periodic).toBe(RECS.length - 2);
+  });
+});
