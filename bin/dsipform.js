@@ -2,12 +2,15 @@
 // Thin launcher: the CLI is compiled to dist/ and bundled by `npm run build` (run by `npm ci` through
 // `prepare`; scripts/bundle.mjs) into dist/bundle/cli.cjs, one CommonJS file that this launcher
 // compiles through node:vm with V8's code cache (below), and into ES module chunks (dist/bundle/cli.js).
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { Script } from 'node:vm';
+
+// Node's own modules through process.getBuiltinModule (Node 20.16), not `import`: an ES module
+// import of node:v8 loads Node's streams with it, and of node:vm and node:module their ES module
+// wrappers, some 2-3 ms a run that `--version` does not need. Each is taken where it is used.
+const load = process.getBuiltinModule ? (id) => process.getBuiltinModule(id) : (await import('node:module')).createRequire(import.meta.url);
+const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = load('node:fs');
+const path = load('node:path');
+const { fileURLToPath } = load('node:url');
+const setFlagsFromString = (flags) => load('node:v8').setFlagsFromString(flags);
 
 // V8's code cache (issue 33 §4, docs/decisions.md). Compiling the CLI's code was most of what a short
 // command (`validate` of a small file) did beyond node's own start-up, and Node 20 caches no ES
@@ -20,13 +23,21 @@ import { Script } from 'node:vm';
 // folder that cannot be written is left alone.
 const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
 const setting = process.env.DSIPFORM_CODE_CACHE;
-// One cache per verb: V8 reads a cache whole, so `--version` does not read what `plan` compiled, and
-// each verb's cache holds what that verb runs. The verb is the first word of the command line (none:
-// the entry alone, --version, --help); a cache is written only by a run that succeeded, so a word
-// that is no verb never leaves a file.
-const word = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
-const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'entry';
-const CACHE = join(setting && setting !== 'off' ? setting : dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
+// One cache per verb: V8 reads a cache whole, so a verb does not read what another compiled, and
+// each verb's cache holds what that verb runs. The verb is the first word of the command line; a
+// cache is written only by a run that succeeded, so a word that is no verb never leaves a file.
+const args = process.argv.slice(2);
+const word = args.find((arg) => !arg.startsWith('-'));
+const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
+const CACHE = path.join(setting && setting !== 'off' ? setting : path.dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
+// A run that loads no verb's module (no verb, `help`, or asking for help or the version anywhere)
+// takes the ES module chunks, without a cache: the CommonJS file's top level declares every module
+// of every verb, and compiling it, even from a cache (420 kB), cost `--version` more than the few
+// chunks it loads (1.44x against 1.29x `node -e 0` CPU, docs/performance.md). Nor does such a run
+// write a cache, so `plan --help` cannot leave `plan` a cache of what help compiled. What it prints
+// is the same either way (test/build/code-cache.test.ts).
+const ASKS = new Set(['-h', '--help', '-V', '--version']);
+const chunks = setting === 'off' || verb === undefined || verb === 'help' || args.some((arg) => ASKS.has(arg));
 // The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
 // length only; it does not check the data itself (a flipped byte can crash the run), so the header
 // holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
@@ -95,16 +106,19 @@ function loadScript() {
   }
   const cachedData = readCache(id);
   // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: BUNDLE, cachedData });
+  const script = new (load('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: BUNDLE,
+    cachedData,
+  });
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
+  script.runInThisContext()(module.exports, load('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
   // After the run: the cache then holds every function the run compiled, not only the top level.
   const save = fits ? undefined : () => writeCache(id, script.createCachedData());
   return { main: module.exports.main, save };
 }
 
-const { main, save } = setting === 'off' ? await import('../dist/bundle/cli.js') : loadScript();
+const { main, save } = chunks ? await import('../dist/bundle/cli.js') : loadScript();
 
 // A run lasts a second or a few, and its hot code (the file reader, the value rules, the differ,
 // the lints) is optimised by V8 while it runs. With inlining, each optimisation compiles the

@@ -27,7 +27,7 @@ const seen = [];
 let at;
 const real = v8.setFlagsFromString;
 v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; seen.push(flags); return real(flags); };
-// The launcher imports node:v8 as an ES module: its named exports follow the patched function.
+// The launcher takes node:v8 through process.getBuiltinModule (this object); an ES module import's named exports would follow it too.
 require('node:module').syncBuiltinESMExports();
 process.on('exit', () => {
   const after = at === undefined ? [] : process.moduleLoadList.slice(at).filter((m) => m.startsWith('NativeModule '));
