@@ -3,14 +3,14 @@
 // `prepare`; scripts/bundle.mjs) into dist/bundle/cli.cjs, one CommonJS file that this launcher
 // compiles through node:vm with V8's code cache (below), and into ES module chunks (dist/bundle/cli.js).
 
-// Node's own modules through process.getBuiltinModule (Node 20.16), not `import`: an ES module
-// import of node:v8 loads Node's streams with it, and of node:vm and node:module their ES module
-// wrappers, some 2-3 ms a run that `--version` does not need. Each is taken where it is used.
-const load = process.getBuiltinModule ? (id) => process.getBuiltinModule(id) : (await import('node:module')).createRequire(import.meta.url);
-const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = load('node:fs');
-const path = load('node:path');
-const { fileURLToPath } = load('node:url');
-const setFlagsFromString = (flags) => load('node:v8').setFlagsFromString(flags);
+// CommonJS (bin/package.json), not an ES module: Node's ES module loader for the launcher alone was
+// some 2-4% of `validate`'s CPU (docs/performance.md); the verbs' runs then load no ES module at all.
+// Node's own modules are required where they are used: node:v8 loads Node's streams with it, which
+// `--version` does not need.
+'use strict';
+const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const setFlagsFromString = (flags) => require('node:v8').setFlagsFromString(flags);
 
 // V8's code cache (issue 33 §4, docs/decisions.md). Compiling the CLI's code was most of what a short
 // command (`validate` of a small file) did beyond node's own start-up, and Node 20 caches no ES
@@ -21,7 +21,7 @@ const setFlagsFromString = (flags) => load('node:v8').setFlagsFromString(flags);
 // Nothing about the cache may break a command: a file that is missing, unreadable, truncated,
 // corrupt, from another build of the bundle, another node or other V8 flags is compiled past, and a
 // folder that cannot be written is left alone.
-const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
+const BUNDLE = path.join(__dirname, '..', 'dist', 'bundle', 'cli.cjs');
 const setting = process.env.DSIPFORM_CODE_CACHE;
 // One cache per verb: V8 reads a cache whole, so a verb does not read what another compiled, and
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
@@ -106,19 +106,17 @@ function loadScript() {
   }
   const cachedData = readCache(id);
   // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
-  const script = new (load('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  const script = new (require('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
     cachedData,
   });
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, load('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
+  script.runInThisContext()(module.exports, require('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
   // After the run: the cache then holds every function the run compiled, not only the top level.
   const save = fits ? undefined : () => writeCache(id, script.createCachedData());
   return { main: module.exports.main, save };
 }
-
-const { main, save } = chunks ? await import('../dist/bundle/cli.js') : loadScript();
 
 // A run lasts a second or a few, and its hot code (the file reader, the value rules, the differ,
 // the lints) is optimised by V8 while it runs. With inlining, each optimisation compiles the
@@ -139,20 +137,27 @@ const onVerbLoaded = () => {
   setFlagsFromString('--no-turbo-inlining');
 };
 
-main(process.argv, undefined, { onVerbLoaded }).then(
-  (code) => {
-    process.exitCode = code;
-    if (!save || code !== 0) return;
-    try {
-      if (tuned) setFlagsFromString('--turbo-inlining');
-      save();
-    } catch {
-      // The cache is an optimisation: the command's result stands whatever happens to it.
-    }
-  },
-  (err) => {
-    // main() maps every expected error to an exit code; reaching here is a bug.
-    process.stderr.write(`dsipform: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
-    process.exitCode = 1;
-  },
-);
+function run({ main, save }) {
+  main(process.argv, undefined, { onVerbLoaded }).then(
+    (code) => {
+      process.exitCode = code;
+      if (!save || code !== 0) return;
+      try {
+        if (tuned) setFlagsFromString('--turbo-inlining');
+        save();
+      } catch {
+        // The cache is an optimisation: the command's result stands whatever happens to it.
+      }
+    },
+    (err) => {
+      // main() maps every expected error to an exit code; reaching here is a bug.
+      process.stderr.write(`dsipform: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+// A chunk that cannot be imported (no build) fails the run as an uncaught error, as it did when the
+// launcher was an ES module awaiting it.
+if (chunks) void import('../dist/bundle/cli.js').then(run);
+else run(loadScript());
