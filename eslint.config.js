@@ -134,6 +134,12 @@ export default tseslint.config(
     },
   },
   {
+    // bin/ is CommonJS (bin/package.json): the CLI's launcher skips Node's ES module loader.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**'],
     rules: {
       // Tests read what the CLI and the API print through JSON.parse (`any`) and assert on it.

@@ -2,12 +2,15 @@
 // Thin launcher: the CLI is compiled to dist/ and bundled by `npm run build` (run by `npm ci` through
 // `prepare`; scripts/bundle.mjs) into dist/bundle/cli.cjs, one CommonJS file that this launcher
 // compiles through node:vm with V8's code cache (below), and into ES module chunks (dist/bundle/cli.js).
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { Script } from 'node:vm';
+
+// CommonJS (bin/package.json), not an ES module: Node's ES module loader for the launcher alone was
+// some 2-4% of `validate`'s CPU (docs/performance.md); the verbs' runs then load no ES module at all.
+// Node's own modules are required where they are used: node:v8 loads Node's streams with it, which
+// `--version` does not need.
+'use strict';
+const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const setFlagsFromString = (flags) => require('node:v8').setFlagsFromString(flags);
 
 // V8's code cache (issue 33 §4, docs/decisions.md). Compiling the CLI's code was most of what a short
 // command (`validate` of a small file) did beyond node's own start-up, and Node 20 caches no ES
@@ -18,15 +21,23 @@ import { Script } from 'node:vm';
 // Nothing about the cache may break a command: a file that is missing, unreadable, truncated,
 // corrupt, from another build of the bundle, another node or other V8 flags is compiled past, and a
 // folder that cannot be written is left alone.
-const BUNDLE = fileURLToPath(new URL('../dist/bundle/cli.cjs', import.meta.url));
+const BUNDLE = path.join(__dirname, '..', 'dist', 'bundle', 'cli.cjs');
 const setting = process.env.DSIPFORM_CODE_CACHE;
-// One cache per verb: V8 reads a cache whole, so `--version` does not read what `plan` compiled, and
-// each verb's cache holds what that verb runs. The verb is the first word of the command line (none:
-// the entry alone, --version, --help); a cache is written only by a run that succeeded, so a word
-// that is no verb never leaves a file.
-const word = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
-const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'entry';
-const CACHE = join(setting && setting !== 'off' ? setting : dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
+// One cache per verb: V8 reads a cache whole, so a verb does not read what another compiled, and
+// each verb's cache holds what that verb runs. The verb is the first word of the command line; a
+// cache is written only by a run that succeeded, so a word that is no verb never leaves a file.
+const args = process.argv.slice(2);
+const word = args.find((arg) => !arg.startsWith('-'));
+const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
+const CACHE = path.join(setting && setting !== 'off' ? setting : path.dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
+// A run that loads no verb's module (no verb, `help`, or asking for help or the version anywhere)
+// takes the ES module chunks, without a cache: the CommonJS file's top level declares every module
+// of every verb, and compiling it, even from a cache (420 kB), cost `--version` more than the few
+// chunks it loads (1.44x against 1.29x `node -e 0` CPU, docs/performance.md). Nor does such a run
+// write a cache, so `plan --help` cannot leave `plan` a cache of what help compiled. What it prints
+// is the same either way (test/build/code-cache.test.ts).
+const ASKS = new Set(['-h', '--help', '-V', '--version']);
+const chunks = setting === 'off' || verb === undefined || verb === 'help' || args.some((arg) => ASKS.has(arg));
 // The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
 // length only; it does not check the data itself (a flipped byte can crash the run), so the header
 // holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
@@ -95,16 +106,17 @@ function loadScript() {
   }
   const cachedData = readCache(id);
   // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: BUNDLE, cachedData });
+  const script = new (require('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: BUNDLE,
+    cachedData,
+  });
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
+  script.runInThisContext()(module.exports, require('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
   // After the run: the cache then holds every function the run compiled, not only the top level.
   const save = fits ? undefined : () => writeCache(id, script.createCachedData());
   return { main: module.exports.main, save };
 }
-
-const { main, save } = setting === 'off' ? await import('../dist/bundle/cli.js') : loadScript();
 
 // A run lasts a second or a few, and its hot code (the file reader, the value rules, the differ,
 // the lints) is optimised by V8 while it runs. With inlining, each optimisation compiles the
@@ -125,20 +137,27 @@ const onVerbLoaded = () => {
   setFlagsFromString('--no-turbo-inlining');
 };
 
-main(process.argv, undefined, { onVerbLoaded }).then(
-  (code) => {
-    process.exitCode = code;
-    if (!save || code !== 0) return;
-    try {
-      if (tuned) setFlagsFromString('--turbo-inlining');
-      save();
-    } catch {
-      // The cache is an optimisation: the command's result stands whatever happens to it.
-    }
-  },
-  (err) => {
-    // main() maps every expected error to an exit code; reaching here is a bug.
-    process.stderr.write(`dsipform: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
-    process.exitCode = 1;
-  },
-);
+function run({ main, save }) {
+  main(process.argv, undefined, { onVerbLoaded }).then(
+    (code) => {
+      process.exitCode = code;
+      if (!save || code !== 0) return;
+      try {
+        if (tuned) setFlagsFromString('--turbo-inlining');
+        save();
+      } catch {
+        // The cache is an optimisation: the command's result stands whatever happens to it.
+      }
+    },
+    (err) => {
+      // main() maps every expected error to an exit code; reaching here is a bug.
+      process.stderr.write(`dsipform: internal error (this is a bug, please report it): ${err?.stack ?? err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
+
+// A chunk that cannot be imported (no build) fails the run as an uncaught error, as it did when the
+// launcher was an ES module awaiting it.
+if (chunks) void import('../dist/bundle/cli.js').then(run);
+else run(loadScript());

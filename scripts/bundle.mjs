@@ -220,9 +220,10 @@ async function dropUnusedBanners(dir) {
 }
 
 /**
- * Runs `dsipform validate` of a small file and `dsipform --version` once, so that their V8 code
- * caches (bin/dsipform.js) are written beside the bundle now, while the install is writable. A
- * failure only means no cache yet: the first run of the verb that finds none writes it.
+ * Runs `dsipform validate` of a small file once, so that its V8 code cache (bin/dsipform.js) is
+ * written beside the bundle now, while the install is writable (`--version` and `--help` run the ES
+ * module chunks, without a cache). A failure only means no cache yet: the first run of the verb that
+ * finds none writes it.
  */
 function warmUp() {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-warm-up-'));
@@ -231,8 +232,7 @@ function warmUp() {
     writeFileSync(file, 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["1"]\noutbound_routes: []\n');
     const env = { ...process.env };
     delete env.DSIPFORM_CODE_CACHE;
-    for (const args of [['validate', file], ['--version']])
-      spawnSync(process.execPath, [join(ROOT, 'bin', 'dsipform.js'), ...args], { env, stdio: 'ignore' });
+    spawnSync(process.execPath, [join(ROOT, 'bin', 'dsipform.js'), 'validate', file], { env, stdio: 'ignore' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +44,22 @@ const run = (cache: string, args: readonly string[], nodeArgs: readonly string[]
 /** The same command run from the ES module chunks, without any cache: what every run must print. */
 const reference = (args: readonly string[]): Promise<ProcessResult> => run('off', args);
 
+/** A run with a preload that records the file name of every vm.Script the process compiles (the launcher takes node:vm's own object). */
+async function scripts(s: Setup, args: readonly string[]): Promise<ProcessResult & { compiled: string[] }> {
+  const record = join(s.dir, 'record-scripts.cjs');
+  const out = join(s.dir, 'scripts.json');
+  writeFileSync(
+    record,
+    `const vm = require('node:vm');
+const seen = [];
+const Real = vm.Script;
+vm.Script = class extends Real { constructor(source, options) { super(source, options); seen.push(require('node:path').basename(String(options?.filename))); } };
+process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(seen)));`,
+  );
+  const r = await run(s.cacheDir, args, ['-r', record]);
+  return { ...r, compiled: JSON.parse(readFileSync(out, 'utf8')) as string[] };
+}
+
 /** The inode of the cache file: a run that took the cache does not write it again (it is replaced by a rename otherwise). */
 const inode = (file: string): number => statSync(file).ino;
 
@@ -58,8 +85,31 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
       expect(await run(s.cacheDir, args)).toEqual(want);
       expect(await run(s.cacheDir, args)).toEqual(want);
     }
-    // A cache per verb, written only by a run that succeeded: a word that is no verb leaves no file.
-    expect(readdirSync(s.cacheDir)).toEqual(['cli.cjs.entry.v8-cache']);
+    // A cache per verb, written only by a run that succeeded: a word that is no verb leaves no file,
+    // and --version (the ES module chunks) none either.
+    expect(existsSync(s.cacheDir) ? readdirSync(s.cacheDir) : []).toEqual([]);
+  });
+
+  // The CommonJS file's top level declares every verb's modules: compiling it cost a run that loads
+  // no verb more than the chunks it loads (docs/performance.md), so such a run takes the chunks.
+  it.each([[['--version']], [['--help']], [['-h']], [['help']], [['help', 'plan']], [['plan', '--help']], [[]]])(
+    'dsipform %j compiles no CommonJS bundle and writes no cache, and prints what the chunks print',
+    async (args) => {
+      const s = setup();
+      const want = await reference(args);
+      const r = await scripts(s, args);
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual(want);
+      expect(r.compiled).toEqual([]);
+      expect(existsSync(s.cacheDir) ? readdirSync(s.cacheDir) : []).toEqual([]);
+    },
+  );
+
+  it('a verb still runs from the CommonJS bundle and writes its own cache', async () => {
+    const s = setup();
+    const r = await scripts(s, ['validate', s.file]);
+    expect(r.code).toBe(0);
+    expect(r.compiled).toEqual(['cli.cjs']);
+    expect(readdirSync(s.cacheDir)).toEqual(['cli.cjs.validate.v8-cache']);
   });
 
   // V8 checks its version, its flags and the source's length, not its data: a changed byte in the

@@ -27,7 +27,7 @@ const seen = [];
 let at;
 const real = v8.setFlagsFromString;
 v8.setFlagsFromString = (flags) => { at ??= process.moduleLoadList.length; seen.push(flags); return real(flags); };
-// The launcher imports node:v8 as an ES module: its named exports follow the patched function.
+// The launcher requires node:v8 (this object); an ES module import's named exports would follow it too.
 require('node:module').syncBuiltinESMExports();
 process.on('exit', () => {
   const after = at === undefined ? [] : process.moduleLoadList.slice(at).filter((m) => m.startsWith('NativeModule '));
@@ -66,6 +66,33 @@ describe('the launcher (bin/dsipform.js)', () => {
     });
     expect(r.flags).toEqual(['--no-turbo-inlining']);
     expect(r.loadedAfter).toEqual([]);
+  });
+
+  // The launcher is CommonJS (bin/package.json): a verb run through the code cache starts no more of
+  // Node's ES module loader than `node -e 0` does (some 3% of validate's CPU, docs/performance.md).
+  it("a verb's run loads no more of Node's ES module loader than node -e 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dsipform-launcher-'));
+    const record = join(dir, 'record.cjs');
+    writeFileSync(
+      record,
+      `process.on('exit', () => require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'esm.jsonl'))}, JSON.stringify(process.moduleLoadList.filter((m) => m.includes('/esm/'))) + '\\n'));`,
+    );
+    writeFileSync(
+      join(dir, 'five.yaml'),
+      'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n',
+    );
+    const env = { PATH: process.env.PATH, DSIPFORM_CODE_CACHE: join(dir, 'cache') };
+    await runProcess(process.execPath, ['-r', record, '-e', '0'], { env });
+    // The first run writes the cache, the second takes it.
+    for (const _ of [1, 2]) {
+      const r = await runProcess(process.execPath, ['-r', record, CLI, 'validate', join(dir, 'five.yaml')], { env });
+      expect(r.stdout).toMatch(/^Valid: 1 file/);
+    }
+    const [floor, ...runs] = readFileSync(join(dir, 'esm.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string[]);
+    expect(runs).toEqual([floor, floor]);
   });
 
   it('--version runs no verb, so it sets no flag', async () => {

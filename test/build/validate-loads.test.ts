@@ -22,7 +22,7 @@ interface Loaded {
   readonly chunks: readonly string[];
   /** Every module the run ran: the files `require` read, and the modules bundled in the chunks it loaded (esbuild's `// path` lines). */
   readonly modules: readonly string[];
-  /** The files Node's CommonJS loader read from disk (`require.cache`): none is bundled. */
+  /** The files Node's CommonJS loader read from disk (`require.cache`) besides the launcher (CommonJS itself, bin/package.json): none is bundled. */
   readonly required: readonly string[];
 }
 
@@ -54,7 +54,8 @@ async function loadedBy(args: (dir: string) => string[], cache = 'off'): Promise
   const chunks = [...new Set(esm.filter((u) => /\/dist\/bundle\/[^/]+\.js$/.test(u)))];
   const bundle = JSON.parse(readFileSync(new URL('modules.json', BUNDLE), 'utf8')) as Record<string, { modules: string[] }>;
   const bundled = chunks.flatMap((u) => bundle[u.slice(u.lastIndexOf('/') + 1)]?.modules ?? []);
-  return { stdout: r.stdout, chunks, modules: [...cjs, ...bundled], required: cjs };
+  const required = cjs.filter((f) => f !== CLI);
+  return { stdout: r.stdout, chunks, modules: [...required, ...bundled], required };
 }
 
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
