@@ -73,8 +73,9 @@ export async function filesAgainstLive(
   ]);
   if (!made.ok) return made;
   const live: LiveState = { ...made.live, groups: made.live.groups ?? (read ?? []).flat() };
-  // The gateways of the groups the plan read in full are named, before and after the plan.
-  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
+  // The gateways of the groups the plan read in full are named, before and after the plan,
+  // and the endpoint groups it read for these words (plan/groups-to-name.ts).
+  const labels = [...made.labels, ...gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])];
   const before = ruleSetFromState(
     {
       ...(live.inbound_mappings ? { inbound_mappings: live.inbound_mappings } : {}),
@@ -83,7 +84,10 @@ export async function filesAgainstLive(
     inventoryOf(live.groups ?? [], undefined, labels),
   );
   const { state, groups } = rulesAfterPlan(live, made.plan.changes);
-  const after = ruleSetFromState(state, inventoryOf(groups.groups ?? [], undefined, labelsAfter(live, made.plan.changes, groups)));
+  const after = ruleSetFromState(
+    state,
+    inventoryOf(groups.groups ?? [], undefined, labelsAfter(live, made.plan.changes, groups, made.labels)),
+  );
   const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, name]));
   // The plan read only the collections the files declare: the other direction is the same on both sides.
   const directions = declared(desired);

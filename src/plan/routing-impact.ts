@@ -4,6 +4,7 @@ import type { LiveState } from '../model/live.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
 import type { Horizon, ImpactEntry } from '../model/routing.js';
+import type { GatewayLabel } from '../model/group.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
@@ -34,7 +35,9 @@ export type PlanImpact =
  * Before uses the live carrier and endpoint groups when they were read; after uses them as the plan
  * leaves them (groups-after.ts): a rule that names a carrier group this plan creates sends to its
  * stand-in id, and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being
- * known after apply. A plan with no mapping or route change has none, and no horizon. `tz` may be a
+ * known after apply. `read` names the gateways read beyond the live state before planning (the
+ * endpoints of the live endpoint groups the impact names, groups-to-name.ts). A plan with no
+ * mapping or route change has none, and no horizon. `tz` may be a
  * function, asked only when there is a change to examine and a time recurrence among the rules
  * (routing/time.ts `zoneFor`: the machine's zone costs ICU's start-up, tens of ms, which a plan
  * without changes does not need to pay, and without a recurrence the zone decides nothing).
@@ -46,16 +49,18 @@ export function planRoutingImpact(
   zone: string | (() => string),
   at?: string,
   built?: RulesAfter,
+  read: readonly GatewayLabel[] = [],
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
-  // The gateways of the groups read in full (the collections the files manage) are named in the
-  // impact's words (gwlist_words); after the plan, with the endpoints it adds, changes and removes.
-  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
+  // The gateways of the groups read in full (the collections the files manage, and the endpoint
+  // groups read before planning for these words: `read`) are named in the impact's words
+  // (gwlist_words); after the plan, with the endpoints it adds, changes and removes.
+  const labels = [...read, ...gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])];
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
   // Built here once per plan and handed on (Plan result `after`): the lints and the tests read the same rules.
   const rules = built ?? rulesAfterPlan(live, changes);
   const { state, groups } = rules;
-  const afterLabels = labelsAfter(live, changes, groups);
+  const afterLabels = labelsAfter(live, changes, groups, read);
   const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, afterLabels) : undefined);
   const timed = before.rules.some((r) => r.timerec !== '') || after.rules.some((r) => r.timerec !== '');
   const tz = zoneFor(zone, timed);
