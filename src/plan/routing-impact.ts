@@ -7,6 +7,7 @@ import type { Horizon, ImpactEntry } from '../model/routing.js';
 import type { GatewayLabel } from '../model/group.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
+import { withPendingNames, type PendingNames } from '../routing/pending-names.js';
 import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
@@ -69,7 +70,7 @@ export function planRoutingImpact(
     const what = at === undefined ? 'cannot work out the routing impact' : 'cannot work out the routing impact at the time asked';
     return { ok: false, issue: { message: `${what}: ${start.problem}`, hint: CLOCK_HINT } };
   }
-  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
+  const pending: PendingNames = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
   const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));
   return { ok: true, impact, horizon, after: rules };
@@ -80,18 +81,9 @@ export function planRoutingImpact(
  * id is known after apply, the stand-in is never shown); its words, made with the groups after the
  * plan, already say so and name its endpoints.
  */
-function namedAfter(e: ImpactEntry, pending: ReadonlyMap<string, string>): ImpactEntry {
-  const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
-  // The candidates of an undefined order name a created group by name too.
-  const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
-    ? e.after.outcomes.map((o) => {
-        const ref = o.gwlist !== undefined ? pending.get(o.gwlist) : undefined;
-        return ref === undefined ? o : { ...o, gwlist: ref };
-      })
-    : undefined;
-  if (named === undefined && outcomes === undefined) return e;
-  const renamed = named !== undefined ? { gwlist: named } : {};
-  return { ...e, after: { ...e.after, ...renamed, ...(outcomes ? { outcomes } : {}) } };
+function namedAfter(e: ImpactEntry, pending: PendingNames): ImpactEntry {
+  const after = withPendingNames(e.after, pending);
+  return after === e.after ? e : { ...e, after };
 }
 
 function liveRouting(live: LiveState): RoutingState {
