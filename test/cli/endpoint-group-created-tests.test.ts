@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PlanInvariant } from '../../src/model/invariant.js';
 import type { PlanRoutingTest } from '../../src/model/routing-test.js';
 import { scenario, type Scenario } from '../helpers/scenario.js';
 
@@ -74,5 +75,26 @@ describe.each(['spec', 'current'] as const)('a routing test of a group the plan 
     const html = await s.run(['plan', s.file('beta.yaml', WITH_BETA), '--tz', 'UTC', '--format', 'html']);
     const shown = html.stdout.replaceAll('&quot;', '"').replaceAll('&#34;', '"').replaceAll('&#92;', '\\');
     expect(shown).toContain(`but the call took ${TOOK}`);
+  });
+
+  it("an invariant's counterexample names the group too", async () => {
+    const s = await scenario({ empty: true, profile });
+    await s.converge([s.file('acme.yaml', ACME)]);
+    const always =
+      'invariants:\n  - name: all to Acme\n    always: { direction: inbound, to_prefix: "15551230002", reaches: { group: Acme PBX } }\n';
+    const r = await s.run([
+      'plan',
+      s.file('beta.yaml', WITH_BETA.replace(/routing_tests:[^]*$/, always)),
+      '--tz',
+      'UTC',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(1);
+    const [inv] = (JSON.parse(r.stdout) as { invariants: PlanInvariant[] }).invariants;
+    expect(inv!.status).toBe('violated');
+    expect(inv!.counterexample!.decision.gwlist).toBe('#"Beta PBX"');
+    expect(inv!.counterexample!.took).toBe(TOOK);
+    expect(inv!.message).toContain(`took ${TOOK}`);
   });
 });
