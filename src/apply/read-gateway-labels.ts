@@ -25,12 +25,19 @@ const GROUP_READS = 4;
  * none without a request when no test expects a gateway by name or address: the platform lists a
  * group's gateway ids only, and reading every group for nothing would cost a request each.
  */
-export async function readGatewayLabels(
+export function readGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
   tests: readonly Naming[],
   gwgroupids: readonly number[],
 ): Promise<GatewayLabel[]> {
-  if (!namesGateways(tests) || gwgroupids.length === 0) return [];
+  return readGroupGateways(client, namesGateways(tests) ? gwgroupids : []);
+}
+
+/** The names and addresses of the gateways of these groups: a request per group, four at once. */
+export async function readGroupGateways(
+  client: Pick<PlatformClient, 'getGroupGateways'>,
+  gwgroupids: readonly number[],
+): Promise<GatewayLabel[]> {
   const labels: GatewayLabel[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -52,30 +59,34 @@ export function gatewayNamers(desired: Pick<DesiredState, 'routing_tests' | 'inv
 /**
  * The gateway names a plan's routing tests and invariants (`namers`) need beyond what the plan
  * read: those of the live groups whose gateways were not read with them (every group but the
- * carrier groups the files manage), read only when a test or an invariant names a gateway by name
- * or address.
+ * carrier and endpoint groups the files manage) when a test or an invariant names a gateway by
+ * name or address, and those of the groups `toName` picks (the endpoint groups the routing impact
+ * and the tests name, plan/groups-to-name.ts), each group read once.
  */
 function testGatewayLabels(
   client: Pick<PlatformClient, 'getGroupGateways'>,
   namers: readonly Naming[],
   live: LiveState,
+  toName: readonly number[],
 ): Promise<GatewayLabel[]> {
-  const read = new Set((live.carrier_groups ?? []).map((g) => g.gwgroupid));
-  const ids = (live.groups ?? []).map((g) => g.gwgroupid).filter((id) => !read.has(id));
-  return readGatewayLabels(client, namers, ids);
+  const read = new Set([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])].map((g) => g.gwgroupid));
+  const all = namesGateways(namers) ? (live.groups ?? []).map((g) => g.gwgroupid) : [];
+  const ids = new Set([...all, ...toName].filter((id) => !read.has(id)));
+  return readGroupGateways(client, [...ids]);
 }
 
 /**
  * Every read a plan makes, before it is made: the live state (`readLive`), then the gateway names
- * the files' routing tests and invariants (`namers`, {@link gatewayNamers}) need beyond it (none
- * without a request unless one names a gateway).
+ * the files' routing tests and invariants (`namers`, {@link gatewayNamers}) need beyond it, and
+ * those of the groups `toName` picks from the live state (none without a request unless one names
+ * a gateway or a group is picked).
  */
 export async function readForPlan(
   client: PlatformClient,
   managed: readonly CollectionName[],
   leases: readonly LeaseRecord[] | undefined,
-  options: ReadOptions & { readonly namers: readonly Naming[] },
+  options: ReadOptions & { readonly namers: readonly Naming[]; readonly toName?: (live: LiveState) => readonly number[] },
 ): Promise<{ readonly live: LiveState; readonly labels: GatewayLabel[] }> {
   const live = await readLive(client, managed, leases, options);
-  return { live, labels: await testGatewayLabels(client, options.namers, live) };
+  return { live, labels: await testGatewayLabels(client, options.namers, live, options.toName?.(live) ?? []) };
 }

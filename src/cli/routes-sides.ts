@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import { DsipformError } from '../model/errors.js';
-import { liveRuleSet } from '../pipeline/live-rules.js';
+import { liveRuleSet, nameEndpointGroups } from '../pipeline/live-rules.js';
 import { filesAgainstLive as planAgainstLive, filesRules, type SideRules } from '../pipeline/routes.js';
 import type { RoutesSide } from '../render/routes-report.js';
 import { failOnPlanIssues } from './desired.js';
@@ -24,9 +24,9 @@ export function filesSide(name: string, desired: DesiredState, paths: readonly s
   return { side: { name, source: sourceOf(paths, cdktf) }, ...filesRules(desired) };
 }
 
-/** The platform's rules, named `live` after `target`. */
+/** The platform's rules, named `live` after `target`, the endpoints of the endpoint groups they send to named. */
 export async function liveSide(client: PlatformClient, target: string): Promise<RulesSide> {
-  return { side: { name: 'live', source: target }, set: await liveRuleSet(client) };
+  return { side: { name: 'live', source: target }, set: await nameEndpointGroups(client, await liveRuleSet(client)) };
 }
 
 /**
@@ -77,7 +77,7 @@ export async function runRoutesOfTargets(
       targets.map((t) =>
         withTarget(t, flags, io, async (client, label) => ({
           side: { name: t.name, source: label },
-          set: await liveRuleSet(client),
+          set: await nameEndpointGroups(client, await liveRuleSet(client)),
           ...(t.timezone !== undefined ? { zone: t.timezone } : {}),
         })),
       ),

@@ -1,9 +1,9 @@
 import type { PlatformClient } from '../api/client.js';
-import type { GatewayLabel } from '../model/group.js';
 import type { RouteDecision } from '../model/routing.js';
 import { inventoryOf, ruleSetFromState, withGatewayLabels } from '../routing/rule-set.js';
 import type { RuleSet } from '../routing/types.js';
 import { groupsToName } from '../routing/words.js';
+import { readGroupGateways } from '../apply/read-gateway-labels.js';
 
 /**
  * The rules the platform holds: every live mapping and route, with their ids and groups, and the
@@ -24,7 +24,7 @@ export async function liveRuleSet(client: PlatformClient): Promise<RuleSet> {
 
 /**
  * The same rules with the gateways of these decisions named (name and address): the groups that
- * hold them are read, one request each, at most {@link GROUP_READS} at once. A decision names a
+ * hold them are read, one request each, at most four at once. A decision names a
  * few groups; reading every group of a platform for one call would cost hundreds of requests.
  */
 export async function nameGateways(client: PlatformClient, set: RuleSet, decisions: readonly RouteDecision[]): Promise<RuleSet> {
@@ -32,14 +32,21 @@ export async function nameGateways(client: PlatformClient, set: RuleSet, decisio
   const gwlists = decisions.flatMap((d) => [d.gwlist, ...(d.outcomes ?? []).map((o) => o.gwlist)]).filter((g) => g !== undefined);
   const ids = groupsToName(gwlists, set.inventory);
   if (ids.length === 0) return set;
-  const labels: GatewayLabel[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < ids.length; i = next++) labels.push(...((await client.getGroupGateways(ids[i]!)) ?? []));
-  };
-  await Promise.all(Array.from({ length: Math.min(GROUP_READS, ids.length) }, worker));
-  return withGatewayLabels(set, labels);
+  return withGatewayLabels(set, await readGroupGateways(client, ids));
 }
 
-/** How many group reads {@link nameGateways} keeps in flight. */
-const GROUP_READS = 4;
+/**
+ * The same rules with the endpoints of the endpoint groups they send to named (issue 34 §5: a call
+ * to a PBX names its endpoints, `routes --live`): each group one request, four at once. Only the
+ * endpoint groups a rule names: a carrier group's words do not list its gateways.
+ */
+export async function nameEndpointGroups(client: PlatformClient, set: RuleSet): Promise<RuleSet> {
+  const inventory = set.inventory;
+  if (inventory === undefined) return set;
+  const named = groupsToName(
+    set.rules.map((r) => r.gwlist),
+    inventory,
+  ).filter((id) => inventory.groupNames?.get(String(id))?.type === 'endpoint');
+  if (named.length === 0) return set;
+  return withGatewayLabels(set, await readGroupGateways(client, named));
+}

@@ -121,7 +121,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const judged = rules && declaredInvariants.length > 0 ? rules : undefined;
   const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
-  const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone) : [];
+  const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone, judged.pending) : [];
   const broken = violatedRefusal(invariants);
   // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
   // saved and checksummed with it and a saved plan is judged by them.

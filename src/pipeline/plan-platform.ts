@@ -11,6 +11,7 @@ import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-p
 import type { RulesAfter } from '../plan/routing-impact.js';
 import { endpointPasswordChecks, passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
+import { endpointGroupsToName } from '../plan/groups-to-name.js';
 import { proxyZone } from '../model/time/call-time.js';
 
 /** How to read the platform and plan against it. */
@@ -93,7 +94,8 @@ export function targetOf(client: PlatformClient): string {
  * refer to groups or gateways), asks its API profile (detected when the client was not given one:
  * on the `current` profile a mapping edit is a replace, the only write that platform takes), and
  * makes the plan. With routing tests that expect a gateway by name, the names of the live groups'
- * gateways are read first too, so nothing is read once the plan is made. Every front end plans
+ * gateways are read first too, and so are the endpoints of the live endpoint groups the routing
+ * impact and the tests name (plan/groups-to-name.ts), so nothing is read once the plan is made. Every front end plans
  * through here, so the CLI and the library plan alike. Throws
  * `ApiError` when the platform cannot be read.
  */
@@ -114,6 +116,8 @@ export async function planPlatform(
       namers: mode === 'apply' ? gatewayNamers(desired) : [],
       groups: mode === 'apply' && needsGroups(desired, allowDangling),
       readOnly: sideEffectReads(managed),
+      // The endpoint groups the routing impact and the tests name, picked from the live state (issue 34 §5).
+      ...(mode === 'apply' ? { toName: (live: LiveState) => endpointGroupsToName(desired, live) } : {}),
     }),
     client.detection(),
   ]);
@@ -146,6 +150,7 @@ export async function planPlatform(
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
     ...(passwords ? { passwords } : {}),
+    labels,
   };
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) return result;

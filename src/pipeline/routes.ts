@@ -2,13 +2,14 @@ import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { PlanIssue } from '../model/plan.js';
-import type { ClassSpan, Direction, Horizon, RouteDecision } from '../model/routing.js';
+import type { ClassSpan, Direction, Horizon } from '../model/routing.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { rulesAfterPlan } from '../plan/routing-impact.js';
 import { routingDifference, routingTable } from '../routing/classes.js';
 import { labelsAfter } from '../plan/test-names.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
 import type { CallTime, RuleSet } from '../routing/types.js';
+import { withPendingNames } from '../routing/pending-names.js';
 import { planPlatform } from './plan-platform.js';
 
 /** The rules of one side of `dsipform routes`, and what the side says of them. */
@@ -19,7 +20,7 @@ export interface SideRules {
    * nothing about inbound calls (the platform keeps its own). Absent: both (the platform).
    */
   readonly directions?: readonly Direction[];
-  /** Gateway lists to show by name instead: a carrier group the plan creates has only a stand-in id before apply. */
+  /** Gateway lists to show by name instead (`#<stand-in>` → `#"name"`): a group the plan creates has only a stand-in id before apply. */
   readonly pending?: ReadonlyMap<string, string>;
   /** The proxy zone this side declares: its files' `proxy.timezone`, or its target's `timezone:`. */
   readonly zone?: string;
@@ -73,8 +74,9 @@ export async function filesAgainstLive(
   ]);
   if (!made.ok) return made;
   const live: LiveState = { ...made.live, groups: made.live.groups ?? (read ?? []).flat() };
-  // The gateways of the groups the plan read in full are named, before and after the plan.
-  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
+  // The gateways of the groups the plan read in full are named, before and after the plan,
+  // and the endpoint groups it read for these words (plan/groups-to-name.ts).
+  const labels = [...made.labels, ...gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])];
   const before = ruleSetFromState(
     {
       ...(live.inbound_mappings ? { inbound_mappings: live.inbound_mappings } : {}),
@@ -83,8 +85,11 @@ export async function filesAgainstLive(
     inventoryOf(live.groups ?? [], undefined, labels),
   );
   const { state, groups } = rulesAfterPlan(live, made.plan.changes);
-  const after = ruleSetFromState(state, inventoryOf(groups.groups ?? [], undefined, labelsAfter(live, made.plan.changes, groups)));
-  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, name]));
+  const after = ruleSetFromState(
+    state,
+    inventoryOf(groups.groups ?? [], undefined, labelsAfter(live, made.plan.changes, groups, made.labels)),
+  );
+  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   // The plan read only the collections the files declare: the other direction is the same on both sides.
   const directions = declared(desired);
   return { ok: true, before: { set: before, directions }, after: { set: after, pending, directions, ...zoneOf(desired) } };
@@ -108,19 +113,9 @@ export function routesOf(sides: readonly SideRules[], start: CallTime, direction
     class: s.class,
     windows: s.windows,
     when: s.when,
-    decisions: s.decisions.map((d, i) => named(d, sides[i]!.pending)),
+    decisions: s.decisions.map((d, i) => withPendingNames(d, sides[i]!.pending ?? new Map())),
   }));
   return { horizon: result.horizon, spans };
-}
-
-/**
- * A decision that sends to a group the plan creates holds it by name, its id being known only
- * after apply; its words (made with the groups after the plan) say so already.
- */
-function named(d: RouteDecision, pending: ReadonlyMap<string, string> | undefined): RouteDecision {
-  const name = d.gwlist !== undefined ? pending?.get(d.gwlist) : undefined;
-  if (name === undefined) return d;
-  return { ...d, gwlist: nameReference(name) };
 }
 
 /** The directions a report of these sides shows when the files declare one collection only; both otherwise. */

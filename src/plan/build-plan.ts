@@ -8,6 +8,7 @@ import { checksumOf } from './checksum.js';
 import { diff } from './diff.js';
 import type { PasswordCheck } from '../model/kind-spec.js';
 import type { LiveState } from '../model/live.js';
+import type { GatewayLabel } from '../model/group.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
@@ -109,6 +110,11 @@ export interface PlanInput {
    * it, by name (`plan/password-checks.ts`); a group without a check is not compared.
    */
   readonly passwords?: ReadonlyMap<string, PasswordCheck>;
+  /**
+   * The names and addresses of gateways read beyond the live state before planning (the endpoints
+   * of the live endpoint groups the routing impact names, plan/groups-to-name.ts): its words name them.
+   */
+  readonly labels?: readonly GatewayLabel[];
 }
 
 /** The note a plan carries when the platform holds writes that are not live yet. */
@@ -161,6 +167,7 @@ function assemble(
     routingImpact = true,
     at,
     passwords,
+    labels,
   }: PlanInput,
   mode: 'apply' | 'destroy',
 ): PlanResult {
@@ -194,7 +201,7 @@ function assemble(
   // The routing impact is the calls of managed mappings and routes; a plan of leases alone has none.
   const probed =
     routingImpact && (managed.includes('inbound_mappings') || managed.includes('outbound_routes') || emptiesMappings(ordered.changes));
-  const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at) : undefined;
+  const impact = probed ? planRoutingImpact(live, ordered.changes, now, tz, at, undefined, labels) : undefined;
   if (impact && !impact.ok) return { ok: false, issues: [impact.issue] };
   const notes: string[] = [...found.notes, ...settled.notes];
   if (allowDangling) for (const d of dangling) notes.push(danglingNote(d));

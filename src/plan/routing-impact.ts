@@ -4,8 +4,10 @@ import type { LiveState } from '../model/live.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
 import { isPendingMapping, isPendingRoute, type Change, type PlanIssue } from '../model/plan.js';
 import type { Horizon, ImpactEntry } from '../model/routing.js';
+import type { GatewayLabel } from '../model/group.js';
 import { routingImpact } from '../routing/impact.js';
 import { gatewayLabelsOf, inventoryOf, nameReference, ruleSetFromState } from '../routing/rule-set.js';
+import { withPendingNames, type PendingNames } from '../routing/pending-names.js';
 import { callTime, CLOCK_HINT, zoneFor } from '../model/time/call-time.js';
 import type { RoutingState } from '../routing/types.js';
 import { groupsAfter, type GroupsAfter } from './groups-after.js';
@@ -34,7 +36,9 @@ export type PlanImpact =
  * Before uses the live carrier and endpoint groups when they were read; after uses them as the plan
  * leaves them (groups-after.ts): a rule that names a carrier group this plan creates sends to its
  * stand-in id, and the impact shows that group by name (`gwlist: '#"New carrier"'`), its id being
- * known after apply. A plan with no mapping or route change has none, and no horizon. `tz` may be a
+ * known after apply. `read` names the gateways read beyond the live state before planning (the
+ * endpoints of the live endpoint groups the impact names, groups-to-name.ts). A plan with no
+ * mapping or route change has none, and no horizon. `tz` may be a
  * function, asked only when there is a change to examine and a time recurrence among the rules
  * (routing/time.ts `zoneFor`: the machine's zone costs ICU's start-up, tens of ms, which a plan
  * without changes does not need to pay, and without a recurrence the zone decides nothing).
@@ -46,16 +50,18 @@ export function planRoutingImpact(
   zone: string | (() => string),
   at?: string,
   built?: RulesAfter,
+  read: readonly GatewayLabel[] = [],
 ): PlanImpact {
   if (!changes.some((c) => c.kind !== 'endpoint_lease')) return { ok: true, impact: [] };
-  // The gateways of the groups read in full (the collections the files manage) are named in the
-  // impact's words (gwlist_words); after the plan, with the endpoints it adds, changes and removes.
-  const labels = gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])]);
+  // The gateways of the groups read in full (the collections the files manage, and the endpoint
+  // groups read before planning for these words: `read`) are named in the impact's words
+  // (gwlist_words); after the plan, with the endpoints it adds, changes and removes.
+  const labels = [...read, ...gatewayLabelsOf([...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])];
   const before = ruleSetFromState(liveRouting(live), live.groups ? inventoryOf(live.groups, undefined, labels) : undefined);
   // Built here once per plan and handed on (Plan result `after`): the lints and the tests read the same rules.
   const rules = built ?? rulesAfterPlan(live, changes);
   const { state, groups } = rules;
-  const afterLabels = labelsAfter(live, changes, groups);
+  const afterLabels = labelsAfter(live, changes, groups, read);
   const after = ruleSetFromState(state, groups.groups ? inventoryOf(groups.groups, undefined, afterLabels) : undefined);
   const timed = before.rules.some((r) => r.timerec !== '') || after.rules.some((r) => r.timerec !== '');
   const tz = zoneFor(zone, timed);
@@ -64,7 +70,7 @@ export function planRoutingImpact(
     const what = at === undefined ? 'cannot work out the routing impact' : 'cannot work out the routing impact at the time asked';
     return { ok: false, issue: { message: `${what}: ${start.problem}`, hint: CLOCK_HINT } };
   }
-  const pending = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
+  const pending: PendingNames = new Map([...groups.standIns].map(([name, id]) => [`#${id}`, nameReference(name)]));
   const { horizon, entries } = routingImpact(before, after, start, { pinned: at !== undefined });
   const impact = pending.size === 0 ? entries : entries.map((e) => namedAfter(e, pending));
   return { ok: true, impact, horizon, after: rules };
@@ -75,18 +81,9 @@ export function planRoutingImpact(
  * id is known after apply, the stand-in is never shown); its words, made with the groups after the
  * plan, already say so and name its endpoints.
  */
-function namedAfter(e: ImpactEntry, pending: ReadonlyMap<string, string>): ImpactEntry {
-  const named = e.after.gwlist !== undefined ? pending.get(e.after.gwlist) : undefined;
-  // The candidates of an undefined order name a created group by name too.
-  const outcomes = e.after.outcomes?.some((o) => o.gwlist !== undefined && pending.has(o.gwlist))
-    ? e.after.outcomes.map((o) => {
-        const ref = o.gwlist !== undefined ? pending.get(o.gwlist) : undefined;
-        return ref === undefined ? o : { ...o, gwlist: ref };
-      })
-    : undefined;
-  if (named === undefined && outcomes === undefined) return e;
-  const renamed = named !== undefined ? { gwlist: named } : {};
-  return { ...e, after: { ...e.after, ...renamed, ...(outcomes ? { outcomes } : {}) } };
+function namedAfter(e: ImpactEntry, pending: PendingNames): ImpactEntry {
+  const after = withPendingNames(e.after, pending);
+  return after === e.after ? e : { ...e, after };
 }
 
 function liveRouting(live: LiveState): RoutingState {

@@ -25,7 +25,7 @@ export function namesAfterPlan(
   after: RulesAfter,
   labels: readonly GatewayLabel[],
 ): NamesAfter {
-  return { referenced: referencedNames(after.state), labels: [...labels, ...labelsAfter(live, changes, after.groups)] };
+  return { referenced: referencedNames(after.state), labels: labelsAfter(live, changes, after.groups, labels) };
 }
 
 /** Names the rules refer to whose id is not known (a group the plan creates, when groups were not read). */
@@ -37,13 +37,19 @@ function referencedNames(state: RulesAfter['state']): string[] {
 }
 
 /**
- * The names and addresses of the gateways of carrier and endpoint groups after the plan: the live
- * ones read with their endpoints, then those of the groups the plan creates or updates (endpoint i
+ * The names and addresses of the gateways of carrier and endpoint groups after the plan: those read
+ * before planning (`read`), the live ones read with their endpoints, then those of the groups the
+ * plan creates or updates (endpoint i
  * is the group's gateway i); an endpoint the plan adds has a stand-in id and is marked `pending`.
  * What the routing tests and the plan's routing impact name gateways by. Pure.
  */
-export function labelsAfter(live: LiveState, changes: readonly Change[], groups: GroupsAfter): GatewayLabel[] {
-  const byId = new Map<number, GatewayLabel>();
+export function labelsAfter(
+  live: LiveState,
+  changes: readonly Change[],
+  groups: GroupsAfter,
+  read: readonly GatewayLabel[] = [],
+): GatewayLabel[] {
+  const byId = new Map<number, GatewayLabel>(read.map((l) => [l.gwid, l]));
   for (const g of [...(live.carrier_groups ?? []), ...(live.endpoint_groups ?? [])])
     g.endpoints.forEach((e, i) => {
       const gwid = g.gwids[i];

@@ -14,6 +14,7 @@ import {
   type NameBook,
 } from './expect-names.js';
 import { routeCall } from './match.js';
+import { withPendingNames, type PendingNames } from './pending-names.js';
 import type { CallTime, RuleSet } from './types.js';
 
 /** The gateway list in words with names (`carrier group "BW" (#5)`) when the simulation gave them, else as the proxy holds it. */
@@ -54,12 +55,19 @@ export function tookWords(d: RouteDecision): string {
 /**
  * Each expectation of the test that the decision breaks, as `expected …, but …`; empty when it
  * passes. Expectations by name are judged with `book` (what the place the test runs knows of the
- * groups and gateways; checked first with `namedExpectationProblems`).
+ * groups and gateways; checked first with `namedExpectationProblems`). Judged on the decision's
+ * ids (a group the plan creates has a stand-in), worded with `shown`: the same decision as the
+ * output shows it (that group by name, routing/pending-names.ts); by default `d` itself.
  */
-export function expectationFailures(test: RoutingTest, d: RouteDecision, book: NameBook = nameBook({})): string[] {
+export function expectationFailures(
+  test: RoutingTest,
+  d: RouteDecision,
+  book: NameBook = nameBook({}),
+  shown: RouteDecision = d,
+): string[] {
   const e = test.expect;
   const out: string[] = [];
-  const took = tookWords(d);
+  const took = tookWords(shown);
   const routed = d.result === 'routed' && d.rule !== undefined;
   const fail = (expected: string): void => {
     out.push(`expected ${expected}, but the call took ${took}`);
@@ -107,10 +115,18 @@ export function expectationFailures(test: RoutingTest, d: RouteDecision, book: N
 /**
  * Runs one test against a rule set at its call time (the caller resolves `at`/`tz` into `at`), its
  * expectations by name judged with `book` (default: what the rule set's inventory knows).
- * The outcome carries the whole decision, so a report can show the steps of a failure.
+ * The outcome carries the whole decision, so a report can show the steps of a failure; a group the
+ * plan creates (`pending`) is judged on its stand-in id, shown and recorded by name.
  */
-export function runRoutingTest(set: RuleSet, test: RoutingTest, at: CallTime, book?: NameBook): RoutingTestOutcome {
-  const decision = routeCall(set, { direction: test.direction, from: test.from, to: test.to, at });
-  const failures = expectationFailures(test, decision, book ?? nameBook({ inventory: set.inventory }));
+export function runRoutingTest(
+  set: RuleSet,
+  test: RoutingTest,
+  at: CallTime,
+  book?: NameBook,
+  pending: PendingNames = new Map(),
+): RoutingTestOutcome {
+  const decided = routeCall(set, { direction: test.direction, from: test.from, to: test.to, at });
+  const decision = withPendingNames(decided, pending);
+  const failures = expectationFailures(test, decided, book ?? nameBook({ inventory: set.inventory }), decision);
   return { test, status: failures.length === 0 ? 'passed' : 'failed', failures, decision };
 }

@@ -11,6 +11,7 @@ import type { RoutingTest } from '../model/routing-test.js';
 import type { DsipformError } from '../model/errors.js';
 import type { ClassSpan } from './classes.js';
 import { expectationFailures, tookWords } from './expect.js';
+import { withPendingNames, type PendingNames } from './pending-names.js';
 import type { NameBook } from './expect-names.js';
 import { planInvariant, violatedRefusal } from './invariant-record.js';
 import { inSet, invariantTable } from './invariant-table.js';
@@ -45,25 +46,39 @@ export interface InvariantResult {
 /**
  * Decides each invariant against `set`, over the horizon from the day holding `start` (the proxy's
  * zone is `start.tz`), destinations judged with `book` (what the place knows of groups and gateways).
+ * A counterexample sending to a group the plan creates (`pending`) shows it by name, as the impact does.
  */
-export function checkInvariants(set: RuleSet, invariants: readonly Invariant[], start: CallTime, book: NameBook): InvariantResult[] {
+export function checkInvariants(
+  set: RuleSet,
+  invariants: readonly Invariant[],
+  start: CallTime,
+  book: NameBook,
+  pending: PendingNames = new Map(),
+): InvariantResult[] {
   if (invariants.length === 0) return [];
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
   const { spans: spansOf } = invariantTable(set, invariants, start);
   return invariants.map((invariant) => {
-    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, book);
+    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, book, pending);
     // A built-in check's table is decided whole (invariant-table.ts).
     const table = spansOf(invariant);
     const spans: readonly ClassSpan[] = Array.isArray(table) ? (table as readonly ClassSpan[]) : [...table];
-    if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, spans, invariant, start);
-    if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(spans, invariant, start, book);
+    if (invariant.builtin === 'every_did_routed') return everyDidRouted(set, spans, invariant, start, pending);
+    if (invariant.builtin === 'inbound_never_to_carrier') return inboundNeverToCarrier(spans, invariant, start, book, pending);
     if (invariant.builtin === 'no_unreached_group') return noUnreachedGroup(set, spans, invariant, book);
-    return noDeadRule(set, spans, invariant, start);
+    return noDeadRule(set, spans, invariant, start, pending);
   });
 }
 
 /** A never/always invariant over the spans of its table (invariant-table.ts) that hold calls of its set (`inSet`). */
-function decideSet(spans: Iterable<ClassSpan>, invariant: Invariant, s: CallSet, start: CallTime, book: NameBook): InvariantResult {
+function decideSet(
+  spans: Iterable<ClassSpan>,
+  invariant: Invariant,
+  s: CallSet,
+  start: CallTime,
+  book: NameBook,
+  pending: PendingNames,
+): InvariantResult {
   const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
   const never = invariant.kind === 'never';
   for (const span of spans) {
@@ -72,7 +87,7 @@ function decideSet(spans: Iterable<ClassSpan>, invariant: Invariant, s: CallSet,
     const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
     if (hit !== never) continue;
     const what = test ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
-    return violated(invariant, span, start, `an ${s.direction} call ${what}`);
+    return violated(invariant, span, start, `an ${s.direction} call ${what}`, pending);
   }
   return { invariant, status: 'held' };
 }
@@ -85,11 +100,11 @@ function destinationWords(s: CallSet): string {
 }
 
 /** A violation shown by the first call of a span: its number, caller and the first instant of its first window. */
-function violated(invariant: Invariant, span: ClassSpan, start: CallTime, why: string): InvariantResult {
+function violated(invariant: Invariant, span: ClassSpan, start: CallTime, why: string, pending: PendingNames): InvariantResult {
   const c = span.class;
   const first = span.windows[0];
   const at: CallTime = { local: first ? first.start : start.local, tz: start.tz };
-  const decision = span.decisions[0] as RouteDecision;
+  const decision = withPendingNames(span.decisions[0] as RouteDecision, pending);
   const counterexample: Counterexample = {
     direction: c.direction,
     to: c.to,
@@ -105,17 +120,29 @@ function violated(invariant: Invariant, span: ClassSpan, start: CallTime, why: s
 }
 
 /** Every DID of an inbound mapping is routed at every moment. */
-function everyDidRouted(set: RuleSet, spans: readonly ClassSpan[], invariant: Invariant, start: CallTime): InvariantResult {
+function everyDidRouted(
+  set: RuleSet,
+  spans: readonly ClassSpan[],
+  invariant: Invariant,
+  start: CallTime,
+  pending: PendingNames,
+): InvariantResult {
   const dids = new Set(set.rules.filter((r) => r.kind === 'inbound_mapping' && r.key !== '').map((r) => r.prefix));
   if (dids.size === 0) return { invariant, status: 'held' };
   const bad = spans.find(
     (s) => s.class.direction === 'inbound' && dids.has(s.class.to) && (s.decisions[0] as RouteDecision).result !== 'routed',
   );
-  return bad ? violated(invariant, bad, start, 'a DID of an inbound mapping is not routed') : { invariant, status: 'held' };
+  return bad ? violated(invariant, bad, start, 'a DID of an inbound mapping is not routed', pending) : { invariant, status: 'held' };
 }
 
 /** No inbound call is sent to a carrier group. */
-function inboundNeverToCarrier(spans: readonly ClassSpan[], invariant: Invariant, start: CallTime, book: NameBook): InvariantResult {
+function inboundNeverToCarrier(
+  spans: readonly ClassSpan[],
+  invariant: Invariant,
+  start: CallTime,
+  book: NameBook,
+  pending: PendingNames,
+): InvariantResult {
   const carrier = (part: string): boolean => {
     const name = referencedName(part);
     // A name known by name only is a carrier group unless the files declare it as an endpoint group.
@@ -130,7 +157,7 @@ function inboundNeverToCarrier(spans: readonly ClassSpan[], invariant: Invariant
     const d = s.decisions[0] as RouteDecision;
     return s.class.direction === 'inbound' && d.result === 'routed' && (d.gwlist ?? '').split(',').some(carrier);
   });
-  return bad ? violated(invariant, bad, start, 'an inbound call is sent to a carrier group') : { invariant, status: 'held' };
+  return bad ? violated(invariant, bad, start, 'an inbound call is sent to a carrier group', pending) : { invariant, status: 'held' };
 }
 
 /**
@@ -169,7 +196,13 @@ function noUnreachedGroup(set: RuleSet, spans: readonly ClassSpan[], invariant: 
 }
 
 /** Every rule is taken by some call at some moment (one taken in an undefined order counts). */
-function noDeadRule(set: RuleSet, spans: readonly ClassSpan[], invariant: Invariant, start: CallTime): InvariantResult {
+function noDeadRule(
+  set: RuleSet,
+  spans: readonly ClassSpan[],
+  invariant: Invariant,
+  start: CallTime,
+  pending: PendingNames,
+): InvariantResult {
   const taken = new Set<string>();
   const id = (r: { kind: string; key: string }): string => `${r.kind}\u0000${r.key}`;
   for (const s of spans) {
@@ -182,7 +215,7 @@ function noDeadRule(set: RuleSet, spans: readonly ClassSpan[], invariant: Invari
   if (!first) return { invariant, status: 'held' };
   const direction: Direction = first.kind === 'inbound_mapping' ? 'inbound' : 'outbound';
   const at = { local: start.local, tz: start.tz };
-  const decision = routeCall(set, { direction, from: '', to: first.prefix, at }, { explain: false });
+  const decision = withPendingNames(routeCall(set, { direction, from: '', to: first.prefix, at }, { explain: false }), pending);
   const took = tookWords(decision);
   const names = dead.map((r) => JSON.stringify(r.key === '' ? '(default)' : r.key)).join(', ');
   return {

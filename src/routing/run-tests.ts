@@ -8,6 +8,7 @@ import { inventoryOf, ruleSetFromState } from './rule-set.js';
 import { testTime } from '../model/time/call-time.js';
 import { testsRefusal } from './tests-refusal.js';
 import type { RoutingState, RuleSet } from './types.js';
+import { pendingNames, type PendingNames } from './pending-names.js';
 
 /** The files' routing tests run against a set of rules. */
 export interface RoutingTestsVerdict {
@@ -36,6 +37,8 @@ export interface TestPlace extends Pick<NameBookSources, 'declared' | 'declaredE
 export interface PlaceRules {
   readonly set: RuleSet;
   readonly book: NameBook;
+  /** The gateway lists of the groups the plan creates, to show by name (their ids are stand-ins). */
+  readonly pending?: PendingNames;
 }
 
 /**
@@ -54,7 +57,7 @@ export function placeRules(place: TestPlace): PlaceRules {
     ...(place.referenced ? { referenced: place.referenced } : {}),
     ...(place.labels ? { labels: place.labels } : {}),
   });
-  return { set, book };
+  return { set, book, pending: pendingNames(place.groups) };
 }
 
 /**
@@ -69,10 +72,10 @@ export function runRoutingTests(
   now: number,
   zone: string | (() => string),
 ): RoutingTestsVerdict {
-  const { set, book } = 'book' in place ? place : placeRules(place);
+  const { set, book, pending } = 'book' in place ? place : placeRules(place);
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
-  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book));
+  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book, pending));
   const section = frozen(outcomes.map(planRoutingTest));
   const refusal = testsRefusal(section);
   return { outcomes, section, issues: [], ...(refusal ? { refusal } : {}) };
