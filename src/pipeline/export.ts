@@ -1,7 +1,9 @@
 import type { PlatformClient } from '../api/client.js';
-import { readCarrierGroups, readEndpointGroups } from '../apply/read-carrier-groups.js';
+import { readLive } from '../apply/read-live.js';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
+import { KINDS } from '../model/desired.js';
 import { sharedGroupNames } from '../model/kind-export.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { unreadCarrierFields } from '../model/kinds/carrier-group/export.js';
 import { exportLive, type ExportDocument } from '../plan/export.js';
 
@@ -27,29 +29,24 @@ export interface ExportRead {
   readonly leftNumbers: ReadonlyMap<string, string>;
 }
 
+/** The collections `dsipform export` writes: each kind's whose module says how (`export`). */
+const EXPORTED = KINDS.filter((k) => KIND_SPECS[k].export !== undefined).map((k) => KIND_SPECS[k].collection);
+
 /**
- * Reads the platform (five requests, in parallel; and its numbers when it has the Numbers module)
- * and makes the export document of what it holds (`exportLive`: `numbers:` only when the platform
- * holds some).
+ * Reads the platform (one list request per collection an export writes, and the groups, in
+ * parallel, as a plan reads them: `readLive`; numbers only from a platform with the Numbers module,
+ * read as the checks read them, so a platform without it is no error) and makes the export document
+ * of what it holds (`exportLive`: `numbers:` only when the platform holds some).
  */
 export async function readExport(client: PlatformClient): Promise<ExportRead> {
-  const [mappings, routes, carrierGroups, carriers, endpoints, endpointGroups, numbers] = await Promise.all([
-    client.listInboundMappings(),
-    client.listOutboundRoutes(),
-    readCarrierGroups(client),
-    client.listCarrierGroups(),
-    client.listEndpointGroups(),
-    readEndpointGroups(client),
-    client.numbersModule().then((has) => (has ? client.listNumbers() : undefined)),
-  ]);
-  const live = {
-    inbound_mappings: mappings,
-    outbound_routes: routes,
-    carrier_groups: carrierGroups,
-    endpoint_groups: endpointGroups,
-    ...(numbers ? { numbers } : {}),
-  };
-  const { doc, left } = exportLive(live, [...carriers, ...endpoints]);
+  const live = await readLive(
+    client,
+    EXPORTED.filter((c) => c !== 'numbers'),
+    undefined,
+    { groups: true, readOnly: EXPORTED.filter((c) => c === 'numbers') },
+  );
+  const { doc, left } = exportLive(live, live.groups);
+  const carrierGroups = live.carrier_groups ?? [];
   return {
     doc,
     leftNumbers: left.did_number ?? new Map(),
