@@ -7,21 +7,6 @@ import { writeFileAtomic } from './files.js';
 import { writeLine, type CliIo } from './io.js';
 import { withPlatform, type PlatformFlags } from './platform.js';
 
-/** Fields whose values are dial strings or ids: always quoted, so `0044` never reads back as a number. */
-const QUOTED = new Set([
-  'did',
-  'prefix',
-  'from_prefix',
-  'gwgroupid',
-  'servers',
-  'notes',
-  'name',
-  'timerec',
-  'routeid',
-  'group',
-  'carrier_group',
-]);
-
 /** What a group entry must say before a plan may change it, for each field the read could not know. */
 function unreadLines(name: string, fields: readonly UnreadableCarrierField[]): string[] {
   return fields.map((f) =>
@@ -59,26 +44,15 @@ function commentUnread(yaml: Document, unread: ReadonlyMap<string, readonly Unre
 
 function toYaml({ doc, shared, dropped, unread, leftNumbers }: ExportRead, target: string): string {
   const yaml = new Document(doc);
-  const quote = (node: unknown): void => {
-    if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
-    else if (node && typeof node === 'object' && 'items' in node) for (const item of (node as { items: unknown[] }).items) quote(item);
-  };
-  for (const collection of ['inbound_mappings', 'outbound_routes']) {
-    const seq = yaml.get(collection, true) as { items: { items: { key: Scalar; value: unknown }[] }[] } | undefined;
-    for (const entry of seq?.items ?? []) for (const pair of entry.items) if (QUOTED.has(String(pair.key.value))) quote(pair.value);
-  }
-  // Every string of a carrier group is quoted: prefixes and names may be all digits.
+  // Every string value is quoted, in every collection: DIDs, prefixes, ids and names may be all
+  // digits (`0044` must not read back as a number), and a kind's module need not say which are.
   const deep = (node: unknown): void => {
     if (node instanceof Scalar && typeof node.value === 'string') node.type = Scalar.QUOTE_DOUBLE;
     else if (node && typeof node === 'object' && 'items' in node)
       for (const item of (node as { items: unknown[] }).items)
         deep(item && typeof item === 'object' && 'value' in item && !(item instanceof Scalar) ? item.value : item);
   };
-  deep(yaml.get('carrier_groups', true));
-  deep(yaml.get('endpoint_groups', true));
-  // A number's DID, carrier and pool may be all digits.
-  deep(yaml.get('numbers', true));
-  deep(yaml.get('policy', true));
+  deep(yaml.contents);
   commentUnread(yaml, unread);
   const droppedLines = [
     ...[...dropped.mappings].map(([did, why]) => `   inbound mapping ${JSON.stringify(did)}: ${why}`),

@@ -3,6 +3,7 @@ import type { GroupType } from './group.js';
 import type { KindRecords } from './kinds.js';
 import type { Normalized, RawEntry, Spelling } from './normalize.js';
 import type { DsipformError } from './errors.js';
+import type { KindExport } from './kind-export.js';
 import type { ChangeAction, PlanIssue } from './plan.js';
 
 /**
@@ -227,6 +228,8 @@ export interface KindModule<K extends Kind = Kind> {
     live: readonly KindRecords[K]['live'][],
     ctx: KindDiffContext,
   ) => KindDiff<K>;
+  /** How `dsipform export` writes its live objects as entries (absent: the kind is not exported, as leases are not). */
+  readonly export?: KindExport<K>;
 }
 
 /** The former name of {@link KindModule}, kept for callers that still spell it. */

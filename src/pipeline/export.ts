@@ -1,13 +1,24 @@
 import type { PlatformClient } from '../api/client.js';
-import { readCarrierGroups, readEndpointGroups } from '../apply/read-carrier-groups.js';
+import { readLive } from '../apply/read-live.js';
 import type { UnreadableCarrierField } from '../model/carrier-group.js';
-import { exportNumbers, type ExportedNumbers } from '../plan/export-numbers.js';
-import { droppedRules, exportDocument, literalGlob, sharedGroupNames, unreadCarrierFields, type DroppedRules } from '../plan/export.js';
+import { KINDS } from '../model/desired.js';
+import { sharedGroupNames } from '../model/kind-export.js';
+import { KIND_SPECS } from '../model/kinds.js';
+import { unreadCarrierFields } from '../model/kinds/carrier-group/export.js';
+import { exportLive, type ExportDocument } from '../plan/export.js';
+
+/** Live rules a desired-state file cannot hold: the proxy drops them, and validate or plan refuses them. */
+export interface DroppedRules {
+  /** Mappings by DID, each with why. */
+  readonly mappings: ReadonlyMap<string, string>;
+  /** Routes by name (every route of that name: an ignore entry keeps them all), each with why. */
+  readonly routes: ReadonlyMap<string, string>;
+}
 
 /** What `dsipform export` writes, before it is written as YAML: the document and what it leaves out, and why. */
 export interface ExportRead {
   /** The live state as a desired-state document, rules referring to groups by name where the name is unique. */
-  readonly doc: ReturnType<typeof exportDocument>;
+  readonly doc: ExportDocument;
   /** Carrier groups that share a name, which an entry cannot tell apart (left out; `policy.ignore` keeps them). */
   readonly shared: ReadonlyMap<string, number[]>;
   /** Rules the proxy drops, left out and kept by `policy.ignore`, with why. */
@@ -18,36 +29,29 @@ export interface ExportRead {
   readonly leftNumbers: ReadonlyMap<string, string>;
 }
 
+/** The collections `dsipform export` writes: each kind's whose module says how (`export`). */
+const EXPORTED = KINDS.filter((k) => KIND_SPECS[k].export !== undefined).map((k) => KIND_SPECS[k].collection);
+
 /**
- * Reads the platform (five requests, in parallel; and its numbers when it has the Numbers module)
- * and makes the export document of what it holds (`numbers:` only when the platform holds some).
+ * Reads the platform (one list request per collection an export writes, and the groups, in
+ * parallel, as a plan reads them: `readLive`; numbers only from a platform with the Numbers module,
+ * read as the checks read them, so a platform without it is no error) and makes the export document
+ * of what it holds (`exportLive`: `numbers:` only when the platform holds some).
  */
 export async function readExport(client: PlatformClient): Promise<ExportRead> {
-  const [mappings, routes, carrierGroups, carriers, endpoints, endpointGroups, numbers] = await Promise.all([
-    client.listInboundMappings(),
-    client.listOutboundRoutes(),
-    readCarrierGroups(client),
-    client.listCarrierGroups(),
-    client.listEndpointGroups(),
-    readEndpointGroups(client),
-    client.numbersModule().then((has) => (has ? client.listNumbers() : undefined)),
-  ]);
-  const groups = [...carriers, ...endpoints];
-  // No numbers, no `numbers:`: the file then leaves the inventory alone, as a file that never named it does.
-  const exported = numbers && numbers.length > 0 ? exportNumbers(numbers) : undefined;
-  const doc = exportDocument(mappings, routes, carrierGroups, groups, endpointGroups);
+  const live = await readLive(
+    client,
+    EXPORTED.filter((c) => c !== 'numbers'),
+    undefined,
+    { groups: true, readOnly: EXPORTED.filter((c) => c === 'numbers') },
+  );
+  const { doc, left } = exportLive(live, live.groups);
+  const carrierGroups = live.carrier_groups ?? [];
   return {
-    doc: exported ? withNumbers(doc, exported) : doc,
-    leftNumbers: exported?.left ?? new Map(),
+    doc,
+    leftNumbers: left.did_number ?? new Map(),
     shared: sharedGroupNames(carrierGroups),
-    dropped: droppedRules(mappings, routes, groups),
+    dropped: { mappings: left.inbound_mapping ?? new Map(), routes: left.outbound_route ?? new Map() },
     unread: unreadCarrierFields(carrierGroups),
   };
-}
-
-/** The document with the numbers after the other collections, and those left out in `policy.ignore.numbers`. */
-function withNumbers(doc: ReturnType<typeof exportDocument>, exported: ExportedNumbers): ReturnType<typeof exportDocument> {
-  const { policy, ...rest } = doc;
-  const ignore = { ...policy?.ignore, ...(exported.left.size > 0 ? { numbers: [...exported.left.keys()].sort().map(literalGlob) } : {}) };
-  return { ...rest, numbers: exported.numbers, ...(Object.keys(ignore).length > 0 ? { policy: { ignore } } : {}) };
 }

@@ -1,6 +1,7 @@
 import type { DesiredState, Kind, SourceLocation } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { GatewayGroup } from '../model/group.js';
+import type { ReferenceJudge } from '../model/kind-export.js';
 import type { Change, PlanIssue } from '../model/plan.js';
 import { droppedFor, groupsLookup, mappingDropped, routeDropped, type DropReason } from '../model/dropped-rule.js';
 import { bareGwgroupid } from '../model/rules.js';
@@ -94,14 +95,6 @@ export function danglingReferences(
     );
   }
   return issues;
-}
-
-/** Why the proxy would drop a rule for one of its references, or `null` when the reference is sound. */
-export interface ReferenceJudge {
-  /** One entry of a mapping's servers: `#<id>` (a group) or a gateway id. */
-  server(server: string): string | null;
-  /** A route's gwgroupid (`"5"` or `"#5"`). */
-  gwgroupid(gwgroupid: string): string | null;
 }
 
 /**

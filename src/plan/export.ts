@@ -1,150 +1,43 @@
-import type { CarrierGroup, UnreadableCarrierField } from '../model/carrier-group.js';
+import type { CarrierGroup } from '../model/carrier-group.js';
+import type { CollectionName, Kind } from '../model/desired.js';
 import type { EndpointGroup } from '../model/endpoint-group.js';
-import { exportEndpointGroup, type ExportedEndpointGroup } from './export-endpoint-groups.js';
-import type { ExportedNumber } from './export-numbers.js';
-import { passwordVariableFor } from '../model/kinds/carrier-group/fields.js';
-import type { GatewayGroup } from '../model/group.js';
+import type { GatewayGroup, GroupType } from '../model/group.js';
 import type { InboundMapping } from '../model/inbound-mapping.js';
+import type { ExportContext, KindExport } from '../model/kind-export.js';
+import { KIND_SPECS, type KindRecords } from '../model/kinds.js';
+import type { LiveCollections } from '../model/live.js';
 import type { OutboundRoute } from '../model/outbound-route.js';
-import { serverListProblem } from '../model/rules.js';
 import { referenceJudge } from './check-refs.js';
 
-/** One exported mapping: defaults left out. */
-interface ExportedMapping {
-  readonly did: string;
-  readonly servers?: readonly string[];
-  /** Instead of `servers: ["#<id>"]`, when no other group has the name. */
-  readonly group?: string;
-  readonly notes?: string;
-}
-
-/** One exported route: defaults left out; `ruleid` only where the name alone is ambiguous. */
-interface ExportedRoute {
-  readonly name: string;
-  readonly ruleid?: number;
-  readonly prefix: string;
-  readonly from_prefix?: string;
-  readonly gwgroupid?: string;
-  /** Instead of `gwgroupid`, when no other carrier group has the name. */
-  readonly carrier_group?: string;
-  readonly priority?: number;
-  readonly timerec?: string;
-  readonly routeid?: string;
-}
-
-/** One exported carrier group: defaults left out; a password as the variable it must come from. */
-interface ExportedCarrierGroup {
-  readonly name: string;
-  readonly lb_enabled?: true;
-  readonly endpoints: readonly { name: string; hostname: string; strip?: number; prefix?: string; weight?: number }[];
-  readonly auth?: Readonly<Record<string, string>>;
-}
-
-/** A desired-state document that describes the live state exactly. */
-export interface ExportDocument {
-  readonly version: 1;
-  readonly inbound_mappings: readonly ExportedMapping[];
-  readonly outbound_routes: readonly ExportedRoute[];
-  /** Present when the carrier groups were read; groups sharing a name are left out (see `sharedGroupNames`). */
-  readonly carrier_groups?: readonly ExportedCarrierGroup[];
-  /** Present when the endpoint groups were read; groups sharing a name are left out, as carrier groups are. */
-  readonly endpoint_groups?: readonly ExportedEndpointGroup[];
-  /** Present when the platform has the Numbers module (src/plan/export-numbers.ts). */
-  readonly numbers?: readonly ExportedNumber[];
-  /**
-   * What the file cannot describe, ignored so that planning it keeps those objects instead of
-   * deleting them: names carrier groups share, and the rules the proxy drops (see `droppedRules`).
-   */
-  readonly policy?: {
-    readonly ignore: {
-      readonly carrier_groups?: readonly string[];
-      readonly endpoint_groups?: readonly string[];
-      readonly inbound_mappings?: readonly string[];
-      readonly outbound_routes?: readonly string[];
-      readonly numbers?: readonly string[];
-    };
-  };
-}
-
-/** Live rules a desired-state file cannot hold: the proxy drops them, and validate or plan refuses them. */
-export interface DroppedRules {
-  /** Mappings by DID, each with why. */
-  readonly mappings: ReadonlyMap<string, string>;
-  /** Routes by name (every route of that name: an ignore entry keeps them all), each with why. */
-  readonly routes: ReadonlyMap<string, string>;
-}
+/** The collections an exported file holds: each kind the registry says how to export, its entries. */
+type ExportedCollections = {
+  readonly [
+    K in Kind as [KindRecords[K]['entry']] extends [never] ? never : KindRecords[K]['collection']
+  ]?: readonly KindRecords[K]['entry'][];
+};
 
 /**
- * The live rules that an exported file cannot describe, because the proxy drops them and so
- * `validate` or `plan` refuses them (the platform's API accepts them): a mapping whose servers mix
- * gateway ids and a group or name two groups; with the live `groups`, a mapping or route naming a
- * group that does not exist or holds no gateway, or a gateway no group holds (plan's reference check).
+ * A desired-state document that describes the live state exactly: a collection for each kind that
+ * was read (numbers only when the platform holds some), in the registry's order.
  */
-export function droppedRules(
-  mappings: readonly InboundMapping[],
-  routes: readonly OutboundRoute[],
-  groups: readonly GatewayGroup[] | undefined,
-): DroppedRules {
-  const judge = groups && groups.length > 0 ? referenceJudge(groups) : undefined;
-  const dropped = new Map<string, string>();
-  for (const m of mappings) {
-    const why = serverListProblem(m.servers) ?? m.servers.map((s) => judge?.server(s) ?? null).find((w) => w !== null) ?? null;
-    if (why !== null) dropped.set(m.did, why);
-  }
-  const droppedRoutes = new Map<string, string>();
-  for (const r of routes) {
-    const why = judge && /^#?[0-9]+$/.test(r.gwgroupid) ? judge.gwgroupid(r.gwgroupid) : null;
-    if (why !== null && !droppedRoutes.has(r.name)) droppedRoutes.set(r.name, why);
-  }
-  return { mappings: dropped, routes: droppedRoutes };
+export interface ExportDocument extends ExportedCollections {
+  readonly version: 1;
+  /**
+   * What the file cannot describe, ignored so that planning it keeps those objects instead of
+   * deleting them: names groups share, the rules the proxy drops, numbers the files refuse.
+   */
+  readonly policy?: { readonly ignore: { readonly [C in CollectionName]?: readonly string[] } };
+}
+
+/** The document, and each exported kind's objects left out of it (by key, with why, as its `leftOut` lists them). */
+export interface ExportOfLive {
+  readonly doc: ExportDocument;
+  readonly left: { readonly [K in Kind]?: ReadonlyMap<string, string> };
 }
 
 /** A glob that matches exactly `name` (its glob characters escaped). */
 export function literalGlob(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
-}
-
-/** Names that two or more live carrier groups share, with their ids: an entry cannot name one of them. */
-export function sharedGroupNames(groups: readonly { readonly name: string; readonly gwgroupid: number }[]): Map<string, number[]> {
-  const ids = new Map<string, number[]>();
-  for (const g of groups) ids.set(g.name, [...(ids.get(g.name) ?? []), g.gwgroupid]);
-  return new Map([...ids].filter(([, list]) => list.length > 1));
-}
-
-/**
- * One live group as an entry: every field the read could know. `lb_enabled` and `auth` are written
- * only when the read knew them (this API never shows them: see `unreadCarrierFields`); a readable
- * `userpwd` auth gets its password as `${<NAME>_PASSWORD}`, which only the user can supply.
- */
-function exportGroup(g: CarrierGroup): ExportedCarrierGroup {
-  const auth = g.auth && !g.unreadable?.includes('auth') ? g.auth : undefined;
-  const { auth_password: _secret, password_env: _env, password_origin: _at, ...authRest } = auth ?? { type: 'ip' };
-  return {
-    name: g.name,
-    ...(g.lb_enabled && !g.unreadable?.includes('lb_enabled') ? { lb_enabled: true as const } : {}),
-    endpoints: g.endpoints.map((e) => ({
-      name: e.name,
-      hostname: e.hostname,
-      ...(e.strip !== 0 ? { strip: e.strip } : {}),
-      ...(e.prefix !== '' ? { prefix: e.prefix } : {}),
-      ...(e.weight !== 1 ? { weight: e.weight } : {}),
-    })),
-    ...(auth ? { auth: { ...authRest, ...(auth.type === 'userpwd' ? { auth_password: `\${${passwordVariableFor(g.name)}}` } : {}) } } : {}),
-  };
-}
-
-/**
- * The fields of each exported carrier group (by name) that the read could not know and the file
- * therefore leaves out: the user must say them before a plan may change the group (an update writes
- * them; see model/kinds/carrier-group/diff.ts). Groups left out of the file (shared names) are not listed.
- */
-export function unreadCarrierFields(groups: readonly CarrierGroup[]): Map<string, readonly UnreadableCarrierField[]> {
-  const shared = sharedGroupNames(groups);
-  const out = new Map<string, readonly UnreadableCarrierField[]>();
-  for (const g of [...groups].sort((a, b) => a.gwgroupid - b.gwgroupid)) {
-    if (!shared.has(g.name) && g.unreadable && g.unreadable.length > 0) out.set(g.name, g.unreadable);
-  }
-  return out;
 }
 
 /** The name of each group whose name no other group (of `groups`) has, by id. */
@@ -154,18 +47,68 @@ function uniqueNames(groups: readonly GatewayGroup[]): Map<number, string> {
   return new Map(groups.filter((g) => count.get(g.name) === 1 && g.name.trim() !== '').map((g) => [g.gwgroupid, g.name]));
 }
 
+/** One kind's entries and what it leaves out, by its module's export. */
+function exportKind<K extends Kind>(
+  how: KindExport<K>,
+  keyField: string,
+  live: readonly KindRecords[K]['live'][],
+  base: Omit<ExportContext, 'keyCount'>,
+): { entries: KindRecords[K]['entry'][]; left: ReadonlyMap<string, string> } {
+  const keyOfLive = (r: KindRecords[K]['live']): string => (r as unknown as Readonly<Record<string, string>>)[keyField]!;
+  const keys = new Map<string, number>();
+  for (const r of live) keys.set(keyOfLive(r), (keys.get(keyOfLive(r)) ?? 0) + 1);
+  const ctx: ExportContext = { ...base, keyCount: (key) => keys.get(key) ?? 0 };
+  const left = how.leftOut(live, ctx);
+  const entries = live
+    .filter((r) => !left.has(keyOfLive(r)))
+    .sort(how.order)
+    .map((r) => how.entry(r, ctx));
+  return { entries, left };
+}
+
 /**
- * Turns the live state into a desired-state document that plans to no changes: fields at their
- * default are left out, routes sharing a name are pinned by ruleid, order is by DID and ruleid.
- * Carrier groups (when given) in gwgroupid order, with what the read could know (`exportGroup`);
- * groups sharing a name cannot be told apart by name and are left out,
- * their name in `policy.ignore.carrier_groups` so that the plan keeps them (and the rules that refer to them).
- * Endpoint groups (when given) likewise (`exportEndpointGroup`, export-endpoint-groups.ts).
+ * Turns the live state into a desired-state document that plans to no changes: one loop over the
+ * registry, each kind written by its module's `export` (entries with defaults left out, in its
+ * order; a secret as the `${VAR}` named after the object); a kind not read (its collection
+ * undefined) is not written. What a kind leaves out goes to `policy.ignore`, so that planning the
+ * file keeps it, its list where the module's `ignoreRank` puts it.
  *
- * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name (`group:` for a mapping whose one
- * server is `#<id>`, `carrier_group:` for a route) where the name is unique (the same rule as the
- * planner's resolution: among all groups for a mapping, among carrier groups for a route); by id
- * otherwise.
+ * With the live `groups` (carrier and endpoint groups), a rule refers to its group by name where
+ * the name is unique (the same rule as the planner's resolution: among all groups for a mapping,
+ * among carrier groups for a route), by id otherwise; and the planner's reference check
+ * (`referenceJudge`) says which rules the proxy drops.
+ */
+export function exportLive(live: LiveCollections, groups: readonly GatewayGroup[] = []): ExportOfLive {
+  const anyName = uniqueNames(groups);
+  const byType = new Map<GroupType, Map<number, string>>();
+  const groupName = (id: number, type?: GroupType): string | undefined => {
+    if (type === undefined) return anyName.get(id);
+    if (!byType.has(type)) byType.set(type, uniqueNames(groups.filter((g) => g.type === type)));
+    return byType.get(type)!.get(id);
+  };
+  const base = { groupName, ...(groups.length > 0 ? { judge: referenceJudge(groups) } : {}) };
+  const collections: Record<string, unknown> = {};
+  const left: Partial<Record<Kind, ReadonlyMap<string, string>>> = {};
+  const ignores: { rank: number; collection: string; globs: string[] }[] = [];
+  for (const kind of Object.keys(KIND_SPECS) as Kind[]) {
+    const mod = KIND_SPECS[kind];
+    const how = mod.export as KindExport<Kind> | undefined;
+    const records = live[mod.collection] as readonly KindRecords[Kind]['live'][] | undefined;
+    if (!how || !records || (how.omitEmpty && records.length === 0)) continue;
+    const out = exportKind(how, mod.keyField, records, base);
+    collections[mod.collection] = out.entries;
+    left[kind] = out.left;
+    const keys = how.ignoreSorted ? [...out.left.keys()].sort() : [...out.left.keys()];
+    if (keys.length > 0) ignores.push({ rank: how.ignoreRank, collection: mod.collection, globs: keys.map(literalGlob) });
+  }
+  const ignore = Object.fromEntries(ignores.sort((a, b) => a.rank - b.rank).map((i) => [i.collection, i.globs]));
+  const doc = { version: 1, ...collections, ...(ignores.length > 0 ? { policy: { ignore } } : {}) } as ExportDocument;
+  return { doc, left };
+}
+
+/**
+ * The export document of these live collections (the library's entry, in its first shape):
+ * `exportLive` over mappings, routes and, when given, carrier and endpoint groups.
  */
 export function exportDocument(
   mappings: readonly InboundMapping[],
@@ -174,61 +117,11 @@ export function exportDocument(
   groups: readonly GatewayGroup[] = [],
   endpointGroups?: readonly EndpointGroup[],
 ): ExportDocument {
-  const shared = carrierGroups ? sharedGroupNames(carrierGroups) : new Map<string, number[]>();
-  const sharedEndpoint = endpointGroups ? sharedGroupNames(endpointGroups) : new Map<string, number[]>();
-  const dropped = droppedRules(mappings, routes, groups);
-  const ignore = {
-    ...(shared.size > 0 ? { carrier_groups: [...shared.keys()].map(literalGlob) } : {}),
-    ...(sharedEndpoint.size > 0 ? { endpoint_groups: [...sharedEndpoint.keys()].map(literalGlob) } : {}),
-    ...(dropped.mappings.size > 0 ? { inbound_mappings: [...dropped.mappings.keys()].sort().map(literalGlob) } : {}),
-    ...(dropped.routes.size > 0 ? { outbound_routes: [...dropped.routes.keys()].sort().map(literalGlob) } : {}),
+  const live: LiveCollections = {
+    inbound_mappings: mappings,
+    outbound_routes: routes,
+    ...(carrierGroups ? { carrier_groups: carrierGroups } : {}),
+    ...(endpointGroups ? { endpoint_groups: endpointGroups } : {}),
   };
-  const anyName = uniqueNames(groups);
-  const carrierName = uniqueNames(groups.filter((g) => g.type === 'carrier'));
-  const groupOf = (servers: readonly string[]): string | undefined =>
-    servers.length === 1 && /^#[0-9]+$/.test(servers[0]!) ? anyName.get(Number(servers[0]!.slice(1))) : undefined;
-  const nameCount = new Map<string, number>();
-  for (const r of routes) nameCount.set(r.name, (nameCount.get(r.name) ?? 0) + 1);
-  return {
-    version: 1,
-    inbound_mappings: mappings
-      .filter((m) => !dropped.mappings.has(m.did))
-      .sort((a, b) => (a.did < b.did ? -1 : a.did > b.did ? 1 : 0))
-      .map((m) => {
-        const group = groupOf(m.servers);
-        return { did: m.did, ...(group !== undefined ? { group } : { servers: [...m.servers] }), ...(m.notes ? { notes: m.notes } : {}) };
-      }),
-    outbound_routes: routes
-      .filter((r) => !dropped.routes.has(r.name))
-      .sort((a, b) => a.ruleid - b.ruleid)
-      .map((r) => ({
-        name: r.name,
-        ...((nameCount.get(r.name) ?? 0) > 1 ? { ruleid: r.ruleid } : {}),
-        prefix: r.prefix,
-        ...(r.from_prefix ? { from_prefix: r.from_prefix } : {}),
-        ...(/^[0-9]+$/.test(r.gwgroupid) && carrierName.has(Number(r.gwgroupid))
-          ? { carrier_group: carrierName.get(Number(r.gwgroupid))! }
-          : { gwgroupid: r.gwgroupid }),
-        ...(r.priority !== 0 ? { priority: r.priority } : {}),
-        ...(r.timerec ? { timerec: r.timerec } : {}),
-        ...(r.routeid ? { routeid: r.routeid } : {}),
-      })),
-    ...(carrierGroups
-      ? {
-          carrier_groups: [...carrierGroups]
-            .filter((g) => !shared.has(g.name))
-            .sort((a, b) => a.gwgroupid - b.gwgroupid)
-            .map(exportGroup),
-        }
-      : {}),
-    ...(endpointGroups
-      ? {
-          endpoint_groups: [...endpointGroups]
-            .filter((g) => !sharedEndpoint.has(g.name))
-            .sort((a, b) => a.gwgroupid - b.gwgroupid)
-            .map(exportEndpointGroup),
-        }
-      : {}),
-    ...(Object.keys(ignore).length > 0 ? { policy: { ignore } } : {}),
-  };
+  return exportLive(live, groups).doc;
 }

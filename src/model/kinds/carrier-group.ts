@@ -4,6 +4,7 @@ import { carrierGroupDiff } from './carrier-group/diff.js';
 import { CARRIER_GROUP_READ_BACK } from './carrier-group/read-back.js';
 import { carrierGroupRequests } from './carrier-group/requests.js';
 import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
+import { CARRIER_GROUP_EXPORT } from './carrier-group/export.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
 export const CARRIER_GROUP: KindModule<'carrier_group'> = {
@@ -29,4 +30,5 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   recordsPasswords: true,
   normalize: normalizeCarrierGroup,
   diff: carrierGroupDiff,
+  export: CARRIER_GROUP_EXPORT,
 };

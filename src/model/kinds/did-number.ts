@@ -4,6 +4,7 @@ import { NUMBER_READERS } from './did-number/fields.js';
 import { normalizeNumber } from './did-number/normalize.js';
 import { NUMBER_READ_BACK } from './did-number/read-back.js';
 import { numberRequests } from './did-number/requests.js';
+import { NUMBER_EXPORT } from './did-number/export.js';
 
 /**
  * The numbers of the platform's DID inventory (its Numbers module, release 0.79), keyed by DID.
@@ -37,4 +38,5 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   readBack: NUMBER_READ_BACK,
   normalize: normalizeNumber,
   diff: numberDiff,
+  export: NUMBER_EXPORT,
 };

@@ -4,6 +4,7 @@ import { ENDPOINT_GROUP_READERS } from './endpoint-group/fields.js';
 import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
 import { ENDPOINT_GROUP_READ_BACK } from './endpoint-group/read-back.js';
 import { endpointGroupRequests } from './endpoint-group/requests.js';
+import { ENDPOINT_GROUP_EXPORT } from './endpoint-group/export.js';
 
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
@@ -27,4 +28,5 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   readBack: ENDPOINT_GROUP_READ_BACK,
   normalize: normalizeEndpointGroup,
   diff: endpointGroupDiff,
+  export: ENDPOINT_GROUP_EXPORT,
 };

@@ -4,6 +4,7 @@ import { normalizeMapping } from '../normalize.js';
 import { mappingDiff } from './inbound-mapping/diff.js';
 import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
 import { MAPPING_READERS } from './inbound-mapping/fields.js';
+import { MAPPING_EXPORT } from './inbound-mapping/export.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
 export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
@@ -29,4 +30,5 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   withCreatedGroups: mappingWithCreatedGroup,
   normalize: normalizeMapping,
   diff: mappingDiff,
+  export: MAPPING_EXPORT,
 };

@@ -3,6 +3,7 @@ import { normalizeRoute } from '../normalize.js';
 import { routeDiff } from './outbound-route/diff.js';
 import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
 import { ROUTE_READERS } from './outbound-route/fields.js';
+import { ROUTE_EXPORT } from './outbound-route/export.js';
 
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
 export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
@@ -22,4 +23,5 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   withCreatedGroups: routeWithCreatedGroup,
   normalize: normalizeRoute,
   diff: routeDiff,
+  export: ROUTE_EXPORT,
 };

@@ -1,5 +1,6 @@
-import type { EndpointGroup } from '../model/endpoint-group.js';
-import { endpointGroupPasswordVariable } from '../model/kinds/endpoint-group/fields.js';
+import type { EndpointGroup } from '../../endpoint-group.js';
+import { byGwgroupid, sharedNamesLeftOut, type KindExport } from '../../kind-export.js';
+import { endpointGroupPasswordVariable } from './fields.js';
 
 /** One exported endpoint group: defaults left out; the password as the variable it must come from. */
 export interface ExportedEndpointGroup {
@@ -21,7 +22,7 @@ const DEFAULT_PORT = ':5060';
  * gets its password as `${<NAME>_PASSWORD}` (named after the group), never the value, which only
  * the user can supply. Planning the entry against the same group shows no change.
  */
-export function exportEndpointGroup(g: EndpointGroup): ExportedEndpointGroup {
+function endpointGroupEntry(g: EndpointGroup): ExportedEndpointGroup {
   const hasNotes = g.notifications.over_max_call_limit !== undefined || g.notifications.endpoint_failure !== undefined;
   return {
     name: g.name,
@@ -47,3 +48,12 @@ export function exportEndpointGroup(g: EndpointGroup): ExportedEndpointGroup {
     ...(g.cdr ? { cdr: { ...g.cdr } } : {}),
   };
 }
+
+/** How export writes endpoint groups: as carrier groups are, by gwgroupid, groups sharing a name left out. */
+export const ENDPOINT_GROUP_EXPORT: KindExport<'endpoint_group'> = {
+  ignoreRank: 0.5,
+  ignoreSorted: false,
+  leftOut: sharedNamesLeftOut,
+  order: byGwgroupid,
+  entry: endpointGroupEntry,
+};
