@@ -3,18 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { KIND_SPECS } from '../../src/model/kinds.js';
 import type { DesiredNumber, NumberRecord } from '../../src/model/number.js';
+import { ln } from '../plan/builders.js';
 
-const live = (id: number, did: string, status: string | null = 'reserved'): NumberRecord => ({
-  id,
-  did,
-  status,
-  carrier: null,
-  pool: null,
-  assigned_length: null,
-  assigned_reference_id: null,
-  assigned_date: null,
-  date_created: '2026-01-01 00:00:00',
-});
+const live = (id: number, did: string, status: string | null = 'reserved'): NumberRecord =>
+  ln(id, did, status, { date_created: '2026-01-01 00:00:00' });
 const want = (did: string, status: string | null = 'reserved'): DesiredNumber => ({ did, status, carrier: null, pool: null });
 const diff = (d: DesiredNumber[], l: NumberRecord[], ignored = (_: string) => false) =>
   KIND_SPECS.did_number.diff(d, l, { now: 0, ignored, listMatched: false });

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { withPlatformEffects, type EffectsLive } from '../../src/model/kinds/did-number/effects.js';
 import type { InboundMapping } from '../../src/model/inbound-mapping.js';
-import type { NumberRecord } from '../../src/model/number.js';
 import type { Change } from '../../src/model/plan.js';
+import { ln as num } from '../plan/builders.js';
 
-function num(id: number, did: string, status: string | null): NumberRecord {
-  return {
-    id,
-    did,
-    status,
-    carrier: null,
-    pool: null,
-    assigned_length: null,
-    assigned_reference_id: null,
-    assigned_date: null,
-    date_created: null,
-  };
-}
 function map(ruleid: number, did: string, servers: string[], notes = ''): InboundMapping {
   return { ruleid, did, servers, notes };
 }

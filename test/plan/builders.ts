@@ -1,3 +1,4 @@
+import type { NumberRecord } from '../../src/model/number.js';
 import type { DesiredMapping, DesiredRoute, DesiredState, Policy } from '../../src/model/desired.js';
 import { DEFAULT_POLICY } from '../../src/model/desired.js';
 import type { InboundMapping } from '../../src/model/inbound-mapping.js';
@@ -8,6 +9,20 @@ export const dm = (did: string, servers: string[] = ['1'], notes = ''): DesiredM
 /** A live mapping. */
 export const lm = (ruleid: number, did: string, servers: string[] = ['1'], notes = ''): InboundMapping => ({ ruleid, did, servers, notes });
 /** A desired route with defaults; `from` makes it LCR. */
+/** A live number of the platform's inventory, every other field empty. */
+export const ln = (id: number, did: string, status: string | null = 'reserved', extra: Partial<NumberRecord> = {}): NumberRecord => ({
+  id,
+  did,
+  status,
+  carrier: null,
+  pool: null,
+  assigned_length: null,
+  assigned_reference_id: null,
+  assigned_date: null,
+  date_created: null,
+  ...extra,
+});
+
 export const dr = (name: string, prefix: string, extra: Partial<DesiredRoute> = {}): DesiredRoute => ({
   name,
   prefix,

@@ -2,25 +2,11 @@
 // §4): the planner's pure part, by table. The CLI's outputs are tested in
 // test/cli/numbers-coexistence.test.ts against the emulator.
 import { describe, expect, it } from 'vitest';
-import type { DesiredNumber, NumberRecord } from '../../src/model/number.js';
+import type { DesiredNumber } from '../../src/model/number.js';
 import type { LiveState } from '../../src/model/live.js';
 import type { DesiredState } from '../../src/model/desired.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
-import { desired, dm, lm } from './builders.js';
-
-function ln(id: number, did: string, status: string | null): NumberRecord {
-  return {
-    id,
-    did,
-    status,
-    carrier: null,
-    pool: null,
-    assigned_length: null,
-    assigned_reference_id: null,
-    assigned_date: null,
-    date_created: null,
-  };
-}
+import { desired, dm, lm, ln } from './builders.js';
 
 const declared = (status: string): DesiredNumber => ({ did: '15551230001', status, carrier: null, pool: null });
 const EMPTIED = lm(7, '15551230001', [''], '15551230001');

@@ -2,26 +2,13 @@
 // inventory (read from a platform with the Numbers module, declared or not) with the plan's changes
 // and what the platform does to numbers when the plan writes their mappings. Pure, no server.
 import { describe, expect, it } from 'vitest';
-import type { DesiredNumber, NumberRecord } from '../../src/model/number.js';
+import type { DesiredNumber } from '../../src/model/number.js';
 import type { LiveState } from '../../src/model/live.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
 import { planFindings } from '../../src/plan/plan-findings.js';
-import { desired, dm, lm } from '../plan/builders.js';
+import { desired, dm, lm, ln } from '../plan/builders.js';
 
 /** A live number. */
-function ln(id: number, did: string, status: string | null): NumberRecord {
-  return {
-    id,
-    did,
-    status,
-    carrier: null,
-    pool: null,
-    assigned_length: null,
-    assigned_reference_id: null,
-    assigned_date: null,
-    date_created: null,
-  };
-}
 
 /** The number findings of planning `files` against `live`: code and key of each, in order. */
 function numberLints(files: ReturnType<typeof desired>, live: LiveState): string[] {
