@@ -62,10 +62,13 @@ describe('what a command loads before it runs (dist/bundle)', () => {
 
   // Each chunk is a resolve, a read and a compile for Node's loader: the verbs share their modules as
   // a few cores (scripts/bundle-core.mjs), not a chunk per set of verbs that use them (25 and 52
-  // chunks before issue 33's cores).
+  // chunks before issue 33's cores). The plan's budget went from 30 to 32 with the endpoint-group
+  // names and the numbers' effects (31 measured: small modules the provider's bundle shares, such as
+  // plan/check-refs.js and apply/read-gateway-labels.js, each a chunk of its own). A verb runs from
+  // the CommonJS bundle with V8's code cache by default; these chunks are its fallback.
   it.each([
     ['dist/cli/validate.js', 12],
-    ['dist/cli/plan.js', 30],
+    ['dist/cli/plan.js', 32],
   ])('%s loads at most %i chunks before it runs', (module, most) => {
     expect(chunksWith(module).length).toBeLessThanOrEqual(most);
   });
