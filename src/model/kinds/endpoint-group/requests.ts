@@ -1,7 +1,6 @@
 import type { EndpointGroupContent } from '../../endpoint-group.js';
-import { InternalError } from '../../errors.js';
 import type { KindRequest, SentSecrets } from '../../kind-spec.js';
-import { gwidsByName } from '../group-members.js';
+import { groupRequests } from '../group-members.js';
 import type { EndpointGroupChange } from './change.js';
 import type { EndpointGroupFields } from './fields.js';
 
@@ -22,14 +21,5 @@ function contentOf(after: EndpointGroupFields, sent: SentSecrets): EndpointGroup
  * kept by name; a delete the group's id.
  */
 export function endpointGroupRequests(change: EndpointGroupChange, sent: SentSecrets): readonly KindRequest[] {
-  switch (change.action) {
-    case 'create':
-      return [{ op: 'create', input: contentOf(change.after, sent) }];
-    case 'update':
-      return [{ op: 'update', id: change.gwgroupid, patch: contentOf(change.after, sent), members: gwidsByName(change) }];
-    case 'delete':
-      return [{ op: 'delete', id: change.gwgroupid }];
-    default:
-      throw new InternalError(`unknown endpoint-group change ${JSON.stringify(change satisfies never)}`);
-  }
+  return groupRequests(change, (after) => contentOf(after, sent));
 }
