@@ -1,5 +1,6 @@
 import type { Direction } from '../../model/routing.js';
 import { html, type Html } from './markup.js';
+import { namedCell, verdictCell, verdictSection } from './verdict-table.js';
 
 /** A routing test's result as a plan carries it: the parts the page shows. */
 export interface PlanRoutingTestResult {
@@ -27,33 +28,20 @@ export function routingTestsSection(tests: PlanRoutingTests | undefined): Html {
   const failed = tests.filter((t) => t.status === 'failed');
   const ordered = [...failed, ...tests.filter((t) => t.status !== 'failed')];
   const rows = ordered.map((t) => {
-    const where = t.origin ? `${t.origin.file}:${t.origin.line}` : '';
     const why = t.failures.map((f) => html`<br /><span class="remove">${f}</span>`);
-    const status = t.status === 'failed' ? html`<td class="remove"><strong>FAIL</strong></td>` : html`<td class="add">ok</td>`;
     const call = `${t.direction} call to ${t.to}${t.from ? ` from ${t.from}` : ''}`;
     return html`<tr>
-      ${status}
-      <td>${t.name}<br /><span class="muted mono">${where}</span></td>
+      ${verdictCell(t.status === 'failed')} ${namedCell(t.name, t.origin)}
       <td>${call}</td>
       <td>${t.took}${why}</td>
     </tr> `;
   });
-  const verdict = `${tests.length - failed.length} passed, ${failed.length} failed`;
-  return html`<h2 id="routing-tests">Routing tests</h2>
-    <div class="box ${failed.length > 0 ? 'refused' : 'passed'}">
-      <p><strong>${verdict}</strong> (against the rules after the plan)</p>
-    </div>
-    <table class="tests">
-      <thead>
-        <tr>
-          <th></th>
-          <th>Test</th>
-          <th>Call</th>
-          <th>What the proxy would do</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-      </tbody>
-    </table> `;
+  return verdictSection({
+    id: 'routing-tests',
+    title: 'Routing tests',
+    verdict: `${tests.length - failed.length} passed, ${failed.length} failed`,
+    refused: failed.length > 0,
+    headers: ['Test', 'Call', 'What the proxy would do'],
+    rows,
+  });
 }
