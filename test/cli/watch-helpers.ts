@@ -1,7 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CLI } from '../helpers/cli.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlatformClient } from '../../src/api/client.js';
+import { CLI, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
 import { startProcess, waitForStdout, type StartedProcess } from '../helpers/process.js';
 
 /** One sample of the Prometheus text format: a metric name, its labels and its value. */
@@ -123,4 +127,31 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** What a watch test runs against: an emulator process (token in a file of its own folder), a client of it, and a webhook receiver. */
+export interface WatchBed {
+  readonly dir: string;
+  readonly emu: EmulatorProcess;
+  readonly client: PlatformClient;
+  readonly receiver: Receiver;
+}
+
+/** Starts a {@link WatchBed} in a new temporary folder named after `prefix`, the emulator answering as `profile` and asking for `token`. */
+export async function openWatchBed(prefix: string, token: string, profile: string): Promise<WatchBed> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, 'token'), token, { mode: 0o600 });
+  const emu = await startEmulatorProcess(['--token-file', join(dir, 'token'), '--profile', profile]);
+  return { dir, emu, client: new PlatformClient({ url: emu.url, token }), receiver: await startReceiver() };
+}
+
+/** Stops a bed and the watch process a test left running, if any. */
+export async function closeWatchBed(bed: WatchBed, watch: WatchProcess | undefined): Promise<void> {
+  if (watch && watch.child.exitCode === null) {
+    watch.child.kill('SIGKILL');
+    await watch.closed;
+  }
+  await bed.client.close();
+  await bed.receiver.close();
+  await bed.emu.stop();
 }

@@ -1,11 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/client.js';
-import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
+import type { PlatformClient } from '../../src/api/client.js';
+import { runCli, type EmulatorProcess } from '../helpers/cli.js';
 import { TEST_PROFILE } from '../helpers/emulator.js';
-import { sampleOf, startReceiver, startWatch, until, type Receiver, type WatchProcess } from './watch-helpers.js';
+import { closeWatchBed, openWatchBed, sampleOf, startWatch, until, type Receiver, type WatchProcess } from './watch-helpers.js';
 
 /**
  * `dsipform watch` and the files' routing invariants (issue 36 §1): a gauge of the invariants the
@@ -22,22 +21,12 @@ let receiver: Receiver;
 let watch: WatchProcess | undefined;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dsipform-watch-inv-'));
-  writeFileSync(join(dir, 'token'), TOKEN, { mode: 0o600 });
-  emu = await startEmulatorProcess(['--token-file', join(dir, 'token'), '--profile', TEST_PROFILE]);
-  client = new PlatformClient({ url: emu.url, token: TOKEN });
-  receiver = await startReceiver();
+  ({ dir, emu, client, receiver } = await openWatchBed('dsipform-watch-inv-', TOKEN, TEST_PROFILE));
 });
 
 afterEach(async () => {
-  if (watch && watch.child.exitCode === null) {
-    watch.child.kill('SIGKILL');
-    await watch.closed;
-  }
+  await closeWatchBed({ dir, emu, client, receiver }, watch);
   watch = undefined;
-  await client.close();
-  await receiver.close();
-  await emu.stop();
 });
 
 const env = (): NodeJS.ProcessEnv => ({

@@ -3,13 +3,12 @@
 // raises its own event (MAPPING_EMPTIED_BY_NUMBERS) and gauge, and the endpoint group's registration
 // password never reaches a webhook body, a metric or the log. A `current` emulator process, the watch
 // process, and a webhook receiver on loopback; the platform changed behind the files by the client.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PlatformClient } from '../../src/api/client.js';
-import { runCli, startEmulatorProcess, type EmulatorProcess } from '../helpers/cli.js';
-import { sampleOf, startReceiver, startWatch, until, type Receiver, type WatchProcess } from './watch-helpers.js';
+import type { PlatformClient } from '../../src/api/client.js';
+import { runCli, type EmulatorProcess } from '../helpers/cli.js';
+import { closeWatchBed, openWatchBed, sampleOf, startWatch, until, type Receiver, type WatchProcess } from './watch-helpers.js';
 
 const TOKEN = 'watch-numbers-token-0123456789';
 const PASSWORD = 'Acme-Registration-Pw-93c1';
@@ -48,22 +47,12 @@ let receiver: Receiver;
 let watch: WatchProcess | undefined;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dsipform-watch-numbers-'));
-  writeFileSync(join(dir, 'token'), TOKEN, { mode: 0o600 });
-  emu = await startEmulatorProcess(['--token-file', join(dir, 'token'), '--profile', 'current']);
-  client = new PlatformClient({ url: emu.url, token: TOKEN });
-  receiver = await startReceiver();
+  ({ dir, emu, client, receiver } = await openWatchBed('dsipform-watch-numbers-', TOKEN, 'current'));
 });
 
 afterEach(async () => {
-  if (watch && watch.child.exitCode === null) {
-    watch.child.kill('SIGKILL');
-    await watch.closed;
-  }
+  await closeWatchBed({ dir, emu, client, receiver }, watch);
   watch = undefined;
-  await client.close();
-  await receiver.close();
-  await emu.stop();
 });
 
 function env(): NodeJS.ProcessEnv {
