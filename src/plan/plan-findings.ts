@@ -24,9 +24,12 @@ export function planFindings(
   allowDangling = false,
   after?: RulesAfter,
 ): RoutingFinding[] {
+  // The planner's part first (the rules and the numbers as the plan leaves them), then the
+  // simulation's: each is finished before the rules go down to be linted.
   const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
+  const numbers = numbersAfterPlan(desired, live, plan.changes) ?? [];
   const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
-  return platformDropped(routingFindings(desired, state, inventory, numbersAfterPlan(desired, live, plan.changes) ?? []), plan.changes);
+  return platformDropped(routingFindings(desired, state, inventory, numbers), plan.changes);
 }
 
 /**
