@@ -466,9 +466,9 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
   if (outcome.kind === 'none') return { direction, from, to, at, result: 'no_route', candidates: [], steps: explained(steps) };
   if (outcome.kind === 'ambiguous')
     return ambiguous(direction, from, to, at, selfOutcomes(outcome.rules, set.inventory, set.declared), steps);
-  steps?.push(...describeGateways(outcome.rule.gwlist, set.inventory, set.declared));
   const rule = decidedRule(outcome.rule);
   const { gwlist } = outcome.rule;
+  steps?.push(...describeGateways(gwlist, set.inventory, set.declared));
   // The words only when the groups were read, or the files declare the group named (the files alone know no group's id).
   const gwlist_words = decisionWords(gwlist, set.inventory, set.declared);
   if (gwlist_words === undefined)

@@ -53,13 +53,8 @@ export function gwlistWords(
   declared?: ReadonlyMap<string, DeclaredGroup>,
 ): string {
   const named = referencedName(gwlist);
-  if (named !== null) return namedGroupWords(named, declared?.get(named));
-  if (inventory === undefined) return uncachedWords(gwlist, undefined);
-  let cache = wordsCache.get(inventory);
-  if (!cache) wordsCache.set(inventory, (cache = new Map<string, string>()));
-  let words = cache.get(gwlist);
-  if (words === undefined) cache.set(gwlist, (words = uncachedWords(gwlist, inventory)));
-  return words;
+  if (named === null && inventory !== undefined) return inventoryWords(gwlist, inventory);
+  return named !== null ? namedGroupWords(named, declared?.get(named)) : gatewayListWords(gwlist, lookupOf(undefined));
 }
 
 /**
@@ -71,13 +66,21 @@ export function decisionWords(
   inventory: GatewayInventory | undefined,
   declared: ReadonlyMap<string, DeclaredGroup> | undefined,
 ): string | undefined {
-  if (inventory !== undefined) return gwlistWords(gwlist, inventory, declared);
   const named = referencedName(gwlist);
-  return named !== null && declared?.has(named) === true ? gwlistWords(gwlist, undefined, declared) : undefined;
+  const known = inventory !== undefined || (named !== null && declared?.has(named) === true);
+  return known ? gwlistWords(gwlist, inventory, declared) : undefined;
 }
 
-function uncachedWords(gwlist: string, inventory: GatewayInventory | undefined): string {
-  return gatewayListWords(gwlist, lookupOf(inventory));
+/** A gateway list the inventory knows, in words: made once per list and inventory. */
+function inventoryWords(gwlist: string, inventory: GatewayInventory): string {
+  let cache = wordsCache.get(inventory);
+  if (!cache) wordsCache.set(inventory, (cache = new Map<string, string>()));
+  let words = cache.get(gwlist);
+  if (words === undefined) {
+    const lookup = lookupOf(inventory);
+    cache.set(gwlist, (words = gatewayListWords(gwlist, lookup)));
+  }
+  return words;
 }
 
 /** The names an inventory knows, as the one wording asks for them; nothing is known without one. */
@@ -100,23 +103,16 @@ function lookupOf(inventory: GatewayInventory | undefined): NameLookup {
   };
 }
 
-/** One group reference in words: `carrier group "BW" (#5)`, `group #5`, or why it is not there. */
-function groupWords(id: string, inventory: GatewayInventory | undefined): string {
-  return groupRefWords(id, lookupOf(inventory));
-}
-
-/** One gateway id in words: `"pbx-a" 10.0.0.5:5060 (61)`, `61`, or why it is not there. */
-function gatewayWords(id: string, inventory: GatewayInventory | undefined): string {
-  return gatewayRefWords(id, lookupOf(inventory));
-}
-
 /** The steps that say where a winning rule's gwlist sends the call and how it fails over. */
 export function describeGateways(
   gwlist: string,
   inventory: GatewayInventory | undefined,
   declared?: ReadonlyMap<string, DeclaredGroup>,
 ): string[] {
+  // What the list names first (a group by name, gateway ids, what the inventory knows of them), then its words.
   const named = referencedName(gwlist);
+  const ids = gatewayIdsOf(gwlist);
+  const lookup = lookupOf(inventory);
   const group = named !== null ? declared?.get(named) : undefined;
   if (named !== null && group?.type === 'endpoint') {
     // The files declare its endpoints: they are tried in the files' order once the group exists.
@@ -143,12 +139,12 @@ export function describeGateways(
         `failover: the proxy tries the gateways of group ${id} in their order (at most ${MAX_GATEWAYS}); a failure reply moves to the next`,
       ];
     }
-    const words = members.map((m) => gatewayWords(m, inventory));
+    const words = members.map((m) => gatewayRefWords(m, lookup));
     // An endpoint group's words name its endpoints already; a gateway the plan adds has no id yet.
     const shown = members.map((m) =>
       inventory?.gatewayNames?.get(m)?.pending === true ? JSON.stringify(inventory.gatewayNames.get(m)!.name) : m,
     );
-    const group = groupWords(id, inventory);
+    const group = groupRefWords(id, lookup);
     const head =
       inventory?.groupNames?.get(String(Number(id)))?.type === 'endpoint'
         ? `sends to ${group}`
@@ -156,8 +152,7 @@ export function describeGateways(
     return [head, ...order(shown)];
   }
   const sublists = gwlist.split(';');
-  const ids = gatewayIdsOf(gwlist);
-  const steps = [`sends to gateway${ids.length === 1 ? '' : 's'} ${ids.map((g) => gatewayWords(g, inventory)).join(', ')}`];
+  const steps = [`sends to gateway${ids.length === 1 ? '' : 's'} ${ids.map((g) => gatewayRefWords(g, lookup)).join(', ')}`];
   if (sublists.length > 1) steps.push('";" separates sub-lists; with the platform\'s sort order 0 they are tried as one list in order');
   return [...steps, ...order(ids)];
 }
