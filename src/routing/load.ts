@@ -37,22 +37,31 @@ function timerecDropped(text: string): string | null {
   return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
 }
 
-/** Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway list). */
-function dropReason(
-  rule: RoutingRule,
-  listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
-): { reason: string; hint: string } | null {
-  const dial = dialProblem('prefix', rule.prefix);
-  if (dial !== null) {
+/** Why the proxy drops a rule, and for a rule dropped for its prefix alone the stem it leaves in the tree. */
+interface DropReason {
+  readonly reason: string;
+  readonly hint: string;
+  /** The digits before the odd character of a rule dropped for its prefix alone (see {@link LoadedRules.stems}). */
+  readonly stem?: string;
+}
+
+/**
+ * Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway
+ * list): its prefix, then its gateway list, then its time recurrence, each judged once.
+ */
+function dropReason(rule: RoutingRule, listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null): DropReason | null {
+  const list = listProblem(rule);
+  const timerec = timerecDropped(rule.timerec);
+  const odd = firstNonDial(rule.prefix);
+  if (odd >= 0) {
     const mapping = rule.kind === 'inbound_mapping';
     return {
-      reason: `${dial}: the proxy drops the rule`,
+      reason: `${dialProblem('prefix', rule.prefix)}: the proxy drops the rule`,
       hint: mapping ? dialHint('DID', 'did', '+15551230001') : dialHint('prefix', 'prefix', '44'),
+      ...(odd > 0 && list === null && timerec === null ? { stem: rule.prefix.slice(0, odd) } : {}),
     };
   }
-  const list = listProblem(rule);
   if (list !== null) return list;
-  const timerec = timerecDropped(rule.timerec);
   if (timerec !== null)
     return {
       reason: `${timerec}: the proxy drops the rule`,
@@ -104,9 +113,8 @@ export function loadRules(set: RuleSet): LoadedRules {
     const why = dropReason(rule, listProblem);
     if (why === null) kept.push(rule);
     else {
-      dropped.push({ rule, ...why });
-      const odd = firstNonDial(rule.prefix);
-      if (odd > 0 && listProblem(rule) === null && timerecDropped(rule.timerec) === null) stems.push(rule.prefix.slice(0, odd));
+      dropped.push({ rule, reason: why.reason, hint: why.hint });
+      if (why.stem !== undefined) stems.push(why.stem);
     }
   }
   return { kept, dropped, stems };
