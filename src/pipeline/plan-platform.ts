@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import { secretFingerprint } from '../api/secret-fingerprint.js';
-import { gatewayNamers, readForPlan } from '../apply/read-gateway-labels.js';
+import { gatewayNamers, readForPlan, type Naming } from '../apply/read-gateway-labels.js';
+import type { ReadOptions } from '../apply/read-live.js';
 import type { CollectionName, DesiredState } from '../model/desired.js';
 import type { LeaseRecord } from '../model/lease.js';
 import type { LiveState } from '../model/live.js';
@@ -84,6 +85,32 @@ export function sideEffectReads(managed: readonly CollectionName[]): ('inbound_m
   return numbers && !mappings ? ['inbound_mappings'] : mappings && !numbers ? ['numbers'] : [];
 }
 
+/** What a plan reads besides the managed collections, and the gateway names it reads for its tests and impact. */
+type PlatformReads = ReadOptions & { readonly namers: readonly Naming[]; readonly toName?: (live: LiveState) => readonly number[] };
+
+/**
+ * Every read a plan makes, decided from the files before the first request: the collections read
+ * for their side effects ({@link sideEffectReads}), and for an apply the gateway names the routing
+ * tests and invariants need, the groups when the files refer to groups or gateways, and the endpoint
+ * groups the routing impact and the tests name, picked from the live state (issue 34 §5). A destroy
+ * reads no names and no groups.
+ */
+function platformReads(
+  desired: DesiredState,
+  managed: readonly CollectionName[],
+  mode: 'apply' | 'destroy',
+  allowDangling: boolean,
+): PlatformReads {
+  const readOnly = sideEffectReads(managed);
+  if (mode === 'destroy') return { namers: [], groups: false, readOnly };
+  return {
+    namers: gatewayNamers(desired),
+    groups: needsGroups(desired, allowDangling),
+    readOnly,
+    toName: (live) => endpointGroupsToName(desired, live),
+  };
+}
+
 /** The base URL of the platform a client talks to (its API root without `/api/v1`): safe to print. */
 export function targetOf(client: PlatformClient): string {
   return client.root.replace(/\/api\/v1\/?$/, '').replace(/\/+$/, '');
@@ -109,16 +136,11 @@ export async function planPlatform(
   // Decided before the first request: the zone is a value, or a function asked only when needed.
   const tz = planZone(desired, options);
   const managed = managedCollections(desired);
-  // The reads first (apply/), then what the planner compares (plan/): the data goes down.
-  // Every read is decided here, before planning: the gateway names the routing tests and invariants need too.
+  // Every read decided first, from the files alone; then the reads (apply/); then what the planner
+  // compares (plan/): the data goes down.
+  const reads = platformReads(desired, managed, mode, allowDangling);
   const [{ live, labels }, { profile, numbersModule }] = await Promise.all([
-    readForPlan(client, managed, options.leases, {
-      namers: mode === 'apply' ? gatewayNamers(desired) : [],
-      groups: mode === 'apply' && needsGroups(desired, allowDangling),
-      readOnly: sideEffectReads(managed),
-      // The endpoint groups the routing impact and the tests name, picked from the live state (issue 34 §5).
-      ...(mode === 'apply' ? { toName: (live: LiveState) => endpointGroupsToName(desired, live) } : {}),
-    }),
+    readForPlan(client, managed, options.leases, reads),
     client.detection(),
   ]);
   // A destroy sends no password: nothing to compare. A carrier group's is compared with the state's
