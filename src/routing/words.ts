@@ -35,6 +35,9 @@ function order(ids: readonly string[]): string[] {
   return out;
 }
 
+/** What is known of the names without an inventory: nothing. */
+const NO_NAMES: NameLookup = { group: () => undefined, gateway: () => undefined };
+
 /** The words of each gwlist of an inventory, made once: a plan's impact words tens of thousands of decisions. */
 const wordsCache = new WeakMap<GatewayInventory, Map<string, string>>();
 
@@ -54,7 +57,7 @@ export function gwlistWords(
 ): string {
   const named = referencedName(gwlist);
   if (named === null && inventory !== undefined) return inventoryWords(gwlist, inventory);
-  return named !== null ? namedGroupWords(named, declared?.get(named)) : gatewayListWords(gwlist, lookupOf(undefined));
+  return named !== null ? namedGroupWords(named, declared?.get(named)) : gatewayListWords(gwlist, NO_NAMES);
 }
 
 /**
@@ -85,7 +88,7 @@ function inventoryWords(gwlist: string, inventory: GatewayInventory): string {
 
 /** The names an inventory knows, as the one wording asks for them; nothing is known without one. */
 function lookupOf(inventory: GatewayInventory | undefined): NameLookup {
-  if (inventory === undefined) return { group: () => undefined, gateway: () => undefined };
+  if (inventory === undefined) return NO_NAMES;
   const partial = (inventory as PartialInventory).allGateways === false;
   const keyOf = (id: string): string => (/^[0-9]+$/.test(id) ? String(Number(id)) : id);
   return {

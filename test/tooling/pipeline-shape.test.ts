@@ -70,3 +70,61 @@ describe('the pipeline hands its steps down', () => {
     expect(at('loadOrFail')).toBeLessThan(at('withPlatform'));
   });
 });
+
+/** The text of one top-level function of a file, from its signature to its closing brace. */
+function body(file: string, name: string): string {
+  const text = readFileSync(`${ROOT}${file}`, 'utf8');
+  const start = text.search(new RegExp(`^(export )?(async )?function ${name}\\b`, 'm'));
+  expect(start, `${file}: function ${name}`).toBeGreaterThanOrEqual(0);
+  const end = text.indexOf('\n}\n', start);
+  return text.slice(start, end < 0 ? undefined : end + 2);
+}
+
+/** The text of the first call of `callee` in `text`, up to its closing parenthesis. */
+function callOf(text: string, callee: string): string {
+  const start = text.indexOf(`${callee}(`);
+  expect(start, `a call of ${callee}`).toBeGreaterThanOrEqual(0);
+  let depth = 0;
+  for (let i = start + callee.length; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return text.slice(start);
+}
+
+// Each step finishes its part before it hands the rules down (issue 33 §1): a layer does not go
+// down, come back up and go down again with the same value where the order of the code can say it
+// once. Held in the text of the steps, so a call that slides back into the middle fails by name.
+describe('each step finishes its part before it hands down', () => {
+  it('planPlatform decides every read before the first request, not inside the read', () => {
+    const plan = body('src/pipeline/plan-platform.ts', 'planPlatform');
+    const read = callOf(plan, 'readForPlan');
+    for (const decision of ['gatewayNamers', 'needsGroups', 'sideEffectReads', 'endpointGroupsToName']) {
+      expect(read, decision).not.toContain(`${decision}(`);
+    }
+    expect(plan.indexOf('platformReads(')).toBeGreaterThan(0);
+    expect(plan.indexOf('platformReads(')).toBeLessThan(plan.indexOf('readForPlan('));
+  });
+
+  it('planFindings makes the numbers after the plan before the rules go down to be linted', () => {
+    const findings = body('src/plan/plan-findings.ts', 'planFindings');
+    expect(callOf(findings, 'routingFindings')).not.toContain('numbersAfterPlan(');
+    expect(findings.indexOf('numbersAfterPlan(')).toBeGreaterThan(0);
+    expect(findings.indexOf('numbersAfterPlan(')).toBeLessThan(findings.indexOf('routingFindings('));
+  });
+
+  it("the loader judges each rule's prefix, gateway list and time recurrence once", () => {
+    const load = body('src/routing/load.ts', 'loadRules');
+    for (const judged of ['timerecDropped(', 'firstNonDial(', 'listProblem(rule)']) expect(load, judged).not.toContain(judged);
+    const reason = body('src/routing/load.ts', 'dropReason');
+    for (const judged of ['timerecDropped(', 'firstNonDial(', 'listProblem(']) expect(reason.split(judged).length - 1, judged).toBe(1);
+  });
+
+  it("a gateway list's words are made with a lookup built before the wording, never inside its call", () => {
+    const text = readFileSync(`${ROOT}src/routing/words.ts`, 'utf8');
+    for (const wording of ['gatewayListWords', 'groupRefWords', 'gatewayRefWords']) {
+      for (const call of text.split(`${wording}(`).slice(1)) expect(callOf(`${wording}(${call}`, wording)).not.toContain('lookupOf(');
+    }
+    expect(body('src/routing/words.ts', 'describeGateways').split('lookupOf(').length - 1).toBe(1);
+  });
+});
