@@ -1,6 +1,7 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
-import { joinRefusals, type DsipformError } from '../model/errors.js';
+import { DsipformError, joinRefusals } from '../model/errors.js';
+import { callTime } from '../model/time/call-time.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
@@ -114,14 +115,18 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
         ...names,
       })
     : undefined;
-  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
-  if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
   // The invariants are decided on the same rules and names as the tests, from the same day. A
-  // destination by a name no group or gateway has stops the plan, as a routing test's does.
+  // destination by a name no group or gateway has stops the plan, as a routing test's does: the
+  // names are checked before anything is run (the tests' issues are still told first).
   const judged = rules && declaredInvariants.length > 0 ? rules : undefined;
   const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
+  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
+  if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
-  const invariants = judged ? planInvariants(desired, judged.set, judged.book, now, zone, judged.pending) : [];
+  // Their horizon starts on the day holding now in the proxy's zone (the routing impact's start).
+  const start = judged ? callTime(undefined, typeof zone === 'function' ? zone() : zone, now) : undefined;
+  if (start && 'problem' in start) throw new DsipformError('CLI_BAD_OPTION', start.problem, 'Give the proxy zone with --tz.');
+  const invariants = judged && start ? planInvariants(desired, judged.set, judged.book, start, judged.pending) : [];
   const broken = violatedRefusal(invariants);
   // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
   // saved and checksummed with it and a saved plan is judged by them.

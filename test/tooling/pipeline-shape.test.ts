@@ -120,6 +120,13 @@ describe('each step finishes its part before it hands down', () => {
     for (const judged of ['timerecDropped(', 'firstNonDial(', 'listProblem(']) expect(reason.split(judged).length - 1, judged).toBe(1);
   });
 
+  it('the invariants are handed the day they start from, and their names are checked before anything is run', () => {
+    expect(valueImports('src/routing/plan-invariants.ts').filter((m) => m.includes('/time/'))).toEqual([]);
+    const run = body('src/pipeline/pipeline.ts', 'runPipeline');
+    expect(run.indexOf('invariantNameIssues(')).toBeGreaterThan(0);
+    expect(run.indexOf('invariantNameIssues(')).toBeLessThan(run.indexOf('runRoutingTests('));
+  });
+
   it("a gateway list's words are made with a lookup built before the wording, never inside its call", () => {
     const text = readFileSync(`${ROOT}src/routing/words.ts`, 'utf8');
     for (const wording of ['gatewayListWords', 'groupRefWords', 'gatewayRefWords']) {
