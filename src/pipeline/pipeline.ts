@@ -123,7 +123,8 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
-  // Their horizon starts on the day holding now in the proxy's zone (the routing impact's start).
+  // Their horizon starts on the day holding now in the proxy's zone (the routing impact's start); a
+  // program's `tz` function that names no zone is CLI_BAD_OPTION (the CLI checked its zone before).
   const start = judged ? callTime(undefined, typeof zone === 'function' ? zone() : zone, now) : undefined;
   if (start && 'problem' in start) throw new DsipformError('CLI_BAD_OPTION', start.problem, 'Give the proxy zone with --tz.');
   const invariants = judged && start ? planInvariants(desired, judged.set, judged.book, start, judged.pending) : [];
