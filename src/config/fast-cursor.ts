@@ -39,6 +39,9 @@ export function keyWordEnd(text: string, at: number): number {
   return i;
 }
 
+/** How many distinct plain keys `keyText` remembers: more than the schema has (a file with more is invalid anyway). */
+const KNOWN_KEYS = 128;
+
 /** Deeper than any desired-state file; keeps the recursion far from the stack's end. */
 const MAX_DEPTH = 32;
 
@@ -57,6 +60,9 @@ export class Cursor {
   readonly #path: (string | number)[] = [];
   /** Keys already found readable as keys: a file repeats a few keys thousands of times. */
   readonly #keyTexts = new Set<string>();
+  /** Plain keys already read, by length (`keyText`), up to {@link KNOWN_KEYS} of them. */
+  readonly #known: string[][] = [];
+  #knownCount = 0;
   protected readonly text: string;
   readonly #env: NodeJS.ProcessEnv;
   protected pos = 0;
@@ -159,6 +165,22 @@ export class Cursor {
     let list = this.#entries.get(top);
     if (!list) this.#entries.set(top, (list = []));
     list.push(this.line, at - this.lineStart + 1);
+  }
+
+  /**
+   * The text of the plain key between `at` and `end`: the string read for it before when it is one
+   * of the keys already read. A file repeats a few keys thousands of times: no new string for each,
+   * and the same string each time, which V8 has made a property name already.
+   */
+  protected keyText(at: number, end: number): string {
+    const known = this.#known[end - at];
+    if (known !== undefined) for (const text of known) if (this.text.startsWith(text, at)) return text;
+    const text = this.text.slice(at, end);
+    if (this.#knownCount < KNOWN_KEYS) {
+      (this.#known[end - at] ??= []).push(text);
+      this.#knownCount++;
+    }
+    return text;
   }
 
   protected key(key: string, at: number): void {
