@@ -25,10 +25,14 @@ const BUNDLE = path.join(__dirname, '..', 'dist', 'bundle', 'cli.cjs');
 const setting = process.env.DSIPFORM_CODE_CACHE;
 // One cache per verb: V8 reads a cache whole, so a verb does not read what another compiled, and
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
-// cache is written only by a run that succeeded, so a word that is no verb never leaves a file.
+// cache is written only by a run that went through (exit 0, or 2: `--detailed-exitcode`'s "there
+// are differences", after a whole plan), so a word that is no verb never leaves a file, nor a run
+// that stopped early a cache of the little it compiled (a cache that fits is never rewritten).
 const args = process.argv.slice(2);
 const word = args.find((arg) => !arg.startsWith('-'));
 const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
+/** The exit codes of a run that went through: 0, and 2 (plan, drift, routes --diff, watch: differences found). */
+const WENT_THROUGH = new Set([0, 2]);
 const CACHE = path.join(setting && setting !== 'off' ? setting : path.dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
 // A run that loads no verb's module (no verb, `help`, or asking for help or the version anywhere)
 // takes the ES module chunks, without a cache: the CommonJS file's top level declares every module
@@ -151,7 +155,7 @@ function run({ main, save }) {
   main(process.argv, undefined, { onVerbLoaded }).then(
     (code) => {
       process.exitCode = code;
-      if (!save || code !== 0) return;
+      if (!save || !WENT_THROUGH.has(code)) return;
       try {
         if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
         save();

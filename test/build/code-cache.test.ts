@@ -188,6 +188,21 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     expect(inode(planCache)).toBe(written);
   });
 
+  // Exit 2 is `--detailed-exitcode`'s "there are differences", after a whole plan: a CI job that
+  // always has changes to show still gets a cache (it compiled the whole bundle at every run).
+  it('a plan that finds differences (--detailed-exitcode, exit 2) writes a cache its next run takes', async () => {
+    const s = setup();
+    const file = join(s.dir, 'plan.yaml');
+    writeFileSync(file, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const first = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
+    expect(first.code).toBe(2);
+    const written = inode(planCache);
+    const second = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
+    expect({ code: second.code, stdout: second.stdout }).toEqual({ code: 2, stdout: first.stdout });
+    expect(inode(planCache)).toBe(written);
+  });
+
   it('a cache folder that cannot be made or written, or a cache path that is a folder, leaves the command as it is', async () => {
     const s = setup();
     const want = await reference(['validate', s.file]);
