@@ -21,8 +21,8 @@ import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { writeDesiredFiles, writeEmulatorData } from './lib/fixtures.mjs';
 import { writeUserFiles } from './lib/user-fixtures.mjs';
 import { providerEnv } from './provider-handshake.mjs';
-import { timeToExit, timeToFirstLine } from './lib/spawn.mjs';
-import { interleaved, median, ratio, round } from './lib/stats.mjs';
+import { cpuCounter, timeToExit, timeToFirstLine } from './lib/spawn.mjs';
+import { interleaved, ratio, round } from './lib/stats.mjs';
 import { rawPosts, rawScript } from './apply-throughput.mjs';
 import { terraformVersion } from './terraform-vs-dsipform.mjs';
 
@@ -37,29 +37,6 @@ const HANDSHAKE_LINE = /^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/;
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["66"]\noutbound_routes: []\n';
 
 const node = (args, opts) => timeToExit(process.execPath, args, opts);
-const CPU_PRELOAD = fileURLToPath(new URL('lib/report-cpu.cjs', import.meta.url));
-
-/**
- * CPU time beside wall time: on a shared machine wall time moves by ±30% from round to round, CPU
- * time by a few percent. `timed(name, args, opts)` runs `node args` with a preload that reports
- * the process's CPU time (bench/lib/report-cpu.cjs), keeps it under `name`, and resolves to the
- * wall time; `medians()` gives each name's median CPU time.
- */
-function cpuCounter(dir) {
-  const samples = {};
-  let n = 0;
-  return {
-    async timed(name, args, opts = {}) {
-      const file = join(dir, `cpu-${n++}.txt`);
-      const r = await node(['-r', CPU_PRELOAD, ...args], { ...opts, env: { ...(opts.env ?? process.env), BENCH_CPU_FILE: file } });
-      (samples[name] ??= []).push(Number(readFileSync(file, 'utf8').trim()));
-      rmSync(file);
-      return r;
-    },
-    medians: () => Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, round(median(v), 1)])),
-  };
-}
-
 /** `dsipform validate` of a 5-line file against `node -e 0` (and, with --baseline, another build's in the same rounds). */
 async function validateRow(root, runs, dir, _quick, baseline) {
   const file = join(dir, 'five.yaml');
