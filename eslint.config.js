@@ -118,7 +118,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: {
       // Node scripts (bench/, scripts/, bin/, eslint/, this file): Node's globals.
       globals: globals.node,
@@ -134,8 +134,9 @@ export default tseslint.config(
     },
   },
   {
-    // bin/ is CommonJS (bin/package.json): the CLI's launcher skips Node's ES module loader.
-    files: ['bin/**/*.js'],
+    // bin/ is CommonJS (bin/package.json): the CLI's launcher skips Node's ES module loader; so does
+    // a bench's preload (`node -r`) into it.
+    files: ['bin/**/*.js', 'bench/**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

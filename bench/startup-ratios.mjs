@@ -11,7 +11,8 @@
 // previous commit, to record "before" beside "after" on the same machine in the same hour. The
 // emulator, the fixtures and the floors always come from this tree. --baseline DIR times the
 // validate row and the users' file plan of a second build in the same interleaved rounds (before and
-// after under the same load).
+// after under the same load). The validate and users'-file rows report CPU time (user + system of
+// each process) beside wall time, and its ratios: on a shared machine the steadier figure.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,7 @@ import { forkEmulator, TOKEN } from './lib/emulator.mjs';
 import { writeDesiredFiles, writeEmulatorData } from './lib/fixtures.mjs';
 import { writeUserFiles } from './lib/user-fixtures.mjs';
 import { providerEnv } from './provider-handshake.mjs';
-import { timeToExit, timeToFirstLine } from './lib/spawn.mjs';
+import { cpuCounter, timeToExit, timeToFirstLine } from './lib/spawn.mjs';
 import { interleaved, ratio, round } from './lib/stats.mjs';
 import { rawPosts, rawScript } from './apply-throughput.mjs';
 import { terraformVersion } from './terraform-vs-dsipform.mjs';
@@ -36,26 +37,27 @@ const HANDSHAKE_LINE = /^1\|6\|unix\|[^|]+\|grpc\|[A-Za-z0-9+/]+$/;
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["66"]\noutbound_routes: []\n';
 
 const node = (args, opts) => timeToExit(process.execPath, args, opts);
-
 /** `dsipform validate` of a 5-line file against `node -e 0` (and, with --baseline, another build's in the same rounds). */
 async function validateRow(root, runs, dir, _quick, baseline) {
   const file = join(dir, 'five.yaml');
   writeFileSync(file, FIVE_LINES);
-  const validateOnce = async (cliRoot) => {
-    const r = await node([join(cliRoot, 'bin', 'dsipform.js'), 'validate', file]);
+  const cpu = cpuCounter(dir);
+  const validateOnce = async (name, cliRoot) => {
+    const r = await cpu.timed(name, [join(cliRoot, 'bin', 'dsipform.js'), 'validate', file]);
     if (!r.stdout.startsWith('Valid: 1 file')) throw new Error(`validate said: ${r.stdout}${r.stderr}`);
     return r.ms;
   };
   const t = await interleaved(runs, {
-    floor: async () => (await node(['-e', '0'])).ms,
-    dsipform: () => validateOnce(root),
-    ...(baseline ? { baseline: () => validateOnce(baseline) } : {}),
+    floor: async () => (await cpu.timed('floor', ['-e', '0'])).ms,
+    dsipform: () => validateOnce('dsipform', root),
+    ...(baseline ? { baseline: () => validateOnce('baseline', baseline) } : {}),
   });
   return {
     what: 'dsipform validate of a 5-line file',
     floorWhat: 'node -e 0',
     ...medians(t),
     ...(baseline ? { baselineMs: t.baseline.medianMs, baselineRatio: ratio(t.baseline.medianMs, t.floor.medianMs) } : {}),
+    ...cpuRatios(cpu.medians()),
     goal: 1.5,
   };
 }
@@ -110,17 +112,20 @@ async function userPlanRow(root, runs, dir, quick, baseline) {
   const emu = await forkEmulator({ dataFile: files.data });
   try {
     const env = { ...process.env, DSIP_TOKEN: TOKEN, NO_COLOR: '1' };
-    const planOnce = async (cliRoot) => {
-      const r = await node([join(cliRoot, 'bin', 'dsipform.js'), 'plan', files.yaml, '--url', emu.url, '--detailed-exitcode'], { env });
+    const cpu = cpuCounter(dir);
+    const planOnce = async (name, cliRoot) => {
+      const r = await cpu.timed(name, [join(cliRoot, 'bin', 'dsipform.js'), 'plan', files.yaml, '--url', emu.url, '--detailed-exitcode'], {
+        env,
+      });
       if (!/No changes/i.test(r.stdout)) throw new Error(`the plan of the users' file is not empty: ${r.stdout.slice(0, 400)}`);
       return r.ms;
     };
     const t = await interleaved(runs, {
-      floor: async () => (await node([FLOOR, emu.url, 'groups'], { env })).ms,
+      floor: async () => (await cpu.timed('floor', [FLOOR, emu.url, 'groups'], { env })).ms,
       undiciFloor: async () => (await node([UNDICI_FLOOR, emu.url, 'groups'], { env })).ms,
-      dsipform: () => planOnce(root),
+      dsipform: () => planOnce('dsipform', root),
       // --baseline DIR: another build timed in the same rounds, so "before" and "after" share the machine's drift.
-      ...(baseline ? { baseline: () => planOnce(baseline) } : {}),
+      ...(baseline ? { baseline: () => planOnce('baseline', baseline) } : {}),
     });
     return {
       what: `whole-CLI plan, no changes, ${counts.mappings} mappings + ${counts.routes} routes, a users' file (policy with a boolean, time recurrences, names)`,
@@ -129,11 +134,21 @@ async function userPlanRow(root, runs, dir, quick, baseline) {
       undiciFloorMs: t.undiciFloor.medianMs,
       ratioUndiciFloor: ratio(t.dsipform.medianMs, t.undiciFloor.medianMs),
       ...(baseline ? { baselineMs: t.baseline.medianMs, baselineRatio: ratio(t.baseline.medianMs, t.floor.medianMs) } : {}),
+      ...cpuRatios(cpu.medians()),
       goal: 2.0,
     };
   } finally {
     await emu.close();
   }
+}
+
+/** Median CPU times (ms) of the floor, dsipform and the baseline, and the CPU ratios to the floor. */
+function cpuRatios({ floor, dsipform, baseline }) {
+  return {
+    cpuMs: { floor, dsipform, ...(baseline !== undefined ? { baseline } : {}) },
+    cpuRatio: ratio(dsipform, floor),
+    ...(baseline !== undefined ? { baselineCpuRatio: ratio(baseline, floor) } : {}),
+  };
 }
 
 /** Whole-CLI `apply --parallelism 8` of N creates against raw POSTs, each run on a fresh emulator; throughput ratio. */
@@ -329,6 +344,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
               : r.terraformAloneMs !== undefined
                 ? `; Terraform alone (one terraform_data): ${round(r.terraformAloneMs)} ms, the stub ${r.stubOverTerraformAlone}× that`
                 : '';
-      console.log(`${r.what}: ${round(r.dsipformMs)} ms; ${r.floorWhat}: ${round(r.floorMs)} ms; ratio ${r.ratio}×${tail}`);
+      const cpu =
+        r.cpuRatio !== undefined
+          ? `; CPU time ${round(r.cpuMs.dsipform)} / ${round(r.cpuMs.floor)} ms, ${r.cpuRatio}×${r.baselineCpuRatio !== undefined ? ` (the baseline build ${round(r.cpuMs.baseline)} ms, ${r.baselineCpuRatio}×)` : ''}`
+          : '';
+      console.log(`${r.what}: ${round(r.dsipformMs)} ms; ${r.floorWhat}: ${round(r.floorMs)} ms; ratio ${r.ratio}×${tail}${cpu}`);
     }
 }

@@ -25,10 +25,14 @@ const BUNDLE = path.join(__dirname, '..', 'dist', 'bundle', 'cli.cjs');
 const setting = process.env.DSIPFORM_CODE_CACHE;
 // One cache per verb: V8 reads a cache whole, so a verb does not read what another compiled, and
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
-// cache is written only by a run that succeeded, so a word that is no verb never leaves a file.
+// cache is written only by a run that went through (exit 0, or 2: `--detailed-exitcode`'s "there
+// are differences", after a whole plan), so a word that is no verb never leaves a file, nor a run
+// that stopped early a cache of the little it compiled (a cache that fits is never rewritten).
 const args = process.argv.slice(2);
 const word = args.find((arg) => !arg.startsWith('-'));
 const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
+/** The exit codes of a run that went through: 0, and 2 (plan, drift, routes --diff, watch: differences found). */
+const WENT_THROUGH = new Set([0, 2]);
 const CACHE = path.join(setting && setting !== 'off' ? setting : path.dirname(BUNDLE), `cli.cjs.${verb}.v8-cache`);
 // A run that loads no verb's module (no verb, `help`, or asking for help or the version anywhere)
 // takes the ES module chunks, without a cache: the CommonJS file's top level declares every module
@@ -118,32 +122,42 @@ function loadScript() {
   return { main: module.exports.main, save };
 }
 
-// A run lasts a second or a few, and its hot code (the file reader, the value rules, the differ,
-// the lints) is optimised by V8 while it runs. With inlining, each optimisation compiles the
-// callees into the caller: large jobs, done again after every deoptimisation, that cost more CPU
-// than the faster code saves before the run ends. Without it a plan of 10,000 mappings and 5,000
-// routes uses some 10% less CPU, and on a loaded machine finishes 10-20% sooner
-// (docs/performance.md).
+// The V8 flags a verb's run sets, each with the flag that undoes it. Set once the verb's module is
+// loaded, before it runs, not at start: once a V8 flag changes, V8 refuses the code cache Node's own
+// modules (fs/promises, http, crypto, ...) are built with, and compiles each one loaded after from
+// its source, some 3 times the CPU. The verb's hot code runs after it either way. Each is undone
+// before a code cache is written: V8 keeps the flags' hash in the cache and refuses it in a process
+// whose flags differ, and a refused cache is written again by every run (docs/performance.md: every
+// plan compiled the whole bundle and rewrote its 1.2 MB cache while one flag was left set).
 //
-// Set once the verb's module is loaded, before it runs, not here: once a V8 flag changes, V8
-// refuses the code cache Node's own modules (fs/promises, http, crypto, ...) are built with, and
-// compiles each one loaded after from its source, some 3 times the CPU. The verb's hot code runs
-// after it either way. For the same reason it is set back before a code cache is written: V8 keeps
-// the flags' hash in the cache and refuses it in a process whose flags differ.
+// - No TurboFan inlining: a run lasts a second or a few, and its hot code (the file reader, the
+//   value rules, the differ, the lints) is optimised by V8 while it runs. With inlining, each
+//   optimisation compiles the callees into the caller: large jobs, done again after every
+//   deoptimisation, that cost more CPU than the faster code saves before the run ends. Without it a
+//   plan of 10,000 mappings and 5,000 routes uses some 10% less CPU.
+// - Liftoff only: undici parses HTTP with llhttp compiled to WebAssembly, which V8 would compile
+//   again, optimised, on a background thread that a process waits for at exit (60-70 ms after every
+//   command that talked to the platform); the baseline code parses our traffic as fast. Only undici
+//   compiles WebAssembly, so a verb that never talks to the platform is not affected. V8 turns two
+//   flags off with it (its implications), which `--no-liftoff-only` does not turn back on.
+const RUN_FLAGS = [
+  ['--no-turbo-inlining', '--turbo-inlining'],
+  ['--liftoff-only', '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering'],
+];
 let tuned = false;
 const onVerbLoaded = () => {
   if (tuned) return;
   tuned = true;
-  setFlagsFromString('--no-turbo-inlining');
+  for (const [set] of RUN_FLAGS) setFlagsFromString(set);
 };
 
 function run({ main, save }) {
   main(process.argv, undefined, { onVerbLoaded }).then(
     (code) => {
       process.exitCode = code;
-      if (!save || code !== 0) return;
+      if (!save || !WENT_THROUGH.has(code)) return;
       try {
-        if (tuned) setFlagsFromString('--turbo-inlining');
+        if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
         save();
       } catch {
         // The cache is an optimisation: the command's result stands whatever happens to it.

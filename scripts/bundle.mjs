@@ -54,7 +54,13 @@ const distModulesPlugin = (withCores) => ({
   setup(b) {
     // The cores are the CLI's: in the provider's bundle, a module a verb shares must not pull them in.
     const cores = withCores ? cliCores(DIST) : [];
-    const coresOf = (path) => cores.flatMap((c, i) => (c.importers.includes(path) ? [`import ${JSON.stringify(`${CLI_CORE}${i}`)};`] : []));
+    // A core's importers import it whole; an entry that shares some of its modules, those modules.
+    const coresOf = (path) =>
+      cores.flatMap((c, i) =>
+        c.importers.includes(path)
+          ? [`import ${JSON.stringify(`${CLI_CORE}${i}`)};`]
+          : (c.sharers.get(path) ?? []).map((file) => `import ${JSON.stringify(file)};`),
+      );
     b.onResolve({ filter: new RegExp(`^${CLI_CORE}\\d+$`) }, (args) => ({ path: args.path, namespace: CLI_CORE }));
     b.onLoad({ filter: /.*/, namespace: CLI_CORE }, (args) => ({
       contents: coreModuleText(cores[Number(args.path.slice(CLI_CORE.length))].core),

@@ -1,6 +1,11 @@
 // Timing child processes: from spawn to exit, or to the first line printed.
 import { spawn } from 'node:child_process';
-import { msSince } from './stats.mjs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, msSince, round } from './stats.mjs';
+
+const CPU_PRELOAD = fileURLToPath(new URL('report-cpu.cjs', import.meta.url));
 
 /**
  * Runs a command to completion; resolves to its wall time in ms (spawn to exit), exit code and
@@ -46,4 +51,29 @@ export function timeToFirstLine(args, env) {
       else resolve({ ms, line: out.split('\n')[0] });
     });
   });
+}
+
+/**
+ * CPU time beside wall time: on a shared machine wall time moves by ±30% from round to round, CPU
+ * time by a few percent. `timed(name, args, opts)` runs `node args` to its exit (as `timeToExit`)
+ * with a preload that reports the process's CPU time (report-cpu.cjs, a file per run under `dir`),
+ * keeps it under `name`, and resolves to what `timeToExit` resolves to; `medians()` gives each
+ * name's median CPU time in ms.
+ */
+export function cpuCounter(dir) {
+  const samples = {};
+  let n = 0;
+  return {
+    async timed(name, args, opts = {}) {
+      const file = join(dir, `cpu-${n++}.txt`);
+      const r = await timeToExit(process.execPath, ['-r', CPU_PRELOAD, ...args], {
+        ...opts,
+        env: { ...(opts.env ?? process.env), BENCH_CPU_FILE: file },
+      });
+      (samples[name] ??= []).push(Number(readFileSync(file, 'utf8').trim()));
+      rmSync(file);
+      return r;
+    },
+    medians: () => Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, round(median(v), 1)])),
+  };
 }

@@ -39,6 +39,9 @@ export function keyWordEnd(text: string, at: number): number {
   return i;
 }
 
+/** How many distinct plain keys `keyText` remembers: more than the schema has (a file with more is invalid anyway). */
+const KNOWN_KEYS = 128;
+
 /** Deeper than any desired-state file; keeps the recursion far from the stack's end. */
 const MAX_DEPTH = 32;
 
@@ -54,9 +57,14 @@ export class Cursor {
   readonly #keys = new Map<string, [number, number]>();
   /** Top-level key → [line, col, line, col, …] of its list's entries. */
   readonly #entries = new Map<string, number[]>();
+  /** The path the reader is at: its first `#depth` segments (entered and left by index, not push and pop). */
   readonly #path: (string | number)[] = [];
+  #depth = 0;
   /** Keys already found readable as keys: a file repeats a few keys thousands of times. */
   readonly #keyTexts = new Set<string>();
+  /** Plain keys already read, by length (`keyText`), up to {@link KNOWN_KEYS} of them. */
+  readonly #known: string[][] = [];
+  #knownCount = 0;
   protected readonly text: string;
   readonly #env: NodeJS.ProcessEnv;
   protected pos = 0;
@@ -144,21 +152,46 @@ export class Cursor {
   }
 
   protected enter(seg: string | number): void {
-    if (this.#path.length >= MAX_DEPTH) unsupported();
-    this.#path.push(seg);
+    if (this.#depth >= MAX_DEPTH) unsupported();
+    this.#path[this.#depth++] = seg;
+  }
+
+  /** The path the reader is at, as a path of its own. */
+  #at(): (string | number)[] {
+    return this.#path.slice(0, this.#depth);
   }
 
   protected leave(): void {
-    this.#path.pop();
+    this.#depth--;
   }
 
   /** Records where an entry of a top-level list starts. */
   protected entry(at: number): void {
     const top = this.#path[0];
-    if (this.#path.length !== 2 || typeof top !== 'string') return;
+    if (this.#depth !== 2 || typeof top !== 'string') return;
     let list = this.#entries.get(top);
     if (!list) this.#entries.set(top, (list = []));
     list.push(this.line, at - this.lineStart + 1);
+  }
+
+  /**
+   * The text of the plain key between `at` and `end`: the string read for it before when it is one
+   * of the keys already read. A file repeats a few keys thousands of times: no new string for each,
+   * and the same string each time, which V8 has made a property name already.
+   */
+  protected keyText(at: number, end: number): string {
+    const known = this.#known[end - at];
+    if (known !== undefined)
+      for (let i = 0; i < known.length; i++) {
+        const text = known[i]!;
+        if (this.text.startsWith(text, at)) return text;
+      }
+    const text = this.text.slice(at, end);
+    if (this.#knownCount < KNOWN_KEYS) {
+      (this.#known[end - at] ??= []).push(text);
+      this.#knownCount++;
+    }
+    return text;
   }
 
   protected key(key: string, at: number): void {
@@ -166,7 +199,7 @@ export class Cursor {
       if (!KEY_TEXT.test(key) || NOT_A_STRING_KEY.test(key)) unsupported();
       this.#keyTexts.add(key);
     }
-    if (this.#path.length === 0) this.#keys.set(key, [this.line, at - this.lineStart + 1]);
+    if (this.#depth === 0) this.#keys.set(key, [this.line, at - this.lineStart + 1]);
   }
 
   // --- scalars -------------------------------------------------------------------------------
@@ -182,17 +215,17 @@ export class Cursor {
    */
   protected string(text: string, schema: SchemaNode | undefined, at: number): string {
     if (schema?.writeOnly === true) {
-      this.#writeOnly.set(pathKey(this.#path), [this.line, at - this.lineStart + 1]);
+      this.#writeOnly.set(pathKey(this.#at()), [this.line, at - this.lineStart + 1]);
       const later = deferredVariable(text, true, this.#env);
       if (later !== undefined) {
-        this.deferred.set(pathKey(this.#path), later);
+        this.deferred.set(pathKey(this.#at()), later);
         return text;
       }
     }
     if (!text.includes('${')) return text;
     const result = substitute(text, this.#env);
     if (result.unset.length > 0 || result.malformed) unsupported();
-    if (result.text !== text) this.substituted.set(pathKey(this.#path), text);
+    if (result.text !== text) this.substituted.set(pathKey(this.#at()), text);
     return result.text;
   }
 }

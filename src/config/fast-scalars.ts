@@ -12,10 +12,10 @@ export function unsupported(): never {
   throw UNSUPPORTED;
 }
 
-/** A decoded quoted scalar and the offset just after its closing quote. */
-export interface Quoted {
-  readonly value: string;
-  readonly end: number;
+/** Where a scalar read by `quotedAt` ends: one object the reader keeps, not one per scalar. */
+export interface ScalarEnd {
+  /** The offset just after the closing quote. */
+  end: number;
 }
 
 // The `yaml` library's core schema (yaml/dist/schema/core): which plain scalars are not strings.
@@ -70,12 +70,15 @@ const HEX4 = /^[0-9a-fA-F]{4}$/;
  * A double-quoted scalar starting at `start` (its `"`), on one line, with JSON's escapes only;
  * a line break, a tab or another escape gives up.
  */
-function doubleQuoted(text: string, start: number): Quoted {
+function doubleQuoted(text: string, start: number, scan: ScalarEnd): string {
   let value = '';
   let from = start + 1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === DOUBLE) return { value: value + text.slice(from, i), end: i + 1 };
+    if (c === DOUBLE) {
+      scan.end = i + 1;
+      return value + text.slice(from, i);
+    }
     if (c === 0x0a || c === 0x0d || c === 0x09) unsupported();
     if (c !== BACKSLASH) continue;
     value += text.slice(from, i);
@@ -97,14 +100,17 @@ function doubleQuoted(text: string, start: number): Quoted {
 }
 
 /** A single-quoted scalar starting at `start` (its `'`), on one line; `''` is a quote. */
-function singleQuoted(text: string, start: number): Quoted {
+function singleQuoted(text: string, start: number, scan: ScalarEnd): string {
   let value = '';
   let from = start + 1;
   for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a || c === 0x0d || c === 0x09) unsupported();
     if (c !== SINGLE) continue;
-    if (text.charCodeAt(i + 1) !== SINGLE) return { value: value + text.slice(from, i), end: i + 1 };
+    if (text.charCodeAt(i + 1) !== SINGLE) {
+      scan.end = i + 1;
+      return value + text.slice(from, i);
+    }
     value += text.slice(from, i + 1);
     i += 1;
     from = i + 1;
@@ -112,10 +118,10 @@ function singleQuoted(text: string, start: number): Quoted {
   return unsupported();
 }
 
-/** The quoted scalar at `start`, or null when none starts there. */
-export function quotedAt(text: string, start: number): Quoted | null {
+/** The decoded quoted scalar at `start` (its end in `scan.end`), or null when none starts there. */
+export function quotedAt(text: string, start: number, scan: ScalarEnd): string | null {
   const c = text.charCodeAt(start);
-  if (c === DOUBLE) return doubleQuoted(text, start);
-  if (c === SINGLE) return singleQuoted(text, start);
+  if (c === DOUBLE) return doubleQuoted(text, start, scan);
+  if (c === SINGLE) return singleQuoted(text, start, scan);
   return null;
 }

@@ -22,6 +22,9 @@ import { runProcess, type ProcessResult } from '../helpers/process.js';
 const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
 const HEADER = 32;
+/** A plan of one new mapping that leaves the platform's default route alone (so the plan is not refused). */
+const PLAN_FILE =
+  'version: 1\npolicy:\n  ignore:\n    outbound_routes: ["Default Outbound Route"]\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\n';
 
 interface Setup {
   readonly dir: string;
@@ -165,6 +168,39 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     rmSync(s.cacheDir, { recursive: true });
     expect(await run(s.cacheDir, ['validate', s.file])).toEqual(want);
     expect(statSync(s.cacheFile).size).toBeGreaterThan(HEADER);
+  });
+
+  // A verb that talks to the platform sets V8 flags during its run (the launcher's RUN_FLAGS): were
+  // one left set when the cache is written, V8 would refuse that cache in every later run, which then
+  // compiles the whole bundle and writes the cache again (every plan did, docs/performance.md).
+  it('a verb that talks to the platform writes a cache its next run takes', async () => {
+    const s = setup();
+    const file = join(s.dir, 'plan.yaml');
+    writeFileSync(file, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const first = await run(s.cacheDir, ['plan', file, '--emulator']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/1 to create/);
+    const written = inode(planCache);
+    const second = await scripts(s, ['plan', file, '--emulator']);
+    expect({ code: second.code, stdout: second.stdout }).toEqual({ code: first.code, stdout: first.stdout });
+    expect(second.compiled).toEqual(['cli.cjs']);
+    expect(inode(planCache)).toBe(written);
+  });
+
+  // Exit 2 is `--detailed-exitcode`'s "there are differences", after a whole plan: a CI job that
+  // always has changes to show still gets a cache (it compiled the whole bundle at every run).
+  it('a plan that finds differences (--detailed-exitcode, exit 2) writes a cache its next run takes', async () => {
+    const s = setup();
+    const file = join(s.dir, 'plan.yaml');
+    writeFileSync(file, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const first = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
+    expect(first.code).toBe(2);
+    const written = inode(planCache);
+    const second = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
+    expect({ code: second.code, stdout: second.stdout }).toEqual({ code: 2, stdout: first.stdout });
+    expect(inode(planCache)).toBe(written);
   });
 
   it('a cache folder that cannot be made or written, or a cache path that is a folder, leaves the command as it is', async () => {

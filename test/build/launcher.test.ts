@@ -64,7 +64,7 @@ describe('the launcher (bin/dsipform.js)', () => {
       );
       return ['validate', join(dir, 'five.yaml')];
     });
-    expect(r.flags).toEqual(['--no-turbo-inlining']);
+    expect(r.flags).toEqual(['--no-turbo-inlining', '--liftoff-only']);
     expect(r.loadedAfter).toEqual([]);
   });
 

@@ -397,6 +397,16 @@ const READ_CASES: [string, string][] = [
     'a lease with durations',
     'version: 1\nendpoint_leases:\n  - name: ci\n    email: ops@example.com\n    ttl: 15m\n    renew_before: 120\n',
   ],
+  [
+    // The reader keeps the text of each plain key it has read (up to 128) and answers the same key
+    // with it: keys of one length that differ in one character, beyond what it keeps, twice over.
+    'many keys of one length, in two mappings',
+    `version: 1\nextra:\n${[0, 1]
+      .map((n) =>
+        Array.from({ length: 150 }, (_, i) => `${i === 0 ? '  - ' : '    '}k${String(149 - i).padStart(3, '0')}${n}: ${i}`).join('\n'),
+      )
+      .join('\n')}\n`,
+  ],
 ];
 
 /** Texts the fast reader leaves to the YAML parser. */
