@@ -93,6 +93,33 @@ export type Execution = 'requests' | 'lease';
 /** The values of a kind's change that carry an `after` (what it writes). */
 export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
 
+/**
+ * One identity of a kind's entries that must be unique across the files (and across a stack's
+ * resources): a mapping's DID, a route's name and its LCR pattern. Pure: each front end hands it
+ * an entry and how to read a field of it as text.
+ */
+export interface UniqueIdentity {
+  /** What the duplicate error calls it, before the value: `route name`, `LCR pattern`. */
+  readonly what: string;
+  /**
+   * The identity of one entry, or undefined when it has none to compare. `text(field)` is the
+   * field's value when it is text a check may read (for the files: not naming an unset variable,
+   * which is reported already); an entry without it takes no part.
+   */
+  readonly of: (entry: RawEntry, text: (field: string) => string | undefined) => string | undefined;
+  /**
+   * The field whose value, as the file shows it (`"UK" (from ${ROUTE})`), the files' error names
+   * after `what`. Absent: the identity itself, worked out from the values as written, quoted
+   * unless `bare` (`pinned ruleid 12`).
+   */
+  readonly shows?: string;
+  readonly bare?: boolean;
+  /** What to do about it, in every front end. */
+  readonly hint: string;
+  /** What to do about it in the files, where they can say more (pin a route to its ruleid). */
+  readonly filesHint?: string;
+}
+
 /** What a kind's differ is handed besides the declared and the live objects. */
 export interface KindDiffContext {
   /** The clock reading (ms) the plan is made at: leases are renewed against it. */
@@ -230,6 +257,24 @@ export interface KindModule<K extends Kind = Kind> {
   ) => KindDiff<K>;
   /** How `dsipform export` writes its live objects as entries (absent: the kind is not exported, as leases are not). */
   readonly export?: KindExport<K>;
+
+  // ---- the files and the provider ----
+  /** The identities of its entries that must be unique across the files, in the order their repeats are reported. */
+  readonly unique: readonly UniqueIdentity[];
+  /**
+   * With `passwordBlock`: the variable the hint suggests when a password is written in the file
+   * instead of coming from one (`CARRIER_PASSWORD`).
+   */
+  readonly passwordExample?: string;
+  /**
+   * The fields whose every problem (type, form, range) its normaliser words itself, so the schema
+   * check leaves them alone and each problem is reported once, in one voice: a lease's durations.
+   */
+  readonly wordedByNormalizer?: readonly string[];
+  /** What to do about a bad value at each of its schema paths, by path shape (`carrier_groups[].name`). */
+  readonly schemaHints: Readonly<Record<string, string>>;
+  /** Its managed resource type in the Terraform provider (`dsiprouter_number`), or null while it has none. */
+  readonly terraformType: string | null;
 }
 
 /** The former name of {@link KindModule}, kept for callers that still spell it. */

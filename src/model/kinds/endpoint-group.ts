@@ -29,4 +29,15 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   normalize: normalizeEndpointGroup,
   diff: endpointGroupDiff,
   export: ENDPOINT_GROUP_EXPORT,
+  unique: [
+    {
+      what: 'endpoint group name',
+      of: (_entry, text) => text('name'),
+      shows: 'name',
+      hint: 'keep one of them, or give the other group its own name',
+    },
+  ],
+  passwordExample: 'PBX_PASSWORD',
+  schemaHints: {},
+  terraformType: 'dsiprouter_endpoint_group',
 };
