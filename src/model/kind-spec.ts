@@ -120,6 +120,35 @@ export interface UniqueIdentity {
   readonly filesHint?: string;
 }
 
+/** A nested block of a kind's resource in a CDKTF stack (the provider's schema): how it maps to an entry's field. */
+export interface StackBlock {
+  /** The entry's field it gives: the `endpoint` blocks are the files' `endpoints`. */
+  readonly field: string;
+  /** Whether the field is a list of such blocks (a single block counts as a list of one). */
+  readonly list: boolean;
+  /** The block's attributes; any other is an issue. */
+  readonly attributes: readonly string[];
+  /** The attributes Terraform types as numbers; every other one is text. */
+  readonly numeric: readonly string[];
+  /** Whether a value that is no block is handed to the normaliser as it is (which says what is wrong), not left out. */
+  readonly keepInvalid?: boolean;
+}
+
+/**
+ * How a kind's resource in a synthesized CDKTF stack (its `terraformType`) maps to an entry of the
+ * files, for the stack reader to convert it as Terraform would and hand it to the kind's normaliser.
+ */
+export interface StackMapping {
+  /** The resource's attributes, in the order an error lists them; any other is an issue. */
+  readonly attributes: readonly string[];
+  /** The attributes Terraform types other than as text (or a list of text): numbers and bools. */
+  readonly types?: Readonly<Record<string, 'number' | 'bool'>>;
+  /** The entry's field the resource's logical id gives (a lease's name is its id in the stack). */
+  readonly idField?: string;
+  /** Its nested blocks, by attribute. The kind's `passwordBlock` takes its password from a Terraform variable. */
+  readonly blocks?: Readonly<Record<string, StackBlock>>;
+}
+
 /** What a kind's differ is handed besides the declared and the live objects. */
 export interface KindDiffContext {
   /** The clock reading (ms) the plan is made at: leases are renewed against it. */
@@ -275,6 +304,8 @@ export interface KindModule<K extends Kind = Kind> {
   readonly schemaHints: Readonly<Record<string, string>>;
   /** Its managed resource type in the Terraform provider (`dsiprouter_number`), or null while it has none. */
   readonly terraformType: string | null;
+  /** How a CDKTF stack's resource of `terraformType` maps to an entry (absent: the stack reader does not read it). */
+  readonly stack?: StackMapping;
 }
 
 /** The former name of {@link KindModule}, kept for callers that still spell it. */

@@ -1,10 +1,12 @@
 // The files' checks and the provider's table are generic over the kind registry (issue 33 §2):
 // each kind states its part in its module (src/model/kinds/<kind>.ts: its unique identities, its
-// password's example variable, its schema hints, its Terraform resource type), and the files
+// password's example variable, its schema hints, its Terraform resource type, how a CDKTF stack's
+// resource maps to an entry), and the files
 // below reach a kind only through KIND_SPECS. Before that (53e12ce) each of them failed here: the
 // duplicate check kept a registry per kind and imported the numbers' identity from their module,
 // the file checks called a rule function per kind, the hints imported the carrier groups' and the
-// numbers' hints, and the provider's table imported each kind's resource by name.
+// numbers' hints, the provider's table imported each kind's resource by name, and the stack reader
+// had a reader, an attribute list and a duplicate check per kind.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +26,19 @@ const GENERIC = [
   'src/config/value-rules.ts',
   'src/config/messages.ts',
   'src/terraform/resources/managed.ts',
+  'src/cdktf/reader/read-stack.ts',
+  'src/cdktf/reader/read-resource.ts',
 ];
 
 const kebab = (words: string): string => words.replace(/[_ ]/g, '-').toLowerCase();
 
-/** A kind's words as a file or an identifier would spell them: `carrier-group`, `lease`, `did-number`. */
-const KIND_WORDS = [...new Set(KINDS.flatMap((k) => [kebab(k), kebab(KIND_SPECS[k].noun), kebab(KIND_SPECS[k].shortNoun)]))];
+/**
+ * A kind's words as a file or an identifier would spell them: `carrier-group`, `lease`,
+ * `did-number`. Not `number` alone: it is a JavaScript type's name too (`toNumber`).
+ */
+const KIND_WORDS = [...new Set(KINDS.flatMap((k) => [kebab(k), kebab(KIND_SPECS[k].noun), kebab(KIND_SPECS[k].shortNoun)]))].filter(
+  (w) => w !== 'number',
+);
 
 /** What code may not spell: a kind's name, its collection, a noun of two words (`carrier group`). */
 const KIND_NAMES = [
@@ -83,10 +92,11 @@ describe('the files generic over the kind registry', () => {
   });
 
   it('the words checked are the registry’s (a check that names nothing could not fail)', () => {
-    expect(KIND_WORDS).toEqual(expect.arrayContaining(['carrier-group', 'did-number', 'lease', 'number']));
+    expect(KIND_WORDS).toEqual(expect.arrayContaining(['carrier-group', 'did-number', 'lease', 'route']));
     expect(KIND_NAMES).toEqual(expect.arrayContaining(['numbers', 'inbound_mapping', 'carrier group']));
     expect(namesAKind('carrierGroupRuleIssues')).toBe(true);
-    expect(namesAKind('NUMBER_HINTS')).toBe(true);
+    expect(namesAKind('LEASE_HINTS')).toBe(true);
+    expect(namesAKind('toNumber')).toBe(false);
     expect(namesAKind('routingTestIssues')).toBe(false);
   });
 

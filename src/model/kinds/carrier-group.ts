@@ -6,6 +6,7 @@ import { carrierGroupRequests } from './carrier-group/requests.js';
 import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
 import { CARRIER_GROUP_EXPORT } from './carrier-group/export.js';
 import { CARRIER_GROUP_SCHEMA_HINTS } from './carrier-group/hints.js';
+import { CARRIER_GROUP_STACK } from './carrier-group/stack.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
 export const CARRIER_GROUP: KindModule<'carrier_group'> = {
@@ -43,4 +44,5 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   passwordExample: 'CARRIER_PASSWORD',
   schemaHints: CARRIER_GROUP_SCHEMA_HINTS,
   terraformType: 'dsiprouter_carrier_group',
+  stack: CARRIER_GROUP_STACK,
 };

@@ -56,4 +56,5 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   schemaHints: NUMBER_HINTS,
   // The platform calls a number of its inventory a number, not a did_number.
   terraformType: 'dsiprouter_number',
+  stack: { attributes: ['did', 'status', 'carrier', 'pool'] },
 };

@@ -5,6 +5,7 @@ import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
 import { ENDPOINT_GROUP_READ_BACK } from './endpoint-group/read-back.js';
 import { endpointGroupRequests } from './endpoint-group/requests.js';
 import { ENDPOINT_GROUP_EXPORT } from './endpoint-group/export.js';
+import { ENDPOINT_GROUP_STACK } from './endpoint-group/stack.js';
 
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
@@ -40,4 +41,5 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   passwordExample: 'PBX_PASSWORD',
   schemaHints: {},
   terraformType: 'dsiprouter_endpoint_group',
+  stack: ENDPOINT_GROUP_STACK,
 };

@@ -25,4 +25,6 @@ export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   wordedByNormalizer: ['ttl', 'renew_before'],
   schemaHints: LEASE_HINTS,
   terraformType: 'dsiprouter_endpoint_lease',
+  // The lease's name is the resource's logical id in the stack.
+  stack: { attributes: ['email', 'ttl'], idField: 'name' },
 };

@@ -37,4 +37,5 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   unique: [{ what: 'DID', of: (_entry, text) => text('did'), shows: 'did', hint: DUPLICATE_HINTS.did }],
   schemaHints: MAPPING_HINTS,
   terraformType: 'dsiprouter_inbound_mapping',
+  stack: { attributes: ['did', 'servers', 'group', 'notes'] },
 };

@@ -29,4 +29,8 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   unique: ROUTE_UNIQUE,
   schemaHints: ROUTE_HINTS,
   terraformType: 'dsiprouter_outbound_route',
+  stack: {
+    attributes: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
+    types: { priority: 'number' },
+  },
 };
