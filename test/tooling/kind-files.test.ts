@@ -54,7 +54,7 @@ function code(file: string): string {
     .replace(/(^|\s)\/\/.*$/gm, '$1');
 }
 
-/** Whether `name` (`NUMBER_HINTS`, `carrierGroupRuleIssues`, `lease-rules`) holds a kind's words. */
+/** Whether `name` (`LEASE_HINTS`, `carrierGroupRuleIssues`, `lease-rules`) holds a kind's words. */
 function namesAKind(name: string): boolean {
   const words = `-${name
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
