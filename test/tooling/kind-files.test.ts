@@ -104,4 +104,15 @@ describe('the files generic over the kind registry', () => {
     expect(KIND_RESOURCES.map((r) => r.kind)).toEqual([...RESOURCE_KINDS]);
     expect(RESOURCE_KINDS.map((k) => KIND_SPECS[k].terraformType)).toContain('dsiprouter_number');
   });
+
+  it.each(KINDS)('%s: its module states its part for the files', (kind) => {
+    const mod = KIND_SPECS[kind];
+    // A password block's issue suggests a variable of the kind's own.
+    expect(mod.passwordBlock === undefined || /^[A-Z_]+$/.test(mod.passwordExample ?? '')).toBe(true);
+    // Its hints are of its own paths: its collection, and its list under policy.ignore.
+    const own = (shape: string) => shape.startsWith(mod.collection) || shape.startsWith(`policy.ignore.${mod.collection}`);
+    expect(Object.keys(mod.schemaHints).filter((shape) => !own(shape))).toEqual([]);
+    expect(mod.unique.length).toBeGreaterThan(0);
+    if (mod.stack) expect(mod.terraformType).toMatch(/^dsiprouter_/);
+  });
 });
