@@ -1,9 +1,8 @@
 import type { ConfigIssue, SourceLocation } from '../model/desired.js';
 import { toData } from './data.js';
 import { readFast, type FastRead } from './fast-reader.js';
-import { carrierGroupRuleIssues, endpointGroupRuleIssues } from './carrier-group-rules.js';
 import { jsonSyntaxIssue } from './json-syntax.js';
-import { leaseRuleIssues } from './lease-rules.js';
+import { kindRuleIssues } from './kind-rules.js';
 import type { LoadedFile } from './loaded.js';
 import { locate, type Path } from './locate.js';
 import { schemaIssues } from './schema-issues.js';
@@ -11,7 +10,7 @@ import type { FileValidator } from './schema.js';
 import { invariantIssues, routingTestIssues } from './routing-test-rules.js';
 import { proxyRuleIssues } from './proxy-rules.js';
 import { parseSource, type SourceFile } from './source.js';
-import { valueRuleIssues } from './value-rules.js';
+import { policyRuleIssues } from './value-rules.js';
 
 /** One file, read and checked: the file when it can take part in the cross-file checks, and its issues. */
 export interface CheckedFile {
@@ -31,7 +30,7 @@ const JSON_FILE = /\.json$/i;
 export type Reader = 'fast' | 'yaml';
 
 /**
- * Reads one file's text and checks it on its own (schema, value rules, lease, carrier-group, routing-test and proxy rules). With `'fast'`,
+ * Reads one file's text and checks it on its own (schema, each kind's entry rules, policy, routing-test and proxy rules). With `'fast'`,
  * the fast reader is tried first; its result is kept only when it read the file and the file has no
  * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
  * every issue exactly. Both give the same answer for any text. A `.json` file must first be strict
@@ -63,10 +62,8 @@ export function append(target: ConfigIssue[], items: readonly ConfigIssue[]): vo
 
 function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   const issues = schemaIssues(file, validate);
-  append(issues, valueRuleIssues(file));
-  append(issues, leaseRuleIssues(file));
-  append(issues, carrierGroupRuleIssues(file));
-  append(issues, endpointGroupRuleIssues(file));
+  append(issues, kindRuleIssues(file));
+  append(issues, policyRuleIssues(file));
   append(issues, routingTestIssues(file));
   append(issues, invariantIssues(file));
   append(issues, proxyRuleIssues(file));

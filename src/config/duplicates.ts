@@ -1,7 +1,6 @@
-import type { ConfigIssue, SourceLocation } from '../model/desired.js';
-import { DUPLICATE_HINTS } from '../model/normalize.js';
-import { lcrPattern } from '../model/outbound-route.js';
-import { numberIdentity } from '../model/kinds/did-number/fields.js';
+import { KINDS, type ConfigIssue, type SourceLocation } from '../model/desired.js';
+import type { KindModule, UniqueIdentity } from '../model/kind-spec.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
@@ -49,43 +48,23 @@ class Registry {
   }
 }
 
+/** One kind's identities that must be unique, each with the occurrences of its values found so far. */
+interface KindChecks {
+  readonly collection: string;
+  readonly checks: readonly { readonly unique: UniqueIdentity; readonly registry: Registry }[];
+}
+
 /**
- * Identities must be unique across all files: DIDs, route names of entries without a pinned
- * ruleid, LCR patterns (`<from_prefix>-<prefix>`), pinned ruleids, lease and carrier-group names, numbers'
- * DIDs (without their leading `+`s); only one
- * file may hold a `policy`, and only one a `proxy.timezone`.
- * Each repeat is one issue at the entry, naming where else it is declared.
+ * Identities must be unique across all files: each kind's module says which (`unique`: a
+ * mapping's DID, a route's name, LCR pattern and pinned ruleid, a group's name, …); only one file
+ * may hold a `policy`, and only one a `proxy.timezone`. Each repeat is one issue at the entry,
+ * naming where else it is declared, in the order of the registry and of each kind's identities.
  */
 export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
-  const raw = (o: Occurrence, name: string): string => {
-    const entry = entryAt(o) as Record<string, unknown>;
-    return written(o.file, [...o.path, name], String(entry[name]));
-  };
-  const field = (o: Occurrence, name: string): string => {
-    const entry = entryAt(o) as Record<string, unknown>;
-    return shown(o.file, [...o.path, name], String(entry[name]));
-  };
-  const dids = new Registry((o) => `DID ${field(o, 'did')}`, DUPLICATE_HINTS.did);
-  const names = new Registry(
-    (o) => `route name ${field(o, 'name')}`,
-    `${DUPLICATE_HINTS.routeName}, or pin each one to its live route with ruleid: N`,
-  );
-  const patterns = new Registry(
-    (o) => `LCR pattern ${JSON.stringify(lcrPattern(raw(o, 'from_prefix'), raw(o, 'prefix')))}`,
-    DUPLICATE_HINTS.lcrPattern,
-  );
-  const ruleids = new Registry((o) => `pinned ruleid ${raw(o, 'ruleid')}`, 'pin each live route from one entry only');
-  const leases = new Registry((o) => `lease name ${field(o, 'name')}`, DUPLICATE_HINTS.leaseName);
-  const groups = new Registry((o) => `carrier group name ${field(o, 'name')}`, 'keep one of them, or give the other group its own name');
-  const endpointGroups = new Registry(
-    (o) => `endpoint group name ${field(o, 'name')}`,
-    'keep one of them, or give the other group its own name',
-  );
-  // By the platform's identity of a DID: "+1555…" and "1555…" are one number to it.
-  const numbers = new Registry(
-    (o) => `number ${field(o, 'did')}`,
-    'keep one of them: the platform takes "+1555…" and "1555…" for one number',
-  );
+  const kinds: KindChecks[] = KINDS.map((kind) => {
+    const { collection, unique } = KIND_SPECS[kind] as KindModule;
+    return { collection, checks: unique.map((u) => ({ unique: u, registry: new Registry((o) => describe(u, o), u.filesHint ?? u.hint) })) };
+  });
   // The proxy's zone is one fact of the platform: two files that both say it (even alike) would
   // leave which one counts to the order the files are read in.
   const zones = new Registry(() => 'proxy.timezone', 'keep one proxy.timezone, in one file (the platform has one proxy zone)');
@@ -94,52 +73,49 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
   for (const file of files) {
     const top = file.data.value as Record<string, unknown> | null;
     if (top === null || typeof top !== 'object' || Array.isArray(top)) continue;
-    // The field's path is built only when some string of the file names an unset variable.
-    const known = (path: Path, field: string, value: unknown): value is string =>
-      typeof value === 'string' && (file.data.unresolved.size === 0 || !isUnresolved(file, [...path, field]));
-    forEachEntry(top.inbound_mappings, (entry, i) => {
-      const path = ['inbound_mappings', i];
-      if (known(path, 'did', entry.did)) dids.add(entry.did, { file, path });
-    });
-    forEachEntry(top.outbound_routes, (entry, i) => {
-      const path = ['outbound_routes', i];
-      const { name, prefix, from_prefix: fromPrefix, ruleid } = entry;
-      // Entries that pin a ruleid are identified by it, so they may share a name (live routes can).
-      if (known(path, 'name', name) && ruleid === undefined) names.add(name, { file, path });
-      // An LCR route with an empty prefix is already an issue of its own.
-      if (known(path, 'from_prefix', fromPrefix) && fromPrefix !== '' && known(path, 'prefix', prefix) && prefix !== '') {
-        patterns.add(lcrPattern(fromPrefix, prefix), { file, path });
-      }
-      if (typeof ruleid === 'number' && Number.isInteger(ruleid)) ruleids.add(String(ruleid), { file, path });
-    });
-    forEachEntry(top.endpoint_leases, (entry, i) => {
-      const path = ['endpoint_leases', i];
-      if (known(path, 'name', entry.name)) leases.add(entry.name, { file, path });
-    });
-    forEachEntry(top.carrier_groups, (entry, i) => {
-      const path = ['carrier_groups', i];
-      if (known(path, 'name', entry.name)) groups.add(entry.name, { file, path });
-    });
-    forEachEntry(top.endpoint_groups, (entry, i) => {
-      const path = ['endpoint_groups', i];
-      if (known(path, 'name', entry.name)) endpointGroups.add(entry.name, { file, path });
-    });
-    forEachEntry(top.numbers, (entry, i) => {
-      const path = ['numbers', i];
-      if (known(path, 'did', entry.did)) numbers.add(numberIdentity(entry.did), { file, path });
-    });
+    for (const { collection, checks } of kinds) {
+      forEachEntry(top[collection], (entry, i) => {
+        const path = [collection, i];
+        const text = (field: string): string | undefined => knownText(file, path, field, entry[field]);
+        for (const { unique, registry } of checks) {
+          const identity = unique.of(entry, text);
+          if (identity !== undefined) registry.add(identity, { file, path });
+        }
+      });
+    }
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
     const proxy = top.proxy;
     if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', { file, path: ['proxy', 'timezone'] });
   }
 
-  const issues = [dids, names, patterns, ruleids, leases, groups, endpointGroups, numbers, zones].flatMap((r) => r.issues());
+  const issues = [...kinds.flatMap((k) => k.checks.map((c) => c.registry)), zones].flatMap((r) => r.issues());
   const [first, ...rest] = policies;
   for (const again of rest) {
     const message = `policy is declared in more than one file: also at ${formatLocation(first!.loc)}`;
     issues.push(issueAt(again.loc, message, 'keep one policy block, in one file'));
   }
   return issues;
+}
+
+/** A field's value when it is text the check may read: a string not naming an unset variable (reported already). */
+function knownText(file: LoadedFile, path: Path, field: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // The field's path is built only when some string of the file names an unset variable.
+  return file.data.unresolved.size === 0 || !isUnresolved(file, [...path, field]) ? value : undefined;
+}
+
+/**
+ * How the error names an identity: `what`, then the field it `shows` as the file shows it (with
+ * the variable it came from), or else the identity worked out from the values as written.
+ */
+function describe(unique: UniqueIdentity, o: Occurrence): string {
+  const entry = entryAt(o) as Readonly<Record<string, unknown>>;
+  if (unique.shows !== undefined) return `${unique.what} ${shown(o.file, [...o.path, unique.shows], String(entry[unique.shows]))}`;
+  const asWritten = unique.of(entry, (field) => {
+    const value = entry[field];
+    return typeof value === 'string' ? written(o.file, [...o.path, field], value) : undefined;
+  });
+  return `${unique.what} ${unique.bare ? String(asWritten) : JSON.stringify(asWritten)}`;
 }
 
 function entryAt(o: Occurrence): unknown {

@@ -1,6 +1,6 @@
 import { InternalError } from '../model/errors.js';
 import { defaultRenewBefore, type Normalized, type RawEntry } from '../model/normalize.js';
-import { passwordDeferred, passwordPath, passwordVariable } from './carrier-group-rules.js';
+import { passwordDeferred, passwordPath, passwordVariable } from './password-place.js';
 import {
   KINDS,
   type CollectionName,

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { ConfigIssue } from '../model/desired.js';
-import { DURATION_FIELDS } from './lease-rules.js';
+import { KINDS, type ConfigIssue } from '../model/desired.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
 import { kindOf } from '../model/normalize.js';
@@ -16,8 +16,10 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   boolean: 'true or false',
 };
 
-/** Fields whose problems the lease rules word themselves, in seconds (lease-rules.ts). */
-const WORDED_BY_RULES = new Set(DURATION_FIELDS.map((field) => `endpoint_leases[].${field}`));
+/** Fields whose every problem their kind's normaliser words itself (`wordedByNormalizer`: a lease's durations, in seconds). */
+const WORDED_BY_RULES = new Set(
+  KINDS.flatMap((kind) => (KIND_SPECS[kind].wordedByNormalizer ?? []).map((field) => `${KIND_SPECS[kind].collection}[].${field}`)),
+);
 
 /**
  * Checks a file's data against `schemas/dsipform.schema.json` and words every error plainly, with

@@ -1,24 +1,16 @@
 import type { ConfigIssue } from '../model/desired.js';
-import { normalizeMapping, normalizeRoute } from '../model/normalize.js';
-import { normalizeNumber } from '../model/kinds/did-number/normalize.js';
-import { entryIssues } from './entry-rules.js';
 import { issueOn, type LoadedFile } from './loaded.js';
 
 type Entry = Readonly<Record<string, unknown>>;
 
 /**
- * The platform's value rules (docs/platform-contract.md §5, §6, §8) on the mappings, routes and numbers of one
- * file, from the one normaliser (model/normalize.ts), and the policy's percentage. A value of the
- * wrong type is left to the schema check, and a string naming an unset variable is skipped, so each
- * problem is reported once.
+ * The value rules of one file's `policy` the schema cannot state: a percentage limit is at most
+ * 100%. (The rules on each kind's entries are kind-rules.ts'.)
  */
-export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
+export function policyRuleIssues(file: LoadedFile): ConfigIssue[] {
   const top = file.data.value as Entry | null;
   if (top === null || typeof top !== 'object' || Array.isArray(top)) return [];
   const issues: ConfigIssue[] = [];
-  forEachEntry(top.inbound_mappings, (entry, i) => append(issues, entryIssues(file, 'inbound_mappings', i, entry, normalizeMapping)));
-  forEachEntry(top.outbound_routes, (entry, i) => append(issues, entryIssues(file, 'outbound_routes', i, entry, normalizeRoute)));
-  forEachEntry(top.numbers, (entry, i) => append(issues, entryIssues(file, 'numbers', i, entry, normalizeNumber)));
   const policy = top.policy as Entry | null | undefined;
   for (const key of ['max_deletes', 'max_updates'] as const) {
     const limit = policy?.[key];
@@ -35,11 +27,6 @@ export function valueRuleIssues(file: LoadedFile): ConfigIssue[] {
     }
   }
   return issues;
-}
-
-/** Pushes one by one: a file of 100,000 bad entries would overflow `push(...items)`. */
-function append(target: ConfigIssue[], items: readonly ConfigIssue[]): void {
-  for (const item of items) target.push(item);
 }
 
 /** Calls `fn` for each mapping-shaped entry of a list. */

@@ -93,6 +93,62 @@ export type Execution = 'requests' | 'lease';
 /** The values of a kind's change that carry an `after` (what it writes). */
 export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
 
+/**
+ * One identity of a kind's entries that must be unique across the files (and across a stack's
+ * resources): a mapping's DID, a route's name and its LCR pattern. Pure: each front end hands it
+ * an entry and how to read a field of it as text.
+ */
+export interface UniqueIdentity {
+  /** What the duplicate error calls it, before the value: `route name`, `LCR pattern`. */
+  readonly what: string;
+  /**
+   * The identity of one entry, or undefined when it has none to compare. `text(field)` is the
+   * field's value when it is text a check may read (for the files: not naming an unset variable,
+   * which is reported already); an entry without it takes no part.
+   */
+  readonly of: (entry: RawEntry, text: (field: string) => string | undefined) => string | undefined;
+  /**
+   * The field whose value, as the file shows it (`"UK" (from ${ROUTE})`), the files' error names
+   * after `what`. Absent: the identity itself, worked out from the values as written, quoted
+   * unless `bare` (`pinned ruleid 12`).
+   */
+  readonly shows?: string;
+  readonly bare?: boolean;
+  /** What to do about it, in every front end. */
+  readonly hint: string;
+  /** What to do about it in the files, where they can say more (pin a route to its ruleid). */
+  readonly filesHint?: string;
+}
+
+/** A nested block of a kind's resource in a CDKTF stack (the provider's schema): how it maps to an entry's field. */
+export interface StackBlock {
+  /** The entry's field it gives: the `endpoint` blocks are the files' `endpoints`. */
+  readonly field: string;
+  /** Whether the field is a list of such blocks (a single block counts as a list of one). */
+  readonly list: boolean;
+  /** The block's attributes; any other is an issue. */
+  readonly attributes: readonly string[];
+  /** The attributes Terraform types as numbers; every other one is text. */
+  readonly numeric: readonly string[];
+  /** Whether a value that is no block is handed to the normaliser as it is (which says what is wrong), not left out. */
+  readonly keepInvalid?: boolean;
+}
+
+/**
+ * How a kind's resource in a synthesized CDKTF stack (its `terraformType`) maps to an entry of the
+ * files, for the stack reader to convert it as Terraform would and hand it to the kind's normaliser.
+ */
+export interface StackMapping {
+  /** The resource's attributes, in the order an error lists them; any other is an issue. */
+  readonly attributes: readonly string[];
+  /** The attributes Terraform types other than as text (or a list of text): numbers and bools. */
+  readonly types?: Readonly<Record<string, 'number' | 'bool'>>;
+  /** The entry's field the resource's logical id gives (a lease's name is its id in the stack). */
+  readonly idField?: string;
+  /** Its nested blocks, by attribute. The kind's `passwordBlock` takes its password from a Terraform variable. */
+  readonly blocks?: Readonly<Record<string, StackBlock>>;
+}
+
 /** What a kind's differ is handed besides the declared and the live objects. */
 export interface KindDiffContext {
   /** The clock reading (ms) the plan is made at: leases are renewed against it. */
@@ -230,6 +286,26 @@ export interface KindModule<K extends Kind = Kind> {
   ) => KindDiff<K>;
   /** How `dsipform export` writes its live objects as entries (absent: the kind is not exported, as leases are not). */
   readonly export?: KindExport<K>;
+
+  // ---- the files and the provider ----
+  /** The identities of its entries that must be unique across the files, in the order their repeats are reported. */
+  readonly unique: readonly UniqueIdentity[];
+  /**
+   * With `passwordBlock`: the variable the hint suggests when a password is written in the file
+   * instead of coming from one (`CARRIER_PASSWORD`).
+   */
+  readonly passwordExample?: string;
+  /**
+   * The fields whose every problem (type, form, range) its normaliser words itself, so the schema
+   * check leaves them alone and each problem is reported once, in one voice: a lease's durations.
+   */
+  readonly wordedByNormalizer?: readonly string[];
+  /** What to do about a bad value at each of its schema paths, by path shape (`carrier_groups[].name`). */
+  readonly schemaHints: Readonly<Record<string, string>>;
+  /** Its managed resource type in the Terraform provider (`dsiprouter_number`), or null while it has none. */
+  readonly terraformType: string | null;
+  /** How a CDKTF stack's resource of `terraformType` maps to an entry (absent: the stack reader does not read it). */
+  readonly stack?: StackMapping;
 }
 
 /** The former name of {@link KindModule}, kept for callers that still spell it. */

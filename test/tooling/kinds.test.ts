@@ -35,7 +35,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/invariants.ts': NARROW,
   'src/api/client.ts': REQUEST,
   'src/cli/lease.ts': NARROW,
-  'src/cdktf/reader/read-stack.ts': WIRE,
   'src/model/normalize.ts': FIELD,
   'src/plan/emptied-mappings.ts': NARROW,
   'src/plan/numbers-after.ts': NARROW,

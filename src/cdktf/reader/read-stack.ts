@@ -1,66 +1,24 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { normalizeCarrierGroup } from '../../model/carrier-group-normalize.js';
-import type {
-  ConfigIssue,
-  DesiredCarrierGroup,
-  DesiredEndpointGroup,
-  DesiredLease,
-  DesiredMapping,
-  DesiredRoute,
-  DesiredState,
-} from '../../model/desired.js';
-import { numberIdentity } from '../../model/kinds/did-number/fields.js';
-import type { DesiredNumber } from '../../model/number.js';
-import {
-  DUPLICATE_HINTS,
-  normalizeLease,
-  normalizeMapping,
-  normalizeRoute,
-  type Normalized,
-  type RawEntry,
-} from '../../model/normalize.js';
-import { lcrPattern } from '../../model/outbound-route.js';
+import { KINDS, type CollectionName, type ConfigIssue, type DesiredState, type Kind } from '../../model/desired.js';
+import type { KindModule } from '../../model/kind-spec.js';
+import { KIND_SPECS } from '../../model/kinds.js';
 import { locate, parseStack, type StackFile } from './locate.js';
 import { readPolicy } from './read-policy.js';
 import { readInvariants } from './read-invariants.js';
-import { didNumber, endpointGroup, INVENTORY_TYPES } from './read-inventory.js';
 import { readProxy } from './read-proxy.js';
-import {
-  authWithPassword,
-  block,
-  blockEntry,
-  blockList,
-  PASSWORD_VARIABLE,
-  toNumber,
-  toText,
-  type Issue,
-  type Json,
-} from './read-values.js';
+import { readResource } from './read-resource.js';
+import { PASSWORD_VARIABLE, type Json } from './read-values.js';
 
 /** The stack read as a desired state, or every problem found (each with FILE:LINE:COL). */
 type StackResult = { ok: true; desired: DesiredState } | { ok: false; issues: ConfigIssue[] };
 
-const TYPES = {
-  dsiprouter_inbound_mapping: ['did', 'servers', 'group', 'notes'],
-  dsiprouter_outbound_route: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
-  dsiprouter_endpoint_lease: ['email', 'ttl'],
-  dsiprouter_carrier_group: ['name', 'lb_enabled', 'endpoint', 'auth'],
-  ...INVENTORY_TYPES,
-} as const;
-type ResourceType = keyof typeof TYPES;
-/** The attributes of a carrier group's `endpoint` and `auth` blocks (the provider's schema). */
-const ENDPOINT_ATTRIBUTES = ['name', 'hostname', 'strip', 'prefix', 'weight'] as const;
-const AUTH_ATTRIBUTES = [
-  'type',
-  'r_username',
-  'auth_username',
-  'auth_password',
-  'auth_password_wo',
-  'auth_password_wo_version',
-  'auth_domain',
-  'auth_proxy',
-] as const;
+/** The kinds a stack may hold, by resource type: those whose module names a type and says how its resource maps (`stack`). */
+const STACK_KINDS: ReadonlyMap<string, KindModule> = new Map(
+  KINDS.map((kind: Kind) => KIND_SPECS[kind] as KindModule)
+    .filter((mod) => mod.terraformType !== null && mod.stack !== undefined)
+    .map((mod) => [mod.terraformType!, mod]),
+);
 /** Meta-arguments dsipform ignores: it orders changes itself, and there is one provider. */
 // Blocks that steer Terraform, not the object: `timeouts` bounds Terraform's own operations (a
 // dsipform apply has --timeout and --retry-max-time for that).
@@ -111,15 +69,8 @@ function fail(file: string, message: string, hint: string): StackResult {
 function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackResult {
   const issues: ConfigIssue[] = [];
   const resources = (root.resource ?? {}) as Record<string, Record<string, Json>>;
-  const out: {
-    inbound_mappings?: DesiredMapping[];
-    outbound_routes?: DesiredRoute[];
-    endpoint_leases?: DesiredLease[];
-    carrier_groups?: DesiredCarrierGroup[];
-    endpoint_groups?: DesiredEndpointGroup[];
-    numbers?: DesiredNumber[];
-  } = {};
-  for (const type of Object.keys(TYPES) as ResourceType[]) {
+  const out: Partial<Record<CollectionName, unknown[]>> = {};
+  for (const [type, mod] of STACK_KINDS) {
     const group = resources[type];
     if (!group || typeof group !== 'object') continue;
     for (const [name, body] of Object.entries(group)) {
@@ -131,20 +82,18 @@ function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackRes
           hint,
         });
       };
-      if (!checkLiteral(stack, body, path, type, name, issues)) continue;
+      if (!checkLiteral(stack, body, path, type, name, mod, issues)) continue;
+      const attributes = mod.stack!.attributes;
       for (const key of Object.keys(body)) {
-        if (IGNORED.has(key) || (TYPES[type] as readonly string[]).includes(key)) continue;
+        if (IGNORED.has(key) || attributes.includes(key)) continue;
         if (key === 'count' || key === 'for_each') issue(key, `${key} cannot be expanded outside Terraform`, WAY_2);
-        else issue(key, `"${key}" is not an attribute of ${type}`, `Its attributes are: ${TYPES[type].join(', ')}.`);
+        else issue(key, `"${key}" is not an attribute of ${type}`, `Its attributes are: ${attributes.join(', ')}.`);
       }
       const origin = locate(stack, path);
       // A kind the stack holds is managed even when its only resource is refused.
-      if (type === 'dsiprouter_inbound_mapping') pushIf((out.inbound_mappings ??= []), mapping(body, issue, origin));
-      else if (type === 'dsiprouter_outbound_route') pushIf((out.outbound_routes ??= []), route(body, issue, origin));
-      else if (type === 'dsiprouter_endpoint_lease') pushIf((out.endpoint_leases ??= []), lease(name, body, issue, origin));
-      else if (type === 'dsiprouter_carrier_group') pushIf((out.carrier_groups ??= []), carrierGroup(body, issue, origin, env));
-      else if (type === 'dsiprouter_endpoint_group') pushIf((out.endpoint_groups ??= []), endpointGroup(body, issue, origin, env));
-      else pushIf((out.numbers ??= []), didNumber(body, issue, origin));
+      const entry = readResource(mod, name, body, issue, origin, env);
+      const list = (out[mod.collection] ??= []);
+      if (entry !== null) list.push(entry);
     }
   }
   duplicates(stack, out, issues);
@@ -154,11 +103,8 @@ function collect(stack: StackFile, root: Json, env: NodeJS.ProcessEnv): StackRes
   if (issues.length > 0) return { ok: false, issues: issues.sort((a, b) => a.line - b.line || a.col - b.col) };
   // A stack's refusals name DsipformPolicy's properties, whether or not the stack has one yet.
   const extra = { ...(proxy ? { proxy } : {}), ...(invariants ? { invariants } : {}) };
-  return { ok: true, desired: { ...out, policy: { ...policy, place: 'stack' }, ...extra, files: [stack.file] } };
-}
-
-function pushIf<T>(list: T[], item: T | null): void {
-  if (item !== null) list.push(item);
+  const desired = { ...out, policy: { ...policy, place: 'stack' }, ...extra, files: [stack.file] } as DesiredState;
+  return { ok: true, desired };
 }
 
 /** Finds `${...}` anywhere in a resource's values; each is an issue. */
@@ -168,11 +114,12 @@ function checkLiteral(
   path: (string | number)[],
   type: string,
   name: string,
+  mod: KindModule,
   issues: ConfigIssue[],
 ): boolean {
   let ok = true;
   const walk = (v: unknown, p: (string | number)[]): void => {
-    if (typeof v === 'string' && v.includes('${') && !isPasswordVariable(type, p, v)) {
+    if (typeof v === 'string' && v.includes('${') && !isPasswordVariable(mod, p, v)) {
       ok = false;
       const attr = p.slice(3).join('.');
       issues.push({
@@ -187,139 +134,41 @@ function checkLiteral(
   return ok;
 }
 
-/** Whether `v` at `p` is a group's password given as a Terraform variable (the one reference read). */
-function isPasswordVariable(type: string, p: (string | number)[], v: string): boolean {
+/** Whether `v` at `p` is a password given as a Terraform variable in the kind's `passwordBlock` (the one reference read). */
+function isPasswordVariable(mod: KindModule, p: (string | number)[], v: string): boolean {
   const last = p[p.length - 1];
   return (
-    (type === 'dsiprouter_carrier_group' || type === 'dsiprouter_endpoint_group') &&
+    mod.passwordBlock !== undefined &&
     PASSWORD_VARIABLE.test(v) &&
-    p[3] === 'auth' &&
+    p[3] === mod.passwordBlock &&
     (last === 'auth_password' || last === 'auth_password_wo')
   );
 }
 
-/** The attributes Terraform types as numbers; every other one dsipform reads is a string (or a list of strings). */
-const NUMBER_ATTRIBUTES = new Set(['priority']);
-
 /**
- * The resource's attributes as plain values, converted as Terraform converts them for the
- * attribute's type (a number or bool written for a string attribute is its text; a numeric string
- * for a number attribute is the number); `null` is unset. Only the attributes of the type are kept.
+ * Each kind's identities that must be unique (its module's `unique`), across the stack's
+ * resources: a repeat is an issue at the later resource, naming the first.
  */
-function plainEntry(type: ResourceType, body: Json): RawEntry {
-  const out: Record<string, unknown> = {};
-  for (const attr of TYPES[type]) {
-    const value = body[attr];
-    if (value === undefined || value === null) continue;
-    out[attr] = NUMBER_ATTRIBUTES.has(attr) ? toNumber(value) : Array.isArray(value) ? value.map(toText) : toText(value);
-  }
-  return out;
-}
-
-/** Feeds the one normaliser (model/normalize.ts) and words its issues after the resource and attribute. */
-function normalized<T>(result: Normalized<T>, issue: Issue): T | null {
-  for (const i of result.issues) issue(i.field.join('.'), i.message, i.hint);
-  return result.value;
-}
-
-function mapping(body: Json, issue: Issue, origin: DesiredMapping['origin']): DesiredMapping | null {
-  const value = normalized(normalizeMapping(plainEntry('dsiprouter_inbound_mapping', body)), issue);
-  return value && { ...value, ...(origin ? { origin } : {}) };
-}
-
-function route(body: Json, issue: Issue, origin: DesiredRoute['origin']): DesiredRoute | null {
-  const value = normalized(normalizeRoute(plainEntry('dsiprouter_outbound_route', body)), issue);
-  return value && { ...value, ...(origin ? { origin } : {}) };
-}
-
-function lease(name: string, body: Json, issue: Issue, origin: DesiredLease['origin']): DesiredLease | null {
-  // The lease's name is the resource's logical id in the stack.
-  const value = normalized(normalizeLease({ ...plainEntry('dsiprouter_endpoint_lease', body), name }), issue);
-  return value && { ...value, ...(origin ? { origin } : {}) };
-}
-
-/**
- * A `dsiprouter_carrier_group` through the one normaliser: the provider's `endpoint` blocks are the
- * files' `endpoints`. The password is never a literal (a synthesized stack is a file in the
- * repository): it is a Terraform variable, `${var.NAME}`, which the apply reads from `TF_VAR_NAME`
- * (and a plan where it is set, as the files' `${NAME}`).
- */
-function carrierGroup(body: Json, issue: Issue, origin: DesiredCarrierGroup['origin'], env: NodeJS.ProcessEnv): DesiredCarrierGroup | null {
-  const raw: Record<string, unknown> = {};
-  if (body.name !== undefined && body.name !== null) raw.name = toText(body.name);
-  if (body.lb_enabled !== undefined && body.lb_enabled !== null) raw.lb_enabled = toBool(body.lb_enabled);
-  if (body.endpoint !== undefined && body.endpoint !== null)
-    raw.endpoints = blockList(body.endpoint, ENDPOINT_ATTRIBUTES, ['strip', 'weight'], 'endpoint', issue);
-  const auth = block(body.auth);
-  if (auth) raw.auth = authWithPassword(blockEntry(auth, AUTH_ATTRIBUTES, ['auth_password_wo_version'], 'auth', issue), issue, env);
-  else if (body.auth !== undefined && body.auth !== null) raw.auth = body.auth;
-  const value = normalized(normalizeCarrierGroup(raw), (attr, message, hint) =>
-    issue(attr && attr.replace(/^endpoints\./, 'endpoint.'), message.replace(/^endpoints\[/, 'endpoint['), hint),
-  );
-  return value && { ...value, ...(origin ? { origin } : {}) };
-}
-
-function toBool(value: unknown): unknown {
-  return value === 'true' ? true : value === 'false' ? false : value;
-}
-
-function duplicates(
-  stack: StackFile,
-  out: {
-    inbound_mappings?: DesiredMapping[];
-    outbound_routes?: DesiredRoute[];
-    carrier_groups?: DesiredCarrierGroup[];
-    endpoint_groups?: DesiredEndpointGroup[];
-    numbers?: DesiredNumber[];
-  },
-  issues: ConfigIssue[],
-): void {
-  const seen = (what: string, hint: string, items: { key: string; origin?: { line: number; col: number } }[]) => {
-    const first = new Map<string, { line: number; col: number } | undefined>();
-    for (const it of items) {
-      if (first.has(it.key)) {
-        const at = first.get(it.key);
-        issues.push({
-          file: stack.file,
-          line: it.origin?.line ?? 1,
-          col: it.origin?.col ?? 1,
-          message: `${what} ${JSON.stringify(it.key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`,
-          hint,
-        });
-      } else first.set(it.key, it.origin);
+function duplicates(stack: StackFile, out: Partial<Record<CollectionName, unknown[]>>, issues: ConfigIssue[]): void {
+  for (const kind of KINDS) {
+    const mod = KIND_SPECS[kind] as KindModule;
+    for (const unique of mod.unique) {
+      const first = new Map<string, { line: number; col: number } | undefined>();
+      for (const entry of (out[mod.collection] ?? []) as Readonly<Record<string, unknown>>[]) {
+        const key = unique.of(entry, (field) => (typeof entry[field] === 'string' ? entry[field] : undefined));
+        if (key === undefined) continue;
+        const origin = entry.origin as { line: number; col: number } | undefined;
+        if (first.has(key)) {
+          const at = first.get(key);
+          issues.push({
+            file: stack.file,
+            line: origin?.line ?? 1,
+            col: origin?.col ?? 1,
+            message: `${unique.what} ${JSON.stringify(key)} is declared twice: also at ${stack.file}:${at?.line}:${at?.col}`,
+            hint: unique.hint,
+          });
+        } else first.set(key, origin);
+      }
     }
-  };
-  seen(
-    'DID',
-    DUPLICATE_HINTS.did,
-    (out.inbound_mappings ?? []).map((m) => ({ key: m.did, ...(m.origin ? { origin: m.origin } : {}) })),
-  );
-  seen(
-    'route name',
-    DUPLICATE_HINTS.routeName,
-    (out.outbound_routes ?? []).map((r) => ({ key: r.name, ...(r.origin ? { origin: r.origin } : {}) })),
-  );
-  seen(
-    'carrier group name',
-    'keep one of them, or give the other group its own name',
-    (out.carrier_groups ?? []).map((g) => ({ key: g.name, ...(g.origin ? { origin: g.origin } : {}) })),
-  );
-  seen(
-    'endpoint group name',
-    'keep one of them, or give the other group its own name',
-    (out.endpoint_groups ?? []).map((g) => ({ key: g.name, ...(g.origin ? { origin: g.origin } : {}) })),
-  );
-  // By the platform's identity of a DID: "+1555…" and "1555…" are one number to it.
-  seen(
-    'number',
-    'keep one of them: the platform takes "+1555…" and "1555…" for one number',
-    (out.numbers ?? []).map((n) => ({ key: numberIdentity(n.did), ...(n.origin ? { origin: n.origin } : {}) })),
-  );
-  seen(
-    'LCR pattern',
-    DUPLICATE_HINTS.lcrPattern,
-    (out.outbound_routes ?? [])
-      .filter((r) => r.from_prefix)
-      .map((r) => ({ key: lcrPattern(r.from_prefix!, r.prefix), ...(r.origin ? { origin: r.origin } : {}) })),
-  );
+  }
 }

@@ -5,6 +5,8 @@ import { CARRIER_GROUP_READ_BACK } from './carrier-group/read-back.js';
 import { carrierGroupRequests } from './carrier-group/requests.js';
 import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
 import { CARRIER_GROUP_EXPORT } from './carrier-group/export.js';
+import { CARRIER_GROUP_SCHEMA_HINTS } from './carrier-group/hints.js';
+import { CARRIER_GROUP_STACK } from './carrier-group/stack.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
 export const CARRIER_GROUP: KindModule<'carrier_group'> = {
@@ -31,4 +33,16 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   normalize: normalizeCarrierGroup,
   diff: carrierGroupDiff,
   export: CARRIER_GROUP_EXPORT,
+  unique: [
+    {
+      what: 'carrier group name',
+      of: (_entry, text) => text('name'),
+      shows: 'name',
+      hint: 'keep one of them, or give the other group its own name',
+    },
+  ],
+  passwordExample: 'CARRIER_PASSWORD',
+  schemaHints: CARRIER_GROUP_SCHEMA_HINTS,
+  terraformType: 'dsiprouter_carrier_group',
+  stack: CARRIER_GROUP_STACK,
 };

@@ -5,6 +5,8 @@ import { normalizeNumber } from './did-number/normalize.js';
 import { NUMBER_READ_BACK } from './did-number/read-back.js';
 import { numberRequests } from './did-number/requests.js';
 import { NUMBER_EXPORT } from './did-number/export.js';
+import { numberIdentity } from './did-number/fields.js';
+import { NUMBER_HINTS } from './did-number/hints.js';
 
 /**
  * The numbers of the platform's DID inventory (its Numbers module, release 0.79), keyed by DID.
@@ -39,4 +41,20 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   normalize: normalizeNumber,
   diff: numberDiff,
   export: NUMBER_EXPORT,
+  unique: [
+    {
+      what: 'number',
+      // By the platform's identity of a DID: "+1555…" and "1555…" are one number to it.
+      of: (_entry, text) => {
+        const did = text('did');
+        return did === undefined ? undefined : numberIdentity(did);
+      },
+      shows: 'did',
+      hint: 'keep one of them: the platform takes "+1555…" and "1555…" for one number',
+    },
+  ],
+  schemaHints: NUMBER_HINTS,
+  // The platform calls a number of its inventory a number, not a did_number.
+  terraformType: 'dsiprouter_number',
+  stack: { attributes: ['did', 'status', 'carrier', 'pool'] },
 };

@@ -5,6 +5,7 @@ import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
 import { ENDPOINT_GROUP_READ_BACK } from './endpoint-group/read-back.js';
 import { endpointGroupRequests } from './endpoint-group/requests.js';
 import { ENDPOINT_GROUP_EXPORT } from './endpoint-group/export.js';
+import { ENDPOINT_GROUP_STACK } from './endpoint-group/stack.js';
 
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
@@ -29,4 +30,16 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   normalize: normalizeEndpointGroup,
   diff: endpointGroupDiff,
   export: ENDPOINT_GROUP_EXPORT,
+  unique: [
+    {
+      what: 'endpoint group name',
+      of: (_entry, text) => text('name'),
+      shows: 'name',
+      hint: 'keep one of them, or give the other group its own name',
+    },
+  ],
+  passwordExample: 'PBX_PASSWORD',
+  schemaHints: {},
+  terraformType: 'dsiprouter_endpoint_group',
+  stack: ENDPOINT_GROUP_STACK,
 };

@@ -1,6 +1,8 @@
 import type { KindModule } from '../kind-spec.js';
 import { normalizeLease } from '../normalize.js';
 import { LEASE_FIELDS, leaseDiff } from './endpoint-lease/diff.js';
+import { DUPLICATE_HINTS } from '../normalize.js';
+import { LEASE_HINTS } from './endpoint-lease/hints.js';
 
 /** Endpoint leases: short-lived SIP credentials, named by `name`; their password is a secret. */
 export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
@@ -18,4 +20,11 @@ export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   execution: 'lease',
   normalize: normalizeLease,
   diff: leaseDiff,
+  unique: [{ what: 'lease name', of: (_entry, text) => text('name'), shows: 'name', hint: DUPLICATE_HINTS.leaseName }],
+  // Every problem of a duration (type, form, range) is the normaliser's, worded in seconds.
+  wordedByNormalizer: ['ttl', 'renew_before'],
+  schemaHints: LEASE_HINTS,
+  terraformType: 'dsiprouter_endpoint_lease',
+  // The lease's name is the resource's logical id in the stack.
+  stack: { attributes: ['email', 'ttl'], idField: 'name' },
 };

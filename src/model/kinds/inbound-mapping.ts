@@ -5,6 +5,8 @@ import { mappingDiff } from './inbound-mapping/diff.js';
 import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
 import { MAPPING_READERS } from './inbound-mapping/fields.js';
 import { MAPPING_EXPORT } from './inbound-mapping/export.js';
+import { DUPLICATE_HINTS } from '../normalize.js';
+import { MAPPING_HINTS } from './inbound-mapping/hints.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
 export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
@@ -31,4 +33,9 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   normalize: normalizeMapping,
   diff: mappingDiff,
   export: MAPPING_EXPORT,
+  // A DID has one mapping: the same DID in two entries (in one file or two) is one too many.
+  unique: [{ what: 'DID', of: (_entry, text) => text('did'), shows: 'did', hint: DUPLICATE_HINTS.did }],
+  schemaHints: MAPPING_HINTS,
+  terraformType: 'dsiprouter_inbound_mapping',
+  stack: { attributes: ['did', 'servers', 'group', 'notes'] },
 };

@@ -4,6 +4,8 @@ import { routeDiff } from './outbound-route/diff.js';
 import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
 import { ROUTE_READERS } from './outbound-route/fields.js';
 import { ROUTE_EXPORT } from './outbound-route/export.js';
+import { ROUTE_HINTS } from './outbound-route/hints.js';
+import { ROUTE_UNIQUE } from './outbound-route/unique.js';
 
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
 export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
@@ -24,4 +26,11 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   normalize: normalizeRoute,
   diff: routeDiff,
   export: ROUTE_EXPORT,
+  unique: ROUTE_UNIQUE,
+  schemaHints: ROUTE_HINTS,
+  terraformType: 'dsiprouter_outbound_route',
+  stack: {
+    attributes: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
+    types: { priority: 'number' },
+  },
 };

@@ -1,43 +1,34 @@
-import type { Kind } from '../../model/desired.js';
+import { KINDS, type Kind } from '../../model/desired.js';
+import { InternalError } from '../../model/errors.js';
 import { KIND_SPECS } from '../../model/kinds.js';
 import type { ProviderContext } from '../context.js';
 import type { ResourceHandler } from '../types.js';
-import { CARRIER_GROUP_RESOURCE } from './carrier-group.js';
-import { DID_NUMBER_RESOURCE } from './did-number.js';
-import { ENDPOINT_GROUP_RESOURCE } from './endpoint-group.js';
-import { ENDPOINT_LEASE_RESOURCE } from './endpoint-lease.js';
-import { INBOUND_MAPPING_RESOURCE } from './inbound-mapping.js';
-import { kindResource } from './kind-resource.js';
-import { OUTBOUND_ROUTE_RESOURCE } from './outbound-route.js';
+import { KIND_RESOURCES, type KindResourceMaker } from './kind-resources.js';
+
+/** The kinds the provider has a resource of, in the registry's order: those whose module names a resource type. */
+export const RESOURCE_KINDS: readonly Kind[] = KINDS.filter((kind) => KIND_SPECS[kind].terraformType !== null);
+
+/** The resource type of a kind, as its module names it (`dsiprouter_number`); only for a kind of RESOURCE_KINDS. */
+export function resourceTypeOf(kind: Kind): string {
+  const type = KIND_SPECS[kind].terraformType;
+  if (type === null) throw new InternalError(`the kind ${kind} has no Terraform resource`);
+  return type;
+}
 
 /**
- * Each kind's resource, made by the one factory from the kind's Terraform steps: every kind of the
- * registry (KIND_SPECS) is listed (a kind added there without a line does not compile); `null` for
- * a kind whose resource is not built yet.
+ * The provider's managed resources, one per kind that has one, in the registry's order, by
+ * resource type, each made by the one factory from the kind's steps. A module that names a type
+ * without steps, or steps of a kind whose module names none, is a bug, said at once.
  */
-const MADE: { readonly [K in Kind]: ((ctx: ProviderContext) => ResourceHandler) | null } = {
-  inbound_mapping: (ctx) => kindResource(ctx, INBOUND_MAPPING_RESOURCE),
-  outbound_route: (ctx) => kindResource(ctx, OUTBOUND_ROUTE_RESOURCE),
-  endpoint_lease: (ctx) => kindResource(ctx, ENDPOINT_LEASE_RESOURCE),
-  carrier_group: (ctx) => kindResource(ctx, CARRIER_GROUP_RESOURCE),
-  endpoint_group: (ctx) => kindResource(ctx, ENDPOINT_GROUP_RESOURCE),
-  did_number: (ctx) => kindResource(ctx, DID_NUMBER_RESOURCE),
-};
-
-/** The kinds the provider has a resource of, in the registry's order. */
-export const RESOURCE_KINDS: readonly Kind[] = (Object.keys(KIND_SPECS) as Kind[]).filter((kind) => MADE[kind] !== null);
-
-/**
- * The resource type of a kind where it is not `dsiprouter_<kind>`: the one place a kind's Terraform
- * name differs from its name in plans (a number of the inventory is `dsiprouter_number`, as the
- * platform calls it).
- */
-const TYPE_NAMES: Partial<Record<Kind, string>> = { did_number: 'dsiprouter_number' };
-
-/** The resource type of a kind: `dsiprouter_<kind>`, unless TYPE_NAMES names it otherwise. */
-export const resourceTypeOf = (kind: Kind): string => TYPE_NAMES[kind] ?? `dsiprouter_${kind}`;
-
-/** The provider's managed resources, one per kind that has one, in the registry's order, by resource type. */
 export function managedResources(ctx: ProviderContext): Record<string, ResourceHandler> {
-  return Object.fromEntries(RESOURCE_KINDS.map((kind) => [resourceTypeOf(kind), MADE[kind]!(ctx)]));
+  const steps = new Map<Kind, KindResourceMaker>(KIND_RESOURCES.map((r) => [r.kind, r]));
+  const orphans = KIND_RESOURCES.filter((r) => !RESOURCE_KINDS.includes(r.kind)).map((r) => r.kind);
+  if (orphans.length > 0) throw new InternalError(`Terraform steps of kinds whose module names no resource type: ${orphans.join(', ')}`);
+  return Object.fromEntries(
+    RESOURCE_KINDS.map((kind) => {
+      const made = steps.get(kind);
+      if (!made) throw new InternalError(`the module of ${kind} names ${resourceTypeOf(kind)}, but the provider has no steps for it`);
+      return [resourceTypeOf(kind), made.make(ctx)];
+    }),
+  );
 }
