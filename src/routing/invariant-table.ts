@@ -13,6 +13,7 @@ import type { Caller } from './callers.js';
 import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
 import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
+import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
 
@@ -77,6 +78,7 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   const sharing = new Map<string, SharedCallers>();
+  const ties = tieFolder(set);
   const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
   const options = {
     directions,
@@ -85,7 +87,7 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
     ...(prefixes.size > 0
       ? {
           callers: (nc: NumberClass) => {
-            const all = callersOf(nc, everyCaller, prefixes);
+            const all = callersOf(nc, everyCaller, prefixes, ties);
             const shared = sharedCallers(all);
             if (shared === null) return all;
             sharing.set(classKey(nc), shared);
@@ -115,15 +117,18 @@ export function inSet(span: ClassSpan, s: CallSet): boolean {
   return s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
 }
 
-/** The callers starting with each prefix, and a class's own callers when `own`, each kind once. */
-function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>): Caller[] {
+/**
+ * The callers starting with each prefix (those the rule set surely ties folded into the first,
+ * invariant-ties.ts), and a class's own callers when `own`, each kind once.
+ */
+function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>, ties: TieFolder): Caller[] {
   const out = new Map<string, Caller>();
   const add = (c: Caller): void => {
     const key = `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.tie ? 'tie' : ''}`;
     if (!out.has(key)) out.set(key, c);
   };
   if (own) for (const c of nc.callers) add(c);
-  for (const p of prefixes) for (const c of callersStarting(nc, p)) add(c);
+  for (const p of prefixes) for (const c of ties.fold(nc, p, callersStarting(nc, p), prefixes, own)) add(c);
   return [...out.values()];
 }
 

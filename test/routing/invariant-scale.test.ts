@@ -39,6 +39,20 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
   };
 });
 
+// Counts the calls the simulation decides by their caller (routing/decide-class.ts decides each
+// caller of a class through routeCall).
+const routed = vi.hoisted(() => ({ froms: [] as string[] }));
+vi.mock('../../src/routing/match.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/match.js')>();
+  return {
+    ...real,
+    routeCall: (...args: Parameters<typeof real.routeCall>) => {
+      routed.froms.push(args[1].from);
+      return real.routeCall(...args);
+    },
+  };
+});
+
 const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -169,5 +183,48 @@ describe('a recurrence that repeats is asked over its period, not every day of t
     // moments where real time enters (the clock changes), and around those: 128,508 questions in
     // all before, some 8,300 now.
     expect(questions.count).toBeLessThan(500 * k);
+  });
+});
+
+/** K per-customer LCR routes on prefix 1, no window (bench/lib/itsp-fixtures.mjs `lcr`), and a catch-all. */
+function untimed(k: number): TestRoute[] {
+  return customers(k).map(({ timerec: _, ...route }) => route);
+}
+
+describe('callers of a from_prefix that the LCR routes surely tie are decided once', () => {
+  beforeEach(() => {
+    routed.froms = [];
+  });
+
+  const decidedFrom = (prefix: string): number => routed.froms.filter((f) => f.startsWith(prefix)).length;
+
+  it.each([200, 400])('K = %i: a by-caller set that holds, beside the built-ins: a few calls from 2007, not one per LCR route', (k) => {
+    const set = rules([], untimed(k));
+    const together = checkInvariants(set, INVARIANTS, START, BOOK);
+    const fromArea = decidedFrom('2007');
+    // The built-ins' reports are those they get alone (where no caller starting with 2007 is decided).
+    const alone = INVARIANTS.slice(0, 2).map((inv) => checkInvariants(set, [inv], START, BOOK)[0]);
+    expect(together.slice(0, 2)).toEqual(alone);
+    expect(together.map((r) => r.status)).toEqual(['held', 'held', 'held']);
+    // "2007" alone, the first caller holding 2007 and another customer's part (ambiguous, as every
+    // such caller is), and the class of numbers no prefix begins: K + 1 calls before.
+    expect(fromArea).toBeLessThan(10);
+  });
+
+  it('a by-caller set broken by a tie: the same first call, decided by the simulation, as when every caller was decided', () => {
+    const set = rules([], untimed(60));
+    const always: Invariant = {
+      name: 'area 2007 always routed',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2007', during: '' },
+    };
+    const [result] = checkInvariants(set, [INVARIANTS[0]!, always], START, BOOK).slice(1);
+    const c = result!.counterexample!;
+    // 2007 alone takes its own route; the first caller holding another customer's part too is tied.
+    expect([result?.status, c.from, c.to, c.decision.result]).toEqual(['violated', '20072000', '1', 'ambiguous']);
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect(again.candidates?.map((r) => r.key)).toEqual(c.decision.candidates?.map((r) => r.key));
+    expect(again.candidates).toHaveLength(2);
+    expect(decidedFrom('2007')).toBeLessThan(10);
   });
 });
