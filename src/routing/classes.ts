@@ -8,7 +8,7 @@
  * rules a class can meet (model/time/windows.ts). Pure.
  */
 import { movedLists } from './moved-lists.js';
-import type { ClassSpan, Direction } from '../model/routing.js';
+import type { ClassSpan, Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
@@ -89,18 +89,33 @@ export interface CallerSpans {
 /**
  * {@link classSpans}, each caller of each class decided when its spans are first read, in the
  * same order: a reader that stops at its first finding (an invariant's first counterexample) does
- * not pay for the callers after it (a class of K LCR callers is most of the work).
+ * not pay for the callers after it (a class of K LCR callers is most of the work). With `screen`,
+ * a caller is first decided by the first set alone, and only when the screen says it can matter
+ * by all of them; one it screens out has no spans.
  */
 export function classSpansLazily(
   sets: readonly RuleSet[],
   start: CallTime,
   options: ClassOptions = {},
+  screen?: Screen,
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
   const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const first = decided.slice(0, 1);
   function* each(): Generator<CallerSpans> {
     for (const nc of classes)
       for (const caller of nc.callers) {
         const spans: ClassSpan[] = [];
+        if (screen && decided.length > 1) {
+          // The first set alone is cut at its own recurrences only: a few stretches where the
+          // others' windows (an invariant's `during`) cut thousands.
+          decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, spans, true, options.moved);
+          const alone = spans.map((s) => s.decisions[0] as RouteDecision);
+          if (!screen(nc, alone)) {
+            yield { nc, caller, spans: [] };
+            continue;
+          }
+          spans.length = 0;
+        }
         decideClass(
           decided,
           { ...nc, callers: [caller] },
@@ -116,6 +131,21 @@ export function classSpansLazily(
   }
   return { horizon: examined.horizon, callers: each() };
 }
+
+/** A class's recurrences of the first set's rules only: the others' would cut its horizon for nothing. Made once per class. */
+const firstMets = new WeakMap<NumberClass['met'], NumberClass['met']>();
+function firstMet(nc: NumberClass): NumberClass['met'] {
+  let met = firstMets.get(nc.met);
+  if (!met) firstMets.set(nc.met, (met = nc.met.filter((m) => (m.sets & 1) !== 0)));
+  return met;
+}
+
+/**
+ * Whether a caller of a class can matter to the reader, given every decision the first set makes
+ * for it over the horizon (alone, in order of first stretch): when not, {@link classSpansLazily}
+ * gives it no spans. The joint decisions of the first set are among those it makes alone.
+ */
+export type Screen = (nc: NumberClass, first: readonly RouteDecision[]) => boolean;
 
 /** The number classes to decide, the sets to decide them with, the horizon and its one whole window. */
 function classesOf(

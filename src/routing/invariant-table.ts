@@ -9,6 +9,7 @@
  */
 import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
+import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
 import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
 import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
@@ -37,7 +38,12 @@ export interface InvariantTable {
  * a set), each class's own callers when one of them needs every caller, and for each `from_prefix`
  * the callers starting with it (`callersStarting`).
  */
-export function invariantTable(set: RuleSet, invariants: readonly Invariant[], start: CallTime): InvariantTable {
+export function invariantTable(
+  set: RuleSet,
+  invariants: readonly Invariant[],
+  start: CallTime,
+  breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
+): InvariantTable {
   const byDuring = new Map<string, Invariant[]>();
   for (const inv of invariants) {
     const during = inv.kind === 'builtin' ? '' : inv.set.during;
@@ -45,7 +51,7 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
   for (const [during, members] of byDuring) {
-    const spans = oneTable(set, members, during, start);
+    const spans = oneTable(set, members, during, start, breaks);
     for (const inv of members) tables.set(inv, spans);
   }
   return { spans: (inv) => tables.get(inv) ?? [] };
@@ -56,7 +62,13 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
  * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
  * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
  */
-function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): Iterable<ClassSpan> {
+function oneTable(
+  set: RuleSet,
+  members: readonly Invariant[],
+  during: string,
+  start: CallTime,
+  breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
+): Iterable<ClassSpan> {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -102,7 +114,27 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
     const spans = classSpans(sets, start, options).spans;
     return sharing.size > 0 ? expanded(spans, sharing) : spans;
   }
-  return replayable(lazyExpanded(classSpansLazily(sets, start, options).callers, sharing));
+  // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
+  // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
+  // thousands of times per class).
+  const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
+  return replayable(lazyExpanded(classSpansLazily(sets, start, options, screen).callers, sharing));
+}
+
+/**
+ * Whether a set may be broken by a caller of `nc` deciding `first` (in the rule set, at some
+ * moments): by direction and number only. Not by caller, as the caller decided may stand for
+ * others (invariant-shared.ts), and not by `during`: the screen only keeps callers out that cannot.
+ */
+function mayBreak(
+  m: Invariant,
+  nc: NumberClass,
+  first: readonly RouteDecision[],
+  breaks: (invariant: Invariant, d: RouteDecision) => boolean,
+): boolean {
+  if (m.kind === 'builtin') return true;
+  if (nc.direction !== m.set.direction || !nc.prefix.startsWith(m.set.to_prefix)) return false;
+  return first.some((d) => breaks(m, d));
 }
 
 /**

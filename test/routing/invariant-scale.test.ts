@@ -228,3 +228,44 @@ describe('callers of a from_prefix that the LCR routes surely tie are decided on
     expect(decidedFrom('2007')).toBeLessThan(10);
   });
 });
+
+/** K prefixes, each with its own yearly recurrence (bench/lib/itsp-fixtures.mjs `yearly`), and a catch-all. */
+function holidays(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 0, 1 + i));
+    const date = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+    return { name: `holiday ${i}`, prefix: String(100_000 + i), gwgroupid: String(1 + (i % 9)), timerec: `${date}T000000|24H|yearly` };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+describe('a set with a window is not cut by its window where the rules never break it', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  const office = (kind: 'always' | 'never'): Invariant => ({
+    name: `area 2005 ${kind} routed in office hours`,
+    kind,
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+  });
+
+  it('K yearly recurrences, every call routed: each class cut at its own recurrence only, not at the office hours too', () => {
+    const k = 40;
+    const set = rules([], holidays(k));
+    const [result] = checkInvariants(set, [office('always')], START, BOOK);
+    expect(result?.status).toBe('held');
+    // One cut per class (its yearly recurrence), none by the window: 2K before.
+    expect(asked.count).toBeLessThanOrEqual(k + 2);
+  });
+
+  it('the same rules against a set they break: the call in office hours, as when every class was cut by the window', () => {
+    const set = rules([], holidays(40));
+    const [result] = checkInvariants(set, [office('never')], START, BOOK);
+    const c = result!.counterexample!;
+    // Class 1 (numbers under 1 but no holiday's) comes first; the window's first moment in the horizon.
+    expect([result?.status, c.to, c.from, c.at.local]).toEqual(['violated', '1', '2005', '2026-01-05T09:00:00']);
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect([again.result, again.rule?.key]).toEqual([c.decision.result, c.decision.rule?.key]);
+  });
+});
