@@ -101,35 +101,86 @@ export function classSpansLazily(
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
   const { classes, decided, examined, whole } = classesOf(sets, start, options);
   const first = decided.slice(0, 1);
+  const decide = (nc: NumberClass, caller: Caller): ClassSpan[] => {
+    if (screen && decided.length > 1) {
+      // The first set alone is cut at its own recurrences only: a few stretches where the
+      // others' windows (an invariant's `during`) cut thousands.
+      const alone: ClassSpan[] = [];
+      decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved);
+      if (
+        !screen(
+          nc,
+          alone.map((s) => s.decisions[0] as RouteDecision),
+        )
+      )
+        return [];
+    }
+    return decideCaller(decided, nc, caller, examined, whole, options);
+  };
   function* each(): Generator<CallerSpans> {
-    for (const nc of classes)
-      for (const caller of nc.callers) {
-        const spans: ClassSpan[] = [];
-        if (screen && decided.length > 1) {
-          // The first set alone is cut at its own recurrences only: a few stretches where the
-          // others' windows (an invariant's `during`) cut thousands.
-          decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, spans, true, options.moved);
-          const alone = spans.map((s) => s.decisions[0] as RouteDecision);
-          if (!screen(nc, alone)) {
-            yield { nc, caller, spans: [] };
-            continue;
-          }
-          spans.length = 0;
-        }
-        decideClass(
-          decided,
-          { ...nc, callers: [caller] },
-          examined,
-          whole,
-          options.differing === true,
-          spans,
-          options.lazyWords === true,
-          options.moved,
-        );
-        yield { nc, caller, spans };
-      }
+    for (const nc of classes) for (const caller of nc.callers) yield lazyCaller(nc, caller, () => decide(nc, caller));
   }
   return { horizon: examined.horizon, callers: each() };
+}
+
+/**
+ * {@link classSpans} for the classes `later` does not name (given every class), decided now
+ * (`now`, in order), and every class's callers in order (`all`), the others decided when first
+ * read: a reader of every span but those classes' (an invariant table's built-in checks) and one
+ * that stops at its first finding (its sets) share one horizon and the decisions made now.
+ */
+export function classSpansSplit(
+  sets: readonly RuleSet[],
+  start: CallTime,
+  options: ClassOptions,
+  later: (nc: NumberClass, classes: readonly NumberClass[]) => boolean,
+): { horizon: Horizon; now: ClassSpan[]; all: Iterable<CallerSpans> } {
+  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const now: ClassSpan[] = [];
+  const made = new Map<NumberClass, (readonly ClassSpan[])[]>();
+  for (const nc of classes) {
+    if (later(nc, classes)) continue;
+    const each = nc.callers.map((caller) => decideCaller(decided, nc, caller, examined, whole, options));
+    made.set(nc, each);
+    for (const spans of each) for (const span of spans) now.push(span);
+  }
+  function* all(): Generator<CallerSpans> {
+    for (const nc of classes)
+      for (let i = 0; i < nc.callers.length; i++) {
+        const caller = nc.callers[i] as Caller;
+        const known = made.get(nc)?.[i];
+        yield known
+          ? { nc, caller, spans: known }
+          : lazyCaller(nc, caller, () => decideCaller(decided, nc, caller, examined, whole, options));
+      }
+  }
+  return { horizon: examined.horizon, now, all: all() };
+}
+
+/** The spans of one caller of a class. */
+function decideCaller(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  caller: Caller,
+  examined: Examined,
+  whole: Whole,
+  o: ClassOptions,
+): ClassSpan[] {
+  const spans: ClassSpan[] = [];
+  decideClass(sets, { ...nc, callers: [caller] }, examined, whole, o.differing === true, spans, o.lazyWords === true, o.moved);
+  return spans;
+}
+
+/** A caller whose spans are decided when first read, then kept. */
+function lazyCaller(nc: NumberClass, caller: Caller, decide: () => readonly ClassSpan[]): CallerSpans {
+  let spans: readonly ClassSpan[] | undefined;
+  return {
+    nc,
+    caller,
+    get spans() {
+      return (spans ??= decide());
+    },
+  };
 }
 
 /** A class's recurrences of the first set's rules only: the others' would cut its horizon for nothing. Made once per class. */

@@ -11,8 +11,9 @@ import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
-import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
-import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
+import { classSpans, classSpansLazily, classSpansSplit, type ClassSpan } from './classes.js';
+import { laterForBuiltins } from './invariant-later.js';
+import { callerEntries, classKey, expanded, replayable, sharedCallers, type CallerEntry, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
@@ -26,7 +27,11 @@ const PROBE_KEY = '\u0000invariant';
  * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
-  /** A table holding a built-in check is decided whole (the check reads every span); a table of sets only, as its sets read it. */
+  /**
+   * A built-in check reads every span of its table, decided at once, but those of the classes only
+   * a probe made (invariant-later.ts); a set reads its table as far as its first counterexample, each
+   * caller decided when first read.
+   */
   readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
 }
 
@@ -51,8 +56,8 @@ export function invariantTable(
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
   for (const [during, members] of byDuring) {
-    const spans = oneTable(set, members, during, start, breaks);
-    for (const inv of members) tables.set(inv, spans);
+    const views = oneTable(set, members, during, start, breaks);
+    for (const inv of members) tables.set(inv, inv.kind === 'builtin' ? views.builtins : within(views.sets, inv.set));
   }
   return { spans: (inv) => tables.get(inv) ?? [] };
 }
@@ -68,7 +73,7 @@ function oneTable(
   during: string,
   start: CallTime,
   breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
-): Iterable<ClassSpan> {
+): { builtins: Iterable<ClassSpan>; sets: Iterable<CallerEntry> } {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -111,14 +116,22 @@ function oneTable(
   // A built-in check reads every span; a set stops at its first counterexample, so a table of sets
   // only decides a caller when a set reads that far (an area's first tie, not K of them).
   if (members.some((m) => m.kind === 'builtin')) {
-    const spans = classSpans(sets, start, options).spans;
-    return sharing.size > 0 ? expanded(spans, sharing) : spans;
+    if (probes.length === 0) {
+      const spans = classSpans(sets, start, options).spans;
+      return { builtins: sharing.size > 0 ? expanded(spans, sharing) : spans, sets: [] };
+    }
+    // The classes the built-ins need decided now, the others (a probe's) as the sets read them.
+    const split = classSpansSplit(sets, start, options, laterForBuiltins(set, whole));
+    return {
+      builtins: sharing.size > 0 ? expanded(split.now, sharing) : split.now,
+      sets: replayable(callerEntries(split.all, sharing)),
+    };
   }
   // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
   // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
   // thousands of times per class).
   const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
-  return replayable(lazyExpanded(classSpansLazily(sets, start, options, screen).callers, sharing));
+  return { builtins: [], sets: replayable(callerEntries(classSpansLazily(sets, start, options, screen).callers, sharing)) };
 }
 
 /**
@@ -135,6 +148,15 @@ function mayBreak(
   if (m.kind === 'builtin') return true;
   if (nc.direction !== m.set.direction || !nc.prefix.startsWith(m.set.to_prefix)) return false;
   return first.some((d) => breaks(m, d));
+}
+
+/** The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided only when it may. */
+function* within(entries: Iterable<CallerEntry>, s: CallSet): Generator<ClassSpan> {
+  for (const { nc, caller, spans } of entries) {
+    if (nc.direction !== s.direction || !nc.prefix.startsWith(s.to_prefix)) continue;
+    if (s.from_prefix !== '' && (caller.from_holds !== undefined || !caller.from.startsWith(s.from_prefix))) continue;
+    yield* spans();
+  }
 }
 
 /**

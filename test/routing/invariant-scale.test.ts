@@ -41,13 +41,14 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
 
 // Counts the calls the simulation decides by their caller (routing/decide-class.ts decides each
 // caller of a class through routeCall).
-const routed = vi.hoisted(() => ({ froms: [] as string[] }));
+const routed = vi.hoisted(() => ({ froms: [] as string[], tos: [] as string[] }));
 vi.mock('../../src/routing/match.js', async (original) => {
   const real = await original<typeof import('../../src/routing/match.js')>();
   return {
     ...real,
     routeCall: (...args: Parameters<typeof real.routeCall>) => {
       routed.froms.push(args[1].from);
+      routed.tos.push(args[1].to);
       return real.routeCall(...args);
     },
   };
@@ -194,6 +195,7 @@ function untimed(k: number): TestRoute[] {
 describe('callers of a from_prefix that the LCR routes surely tie are decided once', () => {
   beforeEach(() => {
     routed.froms = [];
+    routed.tos = [];
   });
 
   const decidedFrom = (prefix: string): number => routed.froms.filter((f) => f.startsWith(prefix)).length;
@@ -267,5 +269,31 @@ describe('a set with a window is not cut by its window where the rules never bre
     expect([result?.status, c.to, c.from, c.at.local]).toEqual(['violated', '1', '2005', '2026-01-05T09:00:00']);
     const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
     expect([again.result, again.rule?.key]).toEqual([c.decision.result, c.decision.rule?.key]);
+  });
+});
+
+describe('the class a probe makes is decided only as far as the sets read it', () => {
+  beforeEach(() => {
+    routed.tos = [];
+  });
+
+  it('K = 200 per-customer LCR routes, never 1900 beside the built-ins: a few calls to 1900, not one per caller', () => {
+    const k = 200;
+    const set = rules([], untimed(k));
+    const premium: Invariant = {
+      name: 'premium never',
+      kind: 'never',
+      set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' },
+    };
+    const all = [...INVARIANTS, premium];
+    const together = checkInvariants(set, all, START, BOOK);
+    const toPremium = routed.tos.filter((t) => t === '1900').length;
+    // The built-ins' reports are those they get alone (with no probe at 1900); the set breaks at its first caller.
+    expect(together.slice(0, 2)).toEqual(all.slice(0, 2).map((inv) => checkInvariants(set, [inv], START, BOOK)[0]));
+    expect(together.map((r) => r.status)).toEqual(['held', 'held', 'held', 'violated']);
+    const c = together[3]!.counterexample!;
+    expect([c.to, c.from, c.decision.result, c.decision.rule?.key]).toEqual(['1900', '', 'routed', 'default']);
+    // Every caller of class 1900 (K customers, their tie and no caller) was decided for the built-ins: K + 2 before.
+    expect(toPremium).toBeLessThan(10);
   });
 });
