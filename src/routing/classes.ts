@@ -8,7 +8,7 @@
  * rules a class can meet (model/time/windows.ts). Pure.
  */
 import { movedLists } from './moved-lists.js';
-import type { ClassSpan, Direction } from '../model/routing.js';
+import type { ClassSpan, Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
@@ -89,33 +89,114 @@ export interface CallerSpans {
 /**
  * {@link classSpans}, each caller of each class decided when its spans are first read, in the
  * same order: a reader that stops at its first finding (an invariant's first counterexample) does
- * not pay for the callers after it (a class of K LCR callers is most of the work).
+ * not pay for the callers after it (a class of K LCR callers is most of the work). With `screen`,
+ * a caller is first decided by the first set alone, and only when the screen says it can matter
+ * by all of them; one it screens out has no spans.
  */
 export function classSpansLazily(
   sets: readonly RuleSet[],
   start: CallTime,
   options: ClassOptions = {},
+  screen?: Screen,
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
   const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const first = decided.slice(0, 1);
+  const decide = (nc: NumberClass, caller: Caller): ClassSpan[] => {
+    if (screen && decided.length > 1) {
+      // The first set alone is cut at its own recurrences only: a few stretches where the
+      // others' windows (an invariant's `during`) cut thousands.
+      const alone: ClassSpan[] = [];
+      decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved);
+      if (
+        !screen(
+          nc,
+          alone.map((s) => s.decisions[0] as RouteDecision),
+        )
+      )
+        return [];
+    }
+    return decideCaller(decided, nc, caller, examined, whole, options);
+  };
   function* each(): Generator<CallerSpans> {
-    for (const nc of classes)
-      for (const caller of nc.callers) {
-        const spans: ClassSpan[] = [];
-        decideClass(
-          decided,
-          { ...nc, callers: [caller] },
-          examined,
-          whole,
-          options.differing === true,
-          spans,
-          options.lazyWords === true,
-          options.moved,
-        );
-        yield { nc, caller, spans };
-      }
+    for (const nc of classes) for (const caller of nc.callers) yield lazyCaller(nc, caller, () => decide(nc, caller));
   }
   return { horizon: examined.horizon, callers: each() };
 }
+
+/**
+ * {@link classSpans} for the classes `later` does not name (given every class), decided now
+ * (`now`, in order), and every class's callers in order (`all`), the others decided when first
+ * read: a reader of every span but those classes' (an invariant table's built-in checks) and one
+ * that stops at its first finding (its sets) share one horizon and the decisions made now.
+ */
+export function classSpansSplit(
+  sets: readonly RuleSet[],
+  start: CallTime,
+  options: ClassOptions,
+  later: (nc: NumberClass, classes: readonly NumberClass[]) => boolean,
+): { horizon: Horizon; now: ClassSpan[]; all: Iterable<CallerSpans> } {
+  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const now: ClassSpan[] = [];
+  const made = new Map<NumberClass, (readonly ClassSpan[])[]>();
+  for (const nc of classes) {
+    if (later(nc, classes)) continue;
+    const each = nc.callers.map((caller) => decideCaller(decided, nc, caller, examined, whole, options));
+    made.set(nc, each);
+    for (const spans of each) for (const span of spans) now.push(span);
+  }
+  function* all(): Generator<CallerSpans> {
+    for (const nc of classes)
+      for (let i = 0; i < nc.callers.length; i++) {
+        const caller = nc.callers[i] as Caller;
+        const known = made.get(nc)?.[i];
+        yield known
+          ? { nc, caller, spans: known }
+          : lazyCaller(nc, caller, () => decideCaller(decided, nc, caller, examined, whole, options));
+      }
+  }
+  return { horizon: examined.horizon, now, all: all() };
+}
+
+/** The spans of one caller of a class. */
+function decideCaller(
+  sets: readonly RuleSet[],
+  nc: NumberClass,
+  caller: Caller,
+  examined: Examined,
+  whole: Whole,
+  o: ClassOptions,
+): ClassSpan[] {
+  const spans: ClassSpan[] = [];
+  decideClass(sets, { ...nc, callers: [caller] }, examined, whole, o.differing === true, spans, o.lazyWords === true, o.moved);
+  return spans;
+}
+
+/** A caller whose spans are decided when first read, then kept. */
+function lazyCaller(nc: NumberClass, caller: Caller, decide: () => readonly ClassSpan[]): CallerSpans {
+  let spans: readonly ClassSpan[] | undefined;
+  return {
+    nc,
+    caller,
+    get spans() {
+      return (spans ??= decide());
+    },
+  };
+}
+
+/** A class's recurrences of the first set's rules only: the others' would cut its horizon for nothing. Made once per class. */
+const firstMets = new WeakMap<NumberClass['met'], NumberClass['met']>();
+function firstMet(nc: NumberClass): NumberClass['met'] {
+  let met = firstMets.get(nc.met);
+  if (!met) firstMets.set(nc.met, (met = nc.met.filter((m) => (m.sets & 1) !== 0)));
+  return met;
+}
+
+/**
+ * Whether a caller of a class can matter to the reader, given every decision the first set makes
+ * for it over the horizon (alone, in order of first stretch): when not, {@link classSpansLazily}
+ * gives it no spans. The joint decisions of the first set are among those it makes alone.
+ */
+export type Screen = (nc: NumberClass, first: readonly RouteDecision[]) => boolean;
 
 /** The number classes to decide, the sets to decide them with, the horizon and its one whole window. */
 function classesOf(

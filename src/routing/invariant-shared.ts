@@ -7,6 +7,7 @@
 import { InternalError } from '../model/errors.js';
 import type { Caller } from './callers.js';
 import type { CallerSpans, ClassSpan } from './classes.js';
+import type { NumberClass } from './number-classes.js';
 import type { Direction } from './types.js';
 
 /**
@@ -91,30 +92,44 @@ function asCaller(span: ClassSpan, from: string): ClassSpan {
   return out;
 }
 
+/** One caller of a class, as an invariant table's sets read it: its spans decided when first asked. */
+export interface CallerEntry {
+  readonly nc: NumberClass;
+  readonly caller: Caller;
+  readonly spans: () => readonly ClassSpan[];
+}
+
 /**
- * {@link expanded} over callers decided one at a time (classes.ts `classSpansLazily`): each
- * caller's spans as soon as its own, or the one standing for it, are decided.
+ * {@link expanded} over callers decided when their spans are first read (classes.ts
+ * `classSpansLazily`): an entry per caller of each class, in the class's order of callers, without
+ * deciding it; a caller that another stands for gets that one's spans with its own From. A reader
+ * that skips a caller (a set whose From it is not) does not decide it.
  */
-export function* lazyExpanded(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<ClassSpan> {
+export function* callerEntries(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<CallerEntry> {
   const it = source[Symbol.iterator]();
   let cur = it.next();
   while (cur.done !== true) {
-    const shared = sharing.get(classKey(cur.value.nc));
+    const nc = cur.value.nc;
+    const shared = sharing.get(classKey(nc));
     if (!shared) {
-      yield* cur.value.spans;
+      const one = cur.value;
+      yield { nc, caller: one.caller, spans: () => one.spans };
       cur = it.next();
       continue;
     }
-    const decided = new Map<Caller, readonly ClassSpan[]>();
+    const decided = new Map<Caller, CallerSpans>();
     for (const c of shared.all) {
       const rep = shared.standsFor.get(c) ?? c;
       if (rep !== c) {
-        for (const s of decided.get(rep) ?? []) yield asCaller(s, c.from);
+        const of = decided.get(rep);
+        let mine: readonly ClassSpan[] | undefined;
+        yield { nc, caller: c, spans: () => (mine ??= (of?.spans ?? []).map((s) => asCaller(s, c.from))) };
         continue;
       }
       if (cur.done === true || cur.value.caller !== c) throw new InternalError('an invariant table decided its callers out of order');
-      decided.set(c, cur.value.spans);
-      yield* cur.value.spans;
+      const one = cur.value;
+      decided.set(c, one);
+      yield { nc, caller: c, spans: () => one.spans };
       cur = it.next();
     }
   }

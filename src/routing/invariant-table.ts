@@ -9,10 +9,13 @@
  */
 import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
+import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
-import { classSpans, classSpansLazily, type ClassSpan } from './classes.js';
-import { classKey, expanded, lazyExpanded, replayable, sharedCallers, type SharedCallers } from './invariant-shared.js';
+import { classSpans, classSpansLazily, classSpansSplit, type ClassSpan } from './classes.js';
+import { laterForBuiltins } from './invariant-later.js';
+import { callerEntries, classKey, expanded, replayable, sharedCallers, type CallerEntry, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
+import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
 
@@ -24,7 +27,11 @@ const PROBE_KEY = '\u0000invariant';
  * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
-  /** A table holding a built-in check is decided whole (the check reads every span); a table of sets only, as its sets read it. */
+  /**
+   * A built-in check reads every span of its table, decided at once, but those of the classes only
+   * a probe made (invariant-later.ts); a set reads its table as far as its first counterexample, each
+   * caller decided when first read.
+   */
   readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
 }
 
@@ -36,7 +43,12 @@ export interface InvariantTable {
  * a set), each class's own callers when one of them needs every caller, and for each `from_prefix`
  * the callers starting with it (`callersStarting`).
  */
-export function invariantTable(set: RuleSet, invariants: readonly Invariant[], start: CallTime): InvariantTable {
+export function invariantTable(
+  set: RuleSet,
+  invariants: readonly Invariant[],
+  start: CallTime,
+  breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
+): InvariantTable {
   const byDuring = new Map<string, Invariant[]>();
   for (const inv of invariants) {
     const during = inv.kind === 'builtin' ? '' : inv.set.during;
@@ -44,8 +56,8 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
   for (const [during, members] of byDuring) {
-    const spans = oneTable(set, members, during, start);
-    for (const inv of members) tables.set(inv, spans);
+    const views = oneTable(set, members, during, start, breaks);
+    for (const inv of members) tables.set(inv, inv.kind === 'builtin' ? views.builtins : within(views.sets, inv.set));
   }
   return { spans: (inv) => tables.get(inv) ?? [] };
 }
@@ -55,7 +67,13 @@ export function invariantTable(set: RuleSet, invariants: readonly Invariant[], s
  * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
  * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
  */
-function oneTable(set: RuleSet, members: readonly Invariant[], during: string, start: CallTime): Iterable<ClassSpan> {
+function oneTable(
+  set: RuleSet,
+  members: readonly Invariant[],
+  during: string,
+  start: CallTime,
+  breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
+): { builtins: Iterable<ClassSpan>; sets: Iterable<CallerEntry> } {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -77,6 +95,7 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   const sharing = new Map<string, SharedCallers>();
+  const ties = tieFolder(set);
   const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
   const options = {
     directions,
@@ -85,7 +104,7 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
     ...(prefixes.size > 0
       ? {
           callers: (nc: NumberClass) => {
-            const all = callersOf(nc, everyCaller, prefixes);
+            const all = callersOf(nc, everyCaller, prefixes, ties);
             const shared = sharedCallers(all);
             if (shared === null) return all;
             sharing.set(classKey(nc), shared);
@@ -97,10 +116,47 @@ function oneTable(set: RuleSet, members: readonly Invariant[], during: string, s
   // A built-in check reads every span; a set stops at its first counterexample, so a table of sets
   // only decides a caller when a set reads that far (an area's first tie, not K of them).
   if (members.some((m) => m.kind === 'builtin')) {
-    const spans = classSpans(sets, start, options).spans;
-    return sharing.size > 0 ? expanded(spans, sharing) : spans;
+    if (probes.length === 0) {
+      const spans = classSpans(sets, start, options).spans;
+      return { builtins: sharing.size > 0 ? expanded(spans, sharing) : spans, sets: [] };
+    }
+    // The classes the built-ins need decided now, the others (a probe's) as the sets read them.
+    const split = classSpansSplit(sets, start, options, laterForBuiltins(set, whole));
+    return {
+      builtins: sharing.size > 0 ? expanded(split.now, sharing) : split.now,
+      sets: replayable(callerEntries(split.all, sharing)),
+    };
   }
-  return replayable(lazyExpanded(classSpansLazily(sets, start, options).callers, sharing));
+  // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
+  // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
+  // thousands of times per class).
+  const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
+  return { builtins: [], sets: replayable(callerEntries(classSpansLazily(sets, start, options, screen).callers, sharing)) };
+}
+
+/**
+ * Whether a set may be broken by a caller of `nc` deciding `first` (in the rule set, at some
+ * moments): by direction and number only. Not by caller, as the caller decided may stand for
+ * others (invariant-shared.ts), and not by `during`: the screen only keeps callers out that cannot.
+ */
+function mayBreak(
+  m: Invariant,
+  nc: NumberClass,
+  first: readonly RouteDecision[],
+  breaks: (invariant: Invariant, d: RouteDecision) => boolean,
+): boolean {
+  if (m.kind === 'builtin') return true;
+  if (nc.direction !== m.set.direction || !nc.prefix.startsWith(m.set.to_prefix)) return false;
+  return first.some((d) => breaks(m, d));
+}
+
+/** The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided only when it may. */
+function* within(entries: Iterable<CallerEntry>, s: CallSet): Generator<ClassSpan> {
+  for (const { nc, caller, spans } of entries) {
+    if (nc.direction !== s.direction || !nc.prefix.startsWith(s.to_prefix)) continue;
+    if (s.from_prefix !== '' && (caller.from_holds !== undefined || !caller.from.startsWith(s.from_prefix))) continue;
+    yield* spans();
+  }
 }
 
 /**
@@ -115,15 +171,18 @@ export function inSet(span: ClassSpan, s: CallSet): boolean {
   return s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
 }
 
-/** The callers starting with each prefix, and a class's own callers when `own`, each kind once. */
-function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>): Caller[] {
+/**
+ * The callers starting with each prefix (those the rule set surely ties folded into the first,
+ * invariant-ties.ts), and a class's own callers when `own`, each kind once.
+ */
+function callersOf(nc: NumberClass, own: boolean, prefixes: ReadonlySet<string>, ties: TieFolder): Caller[] {
   const out = new Map<string, Caller>();
   const add = (c: Caller): void => {
     const key = `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.tie ? 'tie' : ''}`;
     if (!out.has(key)) out.set(key, c);
   };
   if (own) for (const c of nc.callers) add(c);
-  for (const p of prefixes) for (const c of callersStarting(nc, p)) add(c);
+  for (const p of prefixes) for (const c of ties.fold(nc, p, callersStarting(nc, p), prefixes, own)) add(c);
   return [...out.values()];
 }
 

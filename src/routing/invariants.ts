@@ -57,7 +57,7 @@ export function checkInvariants(
 ): InvariantResult[] {
   if (invariants.length === 0) return [];
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
-  const { spans: spansOf } = invariantTable(set, invariants, start);
+  const { spans: spansOf } = invariantTable(set, invariants, start, (inv, d) => breaks(inv, d, book));
   return invariants.map((invariant) => {
     if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, book, pending);
     // A built-in check's table is decided whole (invariant-table.ts).
@@ -79,17 +79,23 @@ function decideSet(
   book: NameBook,
   pending: PendingNames,
 ): InvariantResult {
-  const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
   const never = invariant.kind === 'never';
   for (const span of spans) {
-    if (!inSet(span, s)) continue;
-    const d = span.decisions[0] as RouteDecision;
-    const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
-    if (hit !== never) continue;
-    const what = test ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
+    if (!inSet(span, s) || !breaks(invariant, span.decisions[0] as RouteDecision, book)) continue;
+    const what = s.reaches ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
     return violated(invariant, span, start, `an ${s.direction} call ${what}`, pending);
   }
   return { invariant, status: 'held' };
+}
+
+/** Whether a call of a never/always invariant's set decided `d` breaks it (a built-in check: never). */
+function breaks(invariant: Invariant, d: RouteDecision, book: NameBook): boolean {
+  if (invariant.kind === 'builtin') return false;
+  const s = invariant.set;
+  const never = invariant.kind === 'never';
+  const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
+  const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
+  return hit === never;
 }
 
 function destinationWords(s: CallSet): string {

@@ -28,6 +28,8 @@ export interface NumberClass {
 export interface GroupRec {
   readonly group: number;
   readonly rec: Timerec;
+  /** The rule sets holding such a rule (bit i: set i). */
+  readonly sets: number;
 }
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -165,24 +167,25 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   const make = (i: number, prefix: string, to: string): void => {
     // The recurrences of the rules at every prefix of the class's own.
     let met: Timerec[] | null = null;
-    let pairs: GroupRec[] | null = null;
+    let pairs: { group: number; rec: Timerec; sets: number }[] | null = null;
     for (let n = -1; n < lengths.length; n++) {
       // -1: the prefixless rules.
       const k = n < 0 ? 0 : (lengths[n] as number);
       if (k > prefix.length) break;
       const at = k === prefix.length ? prefix : prefix.slice(0, k);
-      for (const map of maps) {
+      maps.forEach((map, si) => {
         const rules = map.get(at);
-        if (rules === undefined) continue;
+        if (rules === undefined) return;
         for (const r of rules) {
           const rec = r.timerec === '' ? null : recOf(r.timerec);
           if (rec === null) continue;
           if (met === null) met = [rec];
           else if (!met.includes(rec)) met.push(rec);
-          if (pairs === null) pairs = [{ group: r.groupid, rec }];
-          else if (!pairs.some((g) => g.rec === rec && g.group === r.groupid)) pairs.push({ group: r.groupid, rec });
+          const had = pairs?.find((g) => g.rec === rec && g.group === r.groupid);
+          if (had) had.sets |= 1 << si;
+          else (pairs ??= []).push({ group: r.groupid, rec, sets: 1 << si });
         }
-      }
+      });
     }
     const callers = lcr === null ? ONLY_NO_CALLER : callerClasses(lcr, to);
     out.push({ direction, prefix, except: directlyBelow(sorted, i), to, recs: met ?? NO_RECS, met: pairs ?? NO_PAIRS, callers });

@@ -39,6 +39,21 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
   };
 });
 
+// Counts the calls the simulation decides by their caller (routing/decide-class.ts decides each
+// caller of a class through routeCall).
+const routed = vi.hoisted(() => ({ froms: [] as string[], tos: [] as string[] }));
+vi.mock('../../src/routing/match.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/match.js')>();
+  return {
+    ...real,
+    routeCall: (...args: Parameters<typeof real.routeCall>) => {
+      routed.froms.push(args[1].from);
+      routed.tos.push(args[1].to);
+      return real.routeCall(...args);
+    },
+  };
+});
+
 const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -169,5 +184,116 @@ describe('a recurrence that repeats is asked over its period, not every day of t
     // moments where real time enters (the clock changes), and around those: 128,508 questions in
     // all before, some 8,300 now.
     expect(questions.count).toBeLessThan(500 * k);
+  });
+});
+
+/** K per-customer LCR routes on prefix 1, no window (bench/lib/itsp-fixtures.mjs `lcr`), and a catch-all. */
+function untimed(k: number): TestRoute[] {
+  return customers(k).map(({ timerec: _, ...route }) => route);
+}
+
+describe('callers of a from_prefix that the LCR routes surely tie are decided once', () => {
+  beforeEach(() => {
+    routed.froms = [];
+    routed.tos = [];
+  });
+
+  const decidedFrom = (prefix: string): number => routed.froms.filter((f) => f.startsWith(prefix)).length;
+
+  it.each([200, 400])('K = %i: a by-caller set that holds, beside the built-ins: a few calls from 2007, not one per LCR route', (k) => {
+    const set = rules([], untimed(k));
+    const together = checkInvariants(set, INVARIANTS, START, BOOK);
+    const fromArea = decidedFrom('2007');
+    // The built-ins' reports are those they get alone (where no caller starting with 2007 is decided).
+    const alone = INVARIANTS.slice(0, 2).map((inv) => checkInvariants(set, [inv], START, BOOK)[0]);
+    expect(together.slice(0, 2)).toEqual(alone);
+    expect(together.map((r) => r.status)).toEqual(['held', 'held', 'held']);
+    // "2007" alone, the first caller holding 2007 and another customer's part (ambiguous, as every
+    // such caller is), and the class of numbers no prefix begins: K + 1 calls before.
+    expect(fromArea).toBeLessThan(10);
+  });
+
+  it('a by-caller set broken by a tie: the same first call, decided by the simulation, as when every caller was decided', () => {
+    const set = rules([], untimed(60));
+    const always: Invariant = {
+      name: 'area 2007 always routed',
+      kind: 'always',
+      set: { direction: 'outbound', to_prefix: '1', from_prefix: '2007', during: '' },
+    };
+    const [result] = checkInvariants(set, [INVARIANTS[0]!, always], START, BOOK).slice(1);
+    const c = result!.counterexample!;
+    // 2007 alone takes its own route; the first caller holding another customer's part too is tied.
+    expect([result?.status, c.from, c.to, c.decision.result]).toEqual(['violated', '20072000', '1', 'ambiguous']);
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect(again.candidates?.map((r) => r.key)).toEqual(c.decision.candidates?.map((r) => r.key));
+    expect(again.candidates).toHaveLength(2);
+    expect(decidedFrom('2007')).toBeLessThan(10);
+  });
+});
+
+/** K prefixes, each with its own yearly recurrence (bench/lib/itsp-fixtures.mjs `yearly`), and a catch-all. */
+function holidays(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 0, 1 + i));
+    const date = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+    return { name: `holiday ${i}`, prefix: String(100_000 + i), gwgroupid: String(1 + (i % 9)), timerec: `${date}T000000|24H|yearly` };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+describe('a set with a window is not cut by its window where the rules never break it', () => {
+  beforeEach(() => {
+    asked.count = 0;
+  });
+
+  const office = (kind: 'always' | 'never'): Invariant => ({
+    name: `area 2005 ${kind} routed in office hours`,
+    kind,
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+  });
+
+  it('K yearly recurrences, every call routed: each class cut at its own recurrence only, not at the office hours too', () => {
+    const k = 40;
+    const set = rules([], holidays(k));
+    const [result] = checkInvariants(set, [office('always')], START, BOOK);
+    expect(result?.status).toBe('held');
+    // One cut per class (its yearly recurrence), none by the window: 2K before.
+    expect(asked.count).toBeLessThanOrEqual(k + 2);
+  });
+
+  it('the same rules against a set they break: the call in office hours, as when every class was cut by the window', () => {
+    const set = rules([], holidays(40));
+    const [result] = checkInvariants(set, [office('never')], START, BOOK);
+    const c = result!.counterexample!;
+    // Class 1 (numbers under 1 but no holiday's) comes first; the window's first moment in the horizon.
+    expect([result?.status, c.to, c.from, c.at.local]).toEqual(['violated', '1', '2005', '2026-01-05T09:00:00']);
+    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
+    expect([again.result, again.rule?.key]).toEqual([c.decision.result, c.decision.rule?.key]);
+  });
+});
+
+describe('the class a probe makes is decided only as far as the sets read it', () => {
+  beforeEach(() => {
+    routed.tos = [];
+  });
+
+  it('K = 200 per-customer LCR routes, never 1900 beside the built-ins: a few calls to 1900, not one per caller', () => {
+    const k = 200;
+    const set = rules([], untimed(k));
+    const premium: Invariant = {
+      name: 'premium never',
+      kind: 'never',
+      set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' },
+    };
+    const all = [...INVARIANTS, premium];
+    const together = checkInvariants(set, all, START, BOOK);
+    const toPremium = routed.tos.filter((t) => t === '1900').length;
+    // The built-ins' reports are those they get alone (with no probe at 1900); the set breaks at its first caller.
+    expect(together.slice(0, 2)).toEqual(all.slice(0, 2).map((inv) => checkInvariants(set, [inv], START, BOOK)[0]));
+    expect(together.map((r) => r.status)).toEqual(['held', 'held', 'held', 'violated']);
+    const c = together[3]!.counterexample!;
+    expect([c.to, c.from, c.decision.result, c.decision.rule?.key]).toEqual(['1900', '', 'routed', 'default']);
+    // Every caller of class 1900 (K customers, their tie and no caller) was decided for the built-ins: K + 2 before.
+    expect(toPremium).toBeLessThan(10);
   });
 });

@@ -1,0 +1,108 @@
+/**
+ * Callers of an invariant table (invariant-table.ts) that the rule set surely ties, folded into the
+ * first of them: a `from_prefix` set beside K per-customer LCR routes has K callers "the prefix
+ * followed by another customer's part", each holding two patterns of one length, so each decided
+ * `ambiguous` at every moment (the LCR choice never depends on the time). A never/always set's
+ * verdict on an ambiguous decision does not depend on its candidates (invariants.ts `decideSet`:
+ * it is never routed and never reaches a destination), and the probe set, which holds no LCR
+ * record, decides every caller alike; so the first such caller of the list breaks a set exactly
+ * when one of the others would, and comes before them. Deciding one instead of K kept a by-caller
+ * set that holds from deciding a tie per LCR route. Pure.
+ */
+import { lcrIndex, type Caller, type LcrIndex } from './callers.js';
+import type { NumberClass } from './number-classes.js';
+import type { RuleSet } from './types.js';
+
+/** The LCR patterns of one rule set reaching a number: each From part's pattern lengths, and those without a From part. */
+interface Reaching {
+  readonly lengths: ReadonlyMap<string, readonly number[]>;
+}
+
+/** Folds the surely tied callers of one table's lists; built once per table, for the rule set (decision 0). */
+export interface TieFolder {
+  /**
+   * `list` (the callers starting with `prefix`, in order) without its surely tied callers after the
+   * first, keeping any that starts with another of the table's `prefixes` not shorter than `prefix`
+   * (a set of that prefix may not read the first) and, when the table reads the class's own callers
+   * (`own`: a built-in check reads every span), any whose tied patterns are not all those of a tie
+   * class of the class (whose decision names them as candidates, as the built-ins read them).
+   */
+  fold(nc: NumberClass, prefix: string, list: readonly Caller[], prefixes: ReadonlySet<string>, own: boolean): Caller[];
+}
+
+/** A folder for `set`, the rule set an invariant table decides (its LCR records). */
+export function tieFolder(set: RuleSet): TieFolder {
+  let index: LcrIndex | null = null;
+  const reachingOf = new Map<string, Reaching>();
+  const reaching = (to: string): Reaching => {
+    const lower = to.toLowerCase();
+    let known = reachingOf.get(lower);
+    if (known) return known;
+    index ??= lcrIndex([set]);
+    const lengths = new Map<string, number[]>();
+    for (let k = 0; k <= lower.length; k++)
+      for (const p of index.get(lower.slice(0, k)) ?? []) lengths.set(p.from, [...(lengths.get(p.from) ?? []), p.length]);
+    reachingOf.set(lower, (known = { lengths }));
+    return known;
+  };
+  return {
+    fold(nc, prefix, list, prefixes, own) {
+      if (nc.direction !== 'outbound' || list.length < 2) return [...list];
+      const r = reaching(nc.to);
+      if (r.lengths.size === 0) return [...list];
+      const out: Caller[] = [];
+      let first = false;
+      for (const c of list) {
+        const tied = tiedParts(c, r);
+        const foldable = tied !== null && (!own || coveredByTie(nc, tied)) && startsOnlyWithin(c.from, prefix, prefixes);
+        if (tied !== null && !first) first = true;
+        else if (foldable) continue;
+        out.push(c);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * The From parts of the longest patterns a caller matches when two or more patterns have that
+ * length (the proxy then picks one in an undefined order), with that length; null when one is
+ * longest. A pattern without a From part is matched by every caller with a From.
+ */
+function tiedParts(c: Caller, r: Reaching): { length: number; parts: string[] } | null {
+  if (c.from === '' || c.tie !== undefined || c.from_holds !== undefined) return null;
+  let longest = -1;
+  let count = 0;
+  let parts: string[] = [];
+  for (const part of ['', ...c.from_parts])
+    for (const length of r.lengths.get(part) ?? []) {
+      if (length > longest) [longest, count, parts] = [length, 0, []];
+      if (length === longest) {
+        count++;
+        parts.push(part);
+      }
+    }
+  return count >= 2 ? { length: longest, parts } : null;
+}
+
+/** The From parts of a class's tie classes decided as ties in the rule set, by pattern length: built once per class. */
+const tiesOf = new WeakMap<NumberClass, ReadonlyMap<number, readonly ReadonlySet<string>[]>>();
+
+/** Whether a tie class of the class, decided as a tie in the rule set, names every one of these patterns as candidates. */
+function coveredByTie(nc: NumberClass, tied: { length: number; parts: readonly string[] }): boolean {
+  if (tied.parts.includes('')) return false;
+  let byLength = tiesOf.get(nc);
+  if (!byLength) {
+    const made = new Map<number, ReadonlySet<string>[]>();
+    for (const t of nc.callers)
+      if (t.tie !== undefined && (t.tie.sets & 1) !== 0) made.set(t.tie.length, [...(made.get(t.tie.length) ?? []), new Set(t.from_parts)]);
+    tiesOf.set(nc, (byLength = made));
+  }
+  return (byLength.get(tied.length) ?? []).some((parts) => tied.parts.every((p) => parts.has(p)));
+}
+
+/** Whether every prefix of the table that `from` starts with is `prefix` or a beginning of it. */
+function startsOnlyWithin(from: string, prefix: string, prefixes: ReadonlySet<string>): boolean {
+  for (const q of prefixes) if (from.startsWith(q) && !prefix.startsWith(q)) return false;
+  return true;
+}
