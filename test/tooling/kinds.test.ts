@@ -33,7 +33,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/model/routing.ts': UNION,
   'src/routing/types.ts': UNION,
   'src/routing/invariants.ts': NARROW,
-  'src/api/client.ts': REQUEST,
   'src/cli/lease.ts': NARROW,
   'src/cdktf/reader/read-stack.ts': WIRE,
   'src/model/normalize.ts': FIELD,

@@ -5,6 +5,7 @@ import { CARRIER_GROUP_READ_BACK } from './carrier-group/read-back.js';
 import { carrierGroupRequests } from './carrier-group/requests.js';
 import { CARRIER_GROUP_READERS } from './carrier-group/fields.js';
 import { CARRIER_GROUP_EXPORT } from './carrier-group/export.js';
+import { CARRIER_GROUP_API } from './carrier-group/api.js';
 
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
 export const CARRIER_GROUP: KindModule<'carrier_group'> = {
@@ -31,4 +32,10 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   normalize: normalizeCarrierGroup,
   diff: carrierGroupDiff,
   export: CARRIER_GROUP_EXPORT,
+  api: CARRIER_GROUP_API,
+  checksum: {
+    order: (a, b) => a.gwgroupid - b.gwgroupid,
+    // Never a password (the platform cannot return one, and a checksum is saved in plan files).
+    record: (g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }),
+  },
 };

@@ -5,6 +5,7 @@ import { normalizeNumber } from './did-number/normalize.js';
 import { NUMBER_READ_BACK } from './did-number/read-back.js';
 import { numberRequests } from './did-number/requests.js';
 import { NUMBER_EXPORT } from './did-number/export.js';
+import { NUMBER_API } from './did-number/api.js';
 
 /**
  * The numbers of the platform's DID inventory (its Numbers module, release 0.79), keyed by DID.
@@ -39,4 +40,11 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   normalize: normalizeNumber,
   diff: numberDiff,
   export: NUMBER_EXPORT,
+  // Only a deployed platform with the Numbers module serves it (NUMBER_API.requires).
+  api: NUMBER_API,
+  checksum: {
+    order: (a, b) => a.id - b.id,
+    // The compared fields and the id: the platform restamps assigned_date on its own writes.
+    record: ({ id, did, status, carrier, pool }) => ({ id, did, status, carrier, pool }),
+  },
 };

@@ -5,6 +5,7 @@ import { normalizeEndpointGroup } from './endpoint-group/normalize.js';
 import { ENDPOINT_GROUP_READ_BACK } from './endpoint-group/read-back.js';
 import { endpointGroupRequests } from './endpoint-group/requests.js';
 import { ENDPOINT_GROUP_EXPORT } from './endpoint-group/export.js';
+import { ENDPOINT_GROUP_API } from './endpoint-group/api.js';
 
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
@@ -29,4 +30,10 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   normalize: normalizeEndpointGroup,
   diff: endpointGroupDiff,
   export: ENDPOINT_GROUP_EXPORT,
+  api: ENDPOINT_GROUP_API,
+  checksum: {
+    order: (a, b) => a.gwgroupid - b.gwgroupid,
+    // Never the password's fingerprint: it is keyed per process, and a checksum is saved in plan files.
+    record: (g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, password_fingerprint: undefined } } : {}) }),
+  },
 };

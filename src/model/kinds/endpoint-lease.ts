@@ -1,6 +1,7 @@
 import type { KindModule } from '../kind-spec.js';
 import { normalizeLease } from '../normalize.js';
 import { LEASE_FIELDS, leaseDiff } from './endpoint-lease/diff.js';
+import { leaseFromWire } from './endpoint-lease/wire.js';
 
 /** Endpoint leases: short-lived SIP credentials, named by `name`; their password is a secret. */
 export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
@@ -18,4 +19,14 @@ export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   execution: 'lease',
   normalize: normalizeLease,
   diff: leaseDiff,
+  // The platform cannot list leases: their live state is the local state's records, and a lease is
+  // obtained (not created) by the client's own calls, which read its answer here.
+  liveFrom: 'state',
+  obtainedFromWire: leaseFromWire,
+  checksum: {
+    // Never 0: two records of one name cannot both be live.
+    order: (a, b) => (a.name < b.name ? -1 : 1),
+    // The password never enters a checksum: a checksum is printed and saved in plan files.
+    record: ({ password: _secret, ...rest }) => rest,
+  },
 };

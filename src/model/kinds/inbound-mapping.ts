@@ -5,6 +5,7 @@ import { mappingDiff } from './inbound-mapping/diff.js';
 import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
 import { MAPPING_READERS } from './inbound-mapping/fields.js';
 import { MAPPING_EXPORT } from './inbound-mapping/export.js';
+import { MAPPING_API, MAPPING_CHECKSUM_FIELDS } from './inbound-mapping/api.js';
 
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
 export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
@@ -31,4 +32,6 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   normalize: normalizeMapping,
   diff: mappingDiff,
   export: MAPPING_EXPORT,
+  api: MAPPING_API,
+  checksum: { order: (a, b) => a.ruleid - b.ruleid, fields: MAPPING_CHECKSUM_FIELDS },
 };

@@ -4,6 +4,7 @@ import { routeDiff } from './outbound-route/diff.js';
 import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
 import { ROUTE_READERS } from './outbound-route/fields.js';
 import { ROUTE_EXPORT } from './outbound-route/export.js';
+import { ROUTE_API, ROUTE_CHECKSUM_FIELDS } from './outbound-route/api.js';
 
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
 export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
@@ -24,4 +25,6 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   normalize: normalizeRoute,
   diff: routeDiff,
   export: ROUTE_EXPORT,
+  api: ROUTE_API,
+  checksum: { order: (a, b) => a.ruleid - b.ruleid, fields: ROUTE_CHECKSUM_FIELDS },
 };
