@@ -207,8 +207,9 @@ export class PlatformClient extends KindMethods {
 
   /**
    * The calls of one kind, over its API as its module states it (`KindModule.api`): list, get,
-   * create, update, delete, as the generic executor and the live read use them. Shares this
-   * client's connections, profile and (for a counting client) tally.
+   * create, update, delete, as the generic executor, the live read and the typed methods use
+   * them. Shares this client's connections, profile and (for a counting client) tally. The
+   * library's callers use the typed methods: a kind's API is not part of the package's exports.
    */
   kind<L, S>(api: KindApi<L, S>): KindClient<L, S> {
     const transport = this.#transport;
