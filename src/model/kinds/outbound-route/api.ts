@@ -27,7 +27,10 @@ const at = (id: number | undefined): string => `${ROUTES}/${encodeURIComponent(i
  * The outbound-routes API (`/outboundroutes`, a route at `/outboundroutes/<ruleid>`). Its
  * irregularities: a create's answer names only the rule id, so after an ambiguous failure the list
  * is read for the newest route of this name and these fields; the platform needs `prefix` beside
- * a non-empty `from_prefix`, so an update that promotes without one reads the route first.
+ * a non-empty `from_prefix`, so an update that promotes without one reads the route first; the
+ * deployed platform answers an update `data: []` (the specified one the route), so no update's
+ * answer is read; a route is always named by its path (`/outboundroutes/<ruleid>`), which both
+ * profiles take, never by a `?ruleid=` query, which the deployed platform merges into the body.
  */
 export const ROUTE_API: KindApi<OutboundRoute, OutboundRoute> = {
   list: { call: () => ({ method: 'GET', path: ROUTES }), read: (record, ctx) => routeFromWire(record, ctx.read) },
