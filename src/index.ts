@@ -105,7 +105,8 @@ export type { LeaseLedger } from './apply/execute-lease.js';
 export type { PasswordLedger } from './apply/carrier-passwords.js';
 
 // The platform client.
-export { PlatformClient, type DeleteTarget } from './api/client.js';
+export { PlatformClient } from './api/client.js';
+export type { DeleteTarget } from './model/kind-api.js';
 export type { ConnectionOptions } from './api/connection.js';
 export { ApiError, type ApiErrorCode } from './api/errors.js';
 export type { ApiProfile, ProfileChoice } from './api/profile.js';

@@ -1,49 +1,21 @@
-import type { InboundMapping, InboundMappingInput, InboundMappingPatch, InboundSelector } from '../model/inbound-mapping.js';
 import type { Lease } from '../model/lease.js';
 import { parseTtl } from '../model/lease.js';
-import type { OutboundRoute, OutboundRouteInput, OutboundRoutePatch } from '../model/outbound-route.js';
 import type { ProxyStats } from '../model/stats.js';
-import type { CarrierGroup, CarrierGroupContent } from '../model/carrier-group.js';
-import type { EndpointGroup, EndpointGroupContent } from '../model/endpoint-group.js';
-import * as endpointGroups from './endpoint-groups.js';
-import type { GatewayGroup, GatewayLabel } from '../model/group.js';
-import type { KindRequest } from '../model/kind-spec.js';
-import * as groups from './groups.js';
+import type { GatewayLabel } from '../model/group.js';
+import type { DeleteTarget, KindApi } from '../model/kind-api.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { ConnectionOptions } from './connection.js';
 import type { Envelope } from './envelope.js';
 import { ApiError } from './errors.js';
 import { InternalError } from '../model/errors.js';
-import { isAmbiguous, type RequestTally } from './retry.js';
+import type { RequestTally } from './retry.js';
 import { obtainInAttempts, type NotedLease, type ObtainAttempts } from './lease-attempts.js';
-import type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from '../model/number.js';
-import * as numbers from './numbers.js';
+import { getGroupGateways } from './groups.js';
+import { KindClient } from './kind-client.js';
+import { KindMethods } from './kind-methods.js';
 import { detectNumbersModule, detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
-import { bareGwgroupid } from '../model/rules.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
-import { mappingToWire } from '../model/kinds/inbound-mapping/wire.js';
-import { firstRecord, intField, leaseFromWire, mappingFromWire, routeFromWire, statsFromWire } from './wire.js';
-
-const INBOUND = '/inboundmapping';
-const ROUTES = '/outboundroutes';
-
-/**
- * What `deleteIfPresent` removes: a mapping or a route by rule id, a lease (revoked) by its id, a
- * carrier or endpoint group (with its gateways) by its gwgroupid, or a number by its id.
- */
-export type DeleteTarget =
-  | { readonly kind: 'inbound_mapping'; readonly ruleid: number }
-  | { readonly kind: 'outbound_route'; readonly ruleid: number }
-  | { readonly kind: 'endpoint_lease'; readonly lease_id: number }
-  | { readonly kind: 'carrier_group'; readonly gwgroupid: number }
-  | { readonly kind: 'endpoint_group'; readonly gwgroupid: number }
-  | { readonly kind: 'did_number'; readonly number_id: number };
-
-/** The kinds whose objects are the proxy's rules, which {@link PlatformClient.sendRuleRequest} writes. */
-export type RuleKind = 'inbound_mapping' | 'outbound_route';
-
-function selectorQuery(sel: InboundSelector): Record<string, string | number> {
-  return 'ruleid' in sel ? { ruleid: sel.ruleid } : { did: sel.did };
-}
+import { firstRecord, readerFor, statsFromWire } from './wire.js';
 
 /** What {@link PlatformClient.counting} makes a client of: the client it counts for, and where. */
 interface CountingFor {
@@ -54,8 +26,9 @@ interface CountingFor {
 /**
  * A typed client of the platform's management API: one method per operation. Records come back
  * normalized to the model. Every failure is an `ApiError`; a read of something absent returns `null`.
+ * Each kind's typed methods are {@link KindMethods}'; the calls of any kind are {@link PlatformClient.kind}.
  */
-export class PlatformClient {
+export class PlatformClient extends KindMethods {
   readonly #transport: Transport;
   /** Where requests go: the transport, or for a counting client the transport with its tally. */
   readonly #sender: Sender;
@@ -69,6 +42,7 @@ export class PlatformClient {
 
   /** A client of the platform at `options.url`; or (from {@link counting}) a client counting for another. */
   constructor(options: ConnectionOptions | CountingFor) {
+    super();
     if ('countingFor' in options) {
       const { countingFor: base, tally } = options;
       this.#transport = base.#transport;
@@ -200,7 +174,9 @@ export class PlatformClient {
     const query = { ttl: params.ttl, email: params.email };
     const env = await this.#sender.send('GET', path, retryLost ? { query } : { query, idempotent: false });
     const req = { method: 'GET', path };
-    const lease = leaseFromWire(firstRecord(env.data, req), req, parseTtl(params.ttl) ?? 0);
+    const read = KIND_SPECS.endpoint_lease.obtainedFromWire;
+    if (!read) throw new InternalError('the lease module reads no obtain answer');
+    const lease = read(firstRecord(env.data, req), readerFor(req), parseTtl(params.ttl) ?? 0);
     // From now on no answer may show it.
     this.#transport.addSecret(lease.password);
     return lease;
@@ -229,208 +205,23 @@ export class PlatformClient {
     }
   }
 
-  /** Every inbound mapping. */
-  async listInboundMappings(): Promise<InboundMapping[]> {
-    const env = await this.#sender.send('GET', INBOUND);
-    const req = { method: 'GET', path: INBOUND };
-    return env.data.map((r) => mappingFromWire(r, req));
-  }
-
-  /** One inbound mapping by rule id or by DID (`""`: the default mapping), or `null`. */
-  async getInboundMapping(sel: InboundSelector): Promise<InboundMapping | null> {
-    const query = selectorQuery(sel);
-    try {
-      const env = await this.#sender.send('GET', INBOUND, { query });
-      if (env.data.length === 0) return null;
-      return mappingFromWire(env.data[0], { method: 'GET', path: INBOUND });
-    } catch (err) {
-      if (err instanceof ApiError && err.isNotFound) return null;
-      throw err;
-    }
-  }
-
   /**
-   * Creates a mapping and returns its rule id, read back by DID when the answer holds none. Never
-   * blindly repeated: after an ambiguous failure (5xx, reset, timeout) it reads back by DID whether
-   * the create happened, and sends it again only if not.
+   * The calls of one kind, over its API as its module states it (`KindModule.api`): list, get,
+   * create, update, delete, as the generic executor, the live read and the typed methods use
+   * them. Shares this client's connections, profile and (for a counting client) tally. The
+   * library's callers use the typed methods: a kind's API is not part of the package's exports.
    */
-  async createInboundMapping(input: InboundMappingInput): Promise<number> {
-    return this.#safeCreate(
-      () => this.#postInboundMapping(input),
-      async () => {
-        const found = await this.getInboundMapping({ did: input.did });
-        if (!found) return undefined;
-        const same = JSON.stringify(found.servers) === JSON.stringify(input.servers) && found.notes === (input.notes ?? '');
-        return same ? found.ruleid : null;
+  kind<L, S>(api: KindApi<L, S>): KindClient<L, S> {
+    const transport = this.#transport;
+    return new KindClient(
+      {
+        sender: this.#sender,
+        profile: () => this.profile(),
+        maxAttempts: transport.retry.maxAttempts,
+        pause: (attempt, err) => transport.pause(attempt, err),
       },
+      api,
     );
-  }
-
-  /**
-   * The create-once loop: try; on an ambiguous failure ask `readBack` whether it happened (a rule
-   * id: yes; undefined: no, try again; null: something else holds the key, give up).
-   */
-  async #safeCreate(create: () => Promise<number>, readBack: () => Promise<number | null | undefined>): Promise<number> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await create();
-      } catch (err) {
-        if (!(err instanceof ApiError) || !isAmbiguous(err)) throw err;
-        const found = await readBack();
-        if (typeof found === 'number') return found;
-        if (found === null || attempt >= this.#transport.retry.maxAttempts) throw err;
-        await this.#transport.pause(attempt, err);
-      }
-    }
-  }
-
-  async #postInboundMapping(input: InboundMappingInput): Promise<number> {
-    // Always with a note: on the deployed platform a mapping without one breaks every list read.
-    const env = await this.#sender.send('POST', INBOUND, {
-      body: mappingToWire({ did: input.did, servers: input.servers, notes: input.notes ?? '' }, (await this.#shape()).noteKey),
-    });
-    const rec = env.data[0];
-    if (rec && typeof rec === 'object' && 'ruleid' in rec) {
-      return intField(rec, 'ruleid', { method: 'POST', path: INBOUND });
-    }
-    const created = await this.getInboundMapping({ did: input.did });
-    if (!created) {
-      throw new ApiError(
-        'API_UNEXPECTED_RESPONSE',
-        `created DID "${input.did}" but cannot read it back`,
-        { method: 'GET', path: INBOUND },
-        'Plan again to see the platform as it is now.',
-      );
-    }
-    return created.ruleid;
-  }
-
-  /**
-   * Updates the selected mapping with any non-empty subset of its fields; `did` renames. The
-   * deployed platform cannot (`API_UNSUPPORTED`): replace the mapping instead (delete, then create).
-   */
-  async updateInboundMapping(sel: InboundSelector, patch: InboundMappingPatch): Promise<void> {
-    const shape = await this.#shape();
-    if (!shape.updatesMappingsInPlace) {
-      throw new ApiError(
-        'API_UNSUPPORTED',
-        'the deployed platform cannot update an inbound mapping in place',
-        { method: 'PUT', path: INBOUND },
-        'Replace it: delete, then create (dsipform plans do this under the current profile).',
-      );
-    }
-    await this.#sender.send('PUT', INBOUND, { query: selectorQuery(sel), body: mappingToWire(patch, shape.noteKey) });
-  }
-
-  /** Deletes the selected mapping; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
-  async deleteInboundMapping(sel: InboundSelector): Promise<void> {
-    await this.#sender.send('DELETE', INBOUND, { query: selectorQuery(sel), goneIsDone: true });
-  }
-
-  /** Every outbound route, simple and LCR. */
-  async listOutboundRoutes(): Promise<OutboundRoute[]> {
-    const env = await this.#sender.send('GET', ROUTES);
-    const req = { method: 'GET', path: ROUTES };
-    return env.data.map((r) => routeFromWire(r, req));
-  }
-
-  /** One outbound route, or `null`. */
-  async getOutboundRoute(ruleid: number): Promise<OutboundRoute | null> {
-    const path = `${ROUTES}/${encodeURIComponent(ruleid)}`;
-    try {
-      const env = await this.#sender.send('GET', path);
-      return env.data.length === 0 ? null : routeFromWire(env.data[0], { method: 'GET', path });
-    } catch (err) {
-      if (err instanceof ApiError && err.isNotFound) return null;
-      throw err;
-    }
-  }
-
-  /**
-   * Creates a route (LCR when `from_prefix` is non-empty) and returns its rule id. After an
-   * ambiguous failure it reads the routes back and takes the newest one with this name and these
-   * fields, sending the create again only if there is none.
-   */
-  async createOutboundRoute(input: OutboundRouteInput): Promise<number> {
-    const req = { method: 'POST', path: ROUTES };
-    return this.#safeCreate(
-      async () => {
-        const env = await this.#sender.send('POST', ROUTES, { body: { ...input } });
-        return intField(firstRecord(env.data, req) as Record<string, unknown>, 'ruleid', req);
-      },
-      async () => {
-        const same = (await this.listOutboundRoutes()).filter(
-          (r) =>
-            r.name === input.name &&
-            r.prefix === input.prefix &&
-            r.gwgroupid === bareGwgroupid(input.gwgroupid) &&
-            (r.from_prefix ?? '') === (input.from_prefix ?? ''),
-        );
-        return same.length ? Math.max(...same.map((r) => r.ruleid)) : undefined;
-      },
-    );
-  }
-
-  /**
-   * Updates a route with any subset of its fields. `from_prefix: ""` demotes an LCR route; a
-   * non-empty one promotes a simple route. The platform needs `prefix` beside a non-empty
-   * `from_prefix`, so the client reads it when the patch lacks it.
-   */
-  async updateOutboundRoute(ruleid: number, patch: OutboundRoutePatch): Promise<void> {
-    const body: Record<string, unknown> = { ...patch };
-    if (patch.from_prefix && patch.prefix === undefined) {
-      const current = await this.getOutboundRoute(ruleid);
-      if (current) body.prefix = current.prefix;
-    }
-    await this.#sender.send('PUT', `${ROUTES}/${encodeURIComponent(ruleid)}`, { body });
-  }
-
-  /** Deletes a route and its paired LCR record; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
-  async deleteOutboundRoute(ruleid: number): Promise<void> {
-    await this.#sender.send('DELETE', `${ROUTES}/${encodeURIComponent(ruleid)}`, { goneIsDone: true });
-  }
-
-  /** The numbers of the platform's Numbers module meeting every filter given (see numbers.ts). */
-  listNumbers(filters?: NumberFilters): Promise<NumberRecord[]> {
-    return numbers.listNumbers(this.#sender, filters);
-  }
-
-  /** Creates a number and returns it as stored; a DID already held is `API_CONFLICT`. */
-  createNumber(input: NumberInput): Promise<NumberRecord> {
-    return numbers.createNumber(this.#sender, input);
-  }
-
-  /** Sets the given fields of a number and returns it; an unknown id is `API_NOT_FOUND`. */
-  updateNumber(id: number, patch: NumberPatch): Promise<NumberRecord> {
-    return numbers.updateNumber(this.#sender, id, patch);
-  }
-
-  /** Deletes a number by id; absent is `API_NOT_FOUND` (but not on a retry: done). */
-  deleteNumber(id: number): Promise<void> {
-    return numbers.deleteNumber(this.#sender, id);
-  }
-
-  /** Deletes the numbers of these DIDs and ids (all or none, in the body); returns what it deleted. */
-  deleteNumbers(which: { readonly dids?: readonly string[]; readonly ids?: readonly number[] }): Promise<DeletedNumber[]> {
-    return numbers.deleteNumbers(this.#sender, which);
-  }
-
-  /** Every carrier group (gateway lists of type 8), by one request. Names are not unique. */
-  listCarrierGroups(): Promise<GatewayGroup[]> {
-    return groups.listCarrierGroups(this.#sender);
-  }
-
-  /** Every endpoint group (gateway lists of type 9), by one request. Names are not unique. */
-  listEndpointGroups(): Promise<GatewayGroup[]> {
-    return groups.listEndpointGroups(this.#sender);
-  }
-
-  /**
-   * One carrier group with its gateways and their weights (two requests), or `null` when no carrier
-   * group has this id. `lb_enabled` and `auth` cannot be read: see `CarrierGroup.unreadable`.
-   */
-  getCarrierGroup(gwgroupid: number): Promise<CarrierGroup | null> {
-    return groups.getCarrierGroup(this.#sender, gwgroupid);
   }
 
   /**
@@ -438,102 +229,25 @@ export class PlatformClient {
    * when no group has this id. Only the names and addresses are kept, never the group's password.
    */
   getGroupGateways(gwgroupid: number): Promise<GatewayLabel[] | null> {
-    return groups.getGroupGateways(this.#sender, gwgroupid);
+    return getGroupGateways(this.#sender, gwgroupid);
   }
 
   /**
-   * Creates a carrier group and its gateways; resolves to the new gwgroupid. The auth password is
-   * registered as a secret first. The platform swallows errors here: a 200 without an id is
-   * `API_SWALLOWED_ERROR`, and a 200 with one may still lack gateways, so read back.
-   */
-  createCarrierGroup(content: CarrierGroupContent): Promise<number> {
-    return groups.createCarrierGroup(this.#sender, content);
-  }
-
-  /**
-   * Updates a carrier group in place; endpoint i updates gateway `gwids[i]` when given, else is
-   * created. Gateways not listed stay (the carrier API cannot remove one). Read back: the
-   * platform may answer 200 and write nothing.
-   */
-  updateCarrierGroup(gwgroupid: number, content: CarrierGroupContent, gwids?: readonly (number | undefined)[]): Promise<void> {
-    return groups.updateCarrierGroup(this.#sender, gwgroupid, content, gwids);
-  }
-
-  /** Deletes a carrier group and its gateways; absent is an `API_NOT_FOUND` error (but not on a retry: done). */
-  deleteCarrierGroup(gwgroupid: number): Promise<void> {
-    return groups.deleteCarrierGroup(this.#sender, gwgroupid);
-  }
-
-  /**
-   * One endpoint group with its endpoints, registration and reports (one request), or `null` when
-   * no group has this id. Its password is registered as a secret and kept only as a fingerprint.
-   */
-  getEndpointGroup(gwgroupid: number): Promise<EndpointGroup | null> {
-    return endpointGroups.getEndpointGroup(this.#sender, gwgroupid);
-  }
-
-  /** Creates an endpoint group and its endpoints; resolves to the new gwgroupid. Read back. */
-  createEndpointGroup(content: EndpointGroupContent): Promise<number> {
-    return endpointGroups.createEndpointGroup(this.#sender, content);
-  }
-
-  /**
-   * Replaces an endpoint group's settings and whole endpoint set; endpoint i keeps gateway
-   * `gwids[i]` when given, gateways not sent are deleted. Read back.
-   */
-  updateEndpointGroup(gwgroupid: number, content: EndpointGroupContent, gwids?: readonly (number | undefined)[]): Promise<void> {
-    return endpointGroups.updateEndpointGroup(this.#sender, gwgroupid, content, gwids);
-  }
-
-  /** Deletes an endpoint group and its endpoints. */
-  deleteEndpointGroup(gwgroupid: number): Promise<void> {
-    return endpointGroups.deleteEndpointGroup(this.#sender, gwgroupid);
-  }
-
-  /**
-   * Sends one request a rule kind's module mapped a change to (its `requests`, src/model/kinds/):
-   * a create resolves to the new rule id, an update or a delete to the one it touched. A delete
-   * that finds its rule gone is done (`deleteIfPresent`). The input and patch are the module's,
-   * of the kind's own types (`InboundMappingInput`, `OutboundRoutePatch`, …).
-   */
-  async sendRuleRequest(kind: RuleKind, request: KindRequest): Promise<number> {
-    const mapping = kind === 'inbound_mapping';
-    switch (request.op) {
-      case 'create':
-        return mapping
-          ? this.createInboundMapping(request.input as InboundMappingInput)
-          : this.createOutboundRoute(request.input as OutboundRouteInput);
-      case 'update':
-        if (mapping) await this.updateInboundMapping({ ruleid: request.id }, request.patch);
-        else await this.updateOutboundRoute(request.id, request.patch);
-        return request.id;
-      case 'delete':
-        await this.deleteIfPresent({ kind, ruleid: request.id });
-        return request.id;
-      case 'delete_key':
-        if (!mapping) throw new InternalError(`no delete by key for ${kind}`);
-        await this.deleteInboundMapping({ did: request.key });
-        return 0;
-      default:
-        throw new InternalError(`unknown request ${JSON.stringify(request satisfies never)}`);
-    }
-  }
-
-  /**
-   * Deletes a mapping, a route, a group or a number, or revokes a lease, and takes "not found" as done: a delete
-   * whose object is already gone (deleted elsewhere; a lease revoked or expired) has reached its
-   * goal. Resolves to `true` when the object was there, `false` when it was already gone. Any
-   * other failure throws `ApiError`. Every caller that deletes to converge uses this, not the
-   * bare `delete*`/`revokeLease` methods, which report a missing object as `API_NOT_FOUND`.
+   * Deletes an object of any kind, or revokes a lease (a kind the platform cannot list: `liveFrom`),
+   * and takes "not found" as done: a delete whose object is already gone (deleted elsewhere; a
+   * lease revoked or expired) has reached its goal. Resolves to `true` when the object was there,
+   * `false` when it was already gone. Any other failure throws `ApiError`. Every caller that
+   * deletes to converge uses this, not the bare `delete*`/`revokeLease` methods, which report a
+   * missing object as `API_NOT_FOUND`.
    */
   async deleteIfPresent(target: DeleteTarget): Promise<boolean> {
+    const mod = KIND_SPECS[target.kind];
+    // The one id a target holds beside its kind, under the kind's field name.
+    const id = Object.entries(target).find(([field]) => field !== 'kind')?.[1];
+    if (typeof id !== 'number') throw new InternalError(`a delete of ${target.kind} without its id`);
     try {
-      if (target.kind === 'inbound_mapping') await this.deleteInboundMapping({ ruleid: target.ruleid });
-      else if (target.kind === 'outbound_route') await this.deleteOutboundRoute(target.ruleid);
-      else if (target.kind === 'carrier_group') await this.deleteCarrierGroup(target.gwgroupid);
-      else if (target.kind === 'endpoint_group') await this.deleteEndpointGroup(target.gwgroupid);
-      else if (target.kind === 'did_number') await this.deleteNumber(target.number_id);
-      else await this.revokeLease(target.lease_id);
+      if (mod.api) await this.kind(mod.api as KindApi).delete({ id });
+      else await this.revokeLease(id);
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.isNotFound) return false;
@@ -543,7 +257,7 @@ export class PlatformClient {
 
   /** Revokes a lease and takes "not found" as done ({@link deleteIfPresent}): an apply's revoke, and the first half of a renew. */
   revokeLeaseIfPresent(leaseid: number): Promise<boolean> {
-    return this.deleteIfPresent({ kind: 'endpoint_lease', lease_id: leaseid });
+    return this.deleteIfPresent({ kind: KIND_SPECS.endpoint_lease.kind, lease_id: leaseid });
   }
 
   /**

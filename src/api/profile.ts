@@ -1,4 +1,3 @@
-import { mappingUpdateReplaces } from '../model/inbound-mapping.js';
 import { ApiError } from './errors.js';
 import type { Transport } from './transport.js';
 
@@ -12,15 +11,14 @@ export type ApiProfile = 'spec' | 'current';
 /** What the user asks for: a profile, or `auto` (detect once, with at most two requests). */
 export type ProfileChoice = ApiProfile | 'auto';
 
-/** The paths and field names that differ between profiles. */
+/**
+ * The paths that differ between profiles outside the kinds' APIs (a kind's own differences, such
+ * as the inbound note's key, are its module's: `KindApi.byProfile`).
+ */
 export interface ProfileShape {
   readonly statsPath: string;
   readonly leaseObtain: { readonly method: 'GET'; readonly path: string };
   readonly leaseRevoke: (id: number) => { readonly method: 'PUT' | 'DELETE'; readonly path: string };
-  /** The inbound note's key in requests. */
-  readonly noteKey: 'notes' | 'name';
-  /** Whether PUT /inboundmapping?ruleid= works. */
-  readonly updatesMappingsInPlace: boolean;
   /** Whether an unknown lease id is answered 500 (the deployed platform) rather than 404. */
   readonly revokeUnknownIs500: boolean;
 }
@@ -31,16 +29,12 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
     statsPath: '/proxy/stats',
     leaseObtain: { method: 'GET', path: '/endpoint/lease' },
     leaseRevoke: (id) => ({ method: 'PUT', path: `/endpoint/lease/${encodeURIComponent(id)}/revoke` }),
-    noteKey: 'notes',
-    updatesMappingsInPlace: !mappingUpdateReplaces('spec'),
     revokeUnknownIs500: false,
   },
   current: {
     statsPath: '/kamailio/stats',
     leaseObtain: { method: 'GET', path: '/lease/endpoint' },
     leaseRevoke: (id) => ({ method: 'DELETE', path: `/lease/endpoint/${encodeURIComponent(id)}/revoke` }),
-    noteKey: 'name',
-    updatesMappingsInPlace: !mappingUpdateReplaces('current'),
     revokeUnknownIs500: true,
   },
 };

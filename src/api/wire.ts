@@ -1,18 +1,12 @@
-import type { InboundMapping } from '../model/inbound-mapping.js';
-import { leaseFromWire as leaseRecord } from '../model/kinds/endpoint-lease/wire.js';
-import { mappingFromWire as mappingRecord } from '../model/kinds/inbound-mapping/wire.js';
-import { routeFromWire as routeRecord } from '../model/kinds/outbound-route/wire.js';
-import type { Lease } from '../model/lease.js';
-import type { OutboundRoute } from '../model/outbound-route.js';
 import { STAT_KEYS, type ProxyStats } from '../model/stats.js';
-import type { GatewayGroup, GatewayLabel, GroupType } from '../model/group.js';
+import type { GatewayLabel } from '../model/group.js';
 import { wireText, type WireReader } from '../model/wire-reader.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
 
 /**
- * Wire → model for what no kind's module holds (groups as lists, gateway labels, stats), and the
- * binding of a kind module's wire mapping (src/model/kinds/<kind>/wire.ts, which knows each kind's
- * record shape and its variants) to the request it came from: a bad record is an `ApiError`.
+ * Wire → model for what no kind's module holds (gateway labels, stats), and the reader a kind
+ * module's wire mapping (src/model/kinds/<kind>/wire.ts, which knows each kind's record shape and
+ * its variants) reads an answer with, bound to the request it came from: a bad record is an `ApiError`.
  */
 
 type Rec = Record<string, unknown>;
@@ -46,21 +40,6 @@ export function readerFor(req: ApiRequestInfo): WireReader {
   return { record: (value) => record(value, req), int: (rec, key) => intField(rec, key, req), fail: (what) => bad(req, what) };
 }
 
-/** An inbound mapping record → model (the shape is the kind module's: `mappingFromWire` there). */
-export function mappingFromWire(value: unknown, req: ApiRequestInfo): InboundMapping {
-  return mappingRecord(value, readerFor(req));
-}
-
-/** An outbound route record → model (the shape is the kind module's). */
-export function routeFromWire(value: unknown, req: ApiRequestInfo): OutboundRoute {
-  return routeRecord(value, readerFor(req));
-}
-
-/** A lease record → model (the shape is the kind module's); ttl may come back as seconds or as the raw string sent. */
-export function leaseFromWire(value: unknown, req: ApiRequestInfo, sentTtl: number): Lease {
-  return leaseRecord(value, readerFor(req), sentTtl);
-}
-
 /** The stats record → the 15 counters (missing counters read as 0). */
 export function statsFromWire(value: unknown, req: ApiRequestInfo): ProxyStats {
   const rec = record(value, req);
@@ -73,20 +52,6 @@ export function statsFromWire(value: unknown, req: ApiRequestInfo): ProxyStats {
 export function firstRecord(data: readonly unknown[], req: ApiRequestInfo): unknown {
   if (data.length === 0) throw bad(req, 'the answer holds no record');
   return data[0];
-}
-
-/** A `gwlist` (`"1,2"`, `""`) → its gateway ids, in order. */
-function gwlistIds(value: unknown): string[] {
-  return String(value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
-/** A `GET /carriergroups` or `GET /endpointgroups` record → model. */
-export function groupFromWire(value: unknown, req: ApiRequestInfo, type: GroupType): GatewayGroup {
-  const rec = record(value, req);
-  return { gwgroupid: intField(rec, 'gwgroupid', req), name: wireText(rec, 'name'), type, gwids: gwlistIds(rec.gwlist) };
 }
 
 /**

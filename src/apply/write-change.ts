@@ -36,7 +36,7 @@ type AnyReadBack = KindReadBack<Kind>;
  */
 export async function writeChange(mod: KindModule, change: Change, client: PlatformClient, ctx: WriteContext): Promise<number> {
   if (!mod.requests || !mod.idField) throw new InternalError(`${mod.kind} has no request mapping`);
-  const calls = kindCalls(client, mod.kind);
+  const calls = kindCalls(client, mod);
   const password = passwordOf(change, ctx.env ?? process.env);
   if (password !== undefined) client.addSecret(password);
   const filled = withCreatedGroups(mod, change, ctx.createdGroups);
@@ -113,7 +113,7 @@ function withCreatedGroups(mod: KindModule, change: Change, created: CreatedGrou
  * error (the platform's bulk delete being all or none, every one of them failed).
  */
 export async function deleteInBulk(mod: KindModule, changes: readonly Change[], client: PlatformClient): Promise<void> {
-  const calls = kindCalls(client, mod.kind);
+  const calls = kindCalls(client, mod);
   const check = mod.readBack;
   if (!mod.bulkDelete || !mod.idField || !calls.deleteMany) throw new InternalError(`no bulk delete for ${mod.kind}`);
   const field = mod.idField;

@@ -5,6 +5,9 @@ import type { Normalized, RawEntry, Spelling } from './normalize.js';
 import type { DsipformError } from './errors.js';
 import type { KindExport } from './kind-export.js';
 import type { ChangeAction, PlanIssue } from './plan.js';
+import type { KindApi } from './kind-api.js';
+import type { Lease } from './lease.js';
+import type { WireReader } from './wire-reader.js';
 
 /**
  * How a renderer shows a field's value, beyond a plain value: `seconds` with a readable hint
@@ -306,6 +309,29 @@ export interface KindModule<K extends Kind = Kind> {
   readonly terraformType: string | null;
   /** How a CDKTF stack's resource of `terraformType` maps to an entry (absent: the stack reader does not read it). */
   readonly stack?: StackMapping;
+
+  // --- the platform's API: what the client, the live read and the live checksum ask of the kind ---
+
+  /**
+   * Its part of the platform's API, as data (src/model/kind-api.ts): the client's one set of calls
+   * reads, writes and deletes its objects through it, and the live read lists them with it.
+   * Absent for a kind the platform cannot list (leases: `liveFrom`).
+   */
+  readonly api?: KindApi<KindRecords[K]['live']>;
+  /** Where its live objects come from when the platform cannot list them: the local state's records (leases). */
+  readonly liveFrom?: 'state';
+  /** For a kind obtained rather than created (leases): its record in an obtain's answer, given the ttl sent. */
+  readonly obtainedFromWire?: (record: unknown, read: WireReader, sentTtl: number) => Lease;
+  /**
+   * Its live collection as its part of the live checksum (`plan/live-checksum.ts`): the records in
+   * a stable order (`order`), each as it is checksummed: `fields`, the record's own flat fields
+   * (written as they are, no copy of each record), or `record`, a copy without what must not enter a
+   * checksum saved in plan files (a password, a per-process fingerprint, a field the platform
+   * restamps by itself). Pure.
+   */
+  readonly checksum: {
+    readonly order: (a: KindRecords[K]['live'], b: KindRecords[K]['live']) => number;
+  } & ({ readonly fields: readonly string[] } | { readonly record: (live: KindRecords[K]['live']) => object });
 }
 
 /** The former name of {@link KindModule}, kept for callers that still spell it. */

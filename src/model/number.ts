@@ -1,7 +1,7 @@
 /**
  * A number of the platform's DID inventory: the Numbers module of release 0.79 (its `dsip_number`
- * table). The platform answers every value as text; the client (src/api/number-wire.ts) turns the
- * id into a number and the text `"None"` into `null`.
+ * table). The platform answers every value as text; the kind's wire mapping
+ * (src/model/kinds/did-number/wire.ts) turns the id into a number and the text `"None"` into `null`.
  */
 export interface NumberRecord {
   /** The platform's id of the number (an auto-increment, never reused). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformClient } from '../../src/api/client.js';
+import type { KindClient } from '../../src/api/kind-client.js';
 import { executeChange } from '../../src/apply/execute.js';
 import type { EndpointGroup, EndpointGroupContent } from '../../src/model/endpoint-group.js';
 import { DsipformError } from '../../src/model/errors.js';
@@ -32,22 +33,24 @@ const HELD: EndpointGroup = {
   fusionpbx: false,
 };
 
-/** The endpoint-group calls of the client, as the generic executor reaches them. */
+/** The endpoint-group calls of the client, as the generic executor reaches them (`client.kind(api)`). */
 function api(held: EndpointGroup, sent: EndpointGroupContent[]): PlatformClient {
-  const calls: Pick<
-    PlatformClient,
-    'getEndpointGroup' | 'createEndpointGroup' | 'updateEndpointGroup' | 'deleteEndpointGroup' | 'addSecret'
-  > = {
-    getEndpointGroup: () => Promise.resolve(held),
-    createEndpointGroup: () => Promise.resolve(held.gwgroupid),
-    updateEndpointGroup: (_id, content) => {
-      sent.push(content);
-      return Promise.resolve();
+  const calls: Pick<KindClient<EndpointGroup>, 'get' | 'create' | 'update' | 'delete' | 'deletesByKey' | 'deletesMany'> = {
+    get: () => Promise.resolve(held),
+    create: () => Promise.resolve({ id: held.gwgroupid }),
+    update: (_ref, content) => {
+      sent.push(content as EndpointGroupContent);
+      return Promise.resolve(undefined);
     },
-    deleteEndpointGroup: () => Promise.resolve(),
+    delete: () => Promise.resolve(),
+    deletesByKey: false,
+    deletesMany: false,
+  };
+  const client: Pick<PlatformClient, 'kind' | 'addSecret'> = {
+    kind: () => calls as never,
     addSecret: () => undefined,
   };
-  return calls as PlatformClient;
+  return client as PlatformClient;
 }
 
 const ctx = (env: NodeJS.ProcessEnv) => ({ env, now: Date.now, checkpoint: () => undefined });

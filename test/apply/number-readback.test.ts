@@ -10,19 +10,39 @@ import { DsipformError } from '../../src/model/errors.js';
 import type { NumberChange } from '../../src/model/kinds/did-number/change.js';
 import { scenario } from '../helpers/scenario.js';
 
-/** The client, with `after` sent (for real) right after each call named `method` resolves: another writer. */
-function racing(client: PlatformClient, method: 'updateNumber' | 'deleteNumbers', after: () => Promise<unknown>): PlatformClient {
+/**
+ * The client, with the kind calls' `method` (the generic executor's way to the platform:
+ * `client.kind(api)`) replaced by `instead`, which is handed the real call.
+ */
+function replacing(
+  client: PlatformClient,
+  method: 'update' | 'deleteMany',
+  instead: (call: (...args: unknown[]) => Promise<unknown>) => (...args: unknown[]) => Promise<unknown>,
+): PlatformClient {
+  const bound = (target: object, prop: string | symbol): unknown => {
+    const value = Reflect.get(target, prop, target) as unknown;
+    return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+  };
   return new Proxy(client, {
     get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (typeof value !== 'function') return value;
-      if (prop !== method) return value.bind(target);
-      return async (...args: unknown[]) => {
-        const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        await after();
-        return answer;
-      };
+      if (prop !== 'kind') return bound(target, prop);
+      return (api: Parameters<PlatformClient['kind']>[0]) =>
+        new Proxy(target.kind(api), {
+          get(calls, name) {
+            const value = bound(calls, name);
+            return name === method ? instead(value as (...args: unknown[]) => Promise<unknown>) : value;
+          },
+        });
     },
+  });
+}
+
+/** The client, with `after` sent (for real) right after each kind call `method` resolves: another writer. */
+function racing(client: PlatformClient, method: 'update' | 'deleteMany', after: () => Promise<unknown>): PlatformClient {
+  return replacing(client, method, (call) => async (...args) => {
+    const answer = await call(...args);
+    await after();
+    return answer;
   });
 }
 
@@ -45,7 +65,7 @@ describe('a number write is read back', () => {
     };
     // Without another writer the same update reads back as asked.
     await expect(executeChange(update, s.client, ctx)).resolves.toEqual({ id: made.id });
-    const other = racing(s.client, 'updateNumber', () => s.client.updateNumber(made.id, { pool: 'boston' }));
+    const other = racing(s.client, 'update', () => s.client.updateNumber(made.id, { pool: 'boston' }));
     const err = (await executeChange({ ...update, before: update.after, after: { ...fields, pool: 'austin' } }, other, ctx).catch(
       (e: unknown) => e,
     )) as DsipformError;
@@ -60,13 +80,7 @@ describe('a number write is read back', () => {
     const b = await s.client.createNumber({ ...input, did: '15557770002' });
     const del = (n: typeof a): NumberChange => ({ action: 'delete', kind: 'did_number', key: n.did, id: n.id, before: fields, fields: [] });
     // A platform that answers the bulk delete but keeps the numbers: its answer comes, the numbers stay.
-    const keeping = new Proxy(s.client, {
-      get(target, prop) {
-        if (prop === 'deleteNumbers') return () => Promise.resolve([]);
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-      },
-    });
+    const keeping = replacing(s.client, 'deleteMany', () => () => Promise.resolve([]));
     const err = (await executeBulkDelete([del(a), del(b)], keeping).catch((e: unknown) => e)) as DsipformError;
     expect(err.code).toBe('NUMBER_NOT_WRITTEN');
     expect(err.message).toBe(

@@ -33,7 +33,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/model/routing.ts': UNION,
   'src/routing/types.ts': UNION,
   'src/routing/invariants.ts': NARROW,
-  'src/api/client.ts': REQUEST,
   'src/cli/lease.ts': NARROW,
   'src/model/normalize.ts': FIELD,
   'src/plan/emptied-mappings.ts': NARROW,

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { encodeQuery } from '../../src/api/transport.js';
-import { leaseFromWire, mappingFromWire, routeFromWire, statsFromWire } from '../../src/api/wire.js';
+import { readerFor, statsFromWire } from '../../src/api/wire.js';
+import { leaseFromWire as leaseRecord } from '../../src/model/kinds/endpoint-lease/wire.js';
+import { mappingFromWire as mappingRecord } from '../../src/model/kinds/inbound-mapping/wire.js';
+import { routeFromWire as routeRecord } from '../../src/model/kinds/outbound-route/wire.js';
 import { parseTtl } from '../../src/model/lease.js';
 
 const req = { method: 'GET', path: '/x' };
+
+// Each kind's record shape is its module's; the client reads an answer with it through `readerFor`.
+type Req = typeof req;
+const mappingFromWire = (value: unknown, r: Req) => mappingRecord(value, readerFor(r));
+const routeFromWire = (value: unknown, r: Req) => routeRecord(value, readerFor(r));
+const leaseFromWire = (value: unknown, r: Req, sentTtl: number) => leaseRecord(value, readerFor(r), sentTtl);
 
 describe('wire → model', () => {
   it.each([

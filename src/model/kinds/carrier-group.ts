@@ -8,6 +8,8 @@ import { CARRIER_GROUP_EXPORT } from './carrier-group/export.js';
 import { CARRIER_GROUP_SCHEMA_HINTS } from './carrier-group/hints.js';
 import { CARRIER_GROUP_STACK } from './carrier-group/stack.js';
 
+import { CARRIER_GROUP_API } from './carrier-group/api.js';
+
 /** Carrier groups as code: gateways and registration auth, named by `name`. */
 export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   kind: 'carrier_group',
@@ -45,4 +47,11 @@ export const CARRIER_GROUP: KindModule<'carrier_group'> = {
   schemaHints: CARRIER_GROUP_SCHEMA_HINTS,
   terraformType: 'dsiprouter_carrier_group',
   stack: CARRIER_GROUP_STACK,
+
+  api: CARRIER_GROUP_API,
+  checksum: {
+    order: (a, b) => a.gwgroupid - b.gwgroupid,
+    // Never a password (the platform cannot return one, and a checksum is saved in plan files).
+    record: (g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, auth_password: undefined } } : {}) }),
+  },
 };

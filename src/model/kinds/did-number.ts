@@ -8,6 +8,8 @@ import { NUMBER_EXPORT } from './did-number/export.js';
 import { numberIdentity } from './did-number/fields.js';
 import { NUMBER_HINTS } from './did-number/hints.js';
 
+import { NUMBER_API } from './did-number/api.js';
+
 /**
  * The numbers of the platform's DID inventory (its Numbers module, release 0.79), keyed by DID.
  * Not rules: the proxy never reads them; but the platform rewrites a DID's inbound mapping when
@@ -57,4 +59,12 @@ export const DID_NUMBER: KindModule<'did_number'> = {
   // The platform calls a number of its inventory a number, not a did_number.
   terraformType: 'dsiprouter_number',
   stack: { attributes: ['did', 'status', 'carrier', 'pool'] },
+
+  // Only a deployed platform with the Numbers module serves it (NUMBER_API.requires).
+  api: NUMBER_API,
+  checksum: {
+    order: (a, b) => a.id - b.id,
+    // The compared fields and the id: the platform restamps assigned_date on its own writes.
+    record: ({ id, did, status, carrier, pool }) => ({ id, did, status, carrier, pool }),
+  },
 };

@@ -7,6 +7,8 @@ import { endpointGroupRequests } from './endpoint-group/requests.js';
 import { ENDPOINT_GROUP_EXPORT } from './endpoint-group/export.js';
 import { ENDPOINT_GROUP_STACK } from './endpoint-group/stack.js';
 
+import { ENDPOINT_GROUP_API } from './endpoint-group/api.js';
+
 /** Endpoint groups as code (issue 34): a PBX's endpoints, registration, call limit and reports, named by `name`. */
 export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   kind: 'endpoint_group',
@@ -42,4 +44,11 @@ export const ENDPOINT_GROUP: KindModule<'endpoint_group'> = {
   schemaHints: {},
   terraformType: 'dsiprouter_endpoint_group',
   stack: ENDPOINT_GROUP_STACK,
+
+  api: ENDPOINT_GROUP_API,
+  checksum: {
+    order: (a, b) => a.gwgroupid - b.gwgroupid,
+    // Never the password's fingerprint: it is keyed per process, and a checksum is saved in plan files.
+    record: (g) => ({ ...g, ...(g.auth ? { auth: { ...g.auth, password_fingerprint: undefined } } : {}) }),
+  },
 };

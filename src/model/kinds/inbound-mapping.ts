@@ -8,6 +8,8 @@ import { MAPPING_EXPORT } from './inbound-mapping/export.js';
 import { DUPLICATE_HINTS } from '../normalize.js';
 import { MAPPING_HINTS } from './inbound-mapping/hints.js';
 
+import { MAPPING_API, MAPPING_CHECKSUM_FIELDS } from './inbound-mapping/api.js';
+
 /** Inbound mappings: a DID to the servers (or group) that take its calls; the DID `""` is the default mapping. */
 export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   kind: 'inbound_mapping',
@@ -38,4 +40,7 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   schemaHints: MAPPING_HINTS,
   terraformType: 'dsiprouter_inbound_mapping',
   stack: { attributes: ['did', 'servers', 'group', 'notes'] },
+
+  api: MAPPING_API,
+  checksum: { order: (a, b) => a.ruleid - b.ruleid, fields: MAPPING_CHECKSUM_FIELDS },
 };

@@ -7,6 +7,8 @@ import { ROUTE_EXPORT } from './outbound-route/export.js';
 import { ROUTE_HINTS } from './outbound-route/hints.js';
 import { ROUTE_UNIQUE } from './outbound-route/unique.js';
 
+import { ROUTE_API, ROUTE_CHECKSUM_FIELDS } from './outbound-route/api.js';
+
 /** Outbound routes: a prefix (and caller prefix) to a carrier group, named by `name`. */
 export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   kind: 'outbound_route',
@@ -33,4 +35,7 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
     attributes: ['name', 'prefix', 'gwgroupid', 'carrier_group', 'from_prefix', 'priority', 'timerec', 'routeid'],
     types: { priority: 'number' },
   },
+
+  api: ROUTE_API,
+  checksum: { order: (a, b) => a.ruleid - b.ruleid, fields: ROUTE_CHECKSUM_FIELDS },
 };

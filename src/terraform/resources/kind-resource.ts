@@ -1,4 +1,4 @@
-import type { DeleteTarget } from '../../api/client.js';
+import type { DeleteTarget } from '../../model/kind-api.js';
 import type { Kind } from '../../model/desired.js';
 import { KIND_SPECS } from '../../model/kinds.js';
 import type { ProviderContext } from '../context.js';

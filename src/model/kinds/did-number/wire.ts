@@ -1,6 +1,5 @@
-import type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from '../model/number.js';
-import type { ApiRequestInfo } from './errors.js';
-import { bad, intField, record } from './wire.js';
+import type { DeletedNumber, NumberFilters, NumberInput, NumberPatch, NumberRecord } from '../../number.js';
+import type { WireReader } from '../../wire-reader.js';
 
 /**
  * Wire ↔ model mapping of the Numbers module (release 0.79): its records hold every column as
@@ -13,18 +12,18 @@ import { bad, intField, record } from './wire.js';
 type TextField = 'did' | 'status' | 'carrier' | 'pool' | 'assigned_length' | 'assigned_reference_id' | 'assigned_date' | 'date_created';
 
 /** A number record → model. */
-export function numberFromWire(value: unknown, req: ApiRequestInfo): NumberRecord {
-  const rec = record(value, req);
+export function numberFromWire(value: unknown, read: WireReader): NumberRecord {
+  const rec = read.record(value);
   const text = (key: TextField): string | null => {
     const v = rec[key];
     if (v === undefined || v === null || v === 'None') return null;
-    if (typeof v !== 'string') throw bad(req, `${key} is ${JSON.stringify(v)}, not text`);
+    if (typeof v !== 'string') throw read.fail(`${key} is ${JSON.stringify(v)}, not text`);
     return v;
   };
   const did = text('did');
-  if (did === null) throw bad(req, 'a number without its did');
+  if (did === null) throw read.fail('a number without its did');
   return {
-    id: intField(rec, 'id', req),
+    id: read.int(rec, 'id'),
     did,
     status: text('status'),
     carrier: text('carrier'),
@@ -37,10 +36,10 @@ export function numberFromWire(value: unknown, req: ApiRequestInfo): NumberRecor
 }
 
 /** An entry of a bulk delete's answer (`{did, id}`, either as sent) → model. */
-export function deletedFromWire(value: unknown, req: ApiRequestInfo): DeletedNumber {
-  const rec = record(value, req);
-  if (typeof rec.did !== 'string') throw bad(req, 'a deleted number without its did');
-  return { id: intField(rec, 'id', req), did: rec.did };
+export function deletedFromWire(value: unknown, read: WireReader): DeletedNumber {
+  const rec = read.record(value);
+  if (typeof rec.did !== 'string') throw read.fail('a deleted number without its did');
+  return { id: read.int(rec, 'id'), did: rec.did };
 }
 
 /** Model input → create body: the DID and the fields given (absent ones are not sent: NULL). */
