@@ -12,15 +12,23 @@ import { rules, type TestRoute } from './build.js';
  * scanning every rule: K ties × K rules. Counted as reads of the rule list, not timed.
  */
 // Counts how often a recurrence's changes are asked for: once per recurrence each time a caller's
-// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time.
-const asked = vi.hoisted(() => ({ count: 0 }));
+// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time; and how many
+// of those changes the sweeps read (each read was a stretch built, before one period was repeated).
+const asked = vi.hoisted(() => ({ count: 0, points: 0, read: 0 }));
 vi.mock('../../src/model/time/windows.js', async (original) => {
   const real = await original<typeof import('../../src/model/time/windows.js')>();
   return {
     ...real,
     changePoints: (...args: Parameters<typeof real.changePoints>) => {
       asked.count++;
-      return real.changePoints(...args);
+      const points = real.changePoints(...args);
+      asked.points += points.length;
+      return new Proxy(points, {
+        get(target, prop, receiver) {
+          if (typeof prop === 'string' && /^\d+$/.test(prop)) asked.read++;
+          return Reflect.get(target, prop, receiver) as unknown;
+        },
+      });
     },
   };
 });
@@ -169,5 +177,35 @@ describe('a recurrence that repeats is asked over its period, not every day of t
     // moments where real time enters (the clock changes), and around those: 128,508 questions in
     // all before, some 8,300 now.
     expect(questions.count).toBeLessThan(500 * k);
+  });
+});
+
+describe('a caller whose recurrences repeat is swept over one period, not every day of the horizon', () => {
+  beforeEach(() => {
+    asked.points = 0;
+    asked.read = 0;
+  });
+
+  const office: Invariant = {
+    name: 'routed in office hours',
+    kind: 'always',
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+  };
+
+  it.each([
+    ['the built-ins', INVARIANTS[0]!, 'held'],
+    ['a set in office hours', office, 'violated'],
+  ])('one-minute daily windows and one every four years, %s: a few of the changes read, not all of them', (_, invariant, status) => {
+    const k = 40;
+    const set = rules([], minutes(k));
+    const results = checkInvariants(set, [invariant], START, BOOK);
+    // The same verdicts as when every day was swept: every rule taken in its minute; calls between
+    // the minutes are routed by nothing (no catch-all), in office hours too.
+    expect(results.map((r) => r.status)).toEqual([status]);
+    // Each change of each recurrence was read and made a stretch: some 114,000 for the K - 1 daily
+    // ones over four years. Now those within a day of a clock change, and one period (a day; a week
+    // with the office hours' weekdays) between two clock changes, repeated unread.
+    expect(asked.points).toBeGreaterThan(100_000);
+    expect(asked.read).toBeLessThan(asked.points / 4);
   });
 });
