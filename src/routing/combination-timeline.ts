@@ -59,9 +59,11 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
   const fromLocal = windowOf({ from, to: from }).start;
   const initial = recs.map((r) => timerecMatches(r, fromLocal, tz));
   const combos = new Combinations(n);
-  const cursor = new Cursor(lists);
+  const cut = repeatSegments(recs, tz, from, to, lists);
+  // The whole horizon in one (a short one, nothing repeats): every change from the first.
+  const cursor = cut.length > 1 ? new Cursor(lists) : { seek: () => lists.map(() => 0) };
   const segments: TimedSegment[] = [];
-  for (const seg of repeatSegments(recs, tz, from, to, lists)) {
+  for (const seg of cut) {
     const starts = cursor.seek(seg.lo);
     const entering = combos.reset(starts, initial);
     if (seg.period !== undefined) {
@@ -157,7 +159,7 @@ function firstAtOrAfter(list: readonly number[], t: number, from: number): numbe
  */
 class Combinations {
   readonly #active = new Set<number>();
-  readonly #ids = new Map<string, number>();
+  readonly #ids = new Map<string | number, number>();
   readonly #next = new Map<number, number>();
   #id = 0;
 
@@ -182,7 +184,10 @@ class Combinations {
   }
 
   #idOfActive(): number {
-    const key = [...this.#active].sort((a, b) => a - b).join(',');
+    // A few recurrences (a caller of LCR routes): the set as bits, without writing a key.
+    let key: string | number = 0;
+    if (this.n <= 30) for (const i of this.#active) key |= 1 << i;
+    else key = [...this.#active].sort((a, b) => a - b).join(',');
     let id = this.#ids.get(key);
     if (id === undefined) this.#ids.set(key, (id = this.#ids.size));
     return id;

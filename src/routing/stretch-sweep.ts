@@ -13,7 +13,9 @@ import type { RouteDecision } from '../model/routing.js';
 import type { StretchPiece } from '../model/time/stretch-runs.js';
 import type { Timerec } from '../model/time/timerec.js';
 import type { Examined } from '../model/time/windows.js';
+import { commonPeriod } from '../model/time/repeat-segments.js';
 import { timelineOf, type TimedSegment } from './combination-timeline.js';
+import { flatStretchesOf } from './flat-sweep.js';
 
 /** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
 export function decisionKey(d: RouteDecision): string {
@@ -28,6 +30,11 @@ export function decisionKey(d: RouteDecision): string {
   return `${head}\n${tail}`;
 }
 
+/** The sets' decisions of a call as one key: equal keys, one outcome. */
+function outcomeKey(decisions: readonly RouteDecision[]): string {
+  return decisions.map(decisionKey).join('\u0001');
+}
+
 /** One outcome over the horizon: its decisions and the stretches (as pieces) where the caller gets them. */
 export interface SweptGroup {
   readonly decisions: RouteDecision[];
@@ -40,6 +47,8 @@ export interface SweptGroup {
  * (in order of their first stretch).
  */
 export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide: (start: number) => RouteDecision[]): SweptGroup[] {
+  // Nothing to repeat: swept change point by change point, without the timeline's ids.
+  if (commonPeriod(recs, examined.from, examined.to) === null) return flatStretchesOf(recs, examined, decide, outcomeKey);
   const groups = new Outcomes(decide);
   const out = new Emitter();
   for (const seg of timelineOf(recs, examined).segments) {
@@ -129,7 +138,7 @@ class Outcomes {
     const known = this.#ofCombo[combo];
     if (known) return known;
     const decisions = this.decide(at);
-    const key = decisions.map(decisionKey).join('\u0001');
+    const key = outcomeKey(decisions);
     let group = this.#byKey.get(key);
     if (!group) this.#byKey.set(key, (group = { decisions, stretches: [] }));
     this.#ofCombo[combo] = group;

@@ -4,7 +4,8 @@
  * point of every day, as the analysis did before, in zones with clock changes. Compared whole: the
  * routing table (classes, decisions, windows, words) and the invariants (verdicts, counterexamples
  * with their instant and words, messages), the second copy of the modules loaded with the sweep
- * replaced by the day-by-day one written here.
+ * replaced by the day-by-day one written here. Cases with nothing to repeat (a week of office
+ * hours, a day of the month) take the sweep change point by change point (routing/flat-sweep.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';

@@ -6,7 +6,7 @@
  * every answer, and so every combination of answers, repeats with the least common multiple of the
  * periods: a caller's sweep decides one period there and repeats it. Pure.
  */
-import { MARGIN } from './periodic-points.js';
+import { MARGIN, wallPeriod } from './periodic-points.js';
 import type { Timerec } from './timerec.js';
 import { repeatShape } from './windows.js';
 
@@ -31,6 +31,20 @@ function gcd(a: number, b: number): number {
 }
 
 /**
+ * The period the recurrences' answers repeat with together (the least common multiple of theirs),
+ * or `null` when there is none to use over [from, to): none of them has one, it is too long, or
+ * the horizon holds too few of it (a day of daily windows: the LCR routes' hours).
+ */
+export function commonPeriod(recs: readonly Timerec[], from: number, to: number): number | null {
+  let period = 0;
+  for (const rec of recs) {
+    const p = wallPeriod(rec);
+    if (p !== null) period = period === 0 ? p : (period / gcd(period, p)) * p;
+  }
+  return period === 0 || period > MAX_PERIOD || to - from <= MIN_PERIODS * period ? null : period;
+}
+
+/**
  * [from, to) cut into segments, in order, covering it: stretches where every one of `recs` repeats
  * with one common period (at least {@link MIN_PERIODS} periods long), and the rest. `points[i]` are
  * the change points of `recs[i]` in (from, to) (windows.ts `changePoints`): those of a recurrence
@@ -43,18 +57,14 @@ export function repeatSegments(
   to: number,
   points: readonly (readonly number[])[],
 ): Segment[] {
-  let period = 0;
+  const period = commonPeriod(recs, from, to);
+  if (period === null) return [{ lo: from, hi: to }];
   const cuts: [number, number][] = [];
   recs.forEach((rec, i) => {
     const shape = repeatShape(rec, tz, from, to);
-    if (shape === null) {
-      for (const c of points[i] ?? []) cuts.push([c, c]);
-      return;
-    }
-    period = period === 0 ? shape.period : (period / gcd(period, shape.period)) * shape.period;
-    for (const x of shape.irregular) cuts.push([x - MARGIN, x + MARGIN]);
+    if (shape === null) for (const c of points[i] ?? []) cuts.push([c, c]);
+    else for (const x of shape.irregular) cuts.push([x - MARGIN, x + MARGIN]);
   });
-  if (period === 0 || period > MAX_PERIOD) return [{ lo: from, hi: to }];
   cuts.sort((a, b) => a[0] - b[0]);
   const out: Segment[] = [];
   const add = (lo: number, hi: number, repeats: boolean): void => {
