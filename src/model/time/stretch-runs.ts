@@ -41,16 +41,3 @@ function appendCopies(p: StretchRepeat, out: Stretch[]): void {
       out.push({ from: s.from + shift, to: s.to + shift });
     }
 }
-
-/** How many stretches the pieces stand for, without making them. */
-export function stretchCount(pieces: readonly StretchPiece[]): number {
-  let n = 0;
-  for (const p of pieces) {
-    if (!isRepeat(p)) {
-      n++;
-      continue;
-    }
-    for (const s of p.pattern) if (s.from < p.limit) n += Math.ceil((p.limit - s.from) / p.every);
-  }
-  return n;
-}
