@@ -7,22 +7,26 @@
  * - between two such moments the decision is a function of which of those recurrences match, so
  *   it is decided once per combination met (one-minute windows every day of four years are a few
  *   hundred combinations, not half a million calls), the combination kept up to date from each
- *   recurrence's own change points;
+ *   recurrence's own change points; where they all repeat with one period (between clock
+ *   changes), one period is swept and repeated (stretch-sweep.ts), its stretches kept as a
+ *   pattern and made only when a span's windows or words are read;
  * - a tie class (callers.ts) is decided once, whatever the time, in every set that holds its parts.
  * Pure.
  */
-import { InternalError } from '../model/errors.js';
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
 import type { Caller } from './callers.js';
 import { routeCall, routingGroups } from './match.js';
 import type { NumberClass } from './number-classes.js';
 import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
-import { changePoints, windowOf, type Examined, type Stretch, type TimeWindow } from '../model/time/windows.js';
+import { windowOf, type Examined, type TimeWindow } from '../model/time/windows.js';
+import { expandStretches, type StretchPiece } from '../model/time/stretch-runs.js';
+import { decisionKey, stretchesOf } from './stretch-sweep.js';
 import { windowWords } from '../model/time/window-words.js';
 import { compactWindows } from '../model/time/window-runs.js';
+
+export { decisionKey } from './stretch-sweep.js';
 
 const QUIET = { explain: false } as const;
 
@@ -32,19 +36,6 @@ export interface Whole {
   readonly when: string;
   /** The horizon's start as a call time, shared by every call decided there. */
   readonly at: CallTime;
-}
-
-/** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
-export function decisionKey(d: RouteDecision): string {
-  const head = `${d.result}\u0000${d.rule?.kind ?? ''}\u0000${d.rule?.key ?? ''}\u0000${d.gwlist ?? ''}`;
-  if (d.result !== 'ambiguous') return head;
-  const tail = d.candidates
-    .map((c, i) => {
-      const o = d.outcomes?.[i];
-      return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
-    })
-    .join('\n');
-  return `${head}\n${tail}`;
 }
 
 /**
@@ -155,119 +146,30 @@ export function decideClass(
       decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
     )) {
       if (differing && !differs(decisions, moved)) continue;
-      out.push(
-        lazy
-          ? lazySpan(cls, decisions, stretches, examined)
-          : { class: cls, windows: compactWindows(stretches), when: windowWords(stretches, examined), decisions },
-      );
+      out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
     }
   }
 }
 
-/**
- * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
- * per combination of matching recurrences, adjacent alike stretches merged, equal outcomes grouped
- * (in order of their first stretch).
- */
-function stretchesOf(
-  recs: readonly Timerec[],
-  examined: Examined,
-  decide: (start: number) => RouteDecision[],
-): { decisions: RouteDecision[]; stretches: Stretch[] }[] {
-  const { from, to } = examined;
-  const tz = examined.horizon.tz;
-  const fromLocal = windowOf({ from, to: from }).start;
-  // The recurrences matching now, by index: few at a time, so their list is the combination's key.
-  const active = new Set<number>();
-  recs.forEach((r, i) => {
-    if (timerecMatches(r, fromLocal, tz)) active.add(i);
-  });
-  const events = eventsOf(recs, tz, from, to);
-  const n = recs.length;
-  // A stretch per change point (half a million for one-minute windows over four years): each finds
-  // its combination's decisions and group without a string for none or one recurrence matching.
-  type Known = { decisions: RouteDecision[]; group: { decisions: RouteDecision[]; stretches: Stretch[] } };
-  const memo = new Map<string, Known>();
-  const single: (Known | undefined)[] = new Array<Known | undefined>(n);
-  let none: Known | undefined;
-  const groups = new Map<string, Known['group']>();
-  // The sum of the matching recurrences' indexes: the one matching, when one does.
-  let sum = 0;
-  for (const i of active) sum += i;
-  let last: Known['group'] | null = null;
-  const known = (s: number): Known => {
-    const size = active.size;
-    const found = size === 0 ? none : size === 1 ? single[sum] : memo.get(comboKey(active));
-    if (found) return found;
-    const decisions = decide(s);
-    const key = decisions.map(decisionKey).join('\u0001');
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { decisions, stretches: [] }));
-    const made = { decisions, group };
-    if (size === 0) none = made;
-    else if (size === 1) single[sum] = made;
-    else memo.set(comboKey(active), made);
-    return made;
-  };
-  const stretch = (s: number, end: number): void => {
-    const { group } = known(s);
-    if (group === last) {
-      const prev = group.stretches[group.stretches.length - 1] as Stretch;
-      group.stretches[group.stretches.length - 1] = { from: prev.from, to: end };
-      return;
-    }
-    group.stretches.push({ from: s, to: end });
-    last = group;
-  };
-  let start = from;
-  // `v % n` and the division of what is left are exact on safe integers.
-  const atOf = (v: number): number => (v - (v % n)) / n;
-  for (let e = 0; e < events.length;) {
-    const at = atOf(events[e] as number);
-    stretch(start, at);
-    for (; e < events.length && atOf(events[e] as number) === at; e++) {
-      const i = (events[e] as number) % n;
-      if (active.delete(i)) sum -= i;
-      else {
-        active.add(i);
-        sum += i;
-      }
-    }
-    start = at;
-  }
-  stretch(start, to);
-  return [...groups.values()];
+/** A span with its windows and words made now (the routing table and the impact read every span's). */
+function eagerSpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined): ClassSpan {
+  const stretches = expandStretches(pieces);
+  return { class: cls, windows: compactWindows(stretches), when: windowWords(stretches, examined), decisions };
 }
 
 /**
- * Every change point of every recurrence as one number, `at × recs + index`, sorted: the events of
- * one-minute windows over four years are half a million, and as objects sorted by a comparator
- * they cost more than deciding the calls. Exact while `to × recs` is a safe integer.
+ * A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields
+ * are; its stretches, written as repeated patterns, are made only then too.
  */
-function eventsOf(recs: readonly Timerec[], tz: string, from: number, to: number): Float64Array {
-  const n = recs.length;
-  if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
-  const lists = recs.map((r) => changePoints(r, tz, from, to));
-  const out = new Float64Array(lists.reduce((k, l) => k + l.length, 0));
-  let k = 0;
-  lists.forEach((list, i) => {
-    for (const p of list) out[k++] = p * n + i;
-  });
-  return out.sort();
-}
-
-function comboKey(active: ReadonlySet<number>): string {
-  return [...active].sort((a, b) => a - b).join(',');
-}
-
-/** A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields are. */
-function lazySpan(cls: CallClass, decisions: RouteDecision[], stretches: Stretch[], examined: Examined): ClassSpan {
+function lazySpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined): ClassSpan {
+  let stretches: ReturnType<typeof expandStretches> | undefined;
+  const made = (): ReturnType<typeof expandStretches> => (stretches ??= expandStretches(pieces));
   let windows: ClassSpan['windows'] | undefined;
   let when: string | undefined;
   const span = { class: cls, decisions } as unknown as ClassSpan;
   Object.defineProperties(span, {
-    windows: { enumerable: true, get: () => (windows ??= compactWindows(stretches)) },
-    when: { enumerable: true, get: () => (when ??= windowWords(stretches, examined)) },
+    windows: { enumerable: true, get: () => (windows ??= compactWindows(made())) },
+    when: { enumerable: true, get: () => (when ??= windowWords(made(), examined)) },
   });
   return span;
 }

@@ -12,15 +12,23 @@ import { rules, type TestRoute } from './build.js';
  * scanning every rule: K ties × K rules. Counted as reads of the rule list, not timed.
  */
 // Counts how often a recurrence's changes are asked for: once per recurrence each time a caller's
-// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time.
-const asked = vi.hoisted(() => ({ count: 0 }));
+// horizon is cut (routing/decide-class.ts), so it counts the callers decided over time; and how many
+// of those changes the sweeps read (each read was a stretch built, before one period was repeated).
+const asked = vi.hoisted(() => ({ count: 0, points: 0, read: 0 }));
 vi.mock('../../src/model/time/windows.js', async (original) => {
   const real = await original<typeof import('../../src/model/time/windows.js')>();
   return {
     ...real,
     changePoints: (...args: Parameters<typeof real.changePoints>) => {
       asked.count++;
-      return real.changePoints(...args);
+      const points = real.changePoints(...args);
+      asked.points += points.length;
+      return new Proxy(points, {
+        get(target, prop, receiver) {
+          if (typeof prop === 'string' && /^\d+$/.test(prop)) asked.read++;
+          return Reflect.get(target, prop, receiver) as unknown;
+        },
+      });
     },
   };
 });
@@ -106,10 +114,10 @@ describe('the invariant check reads the rules about linearly', () => {
 });
 
 /** K one-minute daily routes on prefix 1 and one every four years (bench/lib/itsp-fixtures.mjs `minutes`), no LCR route. */
-function minutes(k: number): TestRoute[] {
+function minutes(k: number, shift = 0): TestRoute[] {
   return Array.from({ length: k }, (_, i) => {
     if (i === k - 1) return { name: 'leap day', prefix: '1', gwgroupid: '1', timerec: '20280229T000000|24H|yearly||4' };
-    const minute = (i * 9) % 1440;
+    const minute = (i * 9 + shift) % 1440;
     return {
       name: `minute ${i}`,
       prefix: '1',
@@ -295,5 +303,35 @@ describe('the class a probe makes is decided only as far as the sets read it', (
     expect([c.to, c.from, c.decision.result, c.decision.rule?.key]).toEqual(['1900', '', 'routed', 'default']);
     // Every caller of class 1900 (K customers, their tie and no caller) was decided for the built-ins: K + 2 before.
     expect(toPremium).toBeLessThan(10);
+
+describe('a caller whose recurrences repeat is swept over one period, not every day of the horizon', () => {
+  beforeEach(() => {
+    asked.points = 0;
+    asked.read = 0;
+  });
+
+  const office: Invariant = {
+    name: 'routed in office hours',
+    kind: 'always',
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+  };
+
+  // Windows of their own (`shift`): a caller's combinations of the same recurrences are found once
+  // and kept (routing/combination-timeline.ts), so windows another test decided would read nothing.
+  it.each([
+    ['the built-ins', INVARIANTS[0]!, 'held', 1],
+    ['a set in office hours', office, 'violated', 2],
+  ])('one-minute daily windows and one every four years, %s: a few of the changes read, not all of them', (_, invariant, status, shift) => {
+    const k = 40;
+    const set = rules([], minutes(k, shift));
+    const results = checkInvariants(set, [invariant], START, BOOK);
+    // The same verdicts as when every day was swept: every rule taken in its minute; calls between
+    // the minutes are routed by nothing (no catch-all), in office hours too.
+    expect(results.map((r) => r.status)).toEqual([status]);
+    // Each change of each recurrence was read and made a stretch: some 114,000 for the K - 1 daily
+    // ones over four years. Now those within a day of a clock change, and one period (a day; a week
+    // with the office hours' weekdays) between two clock changes, repeated unread.
+    expect(asked.points).toBeGreaterThan(100_000);
+    expect(asked.read).toBeLessThan(asked.points / 4);
   });
 });

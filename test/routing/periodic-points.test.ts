@@ -21,7 +21,10 @@ const RECS = [
   '20260105T090000|8H|weekly',
   '20270328T010000|2H|weekly||2',
   '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR',
+  '20260103T220000|4H|daily||3|SA,SU',
+  '20261026T003000|90M|weekly||2|MO,FR',
   '20280229T000000|24H|yearly||4',
+  '20260101T080000|1H|daily||||1,15',
 ];
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'UTC'];
 const FROM = Date.UTC(2026, 10, 30) / 1000;
@@ -45,7 +48,8 @@ describe('changePoints of a recurrence that repeats', () => {
       const short = [FROM + 3 * 86_400 + 7, FROM + 12 * 86_400] as const;
       expect([text, [...changePoints(r, tz, ...short)]]).toEqual([text, exactChangePoints(r, tz, ...short)]);
     }
-    // Most of the list takes the periodic way; the by-filter and the yearly one do not.
+    // Most of the list takes the periodic way (a byday under daily or weekly too); the yearly one
+    // and the bymonthday do not.
     expect(periodic).toBe(RECS.length - 2);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A recurrence's change points over a long horizon without asking it at every day (issue 36 §2):
- * a daily or weekly recurrence without by-filters answers at a wall second as at that second one
+ * a daily or weekly recurrence without by-filters (or with a byday only) answers at a wall second as at that second one
  * period later (timerec-match.ts: the interval counts whole days or weeks from dtstart's date, the
  * unit compares the weekday and the time of day, all wall clock), except where real time enters:
  * its dtstart, the end of its first window, until + duration, and a clock change (a wall time the
@@ -16,17 +16,19 @@ const DAY = 86_400;
  * under a day, so the wall seconds whose instant is on the other side of it, or that the clocks
  * skip, are within a day (with no margin, test/routing/periodic-points.test.ts fails).
  */
-const MARGIN = DAY;
+export const MARGIN = DAY;
 
 /**
  * The wall seconds after which a recurrence's answer repeats, away from its dtstart, until and the
- * zone's clock changes; `null` when it has none this module handles (a by-filter, a month or a year
- * as its unit, no freq).
+ * zone's clock changes; `null` when it has none this module handles (a by-filter other than byday,
+ * a month or a year as its unit, no freq).
  */
 export function wallPeriod(rec: Timerec): number | null {
-  if (rec.byday || rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth) return null;
+  if (rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth) return null;
   const every = Math.max(1, proxyInterval(rec.interval));
-  if (rec.freq === 'daily') return every * DAY;
+  // A byday under daily or weekly compares the weekday only (its ordinal counts under monthly and
+  // yearly alone): a week, or the interval's days when they are a whole number of weeks.
+  if (rec.freq === 'daily') return (rec.byday && every % 7 !== 0 ? every * 7 : every) * DAY;
   if (rec.freq === 'weekly') return every * 7 * DAY;
   return null;
 }

@@ -245,6 +245,15 @@ export function changePoints(rec: Timerec, tz: string, from: number, to: number)
   return points;
 }
 
+/**
+ * Whether a recurrence's answer repeats with a wall period over wall seconds [from, to) away from
+ * some moments (periodic-points.ts): its period and those moments, or `null` when it does not.
+ */
+export function repeatShape(rec: Timerec, tz: string, from: number, to: number): { period: number; irregular: number[] } | null {
+  const period = wallPeriod(rec);
+  return period === null ? null : { period, irregular: irregularMoments(rec, tz, clockChanges(tz, from, to)) };
+}
+
 /** The wall seconds around which real time enters a recurrence's answer: its absolute moments at each offset, and each clock change. */
 function irregularMoments(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): number[] {
   const clock = zoneClock(tz);

@@ -1,0 +1,195 @@
+/**
+ * When each combination of a caller's recurrences matches over the horizon (stretch-sweep.ts
+ * decides each combination once per caller): the horizon in segments (model/time/repeat-segments.ts),
+ * each with the combination entering it and the moments where the combination changes, for a
+ * segment that repeats those of its first period only. It depends on the recurrences and the
+ * horizon alone, so the classes of calls that meet the same recurrences (a number and the
+ * invariant's `1900` beside it) share one. Pure (a bounded memo).
+ */
+import { InternalError } from '../model/errors.js';
+import { repeatSegments } from '../model/time/repeat-segments.js';
+import type { Timerec } from '../model/time/timerec.js';
+import { timerecMatches } from '../model/time/timerec-match.js';
+import { changePoints, windowOf, type Examined } from '../model/time/windows.js';
+
+/** A segment of the horizon: the combination (an id) entering `lo`, then `combo[k]` from `at[k]` on. */
+export interface TimedSegment {
+  readonly lo: number;
+  readonly hi: number;
+  /** Present when the moments repeat with it: `at` holds those within [lo, lo + period] only. */
+  readonly period?: number;
+  readonly entering: number;
+  readonly at: readonly number[];
+  readonly combo: readonly number[];
+}
+
+/** The segments of a horizon, in order, covering it. */
+export interface Timeline {
+  readonly segments: readonly TimedSegment[];
+}
+
+const recIds = new WeakMap<Timerec, number>();
+const known = new Map<string, Timeline>();
+
+let nextRecId = 0;
+
+function idOf(rec: Timerec): number {
+  let id = recIds.get(rec);
+  if (id === undefined) recIds.set(rec, (id = nextRecId++));
+  return id;
+}
+
+/** The timeline of `recs` over the horizon, made once per recurrences and horizon. */
+export function timelineOf(recs: readonly Timerec[], examined: Examined): Timeline {
+  const key = `${examined.horizon.tz}\u0000${examined.from}\u0000${examined.to}\u0000${recs.map(idOf).join(',')}`;
+  const found = known.get(key);
+  if (found) return found;
+  const made = build(recs, examined);
+  if (known.size >= 64) known.clear();
+  known.set(key, made);
+  return made;
+}
+
+function build(recs: readonly Timerec[], examined: Examined): Timeline {
+  const { from, to } = examined;
+  const tz = examined.horizon.tz;
+  const n = recs.length;
+  if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
+  const lists = recs.map((r) => changePoints(r, tz, from, to));
+  const fromLocal = windowOf({ from, to: from }).start;
+  const initial = recs.map((r) => timerecMatches(r, fromLocal, tz));
+  const combos = new Combinations(n);
+  const cut = repeatSegments(recs, tz, from, to, lists);
+  // The whole horizon in one (a short one, nothing repeats): every change from the first.
+  const cursor = cut.length > 1 ? new Cursor(lists) : { seek: () => lists.map(() => 0) };
+  const segments: TimedSegment[] = [];
+  for (const seg of cut) {
+    const starts = cursor.seek(seg.lo);
+    const entering = combos.reset(starts, initial);
+    if (seg.period !== undefined) {
+      const { at, combo } = moments(seg.lo, seg.lo + seg.period + 1, lists, starts, combos);
+      // Repeating combinations answer at lo + period as at lo: checked, and swept moment by moment if not.
+      if (comboAt(seg.lo, entering, at, combo) === comboAt(seg.lo + seg.period, entering, at, combo)) {
+        segments.push({ lo: seg.lo, hi: seg.hi, period: seg.period, entering, at, combo });
+        continue;
+      }
+      combos.reset(starts, initial);
+    }
+    segments.push({ lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, starts, combos) });
+  }
+  return { segments };
+}
+
+/** The combination at `t`: the last moment at or before it, or the one entering. */
+function comboAt(t: number, entering: number, at: readonly number[], combo: readonly number[]): number {
+  let c = entering;
+  for (let k = 0; k < at.length && (at[k] as number) <= t; k++) c = combo[k] as number;
+  return c;
+}
+
+/**
+ * The moments within [lo, hi) where a recurrence changes, in order, each with the combination from
+ * then on. The changes are one number each, `at × recs + index`, sorted: as objects sorted by a
+ * comparator they cost more than deciding the calls.
+ */
+function moments(
+  lo: number,
+  hi: number,
+  lists: readonly (readonly number[])[],
+  starts: readonly number[],
+  combos: Combinations,
+): { at: number[]; combo: number[] } {
+  const n = lists.length;
+  const found: number[] = [];
+  lists.forEach((list, i) => {
+    for (let k = starts[i] as number; k < list.length && (list[k] as number) < hi; k++) found.push((list[k] as number) * n + i);
+  });
+  const events = Float64Array.from(found).sort();
+  // `v % n` and the division of what is left are exact on safe integers.
+  const atOf = (v: number): number => (v - (v % n)) / n;
+  const at: number[] = [];
+  const combo: number[] = [];
+  for (let e = 0; e < events.length;) {
+    const t = atOf(events[e] as number);
+    let id = -1;
+    for (; e < events.length && atOf(events[e] as number) === t; e++) id = combos.toggle((events[e] as number) % n);
+    at.push(t);
+    combo.push(id);
+  }
+  return { at, combo };
+}
+
+/** Where each list's points at or after a moment begin, the moments asked in ascending order. */
+class Cursor {
+  readonly #at: number[];
+
+  constructor(private readonly lists: readonly (readonly number[])[]) {
+    this.#at = lists.map(() => 0);
+  }
+
+  /** The index in each list of its first point at or after `t` (not before the last `t` asked). */
+  seek(t: number): readonly number[] {
+    this.lists.forEach((list, i) => {
+      this.#at[i] = firstAtOrAfter(list, t, this.#at[i] as number);
+    });
+    return [...this.#at];
+  }
+}
+
+/** The index of the first point at or after `t` in an ascending list, none before `from`: by steps that double, then halving. */
+function firstAtOrAfter(list: readonly number[], t: number, from: number): number {
+  let lo = from;
+  let step = 1;
+  while (lo + step - 1 < list.length && (list[lo + step - 1] as number) < t) {
+    lo += step;
+    step *= 2;
+  }
+  let hi = Math.min(list.length, lo + step - 1);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The recurrences matching now, as an id per combination: a change of one recurrence from a
+ * combination met before is one lookup of a number, not a key written from the matching set.
+ */
+class Combinations {
+  readonly #active = new Set<number>();
+  readonly #ids = new Map<string | number, number>();
+  readonly #next = new Map<number, number>();
+  #id = 0;
+
+  constructor(private readonly n: number) {}
+
+  /** The combination just before the changes at a moment: each answer at the horizon's start, flipped once per change before it (`starts[i]`). */
+  reset(starts: readonly number[], initial: readonly boolean[]): number {
+    this.#active.clear();
+    starts.forEach((k, i) => {
+      if (initial[i] !== (k % 2 === 1)) this.#active.add(i);
+    });
+    return (this.#id = this.#idOfActive());
+  }
+
+  /** Recurrence `i` changes: the id of the combination now. */
+  toggle(i: number): number {
+    if (!this.#active.delete(i)) this.#active.add(i);
+    const step = this.#id * this.n + i;
+    let id = this.#next.get(step);
+    if (id === undefined) this.#next.set(step, (id = this.#idOfActive()));
+    return (this.#id = id);
+  }
+
+  #idOfActive(): number {
+    // A few recurrences (a caller of LCR routes): the set as bits, without writing a key.
+    let key: string | number = 0;
+    if (this.n <= 30) for (const i of this.#active) key |= 1 << i;
+    else key = [...this.#active].sort((a, b) => a - b).join(',');
+    let id = this.#ids.get(key);
+    if (id === undefined) this.#ids.set(key, (id = this.#ids.size));
+    return id;
+  }
+}

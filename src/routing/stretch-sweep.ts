@@ -1,0 +1,151 @@
+/**
+ * A caller's horizon cut where one of its recurrences changes, each stretch decided once per
+ * combination of matching recurrences (decide-class.ts), alike adjacent stretches merged. Where
+ * every recurrence repeats with one period (model/time/repeat-segments.ts), one period is swept
+ * and its stretches kept as a pattern repeated (model/time/stretch-runs.ts): one-minute daily
+ * windows over four years were some 470,000 stretches built per caller, one day's now per stretch
+ * between two clock changes. The result is the day-by-day sweep's, written shorter: the same
+ * groups, in the same order, each decided at the same moment, standing for the same stretches.
+ * Pure.
+ */
+import { InternalError } from '../model/errors.js';
+import type { RouteDecision } from '../model/routing.js';
+import type { StretchPiece } from '../model/time/stretch-runs.js';
+import type { Timerec } from '../model/time/timerec.js';
+import type { Examined } from '../model/time/windows.js';
+import { commonPeriod } from '../model/time/repeat-segments.js';
+import { timelineOf, type TimedSegment } from './combination-timeline.js';
+import { flatStretchesOf } from './flat-sweep.js';
+
+/** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
+export function decisionKey(d: RouteDecision): string {
+  const head = `${d.result}\u0000${d.rule?.kind ?? ''}\u0000${d.rule?.key ?? ''}\u0000${d.gwlist ?? ''}`;
+  if (d.result !== 'ambiguous') return head;
+  const tail = d.candidates
+    .map((c, i) => {
+      const o = d.outcomes?.[i];
+      return `${c.kind}\u0000${c.key}\u0000${o?.result ?? ''}\u0000${o?.rule?.key ?? ''}\u0000${o?.gwlist ?? ''}`;
+    })
+    .join('\n');
+  return `${head}\n${tail}`;
+}
+
+/** The sets' decisions of a call as one key: equal keys, one outcome. */
+function outcomeKey(decisions: readonly RouteDecision[]): string {
+  return decisions.map(decisionKey).join('\u0001');
+}
+
+/** One outcome over the horizon: its decisions and the stretches (as pieces) where the caller gets them. */
+export interface SweptGroup {
+  readonly decisions: RouteDecision[];
+  readonly stretches: StretchPiece[];
+}
+
+/**
+ * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
+ * per combination of matching recurrences, adjacent alike stretches merged, equal outcomes grouped
+ * (in order of their first stretch).
+ */
+export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide: (start: number) => RouteDecision[]): SweptGroup[] {
+  // Nothing to repeat: swept change point by change point, without the timeline's ids.
+  if (commonPeriod(recs, examined.from, examined.to) === null) return flatStretchesOf(recs, examined, decide, outcomeKey);
+  const groups = new Outcomes(decide);
+  const out = new Emitter();
+  for (const seg of timelineOf(recs, examined).segments) {
+    if (seg.lo === examined.from) out.moveTo(seg.lo, groups.of(seg.entering, seg.lo));
+    if (seg.period !== undefined) repeatPeriod(seg, seg.period, groups, out);
+    else seg.at.forEach((at, k) => out.moveTo(at, groups.of(seg.combo[k] as number, at)));
+  }
+  out.close(examined.to);
+  return groups.all();
+}
+
+/**
+ * A segment whose combinations repeat with `period`: the group changes within (lo, lo + period]
+ * are those of every later period moved on (see model/time/repeat-segments.ts), so each outcome's
+ * stretches are one period's pattern repeated up to the last change before `hi`, whose stretch
+ * stays open.
+ */
+function repeatPeriod(seg: TimedSegment, period: number, groups: Outcomes, out: Emitter): void {
+  const { lo, hi } = seg;
+  const changes: { at: number; group: SweptGroup }[] = [];
+  let current = out.current();
+  seg.at.forEach((at, k) => {
+    const group = groups.of(seg.combo[k] as number, at);
+    if (at === lo) out.moveTo(at, group);
+    else if (group !== current) changes.push({ at, group });
+    current = group;
+  });
+  if (changes.length === 0) return;
+  // One change a period cannot repeat: the stretch before it would be the stretch after it.
+  if (changes.length === 1) throw new InternalError('a repeating stretch of time changed once in its period');
+  // The last change before hi: the latest start of each change's copies.
+  let last = changes[0] as { at: number; group: SweptGroup };
+  let lastAt = -Infinity;
+  for (const c of changes) {
+    const at = c.at + Math.floor((hi - 1 - c.at) / period) * period;
+    if (at > lastAt) [last, lastAt] = [c, at];
+  }
+  const first = (changes[0] as { at: number }).at;
+  out.close(first);
+  const patterns = new Map<SweptGroup, { from: number; to: number }[]>();
+  changes.forEach((c, i) => {
+    const end = i + 1 < changes.length ? (changes[i + 1] as { at: number }).at : first + period;
+    const list = patterns.get(c.group) ?? [];
+    if (list.length === 0) patterns.set(c.group, list);
+    list.push({ from: c.at, to: end });
+  });
+  for (const [group, pattern] of patterns)
+    if ((pattern[0] as { from: number }).from < lastAt) group.stretches.push({ pattern, every: period, limit: lastAt });
+  out.open(lastAt, last.group);
+}
+
+/** The stretch being written: extended while the group stays, closed into its group's pieces when it changes. */
+class Emitter {
+  #from = 0;
+  #group: SweptGroup | null = null;
+
+  current(): SweptGroup | null {
+    return this.#group;
+  }
+
+  /** The group from `at` on: a new stretch if it differs from the open one's. */
+  moveTo(at: number, group: SweptGroup): void {
+    if (group === this.#group) return;
+    this.close(at);
+    this.open(at, group);
+  }
+
+  open(at: number, group: SweptGroup): void {
+    this.#from = at;
+    this.#group = group;
+  }
+
+  close(at: number): void {
+    if (this.#group !== null && at > this.#from) this.#group.stretches.push({ from: this.#from, to: at });
+    this.#group = null;
+  }
+}
+
+/** The outcome of each combination met, decided at the first moment it is met; equal outcomes one group. */
+class Outcomes {
+  readonly #ofCombo: (SweptGroup | undefined)[] = [];
+  readonly #byKey = new Map<string, SweptGroup>();
+
+  constructor(private readonly decide: (start: number) => RouteDecision[]) {}
+
+  of(combo: number, at: number): SweptGroup {
+    const known = this.#ofCombo[combo];
+    if (known) return known;
+    const decisions = this.decide(at);
+    const key = outcomeKey(decisions);
+    let group = this.#byKey.get(key);
+    if (!group) this.#byKey.set(key, (group = { decisions, stretches: [] }));
+    this.#ofCombo[combo] = group;
+    return group;
+  }
+
+  all(): SweptGroup[] {
+    return [...this.#byKey.values()];
+  }
+}
