@@ -303,6 +303,8 @@ describe('the class a probe makes is decided only as far as the sets read it', (
     expect([c.to, c.from, c.decision.result, c.decision.rule?.key]).toEqual(['1900', '', 'routed', 'default']);
     // Every caller of class 1900 (K customers, their tie and no caller) was decided for the built-ins: K + 2 before.
     expect(toPremium).toBeLessThan(10);
+  });
+});
 
 describe('a caller whose recurrences repeat is swept over one period, not every day of the horizon', () => {
   beforeEach(() => {
