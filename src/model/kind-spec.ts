@@ -133,8 +133,6 @@ export interface StackBlock {
   readonly attributes: readonly string[];
   /** The attributes Terraform types as numbers; every other one is text. */
   readonly numeric: readonly string[];
-  /** Whether a value that is no block is handed to the normaliser as it is (which says what is wrong), not left out. */
-  readonly keepInvalid?: boolean;
 }
 
 /**
