@@ -2,6 +2,7 @@ import { InternalError } from '../model/errors.js';
 import { defaultRenewBefore, type Normalized, type RawEntry } from '../model/normalize.js';
 import { passwordDeferred, passwordPath, passwordVariable } from './password-place.js';
 import {
+  ALWAYS_IGNORED,
   KINDS,
   type CollectionName,
   type DeleteLimit,
@@ -151,13 +152,12 @@ function toPolicy(p: PolicyEntry, file?: LoadedFile): Policy {
     ...(limit ? { max_deletes: limit } : {}),
     ...(updates ? { max_updates: updates } : {}),
     protect: [...(p.protect ?? [])],
-    // Every collection's globs as the files give them (the schema admits only collections), the three oldest always listed.
+    // Every collection's globs as the files give them (the schema admits only collections), those the modules say always listed.
     ignore: {
       ...Object.fromEntries(Object.entries(p.ignore ?? {}).map(([c, globs]) => [c, [...(globs ?? [])]])),
-      inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
-      outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
-      endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
-    },
+      ...Object.fromEntries(ALWAYS_IGNORED.map((c) => [c, [...(p.ignore?.[c] ?? [])]])),
+      // The modules' `ignoreAlwaysListed` are the collections `Policy['ignore']` types as present.
+    } as unknown as Policy['ignore'],
     ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
     // Placed at the policy key, which the fast reader places without the YAML parser (a warning names the entry's index).
     ...(p.accept ? { accept: p.accept.map((a) => ({ ...a, ...(file ? { origin: at(file, ['policy'], true) } : {}) })) } : {}),

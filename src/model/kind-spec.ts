@@ -292,6 +292,11 @@ export interface KindModule<K extends Kind = Kind> {
   /** The identities of its entries that must be unique across the files, in the order their repeats are reported. */
   readonly unique: readonly UniqueIdentity[];
   /**
+   * Whether a policy's `ignore` always lists its collection (`[]` when none is given), as `Policy`
+   * types the collections older than carrier groups; a later kind's list is there only when given.
+   */
+  readonly ignoreAlwaysListed?: true;
+  /**
    * With `passwordBlock`: the variable the hint suggests when a password is written in the file
    * instead of coming from one (`CARRIER_PASSWORD`).
    */

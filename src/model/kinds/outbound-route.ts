@@ -28,6 +28,7 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   normalize: normalizeRoute,
   diff: routeDiff,
   export: ROUTE_EXPORT,
+  ignoreAlwaysListed: true,
   unique: ROUTE_UNIQUE,
   schemaHints: ROUTE_HINTS,
   terraformType: 'dsiprouter_outbound_route',
