@@ -18,35 +18,6 @@ import { toInvariant, type Invariant } from '../model/invariant.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
-/** A mapping entry as the schema admits it. */
-interface MappingEntry {
-  did: string;
-  servers?: string[];
-  group?: string;
-  notes?: string;
-}
-
-/** A route entry as the schema admits it. */
-interface RouteEntry {
-  name: string;
-  prefix: string;
-  gwgroupid?: string;
-  carrier_group?: string;
-  from_prefix?: string;
-  priority?: number;
-  timerec?: string;
-  routeid?: string;
-  ruleid?: number;
-}
-
-/** A lease entry as the schema and the lease rules admit it (ttl > 0, 0 ≤ renew_before < ttl). */
-interface LeaseEntry {
-  name: string;
-  email: string;
-  ttl: number | string;
-  renew_before?: number | string;
-}
-
 /** A policy block as the schema admits it. */
 interface PolicyEntry {
   max_deletes?: number | string;
@@ -57,11 +28,8 @@ interface PolicyEntry {
   accept?: { lint: string; route?: string; did?: string }[];
 }
 
+/** A checked file's top level as the schema admits it; its collections are read by the registry's names. */
 interface FileShape {
-  inbound_mappings?: MappingEntry[];
-  outbound_routes?: RouteEntry[];
-  endpoint_leases?: LeaseEntry[];
-  carrier_groups?: Record<string, unknown>[];
   routing_tests?: Record<string, unknown>[];
   invariants?: Record<string, unknown>[];
   policy?: PolicyEntry;
