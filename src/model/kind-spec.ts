@@ -242,6 +242,12 @@ export interface KindModule<K extends Kind = Kind> {
    */
   readonly stageOf?: (change: KindRecords[K]['change']) => number | undefined;
   /**
+   * What one of its objects holds that the platform lets one object hold at a time (a route's LCR
+   * pattern), read from a change's `before` or `after` values (undefined: that side is absent), or
+   * null: the orderer moves a change that frees one before the change that takes it.
+   */
+  readonly claims?: (values: unknown) => string | null;
+  /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */

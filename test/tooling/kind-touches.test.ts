@@ -67,7 +67,6 @@ const NOT_GENERIC: Readonly<Record<string, string>> = {
   'src/plan/groups-after.ts': GROUPS,
   'src/plan/groups-to-name.ts': GROUPS,
   'src/plan/numbers-after.ts': NUMBERS,
-  'src/plan/order.ts': 'LCR pattern hand-overs between routes (make before break)',
   'src/plan/password-checks.ts': 'each group kind compares its password its own way (carrier: digest, endpoint: fingerprint)',
   'src/plan/plan-findings.ts': NUMBERS,
   'src/plan/plan-names.ts': GROUPS,
