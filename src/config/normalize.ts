@@ -2,6 +2,7 @@ import { InternalError } from '../model/errors.js';
 import { defaultRenewBefore, type Normalized, type RawEntry } from '../model/normalize.js';
 import { passwordDeferred, passwordPath, passwordVariable } from './password-place.js';
 import {
+  ALWAYS_IGNORED,
   KINDS,
   type CollectionName,
   type DeleteLimit,
@@ -17,35 +18,6 @@ import { toInvariant, type Invariant } from '../model/invariant.js';
 import { normalizedEntry } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
-/** A mapping entry as the schema admits it. */
-interface MappingEntry {
-  did: string;
-  servers?: string[];
-  group?: string;
-  notes?: string;
-}
-
-/** A route entry as the schema admits it. */
-interface RouteEntry {
-  name: string;
-  prefix: string;
-  gwgroupid?: string;
-  carrier_group?: string;
-  from_prefix?: string;
-  priority?: number;
-  timerec?: string;
-  routeid?: string;
-  ruleid?: number;
-}
-
-/** A lease entry as the schema and the lease rules admit it (ttl > 0, 0 ≤ renew_before < ttl). */
-interface LeaseEntry {
-  name: string;
-  email: string;
-  ttl: number | string;
-  renew_before?: number | string;
-}
-
 /** A policy block as the schema admits it. */
 interface PolicyEntry {
   max_deletes?: number | string;
@@ -56,11 +28,8 @@ interface PolicyEntry {
   accept?: { lint: string; route?: string; did?: string }[];
 }
 
+/** A checked file's top level as the schema admits it; its collections are read by the registry's names. */
 interface FileShape {
-  inbound_mappings?: MappingEntry[];
-  outbound_routes?: RouteEntry[];
-  endpoint_leases?: LeaseEntry[];
-  carrier_groups?: Record<string, unknown>[];
   routing_tests?: Record<string, unknown>[];
   invariants?: Record<string, unknown>[];
   policy?: PolicyEntry;
@@ -151,13 +120,12 @@ function toPolicy(p: PolicyEntry, file?: LoadedFile): Policy {
     ...(limit ? { max_deletes: limit } : {}),
     ...(updates ? { max_updates: updates } : {}),
     protect: [...(p.protect ?? [])],
-    // Every collection's globs as the files give them (the schema admits only collections), the three oldest always listed.
+    // Every collection's globs as the files give them (the schema admits only collections), those the modules say always listed.
     ignore: {
       ...Object.fromEntries(Object.entries(p.ignore ?? {}).map(([c, globs]) => [c, [...(globs ?? [])]])),
-      inbound_mappings: [...(p.ignore?.inbound_mappings ?? [])],
-      outbound_routes: [...(p.ignore?.outbound_routes ?? [])],
-      endpoint_leases: [...(p.ignore?.endpoint_leases ?? [])],
-    },
+      ...Object.fromEntries(ALWAYS_IGNORED.map((c) => [c, [...(p.ignore?.[c] ?? [])]])),
+      // The modules' `ignoreAlwaysListed` are the collections `Policy['ignore']` types as present.
+    } as unknown as Policy['ignore'],
     ...(p.allow_unrouting === true ? { allow_unrouting: true } : {}),
     // Placed at the policy key, which the fast reader places without the YAML parser (a warning names the entry's index).
     ...(p.accept ? { accept: p.accept.map((a) => ({ ...a, ...(file ? { origin: at(file, ['policy'], true) } : {}) })) } : {}),

@@ -121,13 +121,14 @@ function oneOfApplies(error: ErrorObject, misspelt: ReadonlySet<string>): boolea
   return !names.some((n) => misspelt.has(`${error.instancePath}/${n}`));
 }
 
-/** `servers` or `group` (`gwgroupid` or `carrier_group`): neither given, or both. */
+/** An id or a name of the schema's `exactly one of` (a mapping's `servers` or `group`): neither given, or both. */
 function exactlyOne(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
   const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
   const data = (error.data ?? {}) as Record<string, unknown>;
   const given = names.filter((n) => data[n] !== undefined);
   const [first = '', second = ''] = names;
-  const byName = first === 'servers' ? 'or name the group: group: "Carrier A"' : 'or name the carrier group: carrier_group: "Carrier A"';
+  // The field that names the group says what it names: `group`, `carrier_group` (a carrier group).
+  const byName = `or name the ${second.replace(/_/g, ' ')}: ${second}: "Carrier A"`;
   if (given.length > 1) {
     const hint = `keep one: ${first} refers by id, ${second} by name`;
     return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, hint);

@@ -207,6 +207,14 @@ export interface DesiredState extends DesiredCollections {
   readonly files: readonly string[];
 }
 
+/**
+ * The collections a policy's `ignore` always lists, in the registry's order: those whose module
+ * says so (`ignoreAlwaysListed`); `Policy['ignore']` types them as present.
+ */
+export const ALWAYS_IGNORED: readonly CollectionName[] = KINDS.filter((k) => KIND_SPECS[k].ignoreAlwaysListed).map(
+  (k) => KIND_SPECS[k].collection,
+);
+
 /** The policy when the files give none. */
 export const DEFAULT_POLICY: Policy = {
   protect: [],

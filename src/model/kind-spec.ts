@@ -133,8 +133,6 @@ export interface StackBlock {
   readonly attributes: readonly string[];
   /** The attributes Terraform types as numbers; every other one is text. */
   readonly numeric: readonly string[];
-  /** Whether a value that is no block is handed to the normaliser as it is (which says what is wrong), not left out. */
-  readonly keepInvalid?: boolean;
 }
 
 /**
@@ -244,6 +242,12 @@ export interface KindModule<K extends Kind = Kind> {
    */
   readonly stageOf?: (change: KindRecords[K]['change']) => number | undefined;
   /**
+   * What one of its objects holds that the platform lets one object hold at a time (a route's LCR
+   * pattern), read from a change's `before` or `after` values (undefined: that side is absent), or
+   * null: the orderer moves a change that frees one before the change that takes it.
+   */
+  readonly claims?: (values: unknown) => string | null;
+  /**
    * Whether a saved plan writes only the known `fields` of a change's values: true where a secret
    * that wrongly reached a plan (a lease's password) must never reach a plan file.
    */
@@ -293,6 +297,11 @@ export interface KindModule<K extends Kind = Kind> {
   // ---- the files and the provider ----
   /** The identities of its entries that must be unique across the files, in the order their repeats are reported. */
   readonly unique: readonly UniqueIdentity[];
+  /**
+   * Whether a policy's `ignore` always lists its collection (`[]` when none is given), as `Policy`
+   * types the collections older than carrier groups; a later kind's list is there only when given.
+   */
+  readonly ignoreAlwaysListed?: true;
   /**
    * With `passwordBlock`: the variable the hint suggests when a password is written in the file
    * instead of coming from one (`CARRIER_PASSWORD`).

@@ -1,8 +1,7 @@
 import { KINDS } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { KindModule } from '../model/kind-spec.js';
-import { lcrPatternOf } from '../model/outbound-route.js';
-import type { Change, ChangeAction, PlanIssue, RouteFields } from '../model/plan.js';
+import type { Change, ChangeAction, PlanIssue } from '../model/plan.js';
 
 /**
  * The default stage of each action: make before break. Lease changes come after every rule change,
@@ -41,21 +40,23 @@ interface OrderResult {
   readonly moved: number;
 }
 
-function routeSide(change: Change, side: 'before' | 'after'): RouteFields | undefined {
-  if (change.kind !== 'outbound_route') return undefined;
-  return (side in change ? (change as Record<typeof side, unknown>)[side] : undefined) as RouteFields | undefined;
+/** What one side of a change holds that only one object may hold (its kind's `claims`: a route's LCR pattern), or null. */
+function held(change: Change, side: 'before' | 'after'): string | null {
+  const claims = (KIND_SPECS[change.kind] as KindModule).claims;
+  if (claims === undefined) return null;
+  return claims(side in change ? (change as Record<typeof side, unknown>)[side] : undefined);
 }
 
 /** The LCR pattern a change takes for its route, if it takes a new one. */
 function claimOf(change: Change): string | null {
-  const after = lcrPatternOf(routeSide(change, 'after'));
-  return after !== null && after !== lcrPatternOf(routeSide(change, 'before')) ? after : null;
+  const after = held(change, 'after');
+  return after !== null && after !== held(change, 'before') ? after : null;
 }
 
 /** The LCR pattern a change gives up, if it gives one up. */
 function releaseOf(change: Change): string | null {
-  const before = lcrPatternOf(routeSide(change, 'before'));
-  return before !== null && before !== lcrPatternOf(routeSide(change, 'after')) ? before : null;
+  const before = held(change, 'before');
+  return before !== null && before !== held(change, 'after') ? before : null;
 }
 
 function compare(a: Change, b: Change): number {

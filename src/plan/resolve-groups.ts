@@ -1,7 +1,16 @@
-import type { DesiredMapping, DesiredRoute, DesiredState, SourceLocation } from '../model/desired.js';
+import { KINDS, type DesiredMapping, type DesiredRoute, type DesiredState, type SourceLocation } from '../model/desired.js';
+import { InternalError } from '../model/errors.js';
 import type { GatewayGroup } from '../model/group.js';
 import { sharedGroupWords, shownGroup, unknownGroupWords } from '../model/group-names.js';
+import { KIND_SPECS } from '../model/kinds.js';
 import type { PlanIssue } from '../model/plan.js';
+
+/** The field the files name a group by instead of giving its id in `byId`: the rule kind's `namedBy`. */
+function nameFieldOf(byId: string): string {
+  const field = KINDS.map((k) => KIND_SPECS[k].namedBy[byId]).find((f) => f !== undefined);
+  if (field === undefined) throw new InternalError(`no kind names the group of ${byId} by name`);
+  return field;
+}
 
 /**
  * References to groups by name (`group: NAME` on a mapping, `carrier_group: NAME` on a route),
@@ -111,6 +120,6 @@ function pick(
   const shown = found.map((c) => ('live' in c ? shownGroup(c.live) : 'a carrier group these files declare'));
   const first = found.find((c): c is { live: GatewayGroup } => 'live' in c)?.live.gwgroupid ?? 0;
   const example = byId === 'servers' ? `servers: ["#${first}"]` : `gwgroupid: "${first}"`;
-  const words = sharedGroupWords(name, byId === 'servers' ? 'group' : 'carrier_group', shown, example);
+  const words = sharedGroupWords(name, nameFieldOf(byId), shown, example);
   return { issue: { message: `${where}: ${words.problem}`, hint: words.remedy, ...at } };
 }

@@ -37,8 +37,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/model/normalize.ts': FIELD,
   'src/plan/emptied-mappings.ts': NARROW,
   'src/plan/numbers-after.ts': NARROW,
-  'src/plan/order.ts': NARROW,
-  'src/plan/resolve-groups.ts': FIELD,
   'src/plan/routing-impact.ts': NARROW,
   'src/routing/expect.ts': NARROW,
   'src/routing/expect-names.ts': EXPECTATION,

@@ -1,5 +1,5 @@
 import type { CollectionName, ConfigIssue, DeleteLimit, LintAcceptance, Policy } from '../../model/desired.js';
-import { ACCEPTABLE_LINTS, DEFAULT_POLICY } from '../../model/desired.js';
+import { ACCEPTABLE_LINTS, ALWAYS_IGNORED, COLLECTION_OF, DEFAULT_POLICY, KINDS } from '../../model/desired.js';
 import { locate, type StackFile } from './locate.js';
 
 /**
@@ -12,16 +12,8 @@ import { locate, type StackFile } from './locate.js';
 
 /** The key under the stack's `//` (the construct's POLICY_KEY). */
 export const POLICY_KEY = 'dsipform_policy';
-const COLLECTIONS: readonly CollectionName[] = [
-  'inbound_mappings',
-  'outbound_routes',
-  'endpoint_leases',
-  'carrier_groups',
-  'endpoint_groups',
-  'numbers',
-];
-/** The collections the files' `policy.ignore` always lists (the later ones only when given). */
-const ALWAYS = ['inbound_mappings', 'outbound_routes', 'endpoint_leases'] as const;
+/** Every collection, in the registry's order (the order an error lists them in). */
+const COLLECTIONS: readonly CollectionName[] = KINDS.map((k) => COLLECTION_OF[k]);
 const KEYS = ['ignore', 'protect', 'max_deletes', 'max_updates', 'allow_unrouting', 'accept'] as const;
 /** The schema's percentage form. */
 const PERCENT = /^[0-9]+(\.[0-9]+)?%$/;
@@ -160,7 +152,8 @@ function readProtect(value: unknown, issue: Issue): CollectionName[] {
 }
 
 function readIgnore(value: unknown, issue: Issue): Policy['ignore'] {
-  const out = { inbound_mappings: [] as string[], outbound_routes: [] as string[], endpoint_leases: [] as string[] };
+  // The collections the files' `policy.ignore` always lists come first (the later ones only when given).
+  const out = Object.fromEntries(ALWAYS_IGNORED.map((c) => [c, [] as string[]])) as unknown as Record<CollectionName, string[]>;
   if (value === undefined) return out;
   const hint = "write ignore: { outboundRoutes: ['Default Outbound Route'], carrierGroups: ['* CarrierGroup'] }";
   if (!isObject(value)) {
@@ -188,7 +181,7 @@ function readIgnore(value: unknown, issue: Issue): Policy['ignore'] {
         );
       else list.push(glob);
     });
-    if ((ALWAYS as readonly string[]).includes(key)) out[key as keyof typeof out] = list;
+    if (ALWAYS_IGNORED.includes(key as CollectionName)) out[key as CollectionName] = list;
     else later[key as CollectionName] = list;
   }
   return { ...out, ...later };

@@ -30,7 +30,8 @@ export function readResource(
       if (one) {
         const entry = blockEntry(one, nested.attributes, nested.numeric, attr, issue);
         raw[nested.field] = attr === mod.passwordBlock ? authWithPassword(entry, issue, env) : entry;
-      } else if (nested.keepInvalid) raw[nested.field] = value;
+        // A value that is no block goes to the normaliser as written: it says what is wrong, at the attribute.
+      } else raw[nested.field] = value;
     }
   }
   if (map.idField !== undefined) raw[map.idField] = name;

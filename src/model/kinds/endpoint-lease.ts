@@ -22,6 +22,7 @@ export const ENDPOINT_LEASE: KindModule<'endpoint_lease'> = {
   execution: 'lease',
   normalize: normalizeLease,
   diff: leaseDiff,
+  ignoreAlwaysListed: true,
   unique: [{ what: 'lease name', of: (_entry, text) => text('name'), shows: 'name', hint: DUPLICATE_HINTS.leaseName }],
   // Every problem of a duration (type, form, range) is the normaliser's, worded in seconds.
   wordedByNormalizer: ['ttl', 'renew_before'],

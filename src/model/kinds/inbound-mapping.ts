@@ -35,6 +35,7 @@ export const INBOUND_MAPPING: KindModule<'inbound_mapping'> = {
   normalize: normalizeMapping,
   diff: mappingDiff,
   export: MAPPING_EXPORT,
+  ignoreAlwaysListed: true,
   // A DID has one mapping: the same DID in two entries (in one file or two) is one too many.
   unique: [{ what: 'DID', of: (_entry, text) => text('did'), shows: 'did', hint: DUPLICATE_HINTS.did }],
   schemaHints: MAPPING_HINTS,

@@ -1,5 +1,7 @@
 import type { KindModule } from '../kind-spec.js';
 import { normalizeRoute } from '../normalize.js';
+import { lcrPatternOf } from '../outbound-route.js';
+import type { RouteFields } from '../plan.js';
 import { routeDiff } from './outbound-route/diff.js';
 import { routeRequests, routeWithCreatedGroup } from './outbound-route/requests.js';
 import { ROUTE_READERS } from './outbound-route/fields.js';
@@ -21,6 +23,8 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   formats: {},
   namedBy: { gwgroupid: 'carrier_group' },
   idField: 'ruleid',
+  // The platform holds one LCR record per pattern.
+  claims: (values) => lcrPatternOf(values as RouteFields | undefined),
   onlyKnownFields: false,
   execution: 'requests',
   requests: routeRequests,
@@ -28,6 +32,7 @@ export const OUTBOUND_ROUTE: KindModule<'outbound_route'> = {
   normalize: normalizeRoute,
   diff: routeDiff,
   export: ROUTE_EXPORT,
+  ignoreAlwaysListed: true,
   unique: ROUTE_UNIQUE,
   schemaHints: ROUTE_HINTS,
   terraformType: 'dsiprouter_outbound_route',

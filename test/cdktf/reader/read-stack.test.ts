@@ -200,6 +200,25 @@ describe('readStack', () => {
       ],
     ],
     [
+      "a carrier group's auth that is no block (the normaliser words it, at the attribute)",
+      { dsiprouter_carrier_group: { acme: { name: 'Acme', auth: 'userpwd' } } },
+      [/dsiprouter_carrier_group\.acme \(attribute auth\): auth must be a mapping or none, not a string/],
+    ],
+    [
+      // Each kind's blocks reach its normaliser alike: an endpoint group's were left out silently.
+      "an endpoint group's auth, notifications and cdr that are no blocks",
+      {
+        dsiprouter_endpoint_group: {
+          pbx: { name: 'PBX', auth: [{ type: 'ip' }, { type: 'ip' }], notifications: 'noc@example.com', cdr: 7 },
+        },
+      },
+      [
+        /dsiprouter_endpoint_group\.pbx \(attribute auth\): auth must be a mapping or none, not a list/,
+        /dsiprouter_endpoint_group\.pbx \(attribute notifications\): notifications must be a mapping, not a string/,
+        /dsiprouter_endpoint_group\.pbx \(attribute cdr\): cdr must be a mapping, not a whole number/,
+      ],
+    ],
+    [
       'a carrier group declared twice',
       { dsiprouter_carrier_group: { a: { name: 'Acme' }, b: { name: 'Acme' } } },
       [/carrier group name "Acme" is declared twice: also at .*cdk\.tf\.json:\d+:\d+/],

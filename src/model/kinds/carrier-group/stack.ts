@@ -29,7 +29,6 @@ export const CARRIER_GROUP_STACK: StackMapping = {
         'auth_proxy',
       ],
       numeric: ['auth_password_wo_version'],
-      keepInvalid: true,
     },
   },
 };
