@@ -11,17 +11,45 @@ interface Occurrence {
   readonly path: Path;
 }
 
+/**
+ * Every entry the checks read, as a number: its file and its index, in two lists of numbers. Most
+ * identities occur once, so an `Occurrence` (and its path) is made only for those that repeat: a
+ * big file's tens of thousands of entries then leave no object per entry behind (issue 33 §4).
+ */
+class Occurrences {
+  readonly #files: LoadedFile[] = [];
+  readonly #fileOf: number[] = [];
+  readonly #indexOf: number[] = [];
+  /** The number of the entry at `index` of the file numbered `file` (`fileNumber`). */
+  add(file: number, index: number): number {
+    this.#fileOf.push(file);
+    return this.#indexOf.push(index) - 1;
+  }
+  fileNumber(file: LoadedFile): number {
+    return this.#files.push(file) - 1;
+  }
+  file(n: number): LoadedFile {
+    return this.#files[this.#fileOf[n] as number] as LoadedFile;
+  }
+  index(n: number): number {
+    return this.#indexOf[n] as number;
+  }
+}
+
 /** Occurrences of one identity across all files, by identity, in file and list order. */
 class Registry {
-  /** The first occurrence of each identity; most identities occur once, so no list is kept for them. */
-  readonly #first = new Map<string, Occurrence>();
+  /** The first occurrence of each identity, by number; most identities occur once, so no list is kept for them. */
+  readonly #first = new Map<string, number>();
   /** Every occurrence of the identities that occur more than once. */
-  readonly #repeated = new Map<string, Occurrence[]>();
+  readonly #repeated = new Map<string, number[]>();
   constructor(
+    readonly occurrences: Occurrences,
+    /** The path of the entry at an index: `[collection, index]`, or a fixed key's. */
+    readonly pathAt: (index: number) => Path,
     readonly describe: (first: Occurrence) => string,
     readonly hint: string,
   ) {}
-  add(identity: string, occurrence: Occurrence): void {
+  add(identity: string, occurrence: number): void {
     const first = this.#first.get(identity);
     if (first === undefined) {
       this.#first.set(identity, occurrence);
@@ -36,8 +64,9 @@ class Registry {
     const out: ConfigIssue[] = [];
     if (this.#repeated.size === 0) return out;
     for (const identity of this.#first.keys()) {
-      const list = this.#repeated.get(identity);
-      if (!list) continue;
+      const numbers = this.#repeated.get(identity);
+      if (!numbers) continue;
+      const list = numbers.map((n) => ({ file: this.occurrences.file(n), path: this.pathAt(this.occurrences.index(n)) }));
       const last = list[list.length - 1] as Occurrence;
       const others = list.slice(0, -1).map((o) => formatLocation(at(o.file, o.path)));
       const times = list.length === 2 ? 'twice' : `${list.length} times`;
@@ -61,31 +90,48 @@ interface KindChecks {
  * naming where else it is declared, in the order of the registry and of each kind's identities.
  */
 export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
+  const occurrences = new Occurrences();
   const kinds: KindChecks[] = KINDS.map((kind) => {
     const { collection, unique } = KIND_SPECS[kind] as KindModule;
-    return { collection, checks: unique.map((u) => ({ unique: u, registry: new Registry((o) => describe(u, o), u.filesHint ?? u.hint) })) };
+    const pathAt = (i: number): Path => [collection, i];
+    return {
+      collection,
+      checks: unique.map((u) => ({ unique: u, registry: new Registry(occurrences, pathAt, (o) => describe(u, o), u.filesHint ?? u.hint) })),
+    };
   });
   // The proxy's zone is one fact of the platform: two files that both say it (even alike) would
   // leave which one counts to the order the files are read in.
-  const zones = new Registry(() => 'proxy.timezone', 'keep one proxy.timezone, in one file (the platform has one proxy zone)');
+  const zonePath: Path = ['proxy', 'timezone'];
+  const zones = new Registry(
+    occurrences,
+    () => zonePath,
+    () => 'proxy.timezone',
+    'keep one proxy.timezone, in one file (the platform has one proxy zone)',
+  );
   const policies: { file: LoadedFile; loc: SourceLocation }[] = [];
 
   for (const file of files) {
     const top = file.data.value as Record<string, unknown> | null;
     if (top === null || typeof top !== 'object' || Array.isArray(top)) continue;
+    const fileNumber = occurrences.fileNumber(file);
     for (const { collection, checks } of kinds) {
-      forEachEntry(top[collection], (entry, i) => {
-        const path = [collection, i];
-        const text = (field: string): string | undefined => knownText(file, path, field, entry[field]);
+      // One reader of the entry's text per collection, over the entry at hand: not a closure per entry.
+      let entry: Readonly<Record<string, unknown>> = {};
+      let index = 0;
+      const text = (field: string): string | undefined => knownText(file, collection, index, field, entry[field]);
+      forEachEntry(top[collection], (e, i) => {
+        entry = e;
+        index = i;
+        const occurrence = occurrences.add(fileNumber, i);
         for (const { unique, registry } of checks) {
-          const identity = unique.of(entry, text);
-          if (identity !== undefined) registry.add(identity, { file, path });
+          const identity = unique.of(e, text);
+          if (identity !== undefined) registry.add(identity, occurrence);
         }
       });
     }
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
     const proxy = top.proxy;
-    if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', { file, path: ['proxy', 'timezone'] });
+    if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', occurrences.add(fileNumber, 0));
   }
 
   const issues = [...kinds.flatMap((k) => k.checks.map((c) => c.registry)), zones].flatMap((r) => r.issues());
@@ -98,10 +144,10 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
 }
 
 /** A field's value when it is text the check may read: a string not naming an unset variable (reported already). */
-function knownText(file: LoadedFile, path: Path, field: string, value: unknown): string | undefined {
+function knownText(file: LoadedFile, collection: string, index: number, field: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   // The field's path is built only when some string of the file names an unset variable.
-  return file.data.unresolved.size === 0 || !isUnresolved(file, [...path, field]) ? value : undefined;
+  return file.data.unresolved.size === 0 || !isUnresolved(file, [collection, index, field]) ? value : undefined;
 }
 
 /**

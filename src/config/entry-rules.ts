@@ -14,6 +14,10 @@ export type Normalizer<T> = (raw: RawEntry, spell?: Spelling) => Normalized<T>;
  * the model. Issues the files' schema words identically (required, type, schema) are left to it.
  */
 function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, entry: RawEntry, normalize: Normalizer<T>): Normalized<T> {
+  const data = file.data;
+  // A plain file (no variable unset, none substituted, no inexact number) needs neither the entry's
+  // path nor a spelling: nothing is made for it, once per entry of files of tens of thousands.
+  if (data.unresolved.size === 0 && data.substituted.size === 0 && data.inexact.size === 0) return normalize(entry);
   return normalize(plainEntry(file, [collection, index], entry), yamlSpelling(file, [collection, index]));
 }
 
@@ -26,32 +30,47 @@ function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, 
  */
 const normalizedEntries = new WeakMap<FileData, Map<string, unknown[]>>();
 
-/** The normalised value of the entry at `[collection, index]` of a file, if `entryIssues` found it clean. */
-export function normalizedEntry<T>(file: LoadedFile, collection: string, index: number): T | undefined {
-  return normalizedEntries.get(file.data)?.get(collection)?.[index] as T | undefined;
+/**
+ * The normalised value of the entry at `[collection, index]` of a file, if `entryIssues` found it
+ * clean, handed over once: the caller may add to it (`toDesiredState` puts the entry's origin on
+ * it instead of copying it), so it is no longer kept here and a second caller normalises afresh.
+ */
+export function takeNormalized<T>(file: LoadedFile, collection: string, index: number): T | undefined {
+  const list = normalizedEntries.get(file.data)?.get(collection);
+  if (list === undefined) return undefined;
+  const value = list[index] as T | undefined;
+  list[index] = undefined;
+  return value;
 }
 
-function keepNormalized(file: LoadedFile, collection: string, index: number, value: unknown): void {
+/**
+ * Where the normalised entries of one collection of a file are kept (by index) for
+ * `takeNormalized`: looked up once per collection, not once per entry.
+ */
+export function keptEntries(file: LoadedFile, collection: string): unknown[] {
   let byCollection = normalizedEntries.get(file.data);
   if (!byCollection) normalizedEntries.set(file.data, (byCollection = new Map<string, unknown[]>()));
   let list = byCollection.get(collection);
   if (!list) byCollection.set(collection, (list = []));
-  list[index] = value;
+  return list;
 }
 
-/** The model's issues of one entry as the file's issues: placed, and worded with the entry's path. */
+/**
+ * The model's issues of one entry, placed and worded with the entry's path, pushed onto `into`;
+ * the normalised value of a clean entry is kept at its index in `kept` (`keptEntries`).
+ */
 export function entryIssues(
   file: LoadedFile,
   collection: string,
   index: number,
   entry: RawEntry,
   normalize: Normalizer<unknown>,
-): ConfigIssue[] {
+  kept: unknown[],
+  into: ConfigIssue[],
+): void {
   const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
-  if (value !== null) keepNormalized(file, collection, index, value);
-  const out: ConfigIssue[] = [];
-  for (const issue of issues) if (issue.check === 'rule') out.push(placed(file, [collection, index], issue));
-  return out;
+  if (value !== null) kept[index] = value;
+  for (const issue of issues) if (issue.check === 'rule') into.push(placed(file, [collection, index], issue));
 }
 
 function placed(file: LoadedFile, entryPath: Path, issue: FieldIssue): ConfigIssue {

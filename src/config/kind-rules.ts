@@ -1,7 +1,7 @@
 import { KINDS, type ConfigIssue } from '../model/desired.js';
 import type { KindModule } from '../model/kind-spec.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import { entryIssues } from './entry-rules.js';
+import { entryIssues, keptEntries } from './entry-rules.js';
 import { issueOn, isUnresolved, type LoadedFile } from './loaded.js';
 import { passwordPath, passwordVariable, type PasswordPlace } from './password-place.js';
 import { forEachEntry } from './value-rules.js';
@@ -23,8 +23,11 @@ export function kindRuleIssues(file: LoadedFile): ConfigIssue[] {
     const mod = KIND_SPECS[kind] as KindModule;
     const place: PasswordPlace | undefined =
       mod.passwordBlock === undefined ? undefined : { collection: mod.collection, block: mod.passwordBlock };
-    forEachEntry(top[mod.collection], (entry, i) => {
-      for (const issue of entryIssues(file, mod.collection, i, entry, mod.normalize)) issues.push(issue);
+    const list = top[mod.collection];
+    if (!Array.isArray(list)) continue;
+    const kept = keptEntries(file, mod.collection);
+    forEachEntry(list, (entry, i) => {
+      entryIssues(file, mod.collection, i, entry, mod.normalize, kept, issues);
       if (place) {
         const issue = writtenPassword(file, entry, i, place, mod.passwordExample ?? 'PASSWORD');
         if (issue) issues.push(issue);

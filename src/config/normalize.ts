@@ -15,7 +15,7 @@ import type { KindModule } from '../model/kind-spec.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import { toInvariant, type Invariant } from '../model/invariant.js';
-import { normalizedEntry } from './entry-rules.js';
+import { takeNormalized } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
 /** A policy block as the schema admits it. */
@@ -88,11 +88,15 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
  * set here leaves no password: the commands that send one read it then.
  */
 function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number): unknown {
-  const value = checked(entry, mod.normalize, normalizedEntry(file, mod.collection, i)) as Readonly<Record<string, unknown>>;
+  const value = checked(entry, mod.normalize, takeNormalized(file, mod.collection, i)) as Record<string, unknown>;
   const origin = at(file, [mod.collection, i]);
-  // Object.assign, not `{ ...value, origin }`: the same object, and V8 (Node 20) takes a slow path for
-  // a spread followed by another key, some ten times slower; a big file holds tens of thousands.
-  if (mod.passwordBlock === undefined) return Object.assign({}, value, { origin });
+  // The normaliser's object is this entry's alone (taken from the checks, or just made): the origin
+  // goes onto it, not onto a copy. A big file holds tens of thousands of entries, and each copy was
+  // an object more to allocate and for the young generation's collections to move.
+  if (mod.passwordBlock === undefined) {
+    value.origin = origin;
+    return value;
+  }
   const place = { collection: mod.collection, block: mod.passwordBlock };
   const block = value[mod.passwordBlock] as Readonly<Record<string, unknown>> | undefined;
   const variable = passwordVariable(file, i, place);
