@@ -64,9 +64,9 @@ class Registry {
     const out: ConfigIssue[] = [];
     if (this.#repeated.size === 0) return out;
     for (const identity of this.#first.keys()) {
-      const numbers = this.#repeated.get(identity);
-      if (!numbers) continue;
-      const list = numbers.map((n) => ({ file: this.occurrences.file(n), path: this.pathAt(this.occurrences.index(n)) }));
+      const places = this.#repeated.get(identity);
+      if (!places) continue;
+      const list = places.map((n) => ({ file: this.occurrences.file(n), path: this.pathAt(this.occurrences.index(n)) }));
       const last = list[list.length - 1] as Occurrence;
       const others = list.slice(0, -1).map((o) => formatLocation(at(o.file, o.path)));
       const times = list.length === 2 ? 'twice' : `${list.length} times`;
