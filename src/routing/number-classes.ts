@@ -163,9 +163,12 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   };
   const out: NumberClass[] = [];
   const make = (i: number, prefix: string, to: string): void => {
-    // The recurrences of the rules at every prefix of the class's own.
+    // The recurrences of the rules at every prefix of the class's own, each once, in order of
+    // their first rule: looked up in sets, since K LCR routes on one prefix are K recurrences
+    // (a scan of the list per rule was K² for one class).
     let met: Timerec[] | null = null;
     let pairs: GroupRec[] | null = null;
+    let seen: Map<Timerec, Set<number>> | null = null;
     for (let n = -1; n < lengths.length; n++) {
       // -1: the prefixless rules.
       const k = n < 0 ? 0 : (lengths[n] as number);
@@ -177,10 +180,18 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
         for (const r of rules) {
           const rec = r.timerec === '' ? null : recOf(r.timerec);
           if (rec === null) continue;
-          if (met === null) met = [rec];
-          else if (!met.includes(rec)) met.push(rec);
-          if (pairs === null) pairs = [{ group: r.groupid, rec }];
-          else if (!pairs.some((g) => g.rec === rec && g.group === r.groupid)) pairs.push({ group: r.groupid, rec });
+          seen ??= new Map();
+          met ??= [];
+          pairs ??= [];
+          let groups = seen.get(rec);
+          if (groups === undefined) {
+            seen.set(rec, (groups = new Set()));
+            met.push(rec);
+          }
+          if (!groups.has(r.groupid)) {
+            groups.add(r.groupid);
+            pairs.push({ group: r.groupid, rec });
+          }
         }
       }
     }
