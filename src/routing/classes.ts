@@ -14,6 +14,7 @@ import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
+import { sharedDecisions, type SharedDecisions } from './decision-memo.js';
 import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from '../model/time/windows.js';
 
 import { windowWords } from '../model/time/window-words.js';
@@ -72,10 +73,10 @@ export function classSpans(
   start: CallTime,
   options: ClassOptions = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
-  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   const spans: ClassSpan[] = [];
   for (const nc of classes)
-    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved);
+    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved, shared);
   return { horizon: examined.horizon, spans };
 }
 
@@ -96,7 +97,7 @@ export function classSpansLazily(
   start: CallTime,
   options: ClassOptions = {},
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
-  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   function* each(): Generator<CallerSpans> {
     for (const nc of classes)
       for (const caller of nc.callers) {
@@ -110,6 +111,7 @@ export function classSpansLazily(
           spans,
           options.lazyWords === true,
           options.moved,
+          shared,
         );
         yield { nc, caller, spans };
       }
@@ -122,7 +124,7 @@ function classesOf(
   sets: readonly RuleSet[],
   start: CallTime,
   options: ClassOptions,
-): { classes: NumberClass[]; decided: readonly RuleSet[]; examined: Examined; whole: Whole } {
+): { classes: NumberClass[]; decided: readonly RuleSet[]; examined: Examined; whole: Whole; shared: SharedDecisions } {
   const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
   // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
@@ -134,7 +136,8 @@ function classesOf(
   // simulation loads a few rules, not 15,000 twice. The decisions are the same (see narrowed).
   const decided =
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
-  return { classes, decided, examined, whole: wholeHorizon(examined) };
+  // One memo per analysis: classes a set routes alike share its decisions (decision-memo.ts).
+  return { classes, decided, examined, whole: wholeHorizon(examined), shared: sharedDecisions() };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface NumberClass {
 export interface GroupRec {
   readonly group: number;
   readonly rec: Timerec;
+  /** The rule sets holding such a rule (bit i: set i): a set's decision depends on its own recurrences only (decision-memo.ts). */
+  readonly sets: number;
 }
 
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -66,6 +68,17 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
     indexes.set(set, (both = { inbound, outbound }));
   }
   return both[direction];
+}
+
+/**
+ * The longest prefix of `to` at which `set` holds a rule of `direction` or (outbound) an LCR
+ * To-part: a digit number meets the set's rules and patterns at its prefixes only, so two numbers
+ * with one stem are routed alike by the set (routing/decision-memo.ts).
+ */
+export function ruleStem(set: RuleSet, direction: Direction, to: string): string {
+  const map = prefixIndex(set, direction);
+  for (let k = to.length; k > 0; k--) if (map.has(to.slice(0, k))) return to.slice(0, k);
+  return '';
 }
 
 /** The first index in a sorted list whose entry is not below `text`. */
@@ -167,15 +180,15 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
     // their first rule: looked up in sets, since K LCR routes on one prefix are K recurrences
     // (a scan of the list per rule was K² for one class).
     let met: Timerec[] | null = null;
-    let pairs: GroupRec[] | null = null;
-    let seen: Map<Timerec, Set<number>> | null = null;
+    let pairs: { group: number; rec: Timerec; sets: number }[] | null = null;
+    let seen: Map<Timerec, Map<number, { sets: number }>> | null = null;
     for (let n = -1; n < lengths.length; n++) {
       // -1: the prefixless rules.
       const k = n < 0 ? 0 : (lengths[n] as number);
       if (k > prefix.length) break;
       const at = k === prefix.length ? prefix : prefix.slice(0, k);
-      for (const map of maps) {
-        const rules = map.get(at);
+      for (let si = 0; si < maps.length; si++) {
+        const rules = (maps[si] as PrefixIndex).get(at);
         if (rules === undefined) continue;
         for (const r of rules) {
           const rec = r.timerec === '' ? null : recOf(r.timerec);
@@ -185,12 +198,15 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
           pairs ??= [];
           let groups = seen.get(rec);
           if (groups === undefined) {
-            seen.set(rec, (groups = new Set()));
+            seen.set(rec, (groups = new Map<number, { sets: number }>()));
             met.push(rec);
           }
-          if (!groups.has(r.groupid)) {
-            groups.add(r.groupid);
-            pairs.push({ group: r.groupid, rec });
+          const pair = groups.get(r.groupid);
+          if (pair !== undefined) pair.sets |= 1 << si;
+          else {
+            const made = { group: r.groupid, rec, sets: 1 << si };
+            groups.set(r.groupid, made);
+            pairs.push(made);
           }
         }
       }
