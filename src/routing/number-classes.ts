@@ -81,6 +81,42 @@ export function ruleStem(set: RuleSet, direction: Direction, to: string): string
   return '';
 }
 
+/** The LCR index of one set's patterns and the callers of each To-part met, kept with its patterns. */
+interface SharedCallers {
+  readonly index: LcrIndex;
+  readonly callers: Map<string, readonly Caller[]>;
+}
+
+const lcrShared = new WeakMap<RuleSet['lcr'], SharedCallers>();
+
+/**
+ * The callers of an outbound number for `sets` (callers.ts `callerClasses`). When the first set
+ * alone holds LCR patterns (an invariant table's probe sets hold none), its index and the callers
+ * of each To-part are kept with its patterns: the tables of one check, and their classes cut apart
+ * by probes (1 and 1900 meet the same patterns), share them instead of building each again (K
+ * per-customer From parts are K callers, each matched against the parts).
+ */
+function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[] {
+  const first = sets[0];
+  if (first === undefined || sets.some((s, i) => i > 0 && s.lcr.length > 0)) {
+    const index = lcrIndex(sets);
+    return (to) => callerClasses(index, to);
+  }
+  let kept = lcrShared.get(first.lcr);
+  if (kept === undefined) lcrShared.set(first.lcr, (kept = { index: lcrIndex([first]), callers: new Map() }));
+  const { index, callers } = kept;
+  return (to) => {
+    // The callers depend on the patterns whose To-part begins the number: on the longest such To-part.
+    const lower = to.toLowerCase();
+    let stem: string | null = null;
+    for (let k = lower.length; k >= 0 && stem === null; k--) if (index.has(lower.slice(0, k))) stem = lower.slice(0, k);
+    if (stem === null) return ONLY_NO_CALLER;
+    let found = callers.get(stem);
+    if (found === undefined) callers.set(stem, (found = callerClasses(index, to)));
+    return found;
+  };
+}
+
 /** The first index in a sorted list whose entry is not below `text`. */
 function lowerBound(sorted: readonly string[], text: string): number {
   let lo = 0;
@@ -164,7 +200,7 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
     }
   const sorted = [...all].sort();
   const lengths = [...lengthsSeen].filter((n) => n > 0).sort((a, b) => a - b);
-  const lcr: LcrIndex | null = direction === 'outbound' && sorted.length + (everything ? 1 : 0) > 0 ? lcrIndex(sets) : null;
+  const callersOf = direction === 'outbound' && sorted.length + (everything ? 1 : 0) > 0 ? lcrCallers(sets) : null;
   const recs = new Map<string, Timerec | null>();
   const recOf = (text: string): Timerec | null => {
     let r = recs.get(text);
@@ -211,7 +247,7 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
         }
       }
     }
-    const callers = lcr === null ? ONLY_NO_CALLER : callerClasses(lcr, to);
+    const callers = callersOf === null ? ONLY_NO_CALLER : callersOf(to);
     out.push({ direction, prefix, except: directlyBelow(sorted, i), to, recs: met ?? NO_RECS, met: pairs ?? NO_PAIRS, callers });
   };
   if (everything) {

@@ -27,6 +27,18 @@ vi.mock('../../src/routing/match.js', async (original) => {
     },
   };
 });
+// Counts the callers made for a number (K per-customer From parts each matched against the parts).
+const made = vi.hoisted(() => ({ callerClasses: 0 }));
+vi.mock('../../src/routing/callers.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/callers.js')>();
+  return {
+    ...real,
+    callerClasses: (...args: Parameters<typeof real.callerClasses>) => {
+      made.callerClasses++;
+      return real.callerClasses(...args);
+    },
+  };
+});
 const { routeCall } = await vi.importActual<typeof import('../../src/routing/match.js')>('../../src/routing/match.js');
 
 const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
@@ -83,6 +95,7 @@ describe('a daily window on each of K per-customer LCR routes', () => {
     const set = rules([], customers(k));
     calls.routeCall = 0;
     calls.routingGroups = 0;
+    made.callerClasses = 0;
     const expressions = vi.spyOn(RegExp.prototype, 'test');
     const results = checkInvariants(set, INVARIANTS, START, BOOK);
     // The distinct expressions run: each is compiled when first run.
@@ -109,5 +122,8 @@ describe('a daily window on each of K per-customer LCR routes', () => {
     // when first run (122 and 222 expressions run, K and the analysis's own); with no - in the
     // users it is a string test (routing/lcr-match.ts), and the others stay (some 20).
     expect(tested).toBeLessThan(k / 4);
+    // The callers of number 1 were made for each class and table (1 and 1900, with and without the
+    // office-hours window: 4); they depend on the patterns met only, so they are made once.
+    expect(made.callerClasses).toBe(1);
   });
 });
