@@ -15,9 +15,9 @@ import { InternalError } from '../model/errors.js';
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { timerecMatches } from '../model/time/timerec-match.js';
-import type { Caller } from './callers.js';
+import { callerRecs, recsByGroup } from './caller-recs.js';
 import { comboOf, type SharedDecisions } from './decision-memo.js';
-import { routeCall, routingGroups } from './match.js';
+import { routeCall } from './match.js';
 import type { NumberClass } from './number-classes.js';
 import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
@@ -62,61 +62,6 @@ export function differs(decisions: readonly RouteDecision[], moved?: ReadonlySet
     if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
   }
   return false;
-}
-
-/** The recurrences of a class's rules by the group holding them, each with its place in `met`. */
-type RecsByGroup = ReadonlyMap<number, readonly { readonly at: number; readonly rec: Timerec; readonly sets: number }[]>;
-
-/** Built once per class's recurrences: a class decided a caller at a time (classes.ts `classSpansLazily`) shares them. */
-const byGroupOf = new WeakMap<NumberClass['met'], RecsByGroup>();
-
-function recsByGroup(nc: NumberClass): RecsByGroup {
-  const known = byGroupOf.get(nc.met);
-  if (known) return known;
-  const out = new Map<number, { at: number; rec: Timerec; sets: number }[]>();
-  nc.met.forEach((m, at) => {
-    const list = out.get(m.group);
-    if (list) list.push({ at, rec: m.rec, sets: m.sets });
-    else out.set(m.group, [{ at, rec: m.rec, sets: m.sets }]);
-  });
-  byGroupOf.set(nc.met, out);
-  return out;
-}
-
-/**
- * The recurrences a caller's decision can depend on: those of the rules of the groups it reaches,
- * in any set, in the class's order; and for each set, those of its own rules in the groups it
- * reaches (its decision depends on no other, decision-memo.ts). Looked up by group: K LCR callers
- * each scanning the K recurrences of a class was quadratic.
- */
-function callerRecs(
-  sets: readonly RuleSet[],
-  nc: NumberClass,
-  byGroup: RecsByGroup,
-  caller: Caller,
-  deciding: readonly boolean[],
-  shared: SharedDecisions | undefined,
-): { recs: Timerec[]; own: Set<Timerec>[] } {
-  const own = sets.map(() => new Set<Timerec>());
-  if (nc.met.length === 0) return { recs: [], own };
-  const found: { at: number; rec: Timerec }[] = [];
-  const taken = new Set<number>();
-  sets.forEach((set, i) => {
-    if (!deciding[i]) return;
-    const reached = shared
-      ? shared.groups(set, nc.direction, caller.from, nc.to)
-      : routingGroups(set, { direction: nc.direction, from: caller.from, to: nc.to });
-    for (const g of reached)
-      for (const e of byGroup.get(g) ?? []) {
-        if ((e.sets & (1 << i)) !== 0) (own[i] as Set<Timerec>).add(e.rec);
-        if (!taken.has(e.at)) {
-          taken.add(e.at);
-          found.push(e);
-        }
-      }
-  });
-  found.sort((a, b) => a.at - b.at);
-  return { recs: [...new Set(found.map((e) => e.rec))], own };
 }
 
 /**
@@ -203,8 +148,11 @@ function stretchesOf(
   const fromLocal = windowOf({ from, to: from }).start;
   // The recurrences matching now, by index: few at a time, so their list is the combination's key.
   const active = new Set<number>();
+  const atStart = startAnswers(examined);
   recs.forEach((r, i) => {
-    if (timerecMatches(r, fromLocal, tz)) active.add(i);
+    let matches = atStart.get(r);
+    if (matches === undefined) atStart.set(r, (matches = timerecMatches(r, fromLocal, tz)));
+    if (matches) active.add(i);
   });
   const events = eventsOf(recs, tz, from, to);
   const n = recs.length;
@@ -261,6 +209,18 @@ function stretchesOf(
   }
   stretch(start, to);
   return [...groups.values()];
+}
+
+/**
+ * Each recurrence's answer at the start of a horizon, asked once per analysis: the callers of a
+ * class share its recurrences (K LCR callers and their ties each asked their route's again).
+ */
+const startAnswersOf = new WeakMap<Examined, Map<Timerec, boolean>>();
+
+function startAnswers(examined: Examined): Map<Timerec, boolean> {
+  let known = startAnswersOf.get(examined);
+  if (!known) startAnswersOf.set(examined, (known = new Map<Timerec, boolean>()));
+  return known;
 }
 
 /**
