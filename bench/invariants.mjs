@@ -13,7 +13,8 @@
 // The check alone reads low: its runs after the warm-up find each recurrence's change points
 // already computed (model/time/windows.ts keeps them per recurrence), which a plan never does.
 //
-//   npm run build && node bench/invariants.mjs [--quick] [--json]
+//   npm run build && node bench/invariants.mjs [--quick] [--json] [--shape lcrTimed]
+// (--shape: that shape of SIZES alone, both sizes; a round of one shape against another build.)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +75,7 @@ async function checkCpu(file) {
 }
 
 /** Every shape at both sizes; resolves to the rows and whether the goal was met. */
-export async function run({ quick = false } = {}) {
+export async function run({ quick = false, shape: only } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-bench-invariants-'));
   const emu = await forkEmulator({ dataFile: writeGroupsOnlyData(join(dir, 'groups.json')) });
   const usageFile = join(dir, 'usage.jsonl');
@@ -82,6 +83,7 @@ export async function run({ quick = false } = {}) {
   const results = {};
   try {
     for (const [shape, sizes] of Object.entries(SIZES)) {
+      if (only !== undefined && shape !== only) continue;
       results[shape] = [];
       for (const full of sizes) {
         const k = quick ? Math.max(10, Math.round(full / 10)) : full;
@@ -113,6 +115,9 @@ export async function run({ quick = false } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const result = await run({ quick: process.argv.includes('--quick') });
+  const at = process.argv.indexOf('--shape');
+  const shape = at > 0 ? process.argv[at + 1] : undefined;
+  if (shape !== undefined && !(shape in SIZES)) throw new Error(`--shape: one of ${Object.keys(SIZES).join(', ')}`);
+  const result = await run({ quick: process.argv.includes('--quick'), shape });
   console.log(process.argv.includes('--json') ? JSON.stringify(result) : JSON.stringify(result, null, 2));
 }

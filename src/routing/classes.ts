@@ -14,6 +14,7 @@ import { lcrTo, type Caller } from './callers.js';
 import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
+import { sharedDecisions, type SharedDecisions } from './decision-memo.js';
 import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from '../model/time/windows.js';
 
 import { windowWords } from '../model/time/window-words.js';
@@ -72,10 +73,10 @@ export function classSpans(
   start: CallTime,
   options: ClassOptions = {},
 ): { horizon: Horizon; spans: ClassSpan[] } {
-  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   const spans: ClassSpan[] = [];
   for (const nc of classes)
-    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved);
+    decideClass(decided, nc, examined, whole, options.differing === true, spans, options.lazyWords === true, options.moved, shared);
   return { horizon: examined.horizon, spans };
 }
 
@@ -99,14 +100,15 @@ export function classSpansLazily(
   options: ClassOptions = {},
   screen?: Screen,
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
-  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   const first = decided.slice(0, 1);
   const decide = (nc: NumberClass, caller: Caller): ClassSpan[] => {
     if (screen && decided.length > 1) {
       // The first set alone is cut at its own recurrences only: a few stretches where the
       // others' windows (an invariant's `during`) cut thousands.
       const alone: ClassSpan[] = [];
-      decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved);
+      // The memo is keyed by set and by the set's own recurrences: the joint decision below takes the first set's from it.
+      decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved, shared);
       if (
         !screen(
           nc,
@@ -115,7 +117,7 @@ export function classSpansLazily(
       )
         return [];
     }
-    return decideCaller(decided, nc, caller, examined, whole, options);
+    return decideCaller(decided, nc, caller, examined, whole, options, shared);
   };
   function* each(): Generator<CallerSpans> {
     for (const nc of classes) for (const caller of nc.callers) yield lazyCaller(nc, caller, () => decide(nc, caller));
@@ -135,12 +137,12 @@ export function classSpansSplit(
   options: ClassOptions,
   later: (nc: NumberClass, classes: readonly NumberClass[]) => boolean,
 ): { horizon: Horizon; now: ClassSpan[]; all: Iterable<CallerSpans> } {
-  const { classes, decided, examined, whole } = classesOf(sets, start, options);
+  const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   const now: ClassSpan[] = [];
   const made = new Map<NumberClass, (readonly ClassSpan[])[]>();
   for (const nc of classes) {
     if (later(nc, classes)) continue;
-    const each = nc.callers.map((caller) => decideCaller(decided, nc, caller, examined, whole, options));
+    const each = nc.callers.map((caller) => decideCaller(decided, nc, caller, examined, whole, options, shared));
     made.set(nc, each);
     for (const spans of each) for (const span of spans) now.push(span);
   }
@@ -151,7 +153,7 @@ export function classSpansSplit(
         const known = made.get(nc)?.[i];
         yield known
           ? { nc, caller, spans: known }
-          : lazyCaller(nc, caller, () => decideCaller(decided, nc, caller, examined, whole, options));
+          : lazyCaller(nc, caller, () => decideCaller(decided, nc, caller, examined, whole, options, shared));
       }
   }
   return { horizon: examined.horizon, now, all: all() };
@@ -165,9 +167,10 @@ function decideCaller(
   examined: Examined,
   whole: Whole,
   o: ClassOptions,
+  shared: SharedDecisions,
 ): ClassSpan[] {
   const spans: ClassSpan[] = [];
-  decideClass(sets, { ...nc, callers: [caller] }, examined, whole, o.differing === true, spans, o.lazyWords === true, o.moved);
+  decideClass(sets, { ...nc, callers: [caller] }, examined, whole, o.differing === true, spans, o.lazyWords === true, o.moved, shared);
   return spans;
 }
 
@@ -203,7 +206,7 @@ function classesOf(
   sets: readonly RuleSet[],
   start: CallTime,
   options: ClassOptions,
-): { classes: NumberClass[]; decided: readonly RuleSet[]; examined: Examined; whole: Whole } {
+): { classes: NumberClass[]; decided: readonly RuleSet[]; examined: Examined; whole: Whole; shared: SharedDecisions } {
   const directions: readonly Direction[] = options.directions ?? (options.direction ? [options.direction] : ['inbound', 'outbound']);
   // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
@@ -215,7 +218,8 @@ function classesOf(
   // simulation loads a few rules, not 15,000 twice. The decisions are the same (see narrowed).
   const decided =
     options.reach !== undefined && classes.length * 4 < sets.reduce((n, s) => n + s.rules.length, 0) ? narrowedSets(sets, classes) : sets;
-  return { classes, decided, examined, whole: wholeHorizon(examined) };
+  // One memo per analysis: classes a set routes alike share its decisions (decision-memo.ts).
+  return { classes, decided, examined, whole: wholeHorizon(examined), shared: sharedDecisions() };
 }
 
 /**

@@ -9,8 +9,8 @@
 import { InternalError } from '../model/errors.js';
 import { repeatSegments } from '../model/time/repeat-segments.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
-import { changePoints, windowOf, type Examined } from '../model/time/windows.js';
+import { changePoints, type Examined } from '../model/time/windows.js';
+import { matchesAtStart } from './start-answers.js';
 
 /** A segment of the horizon: the combination (an id) entering `lo`, then `combo[k]` from `at[k]` on. */
 export interface TimedSegment {
@@ -26,6 +26,8 @@ export interface TimedSegment {
 /** The segments of a horizon, in order, covering it. */
 export interface Timeline {
   readonly segments: readonly TimedSegment[];
+  /** The recurrences matching in a combination (an id), by index into `recs`: a set's decision is keyed by its own (decision-memo.ts). */
+  readonly members: (combo: number) => readonly number[];
 }
 
 const recIds = new WeakMap<Timerec, number>();
@@ -56,8 +58,7 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
   const n = recs.length;
   if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
   const lists = recs.map((r) => changePoints(r, tz, from, to));
-  const fromLocal = windowOf({ from, to: from }).start;
-  const initial = recs.map((r) => timerecMatches(r, fromLocal, tz));
+  const initial = recs.map((r) => matchesAtStart(r, examined));
   const combos = new Combinations(n);
   const cut = repeatSegments(recs, tz, from, to, lists);
   // The whole horizon in one (a short one, nothing repeats): every change from the first.
@@ -77,7 +78,7 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
     }
     segments.push({ lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, starts, combos) });
   }
-  return { segments };
+  return { segments, members: (combo) => combos.members(combo) };
 }
 
 /** The combination at `t`: the last moment at or before it, or the one entering. */
@@ -161,6 +162,7 @@ class Combinations {
   readonly #active = new Set<number>();
   readonly #ids = new Map<string | number, number>();
   readonly #next = new Map<number, number>();
+  readonly #members: (readonly number[])[] = [];
   #id = 0;
 
   constructor(private readonly n: number) {}
@@ -189,7 +191,17 @@ class Combinations {
     if (this.n <= 30) for (const i of this.#active) key |= 1 << i;
     else key = [...this.#active].sort((a, b) => a - b).join(',');
     let id = this.#ids.get(key);
-    if (id === undefined) this.#ids.set(key, (id = this.#ids.size));
+    if (id === undefined) {
+      this.#ids.set(key, (id = this.#ids.size));
+      this.#members.push([...this.#active]);
+    }
     return id;
+  }
+
+  /** The recurrences matching in combination `id`. */
+  members(id: number): readonly number[] {
+    const found = this.#members[id];
+    if (found === undefined) throw new InternalError(`no combination ${id} of recurrences`);
+    return found;
   }
 }

@@ -14,9 +14,9 @@
  * Pure.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
-import type { Timerec } from '../model/time/timerec.js';
-import type { Caller } from './callers.js';
-import { routeCall, routingGroups } from './match.js';
+import { callerRecs, recsByGroup } from './caller-recs.js';
+import { comboOf, type SharedDecisions } from './decision-memo.js';
+import { routeCall } from './match.js';
 import type { NumberClass } from './number-classes.js';
 import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
@@ -54,53 +54,13 @@ export function differs(decisions: readonly RouteDecision[], moved?: ReadonlySet
   return false;
 }
 
-/** The recurrences of a class's rules by the group holding them, each with its place in `met`. */
-type RecsByGroup = ReadonlyMap<number, readonly { readonly at: number; readonly rec: Timerec }[]>;
-
-/** Built once per class's recurrences: a class decided a caller at a time (classes.ts `classSpansLazily`) shares them. */
-const byGroupOf = new WeakMap<NumberClass['met'], RecsByGroup>();
-
-function recsByGroup(nc: NumberClass): RecsByGroup {
-  const known = byGroupOf.get(nc.met);
-  if (known) return known;
-  const out = new Map<number, { at: number; rec: Timerec }[]>();
-  nc.met.forEach((m, at) => {
-    const list = out.get(m.group);
-    if (list) list.push({ at, rec: m.rec });
-    else out.set(m.group, [{ at, rec: m.rec }]);
-  });
-  byGroupOf.set(nc.met, out);
-  return out;
-}
-
-/**
- * The recurrences a caller's decision can depend on: those of the rules of the groups it reaches,
- * in any set, in the class's order. Looked up by group: K LCR callers each scanning the K
- * recurrences of a class was quadratic.
- */
-function callerRecs(
-  sets: readonly RuleSet[],
-  nc: NumberClass,
-  byGroup: RecsByGroup,
-  caller: Caller,
-  deciding: readonly boolean[],
-): Timerec[] {
-  if (nc.met.length === 0) return [];
-  const groups = new Set<number>();
-  sets.forEach((set, i) => {
-    if (deciding[i]) for (const g of routingGroups(set, { direction: nc.direction, from: caller.from, to: nc.to })) groups.add(g);
-  });
-  const found: { at: number; rec: Timerec }[] = [];
-  for (const g of groups) for (const e of byGroup.get(g) ?? []) found.push(e);
-  found.sort((a, b) => a.at - b.at);
-  return [...new Set(found.map((e) => e.rec))];
-}
-
 /**
  * Each caller of a number class decided by every set over the horizon, adjacent alike stretches
  * merged, equal outcomes grouped; the spans (only those whose decisions differ when `differing`)
  * appended to `out`. With `lazy`, a span's windows and words are made when first read: a reader
  * that looks at a few spans of many (the invariants) does not pay for the words of the others.
+ * With `shared`, a set's decision of a caller is taken from another class the set routes alike
+ * (decision-memo.ts) when one was decided in the same analysis.
  */
 export function decideClass(
   sets: readonly RuleSet[],
@@ -111,6 +71,7 @@ export function decideClass(
   out: ClassSpan[],
   lazy = false,
   moved?: ReadonlySet<string>,
+  shared?: SharedDecisions,
 ): void {
   const tz = examined.horizon.tz;
   const byGroup = recsByGroup(nc);
@@ -134,16 +95,23 @@ export function decideClass(
         : null,
     );
     const deciding = fixed.map((f) => f === null);
-    const recs = examined.naming === 'instant' ? [] : callerRecs(sets, nc, byGroup, caller, deciding);
-    const decideAt = (at: CallTime): RouteDecision[] =>
-      sets.map((set, i) => fixed[i] ?? routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET));
+    const { recs, own } = examined.naming === 'instant' ? { recs: [], own: [] } : callerRecs(sets, nc, byGroup, caller, deciding, shared);
+    // `active`: the recurrences of `recs` matching at `at`, by index; a set's decision depends on its own among them.
+    const decideAt = (at: CallTime, active: Iterable<number>): RouteDecision[] =>
+      sets.map(
+        (set, i) =>
+          fixed[i] ??
+          (shared
+            ? shared.decide(set, nc.direction, caller.from, nc.to, at, comboOf(recs, active, own[i]))
+            : routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET)),
+      );
     if (recs.length === 0) {
-      const decisions = decideAt(whole.at);
+      const decisions = decideAt(whole.at, []);
       if (!differing || differs(decisions, moved)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }
-    for (const { decisions, stretches } of stretchesOf(recs, examined, (s) =>
-      decideAt({ local: windowOf({ from: s, to: s }).start, tz }),
+    for (const { decisions, stretches } of stretchesOf(recs, examined, (s, active) =>
+      decideAt({ local: windowOf({ from: s, to: s }).start, tz }, active),
     )) {
       if (differing && !differs(decisions, moved)) continue;
       out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));

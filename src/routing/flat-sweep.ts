@@ -8,28 +8,27 @@
 import { InternalError } from '../model/errors.js';
 import type { RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
-import { changePoints, windowOf, type Examined, type Stretch } from '../model/time/windows.js';
+import { changePoints, type Examined, type Stretch } from '../model/time/windows.js';
+import { matchesAtStart } from './start-answers.js';
 import type { SweptGroup } from './stretch-sweep.js';
 
 /**
  * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
- * per combination of matching recurrences (keyed by `key`), adjacent alike stretches merged, equal
- * outcomes grouped (in order of their first stretch).
+ * per combination of matching recurrences (keyed by `key`; `decide` is told them, by index into
+ * `recs`), adjacent alike stretches merged, equal outcomes grouped (in order of their first stretch).
  */
 export function flatStretchesOf(
   recs: readonly Timerec[],
   examined: Examined,
-  decide: (start: number) => RouteDecision[],
+  decide: (start: number, active: Iterable<number>) => RouteDecision[],
   key: (decisions: readonly RouteDecision[]) => string,
 ): SweptGroup[] {
   const { from, to } = examined;
   const tz = examined.horizon.tz;
-  const fromLocal = windowOf({ from, to: from }).start;
   // The recurrences matching now, by index: few at a time, so their list is the combination's key.
   const active = new Set<number>();
   recs.forEach((r, i) => {
-    if (timerecMatches(r, fromLocal, tz)) active.add(i);
+    if (matchesAtStart(r, examined)) active.add(i);
   });
   const events = eventsOf(recs, tz, from, to);
   const n = recs.length;
@@ -48,7 +47,7 @@ export function flatStretchesOf(
     const size = active.size;
     const found = size === 0 ? none : size === 1 ? single[sum] : memo.get(comboKey(active));
     if (found) return found;
-    const decisions = decide(s);
+    const decisions = decide(s, active);
     const k = key(decisions);
     let group = groups.get(k);
     if (!group) groups.set(k, (group = { decisions, stretches: [] }));

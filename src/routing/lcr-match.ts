@@ -116,3 +116,33 @@ export function lcrMatches(parts: LcrParts, lookup: LcrLookup): boolean {
   });
   return hit;
 }
+
+/** An LCR pattern's two parts as canonical text (`canonicalText`), for {@link lcrMatchesUsers}. */
+export interface LcrTexts {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** `<from>-<to>` as {@link lcrMatchesUsers} tests it (no `-`: all From, the empty To). */
+export function lcrTexts(pattern: string): LcrTexts {
+  const dash = pattern.indexOf('-');
+  return dash < 0
+    ? { from: canonicalText(pattern), to: '' }
+    : { from: canonicalText(pattern.slice(0, dash)), to: canonicalText(pattern.slice(dash + 1)) };
+}
+
+/**
+ * The proxy's LCR test on `From-To` when neither user holds a `-` (both given canonical): the
+ * pattern's `-` can then meet only the lookup's one, so it matches exactly when the To starts with
+ * the pattern's To-part and its From-part occurs in the From followed only by digits (the last
+ * place it occurs is enough: an earlier one is followed by more of the From). The answer of
+ * {@link lcrMatches} and of the regular expression, without compiling one per pattern: K
+ * per-customer patterns were K expressions compiled for one analysis.
+ */
+export function lcrMatchesUsers(texts: LcrTexts, from: string, to: string): boolean {
+  if (!to.startsWith(texts.to)) return false;
+  const at = from.lastIndexOf(texts.from);
+  if (at < 0) return false;
+  for (let i = at + texts.from.length; i < from.length; i++) if (!isDigit(from.charCodeAt(i))) return false;
+  return true;
+}

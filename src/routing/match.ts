@@ -7,7 +7,7 @@ import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
 import { timerecMatches } from '../model/time/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { loadRules } from './load.js';
-import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
+import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrTexts, type LcrParts, type LcrTexts } from './lcr-match.js';
 import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
 import { lcrUsers } from './sip-user.js';
 import { byProxyPriority, priorityWords } from './priority.js';
@@ -54,13 +54,18 @@ interface DroppedEntry {
   readonly order: number;
 }
 
-/** An LCR record with its regular expression, and its parts for the linear test of long lookups. */
+/**
+ * An LCR record with its parts as text for the usual lookup (no `-` in the users); its regular
+ * expression and its parts for the linear test of long lookups are made when a lookup holding a
+ * `-` first needs them (K per-customer patterns made K expressions no lookup ran).
+ */
 interface LcrEntry {
   readonly pattern: string;
   readonly groupid: number;
   readonly key: string;
-  readonly regex: RegExp;
-  readonly parts: LcrParts;
+  readonly texts: LcrTexts;
+  regex?: RegExp;
+  parts?: LcrParts;
 }
 
 const prepared = new WeakMap<RuleSet, Prepared>();
@@ -99,7 +104,7 @@ function prepare(set: RuleSet): Prepared {
       group,
       [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
     );
-  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern), parts: lcrParts(r.pattern) }));
+  const lcr: LcrEntry[] = set.lcr.map((r) => ({ ...r, texts: lcrTexts(r.pattern) }));
   const result: Prepared = {
     groups,
     lengths,
@@ -241,11 +246,17 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
  */
 const REGEX_LOOKUP_MAX = 256;
 
-/** The LCR records of `candidates` whose pattern the proxy matches against `lookup`. */
-function lcrMatching(candidates: readonly LcrEntry[], lookup: string): LcrEntry[] {
-  if (lookup.length <= REGEX_LOOKUP_MAX) return candidates.filter((r) => r.regex.test(lookup));
+/** The LCR records of `candidates` whose pattern the proxy matches against `lookup`, `From-To` of `users`. */
+function lcrMatching(candidates: readonly LcrEntry[], users: { from: string; to: string }, lookup: string): LcrEntry[] {
+  if (!users.from.includes('-') && !users.to.includes('-')) {
+    // The lookup's one `-`: a string test, no expression compiled per pattern (lcr-match.ts).
+    const from = canonicalText(users.from);
+    const to = canonicalText(users.to);
+    return candidates.filter((r) => lcrMatchesUsers(r.texts, from, to));
+  }
+  if (lookup.length <= REGEX_LOOKUP_MAX) return candidates.filter((r) => (r.regex ??= lcrRegex(r.pattern)).test(lookup));
   const prepared = lcrLookup(lookup);
-  return candidates.filter((r) => lcrMatches(r.parts, prepared));
+  return candidates.filter((r) => lcrMatches((r.parts ??= lcrParts(r.pattern)), prepared));
 }
 
 /** The dropped rules by prefix. */
@@ -333,7 +344,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
   }
   const users = lcrUsers(call, steps);
   const lookup = `${users.from}-${users.to}`;
-  const matching = lcrMatching(lcrCandidates(p.lcrIndex, users), lookup).map((r) => ({
+  const matching = lcrMatching(lcrCandidates(p.lcrIndex, users), users, lookup).map((r) => ({
     ...r,
     distance: Math.abs(lookup.length - r.pattern.length),
   }));

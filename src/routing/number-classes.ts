@@ -28,7 +28,8 @@ export interface NumberClass {
 export interface GroupRec {
   readonly group: number;
   readonly rec: Timerec;
-  /** The rule sets holding such a rule (bit i: set i). */
+  /** The rule sets holding such a rule (bit i: set i): a set's decision depends on its own recurrences only
+   * (decision-memo.ts), and an invariant table's first set is the rules' own (classes.ts `classSpansLazily`). */
   readonly sets: number;
 }
 
@@ -68,6 +69,53 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
     indexes.set(set, (both = { inbound, outbound }));
   }
   return both[direction];
+}
+
+/**
+ * The longest prefix of `to` at which `set` holds a rule of `direction` or (outbound) an LCR
+ * To-part: a digit number meets the set's rules and patterns at its prefixes only, so two numbers
+ * with one stem are routed alike by the set (routing/decision-memo.ts).
+ */
+export function ruleStem(set: RuleSet, direction: Direction, to: string): string {
+  const map = prefixIndex(set, direction);
+  for (let k = to.length; k > 0; k--) if (map.has(to.slice(0, k))) return to.slice(0, k);
+  return '';
+}
+
+/** The LCR index of one set's patterns and the callers of each To-part met, kept with its patterns. */
+interface SharedCallers {
+  readonly index: LcrIndex;
+  readonly callers: Map<string, readonly Caller[]>;
+}
+
+const lcrShared = new WeakMap<RuleSet['lcr'], SharedCallers>();
+
+/**
+ * The callers of an outbound number for `sets` (callers.ts `callerClasses`). When the first set
+ * alone holds LCR patterns (an invariant table's probe sets hold none), its index and the callers
+ * of each To-part are kept with its patterns: the tables of one check, and their classes cut apart
+ * by probes (1 and 1900 meet the same patterns), share them instead of building each again (K
+ * per-customer From parts are K callers, each matched against the parts).
+ */
+function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[] {
+  const first = sets[0];
+  if (first === undefined || sets.some((s, i) => i > 0 && s.lcr.length > 0)) {
+    const index = lcrIndex(sets);
+    return (to) => callerClasses(index, to);
+  }
+  let kept = lcrShared.get(first.lcr);
+  if (kept === undefined) lcrShared.set(first.lcr, (kept = { index: lcrIndex([first]), callers: new Map() }));
+  const { index, callers } = kept;
+  return (to) => {
+    // The callers depend on the patterns whose To-part begins the number: on the longest such To-part.
+    const lower = to.toLowerCase();
+    let stem: string | null = null;
+    for (let k = lower.length; k >= 0 && stem === null; k--) if (index.has(lower.slice(0, k))) stem = lower.slice(0, k);
+    if (stem === null) return ONLY_NO_CALLER;
+    let found = callers.get(stem);
+    if (found === undefined) callers.set(stem, (found = callerClasses(index, to)));
+    return found;
+  };
 }
 
 /** The first index in a sorted list whose entry is not below `text`. */
@@ -153,7 +201,7 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
     }
   const sorted = [...all].sort();
   const lengths = [...lengthsSeen].filter((n) => n > 0).sort((a, b) => a - b);
-  const lcr: LcrIndex | null = direction === 'outbound' && sorted.length + (everything ? 1 : 0) > 0 ? lcrIndex(sets) : null;
+  const callersOf = direction === 'outbound' && sorted.length + (everything ? 1 : 0) > 0 ? lcrCallers(sets) : null;
   const recs = new Map<string, Timerec | null>();
   const recOf = (text: string): Timerec | null => {
     let r = recs.get(text);
@@ -165,29 +213,42 @@ export function numberClasses(sets: readonly RuleSet[], direction: Direction, re
   };
   const out: NumberClass[] = [];
   const make = (i: number, prefix: string, to: string): void => {
-    // The recurrences of the rules at every prefix of the class's own.
+    // The recurrences of the rules at every prefix of the class's own, each once, in order of
+    // their first rule: looked up in sets, since K LCR routes on one prefix are K recurrences
+    // (a scan of the list per rule was K² for one class).
     let met: Timerec[] | null = null;
     let pairs: { group: number; rec: Timerec; sets: number }[] | null = null;
+    let seen: Map<Timerec, Map<number, { sets: number }>> | null = null;
     for (let n = -1; n < lengths.length; n++) {
       // -1: the prefixless rules.
       const k = n < 0 ? 0 : (lengths[n] as number);
       if (k > prefix.length) break;
       const at = k === prefix.length ? prefix : prefix.slice(0, k);
-      maps.forEach((map, si) => {
-        const rules = map.get(at);
-        if (rules === undefined) return;
+      for (let si = 0; si < maps.length; si++) {
+        const rules = (maps[si] as PrefixIndex).get(at);
+        if (rules === undefined) continue;
         for (const r of rules) {
           const rec = r.timerec === '' ? null : recOf(r.timerec);
           if (rec === null) continue;
-          if (met === null) met = [rec];
-          else if (!met.includes(rec)) met.push(rec);
-          const had = pairs?.find((g) => g.rec === rec && g.group === r.groupid);
-          if (had) had.sets |= 1 << si;
-          else (pairs ??= []).push({ group: r.groupid, rec, sets: 1 << si });
+          seen ??= new Map();
+          met ??= [];
+          pairs ??= [];
+          let groups = seen.get(rec);
+          if (groups === undefined) {
+            seen.set(rec, (groups = new Map<number, { sets: number }>()));
+            met.push(rec);
+          }
+          const pair = groups.get(r.groupid);
+          if (pair !== undefined) pair.sets |= 1 << si;
+          else {
+            const made = { group: r.groupid, rec, sets: 1 << si };
+            groups.set(r.groupid, made);
+            pairs.push(made);
+          }
         }
-      });
+      }
     }
-    const callers = lcr === null ? ONLY_NO_CALLER : callerClasses(lcr, to);
+    const callers = callersOf === null ? ONLY_NO_CALLER : callersOf(to);
     out.push({ direction, prefix, except: directlyBelow(sorted, i), to, recs: met ?? NO_RECS, met: pairs ?? NO_PAIRS, callers });
   };
   if (everything) {

@@ -14,7 +14,7 @@ import type { StretchPiece } from '../model/time/stretch-runs.js';
 import type { Timerec } from '../model/time/timerec.js';
 import type { Examined } from '../model/time/windows.js';
 import { commonPeriod } from '../model/time/repeat-segments.js';
-import { timelineOf, type TimedSegment } from './combination-timeline.js';
+import { timelineOf, type TimedSegment, type Timeline } from './combination-timeline.js';
 import { flatStretchesOf } from './flat-sweep.js';
 
 /** What tells two decisions apart for a call: result, winning rule, gateways, the candidates of an undefined order and their outcomes. */
@@ -35,6 +35,9 @@ function outcomeKey(decisions: readonly RouteDecision[]): string {
   return decisions.map(decisionKey).join('\u0001');
 }
 
+/** The sets' decisions of a call at `start`, where the recurrences matching are `active` (indexes into the sweep's `recs`). */
+export type Decide = (start: number, active: Iterable<number>) => RouteDecision[];
+
 /** One outcome over the horizon: its decisions and the stretches (as pieces) where the caller gets them. */
 export interface SweptGroup {
   readonly decisions: RouteDecision[];
@@ -43,15 +46,17 @@ export interface SweptGroup {
 
 /**
  * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
- * per combination of matching recurrences, adjacent alike stretches merged, equal outcomes grouped
- * (in order of their first stretch).
+ * per combination of matching recurrences (told them, by index into `recs`: decision-memo.ts keys a
+ * set's decision by its own), adjacent alike stretches merged, equal outcomes grouped (in order of
+ * their first stretch).
  */
-export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide: (start: number) => RouteDecision[]): SweptGroup[] {
+export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide: Decide): SweptGroup[] {
   // Nothing to repeat: swept change point by change point, without the timeline's ids.
   if (commonPeriod(recs, examined.from, examined.to) === null) return flatStretchesOf(recs, examined, decide, outcomeKey);
-  const groups = new Outcomes(decide);
+  const timeline = timelineOf(recs, examined);
+  const groups = new Outcomes(decide, timeline.members);
   const out = new Emitter();
-  for (const seg of timelineOf(recs, examined).segments) {
+  for (const seg of timeline.segments) {
     if (seg.lo === examined.from) out.moveTo(seg.lo, groups.of(seg.entering, seg.lo));
     if (seg.period !== undefined) repeatPeriod(seg, seg.period, groups, out);
     else seg.at.forEach((at, k) => out.moveTo(at, groups.of(seg.combo[k] as number, at)));
@@ -132,12 +137,15 @@ class Outcomes {
   readonly #ofCombo: (SweptGroup | undefined)[] = [];
   readonly #byKey = new Map<string, SweptGroup>();
 
-  constructor(private readonly decide: (start: number) => RouteDecision[]) {}
+  constructor(
+    private readonly decide: Decide,
+    private readonly members: Timeline['members'],
+  ) {}
 
   of(combo: number, at: number): SweptGroup {
     const known = this.#ofCombo[combo];
     if (known) return known;
-    const decisions = this.decide(at);
+    const decisions = this.decide(at, this.members(combo));
     const key = outcomeKey(decisions);
     let group = this.#byKey.get(key);
     if (!group) this.#byKey.set(key, (group = { decisions, stretches: [] }));

@@ -27,7 +27,7 @@ type Modules = { classes: typeof import('../../src/routing/classes.js'); invaria
 let sweptDayByDay = 0;
 
 /** The sweep as it was: every change point of every recurrence over the whole horizon, in order, each a stretch. */
-function dayByDay(recs: readonly Timerec[], examined: Examined, decide: (start: number) => RouteDecision[]) {
+function dayByDay(recs: readonly Timerec[], examined: Examined, decide: (start: number, active: Iterable<number>) => RouteDecision[]) {
   sweptDayByDay++;
   const { from, to } = examined;
   const tz = examined.horizon.tz;
@@ -41,7 +41,11 @@ function dayByDay(recs: readonly Timerec[], examined: Examined, decide: (start: 
     const combination = active.map((a) => (a ? 1 : 0)).join('');
     let group = byCombination.get(combination);
     if (!group) {
-      const decisions = decide(start);
+      // The recurrences matching, by index: the shared decisions are keyed by them (decision-memo.ts).
+      const decisions = decide(
+        start,
+        active.flatMap((a, i) => (a ? [i] : [])),
+      );
       const key = decisions.map(decisionKey).join('\u0001');
       group = byKey.get(key) ?? { decisions, stretches: [] };
       byKey.set(key, group);
