@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
 import { rulesContentKey } from '../../src/routing/prepared.js';
 import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
-import type { GatewayGroup } from '../../src/routing/types.js';
+import type { GatewayGroup } from '../../src/model/group.js';
 import { MONDAY_10, rules, type TestRoute } from './build.js';
 
 /**
@@ -26,7 +26,7 @@ describe('prepared rules shared between copies', () => {
   it('a copy with other gateway words decides alike, each with its own words', () => {
     const plain = rules([], ROUTES, inventoryOf(GROUPS));
     const renamed = [{ ...GROUPS[0]!, name: 'Carrier A (Frankfurt)' }, GROUPS[1]!];
-    const named = withGatewayLabels(rules([], ROUTES, inventoryOf(renamed)), [{ gwid: '11', name: 'edge', address: '192.0.2.11' }]);
+    const named = withGatewayLabels(rules([], ROUTES, inventoryOf(renamed)), [{ gwid: 11, name: 'edge', address: '192.0.2.11' }]);
     expect(rulesContentKey(named)).toBe(rulesContentKey(plain));
     const call = { direction: 'outbound', from: '2001', to: '15551234', at: MONDAY_10 } as const;
     const a = routeCall(plain, call);
