@@ -17,14 +17,38 @@ import type { NumberClass } from './number-classes.js';
 export function callersStarting(nc: NumberClass, prefix: string): Caller[] {
   if (prefix === '') return [...nc.callers];
   if (nc.direction === 'inbound') return [{ from: prefix, from_parts: [] }];
-  const parts = [...new Set(nc.callers.flatMap((c) => c.from_parts))].sort();
+  // They depend on the class's callers alone, which classes under one another and the tables of
+  // one check share (class 1 and a probe's class 1900, each `during`'s table): made once for each.
+  const key = `${prefix}\u0003${callersKey(nc.callers)}`;
+  let known = made.get(key);
+  if (known === undefined) {
+    if (made.size >= KEPT) made.delete(made.keys().next().value as string);
+    made.set(key, (known = startingWith(nc.callers, prefix)));
+  }
+  return [...known];
+}
+
+/** How many lists of callers are kept (a check asks for a few `from_prefix` over a few classes). */
+const KEPT = 16;
+const made = new Map<string, readonly Caller[]>();
+
+/** The callers as text: their From and From parts, what {@link startingWith} reads. */
+function callersKey(callers: readonly Caller[]): string {
+  let out = '';
+  for (const c of callers) out += `${c.from}\u0001${c.from_parts.join('\u0002')}\u0000`;
+  return out;
+}
+
+/** {@link callersStarting} of an outbound class with these callers. */
+function startingWith(callers: readonly Caller[], prefix: string): Caller[] {
+  const parts = [...new Set(callers.flatMap((c) => c.from_parts))].sort();
   const candidates = [prefix];
   for (const p of parts) {
     if (p.startsWith(prefix)) candidates.push(p);
     candidates.push(prefix + p);
     for (let k = 1; k < p.length; k++) if (prefix.endsWith(p.slice(0, k))) candidates.push(prefix + p.slice(k));
   }
-  for (const c of nc.callers) if (c.from !== '') candidates.push(prefix + c.from);
+  for (const c of callers) if (c.from !== '') candidates.push(prefix + c.from);
   const known = new Set(parts);
   const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();

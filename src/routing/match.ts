@@ -12,6 +12,7 @@ import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index
 import { lcrUsers } from './sip-user.js';
 import { byProxyPriority, priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
+import { compiledPattern, sharedPrepared } from './prepared.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -68,8 +69,6 @@ interface LcrEntry {
   parts?: LcrParts;
 }
 
-const prepared = new WeakMap<RuleSet, Prepared>();
-
 /** `f[0-9]*-t[0-9]*` with f and t escaped, unanchored and case-insensitive, as the proxy tests an LCR pattern. */
 export function lcrRegex(pattern: string): RegExp {
   const dash = pattern.indexOf('-');
@@ -79,9 +78,17 @@ export function lcrRegex(pattern: string): RegExp {
   return new RegExp(`${esc(from)}[0-9]*-${esc(to)}[0-9]*`, 'i');
 }
 
+/** An LCR pattern's regular expression and parts: the same for every rule set holding it. */
+function compileLcr(pattern: string): { readonly regex: RegExp; readonly parts: LcrParts } {
+  return { regex: lcrRegex(pattern), parts: lcrParts(pattern) };
+}
+
+/** The set prepared: once per set, and once for every copy of the same rules (prepared.ts). */
 function prepare(set: RuleSet): Prepared {
-  const cached = prepared.get(set);
-  if (cached) return cached;
+  return sharedPrepared(set, prepareAnew);
+}
+
+function prepareAnew(set: RuleSet): Prepared {
   const { kept, dropped, stems } = loadRules(set);
   const groups = new Map<number, Map<string, RoutingRule[]>>();
   const timerecs = new Map<string, Timerec | null>();
@@ -115,7 +122,6 @@ function prepare(set: RuleSet): Prepared {
     stems,
     lcrRoutes: lcrRoutesByKey(set.rules),
   };
-  prepared.set(set, result);
   return result;
 }
 
@@ -254,9 +260,10 @@ function lcrMatching(candidates: readonly LcrEntry[], users: { from: string; to:
     const to = canonicalText(users.to);
     return candidates.filter((r) => lcrMatchesUsers(r.texts, from, to));
   }
-  if (lookup.length <= REGEX_LOOKUP_MAX) return candidates.filter((r) => (r.regex ??= lcrRegex(r.pattern)).test(lookup));
+  if (lookup.length <= REGEX_LOOKUP_MAX)
+    return candidates.filter((r) => (r.regex ??= compiledPattern(r.pattern, compileLcr).regex).test(lookup));
   const prepared = lcrLookup(lookup);
-  return candidates.filter((r) => lcrMatches((r.parts ??= lcrParts(r.pattern)), prepared));
+  return candidates.filter((r) => lcrMatches((r.parts ??= compiledPattern(r.pattern, compileLcr).parts), prepared));
 }
 
 /** The dropped rules by prefix. */

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Invariant } from '../../src/model/invariant.js';
+import { checkInvariants } from '../../src/routing/invariants.js';
+import { rules, type TestRoute } from './build.js';
+
+/**
+ * The callers of a class starting with an invariant's `from_prefix` (routing/invariant-callers.ts)
+ * are worked out once per list of callers: beside K per-customer LCR routes, class 1, the class
+ * 1900 a `never 1900` probe cuts under it and the table of a set with a window of its own all hold
+ * the same K callers, and each list cost some 2K tests of a From against the class's parts
+ * (issue 36 §2). Counted as those tests, not timed.
+ */
+const tested = vi.hoisted(() => ({ froms: 0 }));
+vi.mock('../../src/routing/callers.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/callers.js')>();
+  return {
+    ...real,
+    partsIn: (...args: Parameters<typeof real.partsIn>) => {
+      tested.froms++;
+      return real.partsIn(...args);
+    },
+  };
+});
+
+const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' } as const;
+const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+
+function customers(k: number): TestRoute[] {
+  const out: TestRoute[] = [];
+  for (let i = 0; i < k; i++)
+    out.push({ name: `Customer ${i}`, prefix: '1', gwgroupid: String(1 + (i % 9)), from_prefix: String(2000 + i) });
+  return [...out, { name: 'Default', prefix: '', gwgroupid: '1' }];
+}
+
+/** The bench's block (bench/invariants.mjs): a built-in, a `never 1900` probe, two sets by caller, one with a window. */
+const INVARIANTS = [
+  { kind: 'builtin', builtin: 'no_dead_rule', name: 'no_dead_rule' },
+  { kind: 'never', name: 'premium', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
+  {
+    kind: 'always',
+    name: 'office hours',
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+  },
+  {
+    kind: 'never',
+    name: 'area 2007',
+    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
+  },
+] as unknown as Invariant[];
+
+describe('the callers starting with a from_prefix, worked out once per list', () => {
+  it('tests each From of each prefix once, not once per class and table', () => {
+    const k = 300;
+    tested.froms = 0;
+    const results = checkInvariants(rules([], customers(k)), INVARIANTS, START, BOOK);
+    expect(results.map((r) => r.status)).toEqual(['held', 'violated', 'violated', 'held']);
+    expect(results[2]?.counterexample?.from.startsWith('2005')).toBe(true);
+    // Two prefixes, some 2K distinct candidate Froms each (the prefix before each part and before
+    // each caller; 1,207 here); before, a third list was worked out again (1,810).
+    expect(tested.froms).toBeGreaterThan(2 * k);
+    expect(tested.froms).toBeLessThan(2 * (2 * k + 20));
+  });
+});

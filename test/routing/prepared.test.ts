@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { routeCall } from '../../src/routing/match.js';
+import { rulesContentKey } from '../../src/routing/prepared.js';
+import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
+import type { GatewayGroup } from '../../src/model/group.js';
+import { MONDAY_10, rules, type TestRoute } from './build.js';
+
+/**
+ * Copies of the same rules share one preparation (routing/prepared.ts), so it must hold exactly
+ * what decides a call: a copy with other words shares it and keeps its own words; one whose
+ * gateways load other rules, or whose rules come in another order, does not.
+ */
+const GROUPS = [
+  { gwgroupid: 1, name: 'Carrier A', type: 'carrier', gwids: ['11'] },
+  { gwgroupid: 2, name: 'Carrier B', type: 'carrier', gwids: ['12'] },
+] as unknown as GatewayGroup[];
+
+const ROUTES: TestRoute[] = [
+  { name: 'Customer 1', prefix: '1', gwgroupid: '1', from_prefix: '2001' },
+  { name: 'Customer 2', prefix: '1', gwgroupid: '2', from_prefix: '2002' },
+  { name: 'Default', prefix: '', gwgroupid: '1' },
+];
+const TIED = { direction: 'outbound', from: '20012002', to: '15551234', at: MONDAY_10 } as const;
+
+describe('prepared rules shared between copies', () => {
+  it('a copy with other gateway words decides alike, each with its own words', () => {
+    const plain = rules([], ROUTES, inventoryOf(GROUPS));
+    const renamed = [{ ...GROUPS[0]!, name: 'Carrier A (Frankfurt)' }, GROUPS[1]!];
+    const named = withGatewayLabels(rules([], ROUTES, inventoryOf(renamed)), [{ gwid: 11, name: 'edge', address: '192.0.2.11' }]);
+    expect(rulesContentKey(named)).toBe(rulesContentKey(plain));
+    const call = { direction: 'outbound', from: '2001', to: '15551234', at: MONDAY_10 } as const;
+    const a = routeCall(plain, call);
+    const b = routeCall(named, call);
+    expect(b.result).toBe('routed');
+    expect({ ...b, gwlist_words: undefined, steps: undefined }).toEqual({ ...a, gwlist_words: undefined, steps: undefined });
+    expect(JSON.stringify(b.gwlist_words)).toContain('Frankfurt');
+    expect(JSON.stringify(a.gwlist_words ?? '')).not.toContain('Frankfurt');
+  });
+
+  it('a copy whose platform lacks a gateway loads other rules: it is prepared anew', () => {
+    const full = rules([], ROUTES, inventoryOf(GROUPS));
+    const lacking = rules([], ROUTES, inventoryOf([GROUPS[0]!, { ...GROUPS[1]!, gwids: [] }]));
+    expect(rulesContentKey(lacking)).not.toBe(rulesContentKey(full));
+    const call = { direction: 'outbound', from: '2002', to: '15551234', at: MONDAY_10 } as const;
+    expect(routeCall(full, call).result).toBe('routed');
+    expect(routeCall(lacking, call).result).toBe('no_route');
+  });
+
+  it('a copy in another order is prepared anew: a tie lists its candidates in its own order', () => {
+    const ordered = rules([], ROUTES);
+    const reversed = rules([], [...ROUTES].reverse());
+    expect(rulesContentKey(reversed)).not.toBe(rulesContentKey(ordered));
+    const keys = (d: ReturnType<typeof routeCall>): string[] => d.candidates.map((c) => c.key);
+    expect(keys(routeCall(ordered, TIED))).toEqual(['Customer 1', 'Customer 2']);
+    expect(keys(routeCall(reversed, TIED))).toEqual(['Customer 2', 'Customer 1']);
+  });
+});
