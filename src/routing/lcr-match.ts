@@ -91,10 +91,13 @@ export interface LcrParts {
 
 /** `<from>-<to>` as {@link lcrMatches} tests it (no `-`: all From, the empty To). */
 export function lcrParts(pattern: string): LcrParts {
+  return splitPattern(pattern, units);
+}
+
+/** A pattern's From and To parts, each made by `part` (no `-`: all From, the empty To). */
+function splitPattern<T>(pattern: string, part: (text: string) => T): { from: T; to: T } {
   const dash = pattern.indexOf('-');
-  return dash < 0
-    ? { from: units(pattern), to: new Uint16Array(0) }
-    : { from: units(pattern.slice(0, dash)), to: units(pattern.slice(dash + 1)) };
+  return dash < 0 ? { from: part(pattern), to: part('') } : { from: part(pattern.slice(0, dash)), to: part(pattern.slice(dash + 1)) };
 }
 
 /**
@@ -125,10 +128,7 @@ export interface LcrTexts {
 
 /** `<from>-<to>` as {@link lcrMatchesUsers} tests it (no `-`: all From, the empty To). */
 export function lcrTexts(pattern: string): LcrTexts {
-  const dash = pattern.indexOf('-');
-  return dash < 0
-    ? { from: canonicalText(pattern), to: '' }
-    : { from: canonicalText(pattern.slice(0, dash)), to: canonicalText(pattern.slice(dash + 1)) };
+  return splitPattern(pattern, canonicalText);
 }
 
 /**
