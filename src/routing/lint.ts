@@ -3,10 +3,10 @@
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
 import { parseTimerec, timerecWarning } from '../model/time/timerec.js';
-import { loadRules } from './load.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
+import { preparedRules } from './prepared.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
 import { timerecQuirks } from '../model/time/timerec-quirks.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
@@ -285,7 +285,7 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
 
 /**
  * The routing lints of a rule set. Errors: each rule the proxy drops at load time (`dropped`, from
- * `loadRules`). Warnings, on the rules it keeps: two rules of one group with the same prefix and
+ * the set as loaded once for the lints and the matcher alike, prepared.ts). Warnings, on the rules it keeps: two rules of one group with the same prefix and
  * priority whose time recurrences can overlap (`ambiguous_rules`; overlap is judged conservatively
  * by `timesMayOverlap`: a pair it cannot prove apart is warned about); two LCR patterns of equal
  * length in two groups that one caller (an E.164 From) can match (`ambiguous_lcr`, one per prefix); a rule that never routes because a rule of the
@@ -303,7 +303,7 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * hint. Sorted: errors first, then by file, line and column; findings without a place last.
  */
 export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[] {
-  const { kept, dropped } = loadRules(set);
+  const { kept, dropped } = preparedRules(set);
   const findings: RoutingFinding[] = dropped.map((d) => ({
     severity: 'error',
     code: 'dropped',

@@ -4,7 +4,7 @@
  */
 import { dialHint, dialProblem, firstNonDial } from '../model/dial.js';
 import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
-import { parseTimerec } from '../model/time/timerec.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 
@@ -30,11 +30,14 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
 
 /**
  * Why the loader drops a time recurrence, or `null`: one the parser refuses. A duration the proxy
- * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts).
+ * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts). One it
+ * accepts is kept in `read`, parsed, so the matcher never parses it again.
  */
-function timerecDropped(text: string): string | null {
+function timerecDropped(text: string, read: Map<string, Timerec | null>): string | null {
   const parsed = parseTimerec(text);
-  return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
+  if ('problem' in parsed) return `timerec "${text}": ${parsed.problem}`;
+  read.set(text, parsed.value);
+  return null;
 }
 
 /** Why the proxy drops a rule, and for a rule dropped for its prefix alone the stem it leaves in the tree. */
@@ -49,9 +52,13 @@ interface DropReason {
  * Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway
  * list): its prefix, then its gateway list, then its time recurrence, each judged once.
  */
-function dropReason(rule: RoutingRule, listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null): DropReason | null {
+function dropReason(
+  rule: RoutingRule,
+  listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
+  read: Map<string, Timerec | null>,
+): DropReason | null {
   const list = listProblem(rule);
-  const timerec = timerecDropped(rule.timerec);
+  const timerec = timerecDropped(rule.timerec, read);
   const odd = firstNonDial(rule.prefix);
   if (odd >= 0) {
     const mapping = rule.kind === 'inbound_mapping';
@@ -81,6 +88,8 @@ export interface LoadedRules {
    * shares (drouting's `add_prefix`). They steer the prefix walk of a number with an odd character.
    */
   readonly stems: string[];
+  /** Each time recurrence the loader accepted, parsed (`null`: always), by its text: read once, here. */
+  readonly recurrences: ReadonlyMap<string, Timerec | null>;
 }
 
 /**
@@ -91,6 +100,7 @@ export function loadRules(set: RuleSet): LoadedRules {
   const kept: RoutingRule[] = [];
   const dropped: DroppedRule[] = [];
   const stems: string[] = [];
+  const recurrences = new Map<string, Timerec | null>();
   const inv: PartialInventory | undefined = set.inventory;
   const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
   // Thousands of rules share a few gateway lists: each list of each kind is judged once.
@@ -110,12 +120,12 @@ export function loadRules(set: RuleSet): LoadedRules {
       });
       continue;
     }
-    const why = dropReason(rule, listProblem);
+    const why = dropReason(rule, listProblem, recurrences);
     if (why === null) kept.push(rule);
     else {
       dropped.push({ rule, reason: why.reason, hint: why.hint });
       if (why.stem !== undefined) stems.push(why.stem);
     }
   }
-  return { kept, dropped, stems };
+  return { kept, dropped, stems, recurrences };
 }

@@ -4,13 +4,11 @@
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
 import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
-import { parseTimerec, type Timerec } from '../model/time/timerec.js';
-import { loadRules } from './load.js';
-import { lcrLookup, lcrMatches, lcrParts, type LcrParts } from './lcr-match.js';
-import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
+import { lcrLookup, lcrMatches } from './lcr-match.js';
+import { lcrCandidates } from './lcr-index.js';
+import { preparedRules, type DroppedEntry, type LcrEntry, type PreparedRule, type PreparedRules as Prepared } from './prepared.js';
 import { lcrUsers } from './sip-user.js';
-import { byProxyPriority, priorityWords } from './priority.js';
+import { priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
@@ -24,107 +22,6 @@ import {
   type RoutingRule,
   type RuleSet,
 } from './types.js';
-
-/** The rules of a set as the proxy holds them after loading: by group, then by prefix. */
-interface Prepared {
-  readonly groups: Map<number, Map<string, RoutingRule[]>>;
-  /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
-  readonly lengths: Map<number, readonly number[]>;
-  readonly timerecs: Map<string, Timerec | null>;
-  readonly lcr: readonly LcrEntry[];
-  /** The LCR records by To-part and From-part (lcr-index.ts): a call tests only those it can meet. */
-  readonly lcrIndex: LcrRecordIndex<LcrEntry>;
-  /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
-  readonly droppedByPrefix: Map<string, DroppedEntry[]>;
-  /** What dropped rules leave in the prefix tree (load.ts `stems`). */
-  readonly stems: readonly string[];
-  /**
-   * The set's LCR routes by key, each with its place in the set: a tie's candidates are looked up,
-   * not found by scanning every rule (an invariant by caller decides a tie per LCR route, K × K).
-   */
-  readonly lcrRoutes: Map<string, { readonly rule: RoutingRule; readonly order: number }[]>;
-  /** The tree nodes that go deeper, built on the first number with an odd character (see {@link treeGoesOn}). */
-  continued?: Set<string>;
-}
-
-/** A dropped rule, why, and its place in load order. */
-interface DroppedEntry {
-  readonly rule: RoutingRule;
-  readonly reason: string;
-  readonly order: number;
-}
-
-/** An LCR record with its regular expression, and its parts for the linear test of long lookups. */
-interface LcrEntry {
-  readonly pattern: string;
-  readonly groupid: number;
-  readonly key: string;
-  readonly regex: RegExp;
-  readonly parts: LcrParts;
-}
-
-const prepared = new WeakMap<RuleSet, Prepared>();
-
-/** `f[0-9]*-t[0-9]*` with f and t escaped, unanchored and case-insensitive, as the proxy tests an LCR pattern. */
-export function lcrRegex(pattern: string): RegExp {
-  const dash = pattern.indexOf('-');
-  const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\#-]/g, '\\$&');
-  const from = dash < 0 ? pattern : pattern.slice(0, dash);
-  const to = dash < 0 ? '' : pattern.slice(dash + 1);
-  return new RegExp(`${esc(from)}[0-9]*-${esc(to)}[0-9]*`, 'i');
-}
-
-function prepare(set: RuleSet): Prepared {
-  const cached = prepared.get(set);
-  if (cached) return cached;
-  const { kept, dropped, stems } = loadRules(set);
-  const groups = new Map<number, Map<string, RoutingRule[]>>();
-  const timerecs = new Map<string, Timerec | null>();
-  for (const rule of kept) {
-    let byPrefix = groups.get(rule.groupid);
-    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, RoutingRule[]>()));
-    const list = byPrefix.get(rule.prefix) ?? [];
-    list.push(rule);
-    byPrefix.set(rule.prefix, list);
-    if (!timerecs.has(rule.timerec)) {
-      const parsed = parseTimerec(rule.timerec);
-      timerecs.set(rule.timerec, 'value' in parsed ? parsed.value : null);
-    }
-  }
-  // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.
-  for (const list of groups.values()) for (const rules of list.values()) rules.sort(byProxyPriority);
-  const lengths = new Map<number, readonly number[]>();
-  for (const [group, byPrefix] of groups)
-    lengths.set(
-      group,
-      [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
-    );
-  const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern), parts: lcrParts(r.pattern) }));
-  const result: Prepared = {
-    groups,
-    lengths,
-    timerecs,
-    lcr,
-    lcrIndex: indexLcrRecords(lcr),
-    droppedByPrefix: droppedIndex(dropped),
-    stems,
-    lcrRoutes: lcrRoutesByKey(set.rules),
-  };
-  prepared.set(set, result);
-  return result;
-}
-
-/** The outbound rules holding an LCR pattern, by key, each with its index in `rules`. */
-function lcrRoutesByKey(rules: readonly RoutingRule[]): Prepared['lcrRoutes'] {
-  const out: Prepared['lcrRoutes'] = new Map();
-  rules.forEach((rule, order) => {
-    if (rule.kind !== 'outbound_route' || rule.lcr_pattern === undefined) return;
-    const list = out.get(rule.key);
-    if (list) list.push({ rule, order });
-    else out.set(rule.key, [{ rule, order }]);
-  });
-  return out;
-}
 
 /** A rule as a decision names it. */
 export function decidedRule(rule: RoutingRule): DecidedRule {
@@ -202,9 +99,8 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
     }
     for (let i = 0; i < rules.length; i++) {
-      const rule = rules[i] as RoutingRule;
-      const timerec = p.timerecs.get(rule.timerec) ?? null;
-      if (!timerecMatches(timerec, local, tz)) {
+      const { rule, when } = rules[i] as PreparedRule;
+      if (when !== null && !when(local, tz)) {
         steps?.push(
           `${ruleName(rule)} (priority ${priorityWords(rule.priority)}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`,
         );
@@ -212,8 +108,11 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       }
       // Sorted by priority: ties follow the winner directly.
       const ties =
-        rules[i + 1]?.priority === rule.priority
-          ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local, tz))
+        rules[i + 1]?.rule.priority === rule.priority
+          ? rules
+              .slice(i + 1)
+              .filter((r) => r.rule.priority === rule.priority && (r.when === null || r.when(local, tz)))
+              .map((r) => r.rule)
           : [];
       if (ties.length > 0) {
         const all = [rule, ...ties];
@@ -246,18 +145,6 @@ function lcrMatching(candidates: readonly LcrEntry[], lookup: string): LcrEntry[
   if (lookup.length <= REGEX_LOOKUP_MAX) return candidates.filter((r) => r.regex.test(lookup));
   const prepared = lcrLookup(lookup);
   return candidates.filter((r) => lcrMatches(r.parts, prepared));
-}
-
-/** The dropped rules by prefix. */
-function droppedIndex(dropped: readonly { readonly rule: RoutingRule; readonly reason: string }[]): Map<string, DroppedEntry[]> {
-  const map = new Map<string, DroppedEntry[]>();
-  dropped.forEach((d, order) => {
-    const entry = { rule: d.rule, reason: d.reason, order };
-    const list = map.get(d.rule.prefix);
-    if (list) list.push(entry);
-    else map.set(d.rule.prefix, [entry]);
-  });
-  return map;
 }
 
 /** The dropped rules at a prefix of `to` (the empty one included), in load order. */
@@ -369,7 +256,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
  */
 export function routingGroups(set: RuleSet, call: Omit<Call, 'at'>): number[] {
   if (call.direction === 'inbound') return [INBOUND_GROUP];
-  const choice = lcrChoice(prepare(set), call as Call, null);
+  const choice = lcrChoice(preparedRules(set), call as Call, null);
   if (choice === null) return [OUTBOUND_GROUP];
   return 'tied' in choice ? choice.tied.map((t) => t.groupid) : [choice.groupid];
 }
@@ -409,7 +296,7 @@ function ambiguous(
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
  */
 export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
-  const p = prepare(set);
+  const p = preparedRules(set);
   const steps: string[] | null = options.explain === false ? null : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const { direction, from, to } = call;
