@@ -2,7 +2,7 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
-import { parseTimerec, timerecWarning } from '../model/time/timerec.js';
+import { timerecWarning, type Timerec } from '../model/time/timerec.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
@@ -172,7 +172,7 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
  * bymonth 2 is March, byday SA under monthly never matches): the rule routes at other times than
  * the file suggests, silently. One finding per quirk, each saying what the proxy will do.
  */
-function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+function timerecQuirkFindings(rules: readonly RoutingRule[], recurrences: ReadonlyMap<string, Timerec | null>): RoutingFinding[] {
   const out: RoutingFinding[] = [];
   // Thousands of rules share a few recurrences: the quirks of each text are found once.
   const quirksOf = new Map<string, ReturnType<typeof timerecQuirks>>();
@@ -180,8 +180,9 @@ function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
     if (rule.timerec === '') continue;
     let quirks = quirksOf.get(rule.timerec);
     if (quirks === undefined) {
-      const parsed = parseTimerec(rule.timerec);
-      quirks = 'value' in parsed && parsed.value !== null ? timerecQuirks(parsed.value, rule.timerec) : [];
+      // A kept rule's recurrence was parsed by the loader (prepared.ts): read, not parsed again.
+      const parsed = recurrences.get(rule.timerec);
+      quirks = parsed ? timerecQuirks(parsed, rule.timerec) : [];
       quirksOf.set(rule.timerec, quirks);
     }
     for (const quirk of quirks) {
@@ -303,7 +304,7 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * hint. Sorted: errors first, then by file, line and column; findings without a place last.
  */
 export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[] {
-  const { kept, dropped } = preparedRules(set);
+  const { kept, dropped, recurrences } = preparedRules(set);
   const findings: RoutingFinding[] = dropped.map((d) => ({
     severity: 'error',
     code: 'dropped',
@@ -315,7 +316,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
   for (const list of [
     negativePriorityFindings(kept),
     zeroDurationFindings(kept),
-    timerecQuirkFindings(kept),
+    timerecQuirkFindings(kept, recurrences),
     samePrefixFindings(kept),
     lcrFindings(set, kept),
     lcrTakesSimpleFindings(kept),

@@ -46,6 +46,8 @@ export interface PreparedRules {
   readonly dropped: readonly DroppedRule[];
   /** What dropped rules leave in the prefix tree (load.ts `stems`). */
   readonly stems: readonly string[];
+  /** Each recurrence the loader accepted, parsed once by it (`null`: always): every kept rule's is here. */
+  readonly recurrences: ReadonlyMap<string, Timerec | null>;
   /** The kept rules by group, then by prefix, each list by descending proxy priority. */
   readonly groups: ReadonlyMap<number, ReadonlyMap<string, readonly PreparedRule[]>>;
   /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
@@ -98,6 +100,7 @@ export function preparedRules(set: RuleSet): PreparedRules {
     kept,
     dropped,
     stems,
+    recurrences,
     groups,
     lengths,
     lcr,
