@@ -2,10 +2,11 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
-import { timerecWarning, type Timerec } from '../model/time/timerec.js';
+import { timerecWarning } from '../model/time/timerec.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
+import type { ReadRecurrence } from './load.js';
 import { preparedRules } from './prepared.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
 import { timerecQuirks } from '../model/time/timerec-quirks.js';
@@ -172,7 +173,7 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
  * bymonth 2 is March, byday SA under monthly never matches): the rule routes at other times than
  * the file suggests, silently. One finding per quirk, each saying what the proxy will do.
  */
-function timerecQuirkFindings(rules: readonly RoutingRule[], recurrences: ReadonlyMap<string, Timerec | null>): RoutingFinding[] {
+function timerecQuirkFindings(rules: readonly RoutingRule[], recurrences: ReadonlyMap<string, ReadRecurrence>): RoutingFinding[] {
   const out: RoutingFinding[] = [];
   // Thousands of rules share a few recurrences: the quirks of each text are found once.
   const quirksOf = new Map<string, ReturnType<typeof timerecQuirks>>();
@@ -181,7 +182,7 @@ function timerecQuirkFindings(rules: readonly RoutingRule[], recurrences: Readon
     let quirks = quirksOf.get(rule.timerec);
     if (quirks === undefined) {
       // A kept rule's recurrence was parsed by the loader (prepared.ts): read, not parsed again.
-      const parsed = recurrences.get(rule.timerec);
+      const parsed = recurrences.get(rule.timerec)?.parsed;
       quirks = parsed ? timerecQuirks(parsed, rule.timerec) : [];
       quirksOf.set(rule.timerec, quirks);
     }

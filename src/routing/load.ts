@@ -4,6 +4,7 @@
  */
 import { dialHint, dialProblem, firstNonDial } from '../model/dial.js';
 import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
+import { timerecMatcher, type TimeMatcher } from '../model/time/timerec-match.js';
 import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
@@ -31,13 +32,19 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
 /**
  * Why the loader drops a time recurrence, or `null`: one the parser refuses. A duration the proxy
  * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts). One it
- * accepts is kept in `read`, parsed, so the matcher never parses it again.
+ * accepts is kept in `read`, parsed and made into a matcher, so neither is made again.
  */
-function timerecDropped(text: string, read: Map<string, Timerec | null>): string | null {
+function timerecDropped(text: string, read: Map<string, ReadRecurrence>): string | null {
   const parsed = parseTimerec(text);
   if ('problem' in parsed) return `timerec "${text}": ${parsed.problem}`;
-  read.set(text, parsed.value);
+  if (!read.has(text)) read.set(text, { parsed: parsed.value, when: timerecMatcher(parsed.value) });
   return null;
+}
+
+/** A time recurrence as the loader read it: parsed (`null`: always), and as the matcher the decisions ask. */
+export interface ReadRecurrence {
+  readonly parsed: Timerec | null;
+  readonly when: TimeMatcher;
 }
 
 /** Why the proxy drops a rule, and for a rule dropped for its prefix alone the stem it leaves in the tree. */
@@ -55,7 +62,7 @@ interface DropReason {
 function dropReason(
   rule: RoutingRule,
   listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
-  read: Map<string, Timerec | null>,
+  read: Map<string, ReadRecurrence>,
 ): DropReason | null {
   const list = listProblem(rule);
   const timerec = timerecDropped(rule.timerec, read);
@@ -88,8 +95,8 @@ export interface LoadedRules {
    * shares (drouting's `add_prefix`). They steer the prefix walk of a number with an odd character.
    */
   readonly stems: string[];
-  /** Each time recurrence the loader accepted, parsed (`null`: always), by its text: read once, here. */
-  readonly recurrences: ReadonlyMap<string, Timerec | null>;
+  /** Each time recurrence the loader accepted, parsed and as a matcher, by its text: read once, here. */
+  readonly recurrences: ReadonlyMap<string, ReadRecurrence>;
 }
 
 /**
@@ -100,7 +107,7 @@ export function loadRules(set: RuleSet): LoadedRules {
   const kept: RoutingRule[] = [];
   const dropped: DroppedRule[] = [];
   const stems: string[] = [];
-  const recurrences = new Map<string, Timerec | null>();
+  const recurrences = new Map<string, ReadRecurrence>();
   const inv: PartialInventory | undefined = set.inventory;
   const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
   // Thousands of rules share a few gateway lists: each list of each kind is judged once.

@@ -6,7 +6,7 @@
 import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
 import { lcrLookup, lcrMatches } from './lcr-match.js';
 import { lcrCandidates } from './lcr-index.js';
-import { preparedRules, type DroppedEntry, type LcrEntry, type PreparedRule, type PreparedRules as Prepared } from './prepared.js';
+import { decisionTables, type DecisionTables as Prepared, type DroppedEntry, type LcrEntry, type PreparedRule } from './prepared.js';
 import { lcrUsers } from './sip-user.js';
 import { priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
@@ -256,7 +256,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
  */
 export function routingGroups(set: RuleSet, call: Omit<Call, 'at'>): number[] {
   if (call.direction === 'inbound') return [INBOUND_GROUP];
-  const choice = lcrChoice(preparedRules(set), call as Call, null);
+  const choice = lcrChoice(decisionTables(set), call as Call, null);
   if (choice === null) return [OUTBOUND_GROUP];
   return 'tied' in choice ? choice.tied.map((t) => t.groupid) : [choice.groupid];
 }
@@ -296,7 +296,7 @@ function ambiguous(
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
  */
 export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
-  const p = preparedRules(set);
+  const p = decisionTables(set);
   const steps: string[] | null = options.explain === false ? null : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const { direction, from, to } = call;

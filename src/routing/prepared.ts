@@ -1,19 +1,16 @@
 /**
  * A rule set as the proxy holds it once loaded (docs/routing-model.md "Loading: rules the proxy
- * skips", "Matching within a group"): made once per set, with each rule's facts already made (kept
- * or dropped and why, its recurrence parsed into a matcher), and read by the lints and the matcher
- * alike, so neither loads the rules again nor goes back to model/ for a rule's facts. Pure.
+ * skips", "Matching within a group"): loaded once per set, with each rule's facts already made (kept
+ * or dropped and why, its recurrence parsed), read by the lints and, with the matcher's tables built
+ * from it on the first decision (each recurrence made into a matcher), by the matcher: neither loads
+ * the rules again nor goes back to model/ for a rule's facts. Pure.
  */
-import { timerecMatches } from '../model/time/timerec-match.js';
-import type { Timerec } from '../model/time/timerec.js';
+import type { TimeMatcher } from '../model/time/timerec-match.js';
 import { indexLcrRecords, type LcrRecordIndex } from './lcr-index.js';
 import { lcrParts, lcrRegex, type LcrParts } from './lcr-match.js';
-import { loadRules } from './load.js';
+import { loadRules, type ReadRecurrence } from './load.js';
 import { byProxyPriority } from './priority.js';
 import type { DroppedRule, RoutingRule, RuleSet } from './types.js';
-
-/** Whether a rule's time recurrence holds at a call's local time in its zone; `null`: always (no recurrence). */
-export type TimeMatcher = ((local: string, tz: string) => boolean) | null;
 
 /** A rule the proxy keeps, with when it matches. */
 export interface PreparedRule {
@@ -38,7 +35,7 @@ export interface LcrEntry {
   readonly parts: LcrParts;
 }
 
-/** The rules of a set as the proxy holds them after loading. */
+/** The rules of a set as the proxy holds them after loading: what the lints read. */
 export interface PreparedRules {
   /** The rules the proxy keeps, in set order. */
   readonly kept: readonly RoutingRule[];
@@ -46,8 +43,12 @@ export interface PreparedRules {
   readonly dropped: readonly DroppedRule[];
   /** What dropped rules leave in the prefix tree (load.ts `stems`). */
   readonly stems: readonly string[];
-  /** Each recurrence the loader accepted, parsed once by it (`null`: always): every kept rule's is here. */
-  readonly recurrences: ReadonlyMap<string, Timerec | null>;
+  /** Each recurrence the loader accepted, parsed and made into a matcher once by it: every kept rule's is here. */
+  readonly recurrences: ReadonlyMap<string, ReadRecurrence>;
+}
+
+/** The loaded rules as the matcher looks them up: by group and prefix, and the LCR records indexed. */
+export interface DecisionTables extends PreparedRules {
   /** The kept rules by group, then by prefix, each list by descending proxy priority. */
   readonly groups: ReadonlyMap<number, ReadonlyMap<string, readonly PreparedRule[]>>;
   /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
@@ -66,25 +67,36 @@ export interface PreparedRules {
   continued?: Set<string>;
 }
 
-const made = new WeakMap<RuleSet, PreparedRules>();
+const loaded = new WeakMap<RuleSet, PreparedRules>();
+const tabled = new WeakMap<RuleSet, DecisionTables>();
 
 /**
- * The set as the proxy holds it once loaded, made on the first call for a set and shared after:
- * the lints, the matcher, the impact, the routing tests and the invariants all read this one value.
+ * The set as the proxy's loader leaves it, made on the first call for a set and shared after: the
+ * lints read it, and the matcher's tables are built from it ({@link decisionTables}).
  */
 export function preparedRules(set: RuleSet): PreparedRules {
-  const cached = made.get(set);
+  const cached = loaded.get(set);
   if (cached) return cached;
-  const { kept, dropped, stems, recurrences } = loadRules(set);
-  // Thousands of rules share a few recurrences: each is made into a matcher once.
-  const matchers = new Map<string, TimeMatcher>();
-  for (const [text, parsed] of recurrences) matchers.set(text, matcherOf(parsed));
+  const result = loadRules(set);
+  loaded.set(set, result);
+  return result;
+}
+
+/**
+ * The matcher's tables of a set, built from its loaded rules on the first decision and shared by
+ * every call after (the impact, the routing tests and the invariants decide on one set): a command
+ * that only lints a set never builds them.
+ */
+export function decisionTables(set: RuleSet): DecisionTables {
+  const cached = tabled.get(set);
+  if (cached) return cached;
+  const rules = preparedRules(set);
   const groups = new Map<number, Map<string, PreparedRule[]>>();
-  for (const rule of kept) {
+  for (const rule of rules.kept) {
     let byPrefix = groups.get(rule.groupid);
     if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, PreparedRule[]>()));
     const list = byPrefix.get(rule.prefix) ?? [];
-    list.push({ rule, when: matchers.get(rule.timerec) ?? null });
+    list.push({ rule, when: rules.recurrences.get(rule.timerec)?.when ?? null });
     byPrefix.set(rule.prefix, list);
   }
   // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.
@@ -96,25 +108,17 @@ export function preparedRules(set: RuleSet): PreparedRules {
       [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
     );
   const lcr = set.lcr.map((r) => ({ ...r, regex: lcrRegex(r.pattern), parts: lcrParts(r.pattern) }));
-  const result: PreparedRules = {
-    kept,
-    dropped,
-    stems,
-    recurrences,
+  const result: DecisionTables = {
+    ...rules,
     groups,
     lengths,
     lcr,
     lcrIndex: indexLcrRecords(lcr),
-    droppedByPrefix: droppedIndex(dropped),
+    droppedByPrefix: droppedIndex(rules.dropped),
     lcrRoutes: lcrRoutesByKey(set.rules),
   };
-  made.set(set, result);
+  tabled.set(set, result);
   return result;
-}
-
-/** A parsed recurrence as a matcher: `null` (always) stays `null`, so an always-rule costs no call. */
-function matcherOf(parsed: Timerec | null): TimeMatcher {
-  return parsed === null ? null : (local, tz) => timerecMatches(parsed, local, tz);
 }
 
 /** The outbound rules holding an LCR pattern, by key, each with its index in `rules`. */

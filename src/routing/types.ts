@@ -12,8 +12,9 @@
  *                  readonly GatewayGroup[]): GatewayInventory` (model/group.ts)
  * - `load.ts`      `loadRules(set: RuleSet): { kept; dropped; stems; recurrences }`: the proxy's loader
  * - `prepared.ts`  `preparedRules(set: RuleSet): PreparedRules`: the set loaded once (kept and dropped
- *                  rules, each recurrence parsed into a matcher, the prefix tree and LCR index), read
- *                  by the lints and the matcher alike
+ *                  rules, each recurrence parsed), read by the lints; `decisionTables(set)`: the
+ *                  matcher's tables built from it on the first decision (recurrences as matchers,
+ *                  the prefix tree, the LCR index)
  * - `match.ts`     `routeCall(set: RuleSet, call: Call): RouteDecision` (decides on the prepared set, step by step)
  * - `lint.ts`      `lintRules(set: RuleSet, manages: { inbound: boolean; outbound: boolean }):
  *                  RoutingFinding[]`: errors (dropped rules) and warnings (undefined order, shadowed
