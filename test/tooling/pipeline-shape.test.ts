@@ -169,6 +169,12 @@ describe('a rule set is loaded once and read prepared', () => {
     },
   );
 
+  it("the lints read the loaded rules alone; the matcher's tables are built on its first decision", () => {
+    expect(readFileSync(`${ROOT}src/routing/lint.ts`, 'utf8')).not.toContain('decisionTables(');
+    expect(readFileSync(`${ROOT}src/routing/match.ts`, 'utf8')).toContain('decisionTables(set)');
+    expect(callOf(body('src/routing/prepared.ts', 'decisionTables'), 'preparedRules')).toBe('preparedRules(set)');
+  });
+
   it('the loader parses each recurrence once, and hands the parsed value on', () => {
     expect(readFileSync(`${ROOT}src/routing/load.ts`, 'utf8').split('parseTimerec(').length - 1).toBe(1);
     const prepared = readFileSync(`${ROOT}src/routing/prepared.ts`, 'utf8');
