@@ -1,10 +1,19 @@
 /**
  * The proxy's LCR test, `f[0-9]*-t[0-9]*` unanchored and case-insensitive on `From-To`, decided in
- * time linear in the lookup. A regular expression decides the same (match.ts `lcrRegex`), but
+ * time linear in the lookup. A regular expression decides the same (`lcrRegex`), but
  * backtracks: at every place `f` occurs it runs over the digits that follow, so a long number made
  * of `f`s (a From of 120,000 digits, a To holding `-`) costs the square of its length. Here each
  * character is looked at a bounded number of times. Pure.
  */
+
+/** `f[0-9]*-t[0-9]*` with f and t escaped, unanchored and case-insensitive, as the proxy tests an LCR pattern: short lookups are tested with it. */
+export function lcrRegex(pattern: string): RegExp {
+  const dash = pattern.indexOf('-');
+  const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\#-]/g, '\\$&');
+  const from = dash < 0 ? pattern : pattern.slice(0, dash);
+  const to = dash < 0 ? '' : pattern.slice(dash + 1);
+  return new RegExp(`${esc(from)}[0-9]*-${esc(to)}[0-9]*`, 'i');
+}
 
 /**
  * A UTF-16 unit as a case-insensitive regular expression without the `u` flag compares it

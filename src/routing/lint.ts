@@ -2,11 +2,12 @@
  * Routing lints (issue 16 point 3): rules the proxy drops (errors) and rules it routes by chance or
  * never uses (warnings). One finding per rule or per pair of rules, never per call. Pure.
  */
-import { parseTimerec, timerecWarning } from '../model/time/timerec.js';
-import { loadRules } from './load.js';
+import { timerecWarning } from '../model/time/timerec.js';
 import { lcrEntries, lcrPartners, type LcrEntry } from './lcr-ties.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import { lcrTie, timesMayOverlap } from './overlap.js';
+import type { ReadRecurrence } from './load.js';
+import { preparedRules } from './prepared.js';
 import { byProxyPriority, proxyPriority } from './priority.js';
 import { timerecQuirks } from '../model/time/timerec-quirks.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
@@ -172,7 +173,7 @@ function zeroDurationFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
  * bymonth 2 is March, byday SA under monthly never matches): the rule routes at other times than
  * the file suggests, silently. One finding per quirk, each saying what the proxy will do.
  */
-function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
+function timerecQuirkFindings(rules: readonly RoutingRule[], recurrences: ReadonlyMap<string, ReadRecurrence>): RoutingFinding[] {
   const out: RoutingFinding[] = [];
   // Thousands of rules share a few recurrences: the quirks of each text are found once.
   const quirksOf = new Map<string, ReturnType<typeof timerecQuirks>>();
@@ -180,8 +181,9 @@ function timerecQuirkFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
     if (rule.timerec === '') continue;
     let quirks = quirksOf.get(rule.timerec);
     if (quirks === undefined) {
-      const parsed = parseTimerec(rule.timerec);
-      quirks = 'value' in parsed && parsed.value !== null ? timerecQuirks(parsed.value, rule.timerec) : [];
+      // A kept rule's recurrence was parsed by the loader (prepared.ts): read, not parsed again.
+      const parsed = recurrences.get(rule.timerec)?.parsed;
+      quirks = parsed ? timerecQuirks(parsed, rule.timerec) : [];
       quirksOf.set(rule.timerec, quirks);
     }
     for (const quirk of quirks) {
@@ -285,7 +287,7 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
 
 /**
  * The routing lints of a rule set. Errors: each rule the proxy drops at load time (`dropped`, from
- * `loadRules`). Warnings, on the rules it keeps: two rules of one group with the same prefix and
+ * the set as loaded once for the lints and the matcher alike, prepared.ts). Warnings, on the rules it keeps: two rules of one group with the same prefix and
  * priority whose time recurrences can overlap (`ambiguous_rules`; overlap is judged conservatively
  * by `timesMayOverlap`: a pair it cannot prove apart is warned about); two LCR patterns of equal
  * length in two groups that one caller (an E.164 From) can match (`ambiguous_lcr`, one per prefix); a rule that never routes because a rule of the
@@ -303,7 +305,7 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * hint. Sorted: errors first, then by file, line and column; findings without a place last.
  */
 export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[] {
-  const { kept, dropped } = loadRules(set);
+  const { kept, dropped, recurrences } = preparedRules(set);
   const findings: RoutingFinding[] = dropped.map((d) => ({
     severity: 'error',
     code: 'dropped',
@@ -315,7 +317,7 @@ export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[]
   for (const list of [
     negativePriorityFindings(kept),
     zeroDurationFindings(kept),
-    timerecQuirkFindings(kept),
+    timerecQuirkFindings(kept, recurrences),
     samePrefixFindings(kept),
     lcrFindings(set, kept),
     lcrTakesSimpleFindings(kept),

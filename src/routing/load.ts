@@ -4,7 +4,8 @@
  */
 import { dialHint, dialProblem, firstNonDial } from '../model/dial.js';
 import { droppedFor, inventoryLookup } from '../model/dropped-rule.js';
-import { parseTimerec } from '../model/time/timerec.js';
+import { timerecMatcher, type TimeMatcher } from '../model/time/timerec-match.js';
+import { parseTimerec, type Timerec } from '../model/time/timerec.js';
 import { referencedName, type PartialInventory } from './rule-set.js';
 import type { DroppedRule, GatewayInventory, RoutingRule, RuleSet } from './types.js';
 
@@ -30,11 +31,20 @@ export function gwlistProblem(rule: RoutingRule, inventory: GatewayInventory | u
 
 /**
  * Why the loader drops a time recurrence, or `null`: one the parser refuses. A duration the proxy
- * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts).
+ * cannot read is not among them (it reads 0 and keeps the rule: a warning, see lint.ts). One it
+ * accepts is kept in `read`, parsed and made into a matcher, so neither is made again.
  */
-function timerecDropped(text: string): string | null {
+function timerecDropped(text: string, read: Map<string, ReadRecurrence>): string | null {
   const parsed = parseTimerec(text);
-  return 'problem' in parsed ? `timerec "${text}": ${parsed.problem}` : null;
+  if ('problem' in parsed) return `timerec "${text}": ${parsed.problem}`;
+  if (!read.has(text)) read.set(text, { parsed: parsed.value, when: timerecMatcher(parsed.value) });
+  return null;
+}
+
+/** A time recurrence as the loader read it: parsed (`null`: always), and as the matcher the decisions ask. */
+export interface ReadRecurrence {
+  readonly parsed: Timerec | null;
+  readonly when: TimeMatcher;
 }
 
 /** Why the proxy drops a rule, and for a rule dropped for its prefix alone the stem it leaves in the tree. */
@@ -49,9 +59,13 @@ interface DropReason {
  * Why the proxy drops this rule, or `null` when it keeps it (`listProblem` judges its gateway
  * list): its prefix, then its gateway list, then its time recurrence, each judged once.
  */
-function dropReason(rule: RoutingRule, listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null): DropReason | null {
+function dropReason(
+  rule: RoutingRule,
+  listProblem: (rule: RoutingRule) => { reason: string; hint: string } | null,
+  read: Map<string, ReadRecurrence>,
+): DropReason | null {
   const list = listProblem(rule);
-  const timerec = timerecDropped(rule.timerec);
+  const timerec = timerecDropped(rule.timerec, read);
   const odd = firstNonDial(rule.prefix);
   if (odd >= 0) {
     const mapping = rule.kind === 'inbound_mapping';
@@ -81,6 +95,8 @@ export interface LoadedRules {
    * shares (drouting's `add_prefix`). They steer the prefix walk of a number with an odd character.
    */
   readonly stems: string[];
+  /** Each time recurrence the loader accepted, parsed and as a matcher, by its text: read once, here. */
+  readonly recurrences: ReadonlyMap<string, ReadRecurrence>;
 }
 
 /**
@@ -91,6 +107,7 @@ export function loadRules(set: RuleSet): LoadedRules {
   const kept: RoutingRule[] = [];
   const dropped: DroppedRule[] = [];
   const stems: string[] = [];
+  const recurrences = new Map<string, ReadRecurrence>();
   const inv: PartialInventory | undefined = set.inventory;
   const noGateway = inv !== undefined && inv.allGateways !== false && inv.gateways.size === 0;
   // Thousands of rules share a few gateway lists: each list of each kind is judged once.
@@ -110,12 +127,12 @@ export function loadRules(set: RuleSet): LoadedRules {
       });
       continue;
     }
-    const why = dropReason(rule, listProblem);
+    const why = dropReason(rule, listProblem, recurrences);
     if (why === null) kept.push(rule);
     else {
       dropped.push({ rule, reason: why.reason, hint: why.hint });
       if (why.stem !== undefined) stems.push(why.stem);
     }
   }
-  return { kept, dropped, stems };
+  return { kept, dropped, stems, recurrences };
 }

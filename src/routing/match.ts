@@ -4,15 +4,13 @@
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
 import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
-import { parseTimerec, type Timerec } from '../model/time/timerec.js';
-import { loadRules } from './load.js';
-import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrTexts, type LcrParts, type LcrTexts } from './lcr-match.js';
-import { indexLcrRecords, lcrCandidates, type LcrRecordIndex } from './lcr-index.js';
+import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrRegex, type LcrParts } from './lcr-match.js';
+import { lcrCandidates } from './lcr-index.js';
+import { decisionTables, type DecisionTables as Prepared, type DroppedEntry, type LcrEntry, type PreparedRule } from './prepared.js';
 import { lcrUsers } from './sip-user.js';
-import { byProxyPriority, priorityWords } from './priority.js';
+import { priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
-import { compiledPattern, sharedPrepared } from './prepared.js';
+import { compiledPattern } from './prepared-share.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -25,117 +23,6 @@ import {
   type RoutingRule,
   type RuleSet,
 } from './types.js';
-
-/** The rules of a set as the proxy holds them after loading: by group, then by prefix. */
-interface Prepared {
-  readonly groups: Map<number, Map<string, RoutingRule[]>>;
-  /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
-  readonly lengths: Map<number, readonly number[]>;
-  readonly timerecs: Map<string, Timerec | null>;
-  readonly lcr: readonly LcrEntry[];
-  /** The LCR records by To-part and From-part (lcr-index.ts): a call tests only those it can meet. */
-  readonly lcrIndex: LcrRecordIndex<LcrEntry>;
-  /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
-  readonly droppedByPrefix: Map<string, DroppedEntry[]>;
-  /** What dropped rules leave in the prefix tree (load.ts `stems`). */
-  readonly stems: readonly string[];
-  /**
-   * The set's LCR routes by key, each with its place in the set: a tie's candidates are looked up,
-   * not found by scanning every rule (an invariant by caller decides a tie per LCR route, K × K).
-   */
-  readonly lcrRoutes: Map<string, { readonly rule: RoutingRule; readonly order: number }[]>;
-  /** The tree nodes that go deeper, built on the first number with an odd character (see {@link treeGoesOn}). */
-  continued?: Set<string>;
-}
-
-/** A dropped rule, why, and its place in load order. */
-interface DroppedEntry {
-  readonly rule: RoutingRule;
-  readonly reason: string;
-  readonly order: number;
-}
-
-/**
- * An LCR record with its parts as text for the usual lookup (no `-` in the users); its regular
- * expression and its parts for the linear test of long lookups are made when a lookup holding a
- * `-` first needs them (K per-customer patterns made K expressions no lookup ran).
- */
-interface LcrEntry {
-  readonly pattern: string;
-  readonly groupid: number;
-  readonly key: string;
-  readonly texts: LcrTexts;
-  regex?: RegExp;
-  parts?: LcrParts;
-}
-
-/** `f[0-9]*-t[0-9]*` with f and t escaped, unanchored and case-insensitive, as the proxy tests an LCR pattern. */
-export function lcrRegex(pattern: string): RegExp {
-  const dash = pattern.indexOf('-');
-  const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\#-]/g, '\\$&');
-  const from = dash < 0 ? pattern : pattern.slice(0, dash);
-  const to = dash < 0 ? '' : pattern.slice(dash + 1);
-  return new RegExp(`${esc(from)}[0-9]*-${esc(to)}[0-9]*`, 'i');
-}
-
-/** An LCR pattern's regular expression and parts: the same for every rule set holding it. */
-function compileLcr(pattern: string): { readonly regex: RegExp; readonly parts: LcrParts } {
-  return { regex: lcrRegex(pattern), parts: lcrParts(pattern) };
-}
-
-/** The set prepared: once per set, and once for every copy of the same rules (prepared.ts). */
-function prepare(set: RuleSet): Prepared {
-  return sharedPrepared(set, prepareAnew);
-}
-
-function prepareAnew(set: RuleSet): Prepared {
-  const { kept, dropped, stems } = loadRules(set);
-  const groups = new Map<number, Map<string, RoutingRule[]>>();
-  const timerecs = new Map<string, Timerec | null>();
-  for (const rule of kept) {
-    let byPrefix = groups.get(rule.groupid);
-    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, RoutingRule[]>()));
-    const list = byPrefix.get(rule.prefix) ?? [];
-    list.push(rule);
-    byPrefix.set(rule.prefix, list);
-    if (!timerecs.has(rule.timerec)) {
-      const parsed = parseTimerec(rule.timerec);
-      timerecs.set(rule.timerec, 'value' in parsed ? parsed.value : null);
-    }
-  }
-  // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.
-  for (const list of groups.values()) for (const rules of list.values()) rules.sort(byProxyPriority);
-  const lengths = new Map<number, readonly number[]>();
-  for (const [group, byPrefix] of groups)
-    lengths.set(
-      group,
-      [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
-    );
-  const lcr: LcrEntry[] = set.lcr.map((r) => ({ ...r, texts: lcrTexts(r.pattern) }));
-  const result: Prepared = {
-    groups,
-    lengths,
-    timerecs,
-    lcr,
-    lcrIndex: indexLcrRecords(lcr),
-    droppedByPrefix: droppedIndex(dropped),
-    stems,
-    lcrRoutes: lcrRoutesByKey(set.rules),
-  };
-  return result;
-}
-
-/** The outbound rules holding an LCR pattern, by key, each with its index in `rules`. */
-function lcrRoutesByKey(rules: readonly RoutingRule[]): Prepared['lcrRoutes'] {
-  const out: Prepared['lcrRoutes'] = new Map();
-  rules.forEach((rule, order) => {
-    if (rule.kind !== 'outbound_route' || rule.lcr_pattern === undefined) return;
-    const list = out.get(rule.key);
-    if (list) list.push({ rule, order });
-    else out.set(rule.key, [{ rule, order }]);
-  });
-  return out;
-}
 
 /** A rule as a decision names it. */
 export function decidedRule(rule: RoutingRule): DecidedRule {
@@ -213,9 +100,8 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
     }
     for (let i = 0; i < rules.length; i++) {
-      const rule = rules[i] as RoutingRule;
-      const timerec = p.timerecs.get(rule.timerec) ?? null;
-      if (!timerecMatches(timerec, local, tz)) {
+      const { rule, when } = rules[i] as PreparedRule;
+      if (when !== null && !when(local, tz)) {
         steps?.push(
           `${ruleName(rule)} (priority ${priorityWords(rule.priority)}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`,
         );
@@ -223,8 +109,11 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       }
       // Sorted by priority: ties follow the winner directly.
       const ties =
-        rules[i + 1]?.priority === rule.priority
-          ? rules.slice(i + 1).filter((r) => r.priority === rule.priority && timerecMatches(p.timerecs.get(r.timerec) ?? null, local, tz))
+        rules[i + 1]?.rule.priority === rule.priority
+          ? rules
+              .slice(i + 1)
+              .filter((r) => r.rule.priority === rule.priority && (r.when === null || r.when(local, tz)))
+              .map((r) => r.rule)
           : [];
       if (ties.length > 0) {
         const all = [rule, ...ties];
@@ -252,6 +141,11 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
  */
 const REGEX_LOOKUP_MAX = 256;
 
+/** An LCR pattern's regular expression and parts: the same for every rule set holding it. */
+function compileLcr(pattern: string): { readonly regex: RegExp; readonly parts: LcrParts } {
+  return { regex: lcrRegex(pattern), parts: lcrParts(pattern) };
+}
+
 /** The LCR records of `candidates` whose pattern the proxy matches against `lookup`, `From-To` of `users`. */
 function lcrMatching(candidates: readonly LcrEntry[], users: { from: string; to: string }, lookup: string): LcrEntry[] {
   if (!users.from.includes('-') && !users.to.includes('-')) {
@@ -264,18 +158,6 @@ function lcrMatching(candidates: readonly LcrEntry[], users: { from: string; to:
     return candidates.filter((r) => (r.regex ??= compiledPattern(r.pattern, compileLcr).regex).test(lookup));
   const prepared = lcrLookup(lookup);
   return candidates.filter((r) => lcrMatches((r.parts ??= compiledPattern(r.pattern, compileLcr).parts), prepared));
-}
-
-/** The dropped rules by prefix. */
-function droppedIndex(dropped: readonly { readonly rule: RoutingRule; readonly reason: string }[]): Map<string, DroppedEntry[]> {
-  const map = new Map<string, DroppedEntry[]>();
-  dropped.forEach((d, order) => {
-    const entry = { rule: d.rule, reason: d.reason, order };
-    const list = map.get(d.rule.prefix);
-    if (list) list.push(entry);
-    else map.set(d.rule.prefix, [entry]);
-  });
-  return map;
 }
 
 /** The dropped rules at a prefix of `to` (the empty one included), in load order. */
@@ -387,7 +269,7 @@ function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | n
  */
 export function routingGroups(set: RuleSet, call: Omit<Call, 'at'>): number[] {
   if (call.direction === 'inbound') return [INBOUND_GROUP];
-  const choice = lcrChoice(prepare(set), call as Call, null);
+  const choice = lcrChoice(decisionTables(set), call as Call, null);
   if (choice === null) return [OUTBOUND_GROUP];
   return 'tied' in choice ? choice.tied.map((t) => t.groupid) : [choice.groupid];
 }
@@ -427,7 +309,7 @@ function ambiguous(
  * no LCR pattern matches (and no fallback when the chosen LCR group does not route the number).
  */
 export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
-  const p = prepare(set);
+  const p = decisionTables(set);
   const steps: string[] | null = options.explain === false ? null : [];
   const at = `${call.at.local} ${call.at.tz}`;
   const { direction, from, to } = call;

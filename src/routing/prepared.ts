@@ -1,85 +1,154 @@
 /**
- * The prepared rules (routing/match.ts: loaded, indexed by group and prefix, the LCR patterns
- * compiled and indexed) shared by every rule set that holds the same rules. A plan builds the rules
- * after it more than once: the routing impact in the platform's order and with the groups' words,
- * the lints, the routing tests and the invariants in the files' order with origins. What the proxy
- * decides from them depends only on the rules' routing fields in load order, the LCR records and
- * the gateways the inventory knows (a rule naming a missing one is dropped, routing/load.ts), never
- * on origins or the words of groups and gateways (read from the set itself). Preparing each copy
- * cost the invariant check of 4,000 per-customer LCR routes about as much again as deciding
- * class 1's callers once they were prepared (issue 36 §2): each copy compiled 4,000 patterns anew.
- * Pure, apart from the cache.
+ * A rule set as the proxy holds it once loaded (docs/routing-model.md "Loading: rules the proxy
+ * skips", "Matching within a group"): loaded once per set, with each rule's facts already made (kept
+ * or dropped and why, its recurrence parsed), read by the lints and, with the matcher's tables built
+ * from it on the first decision (each recurrence made into a matcher), by the matcher: neither loads
+ * the rules again nor goes back to model/ for a rule's facts. Pure.
  */
-import type { PartialInventory } from './rule-set.js';
-import type { RuleSet } from './types.js';
+import type { TimeMatcher } from '../model/time/timerec-match.js';
+import { indexLcrRecords, type LcrRecordIndex } from './lcr-index.js';
+import { lcrTexts, type LcrParts, type LcrTexts } from './lcr-match.js';
+import { loadRules, type ReadRecurrence } from './load.js';
+import { sharedPrepared } from './prepared-share.js';
+import { byProxyPriority } from './priority.js';
+import type { DroppedRule, RoutingRule, RuleSet } from './types.js';
 
-/** How many distinct rule contents are kept: a plan holds a few (before, after, the probes); `watch` plans again and again. */
-const KEPT = 8;
+/** A rule the proxy keeps, with when it matches. */
+export interface PreparedRule {
+  readonly rule: RoutingRule;
+  /** Its recurrence parsed once into a matcher; `null` when it has none (always). */
+  readonly when: TimeMatcher;
+}
 
-/** Prepared values by set (a set asked again), and by content (another copy of the same rules). */
-const bySet = new WeakMap<RuleSet, unknown>();
-const byContent = new Map<string, unknown>();
+/** A dropped rule, why, and its place in load order. */
+export interface DroppedEntry {
+  readonly rule: RoutingRule;
+  readonly reason: string;
+  readonly order: number;
+}
 
 /**
- * What decides a call in `set`, as text: each rule's routing fields in order, each LCR record, and
- * the inventory's gateways and lists (which rules load). Two sets with the same text are prepared
- * alike. Origins and the words of groups and gateways are left out: they never change a decision.
+ * An LCR record with its parts as text for the usual lookup (no `-` in the users); its regular
+ * expression and its parts for the linear test of long lookups are made when a lookup holding a
+ * `-` first needs them (K per-customer patterns made K expressions no lookup ran), once for every
+ * set holding the pattern (prepared-share.ts `compiledPattern`).
  */
-export function rulesContentKey(set: RuleSet): string {
-  const parts: string[] = [];
-  for (const r of set.rules)
-    parts.push(
-      `${r.kind}\u0001${r.key}\u0001${r.ruleid ?? ''}\u0001${r.groupid}\u0001${r.prefix}\u0001${r.priority}\u0001${r.timerec}\u0001${r.gwlist}\u0001${r.lcr_pattern ?? '\u0002'}`,
+export interface LcrEntry {
+  readonly pattern: string;
+  readonly groupid: number;
+  readonly key: string;
+  readonly texts: LcrTexts;
+  regex?: RegExp;
+  parts?: LcrParts;
+}
+
+/** The rules of a set as the proxy holds them after loading: what the lints read. */
+export interface PreparedRules {
+  /** The rules the proxy keeps, in set order. */
+  readonly kept: readonly RoutingRule[];
+  /** The rules it drops, each with why and what to do. */
+  readonly dropped: readonly DroppedRule[];
+  /** What dropped rules leave in the prefix tree (load.ts `stems`). */
+  readonly stems: readonly string[];
+  /** Each recurrence the loader accepted, parsed and made into a matcher once by it: every kept rule's is here. */
+  readonly recurrences: ReadonlyMap<string, ReadRecurrence>;
+}
+
+/** The loaded rules as the matcher looks them up: by group and prefix, and the LCR records indexed. */
+export interface DecisionTables extends PreparedRules {
+  /** The kept rules by group, then by prefix, each list by descending proxy priority. */
+  readonly groups: ReadonlyMap<number, ReadonlyMap<string, readonly PreparedRule[]>>;
+  /** The prefix lengths each group holds, longest first: a number is looked up at those lengths only. */
+  readonly lengths: ReadonlyMap<number, readonly number[]>;
+  readonly lcr: readonly LcrEntry[];
+  /** The LCR records by To-part and From-part (lcr-index.ts): a call tests only those it can meet. */
+  readonly lcrIndex: LcrRecordIndex<LcrEntry>;
+  /** The dropped rules by prefix, so a call lists only those it could have met without a scan. */
+  readonly droppedByPrefix: ReadonlyMap<string, readonly DroppedEntry[]>;
+  /**
+   * The set's LCR routes by key, each with its place in the set: a tie's candidates are looked up,
+   * not found by scanning every rule (an invariant by caller decides a tie per LCR route, K × K).
+   */
+  readonly lcrRoutes: ReadonlyMap<string, readonly { readonly rule: RoutingRule; readonly order: number }[]>;
+  /** The tree nodes that go deeper, built on the first number with an odd character (match.ts `treeGoesOn`). */
+  continued?: Set<string>;
+}
+
+const loaded = new WeakMap<RuleSet, PreparedRules>();
+
+/**
+ * The set as the proxy's loader leaves it, made on the first call for a set and shared after: the
+ * lints read it, and the matcher's tables are built from it ({@link decisionTables}).
+ */
+export function preparedRules(set: RuleSet): PreparedRules {
+  const cached = loaded.get(set);
+  if (cached) return cached;
+  const result = loadRules(set);
+  loaded.set(set, result);
+  return result;
+}
+
+/**
+ * The matcher's tables of a set, built from its loaded rules on the first decision and shared by
+ * every call after (the impact, the routing tests and the invariants decide on one set), and by
+ * every copy of the same rules (prepared-share.ts): a command that only lints a set never builds them.
+ */
+export function decisionTables(set: RuleSet): DecisionTables {
+  return sharedPrepared(set, buildTables);
+}
+
+function buildTables(set: RuleSet): DecisionTables {
+  const rules = preparedRules(set);
+  const groups = new Map<number, Map<string, PreparedRule[]>>();
+  for (const rule of rules.kept) {
+    let byPrefix = groups.get(rule.groupid);
+    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, PreparedRule[]>()));
+    const list = byPrefix.get(rule.prefix) ?? [];
+    list.push({ rule, when: rules.recurrences.get(rule.timerec)?.when ?? null });
+    byPrefix.set(rule.prefix, list);
+  }
+  // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.
+  for (const byPrefix of groups.values()) for (const list of byPrefix.values()) list.sort((a, b) => byProxyPriority(a.rule, b.rule));
+  const lengths = new Map<number, readonly number[]>();
+  for (const [group, byPrefix] of groups)
+    lengths.set(
+      group,
+      [...new Set([...byPrefix.keys()].map((k) => k.length))].sort((a, b) => b - a),
     );
-  parts.push('\u0003lcr');
-  for (const l of set.lcr) parts.push(`${l.pattern}\u0001${l.groupid}\u0001${l.key}`);
-  const inv: PartialInventory | undefined = set.inventory;
-  if (inv === undefined) parts.push('\u0003no inventory');
-  else {
-    parts.push(`\u0003inventory ${inv.allGateways === false ? 'partial' : 'all'}`, [...inv.gateways].sort().join(','));
-    for (const [id, list] of [...inv.lists].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) parts.push(`${id}:${list.join(',')}`);
-  }
-  return parts.join('\u0000');
+  const lcr: LcrEntry[] = set.lcr.map((r) => ({ ...r, texts: lcrTexts(r.pattern) }));
+  const result: DecisionTables = {
+    ...rules,
+    groups,
+    lengths,
+    lcr,
+    lcrIndex: indexLcrRecords(lcr),
+    droppedByPrefix: droppedIndex(rules.dropped),
+    lcrRoutes: lcrRoutesByKey(set.rules),
+  };
+  return result;
 }
 
-/**
- * The prepared value of `set`: the one already made for it or for a set holding the same rules
- * ({@link rulesContentKey}), else `make(set)`, kept for the next copy. `make` must read only what
- * the key holds. The last {@link KEPT} contents are kept, so a long-running `watch` does not grow.
- */
-export function sharedPrepared<T>(set: RuleSet, make: (set: RuleSet) => T): T {
-  const known = bySet.get(set);
-  if (known !== undefined) return known as T;
-  const key = rulesContentKey(set);
-  let value = byContent.get(key) as T | undefined;
-  if (value === undefined) {
-    value = make(set);
-    if (byContent.size >= KEPT) byContent.delete(byContent.keys().next().value as string);
-  } else byContent.delete(key);
-  // Most recently used last: the oldest goes first when the cache is full.
-  byContent.set(key, value);
-  bySet.set(set, value);
-  return value;
+/** The outbound rules holding an LCR pattern, by key, each with its index in `rules`. */
+function lcrRoutesByKey(rules: readonly RoutingRule[]): Map<string, { rule: RoutingRule; order: number }[]> {
+  const out = new Map<string, { rule: RoutingRule; order: number }[]>();
+  rules.forEach((rule, order) => {
+    // Only an LCR route holds a pattern (rule-set.ts).
+    if (rule.lcr_pattern === undefined) return;
+    const list = out.get(rule.key);
+    if (list) list.push({ rule, order });
+    else out.set(rule.key, [{ rule, order }]);
+  });
+  return out;
 }
 
-/** Compiled LCR patterns by pattern text; cleared when it holds this many (a `watch` over changing files). */
-const PATTERNS_KEPT = 100_000;
-const compiledPatterns = new Map<string, unknown>();
-
-/**
- * The compiled form of one LCR pattern (its regular expression and parts, routing/match.ts), made
- * once per pattern and shared by every rule set holding it, whatever its order: the impact's rules
- * after a plan come in the platform's order, the checks' in the files' order, so their preparations
- * cannot be one ({@link sharedPrepared}), but a pattern compiles alike in both. V8 compiles a
- * regular expression on its first test, per RegExp object: 4,000 patterns compiled once per copy
- * of the rules was most of preparing them. A case-insensitive RegExp without `g` or `y` keeps no
- * state between tests, so sharing it is safe. `compile` must depend on the pattern alone.
- */
-export function compiledPattern<T>(pattern: string, compile: (pattern: string) => T): T {
-  let known = compiledPatterns.get(pattern) as T | undefined;
-  if (known === undefined) {
-    if (compiledPatterns.size >= PATTERNS_KEPT) compiledPatterns.clear();
-    compiledPatterns.set(pattern, (known = compile(pattern)));
-  }
-  return known;
+/** The dropped rules by prefix. */
+function droppedIndex(dropped: readonly DroppedRule[]): Map<string, DroppedEntry[]> {
+  const map = new Map<string, DroppedEntry[]>();
+  dropped.forEach((d, order) => {
+    const entry = { rule: d.rule, reason: d.reason, order };
+    const list = map.get(d.rule.prefix);
+    if (list) list.push(entry);
+    else map.set(d.rule.prefix, [entry]);
+  });
+  return map;
 }

@@ -10,8 +10,12 @@
  *                  state (groups 9000, 8000, LCR groups; a desired LCR route without a live groupid
  *                  gets a stable stand-in group in [10000, 20000)); `inventoryOf(groups:
  *                  readonly GatewayGroup[]): GatewayInventory` (model/group.ts)
- * - `load.ts`      `loadRules(set: RuleSet): { kept: RoutingRule[]; dropped: DroppedRule[] }`
- * - `match.ts`     `routeCall(set: RuleSet, call: Call): RouteDecision` (loads, then decides, step by step)
+ * - `load.ts`      `loadRules(set: RuleSet): { kept; dropped; stems; recurrences }`: the proxy's loader
+ * - `prepared.ts`  `preparedRules(set: RuleSet): PreparedRules`: the set loaded once (kept and dropped
+ *                  rules, each recurrence parsed), read by the lints; `decisionTables(set)`: the
+ *                  matcher's tables built from it on the first decision (recurrences as matchers,
+ *                  the prefix tree, the LCR index)
+ * - `match.ts`     `routeCall(set: RuleSet, call: Call): RouteDecision` (decides on the prepared set, step by step)
  * - `lint.ts`      `lintRules(set: RuleSet, manages: { inbound: boolean; outbound: boolean }):
  *                  RoutingFinding[]`: errors (dropped rules) and warnings (undefined order, shadowed
  *                  rules, no catch-all)

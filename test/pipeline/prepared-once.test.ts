@@ -1,5 +1,5 @@
 // The rules after a plan are prepared for the simulation (routing/match.ts: loaded, indexed, each
-// LCR pattern compiled) once per content and each LCR pattern compiled once (routing/prepared.ts),
+// LCR pattern compiled) once per content and each LCR pattern compiled once (routing/prepared-share.ts),
 // though the routing impact, the lints, the routing tests and the invariants each build a rule set
 // of their own from them (issue 36 §2: at 4,000 per-customer LCR routes, preparing the checks' copy
 // again was about half of deciding class 1's callers). Counted as the work done, not timed: the

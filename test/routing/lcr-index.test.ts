@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexLcrRecords, lcrCandidates } from '../../src/routing/lcr-index.js';
-import { lcrRegex, routeCall } from '../../src/routing/match.js';
+import { lcrRegex } from '../../src/routing/lcr-match.js';
+import { routeCall } from '../../src/routing/match.js';
 import { outbound, rules } from './build.js';
 
 // The index must find every record the proxy's test matches (the caller then tests only those):

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrTexts } from '../../src/routing/lcr-match.js';
-import { lcrRegex } from '../../src/routing/match.js';
+import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrRegex, lcrTexts } from '../../src/routing/lcr-match.js';
 
 // The linear LCR test must give the regular expression's answer (the one held to the real proxy) on
 // every lookup: digits, dashes, letters of both cases and the characters whose case folds oddly.

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { inventoryOf } from '../../src/routing/rule-set.js';
 import { lintRules } from '../../src/routing/lint.js';
 import { lcrTie, timesMayOverlap } from '../../src/routing/overlap.js';
-import { lcrRegex } from '../../src/routing/match.js';
+import { lcrRegex } from '../../src/routing/lcr-match.js';
 import { ruleSetFromState } from '../../src/routing/rule-set.js';
 import type { RoutingState } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lcrRegex, routeCall } from '../../src/routing/match.js';
+import { lcrRegex } from '../../src/routing/lcr-match.js';
+import { routeCall } from '../../src/routing/match.js';
 import { inventoryOf } from '../../src/routing/rule-set.js';
 import type { Call } from '../../src/routing/types.js';
 import { inbound, MONDAY_10, outbound, rules, SUNDAY_10 } from './build.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
-import { rulesContentKey } from '../../src/routing/prepared.js';
+import { rulesContentKey } from '../../src/routing/prepared-share.js';
 import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
 import type { GatewayGroup } from '../../src/model/group.js';
 import { MONDAY_10, rules, type TestRoute } from './build.js';
 
 /**
- * Copies of the same rules share one preparation (routing/prepared.ts), so it must hold exactly
+ * Copies of the same rules share one preparation (routing/prepared-share.ts), so it must hold exactly
  * what decides a call: a copy with other words shares it and keeps its own words; one whose
  * gateways load other rules, or whose rules come in another order, does not.
  */

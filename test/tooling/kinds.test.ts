@@ -43,7 +43,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/routing/impact.ts': NARROW,
   'src/routing/lint.ts': NARROW,
   'src/routing/load.ts': NARROW,
-  'src/routing/match.ts': NARROW,
   'src/routing/number-classes.ts': NARROW,
   'src/routing/number-lints.ts': NARROW,
   'src/routing/rule-set.ts': NARROW,

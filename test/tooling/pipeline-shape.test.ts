@@ -7,7 +7,7 @@
 // the lints judged and the routing tests run in routing/, every read of a plan in apply/), and
 // returns a value the conductor assembles; none of them calls back up into pipeline/. Read from the
 // files' own imports, so a step that moves back into pipeline/ fails here by name.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -133,5 +133,54 @@ describe('each step finishes its part before it hands down', () => {
       for (const call of text.split(`${wording}(`).slice(1)) expect(callOf(`${wording}(${call}`, wording)).not.toContain('lookupOf(');
     }
     expect(body('src/routing/words.ts', 'describeGateways').split('lookupOf(').length - 1).toBe(1);
+  });
+});
+
+/** The files of src/routing/, each with its code (comment lines left out: a module map may name a call). */
+function routingFiles(): { file: string; text: string }[] {
+  return readdirSync(`${ROOT}src/routing`)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({
+      file: `src/routing/${f}`,
+      text: readFileSync(`${ROOT}src/routing/${f}`, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*\*)/.test(line))
+        .join('\n'),
+    }));
+}
+
+// The simulation loads a rule set once (issue 33 §1): the loader's verdicts and each recurrence it
+// parsed are one prepared value (routing/prepared.ts) that the lints and the matcher read, so
+// neither loads the rules again nor goes back down to model/ for a rule's facts mid-decision.
+describe('a rule set is loaded once and read prepared', () => {
+  it('only the prepared value calls the loader', () => {
+    const loading = routingFiles()
+      .filter(({ text }) => text.includes('loadRules('))
+      .map(({ file }) => file);
+    expect(loading).toEqual(['src/routing/load.ts', 'src/routing/prepared.ts']);
+  });
+
+  it.each(['src/routing/lint.ts', 'src/routing/match.ts'])(
+    '%s reads the prepared rules and parses or matches no recurrence itself',
+    (file) => {
+      const text = readFileSync(`${ROOT}${file}`, 'utf8');
+      expect(valueImports(file)).toContain('./prepared.js');
+      for (const call of ['loadRules(', 'parseTimerec(', 'timerecMatches(']) expect(text, call).not.toContain(call);
+    },
+  );
+
+  it("the lints read the loaded rules alone; the matcher's tables are built on its first decision", () => {
+    expect(readFileSync(`${ROOT}src/routing/lint.ts`, 'utf8')).not.toContain('decisionTables(');
+    expect(readFileSync(`${ROOT}src/routing/match.ts`, 'utf8')).toContain('decisionTables(set)');
+    // Built once per content of the rules (prepared-share.ts), from the loaded rules.
+    expect(callOf(body('src/routing/prepared.ts', 'decisionTables'), 'sharedPrepared')).toBe('sharedPrepared(set, buildTables)');
+    expect(callOf(body('src/routing/prepared.ts', 'buildTables'), 'preparedRules')).toBe('preparedRules(set)');
+  });
+
+  it('the loader parses each recurrence once, and hands the parsed value on', () => {
+    expect(readFileSync(`${ROOT}src/routing/load.ts`, 'utf8').split('parseTimerec(').length - 1).toBe(1);
+    const prepared = readFileSync(`${ROOT}src/routing/prepared.ts`, 'utf8');
+    expect(prepared).not.toContain('parseTimerec(');
+    expect(callOf(body('src/routing/prepared.ts', 'preparedRules'), 'loadRules')).toBe('loadRules(set)');
   });
 });

@@ -211,6 +211,17 @@ export function timerecMatches(parsed: Timerec | null, local: string, tz?: strin
   return matchesAt(parsed, call.at, call.t, tz);
 }
 
+/** Whether a rule's recurrence holds at a call's local time in its zone; `null`: always (no recurrence). */
+export type TimeMatcher = ((local: string, tz: string) => boolean) | null;
+
+/**
+ * A parsed recurrence as a matcher, made once where the rules are loaded: {@link timerecMatches}
+ * on it. `null` (always) stays `null`, so a rule without a recurrence costs a decision no call.
+ */
+export function timerecMatcher(parsed: Timerec | null): TimeMatcher {
+  return parsed === null ? null : (local, tz) => timerecMatches(parsed, local, tz);
+}
+
 /**
  * {@link timerecMatches} at a wall second (read as UTC) in `tz`, the same answer as at its
  * `YYYY-MM-DDTHH:MM:SS` text: the analysis (windows.ts `changePoints`) asks hundreds of thousands

@@ -1,0 +1,85 @@
+/**
+ * The prepared rules (routing/prepared.ts: loaded, indexed by group and prefix, the LCR records
+ * compiled and indexed) shared by every rule set that holds the same rules. A plan builds the rules
+ * after it more than once: the routing impact in the platform's order and with the groups' words,
+ * the lints, the routing tests and the invariants in the files' order with origins. What the proxy
+ * decides from them depends only on the rules' routing fields in load order, the LCR records and
+ * the gateways the inventory knows (a rule naming a missing one is dropped, routing/load.ts), never
+ * on origins or the words of groups and gateways (read from the set itself). Preparing each copy
+ * cost the invariant check of 4,000 per-customer LCR routes about as much again as deciding
+ * class 1's callers once they were prepared (issue 36 §2): each copy compiled 4,000 patterns anew.
+ * Pure, apart from the cache.
+ */
+import type { PartialInventory } from './rule-set.js';
+import type { RuleSet } from './types.js';
+
+/** How many distinct rule contents are kept: a plan holds a few (before, after, the probes); `watch` plans again and again. */
+const KEPT = 8;
+
+/** Prepared values by set (a set asked again), and by content (another copy of the same rules). */
+const bySet = new WeakMap<RuleSet, unknown>();
+const byContent = new Map<string, unknown>();
+
+/**
+ * What decides a call in `set`, as text: each rule's routing fields in order, each LCR record, and
+ * the inventory's gateways and lists (which rules load). Two sets with the same text are prepared
+ * alike. Origins and the words of groups and gateways are left out: they never change a decision.
+ */
+export function rulesContentKey(set: RuleSet): string {
+  const parts: string[] = [];
+  for (const r of set.rules)
+    parts.push(
+      `${r.kind}\u0001${r.key}\u0001${r.ruleid ?? ''}\u0001${r.groupid}\u0001${r.prefix}\u0001${r.priority}\u0001${r.timerec}\u0001${r.gwlist}\u0001${r.lcr_pattern ?? '\u0002'}`,
+    );
+  parts.push('\u0003lcr');
+  for (const l of set.lcr) parts.push(`${l.pattern}\u0001${l.groupid}\u0001${l.key}`);
+  const inv: PartialInventory | undefined = set.inventory;
+  if (inv === undefined) parts.push('\u0003no inventory');
+  else {
+    parts.push(`\u0003inventory ${inv.allGateways === false ? 'partial' : 'all'}`, [...inv.gateways].sort().join(','));
+    for (const [id, list] of [...inv.lists].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) parts.push(`${id}:${list.join(',')}`);
+  }
+  return parts.join('\u0000');
+}
+
+/**
+ * The prepared value of `set`: the one already made for it or for a set holding the same rules
+ * ({@link rulesContentKey}), else `make(set)`, kept for the next copy. `make` must read only what
+ * the key holds. The last {@link KEPT} contents are kept, so a long-running `watch` does not grow.
+ */
+export function sharedPrepared<T>(set: RuleSet, make: (set: RuleSet) => T): T {
+  const known = bySet.get(set);
+  if (known !== undefined) return known as T;
+  const key = rulesContentKey(set);
+  let value = byContent.get(key) as T | undefined;
+  if (value === undefined) {
+    value = make(set);
+    if (byContent.size >= KEPT) byContent.delete(byContent.keys().next().value as string);
+  } else byContent.delete(key);
+  // Most recently used last: the oldest goes first when the cache is full.
+  byContent.set(key, value);
+  bySet.set(set, value);
+  return value;
+}
+
+/** Compiled LCR patterns by pattern text; cleared when it holds this many (a `watch` over changing files). */
+const PATTERNS_KEPT = 100_000;
+const compiledPatterns = new Map<string, unknown>();
+
+/**
+ * The compiled form of one LCR pattern (its regular expression and parts, routing/match.ts), made
+ * once per pattern and shared by every rule set holding it, whatever its order: the impact's rules
+ * after a plan come in the platform's order, the checks' in the files' order, so their preparations
+ * cannot be one ({@link sharedPrepared}), but a pattern compiles alike in both. V8 compiles a
+ * regular expression on its first test, per RegExp object: 4,000 patterns compiled once per copy
+ * of the rules was most of preparing them. A case-insensitive RegExp without `g` or `y` keeps no
+ * state between tests, so sharing it is safe. `compile` must depend on the pattern alone.
+ */
+export function compiledPattern<T>(pattern: string, compile: (pattern: string) => T): T {
+  let known = compiledPatterns.get(pattern) as T | undefined;
+  if (known === undefined) {
+    if (compiledPatterns.size >= PATTERNS_KEPT) compiledPatterns.clear();
+    compiledPatterns.set(pattern, (known = compile(pattern)));
+  }
+  return known;
+}
