@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { rules, type TestRoute } from './build.js';
+import { BOOK, START } from './invariant-fixtures.js';
 
 /**
  * The callers of a class starting with an invariant's `from_prefix` (routing/invariant-callers.ts)
@@ -21,9 +22,6 @@ vi.mock('../../src/routing/callers.js', async (original) => {
     },
   };
 });
-
-const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' } as const;
-const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 
 function customers(k: number): TestRoute[] {
   const out: TestRoute[] = [];

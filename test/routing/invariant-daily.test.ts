@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import type { RuleSet } from '../../src/routing/types.js';
-import { rules, type TestRoute } from './build.js';
+import { rules } from './build.js';
+import { BOOK, customers, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check on K per-customer LCR routes with a daily window each (issue 36 §2, the
@@ -52,25 +53,6 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
   };
 });
 const { routeCall } = await vi.importActual<typeof import('../../src/routing/match.js')>('../../src/routing/match.js');
-
-const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
-const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** K per-customer LCR routes on prefix 1, each open one hour a day, and a catch-all (bench/lib/itsp-fixtures.mjs `lcrTimed`). */
-function customers(k: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
-    const minute = (i * 7) % 1440;
-    return {
-      name: `cust ${i}`,
-      prefix: '1',
-      from_prefix: String(2000 + i),
-      gwgroupid: String(1 + (i % 9)),
-      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
-    };
-  });
-  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
-}
 
 /** The bench's block (bench/invariants.mjs): the four built-ins and four sets, one with a window, two by caller. */
 const INVARIANTS: Invariant[] = [

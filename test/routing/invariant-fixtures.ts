@@ -1,0 +1,28 @@
+// What the invariant check's scale tests share: an empty name book, the analysis's start, and the
+// bench's per-customer shape with a daily window each (bench/lib/itsp-fixtures.mjs `lcrTimed`).
+// Types only from src/, so a test that mocks a routing module still loads this file first.
+import type { TestRoute } from './build.js';
+
+/** No names of groups, lists or gateways: the checks word ids. */
+export const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+
+/** The start of every analysis of these tests, in a zone with clock changes. */
+export const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' } as const;
+
+/** Two digits. */
+export const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** K per-customer LCR routes on prefix 1, each open one hour a day, and a catch-all (bench/lib/itsp-fixtures.mjs `lcrTimed`). */
+export function customers(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const minute = (i * 7) % 1440;
+    return {
+      name: `cust ${i}`,
+      prefix: '1',
+      from_prefix: String(2000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
