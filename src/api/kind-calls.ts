@@ -1,6 +1,7 @@
 import type { Kind } from '../model/desired.js';
 import { InternalError } from '../model/errors.js';
-import type { KindModule, KindRequest } from '../model/kind-spec.js';
+import type { KindModule } from '../model/kind-spec.js';
+import type { KindRequest } from '../model/kind-execution.js';
 import type { KindRecords } from '../model/kinds.js';
 import type { PlatformClient } from './client.js';
 

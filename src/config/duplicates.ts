@@ -1,5 +1,6 @@
 import { KINDS, type ConfigIssue, type SourceLocation } from '../model/desired.js';
-import type { KindModule, UniqueIdentity } from '../model/kind-spec.js';
+import type { KindModule } from '../model/kind-spec.js';
+import type { UniqueIdentity } from '../model/kind-inputs.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';

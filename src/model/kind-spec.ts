@@ -2,8 +2,9 @@ import type { CollectionName, Kind } from './desired.js';
 import type { GroupType } from './group.js';
 import type { KindRecords } from './kinds.js';
 import type { Normalized, RawEntry, Spelling } from './normalize.js';
-import type { DsipformError } from './errors.js';
 import type { KindExport } from './kind-export.js';
+import type { AfterOf, Execution, KindReadBack, KindRequest, SentSecrets } from './kind-execution.js';
+import type { StackMapping, UniqueIdentity } from './kind-inputs.js';
 import type { ChangeAction, PlanIssue } from './plan.js';
 import type { KindApi } from './kind-api.js';
 import type { Lease } from './lease.js';
@@ -27,127 +28,6 @@ export type PasswordCheck = 'same' | 'changes' | 'unrecorded';
 /** The key of one object's password check in `KindDiffContext.passwords`: its kind and its key (two kinds may share a name). */
 export function passwordKey(kind: string, key: string): string {
   return `${kind}\u0000${key}`;
-}
-
-/**
- * One platform request a change needs, as data: a kind's module maps a change to these (its
- * request mapping), apply sends them in order through the client, which knows each kind's API.
- */
-export type KindRequest =
-  | { readonly op: 'create'; readonly input: object }
-  | {
-      readonly op: 'update';
-      readonly id: number;
-      readonly patch: object;
-      /** For a group: the live gateway id of each endpoint sent (none for a new one), so kept endpoints keep theirs. */
-      readonly members?: readonly (number | undefined)[];
-    }
-  | { readonly op: 'delete'; readonly id: number }
-  /** Delete the object of this key if there is one (a row the platform made by itself, whose id the plan cannot know). */
-  | { readonly op: 'delete_key'; readonly key: string };
-
-/**
- * What the executor hands a request mapping besides the change: the password it read from the
- * environment for a kind with a `passwordBlock` (never in a plan; sent, then scrubbed).
- */
-export interface SentSecrets {
-  readonly password?: string;
-}
-
-/** What a read-back compares a sent password with: the password, and the process's fingerprint of a secret (api/secret-fingerprint.ts). */
-export interface SentPassword {
-  readonly password?: string;
-  readonly fingerprint: (secret: string) => string;
-}
-
-/**
- * How apply confirms a write of a kind whose platform may answer 200 and keep nothing (groups,
- * numbers): after every request the executor reads the object back (the client knows how) and asks
- * these pure functions what differs; any answer fails the change with the kind's own error. The
- * texts are the `what` of `notWritten`.
- */
-export interface KindReadBack<K extends Kind> {
-  /** The kind's error (CARRIER_GROUP_NOT_WRITTEN, ENDPOINT_GROUP_NOT_WRITTEN, NUMBER_NOT_WRITTEN) for the object `key`. */
-  readonly notWritten: (key: string, what: string) => DsipformError;
-  /** What it says when a create or an update answered `id` but no such object reads back. */
-  readonly absent: (verb: 'create' | 'update', id: number) => string;
-  /** What differs between what was asked and what reads back, or undefined when nothing does. Never shows a password. */
-  readonly mismatch: (
-    verb: 'create' | 'update',
-    id: number,
-    asked: AfterOf<K>,
-    held: KindRecords[K]['live'],
-    sent: SentPassword,
-  ) => string | undefined;
-  /** What it says when the object `id` still reads back after its delete. */
-  readonly remains: (id: number) => string;
-  /** For a kind with `bulkDelete`: the object to name and what it says when some of a bulk delete's objects remain. */
-  readonly remainsAfterBulk?: (left: readonly KindRecords[K]['live'][]) => { readonly key: string; readonly what: string };
-}
-
-/**
- * How apply carries out a kind's changes: `requests`, the module's `requests` sent in order through
- * the client (which knows each kind's API), each read back where the module says how (`readBack`);
- * `lease`, obtained and recorded in the state before anything else (the platform cannot list
- * leases, so there is nothing to send a request mapping to and nothing to read back).
- */
-export type Execution = 'requests' | 'lease';
-
-/** The values of a kind's change that carry an `after` (what it writes). */
-export type AfterOf<K extends Kind> = Extract<KindRecords[K]['change'], { readonly after: unknown }>['after'];
-
-/**
- * One identity of a kind's entries that must be unique across the files (and across a stack's
- * resources): a mapping's DID, a route's name and its LCR pattern. Pure: each front end hands it
- * an entry and how to read a field of it as text.
- */
-export interface UniqueIdentity {
-  /** What the duplicate error calls it, before the value: `route name`, `LCR pattern`. */
-  readonly what: string;
-  /**
-   * The identity of one entry, or undefined when it has none to compare. `text(field)` is the
-   * field's value when it is text a check may read (for the files: not naming an unset variable,
-   * which is reported already); an entry without it takes no part.
-   */
-  readonly of: (entry: RawEntry, text: (field: string) => string | undefined) => string | undefined;
-  /**
-   * The field whose value, as the file shows it (`"UK" (from ${ROUTE})`), the files' error names
-   * after `what`. Absent: the identity itself, worked out from the values as written, quoted
-   * unless `bare` (`pinned ruleid 12`).
-   */
-  readonly shows?: string;
-  readonly bare?: boolean;
-  /** What to do about it, in every front end. */
-  readonly hint: string;
-  /** What to do about it in the files, where they can say more (pin a route to its ruleid). */
-  readonly filesHint?: string;
-}
-
-/** A nested block of a kind's resource in a CDKTF stack (the provider's schema): how it maps to an entry's field. */
-export interface StackBlock {
-  /** The entry's field it gives: the `endpoint` blocks are the files' `endpoints`. */
-  readonly field: string;
-  /** Whether the field is a list of such blocks (a single block counts as a list of one). */
-  readonly list: boolean;
-  /** The block's attributes; any other is an issue. */
-  readonly attributes: readonly string[];
-  /** The attributes Terraform types as numbers; every other one is text. */
-  readonly numeric: readonly string[];
-}
-
-/**
- * How a kind's resource in a synthesized CDKTF stack (its `terraformType`) maps to an entry of the
- * files, for the stack reader to convert it as Terraform would and hand it to the kind's normaliser.
- */
-export interface StackMapping {
-  /** The resource's attributes, in the order an error lists them; any other is an issue. */
-  readonly attributes: readonly string[];
-  /** The attributes Terraform types other than as text (or a list of text): numbers and bools. */
-  readonly types?: Readonly<Record<string, 'number' | 'bool'>>;
-  /** The entry's field the resource's logical id gives (a lease's name is its id in the stack). */
-  readonly idField?: string;
-  /** Its nested blocks, by attribute. The kind's `passwordBlock` takes its password from a Terraform variable. */
-  readonly blocks?: Readonly<Record<string, StackBlock>>;
 }
 
 /** What a kind's differ is handed besides the declared and the live objects. */

@@ -1,4 +1,5 @@
-import type { KindModule, StackMapping } from '../../model/kind-spec.js';
+import type { KindModule } from '../../model/kind-spec.js';
+import type { StackMapping } from '../../model/kind-inputs.js';
 import type { SourceLocation } from '../../model/desired.js';
 import { authWithPassword, block, blockEntry, blockList, toNumber, toText, type Issue, type Json } from './read-values.js';
 

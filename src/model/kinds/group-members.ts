@@ -1,5 +1,5 @@
 import { InternalError } from '../errors.js';
-import type { KindRequest } from '../kind-spec.js';
+import type { KindRequest } from '../kind-execution.js';
 import { gwidsByName } from '../gateway-ids.js';
 
 /** The gateway ids an update keeps, by endpoint name: one function for the apply of a plan and the Terraform resource. */

@@ -1,6 +1,6 @@
 import type { CarrierGroup } from '../../carrier-group.js';
 import { DsipformError } from '../../errors.js';
-import type { KindReadBack } from '../../kind-spec.js';
+import type { KindReadBack } from '../../kind-execution.js';
 import type { CarrierGroupFields } from '../../plan.js';
 import { afterWrite } from '../group-members.js';
 import { carrierGroupFields, changedCarrierGroupFields } from './fields.js';

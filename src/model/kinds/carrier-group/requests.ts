@@ -1,5 +1,5 @@
 import type { CarrierGroupContent } from '../../carrier-group.js';
-import type { KindRequest, SentSecrets } from '../../kind-spec.js';
+import type { KindRequest, SentSecrets } from '../../kind-execution.js';
 import type { CarrierGroupFields } from '../../plan.js';
 import { groupRequests } from '../group-members.js';
 import type { CarrierGroupChange } from './change.js';

@@ -1,5 +1,5 @@
 import { DsipformError } from '../../errors.js';
-import type { KindReadBack } from '../../kind-spec.js';
+import type { KindReadBack } from '../../kind-execution.js';
 import type { NumberFields } from './change.js';
 import { changedNumberFields } from './fields.js';
 

@@ -1,5 +1,5 @@
 import { InternalError } from '../../errors.js';
-import type { KindRequest } from '../../kind-spec.js';
+import type { KindRequest } from '../../kind-execution.js';
 import { pickFields } from '../compare.js';
 import type { NumberChange } from './change.js';
 

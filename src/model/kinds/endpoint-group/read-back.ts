@@ -1,6 +1,6 @@
 import type { EndpointGroup } from '../../endpoint-group.js';
 import { DsipformError } from '../../errors.js';
-import type { KindReadBack, SentPassword } from '../../kind-spec.js';
+import type { KindReadBack, SentPassword } from '../../kind-execution.js';
 import { afterWrite } from '../group-members.js';
 import { changedEndpointGroupFields, endpointGroupFields, type EndpointGroupFields } from './fields.js';
 import { KNOWN_SECRET } from './wire.js';

@@ -1,5 +1,5 @@
 import type { EndpointGroupContent } from '../../endpoint-group.js';
-import type { KindRequest, SentSecrets } from '../../kind-spec.js';
+import type { KindRequest, SentSecrets } from '../../kind-execution.js';
 import { groupRequests } from '../group-members.js';
 import type { EndpointGroupChange } from './change.js';
 import type { EndpointGroupFields } from './fields.js';

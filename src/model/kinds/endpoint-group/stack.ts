@@ -1,4 +1,4 @@
-import type { StackMapping } from '../../kind-spec.js';
+import type { StackMapping } from '../../kind-inputs.js';
 
 /**
  * A `dsiprouter_endpoint_group` of a CDKTF stack: the provider's `endpoint` blocks are the files'

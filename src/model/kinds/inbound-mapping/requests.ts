@@ -1,7 +1,7 @@
 import { isPendingMapping, type MappingFields } from '../../plan.js';
 import type { MappingChange } from './change.js';
 import { InternalError } from '../../errors.js';
-import type { KindRequest } from '../../kind-spec.js';
+import type { KindRequest } from '../../kind-execution.js';
 import { pickFields } from '../compare.js';
 import { numberIdentity } from '../did-number/fields.js';
 

@@ -2,7 +2,7 @@ import type { OutboundRoutePatch } from '../../outbound-route.js';
 import { isPendingRoute, type RouteFields } from '../../plan.js';
 import type { RouteChange } from './change.js';
 import { InternalError } from '../../errors.js';
-import type { KindRequest } from '../../kind-spec.js';
+import type { KindRequest } from '../../kind-execution.js';
 import { pickFields } from '../compare.js';
 
 /** The changed fields of a route to send: `""` demotes; a non-empty from_prefix needs prefix beside it on the deployed platform. */

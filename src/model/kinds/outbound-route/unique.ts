@@ -1,4 +1,4 @@
-import type { UniqueIdentity } from '../../kind-spec.js';
+import type { UniqueIdentity } from '../../kind-inputs.js';
 import { DUPLICATE_HINTS } from '../../normalize.js';
 import { lcrPattern } from '../../outbound-route.js';
 
