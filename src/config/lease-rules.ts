@@ -1,2 +1,2 @@
 export { MAX_TTL_SECONDS } from '../model/lease.js';
-export { leaseNameProblem } from '../model/normalize.js';
+export { leaseNameProblem } from '../model/normalize-lease.js';

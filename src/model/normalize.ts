@@ -1,22 +1,5 @@
 import { dialHint } from './dial.js';
-import type { MappingContent } from './inbound-mapping.js';
-import { MAX_TTL_SECONDS, parseTtl, ttlRangeProblem, type LeaseContent } from './lease.js';
-import type { RouteContent } from './outbound-route.js';
-import {
-  bareGwgroupid,
-  descriptionProblem,
-  didProblem,
-  emailProblem,
-  gwgroupidProblem,
-  prefixProblem,
-  priorityProblem,
-  PRIORITY_MAX,
-  PRIORITY_MIN,
-  serverListProblem,
-  serversProblem,
-} from './rules.js';
-import { timerecProblem } from './time/timerec.js';
-import { count } from './words.js';
+import { PRIORITY_MAX, PRIORITY_MIN } from './rules.js';
 
 /**
  * The one normaliser of desired state. Every front end (YAML files, CDKTF stacks, the Terraform
@@ -25,7 +8,8 @@ import { count } from './words.js';
  * or the issues, each keyed by the field it is about. Messages start with the field as the entry
  * names it (`ttl must be …`, `servers[1]: …`), so a front end only puts its own place in front
  * (`endpoint_leases[0].`, `dsiprouter_endpoint_lease.ci.`); hints are the same for every front end.
- * Pure: no I/O.
+ * Pure: no I/O. This file holds what every normaliser shares (the issues, the hints, `Checker`);
+ * the normalisers of the rules are in `normalize-rule.ts`, a lease's in `normalize-lease.ts`.
  */
 
 /** A field inside one entry: `['ttl']`, `['servers', 1]`. */
@@ -108,7 +92,7 @@ export const DUPLICATE_HINTS = {
 } as const;
 
 /** The hints of the required and type checks, by field. */
-const FIELD_HINTS: Readonly<Record<string, string>> = {
+export const FIELD_HINTS: Readonly<Record<string, string>> = {
   did: 'quote the DID: did: "0044123" (did: "" is the default mapping)',
   servers: HINTS.servers,
   notes: 'write the notes as text: notes: "Main office"',
@@ -121,11 +105,6 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
   routeid: 'write the route id as text: routeid: "12", or leave it out',
   email: 'write the address as text: email: ops@example.com',
 };
-
-/** The defaults of a mapping's optional fields (every front end fills them from here). */
-export const MAPPING_DEFAULTS = { notes: '' } as const;
-/** The defaults of a route's optional fields; an absent or empty from_prefix makes a simple route. */
-export const ROUTE_DEFAULTS = { priority: 0, timerec: '', routeid: '' } as const;
 
 /** A field path as messages name it: `servers[1]`. */
 export function fieldName(field: FieldPath): string {
@@ -193,235 +172,14 @@ export function answer<T>(checker: Checker, value: () => T): Normalized<T> {
 }
 
 /** The issues of a clean entry: one shared empty list, not a new one per entry. */
-const NO_ISSUES: readonly FieldIssue[] = Object.freeze([]);
-
-/*
- * The fields the mapping and route rules name, and the rules worded after a field, made once: the
- * normalisers run once per entry of files of tens of thousands, and a path or closure made per call
- * is garbage the young generation's collections then sweep (issue 33 §4).
- */
-const DID: FieldPath = ['did'];
-const NOTES: FieldPath = ['notes'];
-const SERVER_FIELDS: readonly FieldPath[] = [
-  ['servers', 0],
-  ['servers', 1],
-];
-const NAME: FieldPath = ['name'];
-const PREFIX: FieldPath = ['prefix'];
-const FROM_PREFIX: FieldPath = ['from_prefix'];
-const GWGROUPID: FieldPath = ['gwgroupid'];
-const TIMEREC: FieldPath = ['timerec'];
-const notesProblem = (v: string): string | null => descriptionProblem(v, 'notes');
-const nameProblem = (v: string): string | null => descriptionProblem(v, 'name');
-const routePrefixProblem = (v: string): string | null => prefixProblem(v);
-const fromPrefixProblem = (v: string): string | null => prefixProblem(v, 'from_prefix');
-const serverProblem = (s: string): string | null => serversProblem([s]);
-
-/**
- * An inbound mapping: did required, and servers or group (exactly one); `notes` defaults to `""`.
- * With `group`, servers is `[]` and the name is kept for the planner to resolve.
- */
-export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<NormalizedMapping> {
-  const c = new Checker(raw, spell);
-  const did = c.string('did', true);
-  c.rule(DID, did, didProblem, HINTS.did);
-  const group = groupName(c, 'group', 'servers', HINTS.group);
-  const servers = raw.servers;
-  if (servers === undefined) {
-    if (group === undefined && raw.group === undefined) c.add(['servers'], 'servers or group is required', HINTS.servers, 'required');
-  } else if (!Array.isArray(servers)) c.add(['servers'], `servers must be a list, not ${kindOf(servers)}`, HINTS.servers, 'type');
-  else if (servers.length < 1 || servers.length > 2) {
-    const bound = servers.length < 1 ? 'at least 1 entry' : 'at most 2 entries';
-    c.add(['servers'], `servers must hold ${bound}, not ${servers.length}`, HINTS.servers, 'schema');
-  } else {
-    let entriesOk = true;
-    for (let i = 0; i < servers.length; i++) {
-      const server: unknown = servers[i];
-      // servers holds 1 or 2 entries here (checked above), so each has its field made once.
-      const field = SERVER_FIELDS[i] as FieldPath;
-      if (server === undefined) entriesOk = false;
-      else if (typeof server !== 'string') {
-        c.add(field, `servers[${i}] must be a string, not ${kindOf(server)}`, HINTS.server, 'type');
-        entriesOk = false;
-      } else if (!c.rule(field, server, serverProblem, HINTS.server)) entriesOk = false;
-    }
-    if (entriesOk) {
-      const problem = serverListProblem(servers as string[], (s, i) => c.shown(['servers', i], s));
-      if (problem !== null) c.add(['servers'], problem, HINTS.serverList, 'rule');
-    }
-  }
-  const notes = c.string('notes', false);
-  c.rule(NOTES, notes, notesProblem, HINTS.comma);
-  if (c.issues.length > 0) return { value: null, issues: c.issues };
-  // Built in the order every copy of it showed (did, servers, notes, group), with no spread: a spread
-  // of a conditional object is a slow path of V8's, once per entry.
-  const value: { -readonly [K in keyof NormalizedMapping]: NormalizedMapping[K] } = {
-    did: did as string,
-    servers: group === undefined ? [...(servers as string[])] : [],
-    notes: notes ?? MAPPING_DEFAULTS.notes,
-  };
-  if (group !== undefined) value.group = group;
-  return { value, issues: NO_ISSUES };
-}
-
-/**
- * A group named instead of an id (`group` beside `servers`, `carrier_group` beside `gwgroupid`):
- * the name, or `undefined` when absent or wrong (then the issue is added). Exactly one of the two
- * fields may be given.
- */
-function groupName(c: Checker, field: 'group' | 'carrier_group', other: 'servers' | 'gwgroupid', hint: string): string | undefined {
-  if (c.raw[field] === undefined) return undefined;
-  const name = c.string(field, false);
-  if (name === undefined) return undefined;
-  if (c.raw[other] !== undefined) {
-    c.add([field], `give either ${other} or ${field}, not both`, hint, 'schema');
-    return undefined;
-  }
-  if (name.trim() === '') {
-    c.add([field], `${field} must name a group, not ${c.shown([field], name)}`, hint, 'schema');
-    return undefined;
-  }
-  return name;
-}
-
-/** An inbound mapping as normalised: its content, and the group it names instead of servers. */
-export interface NormalizedMapping extends MappingContent {
-  /** `group: NAME` in the files; `servers` is then `[]` until the planner resolves the name. */
-  readonly group?: string;
-}
-
-/** An outbound route as normalised: its content, and the live route it pins (files only). */
-export interface NormalizedRoute extends RouteContent {
-  readonly ruleid?: number;
-  /** `carrier_group: NAME` in the files; `gwgroupid` is then `""` until the planner resolves it. */
-  readonly carrier_group?: string;
-}
-
-/**
- * An outbound route: name, prefix, and gwgroupid or carrier_group (exactly one) required; priority defaults to 0, timerec and
- * routeid to `""`; from_prefix `""` or absent is `null` (a simple route); gwgroupid loses its `#`.
- */
-export function normalizeRoute(raw: RawEntry, spell?: Spelling): Normalized<NormalizedRoute> {
-  const c = new Checker(raw, spell);
-  const name = c.string('name', true);
-  const prefix = c.string('prefix', true);
-  const carrierGroup = groupName(c, 'carrier_group', 'gwgroupid', HINTS.carrierGroup);
-  const gwgroupid = c.string('gwgroupid', carrierGroup === undefined && raw.carrier_group === undefined);
-  const fromPrefix = c.string('from_prefix', false);
-  c.rule(NAME, name, nameProblem, HINTS.comma);
-  c.rule(PREFIX, prefix, routePrefixProblem, HINTS.prefix);
-  c.rule(FROM_PREFIX, fromPrefix, fromPrefixProblem, HINTS.fromPrefix);
-  c.rule(GWGROUPID, gwgroupid, gwgroupidProblem, HINTS.gwgroupid);
-  if (fromPrefix !== undefined && fromPrefix !== '' && prefix === '') {
-    c.add(
-      ['prefix'],
-      `prefix must not be empty on an LCR route (from_prefix ${c.shown(['from_prefix'], fromPrefix)})`,
-      HINTS.lcrPrefix,
-      'rule',
-    );
-  }
-  const priority = raw.priority;
-  if (priority !== undefined) {
-    if (typeof priority !== 'number' || !Number.isInteger(priority)) {
-      c.add(['priority'], `priority must be an integer, not ${kindOf(priority)}`, FIELD_HINTS.priority ?? '', 'schema');
-    } else {
-      const problem = priorityProblem(priority, c.spell?.(['priority'], priority));
-      if (problem !== null) c.add(['priority'], problem, HINTS.priority, 'rule');
-    }
-  }
-  const timerec = c.string('timerec', false);
-  c.rule(TIMEREC, timerec, timerecProblem, HINTS.timerec);
-  const routeid = c.string('routeid', false);
-  const ruleid = raw.ruleid;
-  if (c.issues.length > 0) return { value: null, issues: c.issues };
-  // The fields in the order every copy of it showed, ruleid and carrier_group last; no spread (see normalizeMapping).
-  const value: { -readonly [K in keyof NormalizedRoute]: NormalizedRoute[K] } = {
-    name: name as string,
-    prefix: prefix as string,
-    from_prefix: fromPrefix ? fromPrefix : null,
-    gwgroupid: carrierGroup === undefined ? bareGwgroupid(gwgroupid as string) : '',
-    priority: (priority as number | undefined) ?? ROUTE_DEFAULTS.priority,
-    timerec: timerec ?? ROUTE_DEFAULTS.timerec,
-    routeid: routeid ?? ROUTE_DEFAULTS.routeid,
-  };
-  if (typeof ruleid === 'number') value.ruleid = ruleid;
-  if (carrierGroup !== undefined) value.carrier_group = carrierGroup;
-  return { value, issues: NO_ISSUES };
-}
-
-/** The form of a duration written as a string: digits and an optional unit, nothing around them. */
-const DURATION_TEXT = /^[0-9]+[smh]?$/;
-const CONTROL = /\p{Cc}/u;
-const EXAMPLES: Readonly<Record<string, readonly [string, string]>> = { ttl: ['900', '"15m"'], renew_before: ['120', '"2m"'] };
-
-/** A lease name: no control characters (it is a key in the state file and in `output leases`). */
-export function leaseNameProblem(name: string): string | null {
-  return CONTROL.test(name) ? `name ${JSON.stringify(name)} must not contain control characters` : null;
-}
+export const NO_ISSUES: readonly FieldIssue[] = Object.freeze([]);
 
 /**
  * The renew_before of a lease that gives none: 10% of the ttl, rounded down, at least 1 second,
  * and always below the ttl (so a 1-second lease gets 0: renewing it at once would never settle).
  */
+// Here, not in normalize-lease.ts: the generic loader (config/normalize.ts) uses it too, and it
+// imports no module named after a kind (test/tooling/kind-touches.test.ts).
 export function defaultRenewBefore(ttl: number): number {
   return Math.min(Math.max(1, Math.floor(ttl / 10)), ttl - 1);
 }
-
-/**
- * An endpoint lease: email and ttl required; ttl in (0, MAX_TTL_SECONDS]; renew_before in
- * [0, ttl), default `defaultRenewBefore(ttl)`; durations as whole seconds or `"<n>[smh]"`. The name
- * (the key) is checked when the front end has one (the provider's lease has none: its key is the
- * resource address).
- */
-export function normalizeLease(raw: RawEntry, spell?: Spelling): Normalized<LeaseContent> {
-  const c = new Checker(raw, spell);
-  const name = c.string('name', false);
-  if (name === '') c.add(['name'], 'name must not be empty', HINTS.leaseNameEmpty, 'schema');
-  else c.rule(['name'], name, leaseNameProblem, HINTS.leaseName);
-  const email = c.string('email', true);
-  c.rule(['email'], email, emailProblem, HINTS.email);
-  if (raw.ttl === undefined) c.add(['ttl'], 'ttl is required', HINTS.ttl, 'required');
-  const ttl = seconds(c, 'ttl');
-  if (ttl !== null) {
-    const problem = ttlRangeProblem(ttl);
-    if (problem !== null)
-      c.add(['ttl'], `ttl ${problem}, not ${c.shown(['ttl'], raw.ttl)}`, ttl <= 0 ? HINTS.ttlZero : HINTS.ttlMax, 'rule');
-  }
-  const renew = seconds(c, 'renew_before');
-  if (renew !== null && renew < 0) {
-    c.add(
-      ['renew_before'],
-      `renew_before must be 0 seconds or more, not ${c.shown(['renew_before'], raw.renew_before)}`,
-      HINTS.renewNegative,
-      'rule',
-    );
-  } else if (renew !== null && ttl !== null && ttlRangeProblem(ttl) === null && renew >= ttl) {
-    const inSeconds = (field: string, secs: number): string => c.spell?.([field], secs) ?? count(secs, 'second');
-    c.add(
-      ['renew_before'],
-      `renew_before (${inSeconds('renew_before', renew)}) must be less than ttl (${inSeconds('ttl', ttl)})`,
-      HINTS.renewTtl,
-      'rule',
-    );
-  }
-  return answer(c, () => ({
-    name: name ?? '',
-    email: email as string,
-    ttl: ttl as number,
-    renew_before: renew ?? defaultRenewBefore(ttl as number),
-  }));
-}
-
-/** A duration field in seconds; `null` when absent or not a duration (then the issue is added). */
-function seconds(c: Checker, field: string): number | null {
-  const value = c.raw[field];
-  if (value === undefined) return null;
-  const secs = typeof value === 'string' && !DURATION_TEXT.test(value) ? null : parseTtl(value);
-  if (secs !== null) return secs;
-  const [number, text] = EXAMPLES[field] ?? ['900', '"15m"'];
-  const message = `${field} must be seconds (${number}) or "<n>s", "<n>m" or "<n>h" (${text}), not ${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? c.shown([field], value) : kindOf(value)}`;
-  c.add([field], message, field === 'ttl' ? HINTS.ttl : HINTS.renewForm, 'rule');
-  return null;
-}
-
-export { MAX_TTL_SECONDS };

@@ -1,6 +1,6 @@
 import { expiresAt, OBTAIN_WINDOW_MS, parseTtl } from '../model/lease.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import { normalizeLease } from '../model/normalize.js';
+import { normalizeLease } from '../model/normalize-lease.js';
 import type { ProviderContext } from './context.js';
 import { counted } from './operation-tally.js';
 import type { Reloader } from './reloader.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeMapping, normalizeRoute } from '../../src/model/normalize.js';
+import { normalizeMapping, normalizeRoute } from '../../src/model/normalize-rule.js';
 import { serverListProblem } from '../../src/model/rules.js';
 import { runCli } from '../helpers/cli.js';
 import { F, loadIssues, ROOT } from './helpers.js';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadWith } from '../../src/config/index.js';
 import type { KindModule } from '../../src/model/kind-spec.js';
 import { KIND_SPECS } from '../../src/model/kinds.js';
-import { normalizeMapping, normalizeRoute } from '../../src/model/normalize.js';
+import { normalizeMapping, normalizeRoute } from '../../src/model/normalize-rule.js';
 
 /*
  * Issue 33 §4: a no-change plan of a big file spends a third of its CPU reading and checking the

@@ -1,5 +1,5 @@
 import type { KindModule } from '../kind-spec.js';
-import { normalizeLease } from '../normalize.js';
+import { normalizeLease } from '../normalize-lease.js';
 import { LEASE_FIELDS, leaseDiff } from './endpoint-lease/diff.js';
 import { DUPLICATE_HINTS } from '../normalize.js';
 import { LEASE_HINTS } from './endpoint-lease/hints.js';

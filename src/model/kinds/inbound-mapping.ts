@@ -1,6 +1,6 @@
 import { MAPPING_REPLACE_REASON, mappingUpdateReplaces } from '../inbound-mapping.js';
 import type { KindModule } from '../kind-spec.js';
-import { normalizeMapping } from '../normalize.js';
+import { normalizeMapping } from '../normalize-rule.js';
 import { mappingDiff } from './inbound-mapping/diff.js';
 import { mappingRequests, mappingWithCreatedGroup } from './inbound-mapping/requests.js';
 import { MAPPING_READERS } from './inbound-mapping/fields.js';

@@ -1,5 +1,5 @@
 import type { KindModule } from '../kind-spec.js';
-import { normalizeRoute } from '../normalize.js';
+import { normalizeRoute } from '../normalize-rule.js';
 import { lcrPatternOf } from '../outbound-route.js';
 import type { RouteFields } from '../plan.js';
 import { routeDiff } from './outbound-route/diff.js';

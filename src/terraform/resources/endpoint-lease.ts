@@ -1,5 +1,5 @@
 import { expiresAt, OBTAIN_WINDOW_MS, parseTtl } from '../../model/lease.js';
-import { normalizeLease } from '../../model/normalize.js';
+import { normalizeLease } from '../../model/normalize-lease.js';
 import { UNKNOWN, type AttributePath, type TfObject } from '../types.js';
 import type { Diagnostic } from '../types.js';
 import { apiDiagnostic, knownString } from '../values.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors.js';
 import { mappingUpdateReplaces, type InboundMapping } from '../../model/inbound-mapping.js';
-import { MAPPING_DEFAULTS, normalizeMapping } from '../../model/normalize.js';
+import { MAPPING_DEFAULTS, normalizeMapping } from '../../model/normalize-rule.js';
 import type { ProviderContext } from '../context.js';
 import { UNKNOWN, type Diagnostic, type TfObject } from '../types.js';
 import { apiDiagnostic, knownNumber, knownString, knownStrings } from '../values.js';

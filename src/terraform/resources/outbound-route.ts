@@ -1,7 +1,7 @@
 import { FLT_OUTBOUND } from '../../model/constants.js';
 import { DsipformError } from '../../model/errors.js';
 import type { OutboundRoute } from '../../model/outbound-route.js';
-import { normalizeRoute, ROUTE_DEFAULTS } from '../../model/normalize.js';
+import { normalizeRoute, ROUTE_DEFAULTS } from '../../model/normalize-rule.js';
 import { bareGwgroupid } from '../../model/rules.js';
 import { isUnknown, UNKNOWN, type TfObject } from '../types.js';
 import { knownNumber, knownString } from '../values.js';
