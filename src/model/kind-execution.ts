@@ -1,5 +1,5 @@
 /**
- * What apply asks of a kind (the helper types of \`KindModule\`'s execution): the requests one change
+ * What apply asks of a kind (the helper types of `KindModule`'s execution): the requests one change
  * needs, the secrets the executor hands them, and how a write is read back. Pure types.
  */
 import type { Kind } from './desired.js';

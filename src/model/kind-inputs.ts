@@ -1,5 +1,5 @@
 /**
- * What the files and the provider ask of a kind (the helper types of \`KindModule\`'s "files and
+ * What the files and the provider ask of a kind (the helper types of `KindModule`'s "files and
  * provider" block): the identities that must be unique, and how a CDKTF stack's resource maps to an
  * entry. Pure types.
  */
