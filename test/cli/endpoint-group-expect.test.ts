@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { scenario } from '../helpers/scenario.js';
+import { ACME, BETA_GROUP } from './endpoint-group-files.js';
 
 /**
  * Issue 34 §5: routing tests (`expect:`) and invariants (`reaches:`) name an endpoint group by its
  * name and its endpoints by name or address, from the files alone, with `--live`, and in a plan
  * that creates the group; a wrong name is a problem at its FILE:LINE:COL listing the names known.
  */
-const GROUPS = `version: 1
-endpoint_groups:
-  - name: Acme PBX
-    endpoints:
-      - name: acme-main
-        hostname: 203.0.113.10
-      - name: acme-backup
-        hostname: 203.0.113.11:5080
-inbound_mappings:
-  - did: "15551230001"
-    group: Acme PBX
-`;
 
-/** GROUPS with one routing test expecting `expect` (a flow mapping): the test at line 13, `expect:` at 16. */
+/** ACME with one routing test expecting `expect` (a flow mapping): the test at line 13, `expect:` at 16. */
 const withTest = (expect: string): string =>
-  `${GROUPS}routing_tests:\n  - name: acme\n    direction: inbound\n    to: "15551230001"\n    expect: ${expect}\n`;
+  `${ACME}routing_tests:\n  - name: acme\n    direction: inbound\n    to: "15551230001"\n    expect: ${expect}\n`;
 
 describe('from the files alone', () => {
   it('a test expects the declared endpoint group and its endpoints, by name and by address', async () => {
@@ -65,7 +54,7 @@ describe('from the files alone', () => {
     const s = await scenario({ empty: true });
     const file = s.file(
       't.yaml',
-      `${GROUPS}invariants:
+      `${ACME}invariants:
   - name: Acme's numbers reach Acme
     always: { direction: inbound, to_prefix: "15551230001", reaches: { group: Acme PBX } }
   - name: Acme's number reaches its endpoints in order
@@ -84,10 +73,10 @@ describe('from the files alone', () => {
 describe.each(['spec', 'current'] as const)('in a plan (--profile %s)', (profile) => {
   it('a test and an invariant expect a group the same plan creates, and the endpoints a plan adds', async () => {
     const s = await scenario({ empty: true, profile });
-    await s.converge([s.file('groups.yaml', GROUPS)]);
+    await s.converge([s.file('groups.yaml', ACME)]);
     const file = s.file(
       'next.yaml',
-      `${GROUPS.replace('inbound_mappings:', '  - name: Beta PBX\n    endpoints:\n      - name: beta-1\n        hostname: 198.51.100.7\ninbound_mappings:')}  - did: "15551230002"
+      `${ACME.replace('inbound_mappings:', `${BETA_GROUP}inbound_mappings:`)}  - did: "15551230002"
     group: Beta PBX
 routing_tests:
   - name: beta
@@ -108,7 +97,7 @@ invariants:
 
   it('a wrong endpoint name stops the plan at its FILE:LINE:COL, listing the endpoints known', async () => {
     const s = await scenario({ empty: true, profile });
-    await s.converge([s.file('groups.yaml', GROUPS)]);
+    await s.converge([s.file('groups.yaml', ACME)]);
     const file = s.file('t.yaml', withTest('{ group: Acme PBX, gateways: [acme-mian] }'));
     const r = await s.run(['plan', file, '--tz', 'UTC']);
     expect(r.code).toBe(1);
@@ -119,10 +108,10 @@ invariants:
 
   it('test --live: a group the files declare but the platform lacks is known by name (the call then has no route)', async () => {
     const s = await scenario({ empty: true, profile });
-    await s.converge([s.file('groups.yaml', GROUPS)]);
+    await s.converge([s.file('groups.yaml', ACME)]);
     const file = s.file(
       't.yaml',
-      `${GROUPS.replace('inbound_mappings:', '  - name: Beta PBX\n    endpoints:\n      - name: beta-1\n        hostname: 198.51.100.7\ninbound_mappings:')}routing_tests:
+      `${ACME.replace('inbound_mappings:', `${BETA_GROUP}inbound_mappings:`)}routing_tests:
   - name: beta
     direction: inbound
     to: "15551230002"

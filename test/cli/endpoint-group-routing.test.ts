@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImpactEntry, RouteDecision } from '../../src/model/routing.js';
 import { scenario, type Scenario } from '../helpers/scenario.js';
+import { ACME, WITH_BETA } from './endpoint-group-files.js';
 
 /**
  * Issue 34 §5, the routing half: `route`, `routes`, `test` and a plan's routing impact name an
  * endpoint group and its endpoints by name, against both profiles of the emulator and from the
  * files alone: `endpoint group "Acme PBX" (#12): endpoints "acme-main" 203.0.113.10 (61), …`.
  */
-const ACME = `version: 1
-endpoint_groups:
-  - name: Acme PBX
-    endpoints:
-      - name: acme-main
-        hostname: 203.0.113.10
-      - name: acme-backup
-        hostname: 203.0.113.11:5080
-inbound_mappings:
-  - did: "15551230001"
-    group: Acme PBX
-`;
-
-/** ACME with a second group the plan creates, and a mapping that sends to it. */
-const WITH_BETA = `${ACME.replace(
-  'inbound_mappings:\n',
-  `  - name: Beta PBX
-    endpoints:
-      - name: beta-1
-        hostname: 198.51.100.7
-inbound_mappings:
-`,
-)}  - did: "15551230002"
-    group: Beta PBX
-`;
 
 /** ACME renamed: the live group goes, a group of the new name is made, and the mapping follows it. */
 const RENAMED = ACME.replaceAll('Acme PBX', 'Acme Corp PBX');
