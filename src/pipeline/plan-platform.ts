@@ -10,6 +10,7 @@ import type { Plan, PlanIssue } from '../model/plan.js';
 import type { GatewayLabel } from '../model/group.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import type { RulesAfter } from '../plan/routing-impact.js';
+import type { CheckedRules } from '../plan/checked-rules.js';
 import { endpointPasswordChecks, passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { endpointGroupsToName } from '../plan/groups-to-name.js';
@@ -58,6 +59,8 @@ export type PlatformPlan =
       readonly plan: Plan;
       readonly live: LiveState;
       readonly after?: RulesAfter;
+      /** The rules after the plan as its lints read them, made once by the planner (plan/checked-rules.ts); absent for a destroy. */
+      readonly checked?: CheckedRules;
       readonly labels: readonly GatewayLabel[];
       /** The references the proxy would drop that `allowDangling` let through, judged once, by the planner. */
       readonly references: readonly PlanIssue[];
@@ -177,5 +180,6 @@ export async function planPlatform(
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) return result;
   const references = result.references ?? [];
-  return { ok: true, plan: result.plan, live, labels, references, ...(result.after ? { after: result.after } : {}) };
+  const built = { ...(result.after ? { after: result.after } : {}), ...(result.checked ? { checked: result.checked } : {}) };
+  return { ok: true, plan: result.plan, live, labels, references, ...built };
 }

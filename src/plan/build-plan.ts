@@ -12,6 +12,7 @@ import type { GatewayLabel } from '../model/group.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
+import { checkedRules, type CheckedRules } from './checked-rules.js';
 import { assessSafety } from './safety.js';
 import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
@@ -131,6 +132,11 @@ export type PlanResult =
        * the impact built none (no rule or group changes, or no impact asked for).
        */
       readonly after?: RulesAfter;
+      /**
+       * The rules after the plan as its lints read them (checked-rules.ts): in the files' order,
+       * judged and loaded once, here, from `after` when the impact built it; absent for a destroy.
+       */
+      readonly checked?: CheckedRules;
       /** The references the proxy would drop that `allowDangling` let through (the plan notes them in words); absent when none. */
       readonly references?: readonly PlanIssue[];
     }
@@ -249,6 +255,9 @@ function assemble(
     ok: true,
     plan: freeze(plan),
     ...(impact?.ok && impact.after ? { after: impact.after } : {}),
+    ...(mode === 'apply'
+      ? { checked: checkedRules(live, ordered.changes, declared, allowDangling, impact?.ok ? impact.after : undefined) }
+      : {}),
     ...(allowDangling && dangling.length > 0 ? { references: dangling } : {}),
   };
 }
