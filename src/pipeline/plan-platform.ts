@@ -50,7 +50,7 @@ export interface PlanPlatformOptions {
 
 /**
  * A plan made against a platform, with the live state it was made from, the rules after the plan
- * when planning built them (`after`, build-plan.ts), and the gateway names and addresses the files'
+ * the impact was worked out on (`after`, build-plan.ts) and as the checks read them (`checked`), and the gateway names and addresses the files'
  * routing tests need beyond the live state (`labels`, read before planning); or the issues that stop it.
  */
 export type PlatformPlan =
@@ -59,7 +59,7 @@ export type PlatformPlan =
       readonly plan: Plan;
       readonly live: LiveState;
       readonly after?: RulesAfter;
-      /** The rules after the plan as its lints read them, made once by the planner (plan/checked-rules.ts); absent for a destroy. */
+      /** The rules after the plan as its checks read them, made once by the planner (plan/checked-rules.ts); absent for a destroy. */
       readonly checked?: CheckedRules;
       readonly labels: readonly GatewayLabel[];
       /** The references the proxy would drop that `allowDangling` let through, judged once, by the planner. */

@@ -128,13 +128,14 @@ export type PlanResult =
       readonly plan: Plan;
       /**
        * The rules after the plan the routing impact was worked out on (routing-impact.ts
-       * `rulesAfterPlan`), built once and handed on to the lints and the routing tests; absent when
-       * the impact built none (no rule or group changes, or no impact asked for).
+       * `rulesAfterPlan`), in the platform's order; absent when the impact built none (no rule or
+       * group changes, or no impact asked for). The checks read `checked`, made from them.
        */
       readonly after?: RulesAfter;
       /**
-       * The rules after the plan as its lints read them (checked-rules.ts): in the files' order,
-       * judged and loaded once, here, from `after` when the impact built it; absent for a destroy.
+       * The rules after the plan as its checks read them (checked-rules.ts): in the files' order
+       * (the routing tests and the invariants), judged and loaded once (the lints), here, from
+       * `after` when the impact built it, else built; absent for a destroy.
        */
       readonly checked?: CheckedRules;
       /** The references the proxy would drop that `allowDangling` let through (the plan notes them in words); absent when none. */

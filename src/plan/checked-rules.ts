@@ -7,10 +7,11 @@ import type { RuleSet } from '../routing/types.js';
 import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from './routing-impact.js';
 
 /**
- * The rules after a plan as its lints read them, made once by the planner beside the plan: the
- * rules in the files' order (each declared one with its origin), those rules as the proxy holds
- * them, judged by the groups after the plan unless `allowDangling`, and that set as the proxy's
- * loader leaves it (kept and dropped rules, each recurrence parsed once: routing/prepared.ts).
+ * The rules after a plan as its checks read them, made once by the planner beside the plan: the
+ * rules in the files' order (each declared one with its origin: what the routing tests and the
+ * invariants are placed on), those rules as the proxy holds them, judged by the groups after the
+ * plan unless `allowDangling`, and that set as the proxy's loader leaves it (kept and dropped
+ * rules, each recurrence parsed once: routing/prepared.ts), which the lints read.
  */
 export interface CheckedRules {
   /** The rules after the plan in the files' order: what the lints, the routing tests and the invariants judge. */
