@@ -19,7 +19,7 @@ import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import type { CarriedFindings } from './plan-result.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
-export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
+export interface PipelineOptions extends Omit<PlanPlatformOptions, 'checks'>, ClockOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
 }
@@ -69,7 +69,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const clock = clockOfOptions(desired.proxy?.timezone, options);
   const zone = clock.tz;
   const at = clock.pinned ? { at: clock.pinned.local } : {};
-  const made = await planPlatform(client, desired, { ...options, tz: zone, ...at });
+  const made = await planPlatform(client, desired, { ...options, tz: zone, ...at, checks: true });
   if (!made.ok) return { ok: false, stop: 'issues', issues: made.issues, findings: [] };
   const { live } = made;
   // The gate (gate.ts), asked where each refusal is found: the plan's safety here, the tests' where

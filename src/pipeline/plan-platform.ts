@@ -38,6 +38,8 @@ export interface PlanPlatformOptions {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /** Whether the planner makes the rules after the plan ready for its checks (default true); false where nothing checks them (`routes`). */
+  readonly checks?: boolean;
   /** `plan --at`: decide the routing impact at this one instant (wall clock in `tz`, or with an offset) instead of over a whole period. */
   readonly at?: string;
   /**
@@ -172,6 +174,7 @@ export async function planPlatform(
     // a mapping or route (resolving it starts ICU: tens of ms).
     tz,
     routingImpact: options.routingImpact ?? true,
+    checks: options.checks ?? true,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
     ...(passwords ? { passwords } : {}),

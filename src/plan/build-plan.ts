@@ -101,6 +101,8 @@ export interface PlanInput {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /** Whether to make the rules after the plan ready for its checks (`checked`; default true): `routes` reads the rules without them. */
+  readonly checks?: boolean;
   /**
    * `plan --at`: the one instant the routing impact is decided at (wall clock in `tz`, or with an
    * offset), instead of one full period of every time recurrence involved from the start of today.
@@ -172,6 +174,7 @@ function assemble(
     allowDangling = false,
     tz = 'UTC',
     routingImpact = true,
+    checks = true,
     at,
     passwords,
     labels,
@@ -256,7 +259,7 @@ function assemble(
     ok: true,
     plan: freeze(plan),
     ...(impact?.ok && impact.after ? { after: impact.after } : {}),
-    ...(mode === 'apply'
+    ...(mode === 'apply' && checks
       ? { checked: checkedRules(live, ordered.changes, declared, allowDangling, impact?.ok ? impact.after : undefined) }
       : {}),
     ...(allowDangling && dangling.length > 0 ? { references: dangling } : {}),
