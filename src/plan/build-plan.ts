@@ -134,11 +134,7 @@ export type PlanResult =
        * group changes, or no impact asked for). The checks read `checked`, made from them.
        */
       readonly after?: RulesAfter;
-      /**
-       * The rules after the plan as its checks read them (checked-rules.ts): in the files' order
-       * (the routing tests and the invariants), judged and loaded once (the lints), here, from
-       * `after` when the impact built it, else built; absent for a destroy.
-       */
+      /** The rules after the plan made ready for its checks, once, here (checked-rules.ts); absent for a destroy or `checks: false`. */
       readonly checked?: CheckedRules;
       /** The references the proxy would drop that `allowDangling` let through (the plan notes them in words); absent when none. */
       readonly references?: readonly PlanIssue[];
