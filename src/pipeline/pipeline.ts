@@ -1,13 +1,13 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
-import { DsipformError, joinRefusals } from '../model/errors.js';
+import { DsipformError, InternalError, joinRefusals } from '../model/errors.js';
 import { callTime } from '../model/time/call-time.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
 import { planFindings } from '../plan/plan-findings.js';
 import { planRefusal } from '../plan/refusal.js';
-import { inFilesOrderOf, rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
+import type { RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
 import { judgeFindings, type JudgedFinding } from '../routing/findings.js';
 import { violatedRefusal } from '../routing/invariant-record.js';
@@ -19,7 +19,7 @@ import { planPlatform, type PlanPlatformOptions } from './plan-platform.js';
 import type { CarriedFindings } from './plan-result.js';
 
 /** How to plan and check: the planner's options, and how strictly the lints judge. */
-export interface PipelineOptions extends PlanPlatformOptions, ClockOptions {
+export interface PipelineOptions extends Omit<PlanPlatformOptions, 'checks'>, ClockOptions {
   /** Every routing finding stops the plan, warnings too (the CLI's `--strict`). Default false. */
   readonly strict?: boolean;
 }
@@ -69,7 +69,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const clock = clockOfOptions(desired.proxy?.timezone, options);
   const zone = clock.tz;
   const at = clock.pinned ? { at: clock.pinned.local } : {};
-  const made = await planPlatform(client, desired, { ...options, tz: zone, ...at });
+  const made = await planPlatform(client, desired, { ...options, tz: zone, ...at, checks: true });
   if (!made.ok) return { ok: false, stop: 'issues', issues: made.issues, findings: [] };
   const { live } = made;
   // The gate (gate.ts), asked where each refusal is found: the plan's safety here, the tests' where
@@ -91,8 +91,10 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
       ...(refusal ? { refusal } : {}),
     };
   }
-  // The rules after the plan: those the planner built for the impact, else built here; once either way.
-  const after = inFilesOrderOf(made.after ?? rulesAfterPlan(live, made.plan.changes), desired);
+  // The rules after the plan, in the files' order and loaded: made once, by the planner (plan/checked-rules.ts).
+  const { checked } = made;
+  if (!checked) throw new InternalError('the planner made no rules after the plan for its checks');
+  const { after } = checked;
   // The planner's part first (the rules after the plan, the names the tests and invariants may
   // expect), then the simulation's (the lints, the tests, the invariants) on those same rules: each
   // step is handed what it needs.
@@ -100,7 +102,7 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const declaredInvariants = desired.invariants ?? [];
   const names =
     declaredTests.length > 0 || declaredInvariants.length > 0 ? namesAfterPlan(live, made.plan.changes, after, made.labels) : undefined;
-  const findings = planFindings(desired, live, made.plan, options.allowDangling, after);
+  const findings = planFindings(desired, live, made.plan, options.allowDangling, checked);
   const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
   const now = options.now ?? Date.now();

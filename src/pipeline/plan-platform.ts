@@ -10,6 +10,7 @@ import type { Plan, PlanIssue } from '../model/plan.js';
 import type { GatewayLabel } from '../model/group.js';
 import { buildDestroyPlan, buildPlan, managedCollections } from '../plan/build-plan.js';
 import type { RulesAfter } from '../plan/routing-impact.js';
+import type { CheckedRules } from '../plan/checked-rules.js';
 import { endpointPasswordChecks, passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { endpointGroupsToName } from '../plan/groups-to-name.js';
@@ -37,6 +38,8 @@ export interface PlanPlatformOptions {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /** Whether the planner makes the rules after the plan ready for its checks (default true); false where nothing checks them (`routes`). */
+  readonly checks?: boolean;
   /** `plan --at`: decide the routing impact at this one instant (wall clock in `tz`, or with an offset) instead of over a whole period. */
   readonly at?: string;
   /**
@@ -49,7 +52,7 @@ export interface PlanPlatformOptions {
 
 /**
  * A plan made against a platform, with the live state it was made from, the rules after the plan
- * when planning built them (`after`, build-plan.ts), and the gateway names and addresses the files'
+ * the impact was worked out on (`after`, build-plan.ts) and as the checks read them (`checked`), and the gateway names and addresses the files'
  * routing tests need beyond the live state (`labels`, read before planning); or the issues that stop it.
  */
 export type PlatformPlan =
@@ -58,6 +61,8 @@ export type PlatformPlan =
       readonly plan: Plan;
       readonly live: LiveState;
       readonly after?: RulesAfter;
+      /** The rules after the plan as its checks read them, made once by the planner (plan/checked-rules.ts); absent for a destroy. */
+      readonly checked?: CheckedRules;
       readonly labels: readonly GatewayLabel[];
       /** The references the proxy would drop that `allowDangling` let through, judged once, by the planner. */
       readonly references: readonly PlanIssue[];
@@ -169,6 +174,7 @@ export async function planPlatform(
     // a mapping or route (resolving it starts ICU: tens of ms).
     tz,
     routingImpact: options.routingImpact ?? true,
+    checks: options.checks ?? true,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
     ...(passwords ? { passwords } : {}),
@@ -177,5 +183,6 @@ export async function planPlatform(
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) return result;
   const references = result.references ?? [];
-  return { ok: true, plan: result.plan, live, labels, references, ...(result.after ? { after: result.after } : {}) };
+  const built = { ...(result.after ? { after: result.after } : {}), ...(result.checked ? { checked: result.checked } : {}) };
+  return { ok: true, plan: result.plan, live, labels, references, ...built };
 }

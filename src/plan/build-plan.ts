@@ -12,6 +12,7 @@ import type { GatewayLabel } from '../model/group.js';
 import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
+import { checkedRules, type CheckedRules } from './checked-rules.js';
 import { assessSafety } from './safety.js';
 import { danglingReferences, deletedGroupIds, groupsWithoutRemovedGateways } from './check-refs.js';
 import { resolveGroupNames } from './resolve-groups.js';
@@ -100,6 +101,8 @@ export interface PlanInput {
   readonly tz?: string | (() => string);
   /** Whether to work out the routing impact (default true); false only to measure its cost. */
   readonly routingImpact?: boolean;
+  /** Whether to make the rules after the plan ready for its checks (`checked`; default true): `routes` reads the rules without them. */
+  readonly checks?: boolean;
   /**
    * `plan --at`: the one instant the routing impact is decided at (wall clock in `tz`, or with an
    * offset), instead of one full period of every time recurrence involved from the start of today.
@@ -127,10 +130,12 @@ export type PlanResult =
       readonly plan: Plan;
       /**
        * The rules after the plan the routing impact was worked out on (routing-impact.ts
-       * `rulesAfterPlan`), built once and handed on to the lints and the routing tests; absent when
-       * the impact built none (no rule or group changes, or no impact asked for).
+       * `rulesAfterPlan`), in the platform's order; absent when the impact built none (no rule or
+       * group changes, or no impact asked for). The checks read `checked`, made from them.
        */
       readonly after?: RulesAfter;
+      /** The rules after the plan made ready for its checks, once, here (checked-rules.ts); absent for a destroy or `checks: false`. */
+      readonly checked?: CheckedRules;
       /** The references the proxy would drop that `allowDangling` let through (the plan notes them in words); absent when none. */
       readonly references?: readonly PlanIssue[];
     }
@@ -165,6 +170,7 @@ function assemble(
     allowDangling = false,
     tz = 'UTC',
     routingImpact = true,
+    checks = true,
     at,
     passwords,
     labels,
@@ -249,6 +255,9 @@ function assemble(
     ok: true,
     plan: freeze(plan),
     ...(impact?.ok && impact.after ? { after: impact.after } : {}),
+    ...(mode === 'apply' && checks
+      ? { checked: checkedRules(live, ordered.changes, declared, allowDangling, impact?.ok ? impact.after : undefined) }
+      : {}),
     ...(allowDangling && dangling.length > 0 ? { references: dangling } : {}),
   };
 }

@@ -1,10 +1,9 @@
 import type { DesiredState } from '../model/desired.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
-import { rulesAfterPlan, type RulesAfter } from './routing-impact.js';
-import { inventoryOf } from '../routing/rule-set.js';
+import { checkedRules, type CheckedRules } from './checked-rules.js';
 import type { RoutingFinding } from '../routing/types.js';
-import { routingFindings } from '../routing/findings.js';
+import { loadedFindings } from '../routing/findings.js';
 import { numbersAfterPlan } from './numbers-after.js';
 import { emptiedAfter } from '../model/kinds/did-number/effects.js';
 import { KIND_SPECS } from '../model/kinds.js';
@@ -14,22 +13,21 @@ import { KIND_SPECS } from '../model/kinds.js';
  * (plan/routing-impact.ts `rulesAfterPlan`, the same rules its routing impact probes), each placed
  * at its file and line. The groups after the plan judge references unless `allowDangling` (or the
  * groups were not read); the number lints judge the numbers as the plan leaves them
- * (numbers-after.ts). `after` is those rules in the files' order when the caller built them
- * already (the pipeline builds them once per plan); without it they are built here. Pure.
+ * (numbers-after.ts). `checked` is those rules as the planner made them ready, in the files'
+ * order and loaded once (checked-rules.ts, the plan's result); without it they are made here. Pure.
  */
 export function planFindings(
   desired: DesiredState,
   live: LiveState,
   plan: Pick<Plan, 'changes'>,
   allowDangling = false,
-  after?: RulesAfter,
+  checked?: CheckedRules,
 ): RoutingFinding[] {
-  // The planner's part first (the rules and the numbers as the plan leaves them), then the
+  // The planner's part first (the rules loaded and the numbers as the plan leaves them), then the
   // simulation's: each is finished before the rules go down to be linted.
-  const { state, groups } = after ?? rulesAfterPlan(live, plan.changes, desired);
+  const rules = checked ?? checkedRules(live, plan.changes, desired, allowDangling);
   const numbers = numbersAfterPlan(desired, live, plan.changes) ?? [];
-  const inventory = allowDangling || !groups.groups ? undefined : inventoryOf(groups.groups);
-  return platformDropped(routingFindings(desired, state, inventory, numbers), plan.changes);
+  return platformDropped(loadedFindings(desired, rules, true, numbers), plan.changes);
 }
 
 /**

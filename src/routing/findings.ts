@@ -3,10 +3,11 @@ import { DsipformError } from '../model/errors.js';
 import { count, plural } from '../model/words.js';
 import { acknowledgeFindings } from './acknowledge.js';
 import { inFindingOrder } from './finding-order.js';
-import { lintRules } from './lint.js';
+import { lintLoaded } from './lint.js';
 import { numberFindings, type InventoryNumber } from './number-lints.js';
+import { preparedRules, type PreparedRules } from './prepared.js';
 import { ruleSetFromState } from './rule-set.js';
-import type { GatewayInventory, RoutingFinding, RoutingState } from './types.js';
+import type { GatewayInventory, RoutingFinding, RoutingState, RuleSet } from './types.js';
 
 /**
  * What the files manage, for the catch-all lints. From the files alone (no `live`), a collection
@@ -18,6 +19,12 @@ function manages(desired: DesiredState, withLive: boolean): { inbound: boolean; 
     inbound: desired.inbound_mappings !== undefined && (withLive || ignore.inbound_mappings.length === 0),
     outbound: desired.outbound_routes !== undefined && (withLive || ignore.outbound_routes.length === 0),
   };
+}
+
+/** A rule set and the set as the proxy's loader leaves it (routing/prepared.ts), made ready before the lints read it. */
+export interface LoadedSet {
+  readonly set: RuleSet;
+  readonly loaded: PreparedRules;
 }
 
 /**
@@ -35,15 +42,34 @@ export function routingFindings(
   inventory?: GatewayInventory,
   numbers?: readonly InventoryNumber[],
 ): RoutingFinding[] {
-  // What the files manage is read before the rules are: the files' part goes down with the rules.
-  const scope = manages(desired, after !== undefined);
   const set = ruleSetFromState(after ?? desired, inventory);
-  const found = lintRules(set, scope);
   // From the files alone, the numbers they declare; after a plan, those the caller says it leaves.
-  const held = numbers ?? (after === undefined ? desired.numbers : undefined);
-  if (!held) return acknowledgeFindings(found, desired.policy.accept);
+  return loadedFindings(
+    desired,
+    { set, loaded: preparedRules(set) },
+    after !== undefined,
+    numbers ?? (after === undefined ? desired.numbers : undefined),
+  );
+}
+
+/**
+ * The lints of {@link routingFindings} on rules made ready by the caller (`rules`: the planner
+ * loads the rules after a plan once, plan/checked-rules.ts): read, not loaded again. `afterPlan`
+ * says they are the rules after a plan (the live ones the files only ignore among them);
+ * `numbers` are those the number lints judge, none when absent.
+ */
+export function loadedFindings(
+  desired: DesiredState,
+  rules: LoadedSet,
+  afterPlan: boolean,
+  numbers?: readonly InventoryNumber[],
+): RoutingFinding[] {
+  // What the files manage is read before the rules are: the files' part goes down with the rules.
+  const scope = manages(desired, afterPlan);
+  const found = lintLoaded(rules.set, rules.loaded, scope);
+  if (!numbers) return acknowledgeFindings(found, desired.policy.accept);
   // The number lints join the rules' in the one order (a number's place among the rules').
-  for (const f of numberFindings(set, held, scope.inbound)) found.push(f);
+  for (const f of numberFindings(rules.set, numbers, scope.inbound)) found.push(f);
   return acknowledgeFindings(inFindingOrder(found), desired.policy.accept);
 }
 

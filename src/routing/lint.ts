@@ -9,7 +9,7 @@ import { inFindingOrder } from './finding-order.js';
 import { lcrFindings } from './lcr-lints.js';
 import { lcrTakesSimpleFindings } from './lcr-takes-simple.js';
 import type { ReadRecurrence } from './load.js';
-import { preparedRules } from './prepared.js';
+import { preparedRules, type PreparedRules } from './prepared.js';
 import { proxyPriority } from './priority.js';
 import { samePrefixFindings } from './same-prefix-lints.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type RoutingFinding, type RoutingRule, type RuleSet } from './types.js';
@@ -140,7 +140,15 @@ function catchAllFindings(all: readonly RoutingRule[], kept: readonly RoutingRul
  * hint. Sorted: errors first, then by file, line and column; findings without a place last.
  */
 export function lintRules(set: RuleSet, manages: ManagedKinds): RoutingFinding[] {
-  const { kept, dropped, recurrences } = preparedRules(set);
+  return lintLoaded(set, preparedRules(set), manages);
+}
+
+/**
+ * The lints of {@link lintRules} on a set already loaded (`loaded`: routing/prepared.ts, made by
+ * the caller with the rules, as the planner makes the rules after a plan), read, not loaded again.
+ */
+export function lintLoaded(set: RuleSet, loaded: PreparedRules, manages: ManagedKinds): RoutingFinding[] {
+  const { kept, dropped, recurrences } = loaded;
   const findings: RoutingFinding[] = dropped.map((d) => ({
     severity: 'error',
     code: 'dropped',

@@ -35,7 +35,6 @@ describe('the pipeline hands its steps down', () => {
         '../model/errors.js',
         '../plan/plan-findings.js',
         '../plan/refusal.js',
-        '../plan/routing-impact.js',
         '../plan/test-names.js',
         '../routing/findings.js',
         '../routing/invariant-record.js',
@@ -108,9 +107,9 @@ describe('each step finishes its part before it hands down', () => {
 
   it('planFindings makes the numbers after the plan before the rules go down to be linted', () => {
     const findings = body('src/plan/plan-findings.ts', 'planFindings');
-    expect(callOf(findings, 'routingFindings')).not.toContain('numbersAfterPlan(');
+    expect(callOf(findings, 'loadedFindings')).not.toContain('numbersAfterPlan(');
     expect(findings.indexOf('numbersAfterPlan(')).toBeGreaterThan(0);
-    expect(findings.indexOf('numbersAfterPlan(')).toBeLessThan(findings.indexOf('routingFindings('));
+    expect(findings.indexOf('numbersAfterPlan(')).toBeLessThan(findings.indexOf('loadedFindings('));
   });
 
   it("the loader judges each rule's prefix, gateway list and time recurrence once", () => {
@@ -133,6 +132,34 @@ describe('each step finishes its part before it hands down', () => {
       for (const call of text.split(`${wording}(`).slice(1)) expect(callOf(`${wording}(${call}`, wording)).not.toContain('lookupOf(');
     }
     expect(body('src/routing/words.ts', 'describeGateways').split('lookupOf(').length - 1).toBe(1);
+  });
+});
+
+// The rules after the plan are made ready once, by the planner (issue 33 §1: "Build the rules after
+// the plan once, inside the planner, and hand them on"): in the files' order, judged by the groups
+// and loaded (plan/checked-rules.ts). The pipeline hands them on and the lints read them loaded;
+// neither builds nor loads them again.
+describe('the planner makes the rules after the plan ready for the checks', () => {
+  it('buildPlan makes them, loaded once beside the plan', () => {
+    expect(readFileSync(`${ROOT}src/plan/build-plan.ts`, 'utf8')).toContain('checkedRules(');
+    const checked = body('src/plan/checked-rules.ts', 'checkedRules');
+    for (const step of ['inFilesOrderOf(', 'ruleSetFromState(', 'preparedRules(set)']) expect(checked, step).toContain(step);
+  });
+
+  it('the pipeline hands them on and builds no rules itself', () => {
+    const run = body('src/pipeline/pipeline.ts', 'runPipeline');
+    for (const building of ['rulesAfterPlan(', 'inFilesOrderOf(', 'checkedRules(', 'ruleSetFromState(', 'preparedRules(']) {
+      expect(run, building).not.toContain(building);
+    }
+    expect(valueImports('src/pipeline/pipeline.ts')).not.toContain('../plan/routing-impact.js');
+    expect(callOf(run, 'planFindings')).toContain('checked');
+  });
+
+  it('the lints of a plan read the rules as loaded, and neither build nor load a set', () => {
+    expect(callOf(body('src/plan/plan-findings.ts', 'planFindings'), 'loadedFindings')).toContain('rules');
+    const lints = [body('src/routing/findings.ts', 'loadedFindings'), body('src/routing/lint.ts', 'lintLoaded')];
+    for (const text of lints)
+      for (const call of ['ruleSetFromState(', 'preparedRules(', 'loadRules(']) expect(text, call).not.toContain(call);
   });
 });
 
