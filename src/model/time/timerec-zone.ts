@@ -60,10 +60,16 @@ export function zoneClock(tz: string): ZoneClock {
    * found by halving, on its side of it (no zone changes its clock twice within a day). The analysis
    * of a horizon of four years asks this millions of times, of a few thousand days.
    */
+  const steady = new Map<number, number>();
   const offsetAt = (epoch: number): number => {
     const day = Math.floor(epoch / DAY) * DAY;
+    // A day without a change: its one offset, in one lookup (NaN: the day holds a change).
+    const known = steady.get(day);
+    if (known !== undefined && !Number.isNaN(known)) return known;
     const first = exactOffset(day);
     const last = exactOffset(day + DAY);
+    if (steady.size > 10_000) steady.clear();
+    steady.set(day, first === last ? first : NaN);
     if (first === last) return first;
     // The day of a change: its instant found once (asking Intl of every second asked filled the cache).
     return epoch < changeIn(day, first) ? first : last;
@@ -89,8 +95,13 @@ export function zoneClock(tz: string): ZoneClock {
       const before = offsetAt(wall - DAY);
       const after = offsetAt(wall + DAY);
       if (before === after) return wall - before;
-      const fits = [wall - before, wall - after].filter((e) => e + offsetAt(e) === wall);
-      return fits.length > 0 ? Math.min(...fits) : wall - before;
+      // Within a day of a change (the analysis asks thousands of moments there): the instants the
+      // wall time can be, the earlier of those that are it, else (skipped) the one read before the change.
+      const early = Math.min(wall - before, wall - after);
+      const late = Math.max(wall - before, wall - after);
+      if (early + offsetAt(early) === wall) return early;
+      if (late + offsetAt(late) === wall) return late;
+      return wall - before;
     },
   };
   clocks.set(tz, clock);
