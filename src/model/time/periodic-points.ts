@@ -8,6 +8,7 @@
  * points, repeated, are all of them; near them, they are found as before. Pure.
  */
 import { proxyInterval } from './timerec-match.js';
+import type { PointPiece } from './point-list.js';
 import type { Timerec } from './timerec.js';
 
 const DAY = 86_400;
@@ -40,14 +41,22 @@ export interface ExactPoints {
 }
 
 /**
- * The change points of a recurrence of wall period `period` within wall seconds (from, to),
- * ascending, as `exact.within(from, to)` would give them: exactly within `MARGIN` of each of
- * `irregular` (the wall seconds where real time enters), and between them one period found exactly
- * and repeated. Why the repetition is exact: for `c` at least one period and a second past the start
- * `a` of a stretch where the answer repeats, `c` and `c - 1` answer as `c - period` and
- * `c - period - 1`, so `c` is a change point exactly when `c - period` is.
+ * The change points of a recurrence within wall seconds (from, to), as pieces in order
+ * (point-list.ts), the points `exact.within(from, to)` would give: exactly within `MARGIN` of each
+ * of `irregular` (the wall seconds where real time enters), and between them, with a `period`, one
+ * period found exactly and repeated; with none (`null`), no point but where the stretch begins (the
+ * caller knows the answer cannot change there: a yearly recurrence away from its days). Why the
+ * repetition is exact: for `c` at least one period and a second past the start `a` of a stretch
+ * where the answer repeats, `c` and `c - 1` answer as `c - period` and `c - period - 1`, so `c` is a
+ * change point exactly when `c - period` is.
  */
-export function periodicChangePoints(period: number, irregular: readonly number[], from: number, to: number, exact: ExactPoints): number[] {
+export function periodicPieces(
+  period: number | null,
+  irregular: readonly number[],
+  from: number,
+  to: number,
+  exact: ExactPoints,
+): PointPiece[] {
   // The stretches asked exactly: around each irregular moment, merged, within the horizon.
   const near = irregular
     .map((x) => [Math.max(from, x - MARGIN), Math.min(to, x + MARGIN)] as const)
@@ -59,38 +68,22 @@ export function periodicChangePoints(period: number, irregular: readonly number[
     if (last !== undefined && lo <= last[1]) last[1] = Math.max(last[1], hi);
     else cuts.push([lo, hi]);
   }
-  const out: number[] = [];
+  const out: PointPiece[] = [];
   // Each stretch boundary is asked on its own: `within` gives the points strictly inside.
-  const at = (wall: number): void => {
-    if (wall > from && wall < to && exact.changesAt(wall)) out.push(wall);
-  };
+  const at = (wall: number): number[] => (wall > from && wall < to && exact.changesAt(wall) ? [wall] : []);
   let start = from;
   for (const [lo, hi] of [...cuts, [to, to] as [number, number]]) {
-    if (lo > start) repeated(start, lo, period, exact, out, at);
-    if (hi > lo) {
-      at(lo);
-      out.push(...exact.within(lo, hi));
-    }
+    if (lo > start) out.push(between(start, lo, period, exact, at));
+    if (hi > lo) out.push({ lo, hi, points: [...at(lo), ...exact.within(lo, hi)] });
     start = Math.max(start, hi);
   }
   return out;
 }
 
-/** The change points in [a, b) (those at `a` by `at`), a stretch whose answer repeats with `period`. */
-function repeated(a: number, b: number, period: number, exact: ExactPoints, out: number[], at: (wall: number) => void): void {
-  at(a);
-  if (b - a <= 2 * period) {
-    out.push(...exact.within(a, b));
-    return;
-  }
-  // One period from a, exactly: the points in (a, a + period]; then each moved on by whole periods,
-  // block after block, so the list stays ascending.
-  const base = exact.within(a, a + period + 1);
-  out.push(...base);
-  for (let shift = period; a + 1 + shift < b; shift += period) {
-    for (const p of base) {
-      if (p + shift >= b) break;
-      out.push(p + shift);
-    }
-  }
+/** The change points of (a, b) and `a`, a stretch whose answer repeats with `period` (or, `null`, does not change). */
+function between(a: number, b: number, period: number | null, exact: ExactPoints, at: (wall: number) => number[]): PointPiece {
+  if (period === null) return { lo: a, hi: b, points: at(a) };
+  if (b - a <= 2 * period) return { lo: a, hi: b, points: [...at(a), ...exact.within(a, b)] };
+  // One period from a, exactly: the points in (a, a + period]; each moved on by whole periods.
+  return { lo: a, hi: b, head: at(a), base: exact.within(a, a + period + 1), every: period };
 }
