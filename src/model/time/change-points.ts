@@ -6,7 +6,7 @@
  * recurrence, zone and horizon, and kept as those pieces (point-list.ts): a sweep reads the few it
  * needs. Pure (bounded memos).
  */
-import { periodicPieces, wallPeriod } from './periodic-points.js';
+import { MARGIN, type NearStretch, periodicPieces, wallPeriod } from './periodic-points.js';
 import { PointList, type PointPiece } from './point-list.js';
 import { timerecMatchesWall } from './timerec-match.js';
 import type { Timerec } from './timerec.js';
@@ -129,52 +129,56 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
   if (period === null && days === null) return [{ lo: from, hi: to, points: exactChangePoints(rec, tz, from, to) }];
   // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
   const zone = clockChanges(tz, from, to);
-  return periodicPieces(period, [...irregularMoments(rec, tz, zone), ...(days ?? [])], from, to, {
+  return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
     within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
     changesAt: (wall) => timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
   });
 }
 
 /**
- * The wall seconds near which a yearly recurrence without by-filters may change its answer, besides
- * those where real time enters: the start and end of each of its days (dtstart's month and day, as
- * the proxy holds dtstart, in every year of the range). Elsewhere the proxy compares the month and
- * day and finds them different (timerec-match.ts `unitMatches`), so the answer stays; `null` for any
- * other recurrence.
+ * Where a yearly recurrence without by-filters may change its answer, besides where real time
+ * enters: each of its days (dtstart's month and day, as the proxy holds dtstart, in every year of
+ * the range), with a day on each side. Elsewhere the proxy compares the month and day and finds
+ * them different (timerec-match.ts `unitMatches`), so the answer stays; `null` for any other
+ * recurrence.
  */
-function yearlyDays(rec: Timerec, tz: string, from: number, to: number): number[] | null {
+function yearlyDays(rec: Timerec, tz: string, from: number, to: number): NearStretch[] | null {
   if (rec.freq !== 'yearly' || rec.byday || rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth) return null;
   const clock = zoneClock(tz);
   const start = wallTimeAt(clock.wallOf(clock.epochOf(rec.dtstart)));
-  const out: number[] = [];
+  const out: NearStretch[] = [];
   const first = new Date(from * 1000).getUTCFullYear() - 1;
   const last = new Date(to * 1000).getUTCFullYear() + 1;
   // A 29 February of a year without one falls on 1 March: one more day asked, never one missed.
   for (let y = first; y <= last; y++) {
     const day = Date.UTC(y, start.month - 1, start.day) / 1000;
-    out.push(day, day + DAY);
+    out.push([day - DAY, day + 2 * DAY]);
   }
   return out;
 }
 
 /**
  * Whether a recurrence's answer repeats with a wall period over wall seconds [from, to) away from
- * some moments (periodic-points.ts): its period and those moments, or `null` when it does not.
+ * some stretches (periodic-points.ts): its period and those stretches, or `null` when it does not.
  */
-export function repeatShape(rec: Timerec, tz: string, from: number, to: number): { period: number; irregular: number[] } | null {
+export function repeatShape(rec: Timerec, tz: string, from: number, to: number): { period: number; near: NearStretch[] } | null {
   const period = wallPeriod(rec);
-  return period === null ? null : { period, irregular: irregularMoments(rec, tz, clockChanges(tz, from, to)) };
+  return period === null ? null : { period, near: nearStretches(rec, tz, clockChanges(tz, from, to)) };
 }
 
-/** The wall seconds around which real time enters a recurrence's answer: its absolute moments at each offset, and each clock change. */
-function irregularMoments(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): number[] {
+/**
+ * Where real time enters a recurrence's answer (periodic-points.ts `MARGIN` says why these only),
+ * each with a margin: its absolute moments at each of the zone's offsets, and the wall clock
+ * between just before and just after each clock change (the hour skipped or repeated).
+ */
+function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
   const clock = zoneClock(tz);
   const dtstart = clock.epochOf(rec.dtstart);
   const absolute = [dtstart, dtstart + rec.duration + 1];
   if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
-  const out: number[] = [];
-  for (const e of absolute) for (const o of offsets) out.push(e + o);
-  for (const c of changes) out.push(c.at + c.before, c.at + c.after);
+  const out: NearStretch[] = [];
+  for (const e of absolute) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
+  for (const c of changes) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
   return out;
 }
 

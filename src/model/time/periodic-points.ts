@@ -13,11 +13,19 @@ import type { Timerec } from './timerec.js';
 
 const DAY = 86_400;
 /**
- * How far around a moment where real time enters the answer may not repeat: the zone's offsets are
- * under a day, so the wall seconds whose instant is on the other side of it, or that the clocks
- * skip, are within a day (with no margin, test/routing/periodic-points.test.ts fails).
+ * How far around a moment where real time enters the answer is asked exactly. Real time enters a
+ * daily or weekly answer at two kinds of moments only: where the call's instant crosses dtstart,
+ * the end of the first window or until + duration (at that instant plus the offset then in force,
+ * one of the zone's offsets: each is a moment), and in the wall times the clocks skip (between the
+ * wall clock just before and just after the change: a stretch of its own). Elsewhere, a repeated
+ * hour too, the proxy compares the wall clock alone. An hour on each side is slack, not need
+ * (test/routing/periodic-points.test.ts and stretch-sweep.test.ts pass with one second and fail
+ * with none). It was a day: a one-minute window was asked some 300 times a clock change, now a few.
  */
-export const MARGIN = DAY;
+export const MARGIN = 3_600;
+
+/** Wall seconds [lo, hi) asked exactly: where real time enters a recurrence's answer, with a margin. */
+export type NearStretch = readonly [number, number];
 
 /**
  * The wall seconds after which a recurrence's answer repeats, away from its dtstart, until and the
@@ -42,8 +50,8 @@ export interface ExactPoints {
 
 /**
  * The change points of a recurrence within wall seconds (from, to), as pieces in order
- * (point-list.ts), the points `exact.within(from, to)` would give: exactly within `MARGIN` of each
- * of `irregular` (the wall seconds where real time enters), and between them, with a `period`, one
+ * (point-list.ts), the points `exact.within(from, to)` would give: exactly within each of `near`
+ * (the wall seconds where real time enters, with a margin), and between them, with a `period`, one
  * period found exactly and repeated; with none (`null`), no point but where the stretch begins (the
  * caller knows the answer cannot change there: a yearly recurrence away from its days). Why the
  * repetition is exact: for `c` at least one period and a second past the start `a` of a stretch
@@ -52,18 +60,18 @@ export interface ExactPoints {
  */
 export function periodicPieces(
   period: number | null,
-  irregular: readonly number[],
+  near: readonly NearStretch[],
   from: number,
   to: number,
   exact: ExactPoints,
 ): PointPiece[] {
-  // The stretches asked exactly: around each irregular moment, merged, within the horizon.
-  const near = irregular
-    .map((x) => [Math.max(from, x - MARGIN), Math.min(to, x + MARGIN)] as const)
+  // The stretches asked exactly, merged, within the horizon.
+  const within = near
+    .map(([lo, hi]) => [Math.max(from, lo), Math.min(to, hi)] as const)
     .filter(([lo, hi]) => lo < hi)
     .sort((a, b) => a[0] - b[0]);
   const cuts: [number, number][] = [];
-  for (const [lo, hi] of near) {
+  for (const [lo, hi] of within) {
     const last = cuts[cuts.length - 1];
     if (last !== undefined && lo <= last[1]) last[1] = Math.max(last[1], hi);
     else cuts.push([lo, hi]);

@@ -6,7 +6,7 @@
  * every answer, and so every combination of answers, repeats with the least common multiple of the
  * periods: a caller's sweep decides one period there and repeats it. Pure.
  */
-import { MARGIN, wallPeriod } from './periodic-points.js';
+import { wallPeriod } from './periodic-points.js';
 import type { Timerec } from './timerec.js';
 import { repeatShape } from './change-points.js';
 import type { PointList } from './point-list.js';
@@ -58,7 +58,7 @@ export function repeatSegments(recs: readonly Timerec[], tz: string, from: numbe
   recs.forEach((rec, i) => {
     const shape = repeatShape(rec, tz, from, to);
     if (shape === null) for (const c of points[i]?.all() ?? []) cuts.push([c, c]);
-    else for (const x of shape.irregular) cuts.push([x - MARGIN, x + MARGIN]);
+    else for (const [lo, hi] of shape.near) cuts.push([lo, hi]);
   });
   cuts.sort((a, b) => a[0] - b[0]);
   const out: Segment[] = [];
