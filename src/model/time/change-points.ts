@@ -8,7 +8,7 @@
  */
 import { MARGIN, type NearStretch, periodicPieces, wallPeriod } from './periodic-points.js';
 import { PointList, type PointPiece } from './point-list.js';
-import { timerecMatchesWall } from './timerec-match.js';
+import { timerecMatchesWall, wallClockDecides } from './timerec-match.js';
 import type { Timerec } from './timerec.js';
 import { wallTimeAt, zoneClock } from './timerec-zone.js';
 
@@ -132,6 +132,7 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
   return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
     within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
     changesAt: (wall) => timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
+    wallOnly: (wall) => wallClockDecides(rec, wall, tz),
   });
 }
 

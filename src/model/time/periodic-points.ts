@@ -42,10 +42,15 @@ export function wallPeriod(rec: Timerec): number | null {
   return null;
 }
 
-/** How the caller finds change points exactly: within (lo, hi), and whether `wall` differs from the second before. */
+/**
+ * How the caller finds change points exactly: within (lo, hi), and whether `wall` differs from the
+ * second before; and whether the answer at `wall` is the wall clock's alone (timerec-match.ts
+ * `wallClockDecides`), the same function of the wall clock in every stretch where it is.
+ */
 export interface ExactPoints {
   readonly within: (lo: number, hi: number) => readonly number[];
   readonly changesAt: (wall: number) => boolean;
+  readonly wallOnly?: (wall: number) => boolean;
 }
 
 /**
@@ -79,9 +84,10 @@ export function periodicPieces(
   const out: PointPiece[] = [];
   // Each stretch boundary is asked on its own: `within` gives the points strictly inside.
   const at = (wall: number): number[] => (wall > from && wall < to && exact.changesAt(wall) ? [wall] : []);
+  const bases = new BaseOfPeriod(exact);
   let start = from;
   for (const [lo, hi] of [...cuts, [to, to] as [number, number]]) {
-    if (lo > start) out.push(between(start, lo, period, exact, at));
+    if (lo > start) out.push(between(start, lo, period, bases, at));
     if (hi > lo) out.push({ lo, hi, points: [...at(lo), ...exact.within(lo, hi)] });
     start = Math.max(start, hi);
   }
@@ -89,9 +95,35 @@ export function periodicPieces(
 }
 
 /** The change points of (a, b) and `a`, a stretch whose answer repeats with `period` (or, `null`, does not change). */
-function between(a: number, b: number, period: number | null, exact: ExactPoints, at: (wall: number) => number[]): PointPiece {
+function between(a: number, b: number, period: number | null, bases: BaseOfPeriod, at: (wall: number) => number[]): PointPiece {
   if (period === null) return { lo: a, hi: b, points: at(a) };
-  if (b - a <= 2 * period) return { lo: a, hi: b, points: [...at(a), ...exact.within(a, b)] };
-  // One period from a, exactly: the points in (a, a + period]; each moved on by whole periods.
-  return { lo: a, hi: b, head: at(a), base: exact.within(a, a + period + 1), every: period };
+  if (b - a <= 2 * period) return { lo: a, hi: b, points: [...at(a), ...bases.exact.within(a, b)] };
+  // One period from a: the points in (a, a + period]; each moved on by whole periods.
+  return { lo: a, hi: b, head: at(a), base: bases.from(a, period), every: period };
+}
+
+/**
+ * The points in (a, a + period] of a stretch whose answer repeats: found exactly, or, where the
+ * wall clock alone decides (a stretch between two clock changes, past the first window), those of
+ * the first such stretch moved on by whole periods: the answer there is one function of the wall
+ * clock, so its changes are too. One-minute windows over four years were found again after each
+ * of the eight clock changes.
+ */
+class BaseOfPeriod {
+  #wall: { at: number; points: readonly number[] } | null = null;
+
+  constructor(readonly exact: ExactPoints) {}
+
+  from(a: number, period: number): readonly number[] {
+    const wallOnly = this.exact.wallOnly?.(a + 1) === true;
+    const known = this.#wall;
+    if (!wallOnly || known === null) {
+      const points = this.exact.within(a, a + period + 1);
+      if (wallOnly) this.#wall = { at: a, points };
+      return points;
+    }
+    // Each point p of (known.at, known.at + period] moved to the one of (a, a + period] a whole number of periods away.
+    const shift = (p: number): number => p + Math.ceil((a + 1 - p) / period) * period;
+    return known.points.map(shift).sort((x, y) => x - y);
+  }
 }

@@ -269,6 +269,19 @@ export function timerecMatchesWall(parsed: Timerec | null, wall: number, tz: str
   return matchesAt(parsed, clock.wallOf(t), t, tz);
 }
 
+/**
+ * Whether the answer at wall second `wall` in `tz` is the wall clock's alone: past the first window
+ * and before until + duration, with a duration and a freq (before dtstart it is no, within the first
+ * window yes, whatever the clock shows). A daily or weekly recurrence answers alike at every such
+ * moment one period apart, in every stretch of them (change-points.ts finds one period once).
+ */
+export function wallClockDecides(parsed: Timerec, wall: number, tz: string): boolean {
+  const t = zoneClock(tz).epochOf(wall);
+  const anchor = anchored(parsed, tz);
+  if (parsed.duration === 0 || parsed.freq === undefined || t <= anchor.dtstart + parsed.duration) return false;
+  return anchor.until === undefined || t < anchor.until + parsed.duration;
+}
+
 /** The answer at real instant `t`, whose wall clock is `wall` (seconds read as UTC) and, when known, `at`. */
 function matchesAt(parsed: Timerec, wall: number, t: number, tz: string | undefined, at?: WallTime): boolean {
   const anchor = anchored(parsed, tz);
