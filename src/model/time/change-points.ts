@@ -139,7 +139,7 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
 /**
  * Where a yearly recurrence without by-filters may change its answer, besides where real time
  * enters: each of its days (dtstart's month and day, as the proxy holds dtstart, in every year of
- * the range), with a day on each side. Elsewhere the proxy compares the month and day and finds
+ * the range), with a margin on each side. Elsewhere the proxy compares the month and day and finds
  * them different (timerec-match.ts `unitMatches`), so the answer stays; `null` for any other
  * recurrence.
  */
@@ -153,7 +153,7 @@ function yearlyDays(rec: Timerec, tz: string, from: number, to: number): NearStr
   // A 29 February of a year without one falls on 1 March: one more day asked, never one missed.
   for (let y = first; y <= last; y++) {
     const day = Date.UTC(y, start.month - 1, start.day) / 1000;
-    out.push([day - DAY, day + 2 * DAY]);
+    out.push([day - MARGIN, day + DAY + MARGIN]);
   }
   return out;
 }
