@@ -21,6 +21,8 @@ export interface ZoneClock {
 }
 
 const DAY = 86_400;
+/** `month/day/year, hour:minute:second`, as the en-US format below writes a date of years 1 to 275760. */
+const EN_US = /^(\d{1,2})\/(\d{1,2})\/(\d{1,6}), (\d{2}):(\d{2}):(\d{2})$/;
 const clocks = new Map<string, ZoneClock>();
 
 /** The identity: a zone without clock changes that is UTC. */
@@ -46,9 +48,17 @@ export function zoneClock(tz: string): ZoneClock {
   const exactOffset = (epoch: number): number => {
     const cached = offsets.get(epoch);
     if (cached !== undefined) return cached;
-    const parts = format.formatToParts(new Date(epoch * 1000));
-    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) / 1000;
+    const date = new Date(epoch * 1000);
+    // The text as en-US writes it (`1/15/2027, 03:00:00`) read back: a third of the time of its parts
+    // (a horizon of four years asks every day once); any other shape is read by its parts.
+    const m = EN_US.exec(format.format(date));
+    let wall: number;
+    if (m !== null) wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4]) % 24, Number(m[5]), Number(m[6])) / 1000;
+    else {
+      const parts = format.formatToParts(date);
+      const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+      wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) / 1000;
+    }
     const offset = wall - epoch;
     if (offsets.size > 10_000) offsets.clear();
     offsets.set(epoch, offset);
