@@ -9,7 +9,8 @@
 import { InternalError } from '../model/errors.js';
 import { repeatSegments } from '../model/time/repeat-segments.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { changePoints, type Examined } from '../model/time/windows.js';
+import type { PointList } from '../model/time/point-list.js';
+import { changePointList, type Examined } from '../model/time/windows.js';
 import { matchesAtStart } from './start-answers.js';
 
 /** A segment of the horizon: the combination (an id) entering `lo`, then `combo[k]` from `at[k]` on. */
@@ -26,7 +27,7 @@ export interface TimedSegment {
 /** The segments of a horizon, in order, covering it. */
 export interface Timeline {
   readonly segments: readonly TimedSegment[];
-  /** The recurrences matching in a combination (an id), by index into `recs`: a set's decision is keyed by its own (decision-memo.ts). */
+  /** The recurrences (indexes into `recs`, ascending) matching in a combination (an id of the segments'). */
   readonly members: (combo: number) => readonly number[];
 }
 
@@ -57,18 +58,17 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
   const tz = examined.horizon.tz;
   const n = recs.length;
   if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
-  const lists = recs.map((r) => changePoints(r, tz, from, to));
+  const lists = recs.map((r) => changePointList(r, tz, from, to));
   const initial = recs.map((r) => matchesAtStart(r, examined));
   const combos = new Combinations(n);
   const cut = repeatSegments(recs, tz, from, to, lists);
-  // The whole horizon in one (a short one, nothing repeats): every change from the first.
-  const cursor = cut.length > 1 ? new Cursor(lists) : { seek: () => lists.map(() => 0) };
   const segments: TimedSegment[] = [];
   for (const seg of cut) {
-    const starts = cursor.seek(seg.lo);
+    // How many times each recurrence changed before the segment: the parity says its answer.
+    const starts = lists.map((l) => l.countBefore(seg.lo));
     const entering = combos.reset(starts, initial);
     if (seg.period !== undefined) {
-      const { at, combo } = moments(seg.lo, seg.lo + seg.period + 1, lists, starts, combos);
+      const { at, combo } = moments(seg.lo, seg.lo + seg.period + 1, lists, combos);
       // Repeating combinations answer at lo + period as at lo: checked, and swept moment by moment if not.
       if (comboAt(seg.lo, entering, at, combo) === comboAt(seg.lo + seg.period, entering, at, combo)) {
         segments.push({ lo: seg.lo, hi: seg.hi, period: seg.period, entering, at, combo });
@@ -76,7 +76,7 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
       }
       combos.reset(starts, initial);
     }
-    segments.push({ lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, starts, combos) });
+    segments.push({ lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, combos) });
   }
   return { segments, members: (combo) => combos.members(combo) };
 }
@@ -93,17 +93,11 @@ function comboAt(t: number, entering: number, at: readonly number[], combo: read
  * then on. The changes are one number each, `at × recs + index`, sorted: as objects sorted by a
  * comparator they cost more than deciding the calls.
  */
-function moments(
-  lo: number,
-  hi: number,
-  lists: readonly (readonly number[])[],
-  starts: readonly number[],
-  combos: Combinations,
-): { at: number[]; combo: number[] } {
+function moments(lo: number, hi: number, lists: readonly PointList[], combos: Combinations): { at: number[]; combo: number[] } {
   const n = lists.length;
   const found: number[] = [];
   lists.forEach((list, i) => {
-    for (let k = starts[i] as number; k < list.length && (list[k] as number) < hi; k++) found.push((list[k] as number) * n + i);
+    for (const p of list.between(lo, hi)) found.push(p * n + i);
   });
   const events = Float64Array.from(found).sort();
   // `v % n` and the division of what is left are exact on safe integers.
@@ -118,40 +112,6 @@ function moments(
     combo.push(id);
   }
   return { at, combo };
-}
-
-/** Where each list's points at or after a moment begin, the moments asked in ascending order. */
-class Cursor {
-  readonly #at: number[];
-
-  constructor(private readonly lists: readonly (readonly number[])[]) {
-    this.#at = lists.map(() => 0);
-  }
-
-  /** The index in each list of its first point at or after `t` (not before the last `t` asked). */
-  seek(t: number): readonly number[] {
-    this.lists.forEach((list, i) => {
-      this.#at[i] = firstAtOrAfter(list, t, this.#at[i] as number);
-    });
-    return [...this.#at];
-  }
-}
-
-/** The index of the first point at or after `t` in an ascending list, none before `from`: by steps that double, then halving. */
-function firstAtOrAfter(list: readonly number[], t: number, from: number): number {
-  let lo = from;
-  let step = 1;
-  while (lo + step - 1 < list.length && (list[lo + step - 1] as number) < t) {
-    lo += step;
-    step *= 2;
-  }
-  let hi = Math.min(list.length, lo + step - 1);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -193,7 +153,7 @@ class Combinations {
     let id = this.#ids.get(key);
     if (id === undefined) {
       this.#ids.set(key, (id = this.#ids.size));
-      this.#members.push([...this.#active]);
+      this.#members[id] = [...this.#active].sort((a, b) => a - b);
     }
     return id;
   }

@@ -8,9 +8,9 @@
 import { InternalError } from '../model/errors.js';
 import type { RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { changePoints, type Examined, type Stretch } from '../model/time/windows.js';
+import { changePointList, type Examined, type Stretch } from '../model/time/windows.js';
 import { matchesAtStart } from './start-answers.js';
-import type { SweptGroup } from './stretch-sweep.js';
+import type { Decide, SweptGroup } from './stretch-sweep.js';
 
 /**
  * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
@@ -20,7 +20,7 @@ import type { SweptGroup } from './stretch-sweep.js';
 export function flatStretchesOf(
   recs: readonly Timerec[],
   examined: Examined,
-  decide: (start: number, active: Iterable<number>) => RouteDecision[],
+  decide: Decide,
   key: (decisions: readonly RouteDecision[]) => string,
 ): SweptGroup[] {
   const { from, to } = examined;
@@ -94,7 +94,7 @@ export function flatStretchesOf(
 function eventsOf(recs: readonly Timerec[], tz: string, from: number, to: number): Float64Array {
   const n = recs.length;
   if (!Number.isSafeInteger(to * n)) throw new InternalError(`too many recurrences to order their changes: ${n}`);
-  const lists = recs.map((r) => changePoints(r, tz, from, to));
+  const lists = recs.map((r) => changePointList(r, tz, from, to).all());
   const out = new Float64Array(lists.reduce((k, l) => k + l.length, 0));
   let k = 0;
   lists.forEach((list, i) => {

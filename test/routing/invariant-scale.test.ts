@@ -4,7 +4,6 @@ import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
-import { BOOK, customers, pad, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check at an ITSP's size (issue 36 §2) does work about linear in the rules: an
@@ -15,19 +14,26 @@ import { BOOK, customers, pad, START } from './invariant-fixtures.js';
 // Counts how often a recurrence's changes are asked for: once per recurrence each time a caller's
 // horizon is cut (routing/decide-class.ts), so it counts the callers decided over time; and how many
 // of those changes the sweeps read (each read was a stretch built, before one period was repeated).
+// The sweeps take each recurrence's changes as a list read where asked (model/time/point-list.ts):
+// the changes it stands for are counted, and those it hands out read.
 const asked = vi.hoisted(() => ({ count: 0, points: 0, read: 0 }));
 vi.mock('../../src/model/time/windows.js', async (original) => {
   const real = await original<typeof import('../../src/model/time/windows.js')>();
   return {
     ...real,
-    changePoints: (...args: Parameters<typeof real.changePoints>) => {
+    changePointList: (...args: Parameters<typeof real.changePointList>) => {
       asked.count++;
-      const points = real.changePoints(...args);
-      asked.points += points.length;
-      return new Proxy(points, {
-        get(target, prop, receiver) {
-          if (typeof prop === 'string' && /^\d+$/.test(prop)) asked.read++;
-          return Reflect.get(target, prop, receiver) as unknown;
+      const list = real.changePointList(...args);
+      asked.points += list.length;
+      return new Proxy(list, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target) as unknown;
+          if (typeof value !== 'function') return value;
+          return (...a: unknown[]): unknown => {
+            const out = (value as (...b: unknown[]) => unknown).apply(target, a);
+            if (prop === 'between' || prop === 'all') asked.read += (out as readonly number[]).length;
+            return out;
+          };
         },
       });
     },
@@ -62,6 +68,25 @@ vi.mock('../../src/routing/match.js', async (original) => {
     },
   };
 });
+
+const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** K per-customer LCR routes on prefix 1, each open one hour a day (bench/lib/itsp-fixtures.mjs `lcrTimed`), and a catch-all. */
+function customers(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const minute = (i * 7) % 1440;
+    return {
+      name: `cust ${i}`,
+      prefix: '1',
+      from_prefix: String(2000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
 
 const INVARIANTS: Invariant[] = [
   { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },

@@ -53,3 +53,28 @@ describe('changePoints of a recurrence that repeats', () => {
     expect(periodic).toBe(RECS.length - 2);
   });
 });
+
+/**
+ * A yearly recurrence without filters is asked on and around its days only (change-points.ts
+ * `yearlyDays`): held equal to asking it at every candidate of every day, on days of a clock
+ * change and off them, across midnight, on a 29 February, and starting or ending within the horizon.
+ */
+const YEARLY = [
+  '20260704T090000|8H|yearly',
+  '20261225T230000|2H|yearly',
+  '20260308T020000|1H|yearly',
+  '20261101T013000|30M|yearly',
+  '20260329T010000|24H|yearly||2',
+  '20280229T120000|1H|yearly',
+  '20271231T000000|24H|yearly|20291231T000000',
+  '20260101T000000|0|yearly',
+];
+
+describe('changePoints of a yearly recurrence', () => {
+  it.each(ZONES)('are those found day by day, in %s', (tz) => {
+    for (const text of YEARLY) {
+      const r = rec(text);
+      expect([text, [...changePoints(r, tz, FROM, TO)]]).toEqual([text, exactChangePoints(r, tz, FROM, TO)]);
+    }
+  });
+});

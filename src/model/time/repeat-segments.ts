@@ -6,9 +6,10 @@
  * every answer, and so every combination of answers, repeats with the least common multiple of the
  * periods: a caller's sweep decides one period there and repeats it. Pure.
  */
-import { MARGIN, wallPeriod } from './periodic-points.js';
+import { wallPeriod } from './periodic-points.js';
 import type { Timerec } from './timerec.js';
-import { repeatShape } from './windows.js';
+import { repeatShape } from './change-points.js';
+import type { PointList } from './point-list.js';
 
 const DAY = 86_400;
 /** A longer common period (recurrences every 9 and every 7 days) gains too little to be worth it. */
@@ -47,23 +48,17 @@ export function commonPeriod(recs: readonly Timerec[], from: number, to: number)
 /**
  * [from, to) cut into segments, in order, covering it: stretches where every one of `recs` repeats
  * with one common period (at least {@link MIN_PERIODS} periods long), and the rest. `points[i]` are
- * the change points of `recs[i]` in (from, to) (windows.ts `changePoints`): those of a recurrence
+ * the change points of `recs[i]` in (from, to) (change-points.ts `changePointList`): those of a recurrence
  * without a period cut the stretches, so that it keeps one answer within each.
  */
-export function repeatSegments(
-  recs: readonly Timerec[],
-  tz: string,
-  from: number,
-  to: number,
-  points: readonly (readonly number[])[],
-): Segment[] {
+export function repeatSegments(recs: readonly Timerec[], tz: string, from: number, to: number, points: readonly PointList[]): Segment[] {
   const period = commonPeriod(recs, from, to);
   if (period === null) return [{ lo: from, hi: to }];
   const cuts: [number, number][] = [];
   recs.forEach((rec, i) => {
     const shape = repeatShape(rec, tz, from, to);
-    if (shape === null) for (const c of points[i] ?? []) cuts.push([c, c]);
-    else for (const x of shape.irregular) cuts.push([x - MARGIN, x + MARGIN]);
+    if (shape === null) for (const c of points[i]?.all() ?? []) cuts.push([c, c]);
+    else for (const [lo, hi] of shape.near) cuts.push([lo, hi]);
   });
   cuts.sort((a, b) => a[0] - b[0]);
   const out: Segment[] = [];

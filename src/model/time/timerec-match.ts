@@ -55,22 +55,27 @@ export function proxyInterval(interval: number): number {
   return sum;
 }
 
-/** The interval, counted in the freq's unit from dtstart (`dr_check_freq_interval`), `s` dtstart as the proxy holds it. */
-function intervalMatches(rec: Timerec, s: WallTime, at: WallTime): boolean {
+/**
+ * The interval, counted in the freq's unit from dtstart (`dr_check_freq_interval`), `a` dtstart as
+ * the proxy holds it; the call on `day` (days since 1970), its date `date` (given when the freq is
+ * monthly or yearly: {@link needsDate}).
+ */
+function intervalMatches(rec: Timerec, a: Anchored, day: number, date: WallTime | null): boolean {
   const interval = proxyInterval(rec.interval);
   if (interval <= 1) return true;
+  const s = a.start;
   switch (rec.freq) {
     case 'daily':
-      return (dayNumber(at) - dayNumber(s)) % interval === 0;
+      return (day - a.day) % interval === 0;
     case 'weekly': {
       // Weeks start on Monday.
       const monday = (d: number): number => d - ((d + 3) % 7);
-      return ((monday(dayNumber(at)) - monday(dayNumber(s))) / 7) % interval === 0;
+      return ((monday(day) - monday(a.day)) / 7) % interval === 0;
     }
     case 'monthly':
-      return ((at.year - s.year) * 12 + at.month - s.month) % interval === 0;
+      return (((date as WallTime).year - s.year) * 12 + (date as WallTime).month - s.month) % interval === 0;
     default:
-      return (at.year - s.year) % interval === 0;
+      return ((date as WallTime).year - s.year) % interval === 0;
   }
 }
 
@@ -86,15 +91,31 @@ function minUnit(rec: Timerec): 'day' | 'week' | 'month' | 'year' {
   return 'year';
 }
 
-/** The smallest unit against dtstart, then the time of day in `[start, start + duration)` (`dr_check_min_unit`). */
-function unitMatches(rec: Timerec, s: WallTime, at: WallTime): boolean {
+/**
+ * The smallest unit against dtstart, then the time of day in `[start, start + duration)`
+ * (`dr_check_min_unit`), of the call at wall second `wall` on `day`, its date `date` when the unit
+ * is a month or a year ({@link needsDate}).
+ */
+function unitMatches(rec: Timerec, a: Anchored, wall: number, day: number, date: WallTime | null): boolean {
   const unit = minUnit(rec);
-  if (unit === 'week' && weekdayOf(s) !== weekdayOf(at)) return false;
-  if (unit === 'month' && s.day !== at.day) return false;
-  if (unit === 'year' && (s.month !== at.month || s.day !== at.day)) return false;
+  const s = a.start;
+  if (unit === 'week' && (a.day + 4) % 7 !== (day + 4) % 7) return false;
+  if (unit === 'month' && s.day !== (date as WallTime).day) return false;
+  if (unit === 'year' && (s.month !== (date as WallTime).month || s.day !== (date as WallTime).day)) return false;
   const t0 = s.hour * 3600 + s.minute * 60 + s.second;
-  const t1 = at.hour * 3600 + at.minute * 60 + at.second;
+  const t1 = wall - day * DAY;
   return t1 >= t0 && t1 < t0 + rec.duration;
+}
+
+/**
+ * Whether deciding the recurrence reads the call's date (year, month, day), not only its day number
+ * and time of day: a monthly or yearly freq or smallest unit, or a by-filter. The analysis asks a
+ * daily or weekly window tens of thousands of times; the date made for each cost more than the answer.
+ */
+function needsDate(rec: Timerec): boolean {
+  const unit = minUnit(rec);
+  const filters = rec.byday || rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth;
+  return unit === 'month' || unit === 'year' || rec.freq === 'monthly' || rec.freq === 'yearly' || filters !== undefined;
 }
 
 /**
@@ -157,39 +178,52 @@ function filtersMatch(rec: Timerec, at: WallTime): boolean {
 interface Anchored {
   readonly dtstart: number;
   readonly start: WallTime;
+  /** `start`'s day (days since 1970), and whether a call's date is read ({@link needsDate}). */
+  readonly day: number;
+  readonly dated: boolean;
   readonly until?: number;
 }
 
 const anchors = new WeakMap<Timerec, Map<string, Anchored>>();
 
 /** dtstart and until read with `mktime` in `tz` (a dtstart the clocks skip moves on by the hour skipped). */
-function anchored(rec: Timerec, tz: string): Anchored {
+function anchored(rec: Timerec, tz: string | undefined): Anchored {
   let byZone = anchors.get(rec);
   if (!byZone) anchors.set(rec, (byZone = new Map<string, Anchored>()));
-  const known = byZone.get(tz);
+  const known = byZone.get(tz ?? '');
   if (known) return known;
-  const clock = zoneClock(tz);
+  // Without a zone, wall clock throughout: dtstart and until as written.
+  const clock = tz === undefined ? { epochOf: (w: number) => w, wallOf: (e: number) => e } : zoneClock(tz);
   const dtstart = clock.epochOf(rec.dtstart);
   const start = wallTimeAt(clock.wallOf(dtstart));
-  const value: Anchored = rec.until === undefined ? { dtstart, start } : { dtstart, start, until: clock.epochOf(rec.until) };
-  byZone.set(tz, value);
+  const base = { dtstart, start, day: dayNumber(start), dated: needsDate(rec) };
+  const value: Anchored = rec.until === undefined ? base : { ...base, until: clock.epochOf(rec.until) };
+  byZone.set(tz ?? '', value);
   return value;
 }
 
+/** A call's wall time (as fields and as wall seconds) and its instant. */
+interface CallInstant {
+  readonly at: WallTime;
+  readonly wall: number;
+  readonly t: number;
+}
+
 /** The last call time converted: a call is judged against many rules at one time. */
-let lastCall: { local: string; tz: string | undefined; value: { at: WallTime; t: number } | null } | null = null;
+let lastCall: { local: string; tz: string | undefined; value: CallInstant | null } | null = null;
 
 /** A call's wall time and its instant (real seconds in `tz`; wall seconds without one). */
-function callInstant(local: string, tz: string | undefined): { at: WallTime; t: number } | null {
+function callInstant(local: string, tz: string | undefined): CallInstant | null {
   if (lastCall !== null && lastCall.local === local && lastCall.tz === tz) return lastCall.value;
   const wall = wallTimeOf(local);
-  let value: { at: WallTime; t: number } | null = null;
-  if (wall !== null && tz === undefined) value = { at: wall, t: wallSeconds(wall) };
+  let value: CallInstant | null = null;
+  if (wall !== null && tz === undefined) value = { at: wall, wall: wallSeconds(wall), t: wallSeconds(wall) };
   else if (wall !== null) {
     const clock = zoneClock(tz as string);
     const t = clock.epochOf(wallSeconds(wall));
     // A wall time the clocks skip is the moment after the change, as the proxy's clock shows it.
-    value = { at: wallTimeAt(clock.wallOf(t)), t };
+    const shown = clock.wallOf(t);
+    value = { at: wallTimeAt(shown), wall: shown, t };
   }
   lastCall = { local, tz, value };
   return value;
@@ -208,7 +242,7 @@ export function timerecMatches(parsed: Timerec | null, local: string, tz?: strin
   if (parsed === null) return true;
   const call = callInstant(local, tz);
   if (call === null) return false;
-  return matchesAt(parsed, call.at, call.t, tz);
+  return matchesAt(parsed, call.wall, call.t, tz, call.at);
 }
 
 /** Whether a rule's recurrence holds at a call's local time in its zone; `null`: always (no recurrence). */
@@ -232,15 +266,35 @@ export function timerecMatchesWall(parsed: Timerec | null, wall: number, tz: str
   const clock = zoneClock(tz);
   const t = clock.epochOf(wall);
   // A wall time the clocks skip is the moment after the change, as in callInstant.
-  return matchesAt(parsed, wallTimeAt(clock.wallOf(t)), t, tz);
+  return matchesAt(parsed, clock.wallOf(t), t, tz);
 }
 
-function matchesAt(parsed: Timerec, at: WallTime, t: number, tz: string | undefined): boolean {
-  const anchor: Anchored = tz === undefined ? parsed : anchored(parsed, tz);
+/**
+ * Whether the answer at wall second `wall` in `tz` is the wall clock's alone: past the first window
+ * and before until + duration, with a duration and a freq (before dtstart it is no, within the first
+ * window yes, whatever the clock shows). A daily or weekly recurrence answers alike at every such
+ * moment one period apart, in every stretch of them (change-points.ts finds one period once).
+ */
+export function wallClockDecides(parsed: Timerec, wall: number, tz: string): boolean {
+  const t = zoneClock(tz).epochOf(wall);
+  const anchor = anchored(parsed, tz);
+  if (parsed.duration === 0 || parsed.freq === undefined || t <= anchor.dtstart + parsed.duration) return false;
+  return anchor.until === undefined || t < anchor.until + parsed.duration;
+}
+
+/** The answer at real instant `t`, whose wall clock is `wall` (seconds read as UTC) and, when known, `at`. */
+function matchesAt(parsed: Timerec, wall: number, t: number, tz: string | undefined, at?: WallTime): boolean {
+  const anchor = anchored(parsed, tz);
   if (t < anchor.dtstart) return false;
   if (parsed.duration === 0) return true;
   if (t <= anchor.dtstart + parsed.duration) return true;
   if (anchor.until !== undefined && t >= anchor.until + parsed.duration) return false;
   if (parsed.freq === undefined) return false;
-  return intervalMatches(parsed, anchor.start, at) && unitMatches(parsed, anchor.start, at) && filtersMatch(parsed, at);
+  const day = Math.floor(wall / DAY);
+  const date = anchor.dated ? (at ?? wallTimeAt(wall)) : null;
+  return (
+    intervalMatches(parsed, anchor, day, date) &&
+    unitMatches(parsed, anchor, wall, day, date) &&
+    (date === null || filtersMatch(parsed, date))
+  );
 }

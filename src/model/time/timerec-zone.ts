@@ -21,6 +21,8 @@ export interface ZoneClock {
 }
 
 const DAY = 86_400;
+/** `month/day/year, hour:minute:second`, as the en-US format below writes a date of years 1 to 275760. */
+const EN_US = /^(\d{1,2})\/(\d{1,2})\/(\d{1,6}), (\d{2}):(\d{2}):(\d{2})$/;
 const clocks = new Map<string, ZoneClock>();
 
 /** The identity: a zone without clock changes that is UTC. */
@@ -46,9 +48,17 @@ export function zoneClock(tz: string): ZoneClock {
   const exactOffset = (epoch: number): number => {
     const cached = offsets.get(epoch);
     if (cached !== undefined) return cached;
-    const parts = format.formatToParts(new Date(epoch * 1000));
-    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) / 1000;
+    const date = new Date(epoch * 1000);
+    // The text as en-US writes it (`1/15/2027, 03:00:00`) read back: a third of the time of its parts
+    // (a horizon of four years asks every day once); any other shape is read by its parts.
+    const m = EN_US.exec(format.format(date));
+    let wall: number;
+    if (m !== null) wall = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4]) % 24, Number(m[5]), Number(m[6])) / 1000;
+    else {
+      const parts = format.formatToParts(date);
+      const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+      wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) / 1000;
+    }
     const offset = wall - epoch;
     if (offsets.size > 10_000) offsets.clear();
     offsets.set(epoch, offset);
@@ -60,10 +70,16 @@ export function zoneClock(tz: string): ZoneClock {
    * found by halving, on its side of it (no zone changes its clock twice within a day). The analysis
    * of a horizon of four years asks this millions of times, of a few thousand days.
    */
+  const steady = new Map<number, number>();
   const offsetAt = (epoch: number): number => {
     const day = Math.floor(epoch / DAY) * DAY;
+    // A day without a change: its one offset, in one lookup (NaN: the day holds a change).
+    const known = steady.get(day);
+    if (known !== undefined && !Number.isNaN(known)) return known;
     const first = exactOffset(day);
     const last = exactOffset(day + DAY);
+    if (steady.size > 10_000) steady.clear();
+    steady.set(day, first === last ? first : NaN);
     if (first === last) return first;
     // The day of a change: its instant found once (asking Intl of every second asked filled the cache).
     return epoch < changeIn(day, first) ? first : last;
@@ -89,8 +105,13 @@ export function zoneClock(tz: string): ZoneClock {
       const before = offsetAt(wall - DAY);
       const after = offsetAt(wall + DAY);
       if (before === after) return wall - before;
-      const fits = [wall - before, wall - after].filter((e) => e + offsetAt(e) === wall);
-      return fits.length > 0 ? Math.min(...fits) : wall - before;
+      // Within a day of a change (the analysis asks thousands of moments there): the instants the
+      // wall time can be, the earlier of those that are it, else (skipped) the one read before the change.
+      const early = Math.min(wall - before, wall - after);
+      const late = Math.max(wall - before, wall - after);
+      if (early + offsetAt(early) === wall) return early;
+      if (late + offsetAt(late) === wall) return late;
+      return wall - before;
     },
   };
   clocks.set(tz, clock);

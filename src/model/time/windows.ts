@@ -5,14 +5,13 @@
  * a recurrence's answer (model/time/timerec-match.ts) can change only at a time of day it names (its
  * dtstart's, dtstart + duration), at midnight (its day, week, month and year filters), at its
  * absolute dtstart, first-window end and until + duration, and where the zone's clock changes; every
- * such moment is a candidate, and the recurrence is asked at each. Pure.
+ * such moment is a candidate, and the recurrence is asked at each (change-points.ts). Pure.
  */
 import { InternalError } from '../errors.js';
-import { periodicChangePoints, wallPeriod } from './periodic-points.js';
-import { proxyInterval, timerecMatchesWall } from './timerec-match.js';
+import { proxyInterval } from './timerec-match.js';
 import type { Horizon, TimeWindow } from '../routing.js';
 import type { Timerec } from './timerec.js';
-import { wallTimeAt, zoneClock } from './timerec-zone.js';
+import { wallTimeAt } from './timerec-zone.js';
 import { formatWallTime, wallSeconds, wallTimeOf } from './wall-clock.js';
 
 const DAY = 86_400;
@@ -24,6 +23,7 @@ const MAX_DAYS = 4 * 366;
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export type { Horizon, TimeWindow } from '../routing.js';
+export { changePointList, changePoints, exactChangePoints, repeatShape, timeOfDay } from './change-points.js';
 
 /** A recurrence's period: `count` units. */
 export interface Period {
@@ -132,160 +132,6 @@ export function instantHorizon(local: string, tz: string): Examined {
   const from = wallSeconds(wall);
   const horizon = { start: local, end: wallAt(from + 1), tz, words: `checked at ${local.replace('T', ' ')} ${tz} only (--at)` };
   return { horizon, from, to: from + 1, naming: 'instant' };
-}
-
-/** A clock change within a stretch of time: the real instant and the zone's offsets before and after it. */
-interface ClockChange {
-  readonly at: number;
-  readonly before: number;
-  readonly after: number;
-}
-
-/** A zone's offsets and clock changes over a range. */
-interface ZoneChanges {
-  readonly offsets: readonly number[];
-  readonly changes: readonly ClockChange[];
-}
-
-const changesMemo = new Map<string, ZoneChanges>();
-
-/** The zone's offsets and clock changes around wall seconds [from, to). */
-function clockChanges(tz: string, from: number, to: number): ZoneChanges {
-  const key = `${tz}\u0000${from}\u0000${to}`;
-  const known = changesMemo.get(key);
-  if (known) return known;
-  const clock = zoneClock(tz);
-  const offsetAt = (e: number): number => clock.wallOf(e) - e;
-  const changes: ClockChange[] = [];
-  const offsets = new Set<number>();
-  let prev = from - 2 * DAY;
-  let prevOffset = offsetAt(prev);
-  offsets.add(prevOffset);
-  for (let e = prev + DAY; e <= to + 2 * DAY; e += DAY) {
-    const o = offsetAt(e);
-    offsets.add(o);
-    if (o !== prevOffset) {
-      // The first second of the new offset, by halving.
-      let lo = prev;
-      let hi = e;
-      while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        if (offsetAt(mid) === prevOffset) lo = mid;
-        else hi = mid;
-      }
-      changes.push({ at: hi, before: prevOffset, after: o });
-    }
-    prev = e;
-    prevOffset = o;
-  }
-  const value = { offsets: [...offsets], changes };
-  if (changesMemo.size > 256) changesMemo.clear();
-  changesMemo.set(key, value);
-  return value;
-}
-
-/** Seconds since midnight of a wall second. */
-export function timeOfDay(seconds: number): number {
-  return ((seconds % DAY) + DAY) % DAY;
-}
-
-/**
- * Every moment at which a recurrence's answer may change within wall seconds [from, to), a superset:
- * see the module comment. Clock changes add the moment the clock jumps, and each time of day shifted
- * by the jump (a wall time the clocks skip is judged as the time after the change).
- */
-function candidates(rec: Timerec, tz: string, from: number, to: number, zone = clockChanges(tz, from, to)): number[] {
-  const clock = zoneClock(tz);
-  const { offsets, changes } = zone;
-  const dtstart = clock.epochOf(rec.dtstart);
-  const tods = new Set<number>([0]);
-  for (const start of [timeOfDay(rec.dtstart), timeOfDay(clock.wallOf(dtstart))]) {
-    tods.add(start);
-    if (start + rec.duration < DAY) tods.add(start + rec.duration);
-  }
-  const out: number[] = [];
-  for (let d = from - timeOfDay(from) - DAY; d <= to; d += DAY) for (const t of tods) out.push(d + t);
-  const absolute = [dtstart, dtstart + rec.duration + 1];
-  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
-  for (const e of absolute) for (const o of offsets) out.push(e + o);
-  for (const c of changes) {
-    const jump = c.after - c.before;
-    out.push(c.at + c.before, c.at + c.after);
-    const near = c.at + c.before;
-    for (let d = near - timeOfDay(near) - DAY; d <= near + 2 * DAY; d += DAY) for (const t of tods) out.push(d + t - jump, d + t + jump);
-  }
-  return out;
-}
-
-const pointsMemo = new WeakMap<Timerec, Map<string, readonly number[]>>();
-
-/**
- * The wall seconds within (from, to) at which the recurrence's answer differs from the moment
- * before, ascending: between two of them (and from `from` to the first) every moment is alike.
- * A daily or weekly recurrence is asked over one period between the moments where real time enters
- * (periodic-points.ts): 160 one-minute windows over four years were 900,000 questions.
- */
-export function changePoints(rec: Timerec, tz: string, from: number, to: number): readonly number[] {
-  let byRange = pointsMemo.get(rec);
-  if (!byRange) pointsMemo.set(rec, (byRange = new Map<string, readonly number[]>()));
-  const key = `${tz}\u0000${from}\u0000${to}`;
-  const known = byRange.get(key);
-  if (known) return known;
-  const period = wallPeriod(rec);
-  // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
-  const zone = period === null ? null : clockChanges(tz, from, to);
-  const points =
-    zone === null || period === null
-      ? exactChangePoints(rec, tz, from, to)
-      : periodicChangePoints(period, irregularMoments(rec, tz, zone), from, to, {
-          within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
-          changesAt: (wall) => timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
-        });
-  byRange.set(key, points);
-  return points;
-}
-
-/**
- * Whether a recurrence's answer repeats with a wall period over wall seconds [from, to) away from
- * some moments (periodic-points.ts): its period and those moments, or `null` when it does not.
- */
-export function repeatShape(rec: Timerec, tz: string, from: number, to: number): { period: number; irregular: number[] } | null {
-  const period = wallPeriod(rec);
-  return period === null ? null : { period, irregular: irregularMoments(rec, tz, clockChanges(tz, from, to)) };
-}
-
-/** The wall seconds around which real time enters a recurrence's answer: its absolute moments at each offset, and each clock change. */
-function irregularMoments(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): number[] {
-  const clock = zoneClock(tz);
-  const dtstart = clock.epochOf(rec.dtstart);
-  const absolute = [dtstart, dtstart + rec.duration + 1];
-  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
-  const out: number[] = [];
-  for (const e of absolute) for (const o of offsets) out.push(e + o);
-  for (const c of changes) out.push(c.at + c.before, c.at + c.after);
-  return out;
-}
-
-/** The zone's offsets and the clock changes within a few days of wall seconds [lo, hi), as `clockChanges(tz, lo, hi)` finds them. */
-function nearOf(zone: ZoneChanges, lo: number, hi: number): ZoneChanges {
-  return { offsets: zone.offsets, changes: zone.changes.filter((c) => c.at >= lo - 3 * DAY && c.at <= hi + 3 * DAY) };
-}
-
-/**
- * {@link changePoints} found by asking the recurrence at every candidate of the range (one or more
- * a day): exact for any recurrence. Exported for the test that holds the periodic way equal to it.
- */
-export function exactChangePoints(rec: Timerec, tz: string, from: number, to: number, zone?: ZoneChanges): number[] {
-  const sorted = [...new Set(candidates(rec, tz, from, to, zone).filter((c) => c > from && c < to))].sort((a, b) => a - b);
-  const points: number[] = [];
-  // Asked at wall seconds, not at their text: the same answer, without writing and reading each.
-  let state = timerecMatchesWall(rec, from, tz);
-  for (const c of sorted) {
-    const now = timerecMatchesWall(rec, c, tz);
-    if (now !== state) points.push(c);
-    state = now;
-  }
-  return points;
 }
 
 /** A window as wall seconds. */

@@ -1,0 +1,206 @@
+/**
+ * The moments at which a recurrence starts or stops matching within a horizon (windows.ts says
+ * why they are exact): every candidate asked (`exactChangePoints`), or, over a long horizon, asked
+ * only near the moments where real time enters and, between them, one period repeated
+ * (periodic-points.ts) or nothing for a yearly recurrence away from its days. Found once per
+ * recurrence, zone and horizon, and kept as those pieces (point-list.ts): a sweep reads the few it
+ * needs. Pure (bounded memos).
+ */
+import { MARGIN, type NearStretch, periodicPieces, wallPeriod } from './periodic-points.js';
+import { PointList, type PointPiece } from './point-list.js';
+import { timerecMatchesWall, wallClockDecides } from './timerec-match.js';
+import type { Timerec } from './timerec.js';
+import { wallTimeAt, zoneClock } from './timerec-zone.js';
+
+const DAY = 86_400;
+
+/** A clock change within a stretch of time: the real instant and the zone's offsets before and after it. */
+interface ClockChange {
+  readonly at: number;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** A zone's offsets and clock changes over a range. */
+interface ZoneChanges {
+  readonly offsets: readonly number[];
+  readonly changes: readonly ClockChange[];
+}
+
+const changesMemo = new Map<string, ZoneChanges>();
+
+/** The zone's offsets and clock changes around wall seconds [from, to). */
+function clockChanges(tz: string, from: number, to: number): ZoneChanges {
+  const key = `${tz}\u0000${from}\u0000${to}`;
+  const known = changesMemo.get(key);
+  if (known) return known;
+  const clock = zoneClock(tz);
+  const offsetAt = (e: number): number => clock.wallOf(e) - e;
+  const changes: ClockChange[] = [];
+  const offsets = new Set<number>();
+  let prev = from - 2 * DAY;
+  let prevOffset = offsetAt(prev);
+  offsets.add(prevOffset);
+  for (let e = prev + DAY; e <= to + 2 * DAY; e += DAY) {
+    const o = offsetAt(e);
+    offsets.add(o);
+    if (o !== prevOffset) {
+      // The first second of the new offset, by halving.
+      let lo = prev;
+      let hi = e;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid) === prevOffset) lo = mid;
+        else hi = mid;
+      }
+      changes.push({ at: hi, before: prevOffset, after: o });
+    }
+    prev = e;
+    prevOffset = o;
+  }
+  const value = { offsets: [...offsets], changes };
+  if (changesMemo.size > 256) changesMemo.clear();
+  changesMemo.set(key, value);
+  return value;
+}
+
+/** Seconds since midnight of a wall second. */
+export function timeOfDay(seconds: number): number {
+  return ((seconds % DAY) + DAY) % DAY;
+}
+
+/**
+ * Every moment at which a recurrence's answer may change within wall seconds [from, to), a superset:
+ * see the module comment. Clock changes add the moment the clock jumps, and each time of day shifted
+ * by the jump (a wall time the clocks skip is judged as the time after the change).
+ */
+function candidates(rec: Timerec, tz: string, from: number, to: number, zone = clockChanges(tz, from, to)): number[] {
+  const clock = zoneClock(tz);
+  const { offsets, changes } = zone;
+  const dtstart = clock.epochOf(rec.dtstart);
+  const tods = new Set<number>([0]);
+  for (const start of [timeOfDay(rec.dtstart), timeOfDay(clock.wallOf(dtstart))]) {
+    tods.add(start);
+    if (start + rec.duration < DAY) tods.add(start + rec.duration);
+  }
+  const out: number[] = [];
+  for (let d = from - timeOfDay(from) - DAY; d <= to; d += DAY) for (const t of tods) out.push(d + t);
+  const absolute = [dtstart, dtstart + rec.duration + 1];
+  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
+  for (const e of absolute) for (const o of offsets) out.push(e + o);
+  for (const c of changes) {
+    const jump = c.after - c.before;
+    out.push(c.at + c.before, c.at + c.after);
+    const near = c.at + c.before;
+    for (let d = near - timeOfDay(near) - DAY; d <= near + 2 * DAY; d += DAY) for (const t of tods) out.push(d + t - jump, d + t + jump);
+  }
+  return out;
+}
+
+const listsMemo = new WeakMap<Timerec, Map<string, PointList>>();
+
+/**
+ * The wall seconds within (from, to) at which the recurrence's answer differs from the moment
+ * before, ascending: between two of them (and from `from` to the first) every moment is alike.
+ * Found on first read, once per recurrence, zone and range: a daily or weekly recurrence asked over
+ * one period between the moments where real time enters (periodic-points.ts: 160 one-minute windows
+ * over four years were 900,000 questions), a yearly one only on and around its days (it was asked a
+ * few times every day of four years).
+ */
+export function changePointList(rec: Timerec, tz: string, from: number, to: number): PointList {
+  let byRange = listsMemo.get(rec);
+  if (!byRange) listsMemo.set(rec, (byRange = new Map<string, PointList>()));
+  const key = `${tz}\u0000${from}\u0000${to}`;
+  const known = byRange.get(key);
+  if (known) return known;
+  const made = new PointList(() => piecesOf(rec, tz, from, to));
+  byRange.set(key, made);
+  return made;
+}
+
+/** {@link changePointList} written out: every point, ascending. */
+export function changePoints(rec: Timerec, tz: string, from: number, to: number): readonly number[] {
+  return changePointList(rec, tz, from, to).all();
+}
+
+function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly PointPiece[] {
+  const period = wallPeriod(rec);
+  const days = period === null ? yearlyDays(rec, tz, from, to) : null;
+  if (period === null && days === null) return [{ lo: from, hi: to, points: exactChangePoints(rec, tz, from, to) }];
+  // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
+  const zone = clockChanges(tz, from, to);
+  return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
+    within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
+    changesAt: (wall) => timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
+    wallOnly: (wall) => wallClockDecides(rec, wall, tz),
+  });
+}
+
+/**
+ * Where a yearly recurrence without by-filters may change its answer, besides where real time
+ * enters: each of its days (dtstart's month and day, as the proxy holds dtstart, in every year of
+ * the range), with a margin on each side. Elsewhere the proxy compares the month and day and finds
+ * them different (timerec-match.ts `unitMatches`), so the answer stays; `null` for any other
+ * recurrence.
+ */
+function yearlyDays(rec: Timerec, tz: string, from: number, to: number): NearStretch[] | null {
+  if (rec.freq !== 'yearly' || rec.byday || rec.bymonthday || rec.byyearday || rec.byweekno || rec.bymonth) return null;
+  const clock = zoneClock(tz);
+  const start = wallTimeAt(clock.wallOf(clock.epochOf(rec.dtstart)));
+  const out: NearStretch[] = [];
+  const first = new Date(from * 1000).getUTCFullYear() - 1;
+  const last = new Date(to * 1000).getUTCFullYear() + 1;
+  // A 29 February of a year without one falls on 1 March: one more day asked, never one missed.
+  for (let y = first; y <= last; y++) {
+    const day = Date.UTC(y, start.month - 1, start.day) / 1000;
+    out.push([day - MARGIN, day + DAY + MARGIN]);
+  }
+  return out;
+}
+
+/**
+ * Whether a recurrence's answer repeats with a wall period over wall seconds [from, to) away from
+ * some stretches (periodic-points.ts): its period and those stretches, or `null` when it does not.
+ */
+export function repeatShape(rec: Timerec, tz: string, from: number, to: number): { period: number; near: NearStretch[] } | null {
+  const period = wallPeriod(rec);
+  return period === null ? null : { period, near: nearStretches(rec, tz, clockChanges(tz, from, to)) };
+}
+
+/**
+ * Where real time enters a recurrence's answer (periodic-points.ts `MARGIN` says why these only),
+ * each with a margin: its absolute moments at each of the zone's offsets, and the wall clock
+ * between just before and just after each clock change (the hour skipped or repeated).
+ */
+function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
+  const clock = zoneClock(tz);
+  const dtstart = clock.epochOf(rec.dtstart);
+  const absolute = [dtstart, dtstart + rec.duration + 1];
+  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
+  const out: NearStretch[] = [];
+  for (const e of absolute) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
+  for (const c of changes) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
+  return out;
+}
+
+/** The zone's offsets and the clock changes within a few days of wall seconds [lo, hi), as `clockChanges(tz, lo, hi)` finds them. */
+function nearOf(zone: ZoneChanges, lo: number, hi: number): ZoneChanges {
+  return { offsets: zone.offsets, changes: zone.changes.filter((c) => c.at >= lo - 3 * DAY && c.at <= hi + 3 * DAY) };
+}
+
+/**
+ * {@link changePoints} found by asking the recurrence at every candidate of the range (one or more
+ * a day): exact for any recurrence. Exported for the test that holds the periodic way equal to it.
+ */
+export function exactChangePoints(rec: Timerec, tz: string, from: number, to: number, zone?: ZoneChanges): number[] {
+  const sorted = [...new Set(candidates(rec, tz, from, to, zone).filter((c) => c > from && c < to))].sort((a, b) => a - b);
+  const points: number[] = [];
+  // Asked at wall seconds, not at their text: the same answer, without writing and reading each.
+  let state = timerecMatchesWall(rec, from, tz);
+  for (const c of sorted) {
+    const now = timerecMatchesWall(rec, c, tz);
+    if (now !== state) points.push(c);
+    state = now;
+  }
+  return points;
+}

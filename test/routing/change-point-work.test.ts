@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invariant } from '../../src/model/invariant.js';
+import { checkInvariants } from '../../src/routing/invariants.js';
+import { rules, type TestRoute } from './build.js';
+
+/**
+ * A recurrence's change points are found once per recurrence and horizon, and only where they can
+ * be (model/time/change-points.ts, issue 36 §2): a yearly recurrence on and around its days, not a
+ * few times every day of the horizon. Counted as questions to the recurrence, not timed.
+ */
+// Counts how often a recurrence is asked whether it matches at a wall second (change-points.ts asks
+// it at each moment its answer may change).
+const questions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/model/time/timerec-match.js', async (original) => {
+  const real = await original<typeof import('../../src/model/time/timerec-match.js')>();
+  return {
+    ...real,
+    timerecMatchesWall: (...args: Parameters<typeof real.timerecMatchesWall>) => {
+      questions.count++;
+      return real.timerecMatchesWall(...args);
+    },
+  };
+});
+
+const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
+const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** K prefixes, each with its own yearly recurrence (bench/lib/itsp-fixtures.mjs `yearly`), over a catch-all. */
+function holidays(k: number, every = ''): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 0, 1 + i * 3));
+    const date = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+    return {
+      name: `holiday ${i}`,
+      prefix: String(100_000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `${date}T000000|24H|yearly${every}`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+/** K one-minute daily windows on one prefix by priority and a leap day (bench/lib/itsp-fixtures.mjs `minutes`), over a catch-all. */
+function minutes(k: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const minute = (i * 9) % 1440;
+    return {
+      name: `minute ${i}`,
+      prefix: '1',
+      gwgroupid: String(1 + (i % 9)),
+      priority: i + 1,
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
+    };
+  });
+  return [
+    ...out,
+    { name: 'leap day', prefix: '1', gwgroupid: '1', priority: 0, timerec: '20280229T000000|24H|yearly||4' },
+    { name: 'default', prefix: '', gwgroupid: '1' },
+  ];
+}
+
+const OFFICE: Invariant = {
+  name: 'routed in office hours',
+  kind: 'always',
+  set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
+};
+const DEAD: Invariant = { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' };
+
+describe('a recurrence is asked where its answer can change, not every day of its horizon', () => {
+  beforeEach(() => {
+    questions.count = 0;
+  });
+
+  it.each([
+    ['every year', '', 'a year'],
+    ['every four years', '||4', 'four years'],
+  ])('K holidays %s, the built-ins and a set in office hours: under 150 questions per recurrence', (_, every) => {
+    const k = 40;
+    const results = checkInvariants(rules([], holidays(k, every)), [DEAD, OFFICE], START, BOOK);
+    // Every holiday's rule is taken on its day, and every call is routed (the catch-all).
+    expect(results.map((r) => r.status)).toEqual(['held', 'held']);
+    // Asked on every day of the horizon, the 40 recurrences were 15,479 questions over a year and
+    // 61,599 over four (c65fb55); now 1,455 and 5,282, on and around their days and the clock changes.
+    expect(questions.count).toBeLessThan(150 * k);
+  });
+
+  it('K one-minute windows over four years, the built-ins and a set in office hours: a few questions per clock change', () => {
+    const k = 40;
+    const results = checkInvariants(rules([], minutes(k)), [DEAD, OFFICE], START, BOOK);
+    expect(results.map((r) => r.status)).toEqual(['held', 'held']);
+    // Asked within a day of each of the eight clock changes, and one period found again after each,
+    // the 41 recurrences were 13,405 questions (d9632cf); now over the hour skipped or repeated with
+    // an hour each side, and one period found once for the stretches the wall clock alone decides: 3,792.
+    expect(questions.count).toBeLessThan(100 * (k + 1));
+  });
+});
