@@ -14,17 +14,17 @@
  * built several times (the impact's in the platform's order, the invariants' in the files' order
  * with origins, an invariant table's narrowed copy holding the same rules), and a plan's impact
  * decides every caller of the classes it changes, which its invariant check then decided again
- * (issue 36 §2). Rules in another order decide every call alike but an ambiguous one, whose
- * candidates are listed in the set's order: those are decided per set. A decision's gateway words
- * come from the set's own groups. Each decision still comes from the simulation (match.ts), once
- * per content. Pure, apart from the memo.
+ * (issue 36 §2). Rules in another order decide every call alike but for the order an ambiguous
+ * decision lists its candidates in, and other groups' words name the same gateways otherwise: a
+ * decision is copied to each set in its order and with its words (decision-copy.ts). Each decision
+ * still comes from the simulation (match.ts), once per content. Pure, apart from the memo.
  */
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { routeCall, routingGroups } from './match.js';
 import { unorderedContentKey } from './prepared-share.js';
-import { decisionWords } from './words.js';
+import { asDecidedBy } from './decision-copy.js';
 import { ruleStem } from './number-classes.js';
 import type { Call, CallTime, RuleSet } from './types.js';
 
@@ -68,6 +68,12 @@ interface ContentMemo {
   readonly groups: Map<string, readonly number[]>;
   /** Each decision with the set that made it (its words, its order of candidates). */
   readonly decided: Map<string, { readonly decision: RouteDecision; readonly by: RuleSet }>;
+  /**
+   * The first set of this content asked: every other copy's calls are simulated on it (prepared
+   * already) and copied (decision-copy.ts), so a copy whose calls the impact decided is not
+   * prepared for the simulation again (4,000 LCR patterns indexed again).
+   */
+  readonly first: RuleSet;
 }
 
 /**
@@ -77,7 +83,7 @@ interface ContentMemo {
 const KEPT = 8;
 const byContent = new Map<string, ContentMemo>();
 const bySet = new WeakMap<RuleSet, ContentMemo>();
-/** An ambiguous decision of a set whose content another set decided first: its candidates in its own order. */
+/** The ties of a set whose candidates its content's first set cannot place (decision-copy.ts). */
 const ownAmbiguous = new WeakMap<RuleSet, Map<string, RouteDecision>>();
 const untimed = new WeakMap<RuleSet, boolean>();
 
@@ -98,6 +104,7 @@ function memoOf(set: RuleSet): ContentMemo {
       stems: new Map<string, string>(),
       groups: new Map<string, readonly number[]>(),
       decided: new Map<string, { decision: RouteDecision; by: RuleSet }>(),
+      first: set,
     };
     if (byContent.size >= KEPT) byContent.delete(byContent.keys().next().value as string);
   } else byContent.delete(key);
@@ -127,9 +134,9 @@ const SHARED: SharedDecisions = {
     // The groups of a call do not depend on the rules' order: tied patterns are listed by length
     // and text, and callers read them as a set (caller-recs.ts).
     const memo = memoOf(set);
-    const key = `${stemOf(memo, set, direction, to)}\u0000${callerOf(set, direction, from)}`;
+    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}`;
     let groups = memo.groups.get(key);
-    if (groups === undefined) memo.groups.set(key, (groups = routingGroups(set, { direction, from, to })));
+    if (groups === undefined) memo.groups.set(key, (groups = routingGroups(memo.first, { direction, from, to })));
     return groups;
   },
   decide(set, direction, from, to, at, combo) {
@@ -137,23 +144,23 @@ const SHARED: SharedDecisions = {
     // One instant (no recurrence asked) names its moment, unless no rule of the set has a time:
     // a decision at 00:00 is not the one of every moment no recurrence of the caller matches.
     const when = combo ?? (timeless(set) ? '' : `@${at.local} ${at.tz}`);
-    const key = `${stemOf(memo, set, direction, to)}\u0000${callerOf(set, direction, from)}\u0000${when}`;
+    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000${when}`;
     const made = memo.decided.get(key);
     if (made === undefined) {
-      const d = routeCall(set, { direction, from, to, at }, QUIET);
-      memo.decided.set(key, { decision: d, by: set });
-      return d;
+      // Simulated on the content's first set (prepared already), then copied for this one.
+      const d = routeCall(memo.first, { direction, from, to, at }, QUIET);
+      memo.decided.set(key, { decision: d, by: memo.first });
+      return memo.first === set ? d : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }));
     }
-    if (made.by !== set && made.decision.result === 'ambiguous') return ownOrder(set, key, { direction, from, to, at });
-    return named(made.decision, made.by, set, from, to, at);
+    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at });
   },
 };
 
-function stemOf(memo: ContentMemo, set: RuleSet, direction: Direction, to: string): string {
+function stemOf(memo: ContentMemo, direction: Direction, to: string): string {
   const key = `${direction}\u0000${to}`;
   let stem = memo.stems.get(key);
   // A number holding a character the proxy does not dial is walked otherwise (model/dial.ts): its own.
-  if (stem === undefined) memo.stems.set(key, (stem = isDialString(to) ? `${direction}\u0000${ruleStem(set, direction, to)}` : key));
+  if (stem === undefined) memo.stems.set(key, (stem = isDialString(to) ? `${direction}\u0000${ruleStem(memo.first, direction, to)}` : key));
   return stem;
 }
 
@@ -162,34 +169,11 @@ function callerOf(set: RuleSet, direction: Direction, from: string): string {
   return direction === 'inbound' || set.lcr.length === 0 ? '' : from;
 }
 
-/** An ambiguous decision lists its candidates in its set's order: decided for that set, once. */
+/** A tie whose candidates cannot be placed in `set` by key (decision-copy.ts): decided on `set` itself, once. */
 function ownOrder(set: RuleSet, key: string, call: Call): RouteDecision {
   let mine = ownAmbiguous.get(set);
   if (!mine) ownAmbiguous.set(set, (mine = new Map<string, RouteDecision>()));
-  const known = mine.get(key);
-  if (known === undefined) {
-    const d = routeCall(set, call, QUIET);
-    mine.set(key, d);
-    return d;
-  }
-  return named(known, set, set, call.from, call.to, call.at);
-}
-
-/**
- * A decision made for another call (and perhaps by another set of the same rules) as `set`'s of
- * this one: its caller, number and moment, as the simulation would name them, and the gateways'
- * words from `set`'s own groups (the impact's and the checks' sets know the same gateways by
- * other words: the decision is the same, its words are the set's).
- */
-function named(known: RouteDecision, by: RuleSet, set: RuleSet, from: string, to: string, at: CallTime): RouteDecision {
-  const when = `${at.local} ${at.tz}`;
-  if (known.result === 'routed' && (by.inventory !== set.inventory || by.declared !== set.declared)) {
-    const { direction, rule, gwlist, candidates } = known;
-    const gwlist_words = decisionWords(gwlist as string, set.inventory, set.declared);
-    // In the simulation's order of fields (match.ts), so a plan shows it byte for byte as decided.
-    return gwlist_words === undefined
-      ? { direction, from, to, at: when, result: 'routed', rule, gwlist, candidates, steps: [] }
-      : { direction, from, to, at: when, result: 'routed', rule, gwlist, gwlist_words, candidates, steps: [] };
-  }
-  return known.from === from && known.to === to && known.at === when ? known : { ...known, from, to, at: when };
+  let known = mine.get(key);
+  if (known === undefined) mine.set(key, (known = routeCall(set, call, QUIET)));
+  return asDecidedBy(known, set, set, call.from, call.to, call.at) as RouteDecision;
 }

@@ -24,6 +24,18 @@ vi.mock('../../src/routing/match.js', async (original) => {
     },
   };
 });
+// A preparation of a whole rule set for the simulation indexes its LCR records (routing/prepared.ts).
+const prepared = vi.hoisted(() => ({ sizes: [] as number[] }));
+vi.mock('../../src/routing/lcr-index.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/lcr-index.js')>();
+  return {
+    ...real,
+    indexLcrRecords: ((records) => {
+      prepared.sizes.push(records.length);
+      return real.indexLcrRecords(records);
+    }) as typeof real.indexLcrRecords,
+  };
+});
 const { routeCall } = await vi.importActual<typeof import('../../src/routing/match.js')>('../../src/routing/match.js');
 
 /** The bench's block (bench/invariants.mjs): the four built-ins and four sets, one with a window, two by caller. */
@@ -93,6 +105,7 @@ const STATUSES = ['held', 'held', 'violated', 'held', 'violated', 'violated', 'v
 describe('a plan decides each call of the rules after it once', () => {
   beforeEach(() => {
     decided.froms.length = 0;
+    prepared.sizes.length = 0;
   });
 
   it('per-customer LCR: the check reads the callers the impact decided (each customer once, not twice)', async () => {
@@ -109,6 +122,9 @@ describe('a plan decides each call of the rules after it once', () => {
     // Before: two or three times each, by the impact, by the built-ins' table, and for 2005 by the
     // office hours' copy of the rules (135 calls decided in all at K = 60; 72 now).
     expect(Math.max(...perCustomer(k))).toBe(1);
+    // The impact's copy of the rules is prepared; the checks' copy (the files' order) is not
+    // prepared again: its calls, ties too, are copied from the impact's (before: 2).
+    expect(prepared.sizes.filter((n) => n === k)).toHaveLength(1);
     expectReplayed(result.invariants, ruleSetFromState(files.desired));
   });
 

@@ -69,10 +69,24 @@ describe('decisions shared by copies of the same rules', () => {
     expect(simulated.count).toBe(1);
   });
 
-  it('a tie is decided for each order: its candidates in the order of the copy', () => {
-    const ordered = rules([], routes('tie'));
-    const reversed = rules([], [...routes('tie')].reverse());
+  it('a tie is copied in the order of each copy, with its words', () => {
+    const ordered = rules([], routes('tie'), inventoryOf(GROUPS));
+    const renamed = [{ ...GROUPS[0]!, name: 'Carrier A (Frankfurt)' }, GROUPS[1]!];
+    const reversed = rules([], [...routes('tie')].reverse(), inventoryOf(renamed));
     for (const set of [ordered, reversed, ordered]) {
+      const [memo, alone] = both(set, '20012002', '');
+      expect(memo).toBe(alone);
+      expect(JSON.parse(memo).result).toBe('ambiguous');
+    }
+    expect(both(reversed, '20012002', '')[0]).toContain('Frankfurt');
+    expect(simulated.count).toBe(1);
+  });
+
+  it('a tie whose candidates a copy cannot place by key (two routes of one name) is decided on that copy', () => {
+    const twice = [...routes('twice'), { name: 'twice customer 1', prefix: '44', gwgroupid: '2' }];
+    const ordered = rules([], twice);
+    const reversed = rules([], [...twice].reverse());
+    for (const set of [ordered, reversed, reversed]) {
       const [memo, alone] = both(set, '20012002', '');
       expect(memo).toBe(alone);
     }
