@@ -74,6 +74,10 @@ interface ContentMemo {
    * prepared for the simulation again (4,000 LCR patterns indexed again).
    */
   readonly first: RuleSet;
+  /** {@link sizesOf} the content. */
+  readonly sizes: string;
+  /** Its text (prepared-share.ts `unorderedContentKey`), written when another set of its sizes is asked. */
+  text?: string;
 }
 
 /**
@@ -81,7 +85,8 @@ interface ContentMemo {
  * probes); `watch` and the library plan again and again, and must not grow.
  */
 const KEPT = 8;
-const byContent = new Map<string, ContentMemo>();
+/** The contents kept, most recently used last. */
+const kept: ContentMemo[] = [];
 const bySet = new WeakMap<RuleSet, ContentMemo>();
 /** The ties of a set whose candidates its content's first set cannot place (decision-copy.ts). */
 const ownAmbiguous = new WeakMap<RuleSet, Map<string, RouteDecision>>();
@@ -92,26 +97,51 @@ const untimed = new WeakMap<RuleSet, boolean>();
  * in the platform's order, the invariants' in the files' order, an invariant table's narrowed copy
  * holding the same rules), and each of them decided the same callers again (issue 36 §2: 4,000
  * per-customer LCR callers decided by the impact, then again by the check). Kept for the last
- * {@link KEPT} contents.
+ * {@link KEPT} contents. A set is told from the others by its content's text only when one of them
+ * has its sizes (`sizesOf`): a plan without a second copy (no invariants) writes no text.
  */
 function memoOf(set: RuleSet): ContentMemo {
   let memo = bySet.get(set);
   if (memo) return memo;
-  const key = unorderedContentKey(set);
-  memo = byContent.get(key);
+  const sizes = sizesOf(set);
+  let text: string | undefined;
+  for (const m of kept) {
+    if (m.sizes !== sizes) continue;
+    text ??= unorderedContentKey(set);
+    m.text ??= unorderedContentKey(m.first);
+    if (m.text === text) {
+      memo = m;
+      break;
+    }
+  }
   if (memo === undefined) {
     memo = {
       stems: new Map<string, string>(),
       groups: new Map<string, readonly number[]>(),
       decided: new Map<string, { decision: RouteDecision; by: RuleSet }>(),
       first: set,
+      sizes,
+      ...(text !== undefined ? { text } : {}),
     };
-    if (byContent.size >= KEPT) byContent.delete(byContent.keys().next().value as string);
-  } else byContent.delete(key);
-  // Most recently used last: the oldest goes first when full.
-  byContent.set(key, memo);
+    if (kept.length >= KEPT) kept.shift();
+  } else kept.splice(kept.indexOf(memo), 1);
+  kept.push(memo);
   bySet.set(set, memo);
   return memo;
+}
+
+/**
+ * A set's sizes, the same whatever its order: its rules and LCR records counted, and the lengths of
+ * their fields summed. Two sets of one content have the same; two of other contents seldom do, and
+ * are then told apart by their text.
+ */
+function sizesOf(set: RuleSet): string {
+  let sum = 0;
+  for (const r of set.rules)
+    sum =
+      (sum + r.key.length + 7 * r.prefix.length + 13 * r.gwlist.length + 17 * r.timerec.length + 19 * (r.lcr_pattern?.length ?? 0)) %
+      1_000_000_007;
+  return `${set.rules.length}\u0000${set.lcr.length}\u0000${sum}`;
 }
 
 /** Whether no rule of `set` has a time recurrence: its decisions are the same at every moment. */

@@ -103,6 +103,21 @@ describe('decisions shared by copies of the same rules', () => {
     expect(simulated.count).toBe(2);
   });
 
+  it('a content of the same sizes but other gateways is another content: decided anew', () => {
+    const mine = rules([], routes('sizes'), inventoryOf(GROUPS));
+    const swapped = rules(
+      [],
+      routes('sizes').map((r) => ({ ...r, gwgroupid: r.gwgroupid === '1' ? '2' : '1' })),
+      inventoryOf(GROUPS),
+    );
+    const [a] = both(mine, '2001', '');
+    const [b, alone] = both(swapped, '2001', '');
+    expect(b).toBe(alone);
+    expect(JSON.parse(a).gwlist).toBe('#1');
+    expect(JSON.parse(b).gwlist).toBe('#2');
+    expect(simulated.count).toBe(2);
+  });
+
   it('a decision at one instant (no recurrence asked) is not read for a combination of recurrences', () => {
     // Customer 1 open 09:00-11:00: at 10:00 it routes; at noon, no recurrence matching, it fails.
     const set = rules([], routes('instant', '20260101T090000|2H|daily'), inventoryOf(GROUPS));
