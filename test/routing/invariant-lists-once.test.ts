@@ -9,7 +9,7 @@ import { BOOK, START } from './invariant-fixtures.js';
  * starting with each `from_prefix`, the surely tied ones folded, those that route alike shared
  * out) are made once per list of the class's callers and LCR patterns reaching its number: class 1
  * and the class 1900 a `never 1900` probe cuts under it hold the same K per-customer callers, and
- * each made its list again (issue 36 §2). Counted as the lists shared out, not timed.
+ * each made its list again (issue 36 §2). Counted as the lists shared out and the Froms matched, not timed.
  */
 const lists = vi.hoisted(() => ({ sizes: [] as number[] }));
 vi.mock('../../src/routing/invariant-shared.js', async (original) => {
@@ -19,6 +19,19 @@ vi.mock('../../src/routing/invariant-shared.js', async (original) => {
     sharedCallers: (...args: Parameters<typeof real.sharedCallers>) => {
       lists.sizes.push(args[0].length);
       return real.sharedCallers(...args);
+    },
+  };
+});
+
+// Each From a list's callers starting with a prefix are matched against the class's parts.
+const tested = vi.hoisted(() => ({ froms: 0 }));
+vi.mock('../../src/routing/callers.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/callers.js')>();
+  return {
+    ...real,
+    partsIn: (...args: Parameters<typeof real.partsIn>) => {
+      tested.froms++;
+      return real.partsIn(...args);
     },
   };
 });
@@ -44,13 +57,18 @@ const INVARIANTS = [
 ] as unknown as Invariant[];
 
 describe("an invariant table's callers of a class, made once per list", () => {
-  it('class 1 and class 1900 share their K callers: one list made, not one per class', () => {
+  it('class 1 and class 1900 share their K callers: one list made, not one per class, each From matched once', () => {
     const k = 200;
     lists.sizes.length = 0;
+    tested.froms = 0;
     const results = checkInvariants(rules([], customers(k)), INVARIANTS, START, BOOK);
     expect(results.map((r) => r.status)).toEqual(['held', 'held', 'violated', 'violated', 'held']);
     expect(results[2]?.counterexample).toMatchObject({ to: '1900', from: '' });
     // Before: 1 and 1900 each (2); the numbers under 44 and those no prefix holds meet no LCR pattern.
     expect(lists.sizes.filter((n) => n > k)).toHaveLength(1);
+    // The callers starting with 2007: 2007 before each of the K parts, matched once each; before,
+    // each customer's own caller (its part) wrote the same From again (some 2K matched).
+    expect(tested.froms).toBeGreaterThan(k);
+    expect(tested.froms).toBeLessThan(1.5 * k);
   });
 });
