@@ -11,7 +11,8 @@
 // Reported per row: the three CPU times, `checkAdds` (the check over the plan without the block) and
 // `planAdds` (the plan with the block over the plan without it, minus one: the goal, at most 0.5).
 // The check alone reads low: its runs after the warm-up find each recurrence's change points
-// already computed (model/time/windows.ts keeps them per recurrence), which a plan never does.
+// already computed (model/time/windows.ts keeps them per recurrence) and every call already decided
+// (routing/decision-memo.ts keeps the decisions per content of rules), which a plan never does.
 //
 //   npm run build && node bench/invariants.mjs [--quick] [--json] [--shape lcrTimed]
 // (--shape: that shape of SIZES alone, both sizes; a round of one shape against another build.)

@@ -235,6 +235,9 @@ function narrowedSets(sets: readonly RuleSet[], classes: readonly NumberClass[])
   return sets.map((set) => {
     const rules = set.rules.filter((r) => stems.has(r.prefix));
     const lcr = set.lcr.filter((r) => stems.has(lcrTo(r.pattern)));
+    // Every rule kept (K LCR routes on the classes' own prefix): the set itself, whose preparation
+    // and decisions are made already, not a copy to prepare and key again.
+    if (rules.length === set.rules.length && lcr.length === set.lcr.length) return set;
     return set.inventory ? { rules, lcr, inventory: set.inventory } : { rules, lcr };
   });
 }

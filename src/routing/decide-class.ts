@@ -75,6 +75,8 @@ export function decideClass(
 ): void {
   const tz = examined.horizon.tz;
   const byGroup = recsByGroup(nc);
+  // One instant (`plan --at`) asks no recurrence: its decisions hold at that moment only (decision-memo.ts).
+  const instant = examined.naming === 'instant';
   for (const caller of nc.callers) {
     const cls: CallClass = {
       direction: nc.direction,
@@ -95,14 +97,14 @@ export function decideClass(
         : null,
     );
     const deciding = fixed.map((f) => f === null);
-    const { recs, own } = examined.naming === 'instant' ? { recs: [], own: [] } : callerRecs(sets, nc, byGroup, caller, deciding, shared);
+    const { recs, own } = instant ? { recs: [], own: [] } : callerRecs(sets, nc, byGroup, caller, deciding, shared);
     // `active`: the recurrences of `recs` matching at `at`, by index; a set's decision depends on its own among them.
     const decideAt = (at: CallTime, active: Iterable<number>): RouteDecision[] =>
       sets.map(
         (set, i) =>
           fixed[i] ??
           (shared
-            ? shared.decide(set, nc.direction, caller.from, nc.to, at, comboOf(recs, active, own[i]))
+            ? shared.decide(set, nc.direction, caller.from, nc.to, at, instant ? undefined : comboOf(recs, active, own[i]))
             : routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET)),
       );
     if (recs.length === 0) {

@@ -1,22 +1,32 @@
 /**
- * Decisions shared by the number classes of one analysis (classes.ts) that a rule set routes alike.
- * A digit number meets only the rules at its prefixes and the LCR patterns whose To-part begins it
- * (classes.ts `narrowedSets`), so two numbers with the same longest such prefix in a set (their
- * stem, `ruleStem`) are decided alike by that set for the same From and the same recurrences
- * matching. The invariants' tables cut the rule set's classes by their probes (a `to_prefix` of
- * 1900 makes 1900 a class beside 1): the set's decision of each caller of 1900 is then the one of
- * 1, and it is copied, with its own number and moment, instead of simulated again (K LCR callers
- * each decided twice). A set's decision depends on the recurrences of its own rules only (a probe
- * set's not on a customer's window), and on the From only through its LCR patterns (a probe set
- * has none, so it decides once for every caller). Each decision still comes from the simulation
- * (match.ts), once. Pure.
+ * Decisions shared by the number classes, the analyses and the copies of one content of rules
+ * that route alike. A digit number meets only the rules at its prefixes and the LCR patterns whose
+ * To-part begins it (classes.ts `narrowedSets`), so two numbers with the same longest such prefix
+ * in a set (their stem, `ruleStem`) are decided alike by that set for the same From and the same
+ * recurrences matching. The invariants' tables cut the rule set's classes by their probes (a
+ * `to_prefix` of 1900 makes 1900 a class beside 1): the set's decision of each caller of 1900 is
+ * then the one of 1, and it is copied, with its own number and moment, instead of simulated again
+ * (K LCR callers each decided twice). A set's decision depends on the recurrences of its own rules
+ * only (a probe set's not on a customer's window), and on the From only through its LCR patterns
+ * (a probe set has none, so it decides once for every caller).
+ *
+ * The decisions are kept by what decides a call, not by the set object: the rules after a plan are
+ * built several times (the impact's in the platform's order, the invariants' in the files' order
+ * with origins, an invariant table's narrowed copy holding the same rules), and a plan's impact
+ * decides every caller of the classes it changes, which its invariant check then decided again
+ * (issue 36 §2). Rules in another order decide every call alike but for the order an ambiguous
+ * decision lists its candidates in, and other groups' words name the same gateways otherwise: a
+ * decision is copied to each set in its order and with its words (decision-copy.ts). Each decision
+ * still comes from the simulation (match.ts), once per content. Pure, apart from the memo.
  */
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { routeCall, routingGroups } from './match.js';
+import { unorderedContentKey } from './prepared-share.js';
+import { asDecidedBy } from './decision-copy.js';
 import { ruleStem } from './number-classes.js';
-import type { CallTime, RuleSet } from './types.js';
+import type { Call, CallTime, RuleSet } from './types.js';
 
 const QUIET = { explain: false } as const;
 
@@ -40,59 +50,160 @@ export function comboOf(recs: readonly Timerec[], active: Iterable<number>, only
   return ids.length < 2 ? ids.join(',') : ids.sort((a, b) => a - b).join(',');
 }
 
-/** One set's decisions of a caller of a number class, shared with the classes its set routes alike. */
+/** One set's decisions of a caller of a number class, shared with the classes and sets that route alike. */
 export interface SharedDecisions {
   /** The groups the call may be routed in (match.ts `routingGroups`), whatever its time. */
   groups(set: RuleSet, direction: Direction, from: string, to: string): readonly number[];
   /**
    * The set's decision of the call at `at`, where the recurrences matching are `combo`
-   * (`comboOf`), every recurrence the decision can depend on among those the key was made of.
+   * (`comboOf`), every recurrence the decision can depend on among those the key was made of;
+   * `undefined`: at `at` alone (an analysis of one instant, `plan --at`, which asks no recurrence).
    */
-  decide(set: RuleSet, direction: Direction, from: string, to: string, at: CallTime, combo: string): RouteDecision;
+  decide(set: RuleSet, direction: Direction, from: string, to: string, at: CallTime, combo: string | undefined): RouteDecision;
 }
 
-/** A memo for one analysis: kept while its classes are decided, then dropped with them. */
+/** What one content of rules has decided (prepared-share.ts `unorderedContentKey`), for every set holding it. */
+interface ContentMemo {
+  readonly stems: Map<string, string>;
+  readonly groups: Map<string, readonly number[]>;
+  /** Each decision with the set that made it (its words, its order of candidates). */
+  readonly decided: Map<string, { readonly decision: RouteDecision; readonly by: RuleSet }>;
+  /**
+   * The first set of this content asked: every other copy's calls are simulated on it (prepared
+   * already) and copied (decision-copy.ts), so a copy whose calls the impact decided is not
+   * prepared for the simulation again (4,000 LCR patterns indexed again).
+   */
+  readonly first: RuleSet;
+  /** {@link sizesOf} the content. */
+  readonly sizes: string;
+  /** Its text (prepared-share.ts `unorderedContentKey`), written when another set of its sizes is asked. */
+  text?: string;
+}
+
+/**
+ * How many rule contents keep their decisions: a plan holds a few (before, after, an invariant's
+ * probes); `watch` and the library plan again and again, and must not grow.
+ */
+const KEPT = 8;
+/** The contents kept, most recently used last. */
+const kept: ContentMemo[] = [];
+const bySet = new WeakMap<RuleSet, ContentMemo>();
+/** The ties of a set whose candidates its content's first set cannot place (decision-copy.ts). */
+const ownAmbiguous = new WeakMap<RuleSet, Map<string, RouteDecision>>();
+const untimed = new WeakMap<RuleSet, boolean>();
+
+/**
+ * The decisions of `set`'s content: the rules after a plan are built more than once (the impact's
+ * in the platform's order, the invariants' in the files' order, an invariant table's narrowed copy
+ * holding the same rules), and each of them decided the same callers again (issue 36 §2: 4,000
+ * per-customer LCR callers decided by the impact, then again by the check). Kept for the last
+ * {@link KEPT} contents. A set is told from the others by its content's text only when one of them
+ * has its sizes (`sizesOf`): a plan without a second copy (no invariants) writes no text.
+ */
+function memoOf(set: RuleSet): ContentMemo {
+  let memo = bySet.get(set);
+  if (memo) return memo;
+  const sizes = sizesOf(set);
+  let text: string | undefined;
+  for (const m of kept) {
+    if (m.sizes !== sizes) continue;
+    text ??= unorderedContentKey(set);
+    m.text ??= unorderedContentKey(m.first);
+    if (m.text === text) {
+      memo = m;
+      break;
+    }
+  }
+  if (memo === undefined) {
+    memo = {
+      stems: new Map<string, string>(),
+      groups: new Map<string, readonly number[]>(),
+      decided: new Map<string, { decision: RouteDecision; by: RuleSet }>(),
+      first: set,
+      sizes,
+      ...(text !== undefined ? { text } : {}),
+    };
+    if (kept.length >= KEPT) kept.shift();
+  } else kept.splice(kept.indexOf(memo), 1);
+  kept.push(memo);
+  bySet.set(set, memo);
+  return memo;
+}
+
+/**
+ * A set's sizes, the same whatever its order: its rules and LCR records counted, and the lengths of
+ * their fields summed. Two sets of one content have the same; two of other contents seldom do, and
+ * are then told apart by their text.
+ */
+function sizesOf(set: RuleSet): string {
+  let sum = 0;
+  for (const r of set.rules)
+    sum =
+      (sum + r.key.length + 7 * r.prefix.length + 13 * r.gwlist.length + 17 * r.timerec.length + 19 * (r.lcr_pattern?.length ?? 0)) %
+      1_000_000_007;
+  return `${set.rules.length}\u0000${set.lcr.length}\u0000${sum}`;
+}
+
+/** Whether no rule of `set` has a time recurrence: its decisions are the same at every moment. */
+function timeless(set: RuleSet): boolean {
+  let known = untimed.get(set);
+  if (known === undefined) untimed.set(set, (known = set.rules.every((r) => r.timerec === '')));
+  return known;
+}
+
+/**
+ * The memo every analysis (classes.ts) decides through: one per content of rules, whoever asks
+ * first fills it (the plan's impact, then its invariants' tables), whoever asks next reads it.
+ */
 export function sharedDecisions(): SharedDecisions {
-  const stems = new Map<RuleSet, Map<string, string>>();
-  const groupsOf = new Map<RuleSet, Map<string, readonly number[]>>();
-  const decided = new Map<RuleSet, Map<string, RouteDecision>>();
-  const stemOf = (set: RuleSet, direction: Direction, to: string): string => {
-    let bySet = stems.get(set);
-    if (!bySet) stems.set(set, (bySet = new Map<string, string>()));
-    const key = `${direction}\u0000${to}`;
-    let stem = bySet.get(key);
-    // A number holding a character the proxy does not dial is walked otherwise (model/dial.ts): its own.
-    if (stem === undefined) bySet.set(key, (stem = isDialString(to) ? `${direction}\u0000${ruleStem(set, direction, to)}` : key));
-    return stem;
-  };
-  // The From matters only to the LCR step: not inbound, nor in a set without LCR patterns.
-  const caller = (set: RuleSet, direction: Direction, from: string): string =>
-    direction === 'inbound' || set.lcr.length === 0 ? '' : from;
-  const table = <T>(all: Map<RuleSet, Map<string, T>>, set: RuleSet): Map<string, T> => {
-    let bySet = all.get(set);
-    if (!bySet) all.set(set, (bySet = new Map<string, T>()));
-    return bySet;
-  };
-  return {
-    groups(set, direction, from, to) {
-      const memo = table(groupsOf, set);
-      const key = `${stemOf(set, direction, to)}\u0000${caller(set, direction, from)}`;
-      let groups = memo.get(key);
-      if (groups === undefined) memo.set(key, (groups = routingGroups(set, { direction, from, to })));
-      return groups;
-    },
-    decide(set, direction, from, to, at, combo) {
-      const memo = table(decided, set);
-      const key = `${stemOf(set, direction, to)}\u0000${caller(set, direction, from)}\u0000${combo}`;
-      const known = memo.get(key);
-      if (known === undefined) {
-        const d = routeCall(set, { direction, from, to, at }, QUIET);
-        memo.set(key, d);
-        return d;
-      }
-      // The decision names its call: this caller, number and moment, as the simulation would.
-      const when = `${at.local} ${at.tz}`;
-      return known.from === from && known.to === to && known.at === when ? known : { ...known, from, to, at: when };
-    },
-  };
+  return SHARED;
+}
+
+const SHARED: SharedDecisions = {
+  groups(set, direction, from, to) {
+    // The groups of a call do not depend on the rules' order: tied patterns are listed by length
+    // and text, and callers read them as a set (caller-recs.ts).
+    const memo = memoOf(set);
+    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}`;
+    let groups = memo.groups.get(key);
+    if (groups === undefined) memo.groups.set(key, (groups = routingGroups(memo.first, { direction, from, to })));
+    return groups;
+  },
+  decide(set, direction, from, to, at, combo) {
+    const memo = memoOf(set);
+    // One instant (no recurrence asked) names its moment, unless no rule of the set has a time:
+    // a decision at 00:00 is not the one of every moment no recurrence of the caller matches.
+    const when = combo ?? (timeless(set) ? '' : `@${at.local} ${at.tz}`);
+    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000${when}`;
+    const made = memo.decided.get(key);
+    if (made === undefined) {
+      // Simulated on the content's first set (prepared already), then copied for this one.
+      const d = routeCall(memo.first, { direction, from, to, at }, QUIET);
+      memo.decided.set(key, { decision: d, by: memo.first });
+      return memo.first === set ? d : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }));
+    }
+    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at });
+  },
+};
+
+function stemOf(memo: ContentMemo, direction: Direction, to: string): string {
+  const key = `${direction}\u0000${to}`;
+  let stem = memo.stems.get(key);
+  // A number holding a character the proxy does not dial is walked otherwise (model/dial.ts): its own.
+  if (stem === undefined) memo.stems.set(key, (stem = isDialString(to) ? `${direction}\u0000${ruleStem(memo.first, direction, to)}` : key));
+  return stem;
+}
+
+/** The From matters only to the LCR step: not inbound, nor in a set without LCR patterns. */
+function callerOf(set: RuleSet, direction: Direction, from: string): string {
+  return direction === 'inbound' || set.lcr.length === 0 ? '' : from;
+}
+
+/** A tie whose candidates cannot be placed in `set` by key (decision-copy.ts): decided on `set` itself, once. */
+function ownOrder(set: RuleSet, key: string, call: Call): RouteDecision {
+  let mine = ownAmbiguous.get(set);
+  if (!mine) ownAmbiguous.set(set, (mine = new Map<string, RouteDecision>()));
+  let known = mine.get(key);
+  if (known === undefined) mine.set(key, (known = routeCall(set, call, QUIET)));
+  return asDecidedBy(known, set, set, call.from, call.to, call.at) as RouteDecision;
 }

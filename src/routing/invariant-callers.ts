@@ -52,7 +52,9 @@ function startingWith(callers: readonly Caller[], prefix: string): Caller[] {
   const known = new Set(parts);
   const longest = parts.reduce((n, p) => Math.max(n, p.length), 0);
   const out = new Map<string, Caller>();
-  for (const from of candidates) {
+  // Each From matched once: a caller of one part is that part, so K customers wrote each twice (a
+  // From seen again adds nothing: the same parts, not shorter).
+  for (const from of new Set(candidates)) {
     const matched = partsIn(from, parts, known, longest);
     const key = matched.join('\u0000');
     const had = out.get(key);

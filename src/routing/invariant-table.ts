@@ -96,6 +96,21 @@ function oneTable(
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   const sharing = new Map<string, SharedCallers>();
   const ties = tieFolder(set);
+  // The callers of a class depend on its own callers' list (one per LCR To-part, number-classes.ts)
+  // and the patterns reaching its number: class 1 and the class 1900 a probe cuts under it share
+  // them, made once, not K callers started, folded and shared out again for each.
+  const lists = new WeakMap<readonly Caller[], Map<string, { all: Caller[]; shared: SharedCallers | null }>>();
+  const listOf = (nc: NumberClass): { all: Caller[]; shared: SharedCallers | null } => {
+    let byReach = lists.get(nc.callers);
+    if (!byReach) lists.set(nc.callers, (byReach = new Map<string, { all: Caller[]; shared: SharedCallers | null }>()));
+    const key = `${nc.direction}\u0000${nc.direction === 'outbound' ? ties.reachOf(nc.to) : ''}`;
+    let made = byReach.get(key);
+    if (!made) {
+      const all = callersOf(nc, everyCaller, prefixes, ties);
+      byReach.set(key, (made = { all, shared: sharedCallers(all) }));
+    }
+    return made;
+  };
   const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
   const options = {
     directions,
@@ -104,8 +119,7 @@ function oneTable(
     ...(prefixes.size > 0
       ? {
           callers: (nc: NumberClass) => {
-            const all = callersOf(nc, everyCaller, prefixes, ties);
-            const shared = sharedCallers(all);
+            const { all, shared } = listOf(nc);
             if (shared === null) return all;
             sharing.set(classKey(nc), shared);
             return shared.decided;

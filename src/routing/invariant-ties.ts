@@ -28,6 +28,12 @@ export interface TieFolder {
    * class of the class (whose decision names them as candidates, as the built-ins read them).
    */
   fold(nc: NumberClass, prefix: string, list: readonly Caller[], prefixes: ReadonlySet<string>, own: boolean): Caller[];
+  /**
+   * What {@link fold} reads of a number besides its class's callers, as text: the set's LCR
+   * patterns reaching it, named by the longest To-part of them beginning it. Numbers with the same
+   * (class 1 and the class 1900 a probe cuts under it) fold the same list alike.
+   */
+  reachOf(to: string): string;
 }
 
 /** A folder for `set`, the rule set an invariant table decides (its LCR records). */
@@ -46,6 +52,12 @@ export function tieFolder(set: RuleSet): TieFolder {
     return known;
   };
   return {
+    reachOf(to) {
+      const lower = to.toLowerCase();
+      index ??= lcrIndex([set]);
+      for (let k = lower.length; k >= 0; k--) if (index.has(lower.slice(0, k))) return lower.slice(0, k);
+      return '\u0001none';
+    },
     fold(nc, prefix, list, prefixes, own) {
       if (nc.direction !== 'outbound' || list.length < 2) return [...list];
       const r = reaching(nc.to);

@@ -26,20 +26,45 @@ const byContent = new Map<string, unknown>();
  * alike. Origins and the words of groups and gateways are left out: they never change a decision.
  */
 export function rulesContentKey(set: RuleSet): string {
-  const parts: string[] = [];
-  for (const r of set.rules)
-    parts.push(
-      `${r.kind}\u0001${r.key}\u0001${r.ruleid ?? ''}\u0001${r.groupid}\u0001${r.prefix}\u0001${r.priority}\u0001${r.timerec}\u0001${r.gwlist}\u0001${r.lcr_pattern ?? '\u0002'}`,
-    );
+  const parts = set.rules.map(ruleText);
   parts.push('\u0003lcr');
-  for (const l of set.lcr) parts.push(`${l.pattern}\u0001${l.groupid}\u0001${l.key}`);
-  const inv: PartialInventory | undefined = set.inventory;
-  if (inv === undefined) parts.push('\u0003no inventory');
-  else {
-    parts.push(`\u0003inventory ${inv.allGateways === false ? 'partial' : 'all'}`, [...inv.gateways].sort().join(','));
-    for (const [id, list] of [...inv.lists].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) parts.push(`${id}:${list.join(',')}`);
-  }
+  for (const l of set.lcr) parts.push(lcrText(l));
+  inventoryTexts(set.inventory, parts);
   return parts.join('\u0000');
+}
+
+/**
+ * {@link rulesContentKey} without the order of the rules and LCR records: two sets with the same
+ * text hold the same rules, perhaps in another order (the impact's rules after a plan come in the
+ * platform's order, the checks' in the files'). Such sets decide every call alike but for the
+ * order in which an ambiguous decision lists its candidates (routing/decision-memo.ts shares the
+ * others between them).
+ */
+export function unorderedContentKey(set: RuleSet): string {
+  const parts = set.rules.map(ruleText).sort();
+  parts.push('\u0003lcr');
+  const lcr = set.lcr.map(lcrText).sort();
+  for (const l of lcr) parts.push(l);
+  inventoryTexts(set.inventory, parts);
+  return parts.join('\u0000');
+}
+
+function ruleText(r: RuleSet['rules'][number]): string {
+  return `${r.kind}\u0001${r.key}\u0001${r.ruleid ?? ''}\u0001${r.groupid}\u0001${r.prefix}\u0001${r.priority}\u0001${r.timerec}\u0001${r.gwlist}\u0001${r.lcr_pattern ?? '\u0002'}`;
+}
+
+function lcrText(l: RuleSet['lcr'][number]): string {
+  return `${l.pattern}\u0001${l.groupid}\u0001${l.key}`;
+}
+
+/** The inventory's gateways and lists (which rules load), appended to `parts`. */
+function inventoryTexts(inv: PartialInventory | undefined, parts: string[]): void {
+  if (inv === undefined) {
+    parts.push('\u0003no inventory');
+    return;
+  }
+  parts.push(`\u0003inventory ${inv.allGateways === false ? 'partial' : 'all'}`, [...inv.gateways].sort().join(','));
+  for (const [id, list] of [...inv.lists].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) parts.push(`${id}:${list.join(',')}`);
 }
 
 /**
