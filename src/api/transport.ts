@@ -223,9 +223,7 @@ export class Transport {
     const signal = deadline === undefined ? undefined : AbortSignal.timeout(timeoutMs);
     let answer: CollectedAnswer;
     try {
-      // A read sent early is this attempt's exchange (outside a deadline, which it did not keep).
-      const early = method === 'GET' && deadline === undefined ? this.#early.take(earlyKey(parts.fromBase, info.path)) : undefined;
-      answer = await (early ??
+      const fresh = (): Promise<CollectedAnswer> =>
         collect(this.#agent, {
           origin: this.origin,
           path: `${parts.fromBase ? this.#prefixPath : this.#basePath}${info.path}`,
@@ -233,7 +231,12 @@ export class Transport {
           headers: parts.body === undefined ? this.#headers : this.#jsonHeaders,
           body: parts.body === undefined ? null : JSON.stringify(parts.body),
           signal,
-        }));
+        });
+      // A read sent early is this attempt's exchange (outside a deadline, which it did not keep).
+      // One that got no answer (refused, reset, or timed out while the run held the event loop)
+      // is sent again as this attempt: the run's attempts are the ones it would have made.
+      const early = method === 'GET' && deadline === undefined ? this.#early.take(earlyKey(parts.fromBase, info.path)) : undefined;
+      answer = await (early ? early.catch(fresh) : fresh());
     } catch (err) {
       throw await this.failure(signal?.aborted ? Object.assign(new Error('deadline'), { code: 'ETIMEDOUT' }) : err, info, timeoutMs);
     }
@@ -260,7 +263,8 @@ export class Transport {
    * Sends a read (GET, below the API root or with `fromBase` the base URL) now, before the run asks
    * for it: the first `send` of the same read takes its answer as its first attempt's, and only
    * then interprets it, scrubs it with the secrets known by then, counts and records it, and
-   * retries it as any. Sent once per read; a read never asked for is abandoned at {@link close}.
+   * retries it as any (one that got no answer at all is sent again as that attempt). Sent once
+   * per read; a read never asked for is abandoned at {@link close}.
    */
   sendEarly(path: string, parts: Pick<RequestParts, 'query' | 'fromBase'> = {}): void {
     const pathAndQuery = `${path}${encodeQuery(parts.query)}`;

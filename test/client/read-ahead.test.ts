@@ -111,6 +111,24 @@ describe('reads sent ahead', () => {
     expect(paths(s)).toEqual(['GET /api/v1/outboundroutes', 'GET /api/v1/outboundroutes']);
   });
 
+  it('one that got no answer (cut off) is sent again as the run’s own attempt, not counted against its attempts', async () => {
+    let n = 0;
+    const s = await server((req, res) => {
+      n += 1;
+      // The first request is cut off: the read sent early, left unanswered (or timed out while the run held the loop).
+      if (n === 1) req.socket.destroy();
+      else answer(res, []);
+    });
+    // One attempt only: a read that took the early failure as its own would fail here.
+    const c = new PlatformClient({ url: s.url, token: TOKEN, profile: 'spec', retry: { maxAttempts: 1 } });
+    open.push(c);
+    c.readAhead([ROUTES]);
+    await c.readAheadOnTheWire(5_000);
+    await expect.poll(() => s.seen.length).toBe(1);
+    expect(await c.kind(ROUTES).list()).toEqual([]);
+    expect(paths(s)).toEqual(['GET /api/v1/outboundroutes', 'GET /api/v1/outboundroutes']);
+  });
+
   it('the profile’s first detection request goes out with them when the profile is to be detected', async () => {
     const s = await server((_req, res) => answer(res, [{}]));
     const c = new PlatformClient({ url: s.url, token: TOKEN });
