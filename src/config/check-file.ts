@@ -131,5 +131,19 @@ function fastFile(name: string, text: string, read: FastRead): LoadedFile {
       const place = read.place(path, key);
       return place ? { file: name, line: place.line, col: place.col } : locateInTree(path, key);
     },
+    ...(read.entryLine && read.entryCol ? { entryAt: entryPlaces(name, read.entryLine, read.entryCol, locateInTree) } : {}),
+  };
+}
+
+/** `LoadedFile.entryAt` over the fast reader's recorded entries; an entry it did not record is found in the tree. */
+function entryPlaces(
+  name: string,
+  lineOf: (collection: string, index: number) => number,
+  colOf: (collection: string, index: number) => number,
+  locateInTree: (path: Path, key: boolean) => SourceLocation,
+): (collection: string, index: number) => SourceLocation {
+  return (collection, index) => {
+    const line = lineOf(collection, index);
+    return line > 0 ? { file: name, line, col: colOf(collection, index) } : locateInTree([collection, index], false);
   };
 }
