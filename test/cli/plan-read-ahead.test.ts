@@ -76,6 +76,24 @@ describe('a plan whose file fails its checks while its reads are in flight', () 
     expect(r.stderr).not.toMatch(/API_|refused|unhandled|internal error/i);
   });
 
+  it('a connection that cannot be made and a bad file: the file’s problems first, as before; the connection is judged after the files', async () => {
+    const dir = scratch({ 'm.yaml': mappings(3, 2), 'ok.yaml': mappings(1) });
+    const env = { PATH: process.env.PATH, NO_COLOR: '1', DSIP_TOKEN: TOKEN };
+    // --insecure warns, then the CA file cannot be read: found before the files are, printed where they were.
+    const flags = ['--url', 'http://127.0.0.1:9', '--insecure', '--ca', join(dir, 'no-such-ca.pem')];
+    const bad = await runProcess(process.execPath, [CLI, 'plan', join(dir, 'm.yaml'), ...flags], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(
+      /:5:11: [\s\S]*error \(CONFIG_INVALID\): 1 problem in the configuration; nothing was sent to the platform\n/,
+    );
+    expect(bad.stderr).not.toMatch(/CONFIG_FILE_UNREADABLE|warning: --insecure/);
+    const good = await runProcess(process.execPath, [CLI, 'plan', join(dir, 'ok.yaml'), ...flags], { env });
+    expect(good.code).toBe(1);
+    expect(good.stderr).toMatch(
+      /^warning: --insecure has no effect on an http:\/\/ URL[^\n]*\nerror \(CONFIG_FILE_UNREADABLE\): cannot read CA file /,
+    );
+  });
+
   it('a file that does not parse sends nothing, and says so', async () => {
     const watching = await server(() => undefined);
     const dir = scratch({ 'm.yaml': 'version: 1\ninbound_mappings:\n  - did: "1555"\n   servers: [1\n' });
