@@ -13,7 +13,15 @@ import { obtainInAttempts, type NotedLease, type ObtainAttempts } from './lease-
 import { getGroupGateways } from './groups.js';
 import { KindClient } from './kind-client.js';
 import { KindMethods } from './kind-methods.js';
-import { detectNumbersModule, detectProfile, PROFILES, type ApiProfile, type ProfileChoice, type ProfileShape } from './profile.js';
+import {
+  detectNumbersModule,
+  detectProfile,
+  PROFILE_PROBE,
+  PROFILES,
+  type ApiProfile,
+  type ProfileChoice,
+  type ProfileShape,
+} from './profile.js';
 import { Transport, type HttpMethod, type RequestParts, type Sender } from './transport.js';
 import { firstRecord, readerFor, statsFromWire } from './wire.js';
 
@@ -120,6 +128,30 @@ export class PlatformClient extends KindMethods {
       if (this.#numbersModule === probe) this.#numbersModule = undefined;
     });
     return probe;
+  }
+
+  /**
+   * Sends now the first request of reads the run will make (these kinds' lists, and the profile's
+   * first detection request when it is to be detected), so that the platform answers while the run
+   * works (a plan checks its files); the run's own requests take the answers (`Transport.sendEarly`).
+   */
+  readAhead(apis: readonly KindApi[]): void {
+    for (const api of apis) {
+      const call = api.list.call();
+      if (call.method === 'GET' && call.body === undefined)
+        this.#transport.sendEarly(call.path, { query: call.query, fromBase: api.fromBase });
+    }
+    if (!this.#base && this.#choice === 'auto' && this.#detected === undefined) this.#transport.sendEarly(PROFILE_PROBE);
+  }
+
+  /** How many requests {@link readAhead} sent. */
+  get readAheadSent(): number {
+    return this.#transport.earlySent;
+  }
+
+  /** Resolves once those requests are on their connections (or over), or after `capMs`. */
+  readAheadOnTheWire(capMs: number): Promise<void> {
+    return this.#transport.earlyOnTheWire(capMs);
   }
 
   async #shape(): Promise<ProfileShape> {

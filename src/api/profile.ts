@@ -39,6 +39,9 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
   },
 };
 
+/** The first request of a detection: answered on the specified API. */
+export const PROFILE_PROBE = '/proxy/stats';
+
 /**
  * Detects the profile with at most two cheap requests: `GET /proxy/stats` answers on the specified
  * API; where that path is unknown, `GET /kamailio/stats` answering means the deployed one. (Whether
@@ -49,7 +52,7 @@ export const PROFILES: Readonly<Record<ApiProfile, ProfileShape>> = {
  */
 export async function detectProfile(transport: Transport, deployed?: () => void): Promise<ApiProfile> {
   try {
-    await transport.send('GET', '/proxy/stats');
+    await transport.send('GET', PROFILE_PROBE);
     return 'spec';
   } catch (err) {
     if (

@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 // The pool alone, not undici's index: that loads fetch, WebSocket, cookies, the mock agents and
 // more, which no request of ours uses (about 0.6 MB of the bundle and some 30 ms of every start
 // that talks to the platform). The class is the one the index exports (undici-agent.d.ts).
@@ -10,6 +9,8 @@ import { API_ROOT_PATH, apiRoot, CLI_SETTING_NAMES, DEFAULT_TIMEOUT_MS, type Con
 import { interpretResponse, type Envelope, type RawResponse } from './envelope.js';
 import { httpsExpected, speaksTls, transportFailure } from './failure.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
+import { collect, type CollectedAnswer } from './collect.js';
+import { earlyKey, EarlyReads } from './early-reads.js';
 import { backoffMs, DEFAULT_RETRY, isRetryable, operationDeadline, rateLimitWaitMs, type RequestTally, type RetryPolicy } from './retry.js';
 import { redactText, scrubBody } from './secrets.js';
 
@@ -52,77 +53,6 @@ export function encodeQuery(query: RequestParts['query']): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** A whole answer as one exchange gave it: status, headers (names in lower case), the body as text. */
-interface CollectedAnswer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly text: string;
-}
-
-/** What {@link collect} sends. */
-interface Exchange {
-  readonly origin: string;
-  readonly path: string;
-  readonly method: HttpMethod;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | null;
-  /** Aborts the exchange, queued or under way; it then rejects with the signal's reason. */
-  readonly signal: AbortSignal | undefined;
-}
-
-/**
- * Sends one request through the pool and gathers the whole answer. It speaks undici's dispatch
- * interface directly: the answer's bytes are collected as they arrive, with none of the stream,
- * async-resource and URL-parsing work of undici's `request()`, which a 10,000-change apply pays
- * 10,000 times. Connection failures, timeouts and resets reject with undici's own errors, as
- * `request()` does.
- */
-function collect(agent: Agent, exchange: Exchange): Promise<CollectedAnswer> {
-  return new Promise((resolve, reject) => {
-    const { signal } = exchange;
-    const chunks: Buffer[] = [];
-    let status = 0;
-    let headers: CollectedAnswer['headers'] = {};
-    let settled = false;
-    let controller: Dispatcher.DispatchController | undefined;
-    const reason = (): Error => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    const settle = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      return true;
-    };
-    // Queued in the pool, there is nothing to abort yet: it fails now, and is aborted once it starts.
-    function onAbort(): void {
-      if (controller) controller.abort(reason());
-      else if (settle()) reject(reason());
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    agent.dispatch(
-      { origin: exchange.origin, path: exchange.path, method: exchange.method, headers: exchange.headers, body: exchange.body },
-      {
-        onRequestStart(c) {
-          controller = c;
-          if (settled || signal?.aborted) c.abort(reason());
-        },
-        onResponseStart(_c, statusCode, responseHeaders) {
-          status = statusCode;
-          headers = responseHeaders;
-        },
-        onResponseData(_c, chunk) {
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          if (settle()) resolve({ status, headers, text: Buffer.concat(chunks).toString('utf8') });
-        },
-        onResponseError(_c, err) {
-          if (settle()) reject(err);
-        },
-      },
-    );
-  });
-}
-
 /**
  * The single choke point for platform requests: one keep-alive connection pool, the same headers
  * on every request (Content-Type only with a body), and every failure turned into a typed `ApiError`. The token is held in a
@@ -141,6 +71,8 @@ export class Transport {
   /** Those headers and `Content-Type: application/json`, for a request with a body. */
   readonly #jsonHeaders: Record<string, string>;
   readonly #onRequest: ConnectionOptions['onRequest'];
+  /** Reads sent before they were asked for ({@link sendEarly}), each taken by the first request for it. */
+  readonly #early = new EarlyReads<CollectedAnswer>();
   /** Whether an http:// origin turned out to speak TLS; asked once, after the first cut-off request. */
   #tlsProbe: Promise<boolean> | undefined;
   /** The API root, `<base>/api/v1`. */
@@ -291,14 +223,20 @@ export class Transport {
     const signal = deadline === undefined ? undefined : AbortSignal.timeout(timeoutMs);
     let answer: CollectedAnswer;
     try {
-      answer = await collect(this.#agent, {
-        origin: this.origin,
-        path: `${parts.fromBase ? this.#prefixPath : this.#basePath}${info.path}`,
-        method,
-        headers: parts.body === undefined ? this.#headers : this.#jsonHeaders,
-        body: parts.body === undefined ? null : JSON.stringify(parts.body),
-        signal,
-      });
+      const fresh = (): Promise<CollectedAnswer> =>
+        collect(this.#agent, {
+          origin: this.origin,
+          path: `${parts.fromBase ? this.#prefixPath : this.#basePath}${info.path}`,
+          method,
+          headers: parts.body === undefined ? this.#headers : this.#jsonHeaders,
+          body: parts.body === undefined ? null : JSON.stringify(parts.body),
+          signal,
+        });
+      // A read sent early is this attempt's exchange (outside a deadline, which it did not keep).
+      // One that got no answer (refused, reset, or timed out while the run held the event loop)
+      // is sent again as this attempt: the run's attempts are the ones it would have made.
+      const early = method === 'GET' && deadline === undefined ? this.#early.take(earlyKey(parts.fromBase, info.path)) : undefined;
+      answer = await (early ? early.catch(fresh) : fresh());
     } catch (err) {
       throw await this.failure(signal?.aborted ? Object.assign(new Error('deadline'), { code: 'ETIMEDOUT' }) : err, info, timeoutMs);
     }
@@ -321,8 +259,41 @@ export class Transport {
     await new Promise((r) => setTimeout(r, backoffMs(this.retry, attempt, err.retryAfter)));
   }
 
-  /** Closes pooled connections; pending requests finish first. */
+  /**
+   * Sends a read (GET, below the API root or with `fromBase` the base URL) now, before the run asks
+   * for it: the first `send` of the same read takes its answer as its first attempt's, and only
+   * then interprets it, scrubs it with the secrets known by then, counts and records it, and
+   * retries it as any (one that got no answer at all is sent again as that attempt). Sent once
+   * per read; a read never asked for is abandoned at {@link close}.
+   */
+  sendEarly(path: string, parts: Pick<RequestParts, 'query' | 'fromBase'> = {}): void {
+    const pathAndQuery = `${path}${encodeQuery(parts.query)}`;
+    this.#early.start(earlyKey(parts.fromBase, pathAndQuery), (signal, onStart) =>
+      collect(this.#agent, {
+        origin: this.origin,
+        path: `${parts.fromBase ? this.#prefixPath : this.#basePath}${pathAndQuery}`,
+        method: 'GET',
+        headers: this.#headers,
+        body: null,
+        signal,
+        onStart,
+      }),
+    );
+  }
+
+  /** How many reads {@link sendEarly} sent (taken or not). */
+  get earlySent(): number {
+    return this.#early.sent;
+  }
+
+  /** Resolves once the reads sent early are on their connections (or over), or after `capMs`. */
+  earlyOnTheWire(capMs: number): Promise<void> {
+    return this.#early.onTheWire(capMs);
+  }
+
+  /** Closes pooled connections: reads sent early and never taken are abandoned; other pending requests finish first. */
   async close(): Promise<void> {
+    this.#early.abandon();
     await this.#agent.close();
   }
 

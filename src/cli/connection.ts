@@ -36,9 +36,18 @@ function readText(file: string, what: string, flag: string): string {
 
 /**
  * Resolves the connection settings from flags and environment; throws `DsipformError` saying
- * which setting is missing or wrong. Registers the token as a secret to redact.
+ * which setting is missing or wrong. Registers the token as a secret to redact. Prints the
+ * warning of `--insecure` (or `DSIP_INSECURE`), once per call.
  */
 export function resolveConnection(flags: ConnectionFlags, io: CliIo): ConnectionOptions {
+  return connectionOf(flags, io, (line) => writeLine(io.stderr, line));
+}
+
+/**
+ * {@link resolveConnection}, its warning handed to `warn` instead of printed: a run that resolves
+ * its platform before it reads its files prints it (and any error) where it starts to use them.
+ */
+export function connectionOf(flags: ConnectionFlags, io: CliIo, warn: (line: string) => void): ConnectionOptions {
   if (flags.token !== undefined) {
     throw new DsipformError(
       'CONFIG_TOKEN_ON_COMMAND_LINE',
@@ -95,9 +104,8 @@ export function resolveConnection(flags: ConnectionFlags, io: CliIo): Connection
   const insecure = Boolean(flags.insecure) || insecureEnv === '1' || insecureEnv === 'true';
   if (insecure) {
     const what = flags.insecure ? '--insecure' : 'DSIP_INSECURE';
-    // One line per run: resolveConnection runs once per command.
-    writeLine(
-      io.stderr,
+    // One line per run: the connection is resolved once per command.
+    warn(
       parsed.protocol === 'https:'
         ? `warning: ${what}: the certificate of ${parsed.host} is not verified, so anyone on the network path could pose as the platform and read the token; trust its CA with --ca FILE instead`
         : `warning: ${what} has no effect on an http:// URL: nothing is encrypted, and the token crosses the network in the clear`,

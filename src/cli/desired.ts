@@ -8,14 +8,26 @@ import type { PlanIssue } from '../model/plan.js';
 import { writeLine, type CliIo } from './io.js';
 
 /**
+ * What a run does with each file's data once it has parsed, while its values are checked (a plan
+ * sends its reads of the platform: cli/read-ahead.ts), and whether that sent anything.
+ */
+export interface OnParsed {
+  /** Handed the top-level data of the files that parsed, before their values are checked; awaited. */
+  parsed(values: readonly unknown[]): Promise<void>;
+  readonly sent: boolean;
+}
+
+/**
  * Loads the desired-state files, or prints every problem (each `FILE:LINE:COL: message` with a
- * hint) and fails with one error that counts them.
+ * hint) and fails with one error that counts them; the error says nothing was sent to the platform,
+ * or, when `onParsed` sent reads (dropped unread), that nothing was changed there.
  */
 export async function loadOrFail(
   paths: readonly string[],
   io: CliIo,
   cdktf?: string,
   verb: 'validate' | 'plan' | 'apply' | 'destroy' | 'route' | 'test' = 'plan',
+  onParsed?: OnParsed,
 ): Promise<DesiredState> {
   if (cdktf !== undefined && paths.length > 0) {
     throw new DsipformError(
@@ -34,7 +46,10 @@ export async function loadOrFail(
   const result =
     cdktf !== undefined
       ? await (await import('../cdktf/reader/read-stack.js')).readStack(cdktf, { env: io.env })
-      : await loadDesiredState(paths, { env: io.env });
+      : await loadDesiredState(paths, {
+          env: io.env,
+          ...(onParsed ? { onParsed: (values: readonly unknown[]) => onParsed.parsed(values) } : {}),
+        });
   // dsipform's own files beside the configuration (a saved plan, an emulator data file) are skipped, and said so.
   const notes = (result as { notes?: readonly string[] }).notes ?? [];
   for (const note of notes) writeLine(io.stderr, `note: ${note}`);
@@ -53,7 +68,7 @@ export async function loadOrFail(
   const n = result.issues.length;
   throw new DsipformError(
     'CONFIG_INVALID',
-    `${count(n, 'problem')} in the configuration; nothing was sent to the platform`,
+    `${count(n, 'problem')} in the configuration; ${onParsed?.sent ? 'nothing was changed on the platform' : 'nothing was sent to the platform'}`,
     'Fix the lines above (each names FILE:LINE:COL), then run again.',
   );
 }

@@ -2,10 +2,12 @@ import { readPlanKey, type PlanKeyFlags } from './plan-key.js';
 import { planJsonChunks } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
+import type { DesiredState } from '../model/desired.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
-import { withPlatform, type PlatformFlags } from './platform.js';
+import { EarlyPlatform, withPlatform, type PlatformFlags } from './platform.js';
+import { readingAhead } from './read-ahead.js';
 import { openLeaseState, statePath, usesState, type StateFlags } from './lease-state.js';
 import { checkFormat } from './options.js';
 import { pipelineOptions, type PlanLeases } from './plan-options.js';
@@ -42,23 +44,38 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
   const reading = readClockFlags(flags);
   // A plan only reads the state, so it takes no lock; it records the state file for apply --plan.
   const file = statePath(flags, paths);
-  const desired = await loadOrFail(paths, io, flags.cdktf);
+  // Connected before the files are read, sending nothing yet: the lists the files declare are
+  // sent once the files parse, and the platform answers while their values are checked.
+  // A file that fails abandons them unread (docs/decisions.md, "A plan reads the platform while
+  // its files are checked").
+  const early = EarlyPlatform.open(flags, io);
+  let desired: DesiredState;
   let leases: PlanLeases | undefined;
-  if (usesState(desired)) {
-    const { store } = await openLeaseState(file, flags, io, false, 'plan');
-    leases = { file, records: store.records(), passwords: store.passwords() };
-    await store.close();
+  try {
+    desired = await loadOrFail(paths, io, flags.cdktf, 'plan', early && readingAhead(early, flags.allowDangling === true));
+    if (usesState(desired)) {
+      const { store } = await openLeaseState(file, flags, io, false, 'plan');
+      leases = { file, records: store.records(), passwords: store.passwords() };
+      await store.close();
+    }
+  } catch (err) {
+    await early?.close();
+    throw err;
   }
   // The pipeline plans, lints the rules after the plan, runs the tests and asks the gate; cli renders.
-  const result = await withPlatform(flags, io, (client, target) =>
-    runPipeline(
-      client,
-      desired,
-      pipelineOptions(target, io, leases, pipelineClock(reading, io), {
-        allowDangling: flags.allowDangling === true,
-        strict: flags.strict === true,
-      }),
-    ),
+  const result = await withPlatform(
+    flags,
+    io,
+    (client, target) =>
+      runPipeline(
+        client,
+        desired,
+        pipelineOptions(target, io, leases, pipelineClock(reading, io), {
+          allowDangling: flags.allowDangling === true,
+          strict: flags.strict === true,
+        }),
+      ),
+    early,
   );
   const { plan, refusal } = checkedOrFail(result, io);
   // With a key, the JSON plan (--out and --format json alike) carries its signature.

@@ -30,18 +30,55 @@ const JSON_FILE = /\.json$/i;
 export type Reader = 'fast' | 'yaml';
 
 /**
+ * A file's text as the first pass read it ({@link readFirst}): a `.json` file's syntax problem, or
+ * the fast reader's result (null when it could not read the file, or was not asked to).
+ */
+export interface FirstRead {
+  readonly name: string;
+  readonly text: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly jsonIssue?: ConfigIssue;
+  /** Cleared by {@link checkRead}, so that nothing of the attempt stays reachable while the YAML parser reads the file. */
+  fast: FastRead | null;
+}
+
+/**
  * Reads one file's text and checks it on its own (schema, each kind's entry rules, policy, routing-test and proxy rules). With `'fast'`,
  * the fast reader is tried first; its result is kept only when it read the file and the file has no
  * issue at all. Otherwise (and with `'yaml'`) the file is parsed with the YAML parser, which places
  * every issue exactly. Both give the same answer for any text. A `.json` file must first be strict
- * JSON (json-syntax.ts); both readers would accept more.
+ * JSON (json-syntax.ts); both readers would accept more. The two passes, {@link readFirst} then
+ * {@link checkRead}, are apart so that a caller can start on what the files declare in between.
  */
 export function checkFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator, reader: Reader): CheckedFile {
+  return checkRead(readFirst(name, text, env, reader), validate);
+}
+
+/** The first pass of {@link checkFile}: a `.json` file's strict syntax, then (with `'fast'`) the fast reader. */
+export function readFirst(name: string, text: string, env: NodeJS.ProcessEnv, reader: Reader): FirstRead {
   if (JSON_FILE.test(name)) {
-    const issue = jsonSyntaxIssue(name, text);
-    if (issue) return { issues: [issue], via: 'yaml' };
+    const jsonIssue = jsonSyntaxIssue(name, text);
+    if (jsonIssue) return { name, text, env, jsonIssue, fast: null };
   }
-  const fast = reader === 'fast' ? readCleanFile(name, text, env, validate) : null;
+  return { name, text, env, fast: reader === 'fast' ? readFast(text, env) : null };
+}
+
+/**
+ * The file's top-level data once the first pass read it without a problem of syntax or variables,
+ * before any value is checked (it may still fail its checks); undefined otherwise, and for a file
+ * only the YAML parser reads.
+ */
+export function parsedValue(first: FirstRead): unknown {
+  return first.fast && first.fast.data.issues.length === 0 ? first.fast.data.value : undefined;
+}
+
+/** The second pass of {@link checkFile}: the fast reader's file when it has no issue, else the YAML parser's, checked. */
+export function checkRead(first: FirstRead, validate: FileValidator): CheckedFile {
+  const { name, text, env } = first;
+  if (first.jsonIssue) return { issues: [first.jsonIssue], via: 'yaml' };
+  const read = first.fast;
+  first.fast = null;
+  const fast = read ? cleanFile(name, text, read, validate) : null;
   if (fast) return { file: fast, issues: [], via: 'fast' };
   const parsed = parseSource(name, text);
   const issues = [...parsed.issues];
@@ -70,14 +107,9 @@ function fileIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
   return issues;
 }
 
-/**
- * The file as the fast reader reads it, when it can and the file has no issue; else null, and
- * nothing of the attempt stays reachable while the YAML parser reads the file.
- */
-function readCleanFile(name: string, text: string, env: NodeJS.ProcessEnv, validate: FileValidator): LoadedFile | null {
-  const read = readFast(text, env);
-  if (!read) return null;
-  // The issues found here are dropped unseen (the YAML parser's path words and places them), so none is placed.
+/** The file the fast reader read, when it has no issue; else null (the YAML parser's path words and places them). */
+function cleanFile(name: string, text: string, read: FastRead, validate: FileValidator): LoadedFile | null {
+  // The issues found here are dropped unseen, so none is placed.
   const unplaced: LoadedFile = { file: name, locate: () => ({ file: name, line: 1, col: 1 }), data: read.data };
   return fileIssues(unplaced, validate).length === 0 ? fastFile(name, text, read) : null;
 }
@@ -99,5 +131,19 @@ function fastFile(name: string, text: string, read: FastRead): LoadedFile {
       const place = read.place(path, key);
       return place ? { file: name, line: place.line, col: place.col } : locateInTree(path, key);
     },
+    ...(read.entryLine && read.entryCol ? { entryAt: entryPlaces(name, read.entryLine, read.entryCol, locateInTree) } : {}),
+  };
+}
+
+/** `LoadedFile.entryAt` over the fast reader's recorded entries; an entry it did not record is found in the tree. */
+function entryPlaces(
+  name: string,
+  lineOf: (collection: string, index: number) => number,
+  colOf: (collection: string, index: number) => number,
+  locateInTree: (path: Path, key: boolean) => SourceLocation,
+): (collection: string, index: number) => SourceLocation {
+  return (collection, index) => {
+    const line = lineOf(collection, index);
+    return line > 0 ? { file: name, line, col: colOf(collection, index) } : locateInTree([collection, index], false);
   };
 }

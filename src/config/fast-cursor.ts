@@ -100,6 +100,19 @@ export class Cursor {
     return line === undefined || col === undefined ? null : { line, col };
   }
 
+  /**
+   * The line of entry `index` of the top-level list `collection`, or 0 when none was recorded; with
+   * {@link entryCol}, the place of an entry without a path or a place object made for it.
+   */
+  entryLine(collection: string, index: number): number {
+    return this.#entries.get(collection)?.[2 * index] ?? 0;
+  }
+
+  /** The column of entry `index` of the top-level list `collection` (see {@link entryLine}). */
+  entryCol(collection: string, index: number): number {
+    return this.#entries.get(collection)?.[2 * index + 1] ?? 0;
+  }
+
   // --- lines ---------------------------------------------------------------------------------
 
   /** From a line's start, skips blank and comment lines: the next content line's indent, or -1 at the end. */

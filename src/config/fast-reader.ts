@@ -14,6 +14,9 @@ export interface FastRead {
    * and a top-level list's entry (`[collection, i]`). Null for any other path.
    */
   place(path: Path, key: boolean): Place | null;
+  /** The line and column of a top-level list's entry (0 when not recorded): `place([collection, index])` without the objects. */
+  readonly entryLine?: (collection: string, index: number) => number;
+  readonly entryCol?: (collection: string, index: number) => number;
 }
 
 const DASH = 0x2d;
@@ -72,7 +75,12 @@ export function readFast(text: string, env: NodeJS.ProcessEnv): FastRead | null 
     issues: [],
     complete: true,
   };
-  return { data, place: (path, key) => reader.place(path, key) };
+  return {
+    data,
+    place: (path, key) => reader.place(path, key),
+    entryLine: (collection, index) => reader.entryLine(collection, index),
+    entryCol: (collection, index) => reader.entryCol(collection, index),
+  };
 }
 
 /** Block style line by line, flow style token by token; the scalars and places are the cursor's. */

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ConfigIssue, DesiredState } from '../model/desired.js';
-import { append, checkFile, type Reader } from './check-file.js';
+import { append, checkRead, parsedValue, readFirst, type FirstRead, type Reader } from './check-file.js';
 import { duplicateIssues } from './duplicates.js';
 import { issueAt, sortIssues } from './issue.js';
 import type { LoadedFile } from './loaded.js';
@@ -29,6 +29,13 @@ export interface LoadOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The directory relative paths are read from; default `process.cwd()`. Issues keep the paths as given. */
   readonly cwd?: string;
+  /**
+   * Handed the top-level data (as written) of every file the first pass read without a problem of
+   * syntax or variables, once all are read and before any value is checked, and awaited: what the
+   * caller can start on while the values are checked (a plan's reads of the platform). Some of
+   * those files may then fail their checks. Not called when no file parsed so.
+   */
+  readonly onParsed?: (values: readonly unknown[]) => void | Promise<void>;
 }
 
 /**
@@ -56,10 +63,13 @@ export async function loadWith(paths: readonly string[], options: LoadOptions, r
   const [texts, validate] = await Promise.all([Promise.all(expanded.files.map(readText)), fileValidator()]);
   const loaded: LoadedFile[] = [];
   const notes: string[] = [];
+  // Two passes: every file read first, then checked, so that `onParsed` can start on what they
+  // declare while the values are checked.
+  const firsts: (FirstRead | ConfigIssue)[] = [];
   expanded.files.forEach((input, i) => {
     const text = texts[i];
     if (typeof text !== 'string') {
-      issues.push(text as ConfigIssue);
+      firsts.push(text as ConfigIssue);
       return;
     }
     const note = ownFileNote(input.file, text);
@@ -67,10 +77,19 @@ export async function loadWith(paths: readonly string[], options: LoadOptions, r
       notes.push(note);
       return;
     }
-    const checked = checkFile(input.file, text, env, validate, reader);
+    firsts.push(readFirst(input.file, text, env, reader));
+  });
+  const parsed = options.onParsed ? firsts.flatMap((f) => ('name' in f && parsedValue(f) !== undefined ? [parsedValue(f)] : [])) : [];
+  if (parsed.length > 0) await options.onParsed?.(parsed);
+  for (const first of firsts) {
+    if (!('name' in first)) {
+      issues.push(first);
+      continue;
+    }
+    const checked = checkRead(first, validate);
     append(issues, checked.issues);
     if (checked.file) loaded.push(checked.file);
-  });
+  }
   append(issues, duplicateIssues(loaded));
   if (loaded.length === 0 && issues.length === 0 && notes.length > 0) {
     const at = { file: paths[0] ?? '', line: 1, col: 1 };

@@ -9,6 +9,12 @@ export interface LoadedFile {
   readonly file: string;
   /** Where a path of the data is written: the value's node, or with `key` the key's node (`locate()`). */
   readonly locate: (path: Path, key: boolean) => SourceLocation;
+  /**
+   * Where entry `index` of the top-level list `collection` is written, the same as
+   * `locate([collection, index], false)`: a file the fast reader read finds it without building a
+   * path (the desired state places each of a big file's tens of thousands of entries).
+   */
+  readonly entryAt?: (collection: string, index: number) => SourceLocation;
   readonly data: FileData;
 }
 

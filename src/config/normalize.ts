@@ -89,7 +89,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
  */
 function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number): unknown {
   const value = checked(entry, mod.normalize, takeNormalized(file, mod.collection, i)) as Record<string, unknown>;
-  const origin = at(file, [mod.collection, i]);
+  const origin = file.entryAt ? file.entryAt(mod.collection, i) : at(file, [mod.collection, i]);
   // The normaliser's object is this entry's alone (taken from the checks, or just made): the origin
   // goes onto it, not onto a copy. A big file holds tens of thousands of entries, and each copy was
   // an object more to allocate and for the young generation's collections to move.
