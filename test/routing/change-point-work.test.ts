@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { rules, type TestRoute } from './build.js';
+import { parseTimerec } from '../../src/model/time/timerec.js';
+import { changePoints } from '../../src/model/time/windows.js';
 
 /**
  * A recurrence's change points are found once per recurrence and horizon, and only where they can
@@ -93,5 +95,33 @@ describe('a recurrence is asked where its answer can change, not every day of it
     // the 41 recurrences were 13,405 questions (d9632cf); now over the hour skipped or repeated with
     // an hour each side, and one period found once for the stretches the wall clock alone decides: 3,792.
     expect(questions.count).toBeLessThan(100 * (k + 1));
+  });
+});
+
+describe('the ends of the stretches a long horizon is cut into', () => {
+  beforeEach(() => {
+    questions.count = 0;
+  });
+
+  // Each stretch asked exactly (around a clock change) and each repeated one between them begins
+  // with a question: is its first second a change point? And the seconds a clock change jumps from
+  // and to were asked of every window. Both are asked now only where a time of day of the window
+  // can be (model/time/change-points.ts `mayChangeAt`, `jumpMatters`).
+  it('are not asked where no time of day of the window can be: 40 one-minute windows over four years', () => {
+    const tz = 'America/New_York';
+    const from = Date.UTC(2026, 10, 30) / 1000;
+    const to = Date.UTC(2030, 10, 30) / 1000;
+    const recs = Array.from({ length: 40 }, (_, i) => {
+      const minute = 600 + i * 9;
+      const parsed = parseTimerec(`20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`);
+      if (!('value' in parsed) || parsed.value === null) throw new Error(`minute ${minute}`);
+      return parsed.value;
+    });
+    const found = recs.map((r) => changePoints(r, tz, from, to).length);
+    const asked = questions.count;
+    // Two points a day, none lost: 1,461 days (the first point of the horizon's first day is its start).
+    expect(new Set(found)).toEqual(new Set([2 * 1461]));
+    // 2,400 questions on a59bd6b (60 a window; it fails there), 1,280 now.
+    expect(asked).toBeLessThan(35 * recs.length);
   });
 });

@@ -70,6 +70,27 @@ export function timeOfDay(seconds: number): number {
 }
 
 /**
+ * The times of day at which a recurrence's answer may change on any day: midnight, and each start
+ * and end of its window (as written and as the zone places dtstart).
+ */
+function timesOfDay(rec: Timerec, clock: ReturnType<typeof zoneClock>): Set<number> {
+  const tods = new Set<number>([0]);
+  for (const start of [timeOfDay(rec.dtstart), timeOfDay(clock.wallOf(clock.epochOf(rec.dtstart)))]) {
+    tods.add(start);
+    if (start + rec.duration < DAY) tods.add(start + rec.duration);
+  }
+  return tods;
+}
+
+/** The real instants at which real time enters the answer: dtstart, the end of the first window, until + duration. */
+function absoluteMoments(rec: Timerec, clock: ReturnType<typeof zoneClock>): number[] {
+  const dtstart = clock.epochOf(rec.dtstart);
+  const absolute = [dtstart, dtstart + rec.duration + 1];
+  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
+  return absolute;
+}
+
+/**
  * Every moment at which a recurrence's answer may change within wall seconds [from, to), a superset:
  * see the module comment. Clock changes add the moment the clock jumps, and each time of day shifted
  * by the jump (a wall time the clocks skip is judged as the time after the change).
@@ -77,24 +98,55 @@ export function timeOfDay(seconds: number): number {
 function candidates(rec: Timerec, tz: string, from: number, to: number, zone = clockChanges(tz, from, to)): number[] {
   const clock = zoneClock(tz);
   const { offsets, changes } = zone;
-  const dtstart = clock.epochOf(rec.dtstart);
-  const tods = new Set<number>([0]);
-  for (const start of [timeOfDay(rec.dtstart), timeOfDay(clock.wallOf(dtstart))]) {
-    tods.add(start);
-    if (start + rec.duration < DAY) tods.add(start + rec.duration);
-  }
+  const tods = timesOfDay(rec, clock);
   const out: number[] = [];
   for (let d = from - timeOfDay(from) - DAY; d <= to; d += DAY) for (const t of tods) out.push(d + t);
-  const absolute = [dtstart, dtstart + rec.duration + 1];
-  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
-  for (const e of absolute) for (const o of offsets) out.push(e + o);
+  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) out.push(e + o);
   for (const c of changes) {
     const jump = c.after - c.before;
-    out.push(c.at + c.before, c.at + c.after);
+    if (jumpMatters(tods, c)) out.push(c.at + c.before, c.at + c.after);
     const near = c.at + c.before;
     for (let d = near - timeOfDay(near) - DAY; d <= near + 2 * DAY; d += DAY) for (const t of tods) out.push(d + t - jump, d + t + jump);
   }
   return out;
+}
+
+/**
+ * Whether the answer may change at the wall seconds a clock change jumps from and to. Where the wall
+ * clock decides, the answer is one function of the wall time (a skipped one judged as after the
+ * change) that changes only at the window's times of day; so it changes at those seconds only when
+ * one of them is within a jump of the change. Elsewhere (before the first window ends, after until)
+ * it changes at the recurrence's moments of their own alone. Without this, every window was asked
+ * at every clock change's two seconds, whatever its time of day (issue 36 §2).
+ */
+function jumpMatters(tods: ReadonlySet<number>, c: ClockChange): boolean {
+  const jump = Math.abs(c.after - c.before);
+  const lo = c.at + Math.min(c.before, c.after) - jump - 1;
+  const hi = c.at + Math.max(c.before, c.after) + jump + 1;
+  for (let d = lo - timeOfDay(lo); d <= hi; d += DAY) for (const t of tods) if (d + t >= lo && d + t <= hi) return true;
+  return false;
+}
+
+/**
+ * Whether `candidates` of some range could hold the wall second, for every range and every clock
+ * change of `zone`: its time of day is one of the window's (shifted by a jump or not), or it is one
+ * of the moments of their own. A second that fails is no change point (the candidates hold them
+ * all), so it is not asked: the ends of the stretches a long horizon is cut into were two
+ * questions each, 16 of the 60 a one-minute window over four years took (issue 36 §2), nearly all
+ * at a time of day the window never has.
+ */
+function mayChangeAt(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): (wall: number) => boolean {
+  const clock = zoneClock(tz);
+  const tods = timesOfDay(rec, clock);
+  const anyDay = new Set(tods);
+  const own = new Set<number>();
+  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) own.add(e + o);
+  for (const c of changes) {
+    const jump = c.after - c.before;
+    if (jumpMatters(tods, c)) own.add(c.at + c.before).add(c.at + c.after);
+    for (const t of tods) anyDay.add(timeOfDay(t - jump)).add(timeOfDay(t + jump));
+  }
+  return (wall) => anyDay.has(timeOfDay(wall)) || own.has(wall);
 }
 
 const listsMemo = new WeakMap<Timerec, Map<string, PointList>>();
@@ -129,9 +181,10 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
   if (period === null && days === null) return [{ lo: from, hi: to, points: exactChangePoints(rec, tz, from, to) }];
   // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
   const zone = clockChanges(tz, from, to);
+  const may = mayChangeAt(rec, tz, zone);
   return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
     within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
-    changesAt: (wall) => timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
+    changesAt: (wall) => may(wall) && timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
     wallOnly: (wall) => wallClockDecides(rec, wall, tz),
   });
 }
@@ -173,12 +226,8 @@ export function repeatShape(rec: Timerec, tz: string, from: number, to: number):
  * between just before and just after each clock change (the hour skipped or repeated).
  */
 function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
-  const clock = zoneClock(tz);
-  const dtstart = clock.epochOf(rec.dtstart);
-  const absolute = [dtstart, dtstart + rec.duration + 1];
-  if (rec.until !== undefined) absolute.push(clock.epochOf(rec.until) + rec.duration);
   const out: NearStretch[] = [];
-  for (const e of absolute) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
+  for (const e of absoluteMoments(rec, zoneClock(tz))) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
   for (const c of changes) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
   return out;
 }
@@ -195,6 +244,8 @@ function nearOf(zone: ZoneChanges, lo: number, hi: number): ZoneChanges {
 export function exactChangePoints(rec: Timerec, tz: string, from: number, to: number, zone?: ZoneChanges): number[] {
   const sorted = [...new Set(candidates(rec, tz, from, to, zone).filter((c) => c > from && c < to))].sort((a, b) => a - b);
   const points: number[] = [];
+  // No candidate, no change: the answer at `from` is not needed (a stretch by a clock change away from the window's times).
+  if (sorted.length === 0) return points;
   // Asked at wall seconds, not at their text: the same answer, without writing and reading each.
   let state = timerecMatchesWall(rec, from, tz);
   for (const c of sorted) {
