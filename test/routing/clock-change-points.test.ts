@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { changePoints } from '../../src/model/time/windows.js';
 import { timerecMatchesWall } from '../../src/model/time/timerec-match.js';
 import { zoneClock } from '../../src/model/time/timerec-zone.js';
+import { AROUND_CLOCK_CHANGES, FROM, rec, TO } from './recurrence-fixtures.js';
 
 const RECS = [
-  '20260101T000100|1M|daily',
-  '20260101T013000|1H|daily',
-  '20260308T020000|30M|daily',
-  '20260101T023000|1H|daily',
-  '20270310T013000|90M|daily||3',
-  '20261101T013000|2H|daily|20281201T000000',
-  '20260101T230000|3H|daily',
-  '20260101T120000|0|daily',
-  '20260105T090000|8H|weekly',
-  '20270328T010000|2H|weekly||2',
-  '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR',
-  '20260103T220000|4H|daily||3|SA,SU',
-  '20261026T003000|90M|weekly||2|MO,FR',
-  '20280229T000000|24H|yearly||4',
-  '20260101T080000|1H|daily||||1,15',
+  ...AROUND_CLOCK_CHANGES,
   '20260101T140000|1M|daily',
   '20260101T030000|1M|daily',
   '20260101T015900|2M|daily',
@@ -32,15 +18,7 @@ const RECS = [
   '20260101T015959|1S|daily',
 ];
 const ZONES = ['America/New_York', 'Australia/Lord_Howe'];
-const FROM = Date.UTC(2026, 10, 30) / 1000;
-const TO = Date.UTC(2030, 10, 30) / 1000;
 const DAY = 86400;
-
-function rec(text: string): Timerec {
-  const parsed = parseTimerec(text);
-  if (!('value' in parsed) || parsed.value === null) throw new Error(text);
-  return parsed.value;
-}
 
 /**
  * Around a clock change a recurrence is asked only at its candidates (model/time/change-points.ts):

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { rules, type TestRoute } from './build.js';
-import { BOOK, START } from './invariant-fixtures.js';
+import { rules } from './build.js';
+import { BOOK, customersAtEveryHour, START } from './invariant-fixtures.js';
 
 /**
  * The callers of a class starting with an invariant's `from_prefix` (routing/invariant-callers.ts)
@@ -22,13 +22,6 @@ vi.mock('../../src/routing/callers.js', async (original) => {
     },
   };
 });
-
-function customers(k: number): TestRoute[] {
-  const out: TestRoute[] = [];
-  for (let i = 0; i < k; i++)
-    out.push({ name: `Customer ${i}`, prefix: '1', gwgroupid: String(1 + (i % 9)), from_prefix: String(2000 + i) });
-  return [...out, { name: 'Default', prefix: '', gwgroupid: '1' }];
-}
 
 /** The bench's block (bench/invariants.mjs): a built-in, a `never 1900` probe, two sets by caller, one with a window. */
 const INVARIANTS = [
@@ -50,7 +43,7 @@ describe('the callers starting with a from_prefix, worked out once per list', ()
   it('tests each From of each prefix once, not once per class and table', () => {
     const k = 300;
     tested.froms = 0;
-    const results = checkInvariants(rules([], customers(k)), INVARIANTS, START, BOOK);
+    const results = checkInvariants(rules([], customersAtEveryHour(k)), INVARIANTS, START, BOOK);
     expect(results.map((r) => r.status)).toEqual(['held', 'violated', 'violated', 'held']);
     expect(results[2]?.counterexample?.from.startsWith('2005')).toBe(true);
     // Two prefixes, some K distinct candidate Froms each (the prefix before each part, and before

@@ -26,3 +26,14 @@ export function customers(k: number): TestRoute[] {
   });
   return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
 }
+
+/** K per-customer LCR routes on prefix 1 at every hour (bench/lib/itsp-fixtures.mjs `lcr`), a catch-all, then `more`. */
+export function customersAtEveryHour(k: number, more: TestRoute[] = []): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => ({
+    name: `Customer ${i}`,
+    prefix: '1',
+    gwgroupid: String(1 + (i % 9)),
+    from_prefix: String(2000 + i),
+  }));
+  return [...out, { name: 'Default', prefix: '', gwgroupid: '1' }, ...more];
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { rules, type TestRoute } from './build.js';
-import { BOOK, START } from './invariant-fixtures.js';
+import { rules } from './build.js';
+import { BOOK, customersAtEveryHour, START } from './invariant-fixtures.js';
 
 /**
  * An invariant table's callers of a class (routing/invariant-table.ts: the class's own, the callers
@@ -36,13 +36,6 @@ vi.mock('../../src/routing/callers.js', async (original) => {
   };
 });
 
-function customers(k: number): TestRoute[] {
-  const out: TestRoute[] = [];
-  for (let i = 0; i < k; i++)
-    out.push({ name: `Customer ${i}`, prefix: '1', gwgroupid: String(1 + (i % 9)), from_prefix: String(2000 + i) });
-  return [...out, { name: 'Default', prefix: '', gwgroupid: '1' }, { name: 'UK', prefix: '44', gwgroupid: '2' }];
-}
-
 /** The bench's block (bench/invariants.mjs) without the set with a window: one table. */
 const INVARIANTS = [
   { kind: 'builtin', builtin: 'no_dead_rule', name: 'no_dead_rule' },
@@ -61,7 +54,12 @@ describe("an invariant table's callers of a class, made once per list", () => {
     const k = 200;
     lists.sizes.length = 0;
     tested.froms = 0;
-    const results = checkInvariants(rules([], customers(k)), INVARIANTS, START, BOOK);
+    const results = checkInvariants(
+      rules([], customersAtEveryHour(k, [{ name: 'UK', prefix: '44', gwgroupid: '2' }])),
+      INVARIANTS,
+      START,
+      BOOK,
+    );
     expect(results.map((r) => r.status)).toEqual(['held', 'held', 'violated', 'violated', 'held']);
     expect(results[2]?.counterexample).toMatchObject({ to: '1900', from: '' });
     // Before: 1 and 1900 each (2); the numbers under 44 and those no prefix holds meet no LCR pattern.

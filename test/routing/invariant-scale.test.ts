@@ -4,6 +4,7 @@ import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
+import { BOOK, customers, pad, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check at an ITSP's size (issue 36 §2) does work about linear in the rules: an
@@ -68,25 +69,6 @@ vi.mock('../../src/routing/match.js', async (original) => {
     },
   };
 });
-
-const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
-const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** K per-customer LCR routes on prefix 1, each open one hour a day (bench/lib/itsp-fixtures.mjs `lcrTimed`), and a catch-all. */
-function customers(k: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
-    const minute = (i * 7) % 1440;
-    return {
-      name: `cust ${i}`,
-      prefix: '1',
-      from_prefix: String(2000 + i),
-      gwgroupid: String(1 + (i % 9)),
-      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1H|daily`,
-    };
-  });
-  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
-}
 
 const INVARIANTS: Invariant[] = [
   { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallPeriod } from '../../src/model/time/periodic-points.js';
-import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { changePoints, exactChangePoints } from '../../src/model/time/windows.js';
+import { AROUND_CLOCK_CHANGES, FROM, rec, TO } from './recurrence-fixtures.js';
 
 /**
  * A daily or weekly recurrence's change points over a long horizon are one period's, repeated,
@@ -9,32 +9,8 @@ import { changePoints, exactChangePoints } from '../../src/model/time/windows.js
  * recurrence at every candidate of every day, over four years in zones with and without clock
  * changes, for recurrences that start, end or sit at the hour the clocks skip within the horizon.
  */
-const RECS = [
-  '20260101T000100|1M|daily',
-  '20260101T013000|1H|daily',
-  '20260308T020000|30M|daily',
-  '20260101T023000|1H|daily',
-  '20270310T013000|90M|daily||3',
-  '20261101T013000|2H|daily|20281201T000000',
-  '20260101T230000|3H|daily',
-  '20260101T120000|0|daily',
-  '20260105T090000|8H|weekly',
-  '20270328T010000|2H|weekly||2',
-  '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR',
-  '20260103T220000|4H|daily||3|SA,SU',
-  '20261026T003000|90M|weekly||2|MO,FR',
-  '20280229T000000|24H|yearly||4',
-  '20260101T080000|1H|daily||||1,15',
-];
+const RECS = AROUND_CLOCK_CHANGES;
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'UTC'];
-const FROM = Date.UTC(2026, 10, 30) / 1000;
-const TO = Date.UTC(2030, 10, 30) / 1000;
-
-function rec(text: string): Timerec {
-  const parsed = parseTimerec(text);
-  if (!('value' in parsed) || parsed.value === null) throw new Error(text);
-  return parsed.value;
-}
 
 describe('changePoints of a recurrence that repeats', () => {
   it.each(ZONES)('are those found day by day, in %s', (tz) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { changePointList, exactChangePoints } from '../../src/model/time/windows.js';
+import { FROM, rec, TO } from './recurrence-fixtures.js';
 
 /**
  * A recurrence's change points kept as pieces (model/time/point-list.ts) read as the list they stand
@@ -13,14 +13,6 @@ const RECS = [
   '20280229T000000|24H|yearly||4',
   '20260704T120000|2H|yearly',
 ];
-const FROM = Date.UTC(2026, 10, 30) / 1000;
-const TO = Date.UTC(2030, 10, 30) / 1000;
-
-function rec(text: string): Timerec {
-  const parsed = parseTimerec(text);
-  if (!('value' in parsed) || parsed.value === null) throw new Error(text);
-  return parsed.value;
-}
 
 describe('a change point list read in parts', () => {
   it.each(RECS)('counts and reads %s as the whole list does, in New York', (text) => {

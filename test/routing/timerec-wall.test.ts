@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { timerecMatches, timerecMatchesWall } from '../../src/model/time/timerec-match.js';
 import { wallTimeAt } from '../../src/model/time/timerec-zone.js';
-import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { formatWallTime } from '../../src/model/time/wall-clock.js';
+import { rec } from './recurrence-fixtures.js';
 
 /**
  * The analysis asks a recurrence at wall seconds (model/time/windows.ts `changePoints`), not at
@@ -19,12 +19,6 @@ const RECS = [
   '20261101T013000|2H|daily|20261201T000000',
   '20270101T000000|1H',
 ];
-
-function rec(text: string): Timerec {
-  const parsed = parseTimerec(text);
-  if (!('value' in parsed) || parsed.value === null) throw new Error(text);
-  return parsed.value;
-}
 
 describe('timerecMatchesWall', () => {
   it.each(['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'UTC'])('agrees with timerecMatches in %s', (tz) => {

@@ -1,17 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { timerecMatches } from '../../src/model/time/timerec-match.js';
-import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
+import type { Timerec } from '../../src/model/time/timerec.js';
 import { formatWallTime, wallSeconds, wallTimeOf } from '../../src/model/time/wall-clock.js';
 import { wallTimeAt } from '../../src/model/time/timerec-zone.js';
 import { windowWords } from '../../src/model/time/window-words.js';
 import { changePoints, horizonFor, instantHorizon, type Stretch } from '../../src/model/time/windows.js';
-
-function rec(text: string): Timerec {
-  const parsed = parseTimerec(text);
-  if (!('value' in parsed) || parsed.value === null) throw new Error(`bad timerec ${text}`);
-  return parsed.value;
-}
+import { rec } from './recurrence-fixtures.js';
 
 const wall = (s: number): string => formatWallTime(wallTimeAt(s));
 const secs = (local: string): number => wallSeconds(wallTimeOf(local)!);
