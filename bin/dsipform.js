@@ -27,7 +27,8 @@ const setting = process.env.DSIPFORM_CODE_CACHE;
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
 // cache is written only by a run that went through (exit 0, or 2: `--detailed-exitcode`'s "there
 // are differences", after a whole plan), so a word that is no verb never leaves a file, nor a run
-// that stopped early a cache of the little it compiled (a cache that fits is never rewritten).
+// that stopped early a cache of the little it compiled. A cache that fits is rewritten only by a
+// run that went through and compiled clearly more than the run that wrote it (GROWTH, below).
 const args = process.argv.slice(2);
 const word = args.find((arg) => !arg.startsWith('-'));
 const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
@@ -44,9 +45,22 @@ const ASKS = new Set(['-h', '--help', '-V', '--version']);
 const chunks = setting === 'off' || verb === undefined || verb === 'help' || args.some((arg) => ASKS.has(arg));
 // The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
 // length only; it does not check the data itself (a flipped byte can crash the run), so the header
-// holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
-const MAGIC = 0x44535643; // "DSVC"
-const HEADER = 32;
+// holds a checksum of the data, which bundle file (inode, size, mtime) it was made from, and how much
+// bytecode the process that wrote it held (below). The magic names the layout: a file of the earlier
+// 32-byte header ("DSVC") is foreign, compiled past and replaced.
+const MAGIC = 0x44535632; // "DSV2"
+const HEADER = 40;
+// The cache holds the functions the run that wrote it had compiled: a verb's first run of a small
+// file (no LCR routes, no recurrences, no invariants) left a cache without the code a later run of
+// the user's real files runs, compiled lazily at every run after (+3-5% CPU of the users'-file plan,
+// docs/performance.md). So a run that took a cache compares the bytecode its process holds (node:v8's
+// heap code statistics: Node's own, the cache's functions, and what it compiled beside them) with
+// the writer's, kept in the header, and writes the cache again when it holds clearly more: 2%.
+// Identical runs differ by at most 0.7% (bytecode flushed by the collector in a long run), a plan of
+// the users' file after a tiny plan's cache holds 7% more. A smaller run holds no more than the
+// cache it took, so it never rewrites, and a rewrite keeps what the cache held (its functions were
+// deserialised into the run), so a cache only grows.
+const GROWTH = 1.02;
 
 /** A checksum of `data` (FNV-1a over 32-bit words, then a running sum): some 2 ms for 650 kB, less than loading node:crypto. */
 function checksum(data) {
@@ -61,15 +75,19 @@ function checksum(data) {
   return (h ^ s) >>> 0;
 }
 
-function header(id, data) {
+function header(id, bytecode, data) {
   const head = Buffer.alloc(HEADER);
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(checksum(data), 4);
   id.forEach((n, i) => head.writeDoubleLE(n, 8 + 8 * i));
+  head.writeDoubleLE(bytecode, 32);
   return head;
 }
 
-/** The cache's V8 data when the file is whole and made from this bundle file; otherwise undefined. */
+/** The bytecode (with its metadata) the process holds now, in bytes: Node's own and the bundle's functions compiled or deserialised. */
+const bytecodeNow = () => require('node:v8').getHeapCodeStatistics().bytecode_and_metadata_size;
+
+/** The cache's V8 data and its writer's bytecode when the file is whole and made from this bundle file; otherwise undefined. */
 function readCache(id) {
   try {
     const file = readFileSync(CACHE);
@@ -77,25 +95,25 @@ function readCache(id) {
     if (id.some((n, i) => file.readDoubleLE(8 + 8 * i) !== n)) return undefined;
     // A copy at offset 0 when the data is not 4-byte aligned (Int32Array needs it).
     const data = file.byteOffset % 4 === 0 ? file.subarray(HEADER) : Buffer.from(file.subarray(HEADER));
-    return checksum(data) === file.readUInt32LE(4) ? data : undefined;
+    return checksum(data) === file.readUInt32LE(4) ? { data, bytecode: file.readDoubleLE(32) } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Writes the cache beside a temporary name, then renames it into place: two runs at once never see half a file. */
-function writeCache(id, data) {
+function writeCache(id, bytecode, data) {
   const temp = `${CACHE}.${process.pid}.tmp`;
   try {
     if (setting && setting !== 'off') mkdirSync(setting, { recursive: true });
-    writeFileSync(temp, Buffer.concat([header(id, data), data]));
+    writeFileSync(temp, Buffer.concat([header(id, bytecode, data), data]));
     renameSync(temp, CACHE);
   } catch {
     rmSync(temp, { force: true });
   }
 }
 
-/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save`, which writes a cache, when it had none that fit. */
+/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save`, which writes a cache when it had none that fit or the run compiled clearly more than its writer. */
 function loadScript() {
   const fd = openSync(BUNDLE, 'r');
   let source;
@@ -108,7 +126,8 @@ function loadScript() {
   } finally {
     closeSync(fd);
   }
-  const cachedData = readCache(id);
+  const cached = readCache(id);
+  const cachedData = cached?.data;
   // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
   const script = new (require('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
@@ -117,8 +136,16 @@ function loadScript() {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
-  // After the run: the cache then holds every function the run compiled, not only the top level.
-  const save = fits ? undefined : () => writeCache(id, script.createCachedData());
+  // After the run: the cache then holds every function the run compiled, not only the top level. The
+  // statistics walk the heap (some 1 ms for validate, 2-5 ms for a plan of 15,000 entries), cheaper
+  // than serialising a cache to see whether it grew.
+  // `undo` sets back the run's V8 flags, only when a cache is written (the rest of the process runs as it ran).
+  const save = (undo) => {
+    const bytecode = bytecodeNow();
+    if (fits && bytecode <= cached.bytecode * GROWTH) return;
+    undo();
+    writeCache(id, bytecode, script.createCachedData());
+  };
   return { main: module.exports.main, save };
 }
 
@@ -157,8 +184,9 @@ function run({ main, save }) {
       process.exitCode = code;
       if (!save || !WENT_THROUGH.has(code)) return;
       try {
-        if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
-        save();
+        save(() => {
+          if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
+        });
       } catch {
         // The cache is an optimisation: the command's result stands whatever happens to it.
       }

@@ -20,8 +20,10 @@ import { runProcess, type ProcessResult } from '../helpers/process.js';
 // folder (DSIPFORM_CODE_CACHE), runs the built CLI for real, and holds that nothing that happens to
 // the cache changes what a command prints or exits with.
 const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
+/** A plan that runs more of the CLI than PLAN_FILE's: routes, groups and routing tests (the routing impact, the tests' runner). */
+const ROUTING_EXAMPLE = fileURLToPath(new URL('../../examples/routing', import.meta.url));
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
-const HEADER = 32;
+const HEADER = 40;
 /** A plan of one new mapping that leaves the platform's default route alone (so the plan is not refused). */
 const PLAN_FILE =
   'version: 1\npolicy:\n  ignore:\n    outbound_routes: ["Default Outbound Route"]\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\n';
@@ -73,7 +75,7 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     expect(want.code).toBe(0);
     const first = await run(s.cacheDir, ['validate', s.file]);
     expect(first).toEqual(want);
-    expect(readFileSync(s.cacheFile).subarray(0, 4).toString('latin1')).toBe('CVSD');
+    expect(readFileSync(s.cacheFile).subarray(0, 4).toString('latin1')).toBe('2VSD');
     const written = inode(s.cacheFile);
     const second = await run(s.cacheDir, ['validate', s.file]);
     expect(second).toEqual(want);
@@ -201,6 +203,33 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     const second = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
     expect({ code: second.code, stdout: second.stdout }).toEqual({ code: 2, stdout: first.stdout });
     expect(inode(planCache)).toBe(written);
+  });
+
+  // A cache holds what the run that wrote it compiled: a first plan of a small file left every later
+  // plan of the user's real files to compile the rest lazily at each run (docs/performance.md). A run
+  // that compiled clearly more than the cache's writer writes it again, holding both; a run that
+  // compiled as much or less leaves it.
+  it('a small plan then a larger plan rewrites the cache once, and it grows; larger-or-equal and smaller runs leave it', async () => {
+    const s = setup();
+    const small = join(s.dir, 'plan.yaml');
+    writeFileSync(small, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const plan = async (args: readonly string[]): Promise<{ ino: number; size: number }> => {
+      const r = await run(s.cacheDir, ['plan', ...args, '--emulator']);
+      expect(r.code).toBe(0);
+      return { ino: inode(planCache), size: statSync(planCache).size };
+    };
+    const first = await plan([small]);
+    const larger = await plan([ROUTING_EXAMPLE]);
+    expect(larger.ino).not.toBe(first.ino);
+    expect(larger.size).toBeGreaterThan(first.size);
+    // The rewritten cache is whole and holds what the larger plan runs: the same plan again leaves it.
+    const want = await reference(['plan', ROUTING_EXAMPLE, '--emulator']);
+    const again = await run(s.cacheDir, ['plan', ROUTING_EXAMPLE, '--emulator']);
+    expect({ code: again.code, stdout: again.stdout }).toEqual({ code: want.code, stdout: want.stdout });
+    expect(inode(planCache)).toBe(larger.ino);
+    // A smaller run neither rewrites nor shrinks it, however often it runs.
+    for (let i = 0; i < 2; i++) expect(await plan([small])).toEqual(larger);
   });
 
   it('a cache folder that cannot be made or written, or a cache path that is a folder, leaves the command as it is', async () => {
