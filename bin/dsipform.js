@@ -8,7 +8,19 @@
 // Node's own modules are required where they are used: node:v8 loads Node's streams with it, which
 // `--version` does not need.
 'use strict';
-const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} = require('node:fs');
 const path = require('node:path');
 const setFlagsFromString = (flags) => require('node:v8').setFlagsFromString(flags);
 
@@ -27,8 +39,8 @@ const setting = process.env.DSIPFORM_CODE_CACHE;
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
 // cache is written only by a run that went through (exit 0, or 2: `--detailed-exitcode`'s "there
 // are differences", after a whole plan), so a word that is no verb never leaves a file, nor a run
-// that stopped early a cache of the little it compiled. A cache that fits is rewritten only by a
-// run that went through and compiled clearly more than the run that wrote it (GROWTH, below).
+// that stopped early a cache of the little it compiled. A cache that fits is written again only by
+// a run that went through and compiled clearly more (CHECK_AFTER_MS and GROWTH, below).
 const args = process.argv.slice(2);
 const word = args.find((arg) => !arg.startsWith('-'));
 const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
@@ -45,22 +57,21 @@ const ASKS = new Set(['-h', '--help', '-V', '--version']);
 const chunks = setting === 'off' || verb === undefined || verb === 'help' || args.some((arg) => ASKS.has(arg));
 // The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
 // length only; it does not check the data itself (a flipped byte can crash the run), so the header
-// holds a checksum of the data, which bundle file (inode, size, mtime) it was made from, and how much
-// bytecode the process that wrote it held (below). The magic names the layout: a file of the earlier
-// 32-byte header ("DSVC") is foreign, compiled past and replaced.
-const MAGIC = 0x44535632; // "DSV2"
-const HEADER = 40;
+// holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
+const MAGIC = 0x44535643; // "DSVC"
+const HEADER = 32;
 // The cache holds the functions the run that wrote it had compiled: a verb's first run of a small
-// file (no LCR routes, no recurrences, no invariants) left a cache without the code a later run of
-// the user's real files runs, compiled lazily at every run after (+3-5% CPU of the users'-file plan,
-// docs/performance.md). So a run that took a cache compares the bytecode its process holds (node:v8's
-// heap code statistics: Node's own, the cache's functions, and what it compiled beside them) with
-// the writer's, kept in the header, and writes the cache again when it holds clearly more: 2%.
-// Identical runs differ by at most 0.7% (bytecode flushed by the collector in a long run), a plan of
-// the users' file after a tiny plan's cache holds 7% more. A smaller run holds no more than the
-// cache it took, so it never rewrites, and a rewrite keeps what the cache held (its functions were
-// deserialised into the run), so a cache only grows.
-const GROWTH = 1.02;
+// file left a cache without the code a later run of the user's real files runs (LCR routes,
+// recurrences, routing tests), compiled again at every run after. So a run that took a cache
+// serialises what its process holds now and writes it when that is clearly larger than the cache:
+// a run takes every function of the cache it read, so what it serialises holds the cache's and its
+// own (a smaller run serialises no more than it read and never rewrites, so a cache never shrinks).
+// Serialising costs 6-17 ms (validate's 700 kB, a plan's 1.3 MB), 7% of validate: done only by a
+// run whose cache was written or checked over a minute ago, in a folder it can write, which then
+// marks the check by the file's mtime. Identical runs serialise lengths 0.02% apart; a plan of the
+// users' file after a tiny plan's cache 5.5% more: 1% is far from both (docs/performance.md).
+const CHECK_AFTER_MS = 60_000;
+const GROWTH = 1.01;
 
 /** A checksum of `data` (FNV-1a over 32-bit words, then a running sum): some 2 ms for 650 kB, less than loading node:crypto. */
 function checksum(data) {
@@ -75,45 +86,57 @@ function checksum(data) {
   return (h ^ s) >>> 0;
 }
 
-function header(id, bytecode, data) {
+function header(id, data) {
   const head = Buffer.alloc(HEADER);
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(checksum(data), 4);
   id.forEach((n, i) => head.writeDoubleLE(n, 8 + 8 * i));
-  head.writeDoubleLE(bytecode, 32);
   return head;
 }
 
-/** The bytecode (with its metadata) the process holds now, in bytes: Node's own and the bundle's functions compiled or deserialised. */
-const bytecodeNow = () => require('node:v8').getHeapCodeStatistics().bytecode_and_metadata_size;
-
-/** The cache's V8 data and its writer's bytecode when the file is whole and made from this bundle file; otherwise undefined. */
+/** The cache's V8 data and its file's mtime when the file is whole and made from this bundle file; otherwise undefined. */
 function readCache(id) {
+  let fd;
   try {
-    const file = readFileSync(CACHE);
+    fd = openSync(CACHE, 'r');
+    const { mtimeMs } = fstatSync(fd);
+    const file = readFileSync(fd);
     if (file.length <= HEADER || file.readUInt32LE(0) !== MAGIC) return undefined;
     if (id.some((n, i) => file.readDoubleLE(8 + 8 * i) !== n)) return undefined;
     // A copy at offset 0 when the data is not 4-byte aligned (Int32Array needs it).
     const data = file.byteOffset % 4 === 0 ? file.subarray(HEADER) : Buffer.from(file.subarray(HEADER));
-    return checksum(data) === file.readUInt32LE(4) ? { data, bytecode: file.readDoubleLE(32) } : undefined;
+    return checksum(data) === file.readUInt32LE(4) ? { data, mtimeMs } : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Whether a run that took the cache serialises its own to compare: the last check is a minute old and the folder can be written. */
+function dueForCheck(mtimeMs) {
+  if (Date.now() - mtimeMs < CHECK_AFTER_MS) return false;
+  try {
+    accessSync(path.dirname(CACHE), constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
 /** Writes the cache beside a temporary name, then renames it into place: two runs at once never see half a file. */
-function writeCache(id, bytecode, data) {
+function writeCache(id, data) {
   const temp = `${CACHE}.${process.pid}.tmp`;
   try {
     if (setting && setting !== 'off') mkdirSync(setting, { recursive: true });
-    writeFileSync(temp, Buffer.concat([header(id, bytecode, data), data]));
+    writeFileSync(temp, Buffer.concat([header(id, data), data]));
     renameSync(temp, CACHE);
   } catch {
     rmSync(temp, { force: true });
   }
 }
 
-/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save`, which writes a cache when it had none that fit or the run compiled clearly more than its writer. */
+/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save(undo)`, which writes a cache when it had none that fit or the run compiled clearly more (`undo` sets the run's V8 flags back first). */
 function loadScript() {
   const fd = openSync(BUNDLE, 'r');
   let source;
@@ -136,15 +159,13 @@ function loadScript() {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
-  // After the run: the cache then holds every function the run compiled, not only the top level. The
-  // statistics walk the heap (some 1 ms for validate, 2-5 ms for a plan of 15,000 entries), cheaper
-  // than serialising a cache to see whether it grew.
-  // `undo` sets back the run's V8 flags, only when a cache is written (the rest of the process runs as it ran).
+  // After the run: the cache then holds every function the run compiled, not only the top level.
   const save = (undo) => {
-    const bytecode = bytecodeNow();
-    if (fits && bytecode <= cached.bytecode * GROWTH) return;
+    if (fits && !dueForCheck(cached.mtimeMs)) return;
     undo();
-    writeCache(id, bytecode, script.createCachedData());
+    const data = script.createCachedData();
+    if (!fits || data.length > cachedData.length * GROWTH) writeCache(id, data);
+    else utimesSync(CACHE, new Date(), new Date());
   };
   return { main: module.exports.main, save };
 }

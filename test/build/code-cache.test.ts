@@ -8,6 +8,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
 /** A plan that runs more of the CLI than PLAN_FILE's: routes, groups and routing tests (the routing impact, the tests' runner). */
 const ROUTING_EXAMPLE = fileURLToPath(new URL('../../examples/routing', import.meta.url));
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
-const HEADER = 40;
+const HEADER = 32;
 /** A plan of one new mapping that leaves the platform's default route alone (so the plan is not refused). */
 const PLAN_FILE =
   'version: 1\npolicy:\n  ignore:\n    outbound_routes: ["Default Outbound Route"]\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\n';
@@ -75,7 +76,7 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     expect(want.code).toBe(0);
     const first = await run(s.cacheDir, ['validate', s.file]);
     expect(first).toEqual(want);
-    expect(readFileSync(s.cacheFile).subarray(0, 4).toString('latin1')).toBe('2VSD');
+    expect(readFileSync(s.cacheFile).subarray(0, 4).toString('latin1')).toBe('CVSD');
     const written = inode(s.cacheFile);
     const second = await run(s.cacheDir, ['validate', s.file]);
     expect(second).toEqual(want);
@@ -206,30 +207,49 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
   });
 
   // A cache holds what the run that wrote it compiled: a first plan of a small file left every later
-  // plan of the user's real files to compile the rest lazily at each run (docs/performance.md). A run
-  // that compiled clearly more than the cache's writer writes it again, holding both; a run that
-  // compiled as much or less leaves it.
+  // plan of the user's real files to compile the rest again at each run (docs/performance.md). A run
+  // whose cache was written or checked over a minute ago serialises what it holds and writes it when
+  // that is clearly larger; it marks the check otherwise. The test ages the file by its mtime.
   it('a small plan then a larger plan rewrites the cache once, and it grows; larger-or-equal and smaller runs leave it', async () => {
     const s = setup();
     const small = join(s.dir, 'plan.yaml');
     writeFileSync(small, PLAN_FILE);
     const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const anHourAgo = (): void => utimesSync(planCache, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     const plan = async (args: readonly string[]): Promise<{ ino: number; size: number }> => {
       const r = await run(s.cacheDir, ['plan', ...args, '--emulator']);
       expect(r.code).toBe(0);
       return { ino: inode(planCache), size: statSync(planCache).size };
     };
     const first = await plan([small]);
+    anHourAgo();
     const larger = await plan([ROUTING_EXAMPLE]);
     expect(larger.ino).not.toBe(first.ino);
     expect(larger.size).toBeGreaterThan(first.size);
-    // The rewritten cache is whole and holds what the larger plan runs: the same plan again leaves it.
+    // The rewritten cache is whole, and holds what the larger plan runs: the same plan again, checked,
+    // leaves it (and marks the check), and prints what the chunks print.
+    anHourAgo();
     const want = await reference(['plan', ROUTING_EXAMPLE, '--emulator']);
     const again = await run(s.cacheDir, ['plan', ROUTING_EXAMPLE, '--emulator']);
     expect({ code: again.code, stdout: again.stdout }).toEqual({ code: want.code, stdout: want.stdout });
     expect(inode(planCache)).toBe(larger.ino);
-    // A smaller run neither rewrites nor shrinks it, however often it runs.
-    for (let i = 0; i < 2; i++) expect(await plan([small])).toEqual(larger);
+    expect(Date.now() - statSync(planCache).mtimeMs).toBeLessThan(600_000);
+    // A smaller run, checked or not, neither rewrites nor shrinks it.
+    for (const age of [anHourAgo, () => undefined]) {
+      age();
+      expect(await plan([small])).toEqual(larger);
+    }
+  });
+
+  it('a cache checked or written less than a minute ago is not checked again', async () => {
+    const s = setup();
+    const small = join(s.dir, 'plan.yaml');
+    writeFileSync(small, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    expect((await run(s.cacheDir, ['plan', small, '--emulator'])).code).toBe(0);
+    const written = inode(planCache);
+    expect((await run(s.cacheDir, ['plan', ROUTING_EXAMPLE, '--emulator'])).code).toBe(0);
+    expect(inode(planCache)).toBe(written);
   });
 
   it('a cache folder that cannot be made or written, or a cache path that is a folder, leaves the command as it is', async () => {
