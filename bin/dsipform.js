@@ -8,7 +8,19 @@
 // Node's own modules are required where they are used: node:v8 loads Node's streams with it, which
 // `--version` does not need.
 'use strict';
-const { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} = require('node:fs');
 const path = require('node:path');
 const setFlagsFromString = (flags) => require('node:v8').setFlagsFromString(flags);
 
@@ -27,7 +39,8 @@ const setting = process.env.DSIPFORM_CODE_CACHE;
 // each verb's cache holds what that verb runs. The verb is the first word of the command line; a
 // cache is written only by a run that went through (exit 0, or 2: `--detailed-exitcode`'s "there
 // are differences", after a whole plan), so a word that is no verb never leaves a file, nor a run
-// that stopped early a cache of the little it compiled (a cache that fits is never rewritten).
+// that stopped early a cache of the little it compiled. A cache that fits is written again only by
+// a run that went through and compiled clearly more (CHECK_AFTER_MS and GROWTH, below).
 const args = process.argv.slice(2);
 const word = args.find((arg) => !arg.startsWith('-'));
 const verb = word !== undefined && /^[a-z][a-z-]{0,31}$/.test(word) ? word : undefined;
@@ -47,6 +60,18 @@ const chunks = setting === 'off' || verb === undefined || verb === 'help' || arg
 // holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
 const MAGIC = 0x44535643; // "DSVC"
 const HEADER = 32;
+// The cache holds the functions the run that wrote it had compiled: a verb's first run of a small
+// file left a cache without the code a later run of the user's real files runs (LCR routes,
+// recurrences, routing tests), compiled again at every run after. So a run that took a cache
+// serialises what its process holds now and writes it when that is clearly larger than the cache:
+// a run takes every function of the cache it read, so what it serialises holds the cache's and its
+// own (a smaller run serialises no more than it read and never rewrites, so a cache never shrinks).
+// Serialising costs 6-17 ms (validate's 700 kB, a plan's 1.3 MB), 7% of validate: done only by a
+// run whose cache was written or checked over a minute ago, in a folder it can write, which then
+// marks the check by the file's mtime. Identical runs serialise lengths 0.02% apart; a plan of the
+// users' file after a tiny plan's cache 5.5% more: 1% is far from both (docs/performance.md).
+const CHECK_AFTER_MS = 60_000;
+const GROWTH = 1.01;
 
 /** A checksum of `data` (FNV-1a over 32-bit words, then a running sum): some 2 ms for 650 kB, less than loading node:crypto. */
 function checksum(data) {
@@ -69,17 +94,33 @@ function header(id, data) {
   return head;
 }
 
-/** The cache's V8 data when the file is whole and made from this bundle file; otherwise undefined. */
+/** The cache's V8 data and its file's mtime when the file is whole and made from this bundle file; otherwise undefined. */
 function readCache(id) {
+  let fd;
   try {
-    const file = readFileSync(CACHE);
+    fd = openSync(CACHE, 'r');
+    const { mtimeMs } = fstatSync(fd);
+    const file = readFileSync(fd);
     if (file.length <= HEADER || file.readUInt32LE(0) !== MAGIC) return undefined;
     if (id.some((n, i) => file.readDoubleLE(8 + 8 * i) !== n)) return undefined;
     // A copy at offset 0 when the data is not 4-byte aligned (Int32Array needs it).
     const data = file.byteOffset % 4 === 0 ? file.subarray(HEADER) : Buffer.from(file.subarray(HEADER));
-    return checksum(data) === file.readUInt32LE(4) ? data : undefined;
+    return checksum(data) === file.readUInt32LE(4) ? { data, mtimeMs } : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Whether a run that took the cache serialises its own to compare: the last check is a minute old and the folder can be written. */
+function dueForCheck(mtimeMs) {
+  if (Date.now() - mtimeMs < CHECK_AFTER_MS) return false;
+  try {
+    accessSync(path.dirname(CACHE), constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -95,7 +136,7 @@ function writeCache(id, data) {
   }
 }
 
-/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save`, which writes a cache, when it had none that fit. */
+/** Compiles and runs dist/bundle/cli.cjs (with the cache when it fits); its `main`, and `save(undo)`, which writes a cache when it had none that fit or the run compiled clearly more (`undo` sets the run's V8 flags back first). */
 function loadScript() {
   const fd = openSync(BUNDLE, 'r');
   let source;
@@ -108,7 +149,8 @@ function loadScript() {
   } finally {
     closeSync(fd);
   }
-  const cachedData = readCache(id);
+  const cached = readCache(id);
+  const cachedData = cached?.data;
   // Node's own CommonJS wrapper, on the first line: the bundle's lines and columns stay its own.
   const script = new (require('node:vm').Script)(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: BUNDLE,
@@ -118,7 +160,13 @@ function loadScript() {
   script.runInThisContext()(module.exports, require('node:module').createRequire(BUNDLE), module, BUNDLE, path.dirname(BUNDLE));
   const fits = cachedData !== undefined && !script.cachedDataRejected;
   // After the run: the cache then holds every function the run compiled, not only the top level.
-  const save = fits ? undefined : () => writeCache(id, script.createCachedData());
+  const save = (undo) => {
+    if (fits && !dueForCheck(cached.mtimeMs)) return;
+    undo();
+    const data = script.createCachedData();
+    if (!fits || data.length > cachedData.length * GROWTH) writeCache(id, data);
+    else utimesSync(CACHE, new Date(), new Date());
+  };
   return { main: module.exports.main, save };
 }
 
@@ -157,8 +205,9 @@ function run({ main, save }) {
       process.exitCode = code;
       if (!save || !WENT_THROUGH.has(code)) return;
       try {
-        if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
-        save();
+        save(() => {
+          if (tuned) for (const [, undo] of RUN_FLAGS) setFlagsFromString(undo);
+        });
       } catch {
         // The cache is an optimisation: the command's result stands whatever happens to it.
       }

@@ -8,6 +8,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ import { runProcess, type ProcessResult } from '../helpers/process.js';
 // folder (DSIPFORM_CODE_CACHE), runs the built CLI for real, and holds that nothing that happens to
 // the cache changes what a command prints or exits with.
 const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
+/** A plan that runs more of the CLI than PLAN_FILE's: routes, groups and routing tests (the routing impact, the tests' runner). */
+const ROUTING_EXAMPLE = fileURLToPath(new URL('../../examples/routing', import.meta.url));
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
 const HEADER = 32;
 /** A plan of one new mapping that leaves the platform's default route alone (so the plan is not refused). */
@@ -200,6 +203,52 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     const written = inode(planCache);
     const second = await run(s.cacheDir, ['plan', file, '--emulator', '--detailed-exitcode']);
     expect({ code: second.code, stdout: second.stdout }).toEqual({ code: 2, stdout: first.stdout });
+    expect(inode(planCache)).toBe(written);
+  });
+
+  // A cache holds what the run that wrote it compiled: a first plan of a small file left every later
+  // plan of the user's real files to compile the rest again at each run (docs/performance.md). A run
+  // whose cache was written or checked over a minute ago serialises what it holds and writes it when
+  // that is clearly larger; it marks the check otherwise. The test ages the file by its mtime.
+  it('a small plan then a larger plan rewrites the cache once, and it grows; larger-or-equal and smaller runs leave it', async () => {
+    const s = setup();
+    const small = join(s.dir, 'plan.yaml');
+    writeFileSync(small, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    const anHourAgo = (): void => utimesSync(planCache, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    const plan = async (args: readonly string[]): Promise<{ ino: number; size: number }> => {
+      const r = await run(s.cacheDir, ['plan', ...args, '--emulator']);
+      expect(r.code).toBe(0);
+      return { ino: inode(planCache), size: statSync(planCache).size };
+    };
+    const first = await plan([small]);
+    anHourAgo();
+    const larger = await plan([ROUTING_EXAMPLE]);
+    expect(larger.ino).not.toBe(first.ino);
+    expect(larger.size).toBeGreaterThan(first.size);
+    // The rewritten cache is whole, and holds what the larger plan runs: the same plan again, checked,
+    // leaves it (and marks the check), and prints what the chunks print.
+    anHourAgo();
+    const want = await reference(['plan', ROUTING_EXAMPLE, '--emulator']);
+    const again = await run(s.cacheDir, ['plan', ROUTING_EXAMPLE, '--emulator']);
+    expect({ code: again.code, stdout: again.stdout }).toEqual({ code: want.code, stdout: want.stdout });
+    expect(inode(planCache)).toBe(larger.ino);
+    expect(Date.now() - statSync(planCache).mtimeMs).toBeLessThan(600_000);
+    // A smaller run, checked or not, neither rewrites nor shrinks it.
+    for (const age of [anHourAgo, () => undefined]) {
+      age();
+      expect(await plan([small])).toEqual(larger);
+    }
+  });
+
+  it('a cache checked or written less than a minute ago is not checked again', async () => {
+    const s = setup();
+    const small = join(s.dir, 'plan.yaml');
+    writeFileSync(small, PLAN_FILE);
+    const planCache = join(s.cacheDir, 'cli.cjs.plan.v8-cache');
+    expect((await run(s.cacheDir, ['plan', small, '--emulator'])).code).toBe(0);
+    const written = inode(planCache);
+    expect((await run(s.cacheDir, ['plan', ROUTING_EXAMPLE, '--emulator'])).code).toBe(0);
     expect(inode(planCache)).toBe(written);
   });
 
