@@ -18,8 +18,8 @@ const {
   readFileSync,
   renameSync,
   rmSync,
-  utimesSync,
   writeFileSync,
+  writeSync,
 } = require('node:fs');
 const path = require('node:path');
 const setFlagsFromString = (flags) => require('node:v8').setFlagsFromString(flags);
@@ -57,9 +57,11 @@ const ASKS = new Set(['-h', '--help', '-V', '--version']);
 const chunks = setting === 'off' || verb === undefined || verb === 'help' || args.some((arg) => ASKS.has(arg));
 // The cache file: this header, then V8's data. V8 checks its own version and flags, and the source's
 // length only; it does not check the data itself (a flipped byte can crash the run), so the header
-// holds a checksum of the data and which bundle file (inode, size, mtime) it was made from.
+// holds a checksum of the data and which bundle file (inode, size, mtime) it was made from, then how
+// many times runs checked the cache since it was written (below).
 const MAGIC = 0x44535643; // "DSVC"
-const HEADER = 32;
+const HEADER = 40;
+const CHECKS_AT = 32;
 // The cache holds the functions the run that wrote it had compiled: a verb's first run of a small
 // file left a cache without the code a later run of the user's real files runs (LCR routes,
 // recurrences, routing tests), compiled again at every run after. So a run that took a cache
@@ -68,10 +70,14 @@ const HEADER = 32;
 // own (a smaller run serialises no more than it read and never rewrites, so a cache never shrinks).
 // Serialising costs 6-17 ms (validate's 700 kB, a plan's 1.3 MB), 7% of validate: done only by a
 // run whose cache was written or checked over a minute ago, in a folder it can write, which then
-// marks the check by the file's mtime. Identical runs serialise lengths 0.02% apart; a plan of the
-// users' file after a tiny plan's cache 5.5% more: 1% is far from both (docs/performance.md).
+// marks the check in the header (which moves the file's mtime). Identical runs serialise lengths
+// 0.02% apart; a plan of the users' file after a tiny plan's cache 5.5% more: 1% is far from both
+// (docs/performance.md). Runs are often minutes apart, so the minute alone would make nearly every
+// run pay: a cache checked MAX_CHECKS times without growing is not checked again until a run writes
+// it anew (another build, another node), and the checks cost a few runs per cache, not every run.
 const CHECK_AFTER_MS = 60_000;
 const GROWTH = 1.01;
+const MAX_CHECKS = 3;
 
 /** A checksum of `data` (FNV-1a over 32-bit words, then a running sum): some 2 ms for 650 kB, less than loading node:crypto. */
 function checksum(data) {
@@ -91,10 +97,11 @@ function header(id, data) {
   head.writeUInt32LE(MAGIC, 0);
   head.writeUInt32LE(checksum(data), 4);
   id.forEach((n, i) => head.writeDoubleLE(n, 8 + 8 * i));
+  head.writeUInt32LE(0, CHECKS_AT);
   return head;
 }
 
-/** The cache's V8 data and its file's mtime when the file is whole and made from this bundle file; otherwise undefined. */
+/** The cache's V8 data, its file's mtime and its checks when the file is whole and made from this bundle file; otherwise undefined. */
 function readCache(id) {
   let fd;
   try {
@@ -105,7 +112,7 @@ function readCache(id) {
     if (id.some((n, i) => file.readDoubleLE(8 + 8 * i) !== n)) return undefined;
     // A copy at offset 0 when the data is not 4-byte aligned (Int32Array needs it).
     const data = file.byteOffset % 4 === 0 ? file.subarray(HEADER) : Buffer.from(file.subarray(HEADER));
-    return checksum(data) === file.readUInt32LE(4) ? { data, mtimeMs } : undefined;
+    return checksum(data) === file.readUInt32LE(4) ? { data, mtimeMs, checks: file.readUInt32LE(CHECKS_AT) } : undefined;
   } catch {
     return undefined;
   } finally {
@@ -113,9 +120,9 @@ function readCache(id) {
   }
 }
 
-/** Whether a run that took the cache serialises its own to compare: the last check is a minute old and the folder can be written. */
-function dueForCheck(mtimeMs) {
-  if (Date.now() - mtimeMs < CHECK_AFTER_MS) return false;
+/** Whether a run that took the cache serialises its own to compare: checked fewer than MAX_CHECKS times, the last a minute ago, and the folder can be written. */
+function dueForCheck({ mtimeMs, checks }) {
+  if (checks >= MAX_CHECKS || Date.now() - mtimeMs < CHECK_AFTER_MS) return false;
   try {
     accessSync(path.dirname(CACHE), constants.W_OK);
     return true;
@@ -133,6 +140,21 @@ function writeCache(id, data) {
     renameSync(temp, CACHE);
   } catch {
     rmSync(temp, { force: true });
+  }
+}
+
+/** Notes one more check without growth in the cache's header (the write moves its mtime too); a file that cannot be written is left as it is. */
+function markCheck(checks) {
+  let fd;
+  try {
+    fd = openSync(CACHE, 'r+');
+    const count = Buffer.alloc(4);
+    count.writeUInt32LE(checks, 0);
+    writeSync(fd, count, 0, 4, CHECKS_AT);
+  } catch {
+    // The cache is an optimisation: a check that cannot be noted is made again by a later run.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -161,11 +183,11 @@ function loadScript() {
   const fits = cachedData !== undefined && !script.cachedDataRejected;
   // After the run: the cache then holds every function the run compiled, not only the top level.
   const save = (undo) => {
-    if (fits && !dueForCheck(cached.mtimeMs)) return;
+    if (fits && !dueForCheck(cached)) return;
     undo();
     const data = script.createCachedData();
     if (!fits || data.length > cachedData.length * GROWTH) writeCache(id, data);
-    else utimesSync(CACHE, new Date(), new Date());
+    else markCheck(cached.checks + 1);
   };
   return { main: module.exports.main, save };
 }
