@@ -22,7 +22,7 @@
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
+import { matchesAtCall } from '../model/time/timerec-match.js';
 import { routeCall, routingGroups } from './match.js';
 import { unorderedContentKey } from './prepared-share.js';
 import { asDecidedBy } from './decision-copy.js';
@@ -77,6 +77,8 @@ export interface SharedDecisions {
 interface Decided {
   readonly decision: RouteDecision;
   readonly by: RuleSet;
+  /** For an instant's decision, the combination of the caller's recurrences matching there, once asked (`atInstant`). */
+  combo?: string;
 }
 
 /** What one content of rules has decided (prepared-share.ts `unorderedContentKey`), for every set holding it. */
@@ -96,7 +98,7 @@ interface ContentMemo {
   /** Its text (prepared-share.ts `unorderedContentKey`), written when another set of its sizes is asked. */
   text?: string;
   /** The instants decided without recurrences (`plan --at`), by their key's suffix: a plan has one. */
-  readonly instants: Map<string, CallTime>;
+  readonly instants: Map<string, (rec: Timerec) => boolean>;
 }
 
 /**
@@ -138,7 +140,7 @@ function memoOf(set: RuleSet): ContentMemo {
       stems: new Map<string, string>(),
       groups: new Map<string, readonly number[]>(),
       decided: new Map<string, Decided>(),
-      instants: new Map<string, CallTime>(),
+      instants: new Map<string, (rec: Timerec) => boolean>(),
       first: set,
       sizes,
       ...(text !== undefined ? { text } : {}),
@@ -196,7 +198,7 @@ const SHARED: SharedDecisions = {
     let when = combo;
     if (when === undefined && !timeless(set)) {
       when = `@${at.local} ${at.tz}`;
-      if (!memo.instants.has(when)) memo.instants.set(when, at);
+      if (!memo.instants.has(when)) memo.instants.set(when, matchesAtCall(at.local, at.tz));
     }
     const base = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000`;
     const key = `${base}${when ?? ''}`;
@@ -224,15 +226,16 @@ const SHARED: SharedDecisions = {
  * caller whose window is shut at the plan's instant (issue 36 §2: a daily window each, K callers).
  */
 function atInstant(memo: ContentMemo, base: string, combo: string, own: ReadonlySet<Timerec>): Decided | undefined {
-  for (const [when, at] of memo.instants) {
+  for (const [when, matches] of memo.instants) {
     const made = memo.decided.get(`${base}${when}`);
     if (made === undefined) continue;
-    const recs = [...own];
-    const matching: number[] = [];
-    recs.forEach((rec, i) => {
-      if (timerecMatches(rec, at.local, at.tz)) matching.push(i);
-    });
-    if (comboOf(recs, matching) === combo) return made;
+    // Kept with the decision: a caller's horizon asks each of its combinations, and every miss asked again.
+    if (made.combo === undefined) {
+      const matching: Timerec[] = [];
+      for (const rec of own) if (matches(rec)) matching.push(rec);
+      made.combo = comboOf(matching, matching.keys());
+    }
+    if (made.combo === combo) return made;
   }
   return undefined;
 }
