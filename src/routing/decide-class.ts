@@ -104,7 +104,7 @@ export function decideClass(
         (set, i) =>
           fixed[i] ??
           (shared
-            ? shared.decide(set, nc.direction, caller.from, nc.to, at, instant ? undefined : comboOf(recs, active, own[i]))
+            ? shared.decide(set, nc.direction, caller.from, nc.to, at, instant ? undefined : comboOf(recs, active, own[i]), own[i])
             : routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET)),
       );
     if (recs.length === 0) {

@@ -22,6 +22,7 @@
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
+import { matchesAtCall } from '../model/time/timerec-match.js';
 import { routeCall, routingGroups } from './match.js';
 import { unorderedContentKey } from './prepared-share.js';
 import { asDecidedBy } from './decision-copy.js';
@@ -58,8 +59,26 @@ export interface SharedDecisions {
    * The set's decision of the call at `at`, where the recurrences matching are `combo`
    * (`comboOf`), every recurrence the decision can depend on among those the key was made of;
    * `undefined`: at `at` alone (an analysis of one instant, `plan --at`, which asks no recurrence).
+   * With `combo`, `own` are the recurrences it was made of (the set's own the caller can meet): a
+   * decision made at an instant where the same of them match is that combination's (see `atInstant`).
    */
-  decide(set: RuleSet, direction: Direction, from: string, to: string, at: CallTime, combo: string | undefined): RouteDecision;
+  decide(
+    set: RuleSet,
+    direction: Direction,
+    from: string,
+    to: string,
+    at: CallTime,
+    combo: string | undefined,
+    own?: ReadonlySet<Timerec>,
+  ): RouteDecision;
+}
+
+/** A decision with the set that made it (its words, its order of candidates). */
+interface Decided {
+  readonly decision: RouteDecision;
+  readonly by: RuleSet;
+  /** For an instant's decision, the combination of the caller's recurrences matching there, once asked (`atInstant`). */
+  combo?: string;
 }
 
 /** What one content of rules has decided (prepared-share.ts `unorderedContentKey`), for every set holding it. */
@@ -67,7 +86,7 @@ interface ContentMemo {
   readonly stems: Map<string, string>;
   readonly groups: Map<string, readonly number[]>;
   /** Each decision with the set that made it (its words, its order of candidates). */
-  readonly decided: Map<string, { readonly decision: RouteDecision; readonly by: RuleSet }>;
+  readonly decided: Map<string, Decided>;
   /**
    * The first set of this content asked: every other copy's calls are simulated on it (prepared
    * already) and copied (decision-copy.ts), so a copy whose calls the impact decided is not
@@ -78,6 +97,8 @@ interface ContentMemo {
   readonly sizes: string;
   /** Its text (prepared-share.ts `unorderedContentKey`), written when another set of its sizes is asked. */
   text?: string;
+  /** The instants decided without recurrences (`plan --at`), by their key's suffix: a plan has one. */
+  readonly instants: Map<string, (rec: Timerec) => boolean>;
 }
 
 /**
@@ -118,7 +139,8 @@ function memoOf(set: RuleSet): ContentMemo {
     memo = {
       stems: new Map<string, string>(),
       groups: new Map<string, readonly number[]>(),
-      decided: new Map<string, { decision: RouteDecision; by: RuleSet }>(),
+      decided: new Map<string, Decided>(),
+      instants: new Map<string, (rec: Timerec) => boolean>(),
       first: set,
       sizes,
       ...(text !== undefined ? { text } : {}),
@@ -169,13 +191,22 @@ const SHARED: SharedDecisions = {
     if (groups === undefined) memo.groups.set(key, (groups = routingGroups(memo.first, { direction, from, to })));
     return groups;
   },
-  decide(set, direction, from, to, at, combo) {
+  decide(set, direction, from, to, at, combo, own) {
     const memo = memoOf(set);
     // One instant (no recurrence asked) names its moment, unless no rule of the set has a time:
     // a decision at 00:00 is not the one of every moment no recurrence of the caller matches.
-    const when = combo ?? (timeless(set) ? '' : `@${at.local} ${at.tz}`);
-    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000${when}`;
-    const made = memo.decided.get(key);
+    let when = combo;
+    if (when === undefined && !timeless(set)) {
+      when = `@${at.local} ${at.tz}`;
+      if (!memo.instants.has(when)) memo.instants.set(when, matchesAtCall(at.local, at.tz));
+    }
+    const base = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000`;
+    const key = `${base}${when ?? ''}`;
+    let made = memo.decided.get(key);
+    if (made === undefined && combo !== undefined && own !== undefined) {
+      made = atInstant(memo, base, combo, own);
+      if (made !== undefined) memo.decided.set(key, made);
+    }
     if (made === undefined) {
       // Simulated on the content's first set (prepared already), then copied for this one.
       const d = routeCall(memo.first, { direction, from, to, at }, QUIET);
@@ -185,6 +216,29 @@ const SHARED: SharedDecisions = {
     return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at });
   },
 };
+
+/**
+ * A decision an analysis of one instant made (`plan --at`: the impact decides each caller there,
+ * asking no recurrence) that is `combo`'s: the recurrences of `own` matching at that instant, as
+ * the simulation asks them (`timerecMatches` on the call's local time), are those `combo` was made
+ * of. The decision depends on no other (see `SharedDecisions.decide`), so a horizon's stretch with
+ * that combination reads it instead of simulating the call again: the invariants' horizon of a
+ * caller whose window is shut at the plan's instant (issue 36 §2: a daily window each, K callers).
+ */
+function atInstant(memo: ContentMemo, base: string, combo: string, own: ReadonlySet<Timerec>): Decided | undefined {
+  for (const [when, matches] of memo.instants) {
+    const made = memo.decided.get(`${base}${when}`);
+    if (made === undefined) continue;
+    // Kept with the decision: a caller's horizon asks each of its combinations, and every miss asked again.
+    if (made.combo === undefined) {
+      const matching: Timerec[] = [];
+      for (const rec of own) if (matches(rec)) matching.push(rec);
+      made.combo = comboOf(matching, matching.keys());
+    }
+    if (made.combo === combo) return made;
+  }
+  return undefined;
+}
 
 function stemOf(memo: ContentMemo, direction: Direction, to: string): string {
   const key = `${direction}\u0000${to}`;

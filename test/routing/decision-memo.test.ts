@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sharedDecisions } from '../../src/routing/decision-memo.js';
+import { comboOf, sharedDecisions } from '../../src/routing/decision-memo.js';
+import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
 import type { GatewayGroup } from '../../src/model/group.js';
 import type { CallTime, RuleSet } from '../../src/routing/types.js';
@@ -39,9 +40,15 @@ function routes(tag: string, timerec = ''): TestRoute[] {
 }
 
 /** What `set` decides through the memo, and what the simulation alone gives it, as text (fields in order). */
-function both(set: RuleSet, from: string, combo: string | undefined, at: CallTime = MONDAY_10): [string, string] {
+function both(
+  set: RuleSet,
+  from: string,
+  combo: string | undefined,
+  at: CallTime = MONDAY_10,
+  own?: ReadonlySet<Timerec>,
+): [string, string] {
   const call = { direction: 'outbound', from, to: '15551234', at } as const;
-  const memo = sharedDecisions().decide(set, call.direction, call.from, call.to, call.at, combo);
+  const memo = sharedDecisions().decide(set, call.direction, call.from, call.to, call.at, combo, own);
   const before = simulated.count;
   const alone = routeCall(set, call, { explain: false });
   simulated.count = before;
@@ -132,5 +139,35 @@ describe('decisions shared by copies of the same rules', () => {
     const [later, laterAlone] = both(timeless, '2001', '', { ...MONDAY_10, local: '2026-12-28T12:00:00' });
     expect(later).toBe(laterAlone);
     expect(simulated.count).toBe(3);
+  });
+
+  it("an instant's decision is read for the combination matching at that instant, and only for it", () => {
+    // Customer 1 open 09:00-11:00. The impact decides at 10:00 (open); the check's horizon then
+    // asks the open combination (read: 10:30 is the same decision) and the shut one (simulated).
+    const text = '20260101T090000|2H|daily';
+    const rec = (parseTimerec(text) as { value: Timerec }).value;
+    const own = new Set([rec]);
+    const open = comboOf([rec], [0]);
+    const set = rules([], routes('read', text), inventoryOf(GROUPS));
+    both(set, '2001', undefined);
+    expect(simulated.count).toBe(1);
+    const [read, readAlone] = both(set, '2001', open, { ...MONDAY_10, local: '2026-12-28T10:30:00' }, own);
+    expect(read).toBe(readAlone);
+    expect(JSON.parse(read)).toMatchObject({ result: 'routed', at: '2026-12-28T10:30:00 Europe/London' });
+    expect(simulated.count).toBe(1);
+    const [shut, shutAlone] = both(set, '2001', comboOf([rec], []), { ...MONDAY_10, local: '2026-12-28T12:00:00' }, own);
+    expect(shut).toBe(shutAlone);
+    expect(JSON.parse(shut).result).toBe('no_route');
+    expect(simulated.count).toBe(2);
+    // An instant where the window is shut serves the shut combination (another caller: its own key).
+    const other = rules([], routes('shut', text), inventoryOf(GROUPS));
+    both(other, '2001', undefined, { ...MONDAY_10, local: '2026-12-28T23:00:00' });
+    const [night, nightAlone] = both(other, '2001', comboOf([rec], []), { ...MONDAY_10, local: '2026-12-29T03:00:00' }, own);
+    expect(night).toBe(nightAlone);
+    expect(simulated.count).toBe(3);
+    const [day, dayAlone] = both(other, '2001', open, { ...MONDAY_10, local: '2026-12-29T09:30:00' }, own);
+    expect(day).toBe(dayAlone);
+    expect(JSON.parse(day).result).toBe('routed');
+    expect(simulated.count).toBe(4);
   });
 });

@@ -245,6 +245,15 @@ export function timerecMatches(parsed: Timerec | null, local: string, tz?: strin
   return matchesAt(parsed, call.wall, call.t, tz, call.at);
 }
 
+/**
+ * {@link timerecMatches} at one call's moment for many recurrences: the moment read once, not once
+ * per recurrence (the decisions of an instant read for thousands of callers' windows, decision-memo.ts).
+ */
+export function matchesAtCall(local: string, tz?: string): (parsed: Timerec | null) => boolean {
+  const call = callInstant(local, tz);
+  return (parsed) => parsed === null || (call !== null && matchesAt(parsed, call.wall, call.t, tz, call.at));
+}
+
 /** Whether a rule's recurrence holds at a call's local time in its zone; `null`: always (no recurrence). */
 export type TimeMatcher = ((local: string, tz: string) => boolean) | null;
 
