@@ -1,6 +1,6 @@
 import type { Document, LineCounter, YAMLError } from 'yaml';
 import { newLineCounter, parseDocument } from './yaml-lib.js';
-import type { ConfigIssue, SourceLocation } from '../model/desired.js';
+import { COLLECTIONS, type ConfigIssue, type SourceLocation } from '../model/desired.js';
 import { issueAt } from './issue.js';
 
 const STACK_OVERFLOW = /call stack/i;
@@ -66,7 +66,7 @@ export function parseSource(file: string, text: string): ParseResult {
         issueAt(
           { file, line: 1, col: 1 },
           'the file is empty',
-          'start it with "version: 1", then inbound_mappings, outbound_routes, endpoint_leases, carrier_groups or policy',
+          `start it with "version: 1", then ${[...COLLECTIONS, 'routing_tests', 'invariants', 'proxy'].join(', ')} or policy`,
         ),
       ],
     };

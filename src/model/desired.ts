@@ -26,8 +26,8 @@ export const COLLECTION_OF: Readonly<Record<Kind, CollectionName>> = Object.from
   KINDS.map((k) => [k, KIND_SPECS[k].collection]),
 ) as Record<Kind, CollectionName>;
 
-/** Every collection, in stable order. */
-const COLLECTIONS: readonly CollectionName[] = KINDS.map((k) => COLLECTION_OF[k]);
+/** Every collection, in stable order (the registry's). */
+export const COLLECTIONS: readonly CollectionName[] = KINDS.map((k) => COLLECTION_OF[k]);
 
 /** The collections the desired state manages (declared, even as `[]`), in stable order. */
 export function managedCollections(desired: Pick<DesiredState, CollectionName>): CollectionName[] {

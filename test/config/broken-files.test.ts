@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { F, headLines, load, loadIssues } from './helpers.js';
+import { F, headLines, load, loadIssues, ROOT } from './helpers.js';
 
 const MAPPING_KEYS = 'the keys allowed here are: did, servers, group, notes';
 const COMMA = 'remove the ","; the platform stores this text as name:<value> and a "," breaks its reads';
@@ -369,6 +369,15 @@ describe('hints', () => {
   ])('%s issue %i: %s', async (path, index, hint) => {
     const issues = await loadIssues([path]);
     expect(issues[index]?.split('\n')[1]).toBe(`  hint: ${hint}`);
+  });
+
+  // The registry's collections, every one: the hint once listed four (no endpoint_groups, numbers,
+  // routing_tests or invariants) while the files took ten keys.
+  it('an empty file is told every top-level key the files take', async () => {
+    const [issue] = await loadIssues([`${F}/empty.yaml`]);
+    const hint = issue?.split('\n')[1] ?? '';
+    const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/dsipform.schema.json'), 'utf8')) as { properties: object };
+    for (const key of Object.keys(schema.properties)) expect(hint).toContain(key === 'version' ? '"version: 1"' : key);
   });
 
   it('a misspelt key is not also reported as missing', async () => {

@@ -50,7 +50,6 @@ const NOT_GENERIC: Readonly<Record<string, string>> = {
   'src/config/fast-reader.ts': 'a YAML mapping (`newMapping`: key: value), not an inbound mapping',
   'src/config/file-hints.ts': FIELD,
   'src/config/lease-rules.ts': 'passes on the lease rules from model/ (ARCHITECTURE.md, Conventions)',
-  'src/config/source.ts': WORDS,
   'src/api/client.ts': LEASES,
   'src/api/kind-methods.ts': "the library's typed methods of the existing kinds (createCarrierGroup, …); a new kind needs none",
   'src/api/profile.ts': 'whether a platform has the Numbers module (the API profile), not the kind',
