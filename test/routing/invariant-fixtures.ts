@@ -37,3 +37,22 @@ export function customersAtEveryHour(k: number, more: TestRoute[] = []): TestRou
   }));
   return [...out, { name: 'Default', prefix: '', gwgroupid: '1' }, ...more];
 }
+
+/**
+ * K prefixes, each with its own yearly recurrence on a day `daysApart` after the one before (from
+ * 2026-01-01; `every`: the recurrence's tail, `||4` for every four years), and a catch-all
+ * (bench/lib/itsp-fixtures.mjs `yearly`).
+ */
+export function holidays(k: number, daysApart = 1, every = ''): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
+    const day = new Date(Date.UTC(2026, 0, 1 + i * daysApart));
+    const date = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
+    return {
+      name: `holiday ${i}`,
+      prefix: String(100_000 + i),
+      gwgroupid: String(1 + (i % 9)),
+      timerec: `${date}T000000|24H|yearly${every}`,
+    };
+  });
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}

@@ -4,7 +4,7 @@ import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
-import { BOOK, customers, pad, START } from './invariant-fixtures.js';
+import { BOOK, customers, holidays, pad, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check at an ITSP's size (issue 36 §2) does work about linear in the rules: an
@@ -227,16 +227,6 @@ describe('callers of a from_prefix that the LCR routes surely tie are decided on
     expect(decidedFrom('2007')).toBeLessThan(10);
   });
 });
-
-/** K prefixes, each with its own yearly recurrence (bench/lib/itsp-fixtures.mjs `yearly`), and a catch-all. */
-function holidays(k: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
-    const day = new Date(Date.UTC(2026, 0, 1 + i));
-    const date = `${day.getUTCFullYear()}${pad(day.getUTCMonth() + 1)}${pad(day.getUTCDate())}`;
-    return { name: `holiday ${i}`, prefix: String(100_000 + i), gwgroupid: String(1 + (i % 9)), timerec: `${date}T000000|24H|yearly` };
-  });
-  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
-}
 
 describe('a set with a window is not cut by its window where the rules never break it', () => {
   beforeEach(() => {

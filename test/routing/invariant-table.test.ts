@@ -5,14 +5,13 @@ import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import { rules, type TestRoute } from './build.js';
+import { BOOK, START } from './invariant-fixtures.js';
 
 /**
  * The invariants of a check share their tables (routing/invariant-table.ts: one per `during`, one
  * probe set per table): each verdict is the one the invariant gets when decided alone, and each
  * counterexample is a call of its set that routes as it says.
  */
-const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
-const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const OFFICE = '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR';
 const NIGHT = '20260101T220000|8H|daily';
 

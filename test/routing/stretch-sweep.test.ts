@@ -20,6 +20,7 @@ import { decisionKey } from '../../src/routing/decide-class.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { stretchesOf } from '../../src/routing/stretch-sweep.js';
 import { rules, type TestRoute } from './build.js';
+import { BOOK, pad } from './invariant-fixtures.js';
 
 type Modules = { classes: typeof import('../../src/routing/classes.js'); invariants: typeof import('../../src/routing/invariants.js') };
 
@@ -84,8 +85,6 @@ afterAll(() => {
   vi.doUnmock('../../src/routing/stretch-sweep.js');
 });
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-
 /** K short daily windows by priority (minutes of several lengths), and the extra routes of a case. */
 function routes(k: number, extra: readonly TestRoute[]): TestRoute[] {
   const daily = Array.from({ length: k }, (_, i) => {
@@ -138,7 +137,6 @@ const CASES: [string, TestRoute[]][] = [
   ],
 ];
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe'];
-const BOOK = { groups: new Map(), lists: new Map(), unnumbered: new Map(), gateways: new Map() };
 const INVARIANTS: Invariant[] = [
   { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
   { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
