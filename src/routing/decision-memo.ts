@@ -106,6 +106,12 @@ interface ContentMemo {
  * probes); `watch` and the library plan again and again, and must not grow.
  */
 const KEPT = 8;
+/**
+ * How many instants one content keeps decisions for: a plan decides at one (`plan --at`); a
+ * process that decides the same rules at instant after instant (the library in a loop) must not
+ * grow, so past this the content's decisions start again.
+ */
+const INSTANTS_KEPT = 4;
 /** The contents kept, most recently used last. */
 const kept: ContentMemo[] = [];
 const bySet = new WeakMap<RuleSet, ContentMemo>();
@@ -198,7 +204,13 @@ const SHARED: SharedDecisions = {
     let when = combo;
     if (when === undefined && !timeless(set)) {
       when = `@${at.local} ${at.tz}`;
-      if (!memo.instants.has(when)) memo.instants.set(when, matchesAtCall(at.local, at.tz));
+      if (!memo.instants.has(when)) {
+        if (memo.instants.size >= INSTANTS_KEPT) {
+          memo.instants.clear();
+          memo.decided.clear();
+        }
+        memo.instants.set(when, matchesAtCall(at.local, at.tz));
+      }
     }
     const base = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000`;
     const key = `${base}${when ?? ''}`;

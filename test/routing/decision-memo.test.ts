@@ -170,4 +170,20 @@ describe('decisions shared by copies of the same rules', () => {
     expect(JSON.parse(day).result).toBe('routed');
     expect(simulated.count).toBe(4);
   });
+
+  it('one content keeps the decisions of a few instants only: deciding at instant after instant does not grow', () => {
+    const set = rules([], routes('instants', '20260101T090000|2H|daily'), inventoryOf(GROUPS));
+    const hours = ['08', '09', '10', '11', '12'];
+    for (const h of hours) {
+      const [memo, alone] = both(set, '2001', undefined, { ...MONDAY_10, local: `2026-12-28T${h}:00:00` });
+      expect(memo).toBe(alone);
+    }
+    expect(simulated.count).toBe(5);
+    // The latest instant is still kept; the first was let go with the others when the fifth came.
+    both(set, '2001', undefined, { ...MONDAY_10, local: '2026-12-28T12:00:00' });
+    expect(simulated.count).toBe(5);
+    const [first, firstAlone] = both(set, '2001', undefined, { ...MONDAY_10, local: '2026-12-28T08:00:00' });
+    expect(first).toBe(firstAlone);
+    expect(simulated.count).toBe(6);
+  });
 });
