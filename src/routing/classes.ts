@@ -15,6 +15,7 @@ import { numberClasses, type NumberClass } from './number-classes.js';
 import type { CallTime, RuleSet } from './types.js';
 import { decideClass, type Whole } from './decide-class.js';
 import { sharedDecisions, type SharedDecisions } from './decision-memo.js';
+import { keptOutcomes } from './horizon-outcomes.js';
 import { horizonFor, instantHorizon, windowOf, type Examined, type Horizon } from '../model/time/windows.js';
 
 import { windowWords } from '../model/time/window-words.js';
@@ -102,21 +103,21 @@ export function classSpansLazily(
 ): { horizon: Horizon; callers: Iterable<CallerSpans> } {
   const { classes, decided, examined, whole, shared } = classesOf(sets, start, options);
   const first = decided.slice(0, 1);
+  // Every outcome the first set gives a caller over the horizon.
+  const firstOutcomes = (nc: NumberClass, caller: Caller): readonly RouteDecision[] => {
+    // Another table of the check swept this call over the same horizon (the built-ins' decide
+    // every class): its outcomes are the first set's, not swept again (horizon-outcomes.ts).
+    const kept = caller.tie ? undefined : keptOutcomes(decided[0] as RuleSet, nc.direction, caller.from, nc.to, examined);
+    if (kept !== undefined) return kept;
+    // The first set alone is cut at its own recurrences only: a few stretches where the
+    // others' windows (an invariant's `during`) cut thousands.
+    const alone: ClassSpan[] = [];
+    // The memo is keyed by set and by the set's own recurrences: the joint decision below takes the first set's from it.
+    decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved, shared);
+    return alone.map((s) => s.decisions[0] as RouteDecision);
+  };
   const decide = (nc: NumberClass, caller: Caller): ClassSpan[] => {
-    if (screen && decided.length > 1) {
-      // The first set alone is cut at its own recurrences only: a few stretches where the
-      // others' windows (an invariant's `during`) cut thousands.
-      const alone: ClassSpan[] = [];
-      // The memo is keyed by set and by the set's own recurrences: the joint decision below takes the first set's from it.
-      decideClass(first, { ...nc, met: firstMet(nc), callers: [caller] }, examined, whole, false, alone, true, options.moved, shared);
-      if (
-        !screen(
-          nc,
-          alone.map((s) => s.decisions[0] as RouteDecision),
-        )
-      )
-        return [];
-    }
+    if (screen && decided.length > 1 && !screen(nc, firstOutcomes(nc, caller))) return [];
     return decideCaller(decided, nc, caller, examined, whole, options, shared);
   };
   function* each(): Generator<CallerSpans> {
@@ -195,8 +196,9 @@ function firstMet(nc: NumberClass): NumberClass['met'] {
 }
 
 /**
- * Whether a caller of a class can matter to the reader, given every decision the first set makes
- * for it over the horizon (alone, in order of first stretch): when not, {@link classSpansLazily}
+ * Whether a caller of a class can matter to the reader, given every outcome the first set gives it
+ * over the horizon (each at least once, as decided at some moment; one another analysis kept may
+ * name a call of the same stem and From, horizon-outcomes.ts): when not, {@link classSpansLazily}
  * gives it no spans. The joint decisions of the first set are among those it makes alone.
  */
 export type Screen = (nc: NumberClass, first: readonly RouteDecision[]) => boolean;

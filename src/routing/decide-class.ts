@@ -23,6 +23,7 @@ import type { CallTime, RuleSet } from './types.js';
 import { windowOf, type Examined, type TimeWindow } from '../model/time/windows.js';
 import { expandStretches, type StretchPiece } from '../model/time/stretch-runs.js';
 import { decisionKey, stretchesOf } from './stretch-sweep.js';
+import { keepOutcomes } from './horizon-outcomes.js';
 import { windowWords } from '../model/time/window-words.js';
 import { compactWindows } from '../model/time/window-runs.js';
 
@@ -109,16 +110,43 @@ export function decideClass(
       );
     if (recs.length === 0) {
       const decisions = decideAt(whole.at, []);
+      if (shared) keep(sets, deciding, nc, caller.from, examined, [decisions]);
       if (!differing || differs(decisions, moved)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }
-    for (const { decisions, stretches } of stretchesOf(recs, examined, (s, active) =>
-      decideAt({ local: windowOf({ from: s, to: s }).start, tz }, active),
-    )) {
+    const groups = stretchesOf(recs, examined, (s, active) => decideAt({ local: windowOf({ from: s, to: s }).start, tz }, active));
+    if (shared)
+      keep(
+        sets,
+        deciding,
+        nc,
+        caller.from,
+        examined,
+        groups.map((g) => g.decisions),
+      );
+    for (const { decisions, stretches } of groups) {
       if (differing && !differs(decisions, moved)) continue;
       out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
     }
   }
+}
+
+/**
+ * Each simulated set's outcomes of the caller over the horizon, for an analysis that needs them
+ * alone (horizon-outcomes.ts): the sweep was cut at every recurrence the set's decisions depend
+ * on, so its groups meet every outcome the set gives the caller.
+ */
+function keep(
+  sets: readonly RuleSet[],
+  deciding: readonly boolean[],
+  nc: NumberClass,
+  from: string,
+  examined: Examined,
+  groups: readonly (readonly RouteDecision[])[],
+): void {
+  sets.forEach((set, i) => {
+    if (deciding[i]) keepOutcomes(set, nc.direction, from, nc.to, examined, groups.map((d) => d[i] as RouteDecision));
+  });
 }
 
 /** A span with its windows and words made now (the routing table and the impact read every span's). */

@@ -230,6 +230,17 @@ const SHARED: SharedDecisions = {
 };
 
 /**
+ * What tells `set`'s calls apart: its content's memo (an identity kept as long as the content's
+ * decisions are, `KEPT`) and the call's key there (its stem, and its From when the set has LCR
+ * patterns). Two calls of one key are decided alike by every set of that content at every moment
+ * where the same of its recurrences match (horizon-outcomes.ts keeps a horizon's outcomes by it).
+ */
+export function callIdentity(set: RuleSet, direction: Direction, from: string, to: string): { readonly content: object; readonly key: string } {
+  const memo = memoOf(set);
+  return { content: memo, key: `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}` };
+}
+
+/**
  * A decision an analysis of one instant made (`plan --at`: the impact decides each caller there,
  * asking no recurrence) that is `combo`'s: the recurrences of `own` matching at that instant, as
  * the simulation asks them (`timerecMatches` on the call's local time), are those `combo` was made
