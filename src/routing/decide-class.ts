@@ -132,9 +132,10 @@ export function decideClass(
 }
 
 /**
- * Each simulated set's outcomes of the caller over the horizon, for an analysis that needs them
- * alone (horizon-outcomes.ts): the sweep was cut at every recurrence the set's decisions depend
- * on, so its groups meet every outcome the set gives the caller.
+ * The first set's outcomes of the caller over the horizon (an invariant table's rules, the set a
+ * screen reads alone: classes.ts `classSpansLazily`), when simulated, for an analysis that needs
+ * them (horizon-outcomes.ts): the sweep was cut at every recurrence the set's decisions depend on,
+ * so its groups meet every outcome the set gives the caller.
  */
 function keep(
   sets: readonly RuleSet[],
@@ -144,9 +145,16 @@ function keep(
   examined: Examined,
   groups: readonly (readonly RouteDecision[])[],
 ): void {
-  sets.forEach((set, i) => {
-    if (deciding[i]) keepOutcomes(set, nc.direction, from, nc.to, examined, groups.map((d) => d[i] as RouteDecision));
-  });
+  const first = sets[0];
+  if (first === undefined || deciding[0] !== true) return;
+  keepOutcomes(
+    first,
+    nc.direction,
+    from,
+    nc.to,
+    examined,
+    groups.map((d) => d[0] as RouteDecision),
+  );
 }
 
 /** A span with its windows and words made now (the routing table and the impact read every span's). */
