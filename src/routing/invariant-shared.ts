@@ -2,7 +2,7 @@
  * Callers of an invariant table (invariant-table.ts) that route alike, decided once: callers
  * matching the same LCR From parts (none a tie class) get the same decisions (callers.ts), so the
  * first stands for the others, and each still gets spans of its own, with its own From, in the
- * class's order of callers. Pure.
+ * class's order of callers, made when a set reads them. Pure.
  */
 import { InternalError } from '../model/errors.js';
 import type { Caller } from './callers.js';
@@ -14,7 +14,7 @@ import type { Direction } from './types.js';
  * A class's callers, and for each the one decided for it: callers matching the same From parts and
  * none a tie class route alike (callers.ts), so the first stands for the others (a table with a
  * `from_prefix` holds the prefix beside the class's own callers: `''` and `2007` alike when no LCR
- * From part is met). Each caller still gets its own spans, with its own From (`expanded`).
+ * From part is met). Each caller still gets its own spans, with its own From (`callerEntries`).
  */
 export interface SharedCallers {
   readonly all: readonly Caller[];
@@ -54,34 +54,6 @@ function callerKey(c: { readonly from: string; readonly from_holds?: string; rea
   return `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.from_parts.join(',')}`;
 }
 
-/**
- * The spans of every caller of each class, in the class's order of callers (as if each had been
- * decided): a caller that another stands for gets that one's spans with its own From.
- */
-export function expanded(spans: readonly ClassSpan[], sharing: ReadonlyMap<string, SharedCallers>): ClassSpan[] {
-  const out: ClassSpan[] = [];
-  for (let i = 0; i < spans.length;) {
-    const key = classKey((spans[i] as ClassSpan).class);
-    const byCaller = new Map<string, ClassSpan[]>();
-    for (; i < spans.length && classKey((spans[i] as ClassSpan).class) === key; i++) {
-      const span = spans[i] as ClassSpan;
-      const list = byCaller.get(callerKey(span.class)) ?? [];
-      if (list.length === 0) byCaller.set(callerKey(span.class), list);
-      list.push(span);
-    }
-    const shared = sharing.get(key);
-    if (!shared) {
-      for (const list of byCaller.values()) for (const s of list) out.push(s);
-      continue;
-    }
-    for (const c of shared.all) {
-      const rep = shared.standsFor.get(c) ?? c;
-      for (const s of byCaller.get(callerKey(rep)) ?? []) out.push(rep === c ? s : asCaller(s, c.from));
-    }
-  }
-  return out;
-}
-
 /** A span of one caller as the span of another that routes alike: its From in the class and the decisions; windows and words read from the first. */
 function asCaller(span: ClassSpan, from: string): ClassSpan {
   const out = { class: { ...span.class, from }, decisions: span.decisions.map((d) => ({ ...d, from })) } as unknown as ClassSpan;
@@ -96,14 +68,16 @@ function asCaller(span: ClassSpan, from: string): ClassSpan {
 export interface CallerEntry {
   readonly nc: NumberClass;
   readonly caller: Caller;
+  /** The caller that stands for this one (an earlier entry of the class), whose spans these copy with this From. */
+  readonly copyOf?: Caller;
   readonly spans: () => readonly ClassSpan[];
 }
 
 /**
- * {@link expanded} over callers decided when their spans are first read (classes.ts
- * `classSpansLazily`): an entry per caller of each class, in the class's order of callers, without
- * deciding it; a caller that another stands for gets that one's spans with its own From. A reader
- * that skips a caller (a set whose From it is not) does not decide it.
+ * The callers of each class as their spans are first read (classes.ts `classSpansLazily`): an
+ * entry per caller of each class, in the class's order of callers, without deciding it; a caller
+ * that another stands for gets that one's spans with its own From. A reader that skips a caller (a
+ * set whose From it is not) does not decide it.
  */
 export function* callerEntries(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<CallerEntry> {
   const it = source[Symbol.iterator]();
@@ -123,7 +97,7 @@ export function* callerEntries(source: Iterable<CallerSpans>, sharing: ReadonlyM
       if (rep !== c) {
         const of = decided.get(rep);
         let mine: readonly ClassSpan[] | undefined;
-        yield { nc, caller: c, spans: () => (mine ??= (of?.spans ?? []).map((s) => asCaller(s, c.from))) };
+        yield { nc, caller: c, copyOf: rep, spans: () => (mine ??= (of?.spans ?? []).map((s) => asCaller(s, c.from))) };
         continue;
       }
       if (cur.done === true || cur.value.caller !== c) throw new InternalError('an invariant table decided its callers out of order');

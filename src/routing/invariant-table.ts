@@ -13,7 +13,7 @@ import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
 import { classSpans, classSpansLazily, classSpansSplit, type ClassSpan } from './classes.js';
 import { laterForBuiltins } from './invariant-later.js';
-import { callerEntries, classKey, expanded, replayable, sharedCallers, type CallerEntry, type SharedCallers } from './invariant-shared.js';
+import { callerEntries, classKey, replayable, sharedCallers, type CallerEntry, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
@@ -29,8 +29,9 @@ const PROBE_KEY = '\u0000invariant';
 export interface InvariantTable {
   /**
    * A built-in check reads every span of its table, decided at once, but those of the classes only
-   * a probe made (invariant-later.ts); a set reads its table as far as its first counterexample, each
-   * caller decided when first read.
+   * a probe made (invariant-later.ts) and those of a caller another stands for (invariant-shared.ts:
+   * it routes as that one, which comes first, so no built-in check finds anything new there); a set
+   * reads its table as far as its first counterexample, each caller decided when first read.
    */
   readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
 }
@@ -131,15 +132,11 @@ function oneTable(
   // only decides a caller when a set reads that far (an area's first tie, not K of them).
   if (members.some((m) => m.kind === 'builtin')) {
     if (probes.length === 0) {
-      const spans = classSpans(sets, start, options).spans;
-      return { builtins: sharing.size > 0 ? expanded(spans, sharing) : spans, sets: [] };
+      return { builtins: classSpans(sets, start, options).spans, sets: [] };
     }
     // The classes the built-ins need decided now, the others (a probe's) as the sets read them.
     const split = classSpansSplit(sets, start, options, laterForBuiltins(set, whole));
-    return {
-      builtins: sharing.size > 0 ? expanded(split.now, sharing) : split.now,
-      sets: replayable(callerEntries(split.all, sharing)),
-    };
+    return { builtins: split.now, sets: replayable(callerEntries(split.all, sharing)) };
   }
   // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
   // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
@@ -164,11 +161,16 @@ function mayBreak(
   return first.some((d) => breaks(m, d));
 }
 
-/** The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided only when it may. */
+/**
+ * The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided
+ * only when it may. A caller another stands for is left out when the set reads that one: it routes
+ * alike and comes first, so the set's first counterexample is never among its copies.
+ */
 function* within(entries: Iterable<CallerEntry>, s: CallSet): Generator<ClassSpan> {
-  for (const { nc, caller, spans } of entries) {
+  const reads = (c: Caller): boolean => s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
+  for (const { nc, caller, copyOf, spans } of entries) {
     if (nc.direction !== s.direction || !nc.prefix.startsWith(s.to_prefix)) continue;
-    if (s.from_prefix !== '' && (caller.from_holds !== undefined || !caller.from.startsWith(s.from_prefix))) continue;
+    if (!reads(caller) || (copyOf !== undefined && reads(copyOf))) continue;
     yield* spans();
   }
 }

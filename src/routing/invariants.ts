@@ -57,9 +57,10 @@ export function checkInvariants(
 ): InvariantResult[] {
   if (invariants.length === 0) return [];
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
-  const { spans: spansOf } = invariantTable(set, invariants, start, (inv, d) => breaks(inv, d, book));
+  const breaksOf = breaksOnce(book);
+  const { spans: spansOf } = invariantTable(set, invariants, start, breaksOf);
   return invariants.map((invariant) => {
-    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, book, pending);
+    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, breaksOf, pending);
     // A built-in check's table is decided whole (invariant-table.ts).
     const table = spansOf(invariant);
     const spans: readonly ClassSpan[] = Array.isArray(table) ? (table as readonly ClassSpan[]) : [...table];
@@ -76,12 +77,12 @@ function decideSet(
   invariant: Invariant,
   s: CallSet,
   start: CallTime,
-  book: NameBook,
+  breaksOf: (invariant: Invariant, d: RouteDecision) => boolean,
   pending: PendingNames,
 ): InvariantResult {
   const never = invariant.kind === 'never';
   for (const span of spans) {
-    if (!inSet(span, s) || !breaks(invariant, span.decisions[0] as RouteDecision, book)) continue;
+    if (!inSet(span, s) || !breaksOf(invariant, span.decisions[0] as RouteDecision)) continue;
     const what = s.reaches ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
     return violated(invariant, span, start, `an ${s.direction} call ${what}`, pending);
   }
@@ -96,6 +97,25 @@ function breaks(invariant: Invariant, d: RouteDecision, book: NameBook): boolean
   const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
   const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
   return hit === never;
+}
+
+/**
+ * {@link breaks}, kept per invariant by what it reads of a decision: the result, whether a rule
+ * took the call and the gateway list (a destination, `reaches`, names a group or gateways only).
+ * A set by caller read every span of its table, and a failed expectation's words were written
+ * for each (a yearly recurrence per prefix: thousands for two answers).
+ */
+function breaksOnce(book: NameBook): (invariant: Invariant, d: RouteDecision) => boolean {
+  const known = new Map<Invariant, Map<string, boolean>>();
+  return (invariant, d) => {
+    if (invariant.kind === 'builtin') return false;
+    let mine = known.get(invariant);
+    if (!mine) known.set(invariant, (mine = new Map<string, boolean>()));
+    const key = `${d.result}\u0000${d.rule === undefined ? '' : 'rule'}\u0000${d.gwlist ?? '\u0001'}`;
+    let hit = mine.get(key);
+    if (hit === undefined) mine.set(key, (hit = breaks(invariant, d, book)));
+    return hit;
+  };
 }
 
 function destinationWords(s: CallSet): string {
