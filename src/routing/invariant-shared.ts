@@ -55,7 +55,7 @@ function callerKey(c: { readonly from: string; readonly from_holds?: string; rea
 }
 
 /** A span of one caller as the span of another that routes alike: its From in the class and the decisions; windows and words read from the first. */
-function asCaller(span: ClassSpan, from: string): ClassSpan {
+export function asCaller(span: ClassSpan, from: string): ClassSpan {
   const out = { class: { ...span.class, from }, decisions: span.decisions.map((d) => ({ ...d, from })) } as unknown as ClassSpan;
   Object.defineProperties(out, {
     windows: { enumerable: true, get: () => span.windows },
@@ -66,46 +66,59 @@ function asCaller(span: ClassSpan, from: string): ClassSpan {
 
 /** One caller of a class, as an invariant table's sets read it: its spans decided when first asked. */
 export interface CallerEntry {
-  readonly nc: NumberClass;
   readonly caller: Caller;
-  /** The caller that stands for this one (an earlier entry of the class), whose spans these copy with this From. */
+  /**
+   * The caller that stands for this one (an earlier entry of the class): `spans` are that one's,
+   * which this caller's are with its own From (`asCaller`), made only where a set shows one.
+   */
   readonly copyOf?: Caller;
   readonly spans: () => readonly ClassSpan[];
 }
 
+/** A number class and its callers in order, as an invariant table's sets read them. */
+export interface ClassCallers {
+  readonly nc: NumberClass;
+  readonly entries: readonly CallerEntry[];
+}
+
 /**
- * The callers of each class as their spans are first read (classes.ts `classSpansLazily`): an
- * entry per caller of each class, in the class's order of callers, without deciding it; a caller
- * that another stands for gets that one's spans with its own From. A reader that skips a caller (a
- * set whose From it is not) does not decide it.
+ * The callers of each class as their spans are first read (classes.ts `classSpansLazily`), class by
+ * class (a set skips a class whose numbers it does not hold at once), in the class's order of
+ * callers, without deciding them; a caller that another stands for reads that one's spans. A reader
+ * that skips a caller (a set whose From it is not) does not decide it.
  */
-export function* callerEntries(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<CallerEntry> {
+export function* classCallers(source: Iterable<CallerSpans>, sharing: ReadonlyMap<string, SharedCallers>): Generator<ClassCallers> {
   const it = source[Symbol.iterator]();
   let cur = it.next();
   while (cur.done !== true) {
     const nc = cur.value.nc;
     const shared = sharing.get(classKey(nc));
+    const entries: CallerEntry[] = [];
     if (!shared) {
-      const one = cur.value;
-      yield { nc, caller: one.caller, spans: () => one.spans };
-      cur = it.next();
+      // A class's callers come together, in order (classes.ts).
+      for (; cur.done !== true && cur.value.nc === nc; cur = it.next()) {
+        const one = cur.value;
+        entries.push({ caller: one.caller, spans: () => one.spans });
+      }
+      yield { nc, entries };
       continue;
     }
-    const decided = new Map<Caller, CallerSpans>();
+    const decided = new Map<Caller, CallerEntry>();
     for (const c of shared.all) {
       const rep = shared.standsFor.get(c) ?? c;
-      if (rep !== c) {
-        const of = decided.get(rep);
-        let mine: readonly ClassSpan[] | undefined;
-        yield { nc, caller: c, copyOf: rep, spans: () => (mine ??= (of?.spans ?? []).map((s) => asCaller(s, c.from))) };
+      const of = decided.get(rep);
+      if (rep !== c && of !== undefined) {
+        entries.push({ caller: c, copyOf: rep, spans: of.spans });
         continue;
       }
       if (cur.done === true || cur.value.caller !== c) throw new InternalError('an invariant table decided its callers out of order');
       const one = cur.value;
-      decided.set(c, one);
-      yield { nc, caller: c, spans: () => one.spans };
+      const entry = { caller: c, spans: () => one.spans };
+      decided.set(c, entry);
+      entries.push(entry);
       cur = it.next();
     }
+    yield { nc, entries };
   }
 }
 

@@ -13,7 +13,7 @@ import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
 import { classSpans, classSpansLazily, classSpansSplit, type ClassSpan } from './classes.js';
 import { laterForBuiltins } from './invariant-later.js';
-import { callerEntries, classKey, replayable, sharedCallers, type CallerEntry, type SharedCallers } from './invariant-shared.js';
+import { classCallers, classKey, replayable, sharedCallers, type ClassCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
@@ -34,6 +34,17 @@ export interface InvariantTable {
    * reads its table as far as its first counterexample, each caller decided when first read.
    */
   readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
+  /** A never/always invariant's spans, read as far as its first counterexample (`within`). */
+  readonly read: (invariant: Invariant) => Iterable<SetSpan>;
+}
+
+/**
+ * A span a set reads, of the caller from `from`: the span itself, or, for a caller another stands
+ * for, that one's (the same decisions and windows), shown as its own (`asCaller`) only if it breaks the set.
+ */
+export interface SetSpan {
+  readonly span: ClassSpan;
+  readonly from: string;
 }
 
 /**
@@ -56,11 +67,15 @@ export function invariantTable(
     byDuring.set(during, [...(byDuring.get(during) ?? []), inv]);
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
+  const reads = new Map<Invariant, Iterable<SetSpan>>();
   for (const [during, members] of byDuring) {
     const views = oneTable(set, members, during, start, breaks);
-    for (const inv of members) tables.set(inv, inv.kind === 'builtin' ? views.builtins : within(views.sets, inv.set));
+    for (const inv of members) {
+      if (inv.kind === 'builtin') tables.set(inv, views.builtins);
+      else reads.set(inv, within(views.sets, inv.set));
+    }
   }
-  return { spans: (inv) => tables.get(inv) ?? [] };
+  return { spans: (inv) => tables.get(inv) ?? [], read: (inv) => reads.get(inv) ?? [] };
 }
 
 /**
@@ -74,7 +89,7 @@ function oneTable(
   during: string,
   start: CallTime,
   breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
-): { builtins: Iterable<ClassSpan>; sets: Iterable<CallerEntry> } {
+): { builtins: Iterable<ClassSpan>; sets: Iterable<ClassCallers> } {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -136,13 +151,13 @@ function oneTable(
     }
     // The classes the built-ins need decided now, the others (a probe's) as the sets read them.
     const split = classSpansSplit(sets, start, options, laterForBuiltins(set, whole));
-    return { builtins: split.now, sets: replayable(callerEntries(split.all, sharing)) };
+    return { builtins: split.now, sets: replayable(classCallers(split.all, sharing)) };
   }
   // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
   // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
   // thousands of times per class).
   const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
-  return { builtins: [], sets: replayable(callerEntries(classSpansLazily(sets, start, options, screen).callers, sharing)) };
+  return { builtins: [], sets: replayable(classCallers(classSpansLazily(sets, start, options, screen).callers, sharing)) };
 }
 
 /**
@@ -164,27 +179,31 @@ function mayBreak(
 /**
  * The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided
  * only when it may. A caller another stands for is left out when the set reads that one: it routes
- * alike and comes first, so the set's first counterexample is never among its copies.
+ * alike and comes first, so the set's first counterexample is never among its copies; otherwise it
+ * reads that one's spans as its own (`SetSpan`).
  */
-function* within(entries: Iterable<CallerEntry>, s: CallSet): Generator<ClassSpan> {
+function* within(classes: Iterable<ClassCallers>, s: CallSet): Generator<SetSpan> {
   const reads = (c: Caller): boolean => s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
-  for (const { nc, caller, copyOf, spans } of entries) {
+  for (const { nc, entries } of classes) {
     if (nc.direction !== s.direction || !nc.prefix.startsWith(s.to_prefix)) continue;
-    if (!reads(caller) || (copyOf !== undefined && reads(copyOf))) continue;
-    yield* spans();
+    for (const { caller, copyOf, spans } of entries) {
+      if (!reads(caller) || (copyOf !== undefined && reads(copyOf))) continue;
+      for (const span of spans()) yield { span, from: caller.from };
+    }
   }
 }
 
 /**
  * Whether a span of a set's table holds calls of the set: its direction, its numbers under
  * `to_prefix` (the probe made the prefix a class boundary), inside `during` (the probe set routes
- * it), and its caller starting with `from_prefix` (a tie class stands for callers of every kind).
+ * it), and its caller (`from`: the span's own, or one it stands for) starting with `from_prefix`
+ * (a tie class stands for callers of every kind).
  */
-export function inSet(span: ClassSpan, s: CallSet): boolean {
+export function inSet(span: ClassSpan, s: CallSet, from = span.class.from): boolean {
   const c = span.class;
   if (c.direction !== s.direction || !c.prefix.startsWith(s.to_prefix)) return false;
   if (span.decisions[1]?.result !== 'routed') return false;
-  return s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
+  return s.from_prefix === '' || (c.from_holds === undefined && from.startsWith(s.from_prefix));
 }
 
 /**

@@ -14,7 +14,8 @@ import { expectationFailures, tookWords } from './expect.js';
 import { withPendingNames, type PendingNames } from './pending-names.js';
 import type { NameBook } from './expect-names.js';
 import { planInvariant, violatedRefusal } from './invariant-record.js';
-import { inSet, invariantTable } from './invariant-table.js';
+import { inSet, invariantTable, type SetSpan } from './invariant-table.js';
+import { asCaller } from './invariant-shared.js';
 import { nameReference, referencedName } from './rule-set.js';
 import { routeCall } from './match.js';
 import type { CallTime, Direction, RuleSet } from './types.js';
@@ -58,9 +59,9 @@ export function checkInvariants(
   if (invariants.length === 0) return [];
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
   const breaksOf = breaksOnce(book);
-  const { spans: spansOf } = invariantTable(set, invariants, start, breaksOf);
+  const { spans: spansOf, read } = invariantTable(set, invariants, start, breaksOf);
   return invariants.map((invariant) => {
-    if (invariant.kind !== 'builtin') return decideSet(spansOf(invariant), invariant, invariant.set, start, breaksOf, pending);
+    if (invariant.kind !== 'builtin') return decideSet(read(invariant), invariant, invariant.set, start, breaksOf, pending);
     // A built-in check's table is decided whole (invariant-table.ts).
     const table = spansOf(invariant);
     const spans: readonly ClassSpan[] = Array.isArray(table) ? (table as readonly ClassSpan[]) : [...table];
@@ -73,7 +74,7 @@ export function checkInvariants(
 
 /** A never/always invariant over the spans of its table (invariant-table.ts) that hold calls of its set (`inSet`). */
 function decideSet(
-  spans: Iterable<ClassSpan>,
+  spans: Iterable<SetSpan>,
   invariant: Invariant,
   s: CallSet,
   start: CallTime,
@@ -81,10 +82,12 @@ function decideSet(
   pending: PendingNames,
 ): InvariantResult {
   const never = invariant.kind === 'never';
-  for (const span of spans) {
-    if (!inSet(span, s) || !breaksOf(invariant, span.decisions[0] as RouteDecision)) continue;
+  for (const { span, from } of spans) {
+    if (!inSet(span, s, from) || !breaksOf(invariant, span.decisions[0] as RouteDecision)) continue;
     const what = s.reaches ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
-    return violated(invariant, span, start, `an ${s.direction} call ${what}`, pending);
+    // A caller read through the one that stands for it is shown as itself.
+    const shown = from === span.class.from ? span : asCaller(span, from);
+    return violated(invariant, shown, start, `an ${s.direction} call ${what}`, pending);
   }
   return { invariant, status: 'held' };
 }
