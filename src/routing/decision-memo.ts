@@ -235,7 +235,12 @@ const SHARED: SharedDecisions = {
  * patterns). Two calls of one key are decided alike by every set of that content at every moment
  * where the same of its recurrences match (horizon-outcomes.ts keeps a horizon's outcomes by it).
  */
-export function callIdentity(set: RuleSet, direction: Direction, from: string, to: string): { readonly content: object; readonly key: string } {
+export function callIdentity(
+  set: RuleSet,
+  direction: Direction,
+  from: string,
+  to: string,
+): { readonly content: object; readonly key: string } {
   const memo = memoOf(set);
   return { content: memo, key: `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}` };
 }
