@@ -210,6 +210,9 @@ function inFilesOrder<R extends object, D extends { readonly origin?: SourceLoca
  * group this plan creates (known after apply) points at its stand-in id.
  */
 function applied(live: LiveState, changes: readonly Change[], standIns: ReadonlyMap<string, number>): RoutingState {
+  // A plan that changes no rule (a no-change plan, or one of groups and leases only) leaves the live
+  // lists as they are: a copy of each list, not three maps of some 15,000 rules built and read back.
+  if (!changes.some(changesRules)) return liveRulesAsTheyAre(live);
   const mappings = new Map<number | string, AfterMapping>((live.inbound_mappings ?? []).map((m) => [m.ruleid, m]));
   const routes = new Map<number | string, AfterRoute>((live.outbound_routes ?? []).map((r) => [r.ruleid, r]));
   const liveRoutes = new Map((live.outbound_routes ?? []).map((r) => [r.ruleid, r]));
@@ -240,5 +243,18 @@ function applied(live: LiveState, changes: readonly Change[], standIns: Readonly
   return {
     ...(live.inbound_mappings || mappings.size > 0 ? { inbound_mappings: [...mappings.values()] } : {}),
     ...(live.outbound_routes || routes.size > 0 ? { outbound_routes: [...routes.values()] } : {}),
+  };
+}
+
+/** Whether a change alters a mapping or a route: its own, or a mapping the platform empties for it. */
+function changesRules(c: Change): boolean {
+  return c.kind === 'inbound_mapping' || c.kind === 'outbound_route' || (c.effects ?? []).some((e) => e.on === 'inbound_mapping');
+}
+
+/** The live mappings and routes in the platform's order, each list copied (the caller's lists are its own). */
+function liveRulesAsTheyAre(live: LiveState): RoutingState {
+  return {
+    ...(live.inbound_mappings ? { inbound_mappings: live.inbound_mappings.slice() } : {}),
+    ...(live.outbound_routes ? { outbound_routes: live.outbound_routes.slice() } : {}),
   };
 }

@@ -19,6 +19,9 @@ export interface SettledChanges {
  * is written again after it), then ordered again and walked again for their effects. Pure.
  */
 export function settleNumbers(ordered: readonly Change[], live: LiveState, declared: readonly DesiredNumber[] | undefined): SettledChanges {
+  // No change, no effect and nothing to settle (a follow-up needs a change that marks a number):
+  // a no-change plan builds no held state (every live mapping sorted by ruleid, issue 33 §4).
+  if (ordered.length === 0) return { changes: [], notes: [] };
   const first = withPlatformEffects(ordered, live);
   if (!declared || !live.numbers) return { changes: first.changes, notes: [] };
   const { again, notes } = statusFollowUps(first.changes, first.held, declared, live.numbers);

@@ -1,8 +1,9 @@
 // "The rules after the plan" is one function (plan/routing-impact.ts rulesAfterPlan, issue 27): the
 // routing impact probes it, the plan's lints read it with the files' origins. Pure: desired and live
 // values, a real plan from buildPlan.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_POLICY, type DesiredState } from '../../src/model/desired.js';
+import type { InboundMapping } from '../../src/model/inbound-mapping.js';
 import type { LiveState } from '../../src/model/live.js';
 import type { OutboundRoute } from '../../src/model/outbound-route.js';
 import { buildPlan } from '../../src/plan/build-plan.js';
@@ -73,5 +74,50 @@ describe('rulesAfterPlan', () => {
     expect(findings.map((f) => `${f.origin?.line}: ${f.message}`)).toEqual([
       expect.stringMatching(/^9: route "Catch all" and route "Default Outbound Route" \(live\) share no prefix/) as unknown,
     ]);
+  });
+});
+
+describe('rulesAfterPlan of a plan that changes no rule (issue 33 §4)', () => {
+  const mappings: InboundMapping[] = Array.from({ length: 200 }, (_, i) => ({
+    ruleid: 100 + i,
+    did: `1555${1000 + i}`,
+    servers: ['66'],
+    notes: '',
+  }));
+  const routes = Array.from({ length: 100 }, (_, i) => route(`R${i}`, `44${i}`, '1', 1000 + i));
+  const big: LiveState = { inbound_mappings: mappings, outbound_routes: routes };
+  const same: DesiredState = {
+    inbound_mappings: mappings.map(({ ruleid: _r, ...m }, i) => ({ ...m, origin: at(10 + i) })),
+    outbound_routes: routes.map(({ ruleid: _r, groupid: _g, ...r }, i) => ({ ...r, origin: at(500 + i) })),
+    policy: DEFAULT_POLICY,
+    files: ['routes.yaml'],
+  };
+  const made = buildPlan({ desired: same, live: big, target: 't', now: 0 });
+  if (!made.ok) throw new Error(JSON.stringify(made.issues));
+
+  it("is the live rules in the platform's order, in lists of its own, with no map entry made per rule", () => {
+    expect(made.plan.changes).toEqual([]);
+    const set = vi.spyOn(Map.prototype, 'set');
+    try {
+      const { state } = rulesAfterPlan(big, made.plan.changes);
+      // Before: three maps of the live rules (by ruleid, twice for routes) built and read back, 400 entries.
+      expect(set.mock.calls.length).toBeLessThan(10);
+      expect(state.inbound_mappings).toEqual(mappings);
+      expect(state.inbound_mappings?.every((m, i) => m === mappings[i])).toBe(true);
+      expect(state.outbound_routes?.every((r, i) => r === routes[i])).toBe(true);
+      expect(state.inbound_mappings).not.toBe(mappings);
+      expect(state.outbound_routes).not.toBe(routes);
+    } finally {
+      set.mockRestore();
+    }
+  });
+
+  it('with the files: every rule at its line, as before', () => {
+    const { state } = rulesAfterPlan(big, made.plan.changes, same);
+    expect(state.inbound_mappings?.map((m) => `${m.did} ${m.ruleid} ${m.origin?.line}`).slice(0, 2)).toEqual([
+      '15551000 100 10',
+      '15551001 101 11',
+    ]);
+    expect(state.outbound_routes?.map((r) => `${r.name} ${r.ruleid} ${r.origin?.line}`).at(-1)).toBe('R99 1099 599');
   });
 });
