@@ -11,7 +11,7 @@
  *   changes), one period is swept and repeated (stretch-sweep.ts), its stretches kept as a
  *   pattern and made only when a span's windows or words are read;
  * - a tie class (callers.ts) is decided once, whatever the time, in every set that holds its parts.
- * Pure.
+ * Pure, apart from the call times kept per horizon.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
 import { callerRecs, recsByGroup } from './caller-recs.js';
@@ -73,7 +73,6 @@ export function decideClass(
   moved?: ReadonlySet<string>,
   shared?: SharedDecisions,
 ): void {
-  const tz = examined.horizon.tz;
   const byGroup = recsByGroup(nc);
   // One instant (`plan --at`) asks no recurrence: its decisions hold at that moment only (decision-memo.ts).
   const instant = examined.naming === 'instant';
@@ -112,13 +111,27 @@ export function decideClass(
       if (!differing || differs(decisions, moved)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }
-    for (const { decisions, stretches } of stretchesOf(recs, examined, (s, active) =>
-      decideAt({ local: windowOf({ from: s, to: s }).start, tz }, active),
-    )) {
+    for (const { decisions, stretches } of stretchesOf(recs, examined, (s, active) => decideAt(callTimeAt(examined, s), active))) {
       if (differing && !differs(decisions, moved)) continue;
       out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
     }
   }
+}
+
+/** The call times of a horizon's moments, by wall second: dropped with the horizon. */
+const callTimes = new WeakMap<Examined, Map<number, CallTime>>();
+
+/**
+ * The call time at wall second `s` of the horizon, made once per horizon and second: the callers
+ * of a class are decided at the same few moments (its start, where a window shared by several
+ * opens), and each wrote the moment's wall time again.
+ */
+function callTimeAt(examined: Examined, s: number): CallTime {
+  let known = callTimes.get(examined);
+  if (!known) callTimes.set(examined, (known = new Map<number, CallTime>()));
+  let at = known.get(s);
+  if (at === undefined) known.set(s, (at = Object.freeze({ local: windowOf({ from: s, to: s }).start, tz: examined.horizon.tz })));
+  return at;
 }
 
 /** A span with its windows and words made now (the routing table and the impact read every span's). */
