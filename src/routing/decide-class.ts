@@ -113,7 +113,7 @@ export function decideClass(
     }
     for (const { decisions, stretches } of stretchesOf(recs, examined, (s, active) => decideAt(callTimeAt(examined, s), active))) {
       if (differing && !differs(decisions, moved)) continue;
-      out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
+      out.push(lazy ? new LazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
     }
   }
 }
@@ -141,18 +141,44 @@ function eagerSpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly 
 }
 
 /**
- * A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields
- * are; its stretches, written as repeated patterns, are made only then too.
+ * A span whose `windows` and `when` are made on first read (then kept); its stretches, written as
+ * repeated patterns, are made only then too. An invariant table holds one per caller and outcome
+ * (8,000 for 4,000 customers with a window each), all alive until the check has read them: getters
+ * defined on each span (closures, a context and a dictionary of properties each) were most of what a
+ * caller's spans weighed, and their copying most of the check's garbage collections. The getters
+ * are the class's, so `windows` and `when` are read as fields are but are not own properties; a
+ * span is written out (`JSON.stringify`) with them, in the order its fields had when each span
+ * defined its own.
  */
-function lazySpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined): ClassSpan {
-  let stretches: ReturnType<typeof expandStretches> | undefined;
-  const made = (): ReturnType<typeof expandStretches> => (stretches ??= expandStretches(pieces));
-  let windows: ClassSpan['windows'] | undefined;
-  let when: string | undefined;
-  const span = { class: cls, decisions } as unknown as ClassSpan;
-  Object.defineProperties(span, {
-    windows: { enumerable: true, get: () => (windows ??= compactWindows(made())) },
-    when: { enumerable: true, get: () => (when ??= windowWords(made(), examined)) },
-  });
-  return span;
+class LazySpan implements ClassSpan {
+  readonly class: CallClass;
+  readonly decisions: RouteDecision[];
+  readonly #pieces: readonly StretchPiece[];
+  readonly #examined: Examined;
+  #stretches: ReturnType<typeof expandStretches> | undefined;
+  #windows: ClassSpan['windows'] | undefined;
+  #when: string | undefined;
+
+  constructor(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined) {
+    this.class = cls;
+    this.decisions = decisions;
+    this.#pieces = pieces;
+    this.#examined = examined;
+  }
+
+  get windows(): ClassSpan['windows'] {
+    return (this.#windows ??= compactWindows(this.#made()));
+  }
+
+  get when(): string {
+    return (this.#when ??= windowWords(this.#made(), this.#examined));
+  }
+
+  toJSON(): ClassSpan {
+    return { class: this.class, decisions: this.decisions, windows: this.windows, when: this.when };
+  }
+
+  #made(): ReturnType<typeof expandStretches> {
+    return (this.#stretches ??= expandStretches(this.#pieces));
+  }
 }

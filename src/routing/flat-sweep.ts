@@ -25,8 +25,11 @@ interface FlatSweep {
   readonly combos: readonly { readonly at: number; readonly active: readonly number[] }[];
 }
 
-/** The sweeps made, per horizon and list of recurrences (by their numbers): dropped with the horizon. */
-const sweeps = new WeakMap<Examined, Map<string, FlatSweep>>();
+/**
+ * The sweeps made per horizon (dropped with it): of one recurrence by the recurrence (a customer's
+ * window: no key to write), of several by their numbers.
+ */
+const sweeps = new WeakMap<Examined, { one: Map<Timerec, FlatSweep>; lists: Map<string, FlatSweep> }>();
 /** A recurrence's number in the key of a list: recurrences are compared by identity (one object per text, timerec.ts). */
 const recIds = new WeakMap<Timerec, number>();
 let nextRecId = 0;
@@ -74,17 +77,23 @@ export function flatStretchesOf(
 
 /** {@link FlatSweep} of `recs` over `examined`, made on first ask. */
 function flatSweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
-  let byList = sweeps.get(examined);
-  if (!byList) sweeps.set(examined, (byList = new Map<string, FlatSweep>()));
-  let listKey = '';
+  let made = sweeps.get(examined);
+  if (!made) sweeps.set(examined, (made = { one: new Map<Timerec, FlatSweep>(), lists: new Map<string, FlatSweep>() }));
+  if (recs.length === 1) {
+    const rec = recs[0] as Timerec;
+    let sweep = made.one.get(rec);
+    if (!sweep) made.one.set(rec, (sweep = sweepOf(recs, examined)));
+    return sweep;
+  }
+  let key = '';
   for (const r of recs) {
     let id = recIds.get(r);
     if (id === undefined) recIds.set(r, (id = nextRecId++));
-    listKey += `${id},`;
+    key += `${id},`;
   }
-  let made = byList.get(listKey);
-  if (!made) byList.set(listKey, (made = sweepOf(recs, examined)));
-  return made;
+  let sweep = made.lists.get(key);
+  if (!sweep) made.lists.set(key, (sweep = sweepOf(recs, examined)));
+  return sweep;
 }
 
 function sweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
+import { classSpans, classSpansLazily } from '../../src/routing/classes.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { rules, type TestRoute } from './build.js';
 import { BOOK, pad, START } from './invariant-fixtures.js';
@@ -78,5 +79,26 @@ describe('callers of the same windows are cut over the horizon once', () => {
     // The customers' callers of class 1 and of the class 1900 a probe cuts under it share a cut per
     // window (8 or 9 lists asked); on the base each caller asked its window's list (K + 8).
     expect(asked.lists).toBeLessThan(4 * hours + 20);
+  });
+});
+
+describe('a span whose windows and words are made when read', () => {
+  it('reads and is written out as the span made at once: class, decisions, windows and words', () => {
+    const set = rules([], sharingHours(12, 3));
+    const now = classSpans([set], START, { direction: 'outbound' }).spans;
+    const later = [...classSpansLazily([set], START, { direction: 'outbound', lazyWords: true }).callers].flatMap((c) => c.spans);
+    expect(later.length).toBe(now.length);
+    // Each customer's call fails outside its hour and goes to its group within: two spans each.
+    expect(now.length).toBeGreaterThan(2 * 12);
+    expect(later.filter((span) => !Object.hasOwn(span, 'windows')).length).toBeGreaterThanOrEqual(2 * 12);
+    later.forEach((span, i) => {
+      const made = now[i];
+      expect([span.class, span.decisions, span.windows, span.when]).toEqual([made?.class, made?.decisions, made?.windows, made?.when]);
+      // Written out with its windows and words; one made when read in the order its fields had when
+      // each span defined its own getters (class, decisions, windows, when).
+      const written = JSON.stringify(span);
+      expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(made)));
+      if (!Object.hasOwn(span, 'windows')) expect(Object.keys(JSON.parse(written))).toEqual(['class', 'decisions', 'windows', 'when']);
+    });
   });
 });
