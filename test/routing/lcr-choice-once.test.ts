@@ -49,7 +49,7 @@ describe("a caller's LCR choice is made once per rules", () => {
     expect(results.map((r) => r.status)).toEqual(['held', 'held', 'violated']);
     expect(results[2]?.counterexample?.from).toBe('2000');
     // The check asks each customer's groups and decides its window open and shut: on the base three
-    // choices more per customer (3 K), none now.
+    // choices more per customer (183 at K = 60), 2 now.
     expect(looked.up - chosen).toBeLessThan(10);
     // A choice read again decides as one explained (made afresh, with its words).
     for (let i = 0; i < k; i++) {
