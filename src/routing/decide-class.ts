@@ -11,7 +11,7 @@
  *   changes), one period is swept and repeated (stretch-sweep.ts), its stretches kept as a
  *   pattern and made only when a span's windows or words are read;
  * - a tie class (callers.ts) is decided once, whatever the time, in every set that holds its parts.
- * Pure.
+ * Pure, apart from the call times kept per horizon.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
 import { callerRecs, recsByGroup } from './caller-recs.js';
@@ -74,7 +74,6 @@ export function decideClass(
   moved?: ReadonlySet<string>,
   shared?: SharedDecisions,
 ): void {
-  const tz = examined.horizon.tz;
   const byGroup = recsByGroup(nc);
   // One instant (`plan --at`) asks no recurrence: its decisions hold at that moment only (decision-memo.ts).
   const instant = examined.naming === 'instant';
@@ -114,7 +113,7 @@ export function decideClass(
       if (!differing || differs(decisions, moved)) out.push({ class: cls, windows: whole.windows, when: whole.when, decisions });
       continue;
     }
-    const groups = stretchesOf(recs, examined, (s, active) => decideAt({ local: windowOf({ from: s, to: s }).start, tz }, active));
+    const groups = stretchesOf(recs, examined, (s, active) => decideAt(callTimeAt(examined, s), active));
     if (shared)
       keep(
         sets,
@@ -126,7 +125,7 @@ export function decideClass(
       );
     for (const { decisions, stretches } of groups) {
       if (differing && !differs(decisions, moved)) continue;
-      out.push(lazy ? lazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
+      out.push(lazy ? new LazySpan(cls, decisions, stretches, examined) : eagerSpan(cls, decisions, stretches, examined));
     }
   }
 }
@@ -157,6 +156,22 @@ function keep(
   );
 }
 
+/** The call times of a horizon's moments, by wall second: dropped with the horizon. */
+const callTimes = new WeakMap<Examined, Map<number, CallTime>>();
+
+/**
+ * The call time at wall second `s` of the horizon, made once per horizon and second: the callers
+ * of a class are decided at the same few moments (its start, where a window shared by several
+ * opens), and each wrote the moment's wall time again.
+ */
+function callTimeAt(examined: Examined, s: number): CallTime {
+  let known = callTimes.get(examined);
+  if (!known) callTimes.set(examined, (known = new Map<number, CallTime>()));
+  let at = known.get(s);
+  if (at === undefined) known.set(s, (at = Object.freeze({ local: windowOf({ from: s, to: s }).start, tz: examined.horizon.tz })));
+  return at;
+}
+
 /** A span with its windows and words made now (the routing table and the impact read every span's). */
 function eagerSpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined): ClassSpan {
   const stretches = expandStretches(pieces);
@@ -164,18 +179,44 @@ function eagerSpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly 
 }
 
 /**
- * A span whose `windows` and `when` are made on first read (then kept), enumerable as plain fields
- * are; its stretches, written as repeated patterns, are made only then too.
+ * A span whose `windows` and `when` are made on first read (then kept); its stretches, written as
+ * repeated patterns, are made only then too. An invariant table holds one per caller and outcome
+ * (8,000 for 4,000 customers with a window each), all alive until the check has read them: getters
+ * defined on each span (closures, a context and a dictionary of properties each) were most of what a
+ * caller's spans weighed, and their copying most of the check's garbage collections. The getters
+ * are the class's, so `windows` and `when` are read as fields are but are not own properties; a
+ * span is written out (`JSON.stringify`) with them, in the order its fields had when each span
+ * defined its own.
  */
-function lazySpan(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined): ClassSpan {
-  let stretches: ReturnType<typeof expandStretches> | undefined;
-  const made = (): ReturnType<typeof expandStretches> => (stretches ??= expandStretches(pieces));
-  let windows: ClassSpan['windows'] | undefined;
-  let when: string | undefined;
-  const span = { class: cls, decisions } as unknown as ClassSpan;
-  Object.defineProperties(span, {
-    windows: { enumerable: true, get: () => (windows ??= compactWindows(made())) },
-    when: { enumerable: true, get: () => (when ??= windowWords(made(), examined)) },
-  });
-  return span;
+class LazySpan implements ClassSpan {
+  readonly class: CallClass;
+  readonly decisions: RouteDecision[];
+  readonly #pieces: readonly StretchPiece[];
+  readonly #examined: Examined;
+  #stretches: ReturnType<typeof expandStretches> | undefined;
+  #windows: ClassSpan['windows'] | undefined;
+  #when: string | undefined;
+
+  constructor(cls: CallClass, decisions: RouteDecision[], pieces: readonly StretchPiece[], examined: Examined) {
+    this.class = cls;
+    this.decisions = decisions;
+    this.#pieces = pieces;
+    this.#examined = examined;
+  }
+
+  get windows(): ClassSpan['windows'] {
+    return (this.#windows ??= compactWindows(this.#made()));
+  }
+
+  get when(): string {
+    return (this.#when ??= windowWords(this.#made(), this.#examined));
+  }
+
+  toJSON(): ClassSpan {
+    return { class: this.class, decisions: this.decisions, windows: this.windows, when: this.when };
+  }
+
+  #made(): ReturnType<typeof expandStretches> {
+    return (this.#stretches ??= expandStretches(this.#pieces));
+  }
 }

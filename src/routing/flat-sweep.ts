@@ -3,7 +3,7 @@
  * nothing to repeat (a day of daily windows, a week of weekly ones): the combination timeline's
  * segments and ids cost more than they save there, and an ITSP's per-customer LCR routes are
  * thousands of such callers. The same result as the timeline's sweep (test/routing/stretch-sweep.test.ts
- * holds both equal to the day-by-day sweep). Pure.
+ * holds both equal to the day-by-day sweep). Pure, apart from the sweeps kept per horizon.
  */
 import { InternalError } from '../model/errors.js';
 import type { RouteDecision } from '../model/routing.js';
@@ -13,9 +13,32 @@ import { matchesAtStart } from './start-answers.js';
 import type { Decide, SweptGroup } from './stretch-sweep.js';
 
 /**
+ * One list of recurrences swept over one horizon, whoever it decides: each stretch between two of
+ * their change points with the combination matching there, and each combination with the moment it
+ * is first met and the recurrences matching (by index, in the order they began to match). The same
+ * for every caller whose list it is: K LCR callers of one window (a daily hour shared by several
+ * customers) each cut the horizon again, asking every change point and sorting them.
+ */
+interface FlatSweep {
+  /** Each stretch as three numbers: its start, its end and its combination (an index into `combos`). */
+  readonly cuts: readonly number[];
+  readonly combos: readonly { readonly at: number; readonly active: readonly number[] }[];
+}
+
+/**
+ * The sweeps made per horizon (dropped with it): of one recurrence by the recurrence (a customer's
+ * window: no key to write), of several by their numbers.
+ */
+const sweeps = new WeakMap<Examined, { one: Map<Timerec, FlatSweep>; lists: Map<string, FlatSweep> }>();
+/** A recurrence's number in the key of a list: recurrences are compared by identity (one object per text, timerec.ts). */
+const recIds = new WeakMap<Timerec, number>();
+let nextRecId = 0;
+
+/**
  * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
  * per combination of matching recurrences (keyed by `key`; `decide` is told them, by index into
  * `recs`), adjacent alike stretches merged, equal outcomes grouped (in order of their first stretch).
+ * The cut is made once per horizon and list of recurrences (`FlatSweep`), the decisions per call.
  */
 export function flatStretchesOf(
   recs: readonly Timerec[],
@@ -23,6 +46,57 @@ export function flatStretchesOf(
   decide: Decide,
   key: (decisions: readonly RouteDecision[]) => string,
 ): SweptGroup[] {
+  const { cuts, combos } = flatSweepOf(recs, examined);
+  type Group = { decisions: RouteDecision[]; stretches: Stretch[] };
+  const ofCombo: (Group | undefined)[] = new Array<Group | undefined>(combos.length);
+  const groups = new Map<string, Group>();
+  let last: Group | null = null;
+  for (let k = 0; k < cuts.length; k += 3) {
+    const s = cuts[k] as number;
+    const end = cuts[k + 1] as number;
+    const c = cuts[k + 2] as number;
+    let group = ofCombo[c];
+    if (!group) {
+      const combo = combos[c] as FlatSweep['combos'][number];
+      const decisions = decide(combo.at, combo.active);
+      const kk = key(decisions);
+      group = groups.get(kk);
+      if (!group) groups.set(kk, (group = { decisions, stretches: [] }));
+      ofCombo[c] = group;
+    }
+    if (group === last) {
+      const prev = group.stretches[group.stretches.length - 1] as Stretch;
+      group.stretches[group.stretches.length - 1] = { from: prev.from, to: end };
+      continue;
+    }
+    group.stretches.push({ from: s, to: end });
+    last = group;
+  }
+  return [...groups.values()];
+}
+
+/** {@link FlatSweep} of `recs` over `examined`, made on first ask. */
+function flatSweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
+  let made = sweeps.get(examined);
+  if (!made) sweeps.set(examined, (made = { one: new Map<Timerec, FlatSweep>(), lists: new Map<string, FlatSweep>() }));
+  if (recs.length === 1) {
+    const rec = recs[0] as Timerec;
+    let sweep = made.one.get(rec);
+    if (!sweep) made.one.set(rec, (sweep = sweepOf(recs, examined)));
+    return sweep;
+  }
+  let key = '';
+  for (const r of recs) {
+    let id = recIds.get(r);
+    if (id === undefined) recIds.set(r, (id = nextRecId++));
+    key += `${id},`;
+  }
+  let sweep = made.lists.get(key);
+  if (!sweep) made.lists.set(key, (sweep = sweepOf(recs, examined)));
+  return sweep;
+}
+
+function sweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
   const { from, to } = examined;
   const tz = examined.horizon.tz;
   // The recurrences matching now, by index: few at a time, so their list is the combination's key.
@@ -32,40 +106,28 @@ export function flatStretchesOf(
   });
   const events = eventsOf(recs, tz, from, to);
   const n = recs.length;
-  // Each stretch finds its combination's decisions and group without a string for none or one
-  // recurrence matching.
-  type Known = { decisions: RouteDecision[]; group: { decisions: RouteDecision[]; stretches: Stretch[] } };
-  const memo = new Map<string, Known>();
-  const single: (Known | undefined)[] = new Array<Known | undefined>(n);
-  let none: Known | undefined;
-  const groups = new Map<string, Known['group']>();
+  const cuts: number[] = [];
+  const combos: { at: number; active: readonly number[] }[] = [];
+  // Each stretch finds its combination without a string for none or one recurrence matching.
+  const memo = new Map<string, number>();
+  const single: (number | undefined)[] = new Array<number | undefined>(n);
+  let none: number | undefined;
   // The sum of the matching recurrences' indexes: the one matching, when one does.
   let sum = 0;
   for (const i of active) sum += i;
-  let last: Known['group'] | null = null;
-  const known = (s: number): Known => {
+  const comboAt = (s: number): number => {
     const size = active.size;
     const found = size === 0 ? none : size === 1 ? single[sum] : memo.get(comboKey(active));
-    if (found) return found;
-    const decisions = decide(s, active);
-    const k = key(decisions);
-    let group = groups.get(k);
-    if (!group) groups.set(k, (group = { decisions, stretches: [] }));
-    const made = { decisions, group };
+    if (found !== undefined) return found;
+    const made = combos.length;
+    combos.push({ at: s, active: [...active] });
     if (size === 0) none = made;
     else if (size === 1) single[sum] = made;
     else memo.set(comboKey(active), made);
     return made;
   };
   const stretch = (s: number, end: number): void => {
-    const { group } = known(s);
-    if (group === last) {
-      const prev = group.stretches[group.stretches.length - 1] as Stretch;
-      group.stretches[group.stretches.length - 1] = { from: prev.from, to: end };
-      return;
-    }
-    group.stretches.push({ from: s, to: end });
-    last = group;
+    cuts.push(s, end, comboAt(s));
   };
   let start = from;
   // `v % n` and the division of what is left are exact on safe integers.
@@ -84,7 +146,7 @@ export function flatStretchesOf(
     start = at;
   }
   stretch(start, to);
-  return [...groups.values()];
+  return { cuts, combos };
 }
 
 /**

@@ -225,8 +225,35 @@ function selfOutcomes(
   });
 }
 
+/** What LCR chooses for a call: a group, none (`null`), or tied groups. */
+type LcrChoice = LcrPick | null | { tied: LcrPick[] };
+
+/**
+ * The choices of unexplained calls, per prepared rules and by From and To: a caller of a number is
+ * chosen for again and again, whatever the time (the impact decides it at the plan's instant, then
+ * the invariant check asks the groups it reaches and decides it with its window open and shut:
+ * issue 36 §2, 4,000 customers each matched against the LCR patterns three times). The choice
+ * depends on the rules and the two users alone; a choice explained is made again for its words.
+ */
+const choices = new WeakMap<Prepared, Map<string, LcrChoice>>();
+/** Past this many calls of one set, its choices start again: a process deciding calls for ever must not grow. */
+const CHOICES_KEPT = 100_000;
+
 /** Which LCR group an outbound call selects; `null` when none matches, `ambiguous` records when two tie. */
-function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrPick | null | { tied: LcrPick[] } {
+function lcrChoice(p: Prepared, call: Call, steps: string[] | null): LcrChoice {
+  if (steps !== null || p.lcr.length === 0) return chooseLcr(p, call, steps);
+  let known = choices.get(p);
+  if (!known) choices.set(p, (known = new Map<string, LcrChoice>()));
+  const key = `${call.from}\u0000${call.to}`;
+  let choice = known.get(key);
+  if (choice === undefined) {
+    if (known.size >= CHOICES_KEPT) known.clear();
+    known.set(key, (choice = chooseLcr(p, call, null)));
+  }
+  return choice;
+}
+
+function chooseLcr(p: Prepared, call: Call, steps: string[] | null): LcrChoice {
   if (p.lcr.length === 0) {
     steps?.push('LCR: no LCR routes; the simple routes (group 8000) decide');
     return null;

@@ -136,6 +136,21 @@ const CASES: [string, TestRoute[]][] = [
     ]),
   ],
 ];
+// Per-customer LCR routes whose customers share their hours: the callers of one window share one
+// cut of the horizon (routing/flat-sweep.ts), each decided by its own rules.
+CASES.push([
+  'customers sharing daily hours (a day: nothing to repeat)',
+  routes(
+    2,
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `customer ${i}`,
+      prefix: '1',
+      from_prefix: String(2000 + i),
+      gwgroupid: String(4 + (i % 3)),
+      timerec: `20260101T${pad(8 + (i % 2))}3000|90M|daily`,
+    })),
+  ),
+]);
 const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe'];
 const INVARIANTS: Invariant[] = [
   { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
