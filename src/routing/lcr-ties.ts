@@ -38,7 +38,8 @@ interface Hits {
 class Side {
   readonly nodes: Node[] = [];
   readonly byText = new Map<string, Node>();
-  private readonly indexes = new Map<string, Map<string, Hits>>();
+  // Made on the first lookup: most sides are never probed by index (a bucket of one group alone is skipped).
+  private indexes?: Map<string, Map<string, Hits>>;
   private all?: Hits;
   constructor(
     readonly plus: boolean,
@@ -53,8 +54,9 @@ class Side {
   /** The nodes whose digits hold `key` at `kind` (`full`, `prefix`, `suffix`, `inside`) with length `k`. */
   lookup(kind: 'full' | 'prefix' | 'suffix' | 'inside', k: number, key: string): Hits | undefined {
     const name = `${kind}${k}`;
-    let index = this.indexes.get(name);
-    if (!index) this.indexes.set(name, (index = this.build(kind, k)));
+    const indexes = (this.indexes ??= new Map<string, Map<string, Hits>>());
+    let index = indexes.get(name);
+    if (!index) indexes.set(name, (index = this.build(kind, k)));
     return index.get(key);
   }
 
@@ -80,6 +82,8 @@ class Side {
 interface Bucket {
   readonly to: string;
   readonly sides: Side[];
+  /** The LCR group every entry of the bucket is in, or `many` when they are in two or more. */
+  group: number | 'many';
 }
 
 /** The lists of nodes of `side` that meet `x` (each list holds only nodes that do; see overlap.ts `sharedCaller`). */
@@ -151,7 +155,8 @@ function bucketsOf(entries: readonly LcrEntry[]): Map<number, Map<string, Bucket
     let byTo = classes.get(length);
     if (!byTo) classes.set(length, (byTo = new Map<string, Bucket>()));
     let bucket = byTo.get(e.to);
-    if (!bucket) byTo.set(e.to, (bucket = { to: e.to, sides: [] }));
+    if (!bucket) byTo.set(e.to, (bucket = { to: e.to, sides: [], group: e.record.groupid }));
+    else if (bucket.group !== e.record.groupid) bucket.group = 'many';
     const text = `${e.part.plus ? '+' : ''}${e.part.digits}`;
     let side = bucket.sides.find((s) => s.plus === e.part.plus);
     if (!side) bucket.sides.push((side = new Side(e.part.plus, e.part.digits.length)));
@@ -196,6 +201,10 @@ export function lcrPartners(entries: readonly LcrEntry[]): Map<LcrEntry, LcrEntr
         if (length > bucket.to.length) break;
         const other = byTo.get(length === bucket.to.length ? bucket.to : bucket.to.slice(0, length));
         if (!other) continue;
+        // A bucket probed against itself when all its entries are in one group: no two can tie (a
+        // tie needs two groups), so no partner is found and nothing is cached that changes what
+        // later probes find. Per-prefix LCR routes (one route per To-prefix) are all such buckets.
+        if (other === bucket && bucket.group !== 'many') continue;
         for (const side of bucket.sides)
           for (const node of side.nodes) for (const s of other.sides) for (const hits of probe(node.part, s)) pair(node, hits, partner);
       }

@@ -8,22 +8,28 @@ import { about, named, placedAt } from './finding-place.js';
 import type { RoutingFinding, RoutingRule } from './types.js';
 import { ruleName } from './words.js';
 
-/** The kept rules of each group, by prefix, in set order (lists in the order first seen; a map per group: no key string per rule). */
-function byGroupAndPrefix(rules: readonly RoutingRule[]): RoutingRule[][] {
-  const groups = new Map<number, Map<string, RoutingRule[]>>();
-  const lists: RoutingRule[][] = [];
-  for (const rule of rules) {
+/**
+ * The kept rules of each group and prefix that share it with another, in set order (lists in the
+ * order their first rule comes; a map per group: no key string per rule). A rule alone on its
+ * prefix, as most are, is held by its place in `rules`: no list is made for it.
+ */
+function sharedPrefixes(rules: readonly RoutingRule[]): RoutingRule[][] {
+  const groups = new Map<number, Map<string, number | RoutingRule[]>>();
+  const shared: { readonly first: number; readonly list: RoutingRule[] }[] = [];
+  rules.forEach((rule, i) => {
     let byPrefix = groups.get(rule.groupid);
-    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, RoutingRule[]>()));
-    const list = byPrefix.get(rule.prefix);
-    if (list) list.push(rule);
+    if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, number | RoutingRule[]>()));
+    const seen = byPrefix.get(rule.prefix);
+    if (seen === undefined) byPrefix.set(rule.prefix, i);
+    else if (typeof seen !== 'number') seen.push(rule);
     else {
-      const fresh = [rule];
-      byPrefix.set(rule.prefix, fresh);
-      lists.push(fresh);
+      const list = [rules[seen]!, rule];
+      byPrefix.set(rule.prefix, list);
+      shared.push({ first: seen, list });
     }
-  }
-  return lists;
+  });
+  // Found at their second rule: put back in the order of their first.
+  return shared.sort((a, b) => a.first - b.first).map((s) => s.list);
 }
 
 /**
@@ -77,9 +83,8 @@ function ambiguousFindings(list: readonly RoutingRule[]): RoutingFinding[] {
 /** The `ambiguous_rules` and `shadowed` warnings of the kept rules, one list of rules per group and prefix. */
 export function samePrefixFindings(rules: readonly RoutingRule[]): RoutingFinding[] {
   const out: RoutingFinding[] = [];
-  for (const list of byGroupAndPrefix(rules)) {
-    // One rule alone is neither ambiguous nor shadowed.
-    if (list.length < 2) continue;
+  // One rule alone is neither ambiguous nor shadowed: only prefixes two rules share are looked at.
+  for (const list of sharedPrefixes(rules)) {
     for (const f of ambiguousFindings(list)) out.push(f);
     // Ranked as the proxy ranks them: unsigned, so a negative priority is the highest.
     const shadower = list.filter((r) => r.timerec === '').sort(byProxyPriority)[0];
