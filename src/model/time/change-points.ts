@@ -182,7 +182,7 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
   // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
   const zone = clockChanges(tz, from, to);
   const may = mayChangeAt(rec, tz, zone);
-  return periodicPieces(period, [...nearStretches(rec, tz, zone, true), ...(days ?? [])], from, to, {
+  return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
     within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
     changesAt: (wall) => may(wall) && timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
     wallOnly: (wall) => wallClockDecides(rec, wall, tz),
@@ -223,22 +223,20 @@ export function repeatShape(rec: Timerec, tz: string, from: number, to: number):
 /**
  * Where real time enters a recurrence's answer (periodic-points.ts `MARGIN` says why these only),
  * each with a margin: its absolute moments at each of the zone's offsets, and the wall clock
- * between just before and just after each clock change (the hour skipped or repeated). With
- * `feltOnly`, a clock change only where the window feels it (`felt`): elsewhere a skipped wall
- * time, judged as the time after the change, answers as the wall clock does (no time of day of the
- * window lies within a jump of it), so the answer there is the repeated period's, and the change
- * points found by repeating it are the exact ones. The sweeps' segments still cut at every change
- * (`repeatShape`); a recurrence's own points need not: 160 one-minute windows over four years asked
- * eight stretches each that held no change point, and cut their repeated points into some twenty pieces.
+ * between just before and just after each clock change the window feels (`felt`). Elsewhere a
+ * clock change leaves the answer the wall clock's: a skipped wall time is judged as the time after
+ * the change, and no time of day of the window is within a jump of it; so the answer there repeats
+ * with the period, and both the recurrence's points and the sweeps' segments (repeat-segments.ts)
+ * go on repeating across it. 160 one-minute windows over four years asked eight stretches each that
+ * held no change point, and the sweeps cut their horizon at the four autumn changes none feels.
  */
-function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges, feltOnly = false): NearStretch[] {
+function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
   const clock = zoneClock(tz);
   const out: NearStretch[] = [];
   for (const e of absoluteMoments(rec, clock)) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
-  const tods = feltOnly ? timesOfDay(rec, clock) : null;
+  const tods = timesOfDay(rec, clock);
   for (const c of changes)
-    if (tods === null || felt(tods, c))
-      out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
+    if (felt(tods, c)) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
   return out;
 }
 
