@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
+import type { NameBook } from '../../src/routing/expect-names.js';
 import { expectationFailures } from '../../src/routing/expect.js';
 import { rules } from './build.js';
 import { customersAtEveryHour, START } from './invariant-fixtures.js';
@@ -24,11 +25,13 @@ vi.mock('../../src/routing/expect-names.js', async (original) => {
 });
 
 /** Each carrier group 1-9 holds one gateway, named: a call's gateways are known, and worded as they are named. */
-const BOOK = {
+const BOOK: NameBook = {
   groups: new Map(),
   lists: new Map(Array.from({ length: 9 }, (_, i) => [String(i + 1), [String(60 + i)]] as const)),
   unnumbered: new Map(),
-  gateways: new Map(Array.from({ length: 9 }, (_, i) => [String(60 + i), { name: `gw ${60 + i}`, address: `10.0.0.${i}:5060` }] as const)),
+  gateways: new Map(
+    Array.from({ length: 9 }, (_, i) => [String(60 + i), { gwid: 60 + i, name: `gw ${60 + i}`, address: `10.0.0.${i}:5060` }] as const),
+  ),
 };
 
 const NEVER_GATEWAY_9: Invariant = {
