@@ -65,14 +65,29 @@ export function expectationFailures(
   book: NameBook = nameBook({}),
   shown: RouteDecision = d,
 ): string[] {
+  return unmet(test, d, book, shown).map((words) => words());
+}
+
+/**
+ * Whether the decision meets every expectation of the test ({@link expectationFailures} is empty),
+ * without wording what it breaks: an invariant judges every class of calls by it, and a `never …
+ * reaches` set is broken by none of the many calls it judges (each worded, then dropped).
+ */
+export function meetsExpectation(test: RoutingTest, d: RouteDecision, book: NameBook = nameBook({})): boolean {
+  return unmet(test, d, book, d).length === 0;
+}
+
+/** The expectations the decision breaks, each as the words of its failure, written when called. */
+function unmet(test: RoutingTest, d: RouteDecision, book: NameBook, shown: RouteDecision): (() => string)[] {
   const e = test.expect;
-  const out: string[] = [];
-  const took = tookWords(shown);
+  const out: (() => string)[] = [];
+  let took: string | undefined;
+  const tookText = (): string => (took ??= tookWords(shown));
   const routed = d.result === 'routed' && d.rule !== undefined;
-  const fail = (expected: string): void => {
-    out.push(`expected ${expected}, but the call took ${took}`);
+  const fail = (expected: () => string): void => {
+    out.push(() => `expected ${expected()}, but the call took ${tookText()}`);
   };
-  if (e.result !== undefined && d.result !== e.result) fail(`result ${e.result}`);
+  if (e.result !== undefined && d.result !== e.result) fail(() => `result ${e.result}`);
   const ruleExpected =
     e.route !== undefined ||
     e.gwgroupid !== undefined ||
@@ -82,31 +97,31 @@ export function expectationFailures(
     e.group !== undefined ||
     e.gateways !== undefined;
   if (ruleExpected && !routed) {
-    if (e.result === undefined) fail('the call to be routed');
+    if (e.result === undefined) fail(() => 'the call to be routed');
     return out;
   }
-  if (e.route !== undefined && !(d.rule?.kind === 'outbound_route' && d.rule.key === e.route)) fail(`route ${JSON.stringify(e.route)}`);
+  if (e.route !== undefined && !(d.rule?.kind === 'outbound_route' && d.rule.key === e.route))
+    fail(() => `route ${JSON.stringify(e.route)}`);
   if (e.gwgroupid !== undefined && !(d.rule?.kind === 'outbound_route' && d.gwlist === `#${e.gwgroupid}`)) {
-    fail(`carrier group #${e.gwgroupid}`);
+    fail(() => `carrier group #${e.gwgroupid}`);
   }
-  if (e.did !== undefined && !(d.rule?.kind === 'inbound_mapping' && d.rule.key === e.did)) fail(`mapping ${JSON.stringify(e.did)}`);
+  if (e.did !== undefined && !(d.rule?.kind === 'inbound_mapping' && d.rule.key === e.did)) fail(() => `mapping ${JSON.stringify(e.did)}`);
   if (e.servers !== undefined) {
     const actual = d.rule?.kind === 'inbound_mapping' ? (d.gwlist ?? '').split(',') : [];
-    if (actual.join(',') !== e.servers.join(',')) fail(`servers ${JSON.stringify(e.servers)}`);
+    if (actual.join(',') !== e.servers.join(',')) fail(() => `servers ${JSON.stringify(e.servers)}`);
   }
-  if (e.carrier_group !== undefined) {
-    const ok = acceptedGwlists(book, e.carrier_group, true).includes(d.gwlist ?? '');
-    if (!ok) fail(`carrier group ${expectedGroupWords(book, e.carrier_group, true)}`);
-  }
-  if (e.group !== undefined) {
-    const ok = acceptedGwlists(book, e.group, false).includes(d.gwlist ?? '');
-    if (!ok) fail(`group ${expectedGroupWords(book, e.group, false)}`);
-  }
-  if (e.gateways !== undefined) {
+  const { carrier_group: carrier, group, gateways } = e;
+  if (carrier !== undefined && !acceptedGwlists(book, carrier, true).includes(d.gwlist ?? ''))
+    fail(() => `carrier group ${expectedGroupWords(book, carrier, true)}`);
+  if (group !== undefined && !acceptedGwlists(book, group, false).includes(d.gwlist ?? ''))
+    fail(() => `group ${expectedGroupWords(book, group, false)}`);
+  if (gateways !== undefined) {
     const reached = reachedGateways(d, book);
-    if (!reached || !gatewaysMatch(e.gateways, reached)) {
-      const which = reached ? `, whose gateways are ${reachedWords(reached)}` : ', whose gateways are not known here';
-      out.push(`expected gateways ${JSON.stringify(e.gateways)}, but the call took ${took}${which}`);
+    if (!reached || !gatewaysMatch(gateways, reached)) {
+      out.push(() => {
+        const which = reached ? `, whose gateways are ${reachedWords(reached)}` : ', whose gateways are not known here';
+        return `expected gateways ${JSON.stringify(gateways)}, but the call took ${tookText()}${which}`;
+      });
     }
   }
   return out;

@@ -10,7 +10,7 @@ import type { CallSet, Invariant } from '../model/invariant.js';
 import type { RoutingTest } from '../model/routing-test.js';
 import type { DsipformError } from '../model/errors.js';
 import type { ClassSpan } from './classes.js';
-import { expectationFailures, tookWords } from './expect.js';
+import { meetsExpectation, tookWords } from './expect.js';
 import { withPendingNames, type PendingNames } from './pending-names.js';
 import type { NameBook } from './expect-names.js';
 import { planInvariant, violatedRefusal } from './invariant-record.js';
@@ -98,7 +98,7 @@ function breaks(invariant: Invariant, d: RouteDecision, book: NameBook): boolean
   const s = invariant.set;
   const never = invariant.kind === 'never';
   const test = s.reaches ? ({ expect: s.reaches } as unknown as RoutingTest) : null;
-  const hit = test ? expectationFailures(test, d, book).length === 0 : never ? d.result !== 'no_route' : d.result === 'routed';
+  const hit = test ? meetsExpectation(test, d, book) : never ? d.result !== 'no_route' : d.result === 'routed';
   return hit === never;
 }
 

@@ -55,6 +55,13 @@ export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide
   if (commonPeriod(recs, examined.from, examined.to) === null) return flatStretchesOf(recs, examined, decide, outcomeKey);
   const timeline = timelineOf(recs, examined);
   const groups = new Outcomes(decide, timeline.members);
+  // Each combination decided in the order the sweep meets it: which outcome each one has says
+  // every stretch, so a timeline swept before with the same outcomes is not swept again.
+  const shape = outcomeShape(timeline, examined.from, groups);
+  let byShape = swept.get(timeline);
+  if (!byShape) swept.set(timeline, (byShape = new Map<string, readonly StretchPiece[][]>()));
+  const known = byShape.get(shape);
+  if (known) return groups.all().map((g, i) => ({ decisions: g.decisions, stretches: [...(known[i] as StretchPiece[])] }));
   const out = new Emitter();
   for (const seg of timeline.segments) {
     if (seg.lo === examined.from) out.moveTo(seg.lo, groups.of(seg.entering, seg.lo));
@@ -62,7 +69,44 @@ export function stretchesOf(recs: readonly Timerec[], examined: Examined, decide
     else seg.at.forEach((at, k) => out.moveTo(at, groups.of(seg.combo[k] as number, at)));
   }
   out.close(examined.to);
+  byShape.set(
+    shape,
+    groups.all().map((g) => [...g.stretches]),
+  );
   return groups.all();
+}
+
+/**
+ * A timeline's sweeps, by the shape of their outcomes: the classes and tables that meet the same
+ * recurrences (the built-ins' `1` and the invariants' `1900`, the office hours' screen of `1`)
+ * group the combinations alike whenever their other sets decide them alike at every moment, and
+ * got the same stretches from a sweep each (issue 36 §2: three sweeps of 160 one-minute windows
+ * over four years). Kept with the timeline (combination-timeline.ts keeps a bounded few).
+ */
+const swept = new WeakMap<Timeline, Map<string, readonly StretchPiece[][]>>();
+
+/**
+ * The outcome (its group's number, in order of first meeting) of each combination, in the order
+ * the sweep meets them (at the horizon's start, then at each moment of each segment, a repeating
+ * one's first period included), each decided there and then as the sweep would.
+ */
+function outcomeShape(timeline: Timeline, from: number, groups: Outcomes): string {
+  const seen = new Set<number>();
+  const numbers = new Map<SweptGroup, number>();
+  const shape: number[] = [];
+  const meet = (combo: number, at: number): void => {
+    if (seen.has(combo)) return;
+    seen.add(combo);
+    const group = groups.of(combo, at);
+    let n = numbers.get(group);
+    if (n === undefined) numbers.set(group, (n = numbers.size));
+    shape.push(n);
+  };
+  for (const seg of timeline.segments) {
+    if (seg.lo === from) meet(seg.entering, seg.lo);
+    seg.at.forEach((at, k) => meet(seg.combo[k] as number, at));
+  }
+  return shape.join(',');
 }
 
 /**

@@ -211,3 +211,31 @@ describe('the sweep of one caller', () => {
     expect(now.some((g) => g.stretches.some((p) => 'pattern' in p))).toBe(true);
   });
 });
+
+describe('a timeline swept again with the same outcomes', () => {
+  it("takes the first sweep's stretches, standing for the same times, with its own decisions", () => {
+    const recs = routes(5, [leap]).flatMap((r) => {
+      const parsed = r.timerec ? parseTimerec(r.timerec) : null;
+      return parsed && 'value' in parsed && parsed.value ? [parsed.value] : [];
+    });
+    const examined = horizonFor(recs, '2026-11-30T10:00:00', 'America/New_York');
+    // Two tables deciding the same combinations alike, one decision apart (a probe set beside the rules).
+    const decide =
+      (tag: string) =>
+      (_: number, active: Iterable<number>): RouteDecision[] => [
+        { result: 'routed', rule: { kind: tag, key: [...active].join(',') } } as unknown as RouteDecision,
+      ];
+    const first = stretchesOf(recs, examined, decide('first'));
+    const again = stretchesOf(recs, examined, decide('again'));
+    expect(again.map((g) => g.decisions[0]?.rule?.kind)).toEqual(first.map(() => 'again'));
+    expect(again.map((g) => expandStretches(g.stretches))).toEqual(first.map((g) => expandStretches(g.stretches)));
+    // Not swept again (b682208 swept each, writing pieces of its own; it fails there): the same pieces.
+    again.forEach((g, i) => g.stretches.forEach((p, k) => expect(p).toBe(first[i]?.stretches[k])));
+    // Other outcomes, another sweep: each combination alone its own outcome but two merged.
+    const merged = stretchesOf(recs, examined, (_, active) => [
+      { result: 'routed', rule: { kind: 'merged', key: [...active].filter((i) => i !== 0).join(',') } } as unknown as RouteDecision,
+    ]);
+    expect(merged.length).toBeLessThan(first.length);
+    expect(merged[0]?.stretches[0]).not.toBe(first[0]?.stretches[0]);
+  });
+});

@@ -223,13 +223,31 @@ export function repeatShape(rec: Timerec, tz: string, from: number, to: number):
 /**
  * Where real time enters a recurrence's answer (periodic-points.ts `MARGIN` says why these only),
  * each with a margin: its absolute moments at each of the zone's offsets, and the wall clock
- * between just before and just after each clock change (the hour skipped or repeated).
+ * between just before and just after each clock change the window feels (`felt`). Elsewhere a
+ * clock change leaves the answer the wall clock's: a skipped wall time is judged as the time after
+ * the change, and no time of day of the window is within a jump of it; so the answer there repeats
+ * with the period, and both the recurrence's points and the sweeps' segments (repeat-segments.ts)
+ * go on repeating across it. 160 one-minute windows over four years asked eight stretches each that
+ * held no change point, and the sweeps cut their horizon at the four autumn changes none feels.
  */
 function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
+  const clock = zoneClock(tz);
   const out: NearStretch[] = [];
-  for (const e of absoluteMoments(rec, zoneClock(tz))) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
-  for (const c of changes) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
+  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
+  const tods = timesOfDay(rec, clock);
+  for (const c of changes)
+    if (felt(tods, c)) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
   return out;
+}
+
+/**
+ * Whether a recurrence's answer near a clock change is other than the wall clock's alone: only
+ * where the clocks skip wall times (judged as the time after the change, a jump later) and a time
+ * of day of the window is within a jump of them. Where they repeat an hour, the proxy compares the
+ * wall clock alone (periodic-points.ts `MARGIN`).
+ */
+function felt(tods: ReadonlySet<number>, c: ClockChange): boolean {
+  return c.after > c.before && jumpMatters(tods, c);
 }
 
 /** The zone's offsets and the clock changes within a few days of wall seconds [lo, hi), as `clockChanges(tz, lo, hi)` finds them. */
