@@ -18,7 +18,7 @@ interface Reaching {
   readonly lengths: ReadonlyMap<string, readonly number[]>;
 }
 
-/** Folds the surely tied callers of one table's lists; built once per table, for the rule set (decision 0). */
+/** Folds the surely tied callers of a check's tables' lists; built once per check, for the rule set (decision 0). */
 export interface TieFolder {
   /**
    * `list` (the callers starting with `prefix`, in order) without its surely tied callers after the
@@ -47,7 +47,11 @@ export function tieFolder(set: RuleSet): TieFolder {
     index ??= lcrIndex([set]);
     const lengths = new Map<string, number[]>();
     for (let k = 0; k <= lower.length; k++)
-      for (const p of index.get(lower.slice(0, k)) ?? []) lengths.set(p.from, [...(lengths.get(p.from) ?? []), p.length]);
+      for (const p of index.get(lower.slice(0, k)) ?? []) {
+        const had = lengths.get(p.from);
+        if (had === undefined) lengths.set(p.from, [p.length]);
+        else had.push(p.length);
+      }
     reachingOf.set(lower, (known = { lengths }));
     return known;
   };
