@@ -130,13 +130,29 @@ export function sharedFrom(a: string, b: string, avoid: readonly string[] = []):
  * The parts of `known` (sorted in `parts`) that match `from` (`fromMatches`), sorted. A part that
  * matches occurs in `from`, so when that is fewer lookups, only the substrings of `from` (up to
  * `longest`, the longest part) are looked up: testing every part against every caller grew with
- * the square of the LCR routes. A long From against few parts tests the parts.
+ * the square of the LCR routes. A long From against few parts tests the parts. `lengths`, the
+ * parts' distinct lengths ascending, when given: only substrings of those lengths are looked up
+ * (per-customer parts of one length are one lookup per position, not one per length up to it).
  */
-export function partsIn(from: string, parts: readonly string[], known: ReadonlySet<string>, longest: number): string[] {
+export function partsIn(
+  from: string,
+  parts: readonly string[],
+  known: ReadonlySet<string>,
+  longest: number,
+  lengths?: readonly number[],
+): string[] {
   const span = Math.min(from.length, longest);
   if (from.length * span > parts.length * 8) return parts.filter((p) => fromMatches(p, from));
   const found = new Set<string>();
   for (let i = 0; i < from.length; i++) {
+    if (lengths !== undefined) {
+      for (const n of lengths) {
+        if (i + n > from.length) break;
+        const s = from.slice(i, i + n);
+        if (known.has(s) && fromMatches(s, from)) found.add(s);
+      }
+      continue;
+    }
     for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) {
       const s = from.slice(i, j);
       if (known.has(s) && fromMatches(s, from)) found.add(s);

@@ -29,8 +29,9 @@ export function sharedCallers(callers: readonly Caller[]): SharedCallers | null 
   const decided: Caller[] = [];
   const seen = new Set<string>();
   for (const c of callers) {
-    if (seen.has(callerKey(c))) return null;
-    seen.add(callerKey(c));
+    const shown = callerKey(c);
+    if (seen.has(shown)) return null;
+    seen.add(shown);
     const key = c.tie || c.from_holds || c.from_except ? null : c.from_parts.join('\u0000');
     const first = key === null ? undefined : byParts.get(key);
     if (first !== undefined) {

@@ -68,8 +68,11 @@ export function invariantTable(
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
   const reads = new Map<Invariant, Iterable<SetSpan>>();
+  // The folder reads the rule set alone (its LCR patterns reaching each number), so the tables of
+  // one check share it: the patterns indexed and gathered once, not once per `during`.
+  const ties = tieFolder(set);
   for (const [during, members] of byDuring) {
-    const views = oneTable(set, members, during, start, breaks);
+    const views = oneTable(set, members, during, start, ties, breaks);
     for (const inv of members) {
       if (inv.kind === 'builtin') tables.set(inv, views.builtins);
       else reads.set(inv, within(views.sets, inv.set));
@@ -82,12 +85,14 @@ export function invariantTable(
  * One table for `members`, the invariants of one `during`. Their probes are one set: a rule at each
  * `to_prefix` with `during` as time recurrence, so the set routes a call exactly when its number
  * starts with one of them and the moment is inside `during`; which prefix is the span's class's.
+ * `ties` folds the surely tied callers of `set` (shared by the check's tables).
  */
 function oneTable(
   set: RuleSet,
   members: readonly Invariant[],
   during: string,
   start: CallTime,
+  ties: TieFolder,
   breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
 ): { builtins: Iterable<ClassSpan>; sets: Iterable<ClassCallers> } {
   const probes: RoutingRule[] = [];
@@ -111,7 +116,6 @@ function oneTable(
   const directions = (['inbound', 'outbound'] as const).filter((d) => whole.has(d) || reach[d].size > 0);
   const narrowed = Object.fromEntries(directions.filter((d) => !whole.has(d)).map((d) => [d, reach[d]]));
   const sharing = new Map<string, SharedCallers>();
-  const ties = tieFolder(set);
   // The callers of a class depend on its own callers' list (one per LCR To-part, number-classes.ts)
   // and the patterns reaching its number: class 1 and the class 1900 a probe cuts under it share
   // them, made once, not K callers started, folded and shared out again for each.

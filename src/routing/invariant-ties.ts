@@ -18,7 +18,7 @@ interface Reaching {
   readonly lengths: ReadonlyMap<string, readonly number[]>;
 }
 
-/** Folds the surely tied callers of one table's lists; built once per table, for the rule set (decision 0). */
+/** Folds the surely tied callers of a check's tables' lists; built once per check, for the rule set (decision 0). */
 export interface TieFolder {
   /**
    * `list` (the callers starting with `prefix`, in order) without its surely tied callers after the
@@ -47,7 +47,11 @@ export function tieFolder(set: RuleSet): TieFolder {
     index ??= lcrIndex([set]);
     const lengths = new Map<string, number[]>();
     for (let k = 0; k <= lower.length; k++)
-      for (const p of index.get(lower.slice(0, k)) ?? []) lengths.set(p.from, [...(lengths.get(p.from) ?? []), p.length]);
+      for (const p of index.get(lower.slice(0, k)) ?? []) {
+        const had = lengths.get(p.from);
+        if (had === undefined) lengths.set(p.from, [p.length]);
+        else had.push(p.length);
+      }
     reachingOf.set(lower, (known = { lengths }));
     return known;
   };
@@ -83,19 +87,28 @@ export function tieFolder(set: RuleSet): TieFolder {
  */
 function tiedParts(c: Caller, r: Reaching): { length: number; parts: string[] } | null {
   if (c.from === '' || c.tie !== undefined || c.from_holds !== undefined) return null;
+  // Counted first, the parts listed only for a tie: most callers of a table have one longest
+  // pattern, and K of them made two arrays each for nothing (issue 36 §2).
   let longest = -1;
   let count = 0;
-  let parts: string[] = [];
-  for (const part of ['', ...c.from_parts])
-    for (const length of r.lengths.get(part) ?? []) {
-      if (length > longest) [longest, count, parts] = [length, 0, []];
-      if (length === longest) {
-        count++;
-        parts.push(part);
+  for (let i = -1; i < c.from_parts.length; i++)
+    for (const length of r.lengths.get(i < 0 ? '' : (c.from_parts[i] as string)) ?? NONE) {
+      if (length > longest) {
+        longest = length;
+        count = 0;
       }
+      if (length === longest) count++;
     }
-  return count >= 2 ? { length: longest, parts } : null;
+  if (count < 2) return null;
+  const parts: string[] = [];
+  for (let i = -1; i < c.from_parts.length; i++) {
+    const part = i < 0 ? '' : (c.from_parts[i] as string);
+    for (const length of r.lengths.get(part) ?? NONE) if (length === longest) parts.push(part);
+  }
+  return { length: longest, parts };
 }
+
+const NONE: readonly number[] = [];
 
 /** The From parts of a class's tie classes decided as ties in the rule set, by pattern length: built once per class. */
 const tiesOf = new WeakMap<NumberClass, ReadonlyMap<number, readonly ReadonlySet<string>[]>>();
