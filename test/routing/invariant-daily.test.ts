@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules } from './build.js';
-import { BOOK, customers, START } from './invariant-fixtures.js';
+import { benchBlock, BOOK, customers, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check on K per-customer LCR routes with a daily window each (issue 36 §2, the
@@ -54,25 +53,7 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
 });
 const { routeCall } = await vi.importActual<typeof import('../../src/routing/match.js')>('../../src/routing/match.js');
 
-/** The bench's block (bench/invariants.mjs): the four built-ins and four sets, one with a window, two by caller. */
-const INVARIANTS: Invariant[] = [
-  { name: 'dids', kind: 'builtin', builtin: 'every_did_routed' },
-  { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
-  { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
-  { name: 'inbound', kind: 'builtin', builtin: 'inbound_never_to_carrier' },
-  { name: 'premium', kind: 'never', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
-  { name: 'us', kind: 'always', set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '' } },
-  {
-    name: 'office',
-    kind: 'always',
-    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
-  },
-  {
-    name: 'gateway 9',
-    kind: 'never',
-    set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
-  },
-];
+const INVARIANTS = benchBlock();
 
 /** Each counterexample as `dsipform route` decides its call: result, rule and gateways. */
 function replayed(set: RuleSet, results: ReturnType<typeof checkInvariants>): boolean {

@@ -1,6 +1,7 @@
 // What the invariant check's scale tests share: an empty name book, the analysis's start, and the
 // bench's per-customer shape with a daily window each (bench/lib/itsp-fixtures.mjs `lcrTimed`).
 // Types only from src/, so a test that mocks a routing module still loads this file first.
+import type { Invariant } from '../../src/model/invariant.js';
 import type { TestRoute } from './build.js';
 
 /** No names of groups, lists or gateways: the checks word ids. */
@@ -55,4 +56,28 @@ export function holidays(k: number, daysApart = 1, every = ''): TestRoute[] {
     };
   });
   return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
+/** The office hours of the bench's block: weekdays 09:00-17:00. */
+export const OFFICE = '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR';
+
+/**
+ * The bench's block (bench/invariants.mjs `INVARIANTS`): the four built-ins and four sets, one with
+ * a window, two by caller; the office-hours set `always` or `never`, on numbers under `to`.
+ */
+export function benchBlock(office: 'always' | 'never' = 'always', to = '1'): Invariant[] {
+  return [
+    { name: 'dids', kind: 'builtin', builtin: 'every_did_routed' },
+    { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
+    { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
+    { name: 'inbound', kind: 'builtin', builtin: 'inbound_never_to_carrier' },
+    { name: 'premium', kind: 'never', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
+    { name: 'us', kind: 'always', set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '' } },
+    { name: 'office', kind: office, set: { direction: 'outbound', to_prefix: to, from_prefix: '2005', during: OFFICE } },
+    {
+      name: 'gateway 9',
+      kind: 'never',
+      set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
+    },
+  ];
 }

@@ -3,7 +3,7 @@ import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import { rules } from './build.js';
-import { BOOK, holidays, START } from './invariant-fixtures.js';
+import { benchBlock, BOOK, holidays, START } from './invariant-fixtures.js';
 
 /**
  * What the invariant check reads of its tables on K prefixes with a yearly recurrence each (issue
@@ -47,24 +47,7 @@ vi.mock('../../src/routing/expect.js', async (original) => {
   };
 });
 
-const BLOCK: Invariant[] = [
-  { name: 'dids', kind: 'builtin', builtin: 'every_did_routed' },
-  { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
-  { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
-  { name: 'inbound', kind: 'builtin', builtin: 'inbound_never_to_carrier' },
-  { name: 'premium', kind: 'never', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
-  { name: 'us', kind: 'always', set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '' } },
-  {
-    name: 'office',
-    kind: 'always',
-    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
-  },
-  {
-    name: 'gateway 9',
-    kind: 'never',
-    set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
-  },
-];
+const BLOCK = benchBlock();
 
 describe('the bench block on K yearly recurrences', () => {
   it('K = 60: the calls from 2007 not copied for the checks that read those from no caller, each verdict found once per outcome', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { routeCall } from '../../src/routing/match.js';
 import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
-import { BOOK, holidays, pad, START } from './invariant-fixtures.js';
+import { benchBlock, BOOK, holidays, pad, START } from './invariant-fixtures.js';
 
 /**
  * The invariant check on K prefixes with a yearly recurrence each (issue 36 §2, the bench's `yearly`
@@ -25,26 +24,6 @@ vi.mock('../../src/model/time/windows.js', async (original) => {
     },
   };
 });
-
-const OFFICE = '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR';
-
-/** The bench's block (bench/invariants.mjs), the office-hours set `always` or `never`, on numbers under `to`. */
-function block(office: 'always' | 'never', to = '1'): Invariant[] {
-  return [
-    { name: 'dids', kind: 'builtin', builtin: 'every_did_routed' },
-    { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
-    { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
-    { name: 'inbound', kind: 'builtin', builtin: 'inbound_never_to_carrier' },
-    { name: 'premium', kind: 'never', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
-    { name: 'us', kind: 'always', set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '' } },
-    { name: 'office', kind: office, set: { direction: 'outbound', to_prefix: to, from_prefix: '2005', during: OFFICE } },
-    {
-      name: 'gateway 9',
-      kind: 'never',
-      set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
-    },
-  ];
-}
 
 /** Each result as status or [status, number, caller, instant, whether `route` gives the counterexample's answer]. */
 function shown(set: RuleSet, results: ReturnType<typeof checkInvariants>): unknown[] {
@@ -78,7 +57,7 @@ describe("a yearly recurrence per prefix, the bench's block", () => {
     const k = 60;
     const set = rules([], holidays(k));
     asked.count = 0;
-    const results = checkInvariants(set, block('always'), START, BOOK);
+    const results = checkInvariants(set, benchBlock('always'), START, BOOK);
     // 2K on the base: the built-ins' table K, the office-hours table's screen K more.
     expect(asked.count).toBeLessThanOrEqual(k + 2);
     expect(shown(set, results)).toEqual([HELD, HELD, HELD, HELD, PREMIUM, HELD, HELD, HELD]);
@@ -129,7 +108,7 @@ describe("a yearly recurrence per prefix, the bench's block", () => {
       const routes = holidays(60);
       const set = rules([], catchAll ? routes : routes.slice(0, -1));
       asked.count = 0;
-      const results = checkInvariants(set, block(office, '100005'), START, BOOK);
+      const results = checkInvariants(set, benchBlock(office, '100005'), START, BOOK);
       expect(shown(set, results)).toEqual(expected);
       // The built-ins' K, and the holiday's caller from 2005 with the window when the screen lets it through.
       expect(asked.count).toBeLessThanOrEqual(60 + 3);
@@ -140,7 +119,7 @@ describe("a yearly recurrence per prefix, the bench's block", () => {
     const k = 24;
     const set = rules([], dailies(k));
     asked.count = 0;
-    const results = checkInvariants(set, block('always'), START, BOOK);
+    const results = checkInvariants(set, benchBlock('always'), START, BOOK);
     // The office-hours table sweeps its week itself: the built-ins' outcomes are of one day.
     expect(asked.count).toBeGreaterThanOrEqual(2 * k);
     expect(shown(set, results)).toEqual([HELD, HELD, HELD, HELD, ['violated', '1900', '', '2026-11-30T00:00:00', true], HELD, HELD, HELD]);

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Invariant } from '../../src/model/invariant.js';
 import { classSpans, classSpansLazily } from '../../src/routing/classes.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import { rules, type TestRoute } from './build.js';
-import { BOOK, pad, START } from './invariant-fixtures.js';
+import { benchBlock, BOOK, pad, START } from './invariant-fixtures.js';
 
 /**
  * Per-customer LCR routes whose customers share a few daily windows (issue 36 §2, the bench's
@@ -38,25 +37,7 @@ function sharingHours(k: number, hours: number): TestRoute[] {
   return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
 }
 
-/** The bench's block (bench/invariants.mjs): the four built-ins and four sets, one with a window, two by caller. */
-const INVARIANTS: Invariant[] = [
-  { name: 'dids', kind: 'builtin', builtin: 'every_did_routed' },
-  { name: 'dead', kind: 'builtin', builtin: 'no_dead_rule' },
-  { name: 'unreached', kind: 'builtin', builtin: 'no_unreached_group' },
-  { name: 'carrier', kind: 'builtin', builtin: 'inbound_never_to_carrier' },
-  { name: 'premium', kind: 'never', set: { direction: 'outbound', to_prefix: '1900', from_prefix: '', during: '' } },
-  { name: 'us', kind: 'always', set: { direction: 'outbound', to_prefix: '1', from_prefix: '', during: '' } },
-  {
-    name: '2005 in office hours',
-    kind: 'always',
-    set: { direction: 'outbound', to_prefix: '1', from_prefix: '2005', during: '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR' },
-  },
-  {
-    name: '2007 never to gateway 9',
-    kind: 'never',
-    set: { direction: 'outbound', to_prefix: '', from_prefix: '2007', during: '', reaches: { gateways: ['9'] } },
-  },
-];
+const INVARIANTS = benchBlock();
 
 describe('callers of the same windows are cut over the horizon once', () => {
   beforeEach(() => {
