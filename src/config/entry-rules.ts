@@ -31,21 +31,21 @@ function normalizeEntry<T>(file: LoadedFile, collection: string, index: number, 
 const normalizedEntries = new WeakMap<FileData, Map<string, unknown[]>>();
 
 /**
- * The normalised values of the entries of `[collection]` of a file that `entryIssues` found clean,
- * by index, handed over once: the caller may add to them (`toDesiredState` puts each entry's origin
- * on it instead of copying it), so they are no longer kept here and a second caller normalises
- * afresh. Looked up once per collection, not once per entry (issue 33 §4).
+ * The normalised value of the entry at `[collection, index]` of a file, if `entryIssues` found it
+ * clean, handed over once: the caller may add to it (`toDesiredState` puts the entry's origin on
+ * it instead of copying it), so it is no longer kept here and a second caller normalises afresh.
  */
-export function takeNormalizedList(file: LoadedFile, collection: string): readonly unknown[] | undefined {
-  const byCollection = normalizedEntries.get(file.data);
-  const list = byCollection?.get(collection);
-  byCollection?.delete(collection);
-  return list;
+export function takeNormalized<T>(file: LoadedFile, collection: string, index: number): T | undefined {
+  const list = normalizedEntries.get(file.data)?.get(collection);
+  if (list === undefined) return undefined;
+  const value = list[index] as T | undefined;
+  list[index] = undefined;
+  return value;
 }
 
 /**
  * Where the normalised entries of one collection of a file are kept (by index) for
- * `takeNormalizedList`: looked up once per collection, not once per entry.
+ * `takeNormalized`: looked up once per collection, not once per entry.
  */
 export function keptEntries(file: LoadedFile, collection: string): unknown[] {
   let byCollection = normalizedEntries.get(file.data);

@@ -105,28 +105,12 @@ export class Cursor {
    * {@link entryCol}, the place of an entry without a path or a place object made for it.
    */
   entryLine(collection: string, index: number): number {
-    return this.#placesOf(collection)?.[2 * index] ?? 0;
+    return this.#entries.get(collection)?.[2 * index] ?? 0;
   }
 
   /** The column of entry `index` of the top-level list `collection` (see {@link entryLine}). */
   entryCol(collection: string, index: number): number {
-    return this.#placesOf(collection)?.[2 * index + 1] ?? 0;
-  }
-
-  /** The list of the last collection asked for: callers place a list's entries one after another. */
-  #lastPlaces: { collection: string; places: number[] | undefined } | undefined;
-
-  /**
-   * The recorded places of a top-level list's entries, looked up once per list, not twice per entry
-   * (the desired state places each of a big file's tens of thousands of entries). Asked only once
-   * the file is read, when the recorded lists no longer change.
-   */
-  #placesOf(collection: string): number[] | undefined {
-    const last = this.#lastPlaces;
-    if (last !== undefined && last.collection === collection) return last.places;
-    const places = this.#entries.get(collection);
-    this.#lastPlaces = { collection, places };
-    return places;
+    return this.#entries.get(collection)?.[2 * index + 1] ?? 0;
   }
 
   // --- lines ---------------------------------------------------------------------------------

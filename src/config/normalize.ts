@@ -15,7 +15,7 @@ import type { KindModule } from '../model/kind-spec.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { toRoutingTest, type RoutingTest } from '../model/routing-test.js';
 import { toInvariant, type Invariant } from '../model/invariant.js';
-import { takeNormalizedList } from './entry-rules.js';
+import { takeNormalized } from './entry-rules.js';
 import { at, type LoadedFile } from './loaded.js';
 
 /** A policy block as the schema admits it. */
@@ -55,9 +55,7 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
       const list = (top as Readonly<Record<string, unknown>>)[mod.collection] as RawEntry[] | undefined;
       if (!list) continue;
       const into = (collections[mod.collection] ??= []);
-      // The checks' normalised values, looked up once per collection, not once per entry.
-      const kept = takeNormalizedList(file, mod.collection);
-      list.forEach((entry, i) => into.push(toEntry(mod, entry, file, i, kept?.[i])));
+      list.forEach((entry, i) => into.push(toEntry(mod, entry, file, i)));
     }
     if (top.routing_tests) {
       tests ??= [];
@@ -89,8 +87,8 @@ export function toDesiredState(files: readonly LoadedFile[]): DesiredState {
  * comes from and where the file names it (the plan carries both, never the value). A variable not
  * set here leaves no password: the commands that send one read it then.
  */
-function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number, kept: unknown): unknown {
-  const value = checked(entry, mod.normalize, kept) as Record<string, unknown>;
+function toEntry(mod: KindModule, entry: RawEntry, file: LoadedFile, i: number): unknown {
+  const value = checked(entry, mod.normalize, takeNormalized(file, mod.collection, i)) as Record<string, unknown>;
   const origin = file.entryAt ? file.entryAt(mod.collection, i) : at(file, [mod.collection, i]);
   // The normaliser's object is this entry's alone (taken from the checks, or just made): the origin
   // goes onto it, not onto a copy. A big file holds tens of thousands of entries, and each copy was
