@@ -5,7 +5,6 @@ import { KIND_SPECS } from '../model/kinds.js';
 import { formatLocation, issueAt } from './issue.js';
 import { at, isUnresolved, shown, written, type LoadedFile } from './loaded.js';
 import type { Path } from './locate.js';
-import { forEachEntry } from './value-rules.js';
 
 interface Occurrence {
   readonly file: LoadedFile;
@@ -13,27 +12,40 @@ interface Occurrence {
 }
 
 /**
- * Every entry the checks read, as a number: its file and its index, in two lists of numbers. Most
- * identities occur once, so an `Occurrence` (and its path) is made only for those that repeat: a
- * big file's tens of thousands of entries then leave no object per entry behind (issue 33 §4).
+ * Every entry the checks read, as a number: the entries of one list of one file are a block of
+ * consecutive numbers, so an entry's number is its block's first number plus its index. Most
+ * identities occur once, so an `Occurrence` (and its path) is made only for those that repeat, and
+ * nothing is recorded per entry: a big file's tens of thousands of entries leave no object, and no
+ * slot of a growing list, behind (issue 33 §4).
  */
 class Occurrences {
   readonly #files: LoadedFile[] = [];
+  /** Per block, in increasing order: its first number, its file's number. */
+  readonly #starts: number[] = [];
   readonly #fileOf: number[] = [];
-  readonly #indexOf: number[] = [];
-  /** The number of the entry at `index` of the file numbered `file` (`fileNumber`). */
-  add(file: number, index: number): number {
-    this.#fileOf.push(file);
-    return this.#indexOf.push(index) - 1;
-  }
+  #next = 0;
   fileNumber(file: LoadedFile): number {
     return this.#files.push(file) - 1;
   }
+  /** The number of the first of `count` entries of the file numbered `file`; entry `i` is that plus `i`. */
+  block(file: number, count: number): number {
+    const start = this.#next;
+    this.#starts.push(start);
+    this.#fileOf.push(file);
+    this.#next += count;
+    return start;
+  }
+  /** The block holding entry number `n`: the last block starting at or before it (blocks are few). */
+  #blockOf(n: number): number {
+    let b = this.#starts.length - 1;
+    while (b > 0 && (this.#starts[b] as number) > n) b--;
+    return b;
+  }
   file(n: number): LoadedFile {
-    return this.#files[this.#fileOf[n] as number] as LoadedFile;
+    return this.#files[this.#fileOf[this.#blockOf(n)] as number] as LoadedFile;
   }
   index(n: number): number {
-    return this.#indexOf[n] as number;
+    return n - (this.#starts[this.#blockOf(n)] as number);
   }
 }
 
@@ -116,23 +128,37 @@ export function duplicateIssues(files: readonly LoadedFile[]): ConfigIssue[] {
     if (top === null || typeof top !== 'object' || Array.isArray(top)) continue;
     const fileNumber = occurrences.fileNumber(file);
     for (const { collection, checks } of kinds) {
-      // One reader of the entry's text per collection, over the entry at hand: not a closure per entry.
+      const list = top[collection];
+      if (!Array.isArray(list) || checks.length === 0) continue;
+      const base = occurrences.block(fileNumber, list.length);
+      // One reader of the entry's text per collection, over the entry at hand: not a closure per
+      // entry. A file naming no unset variable (the usual case) needs no path to check each string.
       let entry: Readonly<Record<string, unknown>> = {};
       let index = 0;
-      const text = (field: string): string | undefined => knownText(file, collection, index, field, entry[field]);
-      forEachEntry(top[collection], (e, i) => {
-        entry = e;
+      const text =
+        file.data.unresolved.size === 0
+          ? (field: string): string | undefined => {
+              const value = entry[field];
+              return typeof value === 'string' ? value : undefined;
+            }
+          : (field: string): string | undefined => knownText(file, collection, index, field, entry[field]);
+      // A plain loop: run once per plan over tens of thousands of entries, mostly before V8 has
+      // compiled it, where each callback and destructuring costs.
+      for (let i = 0; i < list.length; i++) {
+        const e: unknown = list[i];
+        if (e === null || typeof e !== 'object' || Array.isArray(e)) continue;
+        entry = e as Readonly<Record<string, unknown>>;
         index = i;
-        const occurrence = occurrences.add(fileNumber, i);
-        for (const { unique, registry } of checks) {
-          const identity = unique.of(e, text);
-          if (identity !== undefined) registry.add(identity, occurrence);
+        for (let c = 0; c < checks.length; c++) {
+          const check = checks[c]!;
+          const identity = check.unique.of(entry, text);
+          if (identity !== undefined) check.registry.add(identity, base + i);
         }
-      });
+      }
     }
     if ('policy' in top) policies.push({ file, loc: at(file, ['policy'], true) });
     const proxy = top.proxy;
-    if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', occurrences.add(fileNumber, 0));
+    if (proxy !== null && typeof proxy === 'object' && 'timezone' in proxy) zones.add('timezone', occurrences.block(fileNumber, 1));
   }
 
   const issues = [...kinds.flatMap((k) => k.checks.map((c) => c.registry)), zones].flatMap((r) => r.issues());
