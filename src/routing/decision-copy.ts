@@ -1,6 +1,6 @@
 /**
  * A decision one rule set made, as another set holding the same rules (prepared-share.ts
- * `unorderedContentKey`) makes it: the rules after a plan are built in the platform's order for the
+ * `sameUnorderedContent`) makes it: the rules after a plan are built in the platform's order for the
  * impact and in the files' order, with other gateway words, for the checks (decision-memo.ts shares
  * their decisions). The simulation (match.ts) reads the order of the rules in one place only: an
  * ambiguous decision lists its candidates (and their outcomes) in the set's order, the LCR routes

@@ -24,7 +24,7 @@ import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { matchesAtCall } from '../model/time/timerec-match.js';
 import { routeCall, routingGroups } from './match.js';
-import { unorderedContentKey } from './prepared-share.js';
+import { sameUnorderedContent } from './prepared-share.js';
 import { asDecidedBy } from './decision-copy.js';
 import { ruleStem } from './number-classes.js';
 import type { Call, CallTime, RuleSet } from './types.js';
@@ -81,7 +81,7 @@ interface Decided {
   combo?: string;
 }
 
-/** What one content of rules has decided (prepared-share.ts `unorderedContentKey`), for every set holding it. */
+/** What one content of rules has decided (prepared-share.ts `sameUnorderedContent`), for every set holding it. */
 interface ContentMemo {
   readonly stems: Map<string, string>;
   readonly groups: Map<string, readonly number[]>;
@@ -95,8 +95,6 @@ interface ContentMemo {
   readonly first: RuleSet;
   /** {@link sizesOf} the content. */
   readonly sizes: string;
-  /** Its text (prepared-share.ts `unorderedContentKey`), written when another set of its sizes is asked. */
-  text?: string;
   /** The instants decided without recurrences (`plan --at`), by their key's suffix: a plan has one. */
   readonly instants: Map<string, (rec: Timerec) => boolean>;
 }
@@ -124,23 +122,15 @@ const untimed = new WeakMap<RuleSet, boolean>();
  * in the platform's order, the invariants' in the files' order, an invariant table's narrowed copy
  * holding the same rules), and each of them decided the same callers again (issue 36 §2: 4,000
  * per-customer LCR callers decided by the impact, then again by the check). Kept for the last
- * {@link KEPT} contents. A set is told from the others by its content's text only when one of them
- * has its sizes (`sizesOf`): a plan without a second copy (no invariants) writes no text.
+ * {@link KEPT} contents. A set is compared with a kept content's first set only when it has its sizes
+ * (`sizesOf`), rule by rule (prepared-share.ts `sameUnorderedContent`), never written as text: a
+ * plan without a second copy (no invariants) compares nothing.
  */
 function memoOf(set: RuleSet): ContentMemo {
   let memo = bySet.get(set);
   if (memo) return memo;
   const sizes = sizesOf(set);
-  let text: string | undefined;
-  for (const m of kept) {
-    if (m.sizes !== sizes) continue;
-    text ??= unorderedContentKey(set);
-    m.text ??= unorderedContentKey(m.first);
-    if (m.text === text) {
-      memo = m;
-      break;
-    }
-  }
+  memo = kept.find((m) => m.sizes === sizes && sameUnorderedContent(m.first, set));
   if (memo === undefined) {
     memo = {
       stems: new Map<string, string>(),
@@ -149,7 +139,6 @@ function memoOf(set: RuleSet): ContentMemo {
       instants: new Map<string, (rec: Timerec) => boolean>(),
       first: set,
       sizes,
-      ...(text !== undefined ? { text } : {}),
     };
     if (kept.length >= KEPT) kept.shift();
   } else kept.splice(kept.indexOf(memo), 1);

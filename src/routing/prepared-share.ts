@@ -34,18 +34,97 @@ export function rulesContentKey(set: RuleSet): string {
 }
 
 /**
- * {@link rulesContentKey} without the order of the rules and LCR records: two sets with the same
- * text hold the same rules, perhaps in another order (the impact's rules after a plan come in the
- * platform's order, the checks' in the files'). Such sets decide every call alike but for the
- * order in which an ambiguous decision lists its candidates (routing/decision-memo.ts shares the
- * others between them).
+ * Whether `a` and `b` hold the same rules and LCR records, perhaps in another order, with the same
+ * inventory: what {@link rulesContentKey} holds, but for the order (the impact's rules after a plan
+ * come in the platform's order, the checks' in the files'). Such sets decide every call alike but
+ * for the order in which an ambiguous decision lists its candidates (routing/decision-memo.ts shares
+ * the others between them). Compared field by field, each rule looked up by its key in `a`'s index
+ * (made once per set): writing both contents as sorted text cost a plan with invariants some 10-20
+ * ms at 4,000 routes (issue 36 §2), every plan with a check.
  */
-export function unorderedContentKey(set: RuleSet): string {
-  const parts = set.rules.map(ruleText).sort();
-  parts.push('\u0003lcr');
-  const lcr = set.lcr.map(lcrText).sort();
-  for (const l of lcr) parts.push(l);
-  inventoryTexts(set.inventory, parts);
+export function sameUnorderedContent(a: RuleSet, b: RuleSet): boolean {
+  if (a === b) return true;
+  if (a.rules.length !== b.rules.length || a.lcr.length !== b.lcr.length) return false;
+  if (a.inventory !== b.inventory && inventoryText(a.inventory) !== inventoryText(b.inventory)) return false;
+  const index = keyIndexOf(a);
+  return eachMatched(index.rules, a.rules, b.rules, (r) => r.key, sameRule) && eachMatched(index.lcr, a.lcr, b.lcr, (l) => l.key, sameLcr);
+}
+
+/** Positions in a set's rules and LCR records by key: a key is most often one rule's (an LCR route's record shares it). */
+interface KeyIndex {
+  readonly rules: ReadonlyMap<string, readonly number[]>;
+  readonly lcr: ReadonlyMap<string, readonly number[]>;
+}
+
+const keyIndexes = new WeakMap<RuleSet, KeyIndex>();
+
+function keyIndexOf(set: RuleSet): KeyIndex {
+  let index = keyIndexes.get(set);
+  if (index === undefined)
+    keyIndexes.set(set, (index = { rules: positions(set.rules, (r) => r.key), lcr: positions(set.lcr, (l) => l.key) }));
+  return index;
+}
+
+function positions<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  items.forEach((item, i) => {
+    const list = out.get(keyOf(item));
+    if (list) list.push(i);
+    else out.set(keyOf(item), [i]);
+  });
+  return out;
+}
+
+/**
+ * Whether each of `theirs` matches one of `ours` not matched yet (same lengths, so then every one
+ * of `ours` is matched): equal items are interchangeable, so taking the first free one is exact.
+ */
+function eachMatched<T>(
+  index: ReadonlyMap<string, readonly number[]>,
+  ours: readonly T[],
+  theirs: readonly T[],
+  keyOf: (item: T) => string,
+  same: (x: T, y: T) => boolean,
+): boolean {
+  const used = new Uint8Array(ours.length);
+  for (const item of theirs) {
+    const list = index.get(keyOf(item));
+    if (list === undefined) return false;
+    let at = -1;
+    for (const i of list)
+      if (used[i] === 0 && same(ours[i] as T, item)) {
+        at = i;
+        break;
+      }
+    if (at < 0) return false;
+    used[at] = 1;
+  }
+  return true;
+}
+
+/** The fields {@link ruleText} writes. */
+function sameRule(x: RuleSet['rules'][number], y: RuleSet['rules'][number]): boolean {
+  return (
+    x.kind === y.kind &&
+    x.key === y.key &&
+    x.ruleid === y.ruleid &&
+    x.groupid === y.groupid &&
+    x.prefix === y.prefix &&
+    x.priority === y.priority &&
+    x.timerec === y.timerec &&
+    x.gwlist === y.gwlist &&
+    x.lcr_pattern === y.lcr_pattern
+  );
+}
+
+/** The fields {@link lcrText} writes. */
+function sameLcr(x: RuleSet['lcr'][number], y: RuleSet['lcr'][number]): boolean {
+  return x.pattern === y.pattern && x.groupid === y.groupid && x.key === y.key;
+}
+
+function inventoryText(inv: PartialInventory | undefined): string {
+  const parts: string[] = [];
+  inventoryTexts(inv, parts);
   return parts.join('\u0000');
 }
 

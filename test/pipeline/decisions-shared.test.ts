@@ -36,6 +36,24 @@ vi.mock('../../src/routing/lcr-index.js', async (original) => {
     }) as typeof real.indexLcrRecords,
   };
 });
+// The rules' content written as text for another module (prepared-share.ts keys named `*ContentKey`):
+// the decision memo wrote both copies' content, sorted, to tell they were one (issue 36 §2).
+const keys = vi.hoisted(() => ({ written: [] as string[] }));
+vi.mock('../../src/routing/prepared-share.js', async (original) => {
+  const real = await original<Record<string, unknown>>();
+  const counted =
+    (name: string, f: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      keys.written.push(name);
+      return f(...args);
+    };
+  return Object.fromEntries(
+    Object.entries(real).map(([name, f]) => [
+      name,
+      name.endsWith('ContentKey') && typeof f === 'function' ? counted(name, f as (...args: unknown[]) => unknown) : f,
+    ]),
+  );
+});
 const { routeCall } = await vi.importActual<typeof import('../../src/routing/match.js')>('../../src/routing/match.js');
 
 /** The bench's block (bench/invariants.mjs): the four built-ins and four sets, one with a window, two by caller. */
@@ -106,6 +124,7 @@ describe('a plan decides each call of the rules after it once', () => {
   beforeEach(() => {
     decided.froms.length = 0;
     prepared.sizes.length = 0;
+    keys.written.length = 0;
   });
 
   it('per-customer LCR: the check reads the callers the impact decided (each customer once, not twice)', async () => {
@@ -125,6 +144,8 @@ describe('a plan decides each call of the rules after it once', () => {
     // The impact's copy of the rules is prepared; the checks' copy (the files' order) is not
     // prepared again: its calls, ties too, are copied from the impact's (before: 2).
     expect(prepared.sizes.filter((n) => n === k)).toHaveLength(1);
+    // Told to be the impact's rules without writing either's content as text (before: two keys).
+    expect(keys.written).toEqual([]);
     expectReplayed(result.invariants, ruleSetFromState(files.desired));
   });
 

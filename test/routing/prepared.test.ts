@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
-import { rulesContentKey } from '../../src/routing/prepared-share.js';
+import { rulesContentKey, sameUnorderedContent } from '../../src/routing/prepared-share.js';
 import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
 import type { GatewayGroup } from '../../src/model/group.js';
 import { MONDAY_10, rules, type TestRoute } from './build.js';
@@ -53,5 +53,46 @@ describe('prepared rules shared between copies', () => {
     const keys = (d: ReturnType<typeof routeCall>): string[] => d.candidates.map((c) => c.key);
     expect(keys(routeCall(ordered, TIED))).toEqual(['Customer 1', 'Customer 2']);
     expect(keys(routeCall(reversed, TIED))).toEqual(['Customer 2', 'Customer 1']);
+  });
+});
+
+describe('the same rules in another order (the decision memo shares their decisions)', () => {
+  const DUPLICATES: TestRoute[] = [
+    { name: 'Twice', prefix: '1', gwgroupid: '1', from_prefix: '2001' },
+    { name: 'Twice', prefix: '1', gwgroupid: '2', from_prefix: '2002' },
+    { name: 'Default', prefix: '', gwgroupid: '1' },
+  ];
+
+  it('holds for a copy in another order, with other words, and for the set itself', () => {
+    const ordered = rules([], ROUTES, inventoryOf(GROUPS));
+    const renamed = [{ ...GROUPS[0]!, name: 'Carrier A (Frankfurt)' }, GROUPS[1]!];
+    expect(sameUnorderedContent(ordered, ordered)).toBe(true);
+    expect(sameUnorderedContent(ordered, rules([], [...ROUTES].reverse(), inventoryOf(renamed)))).toBe(true);
+    expect(sameUnorderedContent(rules([], DUPLICATES), rules([], [...DUPLICATES].reverse()))).toBe(true);
+  });
+
+  it('does not hold when one field of one rule, an LCR record or the gateways differ', () => {
+    const base = rules([], ROUTES, inventoryOf(GROUPS));
+    const changed = (route: Partial<TestRoute>): boolean =>
+      sameUnorderedContent(base, rules([], [ROUTES[0]!, { ...ROUTES[1]!, ...route }, ROUTES[2]!].reverse(), inventoryOf(GROUPS)));
+    expect(changed({})).toBe(true);
+    expect(changed({ gwgroupid: '1' })).toBe(false);
+    expect(changed({ from_prefix: '2003' })).toBe(false);
+    expect(changed({ prefix: '12' })).toBe(false);
+    expect(changed({ priority: 5 })).toBe(false);
+    expect(changed({ timerec: '20260101T090000|1H|daily' })).toBe(false);
+    expect(changed({ name: 'Customer 3' })).toBe(false);
+    const lacking = rules([], ROUTES, inventoryOf([GROUPS[0]!, { ...GROUPS[1]!, gwids: [] }]));
+    expect(sameUnorderedContent(base, lacking)).toBe(false);
+    // One LCR record moved to another route: the rules alike, the records not.
+    const moved = { ...base, lcr: base.lcr.map((l, i) => (i === 0 ? { ...l, key: 'Customer 2' } : l)) };
+    expect(sameUnorderedContent(base, moved)).toBe(false);
+  });
+
+  it('counts each rule once: two routes of one name are not matched twice by one of them', () => {
+    const twice = rules([], DUPLICATES);
+    const first = DUPLICATES[0]!;
+    expect(sameUnorderedContent(twice, rules([], [first, { ...first }, DUPLICATES[2]!]))).toBe(false);
+    expect(sameUnorderedContent(rules([], [first, { ...first }, DUPLICATES[2]!]), twice)).toBe(false);
   });
 });
