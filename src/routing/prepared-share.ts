@@ -16,26 +16,37 @@ import type { RuleSet } from './types.js';
 /** How many distinct rule contents are kept: a plan holds a few (before, after, the probes); `watch` plans again and again. */
 const KEPT = 8;
 
-/** Prepared values by set (a set asked again), and by content (another copy of the same rules). */
+/** Prepared values by set (a set asked again), and the last sets prepared, oldest first (another copy of the same rules). */
 const bySet = new WeakMap<RuleSet, unknown>();
-const byContent = new Map<string, unknown>();
+const byContent: { set: RuleSet; value: unknown }[] = [];
 
 /**
- * What decides a call in `set`, as text: each rule's routing fields in order, each LCR record, and
- * the inventory's gateways and lists (which rules load). Two sets with the same text are prepared
- * alike. Origins and the words of groups and gateways are left out: they never change a decision.
+ * Whether `a` and `b` decide every call alike: the same rules' routing fields in the same order,
+ * the same LCR records, the same inventory's gateways and lists (which rules load). Origins and the
+ * words of groups and gateways are left out: they never change a decision. Compared rule by rule,
+ * a rule held by both copies (the rules after a plan that changes none are the live rules
+ * themselves) without reading it: writing each set's content as one text cost a no-change plan of
+ * 15,000 rules some 10 ms and a megabyte of text per copy (issue 33 §4).
  */
-export function rulesContentKey(set: RuleSet): string {
-  const parts = set.rules.map(ruleText);
-  parts.push('\u0003lcr');
-  for (const l of set.lcr) parts.push(lcrText(l));
-  inventoryTexts(set.inventory, parts);
-  return parts.join('\u0000');
+export function sameOrderedContent(a: RuleSet, b: RuleSet): boolean {
+  if (a === b) return true;
+  if (a.rules.length !== b.rules.length || a.lcr.length !== b.lcr.length) return false;
+  for (let i = 0; i < a.rules.length; i++) {
+    const x = a.rules[i] as RuleSet['rules'][number];
+    const y = b.rules[i] as RuleSet['rules'][number];
+    if (x !== y && ruleText(x) !== ruleText(y)) return false;
+  }
+  for (let i = 0; i < a.lcr.length; i++) {
+    const x = a.lcr[i] as RuleSet['lcr'][number];
+    const y = b.lcr[i] as RuleSet['lcr'][number];
+    if (x !== y && lcrText(x) !== lcrText(y)) return false;
+  }
+  return a.inventory === b.inventory || inventoryText(a.inventory) === inventoryText(b.inventory);
 }
 
 /**
  * Whether `a` and `b` hold the same rules and LCR records, perhaps in another order, with the same
- * inventory: what {@link rulesContentKey} holds, but for the order (the impact's rules after a plan
+ * inventory: what {@link sameOrderedContent} compares, but for the order (the impact's rules after a plan
  * come in the platform's order, the checks' in the files'). Such sets decide every call alike but
  * for the order in which an ambiguous decision lists its candidates (routing/decision-memo.ts shares
  * the others between them). Compared field by field, each rule looked up by its key in `a`'s index
@@ -102,7 +113,7 @@ function eachMatched<T>(
   return true;
 }
 
-/** The fields {@link ruleText} writes. */
+/** The fields {@link ruleText} writes (the unordered comparison: strict, a kept share is never wrong). */
 function sameRule(x: RuleSet['rules'][number], y: RuleSet['rules'][number]): boolean {
   return (
     x.kind === y.kind &&
@@ -148,20 +159,23 @@ function inventoryTexts(inv: PartialInventory | undefined, parts: string[]): voi
 
 /**
  * The prepared value of `set`: the one already made for it or for a set holding the same rules
- * ({@link rulesContentKey}), else `make(set)`, kept for the next copy. `make` must read only what
- * the key holds. The last {@link KEPT} contents are kept, so a long-running `watch` does not grow.
+ * ({@link sameOrderedContent}), else `make(set)`, kept for the next copy. `make` must read only
+ * what that comparison reads. The last {@link KEPT} contents are kept, so a long-running `watch`
+ * does not grow.
  */
 export function sharedPrepared<T>(set: RuleSet, make: (set: RuleSet) => T): T {
   const known = bySet.get(set);
   if (known !== undefined) return known as T;
-  const key = rulesContentKey(set);
-  let value = byContent.get(key) as T | undefined;
-  if (value === undefined) {
+  // Newest first: a copy is most often of the set prepared last (the plan's rules after it, of the live ones).
+  let at = byContent.length - 1;
+  while (at >= 0 && !sameOrderedContent((byContent[at] as { set: RuleSet }).set, set)) at--;
+  let value: T;
+  if (at < 0) {
     value = make(set);
-    if (byContent.size >= KEPT) byContent.delete(byContent.keys().next().value as string);
-  } else byContent.delete(key);
+    if (byContent.length >= KEPT) byContent.shift();
+  } else value = (byContent.splice(at, 1)[0] as { value: T }).value;
   // Most recently used last: the oldest goes first when the cache is full.
-  byContent.set(key, value);
+  byContent.push({ set, value });
   bySet.set(set, value);
   return value;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeCall } from '../../src/routing/match.js';
-import { rulesContentKey, sameUnorderedContent } from '../../src/routing/prepared-share.js';
+import { sameOrderedContent, sameUnorderedContent, sharedPrepared } from '../../src/routing/prepared-share.js';
 import { inventoryOf, withGatewayLabels } from '../../src/routing/rule-set.js';
 import type { GatewayGroup } from '../../src/model/group.js';
 import { MONDAY_10, rules, type TestRoute } from './build.js';
@@ -27,7 +27,7 @@ describe('prepared rules shared between copies', () => {
     const plain = rules([], ROUTES, inventoryOf(GROUPS));
     const renamed = [{ ...GROUPS[0]!, name: 'Carrier A (Frankfurt)' }, GROUPS[1]!];
     const named = withGatewayLabels(rules([], ROUTES, inventoryOf(renamed)), [{ gwid: 11, name: 'edge', address: '192.0.2.11' }]);
-    expect(rulesContentKey(named)).toBe(rulesContentKey(plain));
+    expect(sameOrderedContent(named, plain)).toBe(true);
     const call = { direction: 'outbound', from: '2001', to: '15551234', at: MONDAY_10 } as const;
     const a = routeCall(plain, call);
     const b = routeCall(named, call);
@@ -40,7 +40,7 @@ describe('prepared rules shared between copies', () => {
   it('a copy whose platform lacks a gateway loads other rules: it is prepared anew', () => {
     const full = rules([], ROUTES, inventoryOf(GROUPS));
     const lacking = rules([], ROUTES, inventoryOf([GROUPS[0]!, { ...GROUPS[1]!, gwids: [] }]));
-    expect(rulesContentKey(lacking)).not.toBe(rulesContentKey(full));
+    expect(sameOrderedContent(lacking, full)).toBe(false);
     const call = { direction: 'outbound', from: '2002', to: '15551234', at: MONDAY_10 } as const;
     expect(routeCall(full, call).result).toBe('routed');
     expect(routeCall(lacking, call).result).toBe('no_route');
@@ -49,10 +49,55 @@ describe('prepared rules shared between copies', () => {
   it('a copy in another order is prepared anew: a tie lists its candidates in its own order', () => {
     const ordered = rules([], ROUTES);
     const reversed = rules([], [...ROUTES].reverse());
-    expect(rulesContentKey(reversed)).not.toBe(rulesContentKey(ordered));
+    expect(sameOrderedContent(reversed, ordered)).toBe(false);
     const keys = (d: ReturnType<typeof routeCall>): string[] => d.candidates.map((c) => c.key);
     expect(keys(routeCall(ordered, TIED))).toEqual(['Customer 1', 'Customer 2']);
     expect(keys(routeCall(reversed, TIED))).toEqual(['Customer 2', 'Customer 1']);
+  });
+});
+
+describe('a copy holding the same rule objects', () => {
+  it('shares the preparation without reading a rule (the rules after a plan that changes none are the live ones)', () => {
+    const live = rules([], ROUTES, inventoryOf(GROUPS));
+    const made: unknown[] = [];
+    const make = (): object => {
+      const value = {};
+      made.push(value);
+      return value;
+    };
+    const first = sharedPrepared(live, make);
+    // Every field a rule's text or comparison reads, counted from here on.
+    let reads = 0;
+    const counted = live.rules.map((rule) => {
+      const copy = { ...rule };
+      for (const field of ['kind', 'key', 'ruleid', 'groupid', 'prefix', 'priority', 'timerec', 'gwlist', 'lcr_pattern'] as const) {
+        const value = copy[field];
+        Object.defineProperty(copy, field, {
+          enumerable: true,
+          get: () => {
+            reads++;
+            return value;
+          },
+        });
+      }
+      return copy;
+    });
+    const countedLive = { ...live, rules: counted };
+    expect(sharedPrepared(countedLive, make)).toBe(first);
+    const readsFirst = reads;
+    reads = 0;
+    // The plan's copy: fresh lists of the same rule objects. Writing its content as text read every
+    // field of every rule (27 here) on 2157ee6; compared rule by rule, it reads none.
+    const after = { ...countedLive, rules: [...counted], lcr: [...countedLive.lcr] };
+    expect(sharedPrepared(after, make)).toBe(first);
+    expect(reads).toBe(0);
+    // A copy of other objects with the same fields is still the same content, compared field by field.
+    expect(readsFirst).toBeGreaterThan(0);
+    // One field changed: prepared anew.
+    const madeBefore = made.length;
+    const moved = { ...live, rules: live.rules.map((r, i) => (i === 0 ? { ...r, prefix: `${r.prefix}9` } : r)) };
+    expect(sharedPrepared(moved, make)).not.toBe(first);
+    expect(made.length).toBe(madeBefore + 1);
   });
 });
 
