@@ -38,6 +38,19 @@ function client(url: string): PlatformClient {
 
 const paths = (s: TinyServer): string[] => s.seen.map((r) => `${r.method} ${r.url}`);
 
+/**
+ * The routes read sent early, its first request failed, then the run's own list: it answers, and
+ * the platform saw the route list asked twice (the early request, then the run's).
+ */
+async function sentAgainByTheRun(c: PlatformClient, s: TinyServer): Promise<void> {
+  open.push(c);
+  c.readAhead([ROUTES]);
+  await c.readAheadOnTheWire(5_000);
+  await expect.poll(() => s.seen.length).toBe(1);
+  expect(await c.kind(ROUTES).list()).toEqual([]);
+  expect(paths(s)).toEqual(['GET /api/v1/outboundroutes', 'GET /api/v1/outboundroutes']);
+}
+
 describe('reads sent ahead', () => {
   it('are sent once each, before the run asks, and the run’s own read takes the answer', async () => {
     const s = await server((req, res) =>
@@ -103,12 +116,7 @@ describe('reads sent ahead', () => {
       } else answer(res, []);
     });
     const c = new PlatformClient({ url: s.url, token: TOKEN, profile: 'spec', retry: { maxAttempts: 2, baseMs: 1, totalMs: 5_000 } });
-    open.push(c);
-    c.readAhead([ROUTES]);
-    await c.readAheadOnTheWire(5_000);
-    await expect.poll(() => s.seen.length).toBe(1);
-    expect(await c.kind(ROUTES).list()).toEqual([]);
-    expect(paths(s)).toEqual(['GET /api/v1/outboundroutes', 'GET /api/v1/outboundroutes']);
+    await sentAgainByTheRun(c, s);
   });
 
   it('one that got no answer (cut off) is sent again as the run’s own attempt, not counted against its attempts', async () => {
@@ -121,12 +129,7 @@ describe('reads sent ahead', () => {
     });
     // One attempt only: a read that took the early failure as its own would fail here.
     const c = new PlatformClient({ url: s.url, token: TOKEN, profile: 'spec', retry: { maxAttempts: 1 } });
-    open.push(c);
-    c.readAhead([ROUTES]);
-    await c.readAheadOnTheWire(5_000);
-    await expect.poll(() => s.seen.length).toBe(1);
-    expect(await c.kind(ROUTES).list()).toEqual([]);
-    expect(paths(s)).toEqual(['GET /api/v1/outboundroutes', 'GET /api/v1/outboundroutes']);
+    await sentAgainByTheRun(c, s);
   });
 
   it('the profile’s first detection request goes out with them when the profile is to be detected', async () => {
