@@ -3,8 +3,7 @@ import type { GatewayGroup } from '../model/group.js';
 import type { KindModule } from '../model/kind-spec.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { LiveState } from '../model/live.js';
-import { createHash } from 'node:crypto';
-import { canonicalJson, checksumOfText } from './checksum.js';
+import { canonicalJson, checksumOfPieces, checksumOfText } from './checksum.js';
 
 /**
  * The checksum of a live state: sha256 of its canonical JSON, each collection's records in its
@@ -58,15 +57,17 @@ function liveParts(live: LiveState, managed: readonly CollectionName[]): Map<Col
  * accent, a large object the old generation keeps until a full collection) is never made.
  */
 function wholeChecksum(parts: ReadonlyMap<CollectionName, string>): string {
-  const hash = createHash('sha256');
+  return checksumOfPieces(wholePieces(parts));
+}
+
+function* wholePieces(parts: ReadonlyMap<CollectionName, string>): Generator<string> {
   let before = '{';
   for (const c of [...parts.keys()].sort()) {
-    hash.update(`${before}${JSON.stringify(c)}:`);
-    hash.update(parts.get(c) as string);
+    yield `${before}${JSON.stringify(c)}:`;
+    yield parts.get(c) as string;
     before = ',';
   }
-  hash.update(before === '{' ? '{}' : '}');
-  return `sha256:${hash.digest('hex')}`;
+  yield before === '{' ? '{}' : '}';
 }
 
 /**
