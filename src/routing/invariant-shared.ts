@@ -14,7 +14,7 @@ import type { Direction } from './types.js';
  * A class's callers, and for each the one decided for it: callers matching the same From parts and
  * none a tie class route alike (callers.ts), so the first stands for the others (a table with a
  * `from_prefix` holds the prefix beside the class's own callers: `''` and `2007` alike when no LCR
- * From part is met). Each caller still gets its own spans, with its own From (`callerEntries`).
+ * From part is met). Each caller still gets its own spans, with its own From (`classCallers`, `asCaller`).
  */
 export interface SharedCallers {
   readonly all: readonly Caller[];
