@@ -1,7 +1,6 @@
 import type { PlatformClient } from '../api/client.js';
 import type { DesiredState } from '../model/desired.js';
-import { DsipformError, InternalError, joinRefusals } from '../model/errors.js';
-import { callTime } from '../model/time/call-time.js';
+import { InternalError, joinRefusals, type DsipformError } from '../model/errors.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan, PlanIssue } from '../model/plan.js';
 import type { RoutingTestOutcome } from '../model/routing-test.js';
@@ -92,8 +91,9 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
     };
   }
   // The rules after the plan, in the files' order and loaded: made once, by the planner (plan/checked-rules.ts).
-  const { checked } = made;
-  if (!checked) throw new InternalError('the planner made no rules after the plan for its checks');
+  // And the times they are judged at, read before the platform was (plan-platform.ts `runTimes`).
+  const { checked, times } = made;
+  if (!checked || !times) throw new InternalError('the planner made no rules after the plan or no times for its checks');
   const { after } = checked;
   // The planner's part first (the rules after the plan, the names the tests and invariants may
   // expect), then the simulation's (the lints, the tests, the invariants) on those same rules: each
@@ -105,7 +105,6 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   const findings = planFindings(desired, live, made.plan, options.allowDangling, checked);
   const verdict = judgeFindings(findings, options.strict);
   if (verdict.refusal) return { ok: false, stop: 'lints', refusal: verdict.refusal, findings: verdict.findings };
-  const now = options.now ?? Date.now();
   // The rules and the book the tests and the invariants are judged with, built once.
   const rules = names
     ? placeRules({
@@ -122,14 +121,11 @@ export async function runPipeline(client: PlatformClient, desired: DesiredState,
   // names are checked before anything is run (the tests' issues are still told first).
   const judged = rules && declaredInvariants.length > 0 ? rules : undefined;
   const named = judged ? invariantNameIssues(declaredInvariants, judged.book) : [];
-  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, now, zone) : NO_TESTS;
+  const tests = rules && declaredTests.length > 0 ? runRoutingTests(declaredTests, rules, times.tests) : NO_TESTS;
   if (tests.issues.length > 0) return { ok: false, stop: 'issues', issues: tests.issues, findings: verdict.findings };
   if (named.length > 0) return { ok: false, stop: 'issues', issues: named, findings: verdict.findings };
-  // Their horizon starts on the day holding now in the proxy's zone (the routing impact's start); a
-  // program's `tz` function that names no zone is CLI_BAD_OPTION (the CLI checked its zone before).
-  const start = judged ? callTime(undefined, typeof zone === 'function' ? zone() : zone, now) : undefined;
-  if (start && 'problem' in start) throw new DsipformError('CLI_BAD_OPTION', start.problem, 'Give the proxy zone with --tz.');
-  const invariants = judged && start ? planInvariants(desired, judged.set, judged.book, start, judged.pending) : [];
+  // Their horizon starts on the day holding now in the proxy's zone (the routing impact's start).
+  const invariants = judged && times.start ? planInvariants(desired, judged.set, judged.book, times.start, judged.pending) : [];
   const broken = violatedRefusal(invariants);
   // The plan carries its tests and invariants (frozen, as the plan is), so that they are shown,
   // saved and checksummed with it and a saved plan is judged by them.

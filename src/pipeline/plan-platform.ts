@@ -14,7 +14,7 @@ import type { CheckedRules } from '../plan/checked-rules.js';
 import { endpointPasswordChecks, passwordChecks } from '../plan/password-checks.js';
 import { needsGroups } from '../plan/resolve-groups.js';
 import { endpointGroupsToName } from '../plan/groups-to-name.js';
-import { proxyZone } from '../model/time/call-time.js';
+import { proxyZone, runTimes, type RunTimes } from '../model/time/call-time.js';
 
 /** How to read the platform and plan against it. */
 export interface PlanPlatformOptions {
@@ -64,6 +64,8 @@ export type PlatformPlan =
       /** The rules after the plan as its checks read them, made once by the planner (plan/checked-rules.ts); absent for a destroy. */
       readonly checked?: CheckedRules;
       readonly labels: readonly GatewayLabel[];
+      /** The run's `now` and the times its checks judge the routing tests and invariants at, read before the platform was; absent for a destroy or without checks. */
+      readonly times?: RunTimes;
       /** The references the proxy would drop that `allowDangling` let through, judged once, by the planner. */
       readonly references: readonly PlanIssue[];
     }
@@ -127,7 +129,9 @@ export function targetOf(client: PlatformClient): string {
  * on the `current` profile a mapping edit is a replace, the only write that platform takes), and
  * makes the plan. With routing tests that expect a gateway by name, the names of the live groups'
  * gateways are read first too, and so are the endpoints of the live endpoint groups the routing
- * impact and the tests name (plan/groups-to-name.ts), so nothing is read once the plan is made. Every front end plans
+ * impact and the tests name (plan/groups-to-name.ts), so nothing is read once the plan is made.
+ * The run's `now`, and with checks each routing test's call time and the invariants' start, are
+ * read before the first request too (`times`), so the simulation reads no clock. Every front end plans
  * through here, so the CLI and the library plan alike. Throws
  * `ApiError` when the platform cannot be read.
  */
@@ -144,6 +148,11 @@ export async function planPlatform(
   // Every read decided first, from the files alone; then the reads (apply/); then what the planner
   // compares (plan/): the data goes down.
   const reads = platformReads(desired, managed, mode, allowDangling);
+  // The run's times, read once before the platform is (so the plan and its checks share one `now`):
+  // the checks' call times are made where the reads are decided, from the files and the clock alone.
+  const now = options.now ?? Date.now();
+  const checks = options.checks ?? true;
+  const times = mode === 'apply' && checks ? runTimes(desired, now, tz) : undefined;
   const [{ live, labels }, { profile, numbersModule }] = await Promise.all([
     readForPlan(client, managed, options.leases, reads),
     client.detection(),
@@ -165,7 +174,7 @@ export async function planPlatform(
     desired,
     live,
     target: options.target ?? targetOf(client),
-    now: options.now ?? Date.now(),
+    now,
     profile,
     ...(numbersModule !== undefined ? { numbersModule } : {}),
     pendingReload,
@@ -174,7 +183,7 @@ export async function planPlatform(
     // a mapping or route (resolving it starts ICU: tens of ms).
     tz,
     routingImpact: options.routingImpact ?? true,
-    checks: options.checks ?? true,
+    checks,
     ...(options.at !== undefined ? { at: options.at } : {}),
     ...(options.stateFile !== undefined ? { stateFile: options.stateFile } : {}),
     ...(passwords ? { passwords } : {}),
@@ -183,6 +192,10 @@ export async function planPlatform(
   const result = (mode === 'destroy' ? buildDestroyPlan : buildPlan)(input);
   if (!result.ok) return result;
   const references = result.references ?? [];
-  const built = { ...(result.after ? { after: result.after } : {}), ...(result.checked ? { checked: result.checked } : {}) };
+  const built = {
+    ...(result.after ? { after: result.after } : {}),
+    ...(result.checked ? { checked: result.checked } : {}),
+    ...(times ? { times } : {}),
+  };
   return { ok: true, plan: result.plan, live, labels, references, ...built };
 }

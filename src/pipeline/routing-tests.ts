@@ -2,6 +2,7 @@ import type { DesiredState } from '../model/desired.js';
 import type { GatewayLabel } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
 import type { Plan } from '../model/plan.js';
+import { runTimes } from '../model/time/call-time.js';
 import { rulesAfterPlan, type RulesAfter } from '../plan/routing-impact.js';
 import { namesAfterPlan } from '../plan/test-names.js';
 import { placeRules, runRoutingTests, type PlaceRules, type RoutingTestsVerdict } from '../routing/run-tests.js';
@@ -33,7 +34,8 @@ export function planRoutingTests(
 ): RoutingTestsVerdict {
   const tests = desired.routing_tests ?? [];
   if (tests.length === 0) return { outcomes: [], section: [], issues: [] };
-  return runRoutingTests(tests, rulesAndBookAfter(desired, live, plan, allowDangling, labels, after), now, zone);
+  const times = runTimes({ routing_tests: tests }, now, zone).tests;
+  return runRoutingTests(tests, rulesAndBookAfter(desired, live, plan, allowDangling, labels, after), times);
 }
 
 /**

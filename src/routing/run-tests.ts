@@ -1,13 +1,12 @@
-import type { DsipformError } from '../model/errors.js';
+import { InternalError, type DsipformError } from '../model/errors.js';
 import type { GatewayGroup } from '../model/group.js';
 import type { PlanIssue } from '../model/plan.js';
 import type { PlanRoutingTest, RoutingTest, RoutingTestOutcome } from '../model/routing-test.js';
 import { runRoutingTest, tookWords } from './expect.js';
 import { nameBook, namedIssues, type NameBook, type NameBookSources } from './expect-names.js';
 import { inventoryOf, ruleSetFromState } from './rule-set.js';
-import { testTime } from '../model/time/call-time.js';
 import { testsRefusal } from './tests-refusal.js';
-import type { RoutingState, RuleSet } from './types.js';
+import type { CallTime, RoutingState, RuleSet } from './types.js';
 import { pendingNames, type PendingNames } from './pending-names.js';
 
 /** The files' routing tests run against a set of rules. */
@@ -63,19 +62,20 @@ export function placeRules(place: TestPlace): PlaceRules {
 /**
  * Runs `tests` against the rules of `place` (or the rules already built from it, {@link placeRules}),
  * judged by its groups unless `allowDangling`; names in expectations are resolved against its groups
- * and the names it knows. Each test's call is made at its `at` (default `now`) in its `tz`, default
- * the proxy's `zone`. Pure.
+ * and the names it knows. Each test's call is made at `times[i]`, its call time as the caller read
+ * it with its clock (model/time/call-time.ts `runTimes`: its `at`, default now, in its `tz`, default
+ * the proxy's zone), so no time is read here. Pure.
  */
 export function runRoutingTests(
   tests: readonly RoutingTest[],
   place: TestPlace | PlaceRules,
-  now: number,
-  zone: string | (() => string),
+  times: readonly CallTime[],
 ): RoutingTestsVerdict {
   const { set, book, pending } = 'book' in place ? place : placeRules(place);
   const issues = namedIssues(tests, book);
   if (issues.length > 0) return { outcomes: [], section: [], issues };
-  const outcomes = tests.map((test) => runRoutingTest(set, test, testTime(test, now, zone), book, pending));
+  if (times.length !== tests.length) throw new InternalError('the routing tests were not given one call time each');
+  const outcomes = tests.map((test, i) => runRoutingTest(set, test, times[i] as CallTime, book, pending));
   const section = frozen(outcomes.map(planRoutingTest));
   const refusal = testsRefusal(section);
   return { outcomes, section, issues: [], ...(refusal ? { refusal } : {}) };

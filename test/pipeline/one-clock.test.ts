@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DsipformError, loadDesiredState, planDesired } from '../../src/index.js';
+import { ApiError, DsipformError, loadDesiredState, planDesired, planPlatform } from '../../src/index.js';
+import { runPipeline } from '../../src/pipeline/pipeline.js';
 import { runCli } from '../helpers/cli.js';
 import { emulatorFixture, TEST_PROFILE } from '../helpers/emulator.js';
 
@@ -58,5 +59,68 @@ describe('one reading of the clock', () => {
       expect(r.code, verbs[i]!.join(' ')).toBe(1);
       expect(r.stderr, verbs[i]!.join(' ')).toBe(expected);
     }
+  });
+});
+
+/** Routes, two routing tests (one at now in the proxy's zone, one at its own time and zone) and an invariant. */
+const CHECKED = [
+  'version: 1',
+  'proxy: { timezone: America/Chicago }',
+  'outbound_routes:',
+  '  - { name: UK, prefix: "44", gwgroupid: "2" }',
+  'routing_tests:',
+  '  - { name: at now, direction: outbound, to: "442071234567", expect: { route: UK } }',
+  '  - { name: pinned, direction: outbound, to: "442071234567", at: "2026-12-28T22:30:00Z", tz: Asia/Tokyo, expect: { route: UK } }',
+  'invariants:',
+  '  - name: premium numbers are never routed',
+  '    never: { direction: outbound, to_prefix: "1900" }',
+  '',
+].join('\n');
+
+/** The files of {@link CHECKED}, loaded. */
+async function checkedFiles(): Promise<Awaited<ReturnType<typeof loadDesiredState>> & { ok: true }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'dsipform-run-times-')), 'rules.yaml');
+  writeFileSync(file, CHECKED);
+  const loaded = await loadDesiredState([file]);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
+  return loaded;
+}
+
+// The run's times are read once, before the platform is (issue 33 §1): the plan's `now`, each
+// routing test's call time and the day the invariants start on travel in one value from where the
+// reads are decided, so the simulation reads no clock of its own.
+describe("the run's times, read before the platform is", () => {
+  it("the planner hands on the plan's now, each test's call time and the invariants' start", async () => {
+    const { client } = await emulatorFixture();
+    const { desired } = await checkedFiles();
+    const now = Date.UTC(2026, 11, 28, 16, 5, 0);
+    const made = await planPlatform(client, desired, { now, tz: 'America/Chicago' });
+    expect(made.ok).toBe(true);
+    if (!made.ok) return;
+    expect(made.times).toEqual({
+      now,
+      tests: [
+        { local: '2026-12-28T10:05:00', tz: 'America/Chicago' },
+        { local: '2026-12-29T07:30:00', tz: 'Asia/Tokyo' },
+      ],
+      start: { local: '2026-12-28T10:05:00', tz: 'America/Chicago' },
+    });
+  });
+
+  it('the zone the tests need is asked before the first request: a platform that cannot be reached is found after it', async () => {
+    const { emu, client } = await emulatorFixture();
+    const { desired } = await checkedFiles();
+    await emu.close();
+    const asked: string[] = [];
+    const tz = (): string => {
+      asked.push('zone');
+      return 'America/Chicago';
+    };
+    const err: unknown = await runPipeline(client, desired, { tz }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect(asked.length).toBeGreaterThan(0);
   });
 });

@@ -119,6 +119,21 @@ describe('each step finishes its part before it hands down', () => {
     for (const judged of ['timerecDropped(', 'firstNonDial(', 'listProblem(']) expect(reason.split(judged).length - 1, judged).toBe(1);
   });
 
+  it("the run's times are read once, where the reads are decided, and handed down: neither the tests nor the invariants read a clock", () => {
+    for (const file of ['src/routing/run-tests.ts', 'src/routing/plan-invariants.ts', 'src/pipeline/pipeline.ts']) {
+      expect(
+        valueImports(file).filter((m) => m.includes('/time/')),
+        file,
+      ).toEqual([]);
+    }
+    const plan = body('src/pipeline/plan-platform.ts', 'planPlatform');
+    expect(plan.split('runTimes(').length - 1).toBe(1);
+    expect(plan.indexOf('platformReads(')).toBeLessThan(plan.indexOf('runTimes('));
+    expect(plan.indexOf('runTimes(')).toBeLessThan(plan.indexOf('readForPlan('));
+    expect(plan.split('Date.now()').length - 1).toBe(1);
+    expect(plan.indexOf('Date.now()')).toBeLessThan(plan.indexOf('readForPlan('));
+  });
+
   it('the invariants are handed the day they start from, and their names are checked before anything is run', () => {
     expect(valueImports('src/routing/plan-invariants.ts').filter((m) => m.includes('/time/'))).toEqual([]);
     const run = body('src/pipeline/pipeline.ts', 'runPipeline');

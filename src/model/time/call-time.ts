@@ -3,6 +3,7 @@
  * instant and the machine's zone come in as inputs (the zone from Intl when not given).
  */
 import { DsipformError } from '../errors.js';
+import type { DesiredState } from '../desired.js';
 import type { RoutingTest } from '../routing-test.js';
 import { zoneProblem } from './time-zone.js';
 import { formatWallTime, wallTimeOf } from './wall-clock.js';
@@ -126,4 +127,32 @@ export function testTime(test: RoutingTest, now: number, zone: string | (() => s
     );
   }
   return at;
+}
+
+/** The times one run's routing tests and invariants are judged at, read once, before the platform is. */
+export interface RunTimes {
+  /** The instant (ms) of the run: the plan's `now`, and the call time of a test without `at`. */
+  readonly now: number;
+  /** Each routing test's call time ({@link testTime}), in the files' order. */
+  readonly tests: readonly CallTime[];
+  /** The day the invariants' horizon starts on: `now` in the proxy's zone; absent when the files hold none. */
+  readonly start?: CallTime;
+}
+
+/**
+ * Every time a run over `desired` judges its routing tests and invariants at, read once from its
+ * clock (`now`, and the proxy's `zone`; a function is asked only when a test without `tz:` or an
+ * invariant needs it, so the CLI warns that the machine's zone stands in only then). Throws what
+ * {@link testTime} throws, and CLI_BAD_OPTION when a program's zone function names no zone.
+ */
+export function runTimes(
+  desired: Pick<DesiredState, 'routing_tests' | 'invariants'>,
+  now: number,
+  zone: string | (() => string),
+): RunTimes {
+  const tests = (desired.routing_tests ?? []).map((test) => testTime(test, now, zone));
+  if ((desired.invariants ?? []).length === 0) return { now, tests };
+  const start = callTime(undefined, typeof zone === 'function' ? zone() : zone, now);
+  if ('problem' in start) throw new DsipformError('CLI_BAD_OPTION', start.problem, 'Give the proxy zone with --tz.');
+  return { now, tests, start };
 }
