@@ -48,7 +48,12 @@ export const LAYER_TABLE = [
     holds:
       'read → plan → checks (references, lints, safety, staleness) → gate → apply, one composition (`runPipeline`) that returns a value, for the library (`planDesired`) and the CLI verbs, and the pipeline-layer steps every other verb calls (route, routes, test, export, saved plans, the apply step); the provider uses its checks of one rule; decides, never renders or asks',
   },
-  { layer: 'render', imports: ['model'], holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour' },
+  {
+    layer: 'render',
+    // A gateway list's words are the proxy's grammar, worded once by the simulation (routing/gateway-words.ts).
+    imports: ['model', 'routing'],
+    holds: 'plan and apply report → text, markdown, JSON; the only place that knows colour',
+  },
   { layer: 'state', imports: ['model'], holds: 'the local lease state file, with its lock' },
   { layer: 'tls', imports: ['model'], holds: 'the one self-signed certificate maker (the emulator, the provider’s AutoMTLS)' },
   { layer: 'emulator', imports: ['model', 'tls'], holds: 'the platform’s API over an in-memory store, with fault injection' },

@@ -28,3 +28,24 @@ export interface GatewayLabel {
   /** An endpoint a plan adds: `gwid` is a stand-in (the platform numbers it at apply), never shown as its id. */
   readonly pending?: boolean;
 }
+
+/** A group as the words name it. */
+export interface GroupLabel {
+  readonly name: string;
+  readonly type: GroupType;
+  /** Its id is a stand-in (a group the plan creates): the words say `id known after apply` instead. */
+  readonly pending?: boolean;
+}
+
+/**
+ * The names of the groups and gateways a plan's changes refer to by id (a route's `gwgroupid`, a
+ * mapping's `servers`, before and after), as the platform held them when the plan was made: the
+ * plan shows them beside the ids. Only what was read is there: every group's name and type, and
+ * the name and address of the gateways of the carrier groups the files manage.
+ */
+export interface PlanNames {
+  /** gwgroupid (as text) → the group's name and type. */
+  readonly groups?: Readonly<Record<string, GroupLabel>>;
+  /** gwid (as text) → the gateway's name and address. */
+  readonly gateways?: Readonly<Record<string, Omit<GatewayLabel, 'gwid'>>>;
+}

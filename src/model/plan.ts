@@ -5,7 +5,7 @@ import type { KindRecords } from './kinds.js';
 import type { MappingContent } from './inbound-mapping.js';
 import type { LeaseContent } from './lease.js';
 import type { RouteContent } from './outbound-route.js';
-import type { PlanNames } from './gateway-words.js';
+import type { PlanNames } from './group.js';
 import type { PlanInvariant } from './invariant.js';
 import type { PlatformEffect } from './kinds/did-number/effects.js';
 import type { Direction, Horizon, ImpactEntry } from './routing.js';

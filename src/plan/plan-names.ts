@@ -2,8 +2,7 @@
  * The names a plan carries for the ids its changes show (issue 26, part 3): the groups a route's
  * `gwgroupid` or a mapping's `servers` names, and their gateways, before and after. Pure.
  */
-import type { GatewayLabel } from '../model/group.js';
-import type { GroupLabel, PlanNames } from '../model/gateway-words.js';
+import type { GatewayLabel, GroupLabel, PlanNames } from '../model/group.js';
 import type { LiveState } from '../model/live.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { Change } from '../model/plan.js';

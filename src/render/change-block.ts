@@ -1,5 +1,5 @@
 import { InternalError } from '../model/errors.js';
-import type { PlanNames } from '../model/gateway-words.js';
+import type { PlanNames } from '../model/group.js';
 import type { Change } from '../model/plan.js';
 import { leaseRows } from './lease-rows.js';
 import { cleanText } from './style.js';

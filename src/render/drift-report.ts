@@ -1,6 +1,6 @@
 import type { EmptiedMappingFinding } from '../model/coexistence.js';
 import type { CollectionName, Kind, SourceLocation } from '../model/desired.js';
-import type { PlanNames } from '../model/gateway-words.js';
+import type { PlanNames } from '../model/group.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import type { CarrierGroupFields, Change, ChangeAction, ObjectFields, Plan } from '../model/plan.js';
 import type { Horizon, ImpactEntry } from '../model/routing.js';

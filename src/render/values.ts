@@ -1,6 +1,7 @@
 import type { Kind } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
-import { gatewayListWords, planNamesLookup, type PlanNames } from '../model/gateway-words.js';
+import type { PlanNames } from '../model/group.js';
+import { gatewayListWords, planNamesLookup } from '../routing/gateway-words.js';
 import type { ChangeAction, ObjectFields } from '../model/plan.js';
 import { formatAuth, formatEndpoints } from './group-values.js';
 import { cleanText, quote } from './style.js';

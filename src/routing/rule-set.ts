@@ -3,7 +3,7 @@
  * inbound mappings are rules of group 9000, simple routes of 8000, an LCR route a rule of its own
  * group plus an LCR record. Pure.
  */
-import type { DeclaredGroup } from '../model/gateway-words.js';
+import type { DeclaredGroup } from './gateway-words.js';
 import type { GatewayGroup, GatewayLabel } from '../model/group.js';
 import { lcrPatternOf } from '../model/outbound-route.js';
 import {

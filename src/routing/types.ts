@@ -35,7 +35,7 @@
  * - `model/rules.ts` `serverListProblem(servers)`: the server lists the proxy drops (mixed, two groups)
  */
 import type { SourceLocation } from '../model/desired.js';
-import type { DeclaredGroup } from '../model/gateway-words.js';
+import type { DeclaredGroup } from './gateway-words.js';
 import type { GatewayLabel, GroupType } from '../model/group.js';
 import type { CallTime, Direction } from '../model/routing.js';
 import type { MappingContent } from '../model/inbound-mapping.js';

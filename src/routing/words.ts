@@ -9,7 +9,7 @@ import {
   namedGroupWords,
   type DeclaredGroup,
   type NameLookup,
-} from '../model/gateway-words.js';
+} from './gateway-words.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { gatewayIdsOf, MAX_GATEWAYS } from './load.js';
 import { referencedName, type PartialInventory } from './rule-set.js';

@@ -141,6 +141,15 @@ describe('each step finishes its part before it hands down', () => {
     expect(run.indexOf('invariantNameIssues(')).toBeLessThan(run.indexOf('runRoutingTests('));
   });
 
+  it("a gateway list's words are the simulation's (the proxy's grammar): routing/ words them from its own folder, model/ holds none", () => {
+    for (const file of ['src/routing/words.ts', 'src/routing/types.ts', 'src/routing/rule-set.ts']) {
+      const text = readFileSync(`${ROOT}${file}`, 'utf8');
+      expect(text, file).not.toContain('model/gateway-words');
+    }
+    expect(valueImports('src/routing/words.ts')).toContain('./gateway-words.js');
+    expect(readdirSync(`${ROOT}src/model`)).not.toContain('gateway-words.ts');
+  });
+
   it("a gateway list's words are made with a lookup built before the wording, never inside its call", () => {
     const text = readFileSync(`${ROOT}src/routing/words.ts`, 'utf8');
     for (const wording of ['gatewayListWords', 'groupRefWords', 'gatewayRefWords']) {

@@ -4,7 +4,7 @@
  * page shows exactly the fields the text plan shows, and never a lease password (`(sensitive)`).
  */
 import { KINDS, type Kind } from '../../model/desired.js';
-import type { PlanNames } from '../../model/gateway-words.js';
+import type { PlanNames } from '../../model/group.js';
 import type { Change } from '../../model/plan.js';
 import { count } from '../../model/words.js';
 import { changeBlock, type BlockLine, type Mark } from '../change-block.js';

@@ -1,18 +1,11 @@
 /**
  * The one wording of a gateway list with names beside the ids (issue 26): `carrier group "BW" (#5)`,
- * `gateway "pbx-a" 10.0.0.5:5060 (61)`, `gateways "pbx-a" (61), "pbx-b" (62)`. In model/ so that the
- * routing simulation (a decision's `gwlist_words`) and the plan renderers (a diff's `gwgroupid` and
- * `servers`) say it alike. Pure.
+ * `gateway "pbx-a" 10.0.0.5:5060 (61)`, `gateways "pbx-a" (61), "pbx-b" (62)`. A list is the proxy's
+ * grammar (`#5` a group, comma runs of gateway ids), so its words live with the simulation that
+ * reads it (a decision's `gwlist_words`); the plan renderers (a diff's `gwgroupid` and `servers`)
+ * import them from here, so both say it alike. Pure.
  */
-import type { GatewayLabel, GroupType } from './group.js';
-
-/** A group as the words name it. */
-export interface GroupLabel {
-  readonly name: string;
-  readonly type: GroupType;
-  /** Its id is a stand-in (a group the plan creates): the words say `id known after apply` instead. */
-  readonly pending?: boolean;
-}
+import type { GatewayLabel, GroupLabel, GroupType, PlanNames } from '../model/group.js';
 
 /**
  * What is known of the groups and gateways a list names. A lookup answers the label, `undefined`
@@ -126,19 +119,6 @@ export function gatewayListWords(gwlist: string, lookup: NameLookup, options: Li
   }
   flush();
   return parts.join(', ');
-}
-
-/**
- * The names of the groups and gateways a plan's changes refer to by id (a route's `gwgroupid`, a
- * mapping's `servers`, before and after), as the platform held them when the plan was made: the
- * plan shows them beside the ids. Only what was read is there: every group's name and type, and
- * the name and address of the gateways of the carrier groups the files manage.
- */
-export interface PlanNames {
-  /** gwgroupid (as text) → the group's name and type. */
-  readonly groups?: Readonly<Record<string, GroupLabel>>;
-  /** gwid (as text) → the gateway's name and address. */
-  readonly gateways?: Readonly<Record<string, Omit<GatewayLabel, 'gwid'>>>;
 }
 
 /** The lookup of a plan's names: an id it does not hold is simply not named. */
