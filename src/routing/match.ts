@@ -3,7 +3,7 @@
  * rules as the proxy would, then decides, explaining each step in words. Ambiguous outcomes (two
  * rules the proxy orders by chance) are reported as such, never picked. Pure.
  */
-import { DIAL_CHARACTERS, firstNonDial } from '../model/dial.js';
+import { DIAL_CHARACTERS, DIALLED } from '../model/dial.js';
 import { canonicalText, lcrLookup, lcrMatches, lcrMatchesUsers, lcrParts, lcrRegex, type LcrParts } from './lcr-match.js';
 import { lcrCandidates } from './lcr-index.js';
 import { decisionTables, type DecisionTables as Prepared, type DroppedEntry, type LcrEntry, type PreparedRule } from './prepared.js';
@@ -85,10 +85,12 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
     steps?.push(`group ${group} holds no rule the proxy loaded`);
     return { kind: 'none' };
   }
-  // A number of dial characters only reaches every prefix of it the tree holds; one with another
-  // character only as deep as the walk goes (and no prefix at all when the walk reaches it).
-  const odd = firstNonDial(rU);
-  const depth = odd < 0 ? rU.length : walkDepth(p, rU, odd, steps);
+  // The proxy's tree has a child for each dial character only (model/dial.ts `DIALLED`, the one
+  // predicate): a number of dial characters reaches every prefix of it the tree holds; one with
+  // another character only as deep as the walk goes (and no prefix at all when the walk reaches it).
+  let odd = 0;
+  while (odd < rU.length && DIALLED[rU.charCodeAt(odd)] === 1) odd++;
+  const depth = odd === rU.length ? odd : walkDepth(p, rU, odd, steps);
   // Longest prefix first: only the lengths the group holds can match.
   for (const len of p.lengths.get(group) ?? []) {
     if (len > depth && len > 0) continue;

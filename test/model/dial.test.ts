@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIAL_CHARACTERS, dialHint, isDialString } from '../../src/model/dial.js';
+import { DIAL_CHARACTERS, DIALLED, dialHint, firstNonDial, isDialString } from '../../src/model/dial.js';
 import { invariantProblems } from '../../src/model/invariant.js';
 import { didProblem, prefixProblem } from '../../src/model/rules.js';
 import { loadRules } from '../../src/routing/load.js';
@@ -35,6 +35,15 @@ describe('the dial characters, one predicate and one wording', () => {
     expect(invariant.map((p) => p.message)).toEqual(dials ? [] : [words('never.to_prefix')]);
     const { dropped } = loadRules(rules([], [{ name: 'r', prefix: value, gwgroupid: '5' }]));
     expect(dropped.map((d) => d.reason)).toEqual(dials ? [] : [`${words('prefix')}: the proxy drops the rule`]);
+  });
+
+  it('the predicate is one table: exactly 0-9 + # * are dialled, and firstNonDial and the prefix walk read it', () => {
+    const dialled = [...Array(0x10000).keys()].filter((c) => DIALLED[c] === 1).map((c) => String.fromCharCode(c));
+    expect(dialled.sort().join('')).toBe('#*+0123456789');
+    for (let c = 0; c < 0x10000; c++) expect(firstNonDial(`12${String.fromCharCode(c)}`)).toBe(DIALLED[c] === 1 ? -1 : 2);
+    const match = readFileSync(join(__dirname, '../../src/routing/match.ts'), 'utf8');
+    expect(match).toMatch(/import \{[^}]*\bDIALLED\b[^}]*\} from '\.\.\/model\/dial\.js'/);
+    expect(match).not.toContain('firstNonDial');
   });
 
   it('the hints say the same characters, and the prefix walk names them too', () => {
