@@ -8,8 +8,8 @@ import type { PreparedRule } from './prepared.js';
 /**
  * The answers of recurrences at a call's moment that its caller already knows: a sweep of the
  * horizon (routing/stretch-sweep.ts) decides each combination of matching recurrences at a moment
- * where it knows which match, and asking each rule's matcher again there was most of a simulation
- * (issue 36 §2: 25,761 questions for 320 combinations of one-minute windows). A rule whose
+ * where it knows which match, and each simulation asked every rule's matcher again until one
+ * matched (issue 36 §2: 25,761 questions for 320 combinations of one-minute windows). A rule whose
  * recurrence (prepared.ts `PreparedRule.rec`, by identity) is in `known` matches exactly when it is
  * in `matching`; any other is asked.
  */
