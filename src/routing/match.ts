@@ -11,7 +11,7 @@ import { lcrUsers } from './sip-user.js';
 import { priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
 import { compiledPattern } from './prepared-share.js';
-import { holds, type KnownAnswers } from './known-answers.js';
+import { holds, mayHold, type KnownAnswers } from './known-answers.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -100,7 +100,10 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
       steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
     }
-    for (let i = 0; i < rules.length; i++) {
+    // Told which recurrences match (known-answers.ts), a walk without words tries only the rules that may hold.
+    const tried = steps === null && answers !== undefined ? mayHold(rules, answers) : undefined;
+    for (let k = 0, n = tried?.length ?? rules.length; k < n; k++) {
+      const i = tried === undefined ? k : (tried[k] as number);
       const { rule } = rules[i] as PreparedRule;
       if (!holds(rules[i] as PreparedRule, local, tz, answers)) {
         steps?.push(

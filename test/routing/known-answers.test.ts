@@ -32,6 +32,19 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
   };
 });
 
+// Counts the rules a simulation tries (each asked whether its recurrence holds, told or not).
+const tried = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../src/routing/known-answers.js', async (original) => {
+  const real = await original<typeof import('../../src/routing/known-answers.js')>();
+  return {
+    ...real,
+    holds: (...args: Parameters<typeof real.holds>) => {
+      tried.count++;
+      return real.holds(...args);
+    },
+  };
+});
+
 /** K one-minute daily windows on prefix 1 by priority and a leap day (bench/lib/itsp-fixtures.mjs `minutes`), over a catch-all. */
 function minutes(k: number): TestRoute[] {
   const out: TestRoute[] = Array.from({ length: k - 1 }, (_, i) => {
@@ -148,6 +161,26 @@ describe('routeCall with known answers', () => {
       { direction: 'outbound', from: '', to: '1555', at },
       { explain: false, answers: { known: new Set(recs), matching: new Set() } },
     );
+    expect(none.rule?.key).toBe('Default');
+  });
+
+  it('tries only the rules that may hold: 160 one-minute windows by priority, none or one open', () => {
+    const many = rules([], minutes(160));
+    const all = [...decisionTables(many).groups.get(8000)!.values()].flat().flatMap((r) => (r.rec === null ? [] : [r.rec]));
+    const known = new Set(all);
+    const at = { local: '2026-12-01T00:09:30', tz: 'America/New_York' };
+    const call = { direction: 'outbound', from: '', to: '1555', at } as const;
+    const open = new Set(all.filter((r) => timerecMatches(r, at.local, at.tz)));
+    expect(open.size).toBe(1);
+    tried.count = 0;
+    const told = routeCall(many, call, { explain: false, answers: { known, matching: open } });
+    // The window open and nothing else at prefix 1; then the catch-all's prefixless level. Every
+    // rule of prefix 1 above the open one was tried before (158 on 7761bfc; it fails there).
+    expect(tried.count).toBeLessThanOrEqual(2);
+    expect(told).toEqual(routeCall(many, call, { explain: false }));
+    tried.count = 0;
+    const none = routeCall(many, call, { explain: false, answers: { known, matching: new Set() } });
+    expect(tried.count).toBeLessThanOrEqual(1);
     expect(none.rule?.key).toBe('Default');
   });
 });
