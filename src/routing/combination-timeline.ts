@@ -63,20 +63,24 @@ function build(recs: readonly Timerec[], examined: Examined): Timeline {
   const combos = new Combinations(n);
   const cut = repeatSegments(recs, tz, from, to, lists);
   const segments: TimedSegment[] = [];
+  // The answers at the horizon's start: no change point is before it (they are within (from, to)).
+  let entering = combos.reset(initial);
   for (const seg of cut) {
-    // How many times each recurrence changed before the segment: the parity says its answer.
-    const starts = lists.map((l) => l.countBefore(seg.lo));
-    const entering = combos.reset(starts, initial);
+    let made: TimedSegment | undefined;
     if (seg.period !== undefined) {
       const { at, combo } = moments(seg.lo, seg.lo + seg.period + 1, lists, combos);
       // Repeating combinations answer at lo + period as at lo: checked, and swept moment by moment if not.
-      if (comboAt(seg.lo, entering, at, combo) === comboAt(seg.lo + seg.period, entering, at, combo)) {
-        segments.push({ lo: seg.lo, hi: seg.hi, period: seg.period, entering, at, combo });
-        continue;
-      }
-      combos.reset(starts, initial);
+      if (comboAt(seg.lo, entering, at, combo) === comboAt(seg.lo + seg.period, entering, at, combo))
+        made = { lo: seg.lo, hi: seg.hi, period: seg.period, entering, at, combo };
+      else combos.resetTo(entering);
     }
-    segments.push({ lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, combos) });
+    made ??= { lo: seg.lo, hi: seg.hi, entering, ...moments(seg.lo, seg.hi, lists, combos) };
+    segments.push(made);
+    // The combination entering the next segment is this one's at its last second: in a repeating
+    // one, that of the same moment of its first period. Each recurrence's change points were
+    // counted before every segment (160 one-minute windows: 1,920 counts, issue 36 §2).
+    const last = made.period === undefined ? made.hi - 1 : made.lo + ((made.hi - 1 - made.lo) % made.period);
+    entering = combos.resetTo(comboAt(last, made.entering, made.at, made.combo));
   }
   return { segments, members: (combo) => combos.members(combo) };
 }
@@ -127,13 +131,20 @@ class Combinations {
 
   constructor(private readonly n: number) {}
 
-  /** The combination just before the changes at a moment: each answer at the horizon's start, flipped once per change before it (`starts[i]`). */
-  reset(starts: readonly number[], initial: readonly boolean[]): number {
+  /** The combination of the answers `initial` (the recurrences at their indexes). */
+  reset(initial: readonly boolean[]): number {
     this.#active.clear();
-    starts.forEach((k, i) => {
-      if (initial[i] !== (k % 2 === 1)) this.#active.add(i);
+    initial.forEach((on, i) => {
+      if (on) this.#active.add(i);
     });
     return (this.#id = this.#idOfActive());
+  }
+
+  /** Combination `id` from now on. */
+  resetTo(id: number): number {
+    this.#active.clear();
+    for (const i of this.members(id)) this.#active.add(i);
+    return (this.#id = id);
   }
 
   /** Recurrence `i` changes: the id of the combination now. */

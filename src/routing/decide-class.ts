@@ -14,6 +14,7 @@
  * Pure, apart from the call times kept per horizon.
  */
 import type { CallClass, ClassSpan, RouteDecision } from '../model/routing.js';
+import type { Timerec } from '../model/time/timerec.js';
 import { callerRecs, recsByGroup } from './caller-recs.js';
 import { comboOf, type SharedDecisions } from './decision-memo.js';
 import { routeCall } from './match.js';
@@ -98,15 +99,19 @@ export function decideClass(
     );
     const deciding = fixed.map((f) => f === null);
     const { recs, own } = instant ? { recs: [], own: [] } : callerRecs(sets, nc, byGroup, caller, deciding, shared);
+    const known = recs.length === 0 ? undefined : new Set<Timerec>(recs);
     // `active`: the recurrences of `recs` matching at `at`, by index; a set's decision depends on its own among them.
-    const decideAt = (at: CallTime, active: Iterable<number>): RouteDecision[] =>
-      sets.map(
+    const decideAt = (at: CallTime, active: Iterable<number>): RouteDecision[] => {
+      // The sweep knows which of `recs` match at `at`: the simulation is told, not asking each rule's again.
+      const answers = known === undefined ? undefined : { known, matching: matchingOf(recs, active) };
+      return sets.map(
         (set, i) =>
           fixed[i] ??
           (shared
-            ? shared.decide(set, nc.direction, caller.from, nc.to, at, instant ? undefined : comboOf(recs, active, own[i]), own[i])
-            : routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, QUIET)),
+            ? shared.decide(set, nc.direction, caller.from, nc.to, at, instant ? undefined : comboOf(recs, active, own[i]), own[i], answers)
+            : routeCall(set, { direction: nc.direction, from: caller.from, to: nc.to, at }, answers ? { explain: false, answers } : QUIET)),
       );
+    };
     if (recs.length === 0) {
       const decisions = decideAt(whole.at, []);
       if (shared) keep(sets, deciding, nc, caller.from, examined, [decisions]);
@@ -154,6 +159,13 @@ function keep(
     examined,
     groups.map((d) => d[0] as RouteDecision),
   );
+}
+
+/** The recurrences of `recs` at the indexes `active`. */
+function matchingOf(recs: readonly Timerec[], active: Iterable<number>): Set<Timerec> {
+  const out = new Set<Timerec>();
+  for (const i of active) out.add(recs[i] as Timerec);
+  return out;
 }
 
 /** The call times of a horizon's moments, by wall second: dropped with the horizon. */

@@ -23,7 +23,8 @@ import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
 import { matchesAtCall } from '../model/time/timerec-match.js';
-import { routeCall, routingGroups } from './match.js';
+import { routeCall, routingGroups, type RouteOptions } from './match.js';
+import type { KnownAnswers } from './known-answers.js';
 import { sameUnorderedContent } from './prepared-share.js';
 import { asDecidedBy } from './decision-copy.js';
 import { ruleStem } from './number-classes.js';
@@ -61,6 +62,8 @@ export interface SharedDecisions {
    * `undefined`: at `at` alone (an analysis of one instant, `plan --at`, which asks no recurrence).
    * With `combo`, `own` are the recurrences it was made of (the set's own the caller can meet): a
    * decision made at an instant where the same of them match is that combination's (see `atInstant`).
+   * `answers`, when given, are which recurrences match at `at` (the sweep's combination): a call
+   * simulated here is told them, not asked each rule's recurrence again (known-answers.ts).
    */
   decide(
     set: RuleSet,
@@ -70,6 +73,7 @@ export interface SharedDecisions {
     at: CallTime,
     combo: string | undefined,
     own?: ReadonlySet<Timerec>,
+    answers?: KnownAnswers,
   ): RouteDecision;
 }
 
@@ -186,7 +190,7 @@ const SHARED: SharedDecisions = {
     if (groups === undefined) memo.groups.set(key, (groups = routingGroups(memo.first, { direction, from, to })));
     return groups;
   },
-  decide(set, direction, from, to, at, combo, own) {
+  decide(set, direction, from, to, at, combo, own, answers) {
     const memo = memoOf(set);
     // One instant (no recurrence asked) names its moment, unless no rule of the set has a time:
     // a decision at 00:00 is not the one of every moment no recurrence of the caller matches.
@@ -208,13 +212,16 @@ const SHARED: SharedDecisions = {
       made = atInstant(memo, base, combo, own);
       if (made !== undefined) memo.decided.set(key, made);
     }
+    const options = answers === undefined ? QUIET : { explain: false, answers };
     if (made === undefined) {
       // Simulated on the content's first set (prepared already), then copied for this one.
-      const d = routeCall(memo.first, { direction, from, to, at }, QUIET);
+      const d = routeCall(memo.first, { direction, from, to, at }, options);
       memo.decided.set(key, { decision: d, by: memo.first });
-      return memo.first === set ? d : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }));
+      return memo.first === set
+        ? d
+        : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }, options));
     }
-    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at });
+    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }, options);
   },
 };
 
@@ -271,10 +278,10 @@ function callerOf(set: RuleSet, direction: Direction, from: string): string {
 }
 
 /** A tie whose candidates cannot be placed in `set` by key (decision-copy.ts): decided on `set` itself, once. */
-function ownOrder(set: RuleSet, key: string, call: Call): RouteDecision {
+function ownOrder(set: RuleSet, key: string, call: Call, options: RouteOptions): RouteDecision {
   let mine = ownAmbiguous.get(set);
   if (!mine) ownAmbiguous.set(set, (mine = new Map<string, RouteDecision>()));
   let known = mine.get(key);
-  if (known === undefined) mine.set(key, (known = routeCall(set, call, QUIET)));
+  if (known === undefined) mine.set(key, (known = routeCall(set, call, options)));
   return asDecidedBy(known, set, set, call.from, call.to, call.at) as RouteDecision;
 }

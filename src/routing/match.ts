@@ -11,6 +11,7 @@ import { lcrUsers } from './sip-user.js';
 import { priorityWords } from './priority.js';
 import { decisionWords, describeGateways, ruleName } from './words.js';
 import { compiledPattern } from './prepared-share.js';
+import { holds, mayHold, type KnownAnswers } from './known-answers.js';
 import type { CandidateOutcome } from '../model/routing.js';
 import {
   INBOUND_GROUP,
@@ -78,7 +79,7 @@ function walkDepth(p: Prepared, rU: string, odd: number, steps: string[] | null)
 }
 
 /** `do_routing(group)` on `rU`: longest prefix first, then shorter, then prefixless; descending priority; the first matching time wins. */
-function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: string[] | null): GroupOutcome {
+function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: string[] | null, answers?: KnownAnswers): GroupOutcome {
   const { local, tz } = at;
   const byPrefix = p.groups.get(group);
   if (!byPrefix || byPrefix.size === 0) {
@@ -101,9 +102,12 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
       const where = prefix === '' ? `no prefix matched; the prefixless rules of group ${group}` : `prefix "${prefix}" of group ${group}`;
       steps.push(`${where}: ${rules.length} rule${rules.length === 1 ? '' : 's'}, tried by descending priority`);
     }
-    for (let i = 0; i < rules.length; i++) {
-      const { rule, when } = rules[i] as PreparedRule;
-      if (when !== null && !when(local, tz)) {
+    // Told which recurrences match (known-answers.ts), a walk without words tries only the rules that may hold.
+    const tried = steps === null && answers !== undefined ? mayHold(rules, answers) : undefined;
+    for (let k = 0, n = tried?.length ?? rules.length; k < n; k++) {
+      const i = tried === undefined ? k : (tried[k] as number);
+      const { rule } = rules[i] as PreparedRule;
+      if (!holds(rules[i] as PreparedRule, local, tz, answers)) {
         steps?.push(
           `${ruleName(rule)} (priority ${priorityWords(rule.priority)}) skipped: its time recurrence "${rule.timerec}" does not match ${local}`,
         );
@@ -114,7 +118,7 @@ function doRouting(p: Prepared, group: number, rU: string, at: CallTime, steps: 
         rules[i + 1]?.rule.priority === rule.priority
           ? rules
               .slice(i + 1)
-              .filter((r) => r.rule.priority === rule.priority && (r.when === null || r.when(local, tz)))
+              .filter((r) => r.rule.priority === rule.priority && holds(r, local, tz, answers))
               .map((r) => r.rule)
           : [];
       if (ties.length > 0) {
@@ -188,10 +192,11 @@ function lcrOutcome(
   call: Call,
   steps: string[] | null,
   inventory: GatewayInventory | undefined,
-  declared?: RuleSet['declared'],
+  declared: RuleSet['declared'] | undefined,
+  answers: KnownAnswers | undefined,
 ): CandidateOutcome {
   const taken = `if the proxy takes "${pick.pattern}" (${ruleName(candidate)})`;
-  const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at, null);
+  const outcome = doRouting(p, pick.groupid, call.ruri ?? call.to, call.at, null, answers);
   const named = decidedRule(candidate);
   if (outcome.kind === 'routed') {
     steps?.push(`${taken}: ${ruleName(outcome.rule)} of group ${pick.groupid} routes it to ${outcome.rule.gwlist}`);
@@ -310,6 +315,8 @@ export interface RouteOptions {
    * thousands of calls and leaves the words out (`steps: []`); `dsipform route` explains any one.
    */
   readonly explain?: boolean;
+  /** The recurrences' answers at the call's moment where the caller knows them (known-answers.ts); the others are asked. */
+  readonly answers?: KnownAnswers;
 }
 
 /**
@@ -340,6 +347,7 @@ function ambiguous(
 export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}): RouteDecision {
   const p = decisionTables(set);
   const steps: string[] | null = options.explain === false ? null : [];
+  const { answers } = options;
   const at = `${call.at.local} ${call.at.tz}`;
   const { direction, from, to } = call;
   steps?.push(`${call.direction} call${call.from ? ` from ${call.from}` : ''} to ${call.to} at ${at}`);
@@ -358,7 +366,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
     steps?.push(
       `inbound: group ${INBOUND_GROUP} (DID mappings) on the request user ${ruWords}; call-forwarding groups (20000 and up) are not managed by dsipform and not simulated`,
     );
-    outcome = doRouting(p, INBOUND_GROUP, rU, call.at, steps);
+    outcome = doRouting(p, INBOUND_GROUP, rU, call.at, steps, answers);
     if (outcome.kind === 'none') {
       if (same)
         steps?.push(
@@ -366,7 +374,7 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
         );
       else {
         steps?.push(`the proxy retries once with rU set to the To-user ${call.to}`);
-        outcome = doRouting(p, INBOUND_GROUP, call.to, call.at, steps);
+        outcome = doRouting(p, INBOUND_GROUP, call.to, call.at, steps, answers);
       }
     }
   } else {
@@ -379,12 +387,12 @@ export function routeCall(set: RuleSet, call: Call, options: RouteOptions = {}):
         .sort((a, b) => a.order - b.order)
         .map((e) => e.rule);
       // The proxy commits to whichever it meets first: say what the call does with each.
-      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory, set.declared));
+      const outcomes = candidates.map((c) => lcrOutcome(p, c, picks.get(c.key)!, call, steps, set.inventory, set.declared, answers));
       return ambiguous(direction, from, to, at, outcomes, steps);
     }
     const group = choice?.groupid ?? OUTBOUND_GROUP;
     steps?.push(`do_routing(${group}) on the request user ${ruWords}`);
-    outcome = doRouting(p, group, rU, call.at, steps);
+    outcome = doRouting(p, group, rU, call.at, steps, answers);
     if (outcome.kind === 'none' && choice !== null) {
       steps?.push(
         `no fallback: the call chose LCR group ${group}, so the simple routes of group ${OUTBOUND_GROUP} are not tried and the call fails`,

@@ -6,6 +6,7 @@
  * the rules again nor goes back to model/ for a rule's facts. Pure.
  */
 import type { TimeMatcher } from '../model/time/timerec-match.js';
+import type { Timerec } from '../model/time/timerec.js';
 import { indexLcrRecords, type LcrRecordIndex } from './lcr-index.js';
 import { lcrTexts, type LcrParts, type LcrTexts } from './lcr-match.js';
 import { loadRules, type ReadRecurrence } from './load.js';
@@ -18,6 +19,12 @@ export interface PreparedRule {
   readonly rule: RoutingRule;
   /** Its recurrence parsed once into a matcher; `null` when it has none (always). */
   readonly when: TimeMatcher;
+  /**
+   * Its recurrence as parsed (`null`: none), the object the analysis's sweeps hold for its text
+   * (timerec.ts keeps one per text): a sweep that knows which of them match at a moment says so
+   * (match.ts `KnownAnswers`) instead of the matcher being asked.
+   */
+  readonly rec: Timerec | null;
 }
 
 /** A dropped rule, why, and its place in load order. */
@@ -104,7 +111,8 @@ function buildTables(set: RuleSet): DecisionTables {
     let byPrefix = groups.get(rule.groupid);
     if (!byPrefix) groups.set(rule.groupid, (byPrefix = new Map<string, PreparedRule[]>()));
     const list = byPrefix.get(rule.prefix) ?? [];
-    list.push({ rule, when: rules.recurrences.get(rule.timerec)?.when ?? null });
+    const read = rules.recurrences.get(rule.timerec);
+    list.push({ rule, when: read?.when ?? null, rec: read?.parsed ?? null });
     byPrefix.set(rule.prefix, list);
   }
   // Descending priority as the proxy holds it: unsigned, so a negative one ranks first.

@@ -69,6 +69,30 @@ export function timeOfDay(seconds: number): number {
   return ((seconds % DAY) + DAY) % DAY;
 }
 
+/** A recurrence's times of day and moments of its own in one zone (`ownMoments`), made once. */
+interface RecInZone {
+  readonly tods: ReadonlySet<number>;
+  readonly absolute: readonly number[];
+}
+
+const inZone = new WeakMap<Timerec, Map<string, RecInZone>>();
+
+/**
+ * {@link timesOfDay} and {@link absoluteMoments} of a recurrence in `tz`, made once: each stretch of
+ * it asked exactly, its near stretches and its screen (`mayChangeAt`) asked them again, each a
+ * conversion of dtstart through the zone (160 one-minute windows: some 800 times, issue 36 §2).
+ */
+function ownMoments(rec: Timerec, tz: string): RecInZone {
+  let byZone = inZone.get(rec);
+  if (!byZone) inZone.set(rec, (byZone = new Map<string, RecInZone>()));
+  let known = byZone.get(tz);
+  if (known === undefined) {
+    const clock = zoneClock(tz);
+    byZone.set(tz, (known = { tods: timesOfDay(rec, clock), absolute: absoluteMoments(rec, clock) }));
+  }
+  return known;
+}
+
 /**
  * The times of day at which a recurrence's answer may change on any day: midnight, and each start
  * and end of its window (as written and as the zone places dtstart).
@@ -96,12 +120,11 @@ function absoluteMoments(rec: Timerec, clock: ReturnType<typeof zoneClock>): num
  * by the jump (a wall time the clocks skip is judged as the time after the change).
  */
 function candidates(rec: Timerec, tz: string, from: number, to: number, zone = clockChanges(tz, from, to)): number[] {
-  const clock = zoneClock(tz);
   const { offsets, changes } = zone;
-  const tods = timesOfDay(rec, clock);
+  const { tods, absolute } = ownMoments(rec, tz);
   const out: number[] = [];
   for (let d = from - timeOfDay(from) - DAY; d <= to; d += DAY) for (const t of tods) out.push(d + t);
-  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) out.push(e + o);
+  for (const e of absolute) for (const o of offsets) out.push(e + o);
   for (const c of changes) {
     const jump = c.after - c.before;
     if (jumpMatters(tods, c)) out.push(c.at + c.before, c.at + c.after);
@@ -123,7 +146,11 @@ function jumpMatters(tods: ReadonlySet<number>, c: ClockChange): boolean {
   const jump = Math.abs(c.after - c.before);
   const lo = c.at + Math.min(c.before, c.after) - jump - 1;
   const hi = c.at + Math.max(c.before, c.after) + jump + 1;
-  for (let d = lo - timeOfDay(lo); d <= hi; d += DAY) for (const t of tods) if (d + t >= lo && d + t <= hi) return true;
+  // The first second at or after lo with time of day t is lo plus t's distance past lo's time of
+  // day; any later one is a day later. Asked of every window at every clock change, so without
+  // walking the days (the range is a few hours).
+  const start = timeOfDay(lo);
+  for (const t of tods) if (lo + timeOfDay(t - start) <= hi) return true;
   return false;
 }
 
@@ -136,16 +163,17 @@ function jumpMatters(tods: ReadonlySet<number>, c: ClockChange): boolean {
  * at a time of day the window never has.
  */
 function mayChangeAt(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): (wall: number) => boolean {
-  const clock = zoneClock(tz);
-  const tods = timesOfDay(rec, clock);
+  const { tods, absolute } = ownMoments(rec, tz);
   const anyDay = new Set(tods);
   const own = new Set<number>();
-  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) own.add(e + o);
+  for (const e of absolute) for (const o of offsets) own.add(e + o);
+  // The times of day shifted by each jump: a zone's changes jump by one or two amounts.
+  const jumps = new Set<number>();
   for (const c of changes) {
-    const jump = c.after - c.before;
     if (jumpMatters(tods, c)) own.add(c.at + c.before).add(c.at + c.after);
-    for (const t of tods) anyDay.add(timeOfDay(t - jump)).add(timeOfDay(t + jump));
+    jumps.add(c.after - c.before);
   }
+  for (const jump of jumps) for (const t of tods) anyDay.add(timeOfDay(t - jump)).add(timeOfDay(t + jump));
   return (wall) => anyDay.has(timeOfDay(wall)) || own.has(wall);
 }
 
@@ -231,10 +259,9 @@ export function repeatShape(rec: Timerec, tz: string, from: number, to: number):
  * held no change point, and the sweeps cut their horizon at the four autumn changes none feels.
  */
 function nearStretches(rec: Timerec, tz: string, { offsets, changes }: ZoneChanges): NearStretch[] {
-  const clock = zoneClock(tz);
+  const { tods, absolute } = ownMoments(rec, tz);
   const out: NearStretch[] = [];
-  for (const e of absoluteMoments(rec, clock)) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
-  const tods = timesOfDay(rec, clock);
+  for (const e of absolute) for (const o of offsets) out.push([e + o - MARGIN, e + o + MARGIN]);
   for (const c of changes)
     if (felt(tods, c)) out.push([c.at + Math.min(c.before, c.after) - MARGIN, c.at + Math.max(c.before, c.after) + MARGIN]);
   return out;

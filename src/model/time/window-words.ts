@@ -142,6 +142,23 @@ function windowsByDay(stretches: readonly Stretch[], naming: Examined['naming'],
   );
 }
 
+/**
+ * Whether each stretch (in order) lies within one day and no two share a day: the windows day by
+ * day are then word for word the windows as they are (each day's one time, the same groups of days
+ * in the same order), so they are not worded twice. In a horizon of one day a whole day reads
+ * otherwise (`00:00–24:00` as it is, `all day` by day).
+ */
+function oneADay(stretches: readonly Stretch[], naming: Examined['naming']): boolean {
+  if (naming === 'day') return false;
+  let last = -Infinity;
+  for (const s of stretches) {
+    const day = s.from - timeOfDay(s.from);
+    if (day <= last || s.to <= s.from || s.to > day + DAY) return false;
+    last = day;
+  }
+  return true;
+}
+
 /** The time of [from, to) outside the stretches. */
 function complement(stretches: readonly Stretch[], from: number, to: number): Stretch[] {
   const out: Stretch[] = [];
@@ -179,11 +196,14 @@ function uncachedWords(stretches: readonly Stretch[], examined: Examined): strin
   const sorted = [...stretches].sort((a, b) => a.from - b.from);
   const rest = complement(sorted, from, to);
   if (naming === 'always' || rest.length === 0) return 'always';
+  // A one-minute window every day of four years was worded four times, 1,461 days each (issue 36 §2).
+  const inside = windowsAsTheyAre(sorted, naming, examined);
+  const outside = windowsAsTheyAre(rest, naming, examined);
   const candidates = [
-    windowsAsTheyAre(sorted, naming, examined),
-    windowsByDay(sorted, naming, examined),
-    `always except ${windowsAsTheyAre(rest, naming, examined)}`,
-    `always except ${windowsByDay(rest, naming, examined)}`,
+    inside,
+    oneADay(sorted, naming) ? inside : windowsByDay(sorted, naming, examined),
+    `always except ${outside}`,
+    `always except ${oneADay(rest, naming) ? outside : windowsByDay(rest, naming, examined)}`,
   ];
   const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));
   return `${best} ${horizon.tz}`;
