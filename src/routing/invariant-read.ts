@@ -6,11 +6,10 @@
  * in the table's order that holds its calls and breaks it, whoever else reads the table beside it,
  * and a caller is decided only when a set still looking reads it, as when each walked alone. Pure.
  */
+import { InternalError } from '../model/errors.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { Caller } from './callers.js';
-import type { ClassSpan } from './classes.js';
-import { InternalError } from '../model/errors.js';
-import type { CallerSpans } from './classes.js';
+import type { CallerSpans, ClassSpan } from './classes.js';
 import { classKey, type SharedCallers } from './invariant-shared.js';
 
 /**
