@@ -25,7 +25,7 @@ const PROBE_KEY = '\u0000invariant';
 
 /**
  * The decided tables: the spans each invariant is decided over. Decision 0 of a span is the rule
- * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
+ * set's; decision 1, in a table of never/always invariants with a window, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
   /**
@@ -133,9 +133,15 @@ function oneTable(
     }
     return made;
   };
-  const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
+  // Probes without a window route every number under their prefixes at every moment: a class says
+  // their decision (`inSet`), so they only cut the classes and are never decided (a yearly
+  // recurrence per prefix: two copies of one decision per class, for every caller).
+  const probeSet: RuleSet = { rules: probes, lcr: [] };
+  const windowed = during !== '' && probes.length > 0;
+  const sets = windowed ? [set, probeSet] : [set];
   const options = {
     directions,
+    ...(!windowed && probes.length > 0 ? { cutBy: [probeSet] } : {}),
     lazyWords: true,
     ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
     ...(prefixes.size > 0
@@ -185,13 +191,14 @@ function mayBreak(
 /**
  * Whether a span of a set's table holds calls of the set: its direction, its numbers under
  * `to_prefix` (the probe made the prefix a class boundary), inside `during` (the probe set routes
- * it), and its caller (`from`: the span's own, or one it stands for) starting with `from_prefix`
- * (a tie class stands for callers of every kind).
+ * it: decision 1; without a window the probes are not decided, `oneTable`, and the moment is
+ * always inside), and its caller (`from`: the span's own, or one it stands for) starting with
+ * `from_prefix` (a tie class stands for callers of every kind).
  */
 export function inSet(span: ClassSpan, s: CallSet, from = span.class.from): boolean {
   const c = span.class;
   if (c.direction !== s.direction || !c.prefix.startsWith(s.to_prefix)) return false;
-  if (span.decisions[1]?.result !== 'routed') return false;
+  if (s.during !== '' && span.decisions[1]?.result !== 'routed') return false;
   return s.from_prefix === '' || (c.from_holds === undefined && from.startsWith(s.from_prefix));
 }
 
