@@ -7,6 +7,7 @@
  * the LCR From parts that can meet the number (callers.ts), time windows from the recurrences of the
  * rules a class can meet (model/time/windows.ts). Pure.
  */
+import { InternalError } from '../model/errors.js';
 import { movedLists } from './moved-lists.js';
 import type { ClassSpan, Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
@@ -44,6 +45,13 @@ export interface ClassOptions {
   readonly callers?: (nc: NumberClass) => readonly Caller[];
   /** Make a span's windows and words when first read (routing/invariant-table.ts reads those of a few spans only). */
   readonly lazyWords?: boolean;
+  /**
+   * Sets whose prefixes cut the number classes as the decided sets' do, but which are not decided
+   * (routing/invariant-table.ts: the probes of a table without a window, which route every number
+   * under their prefixes at every moment, so a class says their decision). Their rules have no
+   * time recurrence: a class meets none of theirs.
+   */
+  readonly cutBy?: readonly RuleSet[];
 }
 
 /** The whole routing of one rule set as classes → decision, over the horizon its recurrences need. */
@@ -213,8 +221,12 @@ function classesOf(
   // Appended one by one, never spread as arguments: tens of thousands of classes.
   const classes: NumberClass[] = [];
   const narrow = options.callers;
+  const cutBy = options.cutBy ?? [];
+  if (cutBy.some((c) => c.rules.some((r) => r.timerec !== '')))
+    throw new InternalError('a set that only cuts the number classes has a time recurrence');
+  const cutting = cutBy.length > 0 ? [...sets, ...cutBy] : sets;
   for (const direction of directions)
-    for (const c of numberClasses(sets, direction, options.reach?.[direction])) classes.push(narrow ? { ...c, callers: narrow(c) } : c);
+    for (const c of numberClasses(cutting, direction, options.reach?.[direction])) classes.push(narrow ? { ...c, callers: narrow(c) } : c);
   const examined = options.pinned ? instantHorizon(start.local, start.tz) : horizonFor(uniqueRecs(classes), start.local, start.tz);
   // A few classes of many rules: the sets narrowed to the rules those calls can meet, so the
   // simulation loads a few rules, not 15,000 twice. The decisions are the same (see narrowed).

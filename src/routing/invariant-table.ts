@@ -11,10 +11,11 @@ import { KIND_SPECS } from '../model/kinds.js';
 import type { CallSet, Invariant } from '../model/invariant.js';
 import type { RouteDecision } from '../model/routing.js';
 import type { Caller } from './callers.js';
-import { classSpans, classSpansLazily, classSpansSplit, type ClassSpan } from './classes.js';
+import { classSpans, classSpansLazily, classSpansSplit, type CallerSpans, type ClassSpan } from './classes.js';
 import { laterForBuiltins } from './invariant-later.js';
-import { classCallers, classKey, replayable, sharedCallers, type ClassCallers, type SharedCallers } from './invariant-shared.js';
+import { classKey, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
+import { firstBreaking, type SetInvariant, type SetSpan } from './invariant-read.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -24,7 +25,7 @@ const PROBE_KEY = '\u0000invariant';
 
 /**
  * The decided tables: the spans each invariant is decided over. Decision 0 of a span is the rule
- * set's; decision 1, in a table of never/always invariants, is its probe set's (see `inSet`).
+ * set's; decision 1, in a table of never/always invariants with a window, is its probe set's (see `inSet`).
  */
 export interface InvariantTable {
   /**
@@ -34,17 +35,11 @@ export interface InvariantTable {
    * reads its table as far as its first counterexample, each caller decided when first read.
    */
   readonly spans: (invariant: Invariant) => Iterable<ClassSpan>;
-  /** A never/always invariant's spans, read as far as its first counterexample (`within`). */
-  readonly read: (invariant: Invariant) => Iterable<SetSpan>;
-}
-
-/**
- * A span a set reads, of the caller from `from`: the span itself, or, for a caller another stands
- * for, that one's (the same decisions and windows), shown as its own (`asCaller`) only if it breaks the set.
- */
-export interface SetSpan {
-  readonly span: ClassSpan;
-  readonly from: string;
+  /**
+   * A never/always invariant's first counterexample: the first span of its table that breaks it
+   * (`breaksAt`), read with the table's other sets in one walk (invariant-read.ts), or `undefined`.
+   */
+  readonly first: (invariant: SetInvariant) => SetSpan | undefined;
 }
 
 /**
@@ -53,13 +48,16 @@ export interface SetSpan {
  * set with a window does not multiply the windows of the others. A table holds the directions and
  * numbers its invariants reach (a whole direction for a built-in check; the `to_prefix` numbers for
  * a set), each class's own callers when one of them needs every caller, and for each `from_prefix`
- * the callers starting with it (`callersStarting`).
+ * the callers starting with it (`callersStarting`). `breaks` says whether a decision of a call of a
+ * set breaks it (the screen of a table without built-ins), `breaksAt` whether a span does as the
+ * caller from `from` (its calls are the set's, `inSet`, and `breaks` its decision 0).
  */
 export function invariantTable(
   set: RuleSet,
   invariants: readonly Invariant[],
   start: CallTime,
-  breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
+  breaks: (invariant: Invariant, d: RouteDecision) => boolean,
+  breaksAt: (invariant: SetInvariant, span: ClassSpan, from: string) => boolean,
 ): InvariantTable {
   const byDuring = new Map<string, Invariant[]>();
   for (const inv of invariants) {
@@ -67,18 +65,22 @@ export function invariantTable(
     byDuring.set(during, [...(byDuring.get(during) ?? []), inv]);
   }
   const tables = new Map<Invariant, Iterable<ClassSpan>>();
-  const reads = new Map<Invariant, Iterable<SetSpan>>();
+  const reads = new Map<Invariant, () => Map<Invariant, SetSpan>>();
   // The folder reads the rule set alone (its LCR patterns reaching each number), so the tables of
   // one check share it: the patterns indexed and gathered once, not once per `during`.
   const ties = tieFolder(set);
   for (const [during, members] of byDuring) {
     const views = oneTable(set, members, during, start, ties, breaks);
+    const sets = members.filter((m): m is SetInvariant => m.kind !== 'builtin');
+    // Walked once, when the first of the table's sets is asked, for all of them.
+    let found: Map<Invariant, SetSpan> | undefined;
+    const walk = (): Map<Invariant, SetSpan> => (found ??= firstBreaking(views.sets, views.sharing, sets, breaksAt));
     for (const inv of members) {
       if (inv.kind === 'builtin') tables.set(inv, views.builtins);
-      else reads.set(inv, within(views.sets, inv.set));
+      else reads.set(inv, walk);
     }
   }
-  return { spans: (inv) => tables.get(inv) ?? [], read: (inv) => reads.get(inv) ?? [] };
+  return { spans: (inv) => tables.get(inv) ?? [], first: (inv) => reads.get(inv)?.().get(inv) };
 }
 
 /**
@@ -94,7 +96,7 @@ function oneTable(
   start: CallTime,
   ties: TieFolder,
   breaks?: (invariant: Invariant, d: RouteDecision) => boolean,
-): { builtins: Iterable<ClassSpan>; sets: Iterable<ClassCallers> } {
+): { builtins: Iterable<ClassSpan>; sets: Iterable<CallerSpans>; sharing: ReadonlyMap<string, SharedCallers> } {
   const probes: RoutingRule[] = [];
   const whole = new Set<Direction>();
   const reach: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
@@ -131,9 +133,15 @@ function oneTable(
     }
     return made;
   };
-  const sets = probes.length > 0 ? [set, { rules: probes, lcr: [] }] : [set];
+  // Probes without a window route every number under their prefixes at every moment: a class says
+  // their decision (`inSet`), so they only cut the classes and are never decided (a yearly
+  // recurrence per prefix: two copies of one decision per class, for every caller).
+  const probeSet: RuleSet = { rules: probes, lcr: [] };
+  const windowed = during !== '' && probes.length > 0;
+  const sets = windowed ? [set, probeSet] : [set];
   const options = {
     directions,
+    ...(!windowed && probes.length > 0 ? { cutBy: [probeSet] } : {}),
     lazyWords: true,
     ...(Object.keys(narrowed).length > 0 ? { reach: narrowed } : {}),
     ...(prefixes.size > 0
@@ -151,17 +159,17 @@ function oneTable(
   // only decides a caller when a set reads that far (an area's first tie, not K of them).
   if (members.some((m) => m.kind === 'builtin')) {
     if (probes.length === 0) {
-      return { builtins: classSpans(sets, start, options).spans, sets: [] };
+      return { builtins: classSpans(sets, start, options).spans, sets: [], sharing };
     }
     // The classes the built-ins need decided now, the others (a probe's) as the sets read them.
     const split = classSpansSplit(sets, start, options, laterForBuiltins(set, whole));
-    return { builtins: split.now, sets: replayable(classCallers(split.all, sharing)) };
+    return { builtins: split.now, sets: split.all, sharing };
   }
   // A caller none of whose decisions breaks a set, whenever and from whoever, holds for every set:
   // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
   // thousands of times per class).
   const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
-  return { builtins: [], sets: replayable(classCallers(classSpansLazily(sets, start, options, screen).callers, sharing)) };
+  return { builtins: [], sets: classSpansLazily(sets, start, options, screen).callers, sharing };
 }
 
 /**
@@ -181,32 +189,16 @@ function mayBreak(
 }
 
 /**
- * The spans of a table's callers that may hold calls of `s` (as `inSet` asks), each caller decided
- * only when it may. A caller another stands for is left out when the set reads that one: it routes
- * alike and comes first, so the set's first counterexample is never among its copies; otherwise it
- * reads that one's spans as its own (`SetSpan`).
- */
-function* within(classes: Iterable<ClassCallers>, s: CallSet): Generator<SetSpan> {
-  const reads = (c: Caller): boolean => s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
-  for (const { nc, entries } of classes) {
-    if (nc.direction !== s.direction || !nc.prefix.startsWith(s.to_prefix)) continue;
-    for (const { caller, copyOf, spans } of entries) {
-      if (!reads(caller) || (copyOf !== undefined && reads(copyOf))) continue;
-      for (const span of spans()) yield { span, from: caller.from };
-    }
-  }
-}
-
-/**
  * Whether a span of a set's table holds calls of the set: its direction, its numbers under
  * `to_prefix` (the probe made the prefix a class boundary), inside `during` (the probe set routes
- * it), and its caller (`from`: the span's own, or one it stands for) starting with `from_prefix`
- * (a tie class stands for callers of every kind).
+ * it: decision 1; without a window the probes are not decided, `oneTable`, and the moment is
+ * always inside), and its caller (`from`: the span's own, or one it stands for) starting with
+ * `from_prefix` (a tie class stands for callers of every kind).
  */
 export function inSet(span: ClassSpan, s: CallSet, from = span.class.from): boolean {
   const c = span.class;
   if (c.direction !== s.direction || !c.prefix.startsWith(s.to_prefix)) return false;
-  if (span.decisions[1]?.result !== 'routed') return false;
+  if (s.during !== '' && span.decisions[1]?.result !== 'routed') return false;
   return s.from_prefix === '' || (c.from_holds === undefined && from.startsWith(s.from_prefix));
 }
 

@@ -14,7 +14,8 @@ import { meetsExpectation, tookWords } from './expect.js';
 import { withPendingNames, type PendingNames } from './pending-names.js';
 import type { NameBook } from './expect-names.js';
 import { planInvariant, violatedRefusal } from './invariant-record.js';
-import { inSet, invariantTable, type SetSpan } from './invariant-table.js';
+import { inSet, invariantTable } from './invariant-table.js';
+import type { SetInvariant, SetSpan } from './invariant-read.js';
 import { asCaller } from './invariant-shared.js';
 import { nameReference, referencedName } from './rule-set.js';
 import { routeCall } from './match.js';
@@ -59,9 +60,12 @@ export function checkInvariants(
   if (invariants.length === 0) return [];
   // Tables shared by invariants (one per `during`): each class of calls and window decided once, not once per invariant.
   const breaksOf = breaksOnce(book);
-  const { spans: spansOf, read } = invariantTable(set, invariants, start, breaksOf);
+  // A span breaks a set when it holds calls of the set and its decision breaks it.
+  const breaksAt = (invariant: SetInvariant, span: ClassSpan, from: string): boolean =>
+    inSet(span, invariant.set, from) && breaksOf(invariant, span.decisions[0] as RouteDecision);
+  const { spans: spansOf, first } = invariantTable(set, invariants, start, breaksOf, breaksAt);
   return invariants.map((invariant) => {
-    if (invariant.kind !== 'builtin') return decideSet(read(invariant), invariant, invariant.set, start, breaksOf, pending);
+    if (invariant.kind !== 'builtin') return decideSet(first(invariant), invariant, invariant.set, start, pending);
     // A built-in check's table is decided whole (invariant-table.ts).
     const table = spansOf(invariant);
     const spans: readonly ClassSpan[] = Array.isArray(table) ? (table as readonly ClassSpan[]) : [...table];
@@ -72,24 +76,18 @@ export function checkInvariants(
   });
 }
 
-/** A never/always invariant over the spans of its table (invariant-table.ts) that hold calls of its set (`inSet`). */
-function decideSet(
-  spans: Iterable<SetSpan>,
-  invariant: Invariant,
-  s: CallSet,
-  start: CallTime,
-  breaksOf: (invariant: Invariant, d: RouteDecision) => boolean,
-  pending: PendingNames,
-): InvariantResult {
+/**
+ * A never/always invariant, given the first span of its table (invariant-table.ts) that holds calls
+ * of its set (`inSet`) and breaks it, read as the caller from `from`; none: it held.
+ */
+function decideSet(first: SetSpan | undefined, invariant: Invariant, s: CallSet, start: CallTime, pending: PendingNames): InvariantResult {
+  if (first === undefined) return { invariant, status: 'held' };
+  const { span, from } = first;
   const never = invariant.kind === 'never';
-  for (const { span, from } of spans) {
-    if (!inSet(span, s, from) || !breaksOf(invariant, span.decisions[0] as RouteDecision)) continue;
-    const what = s.reaches ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
-    // A caller read through the one that stands for it is shown as itself.
-    const shown = from === span.class.from ? span : asCaller(span, from);
-    return violated(invariant, shown, start, `an ${s.direction} call ${what}`, pending);
-  }
-  return { invariant, status: 'held' };
+  const what = s.reaches ? `${never ? 'reaches' : 'does not reach'} ${destinationWords(s)}` : never ? 'is routed' : 'is not routed';
+  // A caller read through the one that stands for it is shown as itself.
+  const shown = from === span.class.from ? span : asCaller(span, from);
+  return violated(invariant, shown, start, `an ${s.direction} call ${what}`, pending);
 }
 
 /** Whether a call of a never/always invariant's set decided `d` breaks it (a built-in check: never). */
