@@ -158,7 +158,13 @@ export function partsIn(
       if (known.has(s) && fromMatches(s, from)) found.add(s);
     }
   }
-  return [...found].sort();
+  // Most Froms hold one or two parts (a customer's area, a prefix before it): ordered without a
+  // sort's workspace, as the sort orders them.
+  if (found.size > 2) return [...found].sort();
+  const [a, b] = found;
+  if (a === undefined) return [];
+  if (b === undefined) return [a];
+  return a < b ? [a, b] : [b, a];
 }
 
 /** The caller classes of an outbound call to `to`, from the LCR patterns whose To-part begins it; each set of From parts once. */
