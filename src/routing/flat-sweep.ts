@@ -54,11 +54,11 @@ export function flatStretchesOf(
   const groups: Group[] = [];
   // Past a few outcomes (a caller of many windows by priority), they are found by their first
   // decision's rule (a text it holds already), not each compared with all the others.
-  let byRule: Map<string | undefined, Group[]> | null = null;
+  let byRule: Map<string, Group[]> | null = null;
   const find = (decisions: RouteDecision[]): Group | undefined => {
     if (byRule === null && groups.length < FEW) return groups.find((g) => same(g.decisions, decisions));
     if (byRule === null) {
-      byRule = new Map<string | undefined, Group[]>();
+      byRule = new Map<string, Group[]>();
       for (const g of groups) alikeOf(byRule, g.decisions).push(g);
     }
     return alikeOf(byRule, decisions).find((g) => same(g.decisions, decisions));
@@ -95,8 +95,8 @@ export function flatStretchesOf(
 const FEW = 8;
 
 /** The outcomes whose first decision names the same rule as `decisions`' first, in `byRule`. */
-function alikeOf<G>(byRule: Map<string | undefined, G[]>, decisions: readonly RouteDecision[]): G[] {
-  const rule = decisions[0]?.rule?.key;
+function alikeOf<G>(byRule: Map<string, G[]>, decisions: readonly RouteDecision[]): G[] {
+  const rule = decisions[0]?.rule?.key ?? '';
   let alike = byRule.get(rule);
   if (!alike) byRule.set(rule, (alike = []));
   return alike;

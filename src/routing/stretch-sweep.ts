@@ -42,8 +42,8 @@ function outcomeKey(decisions: readonly RouteDecision[]): string {
  */
 export function sameDecision(a: RouteDecision, b: RouteDecision): boolean {
   if (a === b) return true;
-  if (a.result !== b.result || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key || (a.gwlist ?? '') !== (b.gwlist ?? ''))
-    return false;
+  if (a.result !== b.result || (a.gwlist ?? '') !== (b.gwlist ?? '')) return false;
+  if ((a.rule?.kind ?? '') !== (b.rule?.kind ?? '') || (a.rule?.key ?? '') !== (b.rule?.key ?? '')) return false;
   if (a.result !== 'ambiguous') return true;
   if (a.candidates.length !== b.candidates.length) return false;
   for (let i = 0; i < a.candidates.length; i++) {

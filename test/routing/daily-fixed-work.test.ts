@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CandidateOutcome, DecidedRule, RouteDecision } from '../../src/model/routing.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
+import { decisionKey, sameDecision } from '../../src/routing/stretch-sweep.js';
 import { rules } from './build.js';
 import { benchBlock, BOOK, customers, START } from './invariant-fixtures.js';
 
@@ -95,5 +97,85 @@ describe('a daily window each: work per customer that is not the customer', () =
     // The base joined some 11 lists per customer (a key per combination of one recurrence or none,
     // one per outcome met); now some 5.
     expect(joins).toBeLessThan(8 * k);
+  });
+});
+
+/** A rule as a decision names it. */
+const rule = (key: string, kind: DecidedRule['kind'] = 'outbound_route'): DecidedRule => ({
+  kind,
+  key,
+  group: 9000,
+  prefix: '1',
+  priority: 0,
+});
+/** A decision of the call from 2000 to 1, its other fields as given. */
+const decision = (d: Partial<RouteDecision> & Pick<RouteDecision, 'result'>): RouteDecision => ({
+  direction: 'outbound',
+  from: '2000',
+  to: '1',
+  at: '2026-11-30T00:00:00 America/New_York',
+  candidates: [],
+  steps: [],
+  ...d,
+});
+const A = rule('a');
+const B = rule('b');
+const tie = (outcomes: CandidateOutcome[]): RouteDecision =>
+  decision({ result: 'ambiguous', candidates: outcomes.map((o) => o.candidate), outcomes });
+
+describe('outcomes told apart field by field, as their keys tell them apart', () => {
+  // Pairs that are one outcome and pairs that are not: the comparison is the keys' equality.
+  it.each<[string, RouteDecision, RouteDecision]>([
+    [
+      'the same rule and gateways, other calls',
+      decision({ result: 'routed', rule: A, gwlist: '1' }),
+      decision({ result: 'routed', rule: A, gwlist: '1', from: '2001', at: 'x' }),
+    ],
+    [
+      'other words for the same gateways',
+      decision({ result: 'routed', rule: A, gwlist: '1', gwlist_words: 'one' }),
+      decision({ result: 'routed', rule: A, gwlist: '1' }),
+    ],
+    ['another rule', decision({ result: 'routed', rule: A, gwlist: '1' }), decision({ result: 'routed', rule: B, gwlist: '1' })],
+    [
+      'another kind of rule',
+      decision({ result: 'routed', rule: A, gwlist: '1' }),
+      decision({ result: 'routed', rule: rule('a', 'inbound_mapping'), gwlist: '1' }),
+    ],
+    ['other gateways', decision({ result: 'routed', rule: A, gwlist: '1' }), decision({ result: 'routed', rule: A, gwlist: '2' })],
+    ['no gateways and empty ones', decision({ result: 'no_route' }), decision({ result: 'no_route', gwlist: '' })],
+    ['routed and not', decision({ result: 'routed', rule: A, gwlist: '1' }), decision({ result: 'no_route', rule: A, gwlist: '1' })],
+    [
+      'a tie of the same outcomes',
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '1' }]),
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '1' }]),
+    ],
+    [
+      'a tie of other candidates',
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '1' }]),
+      tie([{ candidate: B, result: 'routed', rule: A, gwlist: '1' }]),
+    ],
+    [
+      'a tie with another outcome',
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '1' }]),
+      tie([{ candidate: A, result: 'no_route' }]),
+    ],
+    [
+      'a tie of other gateways',
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '1' }]),
+      tie([{ candidate: A, result: 'routed', rule: A, gwlist: '3' }]),
+    ],
+    [
+      'a tie of more candidates',
+      tie([{ candidate: A, result: 'no_route' }]),
+      tie([
+        { candidate: A, result: 'no_route' },
+        { candidate: B, result: 'no_route' },
+      ]),
+    ],
+    ['a tie without its outcomes', decision({ result: 'ambiguous', candidates: [A] }), tie([{ candidate: A, result: 'no_route' }])],
+  ])('%s', (_, a, b) => {
+    expect(sameDecision(a, b)).toBe(decisionKey(a) === decisionKey(b));
+    expect(sameDecision(b, a)).toBe(decisionKey(a) === decisionKey(b));
   });
 });
