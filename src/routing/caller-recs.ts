@@ -47,6 +47,8 @@ export function callerRecs(
   if (nc.met.length === 0) return { recs: [], own };
   const found: { at: number; rec: Timerec }[] = [];
   const taken = new Set<number>();
+  // Met in the class's order already when one group's entries are all (a customer's route): no sort.
+  let ordered = true;
   sets.forEach((set, i) => {
     if (!deciding[i]) return;
     const reached = shared
@@ -57,10 +59,14 @@ export function callerRecs(
         if ((e.sets & (1 << i)) !== 0) (own[i] as Set<Timerec>).add(e.rec);
         if (!taken.has(e.at)) {
           taken.add(e.at);
+          if (found.length > 0 && (found[found.length - 1] as { at: number }).at > e.at) ordered = false;
           found.push(e);
         }
       }
   });
-  found.sort((a, b) => a.at - b.at);
+  if (!ordered) found.sort((a, b) => a.at - b.at);
+  // One entry per recurrence of the class (`met` holds a recurrence once per group): a caller
+  // reaching one group has each once.
+  if (found.length === 1) return { recs: [(found[0] as { rec: Timerec }).rec], own };
   return { recs: [...new Set(found.map((e) => e.rec))], own };
 }

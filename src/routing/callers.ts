@@ -143,22 +143,26 @@ export function partsIn(
 ): string[] {
   const span = Math.min(from.length, longest);
   if (from.length * span > parts.length * 8) return parts.filter((p) => fromMatches(p, from));
-  const found = new Set<string>();
+  // A list, not a set: most Froms hold one or two parts (a customer's area, a prefix before it),
+  // and a set's iterators and the sort's workspace cost more than looking through them.
+  const found: string[] = [];
+  const add = (s: string): void => {
+    if (known.has(s) && fromMatches(s, from) && !found.includes(s)) found.push(s);
+  };
   for (let i = 0; i < from.length; i++) {
     if (lengths !== undefined) {
       for (const n of lengths) {
         if (i + n > from.length) break;
-        const s = from.slice(i, i + n);
-        if (known.has(s) && fromMatches(s, from)) found.add(s);
+        add(from.slice(i, i + n));
       }
       continue;
     }
-    for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) {
-      const s = from.slice(i, j);
-      if (known.has(s) && fromMatches(s, from)) found.add(s);
-    }
+    for (let j = i + 1; j <= Math.min(from.length, i + longest); j++) add(from.slice(i, j));
   }
-  return [...found].sort();
+  if (found.length > 2) return found.sort();
+  // Ordered as the sort orders them.
+  if (found.length === 2 && (found[1] as string) < (found[0] as string)) found.reverse();
+  return found;
 }
 
 /** The caller classes of an outbound call to `to`, from the LCR patterns whose To-part begins it; each set of From parts once. */

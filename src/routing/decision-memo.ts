@@ -41,15 +41,20 @@ let nextRecId = 0;
  * when given (a set's own, the only ones its decision depends on): their numbers, sorted.
  */
 export function comboOf(recs: readonly Timerec[], active: Iterable<number>, only?: ReadonlySet<Timerec>): string {
-  const ids: number[] = [];
+  // Most combinations are none or one recurrence (a customer's window shut or open): their key is
+  // written without a list to sort and join (four per customer, each decision of the sweep).
+  let one: number | undefined;
+  let ids: number[] | undefined;
   for (const i of active) {
     const rec = recs[i] as Timerec;
     if (only !== undefined && !only.has(rec)) continue;
     let id = recIds.get(rec);
     if (id === undefined) recIds.set(rec, (id = nextRecId++));
-    ids.push(id);
+    if (one === undefined) one = id;
+    else (ids ??= [one]).push(id);
   }
-  return ids.length < 2 ? ids.join(',') : ids.sort((a, b) => a - b).join(',');
+  if (ids !== undefined) return ids.sort((a, b) => a - b).join(',');
+  return one === undefined ? '' : String(one);
 }
 
 /** One set's decisions of a caller of a number class, shared with the classes and sets that route alike. */

@@ -36,20 +36,33 @@ let nextRecId = 0;
 
 /**
  * The horizon cut where one of `recs` changes, each stretch decided by `decide` at its start once
- * per combination of matching recurrences (keyed by `key`; `decide` is told them, by index into
- * `recs`), adjacent alike stretches merged, equal outcomes grouped (in order of their first stretch).
- * The cut is made once per horizon and list of recurrences (`FlatSweep`), the decisions per call.
+ * per combination of matching recurrences (`decide` is told them, by index into `recs`), adjacent
+ * alike stretches merged, equal outcomes (`same`) grouped (in order of their first stretch). The
+ * cut is made once per horizon and list of recurrences (`FlatSweep`), the decisions per call. A
+ * caller meets a few combinations and fewer outcomes: each is compared with the outcomes met so
+ * far, not written as a key.
  */
 export function flatStretchesOf(
   recs: readonly Timerec[],
   examined: Examined,
   decide: Decide,
-  key: (decisions: readonly RouteDecision[]) => string,
+  same: (a: readonly RouteDecision[], b: readonly RouteDecision[]) => boolean,
 ): SweptGroup[] {
   const { cuts, combos } = flatSweepOf(recs, examined);
   type Group = { decisions: RouteDecision[]; stretches: Stretch[] };
   const ofCombo: (Group | undefined)[] = new Array<Group | undefined>(combos.length);
-  const groups = new Map<string, Group>();
+  const groups: Group[] = [];
+  // Past a few outcomes (a caller of many windows by priority), they are found by their first
+  // decision's rule (a text it holds already), not each compared with all the others.
+  let byRule: Map<string, Group[]> | null = null;
+  const find = (decisions: RouteDecision[]): Group | undefined => {
+    if (byRule === null && groups.length < FEW) return groups.find((g) => same(g.decisions, decisions));
+    if (byRule === null) {
+      byRule = new Map<string, Group[]>();
+      for (const g of groups) alikeOf(byRule, g.decisions).push(g);
+    }
+    return alikeOf(byRule, decisions).find((g) => same(g.decisions, decisions));
+  };
   let last: Group | null = null;
   for (let k = 0; k < cuts.length; k += 3) {
     const s = cuts[k] as number;
@@ -59,9 +72,12 @@ export function flatStretchesOf(
     if (!group) {
       const combo = combos[c] as FlatSweep['combos'][number];
       const decisions = decide(combo.at, combo.active);
-      const kk = key(decisions);
-      group = groups.get(kk);
-      if (!group) groups.set(kk, (group = { decisions, stretches: [] }));
+      group = find(decisions);
+      if (!group) {
+        group = { decisions, stretches: [] };
+        groups.push(group);
+        if (byRule !== null) alikeOf(byRule, decisions).push(group);
+      }
       ofCombo[c] = group;
     }
     if (group === last) {
@@ -72,7 +88,18 @@ export function flatStretchesOf(
     group.stretches.push({ from: s, to: end });
     last = group;
   }
-  return [...groups.values()];
+  return groups;
+}
+
+/** How many outcomes a caller's are compared with one by one. */
+const FEW = 8;
+
+/** The outcomes whose first decision names the same rule as `decisions`' first, in `byRule`. */
+function alikeOf<G>(byRule: Map<string, G[]>, decisions: readonly RouteDecision[]): G[] {
+  const rule = decisions[0]?.rule?.key ?? '';
+  let alike = byRule.get(rule);
+  if (!alike) byRule.set(rule, (alike = []));
+  return alike;
 }
 
 /** {@link FlatSweep} of `recs` over `examined`, made on first ask. */

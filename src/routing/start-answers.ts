@@ -4,19 +4,25 @@
  * (flat-sweep.ts, combination-timeline.ts). Pure (a memo per horizon, dropped with it).
  */
 import type { Timerec } from '../model/time/timerec.js';
-import { timerecMatches } from '../model/time/timerec-match.js';
+import { matchesAtCall } from '../model/time/timerec-match.js';
 import { windowOf, type Examined } from '../model/time/windows.js';
 
-const answersOf = new WeakMap<Examined, Map<Timerec, boolean>>();
+/** Per horizon: its start read once as a call's moment, and each recurrence's answer there. */
+const answersOf = new WeakMap<Examined, { readonly ask: (rec: Timerec) => boolean; readonly known: Map<Timerec, boolean> }>();
 
-/** Whether `rec` matches at the start of the examined horizon, asked once per horizon and recurrence. */
+/**
+ * Whether `rec` matches at the start of the examined horizon, asked once per horizon and recurrence.
+ * The start is one moment for every recurrence: its wall time is written, read and placed in the
+ * zone once per horizon, not once per recurrence (1,000 customers' windows each read it again).
+ */
 export function matchesAtStart(rec: Timerec, examined: Examined): boolean {
-  let known = answersOf.get(examined);
-  if (!known) answersOf.set(examined, (known = new Map<Timerec, boolean>()));
-  let matches = known.get(rec);
-  if (matches === undefined) {
+  let answers = answersOf.get(examined);
+  if (!answers) {
     const { from } = examined;
-    known.set(rec, (matches = timerecMatches(rec, windowOf({ from, to: from }).start, examined.horizon.tz)));
+    answers = { ask: matchesAtCall(windowOf({ from, to: from }).start, examined.horizon.tz), known: new Map<Timerec, boolean>() };
+    answersOf.set(examined, answers);
   }
+  let matches = answers.known.get(rec);
+  if (matches === undefined) answers.known.set(rec, (matches = answers.ask(rec)));
   return matches;
 }

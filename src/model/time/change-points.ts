@@ -206,7 +206,10 @@ export function changePoints(rec: Timerec, tz: string, from: number, to: number)
 function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly PointPiece[] {
   const period = wallPeriod(rec);
   const days = period === null ? yearlyDays(rec, tz, from, to) : null;
-  if (period === null && days === null) return [{ lo: from, hi: to, points: exactChangePoints(rec, tz, from, to) }];
+  // No more than two periods (a day of daily windows): periodicPieces would ask every stretch of
+  // it exactly (nothing repeats twice), after finding where real time enters; asked at once.
+  if ((period === null && days === null) || (period !== null && to - from <= 2 * period))
+    return [{ lo: from, hi: to, points: exactChangePoints(rec, tz, from, to) }];
   // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
   const zone = clockChanges(tz, from, to);
   const may = mayChangeAt(rec, tz, zone);
