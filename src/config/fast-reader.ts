@@ -2,7 +2,8 @@ import { newMapping, type FileData } from './data.js';
 import { CR, Cursor, keyWordEnd, NL, SP, TAB, type Place } from './fast-cursor.js';
 import { quotedAt, unsupported, UNSUPPORTED, type ScalarEnd } from './fast-scalars.js';
 import type { Path } from './locate.js';
-import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
+import { readNode, type ReadNode } from './fast-schema.js';
+import { desiredStateSchema } from './schema.js';
 
 export type { Place } from './fast-cursor.js';
 
@@ -94,11 +95,11 @@ class Reader extends Cursor {
     let value: unknown;
     if (c === OPEN_MAP || c === OPEN_SEQ) {
       this.multiline = true;
-      value = this.#flowValue(desiredStateSchema());
+      value = this.#flowValue(readNode(desiredStateSchema()));
       this.endLine(this.pos);
     } else {
       if (this.text.includes('\t')) unsupported();
-      value = this.#blockNode(0, desiredStateSchema());
+      value = this.#blockNode(0, readNode(desiredStateSchema()));
     }
     if (this.nextLine() !== -1) unsupported();
     return value;
@@ -118,7 +119,7 @@ class Reader extends Cursor {
   // --- block style ---------------------------------------------------------------------------
 
   /** The node of the content line at the current position, indented by `indent`. */
-  #blockNode(indent: number, schema: SchemaNode | undefined): unknown {
+  #blockNode(indent: number, schema: ReadNode): unknown {
     const at = this.pos + indent;
     if (this.#isEntry(at)) return this.#blockSeq(indent, schema);
     const key = this.#keyAt(at);
@@ -155,7 +156,7 @@ class Reader extends Cursor {
     return key;
   }
 
-  #blockMap(indent: number, at: number, first: string, schema: SchemaNode | undefined): unknown {
+  #blockMap(indent: number, at: number, first: string, schema: ReadNode): unknown {
     const out = newMapping();
     let key = first;
     let keyAt = at;
@@ -163,7 +164,7 @@ class Reader extends Cursor {
       if (key in out) unsupported();
       this.key(key, keyAt);
       this.enter(key);
-      out[key] = this.#mapValue(indent, this.#keyEnd, schemaChild(schema, key));
+      out[key] = this.#mapValue(indent, this.#keyEnd, schema.child(key));
       this.leave();
       const next = this.nextLine();
       if (next < indent) return out;
@@ -174,7 +175,7 @@ class Reader extends Cursor {
   }
 
   /** A mapping value: on the key's line, or the block below it (a list may sit at the key's indent). */
-  #mapValue(indent: number, from: number, schema: SchemaNode | undefined): unknown {
+  #mapValue(indent: number, from: number, schema: ReadNode): unknown {
     const t = this.text;
     let i = from;
     while (t.charCodeAt(i) === SP) i++;
@@ -186,11 +187,11 @@ class Reader extends Cursor {
     return unsupported(); // an empty value is null: never valid
   }
 
-  #blockSeq(indent: number, schema: SchemaNode | undefined): unknown[] {
+  #blockSeq(indent: number, schema: ReadNode): unknown[] {
     const t = this.text;
     const out: unknown[] = [];
-    // Every entry of a list has the schema's `items` (schemaChild answers the same for any index).
-    const itemSchema = schemaChild(schema, 0);
+    // Every entry of a list has the schema's `items`.
+    const itemSchema = schema.items();
     for (;;) {
       const index = out.length;
       this.enter(index);
@@ -216,7 +217,7 @@ class Reader extends Cursor {
   }
 
   /** A value on the current line from `at`: a scalar or a one-line flow collection, then the line's end. */
-  #inlineValue(at: number, schema: SchemaNode | undefined): unknown {
+  #inlineValue(at: number, schema: ReadNode): unknown {
     const t = this.text;
     const quoted = quotedAt(t, at, this.#scalar);
     let value: unknown;
@@ -254,7 +255,7 @@ class Reader extends Cursor {
 
   // --- flow style ----------------------------------------------------------------------------
 
-  #flowValue(schema: SchemaNode | undefined): unknown {
+  #flowValue(schema: ReadNode): unknown {
     const t = this.text;
     const at = this.pos;
     const c = t.charCodeAt(at);
@@ -308,14 +309,14 @@ class Reader extends Cursor {
    * to the end of the run) is made by a literal of its length: an empty list grows to 17 slots on
    * its first push, some 120 bytes more per list for every collection of the young generation to copy.
    */
-  #flowSeq(schema: SchemaNode | undefined): unknown[] {
+  #flowSeq(schema: ReadNode): unknown[] {
     this.pos++;
     this.#flowSpace();
     if (this.text.charCodeAt(this.pos) === CLOSE_SEQ) {
       this.pos++;
       return [];
     }
-    const itemSchema = schemaChild(schema, 0);
+    const itemSchema = schema.items();
     const first = this.#flowItem(0, itemSchema);
     if (this.#flowNext(CLOSE_SEQ)) return [first];
     const second = this.#flowItem(1, itemSchema);
@@ -327,7 +328,7 @@ class Reader extends Cursor {
   }
 
   /** Item `index` of a flow list, at the current position. */
-  #flowItem(index: number, schema: SchemaNode | undefined): unknown {
+  #flowItem(index: number, schema: ReadNode): unknown {
     this.enter(index);
     this.entry(this.pos);
     const value = this.#flowValue(schema);
@@ -335,7 +336,7 @@ class Reader extends Cursor {
     return value;
   }
 
-  #flowMap(schema: SchemaNode | undefined): unknown {
+  #flowMap(schema: ReadNode): unknown {
     const t = this.text;
     const out = newMapping();
     this.pos++;
@@ -353,7 +354,7 @@ class Reader extends Cursor {
       const c = t.charCodeAt(this.pos);
       if (c === COMMA || c === CLOSE_MAP) unsupported(); // an empty value is null: never valid
       this.enter(key);
-      out[key] = this.#flowValue(schemaChild(schema, key));
+      out[key] = this.#flowValue(schema.child(key));
       this.leave();
     } while (!this.#flowNext(CLOSE_MAP));
     return out;
