@@ -230,27 +230,47 @@ class Reader extends Cursor {
       value = this.#flowValue(schema);
       end = this.pos;
     } else {
-      end = this.#blockPlainEnd(at);
-      value = this.plain(t.slice(at, end), schema, at);
+      const text = this.#blockPlain(at);
+      end = this.#plainEnd;
+      value = this.plain(text, schema, at);
     }
     this.endLine(end);
     return value;
   }
 
-  /** The end of a plain scalar on one line (before a comment and trailing spaces). */
-  #blockPlainEnd(at: number): number {
+  /** Where the plain scalar read last by `#blockPlain` ends (a field, not an object per scalar). */
+  #plainEnd = 0;
+
+  /**
+   * The plain scalar on one line from `at` (before a comment and trailing spaces), its end in
+   * `#plainEnd`. Found by the text's own searches over the line, not by a loop over its characters
+   * asking of each whether the content ends there: a big file's notes, names and recurrences are
+   * most of its characters, and that loop ran mostly before V8 had compiled it (issue 33 §4).
+   */
+  #blockPlain(at: number): string {
     const t = this.text;
     const first = t.charCodeAt(at);
     const next = t.charCodeAt(at + 1);
     if (INDICATORS.has(first) && !(first === DASH && ((next >= 0x30 && next <= 0x39) || next === 0x2e))) unsupported();
-    let end = at;
-    for (let i = at; !this.contentEnds(i); i++) {
-      const c = t.charCodeAt(i);
-      // "a: b" on one line is a nested mapping the parser refuses; "a:" ends a key.
-      if (c === COLON && (t.charCodeAt(i + 1) === SP || this.lineEnds(i + 1))) unsupported();
-      if (c !== SP) end = i + 1;
+    let lineEnd = t.indexOf('\n', at);
+    if (lineEnd === -1) lineEnd = t.length;
+    // A CR stands only before a LF here: readFast gives up on a text with a CR alone.
+    if (t.charCodeAt(lineEnd - 1) === CR) lineEnd--;
+    const line = t.slice(at, lineEnd);
+    // A comment starts at a # after a space (or a tab, in a flow document); `at` holds no #.
+    const comment = line.indexOf(' #');
+    let stop = comment === -1 ? line.length : comment + 1;
+    if (this.multiline) {
+      const tab = line.indexOf('\t#');
+      if (tab !== -1 && tab + 1 < stop) stop = tab + 1;
     }
-    return end;
+    // "a: b" on one line is a nested mapping the parser refuses; "a:" ends a key.
+    const colon = line.indexOf(': ');
+    if ((colon !== -1 && colon < stop) || (stop === line.length && line.charCodeAt(stop - 1) === COLON)) unsupported();
+    let end = stop;
+    while (end > 0 && line.charCodeAt(end - 1) === SP) end--;
+    this.#plainEnd = at + end;
+    return end === line.length ? line : line.slice(0, end);
   }
 
   // --- flow style ----------------------------------------------------------------------------
