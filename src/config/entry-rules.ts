@@ -70,7 +70,12 @@ export function entryIssues(
 ): void {
   const { value, issues } = normalizeEntry(file, collection, index, entry, normalize);
   if (value !== null) kept[index] = value;
-  for (const issue of issues) if (issue.check === 'rule') into.push(placed(file, [collection, index], issue));
+  // An index loop: a for-of makes an iterator per entry until V8 has optimised this (a cold run's
+  // first thousands of entries), and nearly every entry has no issue to walk.
+  for (let i = 0; i < issues.length; i++) {
+    const issue = issues[i] as FieldIssue;
+    if (issue.check === 'rule') into.push(placed(file, [collection, index], issue));
+  }
 }
 
 function placed(file: LoadedFile, entryPath: Path, issue: FieldIssue): ConfigIssue {

@@ -2,7 +2,7 @@ import { pathKey } from './data.js';
 import { deferredVariable, substitute } from './env.js';
 import { resolvePlain, unsupported } from './fast-scalars.js';
 import type { Path } from './locate.js';
-import type { SchemaNode } from './schema.js';
+import type { ReadNode } from './fast-schema.js';
 
 /*
  * The fast reader's cursor (fast-reader.ts): where it is in the text, by offset and line; the
@@ -217,8 +217,8 @@ export class Cursor {
 
   // --- scalars -------------------------------------------------------------------------------
 
-  protected plain(text: string, schema: SchemaNode | undefined, at: number): unknown {
-    const read = resolvePlain(text, schema?.type === 'string');
+  protected plain(text: string, schema: ReadNode, at: number): unknown {
+    const read = resolvePlain(text, schema.keepsText);
     return read.kind === 'string' ? this.string(text, schema, at) : read.value;
   }
 
@@ -226,8 +226,8 @@ export class Cursor {
    * `${NAME}` replaced, as `toData` does; an unset or malformed reference gives up (it is an
    * issue), except in a write-only value (`deferredVariable`), whose place is recorded.
    */
-  protected string(text: string, schema: SchemaNode | undefined, at: number): string {
-    if (schema?.writeOnly === true) {
+  protected string(text: string, schema: ReadNode, at: number): string {
+    if (schema.writeOnly) {
       this.#writeOnly.set(pathKey(this.#at()), [this.line, at - this.lineStart + 1]);
       const later = deferredVariable(text, true, this.#env);
       if (later !== undefined) {

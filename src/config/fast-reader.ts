@@ -2,7 +2,8 @@ import { newMapping, type FileData } from './data.js';
 import { CR, Cursor, keyWordEnd, NL, SP, TAB, type Place } from './fast-cursor.js';
 import { quotedAt, unsupported, UNSUPPORTED, type ScalarEnd } from './fast-scalars.js';
 import type { Path } from './locate.js';
-import { desiredStateSchema, schemaChild, type SchemaNode } from './schema.js';
+import { readNode, type ReadNode } from './fast-schema.js';
+import { desiredStateSchema } from './schema.js';
 
 export type { Place } from './fast-cursor.js';
 
@@ -94,11 +95,11 @@ class Reader extends Cursor {
     let value: unknown;
     if (c === OPEN_MAP || c === OPEN_SEQ) {
       this.multiline = true;
-      value = this.#flowValue(desiredStateSchema());
+      value = this.#flowValue(readNode(desiredStateSchema()));
       this.endLine(this.pos);
     } else {
       if (this.text.includes('\t')) unsupported();
-      value = this.#blockNode(0, desiredStateSchema());
+      value = this.#blockNode(0, readNode(desiredStateSchema()));
     }
     if (this.nextLine() !== -1) unsupported();
     return value;
@@ -118,7 +119,7 @@ class Reader extends Cursor {
   // --- block style ---------------------------------------------------------------------------
 
   /** The node of the content line at the current position, indented by `indent`. */
-  #blockNode(indent: number, schema: SchemaNode | undefined): unknown {
+  #blockNode(indent: number, schema: ReadNode): unknown {
     const at = this.pos + indent;
     if (this.#isEntry(at)) return this.#blockSeq(indent, schema);
     const key = this.#keyAt(at);
@@ -155,7 +156,7 @@ class Reader extends Cursor {
     return key;
   }
 
-  #blockMap(indent: number, at: number, first: string, schema: SchemaNode | undefined): unknown {
+  #blockMap(indent: number, at: number, first: string, schema: ReadNode): unknown {
     const out = newMapping();
     let key = first;
     let keyAt = at;
@@ -163,7 +164,7 @@ class Reader extends Cursor {
       if (key in out) unsupported();
       this.key(key, keyAt);
       this.enter(key);
-      out[key] = this.#mapValue(indent, this.#keyEnd, schemaChild(schema, key));
+      out[key] = this.#mapValue(indent, this.#keyEnd, schema.child(key));
       this.leave();
       const next = this.nextLine();
       if (next < indent) return out;
@@ -174,7 +175,7 @@ class Reader extends Cursor {
   }
 
   /** A mapping value: on the key's line, or the block below it (a list may sit at the key's indent). */
-  #mapValue(indent: number, from: number, schema: SchemaNode | undefined): unknown {
+  #mapValue(indent: number, from: number, schema: ReadNode): unknown {
     const t = this.text;
     let i = from;
     while (t.charCodeAt(i) === SP) i++;
@@ -186,11 +187,11 @@ class Reader extends Cursor {
     return unsupported(); // an empty value is null: never valid
   }
 
-  #blockSeq(indent: number, schema: SchemaNode | undefined): unknown[] {
+  #blockSeq(indent: number, schema: ReadNode): unknown[] {
     const t = this.text;
     const out: unknown[] = [];
-    // Every entry of a list has the schema's `items` (schemaChild answers the same for any index).
-    const itemSchema = schemaChild(schema, 0);
+    // Every entry of a list has the schema's `items`.
+    const itemSchema = schema.items();
     for (;;) {
       const index = out.length;
       this.enter(index);
@@ -216,7 +217,7 @@ class Reader extends Cursor {
   }
 
   /** A value on the current line from `at`: a scalar or a one-line flow collection, then the line's end. */
-  #inlineValue(at: number, schema: SchemaNode | undefined): unknown {
+  #inlineValue(at: number, schema: ReadNode): unknown {
     const t = this.text;
     const quoted = quotedAt(t, at, this.#scalar);
     let value: unknown;
@@ -229,32 +230,52 @@ class Reader extends Cursor {
       value = this.#flowValue(schema);
       end = this.pos;
     } else {
-      end = this.#blockPlainEnd(at);
-      value = this.plain(t.slice(at, end), schema, at);
+      const text = this.#blockPlain(at);
+      end = this.#plainEnd;
+      value = this.plain(text, schema, at);
     }
     this.endLine(end);
     return value;
   }
 
-  /** The end of a plain scalar on one line (before a comment and trailing spaces). */
-  #blockPlainEnd(at: number): number {
+  /** Where the plain scalar read last by `#blockPlain` ends (a field, not an object per scalar). */
+  #plainEnd = 0;
+
+  /**
+   * The plain scalar on one line from `at` (before a comment and trailing spaces), its end in
+   * `#plainEnd`. Found by the text's own searches over the line, not by a loop over its characters
+   * asking of each whether the content ends there: a big file's notes, names and recurrences are
+   * most of its characters, and that loop ran mostly before V8 had compiled it (issue 33 §4).
+   */
+  #blockPlain(at: number): string {
     const t = this.text;
     const first = t.charCodeAt(at);
     const next = t.charCodeAt(at + 1);
     if (INDICATORS.has(first) && !(first === DASH && ((next >= 0x30 && next <= 0x39) || next === 0x2e))) unsupported();
-    let end = at;
-    for (let i = at; !this.contentEnds(i); i++) {
-      const c = t.charCodeAt(i);
-      // "a: b" on one line is a nested mapping the parser refuses; "a:" ends a key.
-      if (c === COLON && (t.charCodeAt(i + 1) === SP || this.lineEnds(i + 1))) unsupported();
-      if (c !== SP) end = i + 1;
+    let lineEnd = t.indexOf('\n', at);
+    if (lineEnd === -1) lineEnd = t.length;
+    // A CR stands only before a LF here: readFast gives up on a text with a CR alone.
+    if (t.charCodeAt(lineEnd - 1) === CR) lineEnd--;
+    const line = t.slice(at, lineEnd);
+    // A comment starts at a # after a space (or a tab, in a flow document); `at` holds no #.
+    const comment = line.indexOf(' #');
+    let stop = comment === -1 ? line.length : comment + 1;
+    if (this.multiline) {
+      const tab = line.indexOf('\t#');
+      if (tab !== -1 && tab + 1 < stop) stop = tab + 1;
     }
-    return end;
+    // "a: b" on one line is a nested mapping the parser refuses; "a:" ends a key.
+    const colon = line.indexOf(': ');
+    if ((colon !== -1 && colon < stop) || (stop === line.length && line.charCodeAt(stop - 1) === COLON)) unsupported();
+    let end = stop;
+    while (end > 0 && line.charCodeAt(end - 1) === SP) end--;
+    this.#plainEnd = at + end;
+    return end === line.length ? line : line.slice(0, end);
   }
 
   // --- flow style ----------------------------------------------------------------------------
 
-  #flowValue(schema: SchemaNode | undefined): unknown {
+  #flowValue(schema: ReadNode): unknown {
     const t = this.text;
     const at = this.pos;
     const c = t.charCodeAt(at);
@@ -303,25 +324,39 @@ class Reader extends Cursor {
     return false;
   }
 
-  #flowSeq(schema: SchemaNode | undefined): unknown[] {
-    const out: unknown[] = [];
+  /**
+   * A list of one or two items (`servers: ["66", "67"]`, thousands of them in a big file, each kept
+   * to the end of the run) is made by a literal of its length: an empty list grows to 17 slots on
+   * its first push, some 120 bytes more per list for every collection of the young generation to copy.
+   */
+  #flowSeq(schema: ReadNode): unknown[] {
     this.pos++;
     this.#flowSpace();
     if (this.text.charCodeAt(this.pos) === CLOSE_SEQ) {
       this.pos++;
-      return out;
+      return [];
     }
-    const itemSchema = schemaChild(schema, 0);
-    do {
-      this.enter(out.length);
-      this.entry(this.pos);
-      out.push(this.#flowValue(itemSchema));
-      this.leave();
-    } while (!this.#flowNext(CLOSE_SEQ));
+    const itemSchema = schema.items();
+    const first = this.#flowItem(0, itemSchema);
+    if (this.#flowNext(CLOSE_SEQ)) return [first];
+    const second = this.#flowItem(1, itemSchema);
+    if (this.#flowNext(CLOSE_SEQ)) return [first, second];
+    const out = [first, second];
+    do out.push(this.#flowItem(out.length, itemSchema));
+    while (!this.#flowNext(CLOSE_SEQ));
     return out;
   }
 
-  #flowMap(schema: SchemaNode | undefined): unknown {
+  /** Item `index` of a flow list, at the current position. */
+  #flowItem(index: number, schema: ReadNode): unknown {
+    this.enter(index);
+    this.entry(this.pos);
+    const value = this.#flowValue(schema);
+    this.leave();
+    return value;
+  }
+
+  #flowMap(schema: ReadNode): unknown {
     const t = this.text;
     const out = newMapping();
     this.pos++;
@@ -339,7 +374,7 @@ class Reader extends Cursor {
       const c = t.charCodeAt(this.pos);
       if (c === COMMA || c === CLOSE_MAP) unsupported(); // an empty value is null: never valid
       this.enter(key);
-      out[key] = this.#flowValue(schemaChild(schema, key));
+      out[key] = this.#flowValue(schema.child(key));
       this.leave();
     } while (!this.#flowNext(CLOSE_MAP));
     return out;

@@ -45,11 +45,16 @@ export type PlainKind =
  * them, and the file goes to the parser for that issue).
  */
 export function resolvePlain(text: string, keepsText: boolean): PlainKind {
-  if (BOOL.test(text)) return (text.charCodeAt(0) | 0x20) === 0x74 ? TRUE : FALSE;
-  if (NULL.test(text)) unsupported();
+  // The two patterns are asked only of texts of their lengths (true/false: 4 or 5; null: 4, ~ or
+  // nothing): a big file's notes, names and recurrences are none of them, and each was two
+  // regular expressions' work.
+  const length = text.length;
+  if ((length === 4 || length === 5) && BOOL.test(text)) return (text.charCodeAt(0) | 0x20) === 0x74 ? TRUE : FALSE;
+  if ((length <= 1 || length === 4) && NULL.test(text)) unsupported();
   if (keepsText) return STRING;
   if (INT.test(text)) {
-    if (text.replace(INT_PREFIX, '').length > 15) unsupported();
+    // Up to 15 characters hold at most 15 digits: only a longer text is counted without its sign and zeros.
+    if (length > 15 && text.replace(INT_PREFIX, '').length > 15) unsupported();
     return { kind: 'number', value: Number(text) };
   }
   if (OTHER_NUMBER.some((re) => re.test(text))) unsupported();

@@ -20,10 +20,11 @@ import {
   descriptionProblem,
   didProblem,
   gwgroupidProblem,
+  isSoundServerList,
   prefixProblem,
   priorityProblem,
   serverListProblem,
-  serversProblem,
+  serverProblem,
 } from './rules.js';
 import { timerecProblem } from './time/timerec.js';
 
@@ -52,7 +53,6 @@ const notesProblem = (v: string): string | null => descriptionProblem(v, 'notes'
 const nameProblem = (v: string): string | null => descriptionProblem(v, 'name');
 const routePrefixProblem = (v: string): string | null => prefixProblem(v);
 const fromPrefixProblem = (v: string): string | null => prefixProblem(v, 'from_prefix');
-const serverProblem = (s: string): string | null => serversProblem([s]);
 
 /**
  * An inbound mapping: did required, and servers or group (exactly one); `notes` defaults to `""`.
@@ -82,7 +82,8 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<No
         entriesOk = false;
       } else if (!c.rule(field, server, serverProblem, HINTS.server)) entriesOk = false;
     }
-    if (entriesOk) {
+    // A list found sound before is not judged again, nor is a closure made to spell it.
+    if (entriesOk && !isSoundServerList(servers as string[])) {
       const problem = serverListProblem(servers as string[], (s, i) => c.shown(['servers', i], s));
       if (problem !== null) c.add(['servers'], problem, HINTS.serverList, 'rule');
     }
@@ -94,7 +95,7 @@ export function normalizeMapping(raw: RawEntry, spell?: Spelling): Normalized<No
   // of a conditional object is a slow path of V8's, once per entry.
   const value: { -readonly [K in keyof NormalizedMapping]: NormalizedMapping[K] } = {
     did: did as string,
-    servers: group === undefined ? [...(servers as string[])] : [],
+    servers: group === undefined ? (servers as string[]).slice() : [],
     notes: notes ?? MAPPING_DEFAULTS.notes,
   };
   if (group !== undefined) value.group = group;

@@ -128,15 +128,26 @@ export function kindOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** The issues of a clean entry: one shared empty list, not a new one per entry. */
+export const NO_ISSUES: readonly FieldIssue[] = Object.freeze([]);
+
 /** Collects the issues of one entry (shared by the normalisers of model/). */
 export class Checker {
-  readonly issues: FieldIssue[] = [];
+  /**
+   * Made at the first issue: a checker is made per entry of files of tens of thousands, nearly all
+   * clean, and an empty list each was garbage for the young generation's collections (issue 33 §4).
+   */
+  #issues: FieldIssue[] | null = null;
   constructor(
     readonly raw: RawEntry,
     readonly spell: Spelling | undefined,
   ) {}
+  /** The issues added so far, in order; {@link NO_ISSUES} while there is none. */
+  get issues(): readonly FieldIssue[] {
+    return this.#issues ?? NO_ISSUES;
+  }
   add(field: FieldPath, message: string, hint: string, check: CheckKind, quoted?: string): void {
-    this.issues.push(quoted === undefined ? { field, message, hint, check } : { field, message, hint, check, quoted });
+    (this.#issues ??= []).push(quoted === undefined ? { field, message, hint, check } : { field, message, hint, check, quoted });
   }
   shown(field: FieldPath, value: unknown): string {
     return this.spell?.(field, value) ?? plainSpelling(value);
@@ -170,9 +181,6 @@ export class Checker {
 export function answer<T>(checker: Checker, value: () => T): Normalized<T> {
   return checker.issues.length > 0 ? { value: null, issues: checker.issues } : { value: value(), issues: NO_ISSUES };
 }
-
-/** The issues of a clean entry: one shared empty list, not a new one per entry. */
-export const NO_ISSUES: readonly FieldIssue[] = Object.freeze([]);
 
 /**
  * The renew_before of a lease that gives none: 10% of the ttl, rounded down, at least 1 second,

@@ -28,11 +28,20 @@ export function serversProblem(servers: unknown): string | null {
     return `servers must hold 1 or 2 entries (primary, then secondary), not ${servers.length}`;
   }
   for (const s of servers) {
-    if (typeof s !== 'string' || !SERVER_REF.test(s)) {
-      return `server ${JSON.stringify(s)} must be a gateway id like "66" or a carrier group like "#22"`;
-    }
+    const problem = serverProblem(s);
+    if (problem !== null) return problem;
   }
   return null;
+}
+
+/**
+ * One entry of inbound servers (`serversProblem`'s words for it): a gateway id (`"66"`) or a
+ * carrier-group reference (`"#22"`). For a normaliser that checks the entries one by one, without
+ * a list made around each.
+ */
+export function serverProblem(server: unknown): string | null {
+  if (typeof server === 'string' && SERVER_REF.test(server)) return null;
+  return `server ${JSON.stringify(server)} must be a gateway id like "66" or a carrier group like "#22"`;
 }
 
 /**
@@ -48,9 +57,7 @@ export function serverListProblem(
   show: (server: string, index: number) => string = (s) => JSON.stringify(s),
 ): string | null {
   if (servers.length === 0) return null; // serversProblem's: 1 or 2 entries
-  // The entries joined by NUL after their count: a sound list holds no NUL, so no other list has its key.
-  const key = `${servers.length}\u0000${servers.join('\u0000')}`;
-  if (SOUND_LISTS.has(key)) return null;
+  if (isSoundServerList(servers)) return null;
   // Spelt only when a reason quotes the list: most lists are sound.
   const words = {
     list: 'servers' as const,
@@ -60,17 +67,46 @@ export function serverListProblem(
   };
   const dropped = droppedFor(servers, words);
   if (dropped !== null) return dropped.reason;
-  if (SOUND_LISTS.size >= MAX_SOUND_LISTS) SOUND_LISTS.clear();
-  SOUND_LISTS.add(key);
+  rememberSound(servers);
   return null;
 }
 
 /**
- * Server lists `serverListProblem` found sound, by their entries: a big file repeats a few dozen
- * lists across thousands of mappings, and each was judged (and spelt) anew. Emptied when full.
+ * Whether `serverListProblem` found this list sound before: a big file repeats a few dozen lists
+ * across thousands of mappings, and each was judged (and spelt) anew. Looked up entry by entry, so
+ * that a list found sound costs no text (and a caller no closure to spell it: ask this first).
  */
-const SOUND_LISTS = new Set<string>();
+export function isSoundServerList(servers: readonly string[]): boolean {
+  let node: SoundNode | undefined = SOUND_LISTS;
+  for (let i = 0; i < servers.length && node !== undefined; i++) node = node.next?.get(servers[i] as string);
+  return node?.sound === true;
+}
+
+/** Server lists found sound, as a tree of their entries in order: a node is sound when a list ends there. */
+interface SoundNode {
+  sound: boolean;
+  next: Map<string, SoundNode> | undefined;
+}
+const SOUND_LISTS: SoundNode = { sound: false, next: undefined };
+let soundCount = 0;
 const MAX_SOUND_LISTS = 4096;
+
+function rememberSound(servers: readonly string[]): void {
+  // Emptied when full, as a cache: a list is judged again after.
+  if (soundCount >= MAX_SOUND_LISTS) {
+    SOUND_LISTS.next = undefined;
+    soundCount = 0;
+  }
+  let node = SOUND_LISTS;
+  for (const server of servers) {
+    node.next ??= new Map();
+    let child = node.next.get(server);
+    if (child === undefined) node.next.set(server, (child = { sound: false, next: undefined }));
+    node = child;
+  }
+  node.sound = true;
+  soundCount++;
+}
 
 /** A free-text description (inbound notes, route name): no `,`, which breaks the platform's reads. */
 export function descriptionProblem(value: unknown, field: string): string | null {
