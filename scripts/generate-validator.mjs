@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { writeIfChanged } from './write-if-changed.mjs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
+import { inlineRef } from 'ajv/dist/compile/resolve.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SCHEMA_FILE = join(ROOT, 'schemas', 'dsipform.schema.json');
@@ -25,11 +26,31 @@ export const PLAN_OUT_FILE = join(ROOT, 'src', 'plan', 'generated', 'plan-valida
 
 /**
  * The options src/config/schema-issues.ts reads the errors by (every error, with its parentSchema).
- * `inlineRefs: false`: each of the schema's $defs (a mapping, a route, a lease...) is a function of
- * its own, so V8 compiles only the ones a file's collections use, when first called, instead of one
+ * `inlineRefs`: set by `inlineLimit` below for each schema; a $def not inlined is a function of its
+ * own, so V8 compiles only the ones a file's collections use, when first called, instead of one
  * function the size of the whole schema on every run.
  */
 const OPTIONS = { allErrors: true, verbose: true, strict: true, inlineRefs: false, code: { source: true, esm: true } };
+
+/**
+ * The $defs of the entries of the long lists (a users' file holds thousands of mappings and routes):
+ * inlined into their list's loop. Called as a function, each entry's check was given an options
+ * object and its path as a new text: some 1.6 MB of garbage per check of the bench's users' file.
+ */
+const INLINED = ['inboundMapping', 'outboundRoute'];
+
+/**
+ * ajv's `inlineRefs` takes a size, not names: the smallest that inlines every one of INLINED. The
+ * $defs no larger are inlined with them (a lease, a number, a group's endpoint and auth: small); the
+ * larger (a routing test) and those holding a $ref (invariants, carrier and endpoint groups) stay
+ * functions of their own.
+ */
+function inlineLimit(schema) {
+  for (let limit = 1; limit <= 1000; limit += 1) {
+    if (INLINED.every((name) => inlineRef(schema.$defs[name], limit))) return limit;
+  }
+  throw new Error(`${INLINED.join(', ')} cannot be inlined: a $ref inside one of them?`);
+}
 
 /**
  * The saved plan's: the first error is enough (apply refuses the plan; the message points at it),
@@ -57,8 +78,8 @@ function withoutDescriptions(schema, inProperties = false) {
 
 /** The module's text for the schema's text. */
 export function validatorSource(schemaText, options = OPTIONS, from = 'schemas/dsipform.schema.json') {
-  const ajv = new Ajv2020(options);
   const schema = options === PLAN_OPTIONS ? withoutDescriptions(JSON.parse(schemaText)) : JSON.parse(schemaText);
+  const ajv = new Ajv2020(options === OPTIONS ? { ...OPTIONS, inlineRefs: inlineLimit(schema) } : options);
   const code = standalone.default(ajv, ajv.compile(schema)).replace(/^"use strict";/, '');
   const needsRequire = /\brequire\(/.test(code);
   if (needsRequire && options === PLAN_OPTIONS) {

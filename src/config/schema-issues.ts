@@ -27,9 +27,13 @@ const WORDED_BY_RULES = new Set(
  * field; a missing key is not reported when an unknown key beside it is a likely misspelling of it.
  */
 export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigIssue[] {
-  const errors = validate(file.data.value);
-  if (errors.length === 0) return [];
-  const folded = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => `${e.schemaPath}/`);
+  const found = validate(file.data.value);
+  if (found.length === 0) return [];
+  const errors = bothFirst(found);
+  // An alternative's own errors are said by the error that holds them: an anyOf's, or the `if` of an exactly-one.
+  const folded = errors.flatMap((e) =>
+    e.keyword === 'anyOf' ? [`${e.schemaPath}/`] : e.keyword === 'if' ? [e.schemaPath.replace(/if$/, 'else/')] : [],
+  );
   const misspelt = new Set<string>();
   // A value outside an enum is worded by the enum ("must be one of: …"); its type error would repeat it.
   const enumerated = new Set(errors.filter((e) => e.keyword === 'enum').map((e) => e.instancePath));
@@ -51,7 +55,8 @@ export function schemaIssues(file: LoadedFile, validate: FileValidator): ConfigI
     if (WORDED_BY_RULES.has(pathShape(path))) continue;
     if (error.keyword === 'type' && enumerated.has(error.instancePath)) continue;
     if (error.keyword === 'required' && misspelt.has(`${error.instancePath}/${String(error.params.missingProperty)}`)) continue;
-    if (error.keyword === 'oneOf' && !oneOfApplies(error, misspelt)) continue;
+    const names = exactlyOneNames(error);
+    if (names && misspeltOneOf(error, names, misspelt)) continue;
     issues.push(describe(file, path, error));
   }
   return issues;
@@ -106,34 +111,80 @@ function describe(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue
       const forms = ((error.parentSchema as SchemaNode | undefined)?.anyOf ?? []).map(form);
       return issueOn(file, path, `${field} must be ${forms.join(' or ')}`, hint);
     }
-    case 'oneOf':
-      return exactlyOne(file, path, error);
+    case 'if':
+      return neitherGiven(file, path, exactlyOneNames(error) ?? []);
+    case 'not': {
+      const names = exactlyOneNames(error);
+      if (names) return bothGiven(file, path.slice(0, -1), names);
+      return issueOn(file, path, `${field} ${error.message ?? 'is not valid'}`, hint);
+    }
     default:
       return issueOn(file, path, `${field} ${error.message ?? 'is not valid'}`, hint);
   }
 }
 
-/** Whether an `exactly one of` error says something: not for a value that is no mapping, or a misspelt alternative. */
-function oneOfApplies(error: ErrorObject, misspelt: ReadonlySet<string>): boolean {
-  const data = error.data;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return false;
-  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
-  return !names.some((n) => misspelt.has(`${error.instancePath}/${n}`));
+/**
+ * The two keys of the schema's "exactly one of" (a mapping's `servers` or `group`, a route's
+ * `gwgroupid` or `carrier_group`) that an error is about: the `if`'s key and the `else`'s (neither
+ * given), or the `dependentSchemas` key and the key it refuses (both given); undefined for any other error.
+ */
+function exactlyOneNames(error: ErrorObject): readonly [string, string] | undefined {
+  if (error.keyword === 'if') {
+    const parent = error.parentSchema as SchemaNode | undefined;
+    const [first] = parent?.if?.required ?? [];
+    const [second] = parent?.else?.required ?? [];
+    return first !== undefined && second !== undefined ? [first, second] : undefined;
+  }
+  if (error.keyword !== 'not') return undefined;
+  const both = /\/dependentSchemas\/([^/]+)\/properties\/([^/]+)\/not$/.exec(error.schemaPath);
+  return both ? [unescapePointer(both[1] ?? ''), unescapePointer(both[2] ?? '')] : undefined;
 }
 
-/** An id or a name of the schema's `exactly one of` (a mapping's `servers` or `group`): neither given, or both. */
-function exactlyOne(file: LoadedFile, path: Path, error: ErrorObject): ConfigIssue {
-  const names = ((error.parentSchema as SchemaNode | undefined)?.oneOf ?? []).flatMap((b) => b.required ?? []);
-  const data = (error.data ?? {}) as Record<string, unknown>;
-  const given = names.filter((n) => data[n] !== undefined);
-  const [first = '', second = ''] = names;
+/** Whether an unknown key beside the entry is a misspelling of one of the two: that issue says it. */
+function misspeltOneOf(error: ErrorObject, names: readonly string[], misspelt: ReadonlySet<string>): boolean {
+  const entry = error.keyword === 'if' ? error.instancePath : error.instancePath.slice(0, error.instancePath.lastIndexOf('/'));
+  return names.some((n) => misspelt.has(`${entry}/${n}`));
+}
+
+/** Neither key of an "exactly one of" given: the first is required, or the second (it names the group). */
+function neitherGiven(file: LoadedFile, path: Path, [first = '', second = '']: readonly string[]): ConfigIssue {
   // The field that names the group says what it names: `group`, `carrier_group` (a carrier group).
   const byName = `or name the ${second.replace(/_/g, ' ')}: ${second}: "Carrier A"`;
-  if (given.length > 1) {
-    const hint = `keep one: ${first} refers by id, ${second} by name`;
-    return issueOn(file, [...path, second], `${fieldPath(path)} gives both ${first} and ${second}; give one of them`, hint);
-  }
   return issueOn(file, path, `${fieldPath([...path, first])} or ${second} is required`, `${hintFor([...path, first])}; ${byName}`);
+}
+
+/** Both keys given: said at the second (by name), as one issue of the entry. */
+function bothGiven(file: LoadedFile, entry: Path, [first, second]: readonly [string, string]): ConfigIssue {
+  const hint = `keep one: ${first} refers by id, ${second} by name`;
+  return issueOn(file, [...entry, second], `${fieldPath(entry)} gives both ${first} and ${second}; give one of them`, hint);
+}
+
+/**
+ * The errors with each "gives both" moved ahead of its entry's other errors: ajv checks
+ * `dependentSchemas` after the entry's properties, and the issues at one place keep the order they
+ * are found in (a `group: 5` given beside servers: the "both" first, then its type).
+ */
+function bothFirst(errors: readonly ErrorObject[]): ErrorObject[] {
+  const ordered: ErrorObject[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'not' || exactlyOneNames(error) === undefined) {
+      ordered.push(error);
+      continue;
+    }
+    const entry = error.instancePath.slice(0, error.instancePath.lastIndexOf('/'));
+    let at = ordered.length;
+    while (at > 0 && within(ordered[at - 1]?.instancePath ?? '', entry)) at -= 1;
+    ordered.splice(at, 0, error);
+  }
+  return ordered;
+}
+
+function within(pointer: string, entry: string): boolean {
+  return pointer === entry || pointer.startsWith(`${entry}/`);
+}
+
+function unescapePointer(seg: string): string {
+  return seg.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** One branch of an `anyOf` in words, with the schema's first example. */

@@ -8,8 +8,9 @@ export interface SchemaNode {
   readonly properties?: Readonly<Record<string, SchemaNode>>;
   readonly items?: SchemaNode;
   readonly anyOf?: readonly SchemaNode[];
-  /** Exactly one of these alternatives (`{required: [field]}` each: servers or group). */
-  readonly oneOf?: readonly { readonly required?: readonly string[] }[];
+  /** With `else`: one of two keys is required (`servers`, else `group`); `dependentSchemas` refuses both. */
+  readonly if?: { readonly required?: readonly string[] };
+  readonly else?: { readonly required?: readonly string[] };
   readonly examples?: readonly unknown[];
   readonly minimum?: number;
   readonly pattern?: string;

@@ -19,4 +19,22 @@ describe('references to groups by name in files', () => {
       `${file}:13:5: outbound_routes[1].gwgroupid or carrier_group is required`,
     ]);
   });
+
+  // The schema says "exactly one" with if/else and dependentSchemas, not a oneOf (no error object per
+  // valid entry): the same issues at the same places, and in the same order where two share a place.
+  it('words both, neither, a misspelt alternative and a non-mapping entry as one issue each', async () => {
+    const file = `${F}/group-refs/exactly-one-edges.yaml`;
+    expect(headLines(await loadIssues([file]))).toEqual([
+      `${file}:5:12: inbound_mappings[0] gives both servers and group; give one of them`,
+      `${file}:7:5: inbound_mappings[1] has an unknown key "server"; did you mean "servers"?`,
+      `${file}:11:5: inbound_mappings[2] has an unknown key "grup"; did you mean "group"?`,
+      `${file}:12:5: inbound_mappings[3] must be a mapping (key: value), not a string`,
+      `${file}:13:5: inbound_mappings[4].servers or group is required`,
+      `${file}:14:5: inbound_mappings[4] has an unknown key "colour"`,
+      `${file}:19:20: outbound_routes[0] gives both gwgroupid and carrier_group; give one of them`,
+      `${file}:19:20: outbound_routes[0].carrier_group must not be empty`,
+      `${file}:22:5: outbound_routes[1] has an unknown key "carrier_grup"; did you mean "carrier_group"?`,
+      `${file}:26:20: outbound_routes[2] gives both gwgroupid and carrier_group; give one of them`,
+    ]);
+  });
 });

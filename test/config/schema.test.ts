@@ -77,4 +77,23 @@ describe('schemas/dsipform.schema.json', () => {
     const validate = new Ajv2020({ allErrors: true }).compile(schema);
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   });
+
+  // "Exactly one of" is written with if/else and dependentSchemas (no error object per valid entry
+  // in the check, src/config/schema-issues.ts words it): an entry passes when it gives exactly one
+  // of the two keys, whatever their values (null counts as given, as it did under the oneOf).
+  it.each([
+    ['inbound_mappings', { did: '1' }, 'servers', ['66'], 'group', 'Front desk'],
+    ['outbound_routes', { name: 'r', prefix: '1' }, 'gwgroupid', '5', 'carrier_group', 'Carrier A'],
+  ])('%s: exactly one of two keys, as a oneOf of their requirements said', (list, base, first, one, second, other) => {
+    const validate = new Ajv2020({ allErrors: true }).compile(schema);
+    const given = [[], [first], [second], [first, second]];
+    for (const keys of given) {
+      for (const value of ['good', null]) {
+        const entry = { ...base, ...Object.fromEntries(keys.map((k) => [k, value === null ? null : k === first ? one : other])) };
+        const fine = keys.length === 1 && value !== null;
+        expect(validate({ version: 1, [list]: [entry] }), `${JSON.stringify(entry)}: ${JSON.stringify(validate.errors)}`).toBe(fine);
+      }
+    }
+    expect(validate({ version: 1, [list]: ['not a mapping'] })).toBe(false);
+  });
 });
