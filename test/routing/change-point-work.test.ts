@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invariant } from '../../src/model/invariant.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { rules, type TestRoute } from './build.js';
-import { BOOK, holidays, pad, START } from './invariant-fixtures.js';
+import { rules } from './build.js';
+import { BOOK, holidays, minuteWindows, pad, START } from './invariant-fixtures.js';
 import { parseTimerec } from '../../src/model/time/timerec.js';
 import { changePoints } from '../../src/model/time/windows.js';
 
@@ -25,24 +25,8 @@ vi.mock('../../src/model/time/timerec-match.js', async (original) => {
   };
 });
 
-/** K one-minute daily windows on one prefix by priority and a leap day (bench/lib/itsp-fixtures.mjs `minutes`), over a catch-all. */
-function minutes(k: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => {
-    const minute = (i * 9) % 1440;
-    return {
-      name: `minute ${i}`,
-      prefix: '1',
-      gwgroupid: String(1 + (i % 9)),
-      priority: i + 1,
-      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
-    };
-  });
-  return [
-    ...out,
-    { name: 'leap day', prefix: '1', gwgroupid: '1', priority: 0, timerec: '20280229T000000|24H|yearly||4' },
-    { name: 'default', prefix: '', gwgroupid: '1' },
-  ];
-}
+/** K one-minute daily windows on one prefix by priority and a leap day, over a catch-all. */
+const minutes = minuteWindows;
 
 const OFFICE: Invariant = {
   name: 'routed in office hours',

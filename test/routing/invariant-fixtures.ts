@@ -58,6 +58,28 @@ export function holidays(k: number, daysApart = 1, every = ''): TestRoute[] {
   return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
 }
 
+/**
+ * `windows` one-minute daily routes on prefix 1, nine minutes apart, by priority, a leap day every
+ * four years above them and a catch-all (bench/lib/itsp-fixtures.mjs `minutes`).
+ */
+export function minuteWindows(windows: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: windows }, (_, i) => {
+    const minute = (i * 9) % 1440;
+    return {
+      name: `Minute ${i}`,
+      prefix: '1',
+      gwgroupid: String(1 + (i % 9)),
+      priority: i + 1,
+      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
+    };
+  });
+  return [
+    ...out,
+    { name: 'Leap day', prefix: '1', gwgroupid: '1', priority: 0, timerec: '20280229T000000|24H|yearly||4' },
+    { name: 'Default', prefix: '', gwgroupid: '1' },
+  ];
+}
+
 /** The office hours of the bench's block: weekdays 09:00-17:00. */
 export const OFFICE = '20260105T090000|8H|weekly|||MO,TU,WE,TH,FR';
 

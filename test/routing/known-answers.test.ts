@@ -6,7 +6,7 @@ import { decisionTables } from '../../src/routing/prepared.js';
 import { parseTimerec, type Timerec } from '../../src/model/time/timerec.js';
 import { timerecMatches } from '../../src/model/time/timerec-match.js';
 import { rules, type TestRoute } from './build.js';
-import { BOOK, pad, START } from './invariant-fixtures.js';
+import { BOOK, minuteWindows, START } from './invariant-fixtures.js';
 
 /**
  * A sweep of the horizon decides each combination of matching recurrences at a moment where it
@@ -45,24 +45,8 @@ vi.mock('../../src/routing/known-answers.js', async (original) => {
   };
 });
 
-/** K one-minute daily windows on prefix 1 by priority and a leap day (bench/lib/itsp-fixtures.mjs `minutes`), over a catch-all. */
-function minutes(k: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k - 1 }, (_, i) => {
-    const minute = (i * 9) % 1440;
-    return {
-      name: `Minute ${i}`,
-      prefix: '1',
-      gwgroupid: String(1 + (i % 9)),
-      priority: i + 1,
-      timerec: `20260101T${pad(Math.floor(minute / 60))}${pad(minute % 60)}00|1M|daily`,
-    };
-  });
-  return [
-    ...out,
-    { name: 'Leap day', prefix: '1', gwgroupid: '1', priority: 0, timerec: '20280229T000000|24H|yearly||4' },
-    { name: 'Default', prefix: '', gwgroupid: '1' },
-  ];
-}
+/** K routes on prefix 1 under the catch-all: K - 1 one-minute daily windows and a leap day. */
+const minutes = (k: number): TestRoute[] => minuteWindows(k - 1);
 
 const PREMIUM: Invariant = {
   name: 'premium',
