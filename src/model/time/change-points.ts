@@ -8,6 +8,7 @@
  */
 import { MARGIN, type NearStretch, periodicPieces, wallPeriod } from './periodic-points.js';
 import { PointList, type PointPiece } from './point-list.js';
+import { neverMatchesIn } from './recurrence-life.js';
 import { timerecMatchesWall, wallClockDecides } from './timerec-match.js';
 import type { Timerec } from './timerec.js';
 import { wallTimeAt, zoneClock } from './timerec-zone.js';
@@ -213,9 +214,13 @@ function piecesOf(rec: Timerec, tz: string, from: number, to: number): readonly 
   // The zone's changes over the whole range, found once: each stretch asked exactly takes those near it.
   const zone = clockChanges(tz, from, to);
   const may = mayChangeAt(rec, tz, zone);
+  // A stretch where the recurrence cannot match (before dtstart, after until) has no change point.
+  const { absolute } = ownMoments(rec, tz);
+  const never = neverMatchesIn(rec, absolute[0] as number, absolute[2], zone.offsets);
   return periodicPieces(period, [...nearStretches(rec, tz, zone), ...(days ?? [])], from, to, {
-    within: (lo, hi) => exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi)),
-    changesAt: (wall) => may(wall) && timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
+    within: (lo, hi) => (never(lo, hi) ? [] : exactChangePoints(rec, tz, lo, hi, nearOf(zone, lo, hi))),
+    changesAt: (wall) =>
+      !never(wall - 1, wall + 1) && may(wall) && timerecMatchesWall(rec, wall, tz) !== timerecMatchesWall(rec, wall - 1, tz),
     wallOnly: (wall) => wallClockDecides(rec, wall, tz),
   });
 }
