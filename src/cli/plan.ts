@@ -3,6 +3,7 @@ import { planJsonChunks } from '../render/plan-json.js';
 import { renderPlanMarkdown } from '../render/plan-markdown.js';
 import { renderPlanText } from '../render/plan-text.js';
 import type { DesiredState } from '../model/desired.js';
+import type { SavedPlan } from '../model/plan.js';
 import { loadOrFail } from './desired.js';
 import { writeFileAtomic } from './files.js';
 import { useColor, type CliIo } from './io.js';
@@ -78,16 +79,19 @@ export async function runPlan(paths: string[], flags: PlanFlags, io: CliIo): Pro
     early,
   );
   const { plan, refusal } = checkedOrFail(result, io);
-  // With a key, the JSON plan (--out and --format json alike) carries its signature.
-  const saved = savedPlanOf(plan, key);
+  // With a key, the JSON plan (--out and --format json alike) carries its signature. Made only for
+  // those: the text and markdown plans show neither checksum, and the plan's live checksums are
+  // worked out when first read (some 20 ms of a no-change plan of 15,000 rules: plan/live-checksum.ts).
+  let asSaved: SavedPlan | undefined;
+  const saved = (): SavedPlan => (asSaved ??= savedPlanOf(plan, key));
   // The pipeline's gate (pipeline/gate.ts), unforced: what apply of this plan would refuse.
   // A refused plan is still shown and saved, for review; then, unless --force, the plan fails.
   // Written in pieces: a plan of many classes is never one string (render/json-chunks.ts).
-  if (flags.out) await writeFileAtomic(flags.out, planJsonChunks(saved));
-  if (format === 'json') for (const piece of planJsonChunks(saved)) io.stdout.write(piece);
+  if (flags.out) await writeFileAtomic(flags.out, planJsonChunks(saved()));
+  if (format === 'json') for (const piece of planJsonChunks(saved())) io.stdout.write(piece);
   else if (format === 'markdown') io.stdout.write(renderPlanMarkdown(plan));
   // The page is loaded only when asked for; it shows the saved plan, the facts of --format json.
-  else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved));
+  else if (format === 'html') io.stdout.write((await import('../render/html/plan-html.js')).renderPlanHtml(saved()));
   else io.stdout.write(renderPlanText(plan, { color: useColor(io) }));
   if (flags.out && refusal) {
     io.stderr.write(

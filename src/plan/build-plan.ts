@@ -1,6 +1,6 @@
 import type { EmptiedMappingFinding } from '../model/coexistence.js';
 import { emptiedMappings } from './emptied-mappings.js';
-import type { CollectionName, DesiredState, Kind } from '../model/desired.js';
+import type { DesiredState, Kind } from '../model/desired.js';
 import { KINDS, managedCollections } from '../model/desired.js';
 import { KIND_SPECS } from '../model/kinds.js';
 import { count, plural } from '../model/words.js';
@@ -9,7 +9,7 @@ import { diff } from './diff.js';
 import type { PasswordCheck } from '../model/kind-spec.js';
 import type { LiveState } from '../model/live.js';
 import type { GatewayLabel } from '../model/group.js';
-import { groupsChecksum, liveChecksum, liveChecksums } from './live-checksum.js';
+import { groupsChecksum, withLiveChecksums } from './live-checksum.js';
 import { orderChanges } from './order.js';
 import { planRoutingImpact, type RulesAfter } from './routing-impact.js';
 import { checkedRules, type CheckedRules } from './checked-rules.js';
@@ -226,13 +226,14 @@ function assemble(
   if (pendingReload) notes.push(PENDING_RELOAD_NOTE);
   const readOnly = readOnlyNote(live, managed);
   if (readOnly) notes.push(readOnly);
-  const plan: Plan = {
-    format_version: 1,
+  const head = {
+    format_version: 1 as const,
     target,
     api_profile: profile,
     ...(numbersModule !== undefined ? { numbers_module: numbersModule } : {}),
     managed,
-    ...checksumsOfLive(live, managed),
+  };
+  const rest = {
     ...(mode === 'apply' && live.groups ? { groups_checksum: groupsChecksum(live.groups) } : {}),
     policy,
     summary: summarize(ordered.changes, found.unchanged),
@@ -251,9 +252,11 @@ function assemble(
     ...(stateFile ? { state_file: stateFile } : {}),
     ...(pendingReload ? { pending_reload: true as const } : {}),
   };
+  // The live checksums come between `managed` and the rest, worked out when first read (live-checksum.ts).
+  const plan = Object.freeze(withLiveChecksums(freeze(head), live, managed, freeze(rest))) satisfies Plan;
   return {
     ok: true,
-    plan: freeze(plan),
+    plan,
     ...(impact?.ok && impact.after ? { after: impact.after } : {}),
     ...(mode === 'apply' && checks
       ? { checked: checkedRules(live, ordered.changes, declared, allowDangling, impact?.ok ? impact.after : undefined) }
@@ -271,13 +274,6 @@ function coexistenceOf(found: readonly EmptiedMappingFinding[]): Pick<Plan, 'coe
 function namesOf(changes: readonly Change[], live: LiveState): Pick<Plan, 'names'> {
   const names = planNames(changes, live);
   return names ? { names } : {};
-}
-
-/** The live checksum, and with more than one collection managed, each collection's (a stale plan names what changed). */
-function checksumsOfLive(live: LiveState, managed: readonly CollectionName[]): Pick<Plan, 'live_checksum' | 'live_checksums'> {
-  if (managed.length < 2) return { live_checksum: liveChecksum(live, managed) };
-  const { whole, each } = liveChecksums(live, managed);
-  return { live_checksum: whole, live_checksums: each };
 }
 
 /** The plan with the sha256 of its canonical JSON (octoDNS's `--checksum`). */

@@ -33,6 +33,42 @@ export function liveChecksums(live: LiveState, managed: readonly CollectionName[
   return { whole: wholeChecksum(parts), each };
 }
 
+/** A plan's live checksums: the whole, and each collection's when it manages two or more. */
+export interface PlanLiveChecksums {
+  readonly live_checksum: string;
+  readonly live_checksums?: Readonly<Partial<Record<CollectionName, string>>>;
+}
+
+/**
+ * `head`'s keys, then the plan's live checksums ({@link PlanLiveChecksums}), then `rest`'s keys, in
+ * one new object: the checksums are enumerable properties worked out from `live` at their first read
+ * and kept, so JSON, a spread, a saved plan and a comparison see the same keys, in the same order,
+ * with the same values as when they were written at once. Why: the text of a plan never shows them,
+ * and on a platform of 15,000 rules writing and hashing the live state is some 20 ms of a
+ * no-change plan's CPU (docs/performance.md, issue 33 §4, thirteenth session). `live` is read, never
+ * kept apart from them: the planner and its callers do not change a live state after planning.
+ */
+export function withLiveChecksums<H extends object, R extends object>(
+  head: H,
+  live: LiveState,
+  managed: readonly CollectionName[],
+  rest: R,
+): H & PlanLiveChecksums & R {
+  let sums: PlanLiveChecksums | undefined;
+  const get = (): PlanLiveChecksums => (sums ??= checksumsOfLive(live, managed));
+  const out = Object.assign({}, head) as H & PlanLiveChecksums & R;
+  Object.defineProperty(out, 'live_checksum', { enumerable: true, get: () => get().live_checksum });
+  if (managed.length >= 2) Object.defineProperty(out, 'live_checksums', { enumerable: true, get: () => get().live_checksums });
+  return Object.assign(out, rest);
+}
+
+/** The live checksum, and with more than one collection managed, each collection's (a stale plan names what changed). */
+function checksumsOfLive(live: LiveState, managed: readonly CollectionName[]): PlanLiveChecksums {
+  if (managed.length < 2) return { live_checksum: liveChecksum(live, managed) };
+  const { whole, each } = liveChecksums(live, managed);
+  return { live_checksum: whole, live_checksums: Object.freeze(each) };
+}
+
 /** Each collection's kind: the live checksum takes a collection's records through its kind's module. */
 const KIND_OF = new Map<CollectionName, Kind>(KINDS.map((k) => [COLLECTION_OF[k], k]));
 
