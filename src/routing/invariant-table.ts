@@ -16,7 +16,6 @@ import { laterForBuiltins } from './invariant-later.js';
 import { classKey, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
 import { firstBreaking, type SetInvariant, type SetSpan } from './invariant-read.js';
-import { settledByKept } from './invariant-settled.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -170,13 +169,7 @@ function oneTable(
   // it is not decided with the probes, whose windows would cut its horizon (a weekly `during`
   // thousands of times per class).
   const screen = breaks && ((nc: NumberClass, first: readonly RouteDecision[]) => members.some((m) => mayBreak(m, nc, first, breaks)));
-  // Asked when first walked, after the built-ins' table (if any) kept its outcomes: when they
-  // settle every caller (invariant-settled.ts), the classes are not made only to be screened out.
-  const settled = (): boolean => breaks !== undefined && windowed && settledByKept(set, members, during, start, breaks);
-  const lazily: Iterable<CallerSpans> = {
-    [Symbol.iterator]: () => (settled() ? [] : classSpansLazily(sets, start, options, screen).callers)[Symbol.iterator](),
-  };
-  return { builtins: [], sets: lazily, sharing };
+  return { builtins: [], sets: classSpansLazily(sets, start, options, screen).callers, sharing };
 }
 
 /**
