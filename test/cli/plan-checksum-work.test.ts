@@ -10,14 +10,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readLive } from '../../src/apply/read-live.js';
-import type { CliIo } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
 import { checksumOfPieces, checksumOfText } from '../../src/plan/checksum.js';
 import { liveChecksums } from '../../src/plan/live-checksum.js';
 import { emulatorFixture } from '../helpers/emulator.js';
+import { runMain, type RunResult } from '../helpers/in-process.js';
 
 // The hash's entry points, watched: their answers are the real ones.
 vi.mock('../../src/plan/checksum.js', async (importOriginal) => {
@@ -37,25 +35,9 @@ function usersFile(): string {
   return file;
 }
 
-async function run(args: string[], token: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const io: CliIo = {
-    stdin: new PassThrough(),
-    stdinIsTTY: false,
-    stdout,
-    stderr,
-    env: { NO_COLOR: '1', DSIP_TOKEN: token },
-    isTTY: false,
-    secrets: new Set(),
-    now: () => Date.parse('2026-11-30T12:00:00Z'),
-  };
-  const code = await main(['node', 'dsipform', ...args], io);
-  return { code, stdout: out, stderr: err };
+/** One in-process CLI run with the emulator's token, at a fixed instant. */
+function run(args: string[], token: string): Promise<RunResult> {
+  return runMain(args, { env: { DSIP_TOKEN: token }, now: () => Date.parse('2026-11-30T12:00:00Z') });
 }
 
 /**
