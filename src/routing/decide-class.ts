@@ -23,7 +23,7 @@ import { tieDecision } from './tie-class.js';
 import type { CallTime, RuleSet } from './types.js';
 import { windowOf, type Examined, type TimeWindow } from '../model/time/windows.js';
 import { expandStretches, type StretchPiece } from '../model/time/stretch-runs.js';
-import { decisionKey, stretchesOf } from './stretch-sweep.js';
+import { sameDecision, stretchesOf } from './stretch-sweep.js';
 import { keepOutcomes } from './horizon-outcomes.js';
 import { windowWords } from '../model/time/window-words.js';
 import { compactWindows } from '../model/time/window-runs.js';
@@ -51,7 +51,7 @@ export function differs(decisions: readonly RouteDecision[], moved?: ReadonlySet
     const b = decisions[i] as RouteDecision;
     if (a.result !== b.result || a.gwlist !== b.gwlist || a.rule?.kind !== b.rule?.kind || a.rule?.key !== b.rule?.key) return true;
     if (a.gwlist !== undefined && moved?.has(a.gwlist) === true) return true;
-    if (a.result === 'ambiguous' && decisionKey(a) !== decisionKey(b)) return true;
+    if (a.result === 'ambiguous' && !sameDecision(a, b)) return true;
   }
   return false;
 }
