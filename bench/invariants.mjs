@@ -1,18 +1,26 @@
 // What the routing invariants cost beside a plan (issue 36, part 2: "the invariant check adds at
 // most 50% to a plan"), on the shapes of bench/routing-itsp.mjs (bench/lib/itsp-fixtures.mjs), each
 // at its two sizes, all in this one run:
-//   - the plan: `dsipform plan FILE` against an emulator holding the fresh install's groups only
-//     (every route created, every class of calls decided), its CPU time (user + system);
-//   - the same plan with an `invariants:` block (the four built-ins and four never/always sets,
-//     one of them with a window, two of them by caller): once plan and apply check invariants, the
-//     difference is the check's cost through the CLI;
+//   - the plan as users run it: `dsipform plan FILE --tz ZONE` against an emulator holding the fresh
+//     install's groups only (every route created), its CPU time (user + system). Its impact decides
+//     every class of calls over the horizon from today (docs/routing.md), as the check does;
+//   - the plan of one instant: the same with `--at` (docs/routing-model.md: "`plan --at` pins one
+//     instant instead of the horizon"). Its impact decides each class at that instant only, while
+//     the check still decides every moment of the horizon (an invariant holds "at every hour"), so
+//     the check adds more to it: a smaller plan, the same check;
+//   - each of the two with an `invariants:` block (the four built-ins and four never/always sets,
+//     one of them with a window, two of them by caller): the difference is the check's cost
+//     through the CLI;
 //   - the check alone, in this process: `checkInvariants` on the files' rules, as `dsipform test`
 //     and the plan gate call it, its CPU time (median of 3, after one warm-up).
-// Reported per row: the three CPU times, `checkAdds` (the check over the plan without the block) and
-// `planAdds` (the plan with the block over the plan without it, minus one: the goal, at most 0.5).
+// Reported per row: the CPU times, `checkAdds` (the check over the plan without the block),
+// `planAdds` (the plan with the block over the plan without it, minus one: the goal, at most 0.5)
+// and `planAtAdds` (the same for the plan of one instant, reported beside the goal).
 // The check alone reads low: its runs after the warm-up find each recurrence's change points
 // already computed (model/time/windows.ts keeps them per recurrence) and every call already decided
 // (routing/decision-memo.ts keeps the decisions per content of rules), which a plan never does.
+// The plan as users run it reads the clock: its horizon starts today (in ZONE), so a figure holds
+// for the day it was measured on (every shape's recurrences repeat within a day or a year).
 //
 //   npm run build && node bench/invariants.mjs [--quick] [--json] [--shape lcrTimed]
 // (--shape: that shape of SIZES alone, both sizes; a round of one shape against another build.)
@@ -30,6 +38,8 @@ const CLI = fileURLToPath(new URL('../bin/dsipform.js', import.meta.url));
 const USAGE = fileURLToPath(new URL('lib/report-rss.mjs', import.meta.url));
 const START = { local: '2026-11-30T00:00:00', tz: 'America/New_York' };
 const AT = ['--at', START.local, '--tz', START.tz];
+/** The plan as users run it: no instant, the proxy's zone given (the horizon starts today there). */
+const NOW = ['--tz', START.tz];
 const SIZES = { lcr: [1_000, 4_000], lcrTimed: [1_000, 4_000], minutes: [80, 160], yearly: [500, 1_000] };
 const GOAL = { planAddsAtMost: 0.5 };
 
@@ -94,16 +104,21 @@ export async function run({ quick = false, shape: only } = {}) {
         writeFileSync(checked, `${itspYaml(shape, k)}${INVARIANTS}`);
         // --force: the plan gate refuses the violated invariants (PLAN_INVARIANT_FAILED, exit 1); forced,
         // the plan still decides and shows them, so the second plan times the whole check in the plan.
-        const plan = await cliCpu(['plan', bare, '--url', emu.url, '--force', ...AT], env, usageFile);
-        const planWith = await cliCpu(['plan', checked, '--url', emu.url, '--force', ...AT], env, usageFile);
+        const plan = await cliCpu(['plan', bare, '--url', emu.url, '--force', ...NOW], env, usageFile);
+        const planWith = await cliCpu(['plan', checked, '--url', emu.url, '--force', ...NOW], env, usageFile);
+        const planAt = await cliCpu(['plan', bare, '--url', emu.url, '--force', ...AT], env, usageFile);
+        const planAtWith = await cliCpu(['plan', checked, '--url', emu.url, '--force', ...AT], env, usageFile);
         const check = await checkCpu(checked);
         results[shape].push({
           k,
           plan,
           planWithInvariants: planWith,
+          planAt,
+          planAtWithInvariants: planAtWith,
           check,
           checkAdds: ratio(check.cpuMs, plan.cpuMs),
           planAdds: ratio(planWith.cpuMs - plan.cpuMs, plan.cpuMs),
+          planAtAdds: ratio(planAtWith.cpuMs - planAt.cpuMs, planAt.cpuMs),
         });
       }
     }
@@ -111,8 +126,11 @@ export async function run({ quick = false, shape: only } = {}) {
     await emu.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const met = Object.values(results).every((rows) => rows.every((r) => r.planAdds <= GOAL.planAddsAtMost));
-  return { quick, results, goal: { ...GOAL, met } };
+  const rows = Object.values(results).flat();
+  const met = rows.every((r) => r.planAdds <= GOAL.planAddsAtMost);
+  // Reported, not the goal: the plan of one instant decides less than the check it carries.
+  const instantMet = rows.every((r) => r.planAtAdds <= GOAL.planAddsAtMost);
+  return { quick, results, goal: { ...GOAL, met, instantMet } };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
