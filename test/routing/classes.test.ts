@@ -115,7 +115,9 @@ describe('callers: the LCR caller classes of a number', () => {
     if (shared !== null) expect(fromMatches(a, shared) && fromMatches(b, shared)).toBe(true);
   });
 
-  it('stays fast with From parts of 60,000 digits', () => {
+  // No clock read: speed is measured in bench/, never asserted here. A walk quadratic in a part's
+  // length (60,000² characters) would run past the test's timeout.
+  it('lists the callers of From parts of 60,000 digits', () => {
     const long = '1'.repeat(60_000);
     const set = rules(
       [],
@@ -125,9 +127,7 @@ describe('callers: the LCR caller classes of a number', () => {
         { name: 'C', prefix: '1', gwgroupid: '4', from_prefix: '1' },
       ],
     );
-    const started = performance.now();
     const callers = callerClasses(lcrIndex([set]), '1');
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(callers.map((c) => c.from_parts.map((p) => p.length))).toEqual([[], [1], [1, 60_000], [1, 60_000]]);
   });
 });
