@@ -9,8 +9,8 @@
  * when one of the others would, and comes before them. Deciding one instead of K kept a by-caller
  * set that holds from deciding a tie per LCR route. Pure.
  */
-import { lcrIndex, type Caller, type LcrIndex } from './callers.js';
-import type { NumberClass } from './number-classes.js';
+import type { Caller, LcrIndex } from './callers.js';
+import { patternIndex, type NumberClass } from './number-classes.js';
 import type { RuleSet } from './types.js';
 
 /** The LCR patterns of one rule set reaching a number: each From part's pattern lengths, and those without a From part. */
@@ -44,7 +44,7 @@ export function tieFolder(set: RuleSet): TieFolder {
     const lower = to.toLowerCase();
     let known = reachingOf.get(lower);
     if (known) return known;
-    index ??= lcrIndex([set]);
+    index ??= patternIndex(set);
     const lengths = new Map<string, number[]>();
     for (let k = 0; k <= lower.length; k++)
       for (const p of index.get(lower.slice(0, k)) ?? []) {
@@ -58,7 +58,7 @@ export function tieFolder(set: RuleSet): TieFolder {
   return {
     reachOf(to) {
       const lower = to.toLowerCase();
-      index ??= lcrIndex([set]);
+      index ??= patternIndex(set);
       for (let k = lower.length; k >= 0; k--) if (index.has(lower.slice(0, k))) return lower.slice(0, k);
       return '\u0001none';
     },

@@ -103,9 +103,7 @@ function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[]
     const index = lcrIndex(sets);
     return (to) => callerClasses(index, to);
   }
-  let kept = lcrShared.get(first.lcr);
-  if (kept === undefined) lcrShared.set(first.lcr, (kept = { index: lcrIndex([first]), callers: new Map() }));
-  const { index, callers } = kept;
+  const { index, callers } = sharedOf(first);
   return (to) => {
     // The callers depend on the patterns whose To-part begins the number: on the longest such To-part.
     const lower = to.toLowerCase();
@@ -116,6 +114,22 @@ function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[]
     if (found === undefined) callers.set(stem, (found = callerClasses(index, to)));
     return found;
   };
+}
+
+/** What is kept with one set's LCR patterns, made on first ask. */
+function sharedOf(set: RuleSet): SharedCallers {
+  let kept = lcrShared.get(set.lcr);
+  if (kept === undefined) lcrShared.set(set.lcr, (kept = { index: lcrIndex([set]), callers: new Map() }));
+  return kept;
+}
+
+/**
+ * The LCR index of `set`'s patterns alone (callers.ts `lcrIndex`), built once per list of patterns
+ * and kept with it: the classes' callers and an invariant check's tie folder (invariant-ties.ts)
+ * read the same K patterns, and each indexed them (issue 36 §2). Read only.
+ */
+export function patternIndex(set: RuleSet): LcrIndex {
+  return sharedOf(set).index;
 }
 
 /** The first index in a sorted list whose entry is not below `text`. */
