@@ -120,9 +120,15 @@ function coveredByTie(nc: NumberClass, c: Caller, r: Reaching, length: number): 
       if (t.tie !== undefined && (t.tie.sets & 1) !== 0) made.set(t.tie.length, [...(made.get(t.tie.length) ?? []), new Set(t.from_parts)]);
     tiesOf.set(nc, (byLength = made));
   }
-  const tied = (p: string): boolean => (r.lengths.get(p) ?? NONE).includes(length);
-  return (byLength.get(length) ?? []).some((parts) => c.from_parts.every((p) => !tied(p) || parts.has(p)));
+  // A part the tie class holds is asked first: a tied caller's parts are mostly its own.
+  next: for (const parts of byLength.get(length) ?? NONE_SETS) {
+    for (const p of c.from_parts) if (!parts.has(p) && (r.lengths.get(p) ?? NONE).includes(length)) continue next;
+    return true;
+  }
+  return false;
 }
+
+const NONE_SETS: readonly ReadonlySet<string>[] = [];
 
 /** Whether every prefix of the table that `from` starts with is `prefix` or a beginning of it. */
 function startsOnlyWithin(from: string, prefix: string, prefixes: ReadonlySet<string>): boolean {
