@@ -33,7 +33,10 @@ function horizonKey(examined: Examined): string {
   return key;
 }
 
-/** The number last asked: a sweep keeps each caller of a class in turn, one number for K callers. */
+/**
+ * The number last asked: a sweep keeps each caller of a class in turn, one number for K callers.
+ * It holds its set and content until another number is asked: one content beyond the memo's, at most.
+ */
 interface LastNumber {
   readonly set: RuleSet;
   readonly direction: Direction;
