@@ -231,19 +231,20 @@ const SHARED: SharedDecisions = {
 };
 
 /**
- * What tells `set`'s calls apart: its content's memo (an identity kept as long as the content's
- * decisions are, `KEPT`) and the call's key there (its stem, and its From when the set has LCR
- * patterns). Two calls of one key are decided alike by every set of that content at every moment
- * where the same of its recurrences match (horizon-outcomes.ts keeps a horizon's outcomes by it).
+ * What tells `set`'s calls to `to` apart: its content's memo (an identity kept as long as the
+ * content's decisions are, `KEPT`), the number's key there (its stem) and whether the From tells
+ * them apart too (`byFrom`: the set has LCR patterns and the call is outbound). Two calls of one
+ * key, and of one From when `byFrom`, are decided alike by every set of that content at every
+ * moment where the same of its recurrences match (horizon-outcomes.ts keeps a horizon's outcomes
+ * by it). Asked per number, not per call: the K callers of a class share it.
  */
 export function callIdentity(
   set: RuleSet,
   direction: Direction,
-  from: string,
   to: string,
-): { readonly content: object; readonly key: string } {
+): { readonly content: object; readonly key: string; readonly byFrom: boolean } {
   const memo = memoOf(set);
-  return { content: memo, key: `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}` };
+  return { content: memo, key: stemOf(memo, direction, to), byFrom: fromDecides(set, direction) };
 }
 
 /**
@@ -279,7 +280,11 @@ function stemOf(memo: ContentMemo, direction: Direction, to: string): string {
 
 /** The From matters only to the LCR step: not inbound, nor in a set without LCR patterns. */
 function callerOf(set: RuleSet, direction: Direction, from: string): string {
-  return direction === 'inbound' || set.lcr.length === 0 ? '' : from;
+  return fromDecides(set, direction) ? from : '';
+}
+
+function fromDecides(set: RuleSet, direction: Direction): boolean {
+  return direction !== 'inbound' && set.lcr.length > 0;
 }
 
 /** A tie whose candidates cannot be placed in `set` by key (decision-copy.ts): decided on `set` itself, once. */

@@ -18,11 +18,67 @@ import type { Direction, RuleSet } from './types.js';
 /** How many horizons one content keeps outcomes for: a check has one; the library in a loop must not grow. */
 const HORIZONS_KEPT = 4;
 
-/** By content (decision-memo.ts, dropped with it), by horizon, by call key: the outcomes met. */
-const kept = new WeakMap<object, Map<string, Map<string, readonly RouteDecision[]>>>();
+/** One number's calls over one horizon: by From (`''` when the From decides nothing), the outcomes met. */
+type NumberOutcomes = Map<string, readonly RouteDecision[]>;
+
+/** By content (decision-memo.ts, dropped with it), by horizon, by the number's key: its calls' outcomes. */
+const kept = new WeakMap<object, Map<string, Map<string, NumberOutcomes>>>();
+
+/** Each horizon's key, written once per horizon (the K callers of a class are kept over one). */
+const horizonKeys = new WeakMap<Examined, string>();
 
 function horizonKey(examined: Examined): string {
-  return `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`;
+  let key = horizonKeys.get(examined);
+  if (key === undefined) horizonKeys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
+  return key;
+}
+
+/**
+ * The number last asked: a sweep keeps each caller of a class in turn, one number for K callers.
+ * It holds its set and content until another number is asked: one content beyond the memo's, at most.
+ */
+interface LastNumber {
+  readonly set: RuleSet;
+  readonly direction: Direction;
+  readonly to: string;
+  readonly examined: Examined;
+  /** `undefined` when nothing is kept for it yet (a read does not make one). */
+  calls: NumberOutcomes | undefined;
+  readonly byFrom: boolean;
+  readonly content: object;
+  readonly key: string;
+}
+
+let last: LastNumber | undefined;
+
+/**
+ * The outcomes kept for `set`'s calls to `to` over `examined`, found once per number (its identity
+ * asked of the memo once, decision-memo.ts `callIdentity`), not once per caller: each caller's
+ * key was its number's written again beside its From (issue 36 §2: 4,000 callers of class 1).
+ * `make`: a number without any is given a list (a keep), else left without (a read).
+ */
+function outcomesOf(set: RuleSet, direction: Direction, to: string, examined: Examined, make: boolean): LastNumber {
+  let at = last;
+  if (at === undefined || at.set !== set || at.direction !== direction || at.to !== to || at.examined !== examined) {
+    const { content, key, byFrom } = callIdentity(set, direction, to);
+    last = at = { set, direction, to, examined, byFrom, content, key, calls: kept.get(content)?.get(horizonKey(examined))?.get(key) };
+  }
+  // A number left without a list by a read gets one when kept. A list found is in `kept`: only a
+  // keep of another number (which replaces `last`) lets a horizon go.
+  if (make && at.calls === undefined) {
+    let horizons = kept.get(at.content);
+    if (!horizons) kept.set(at.content, (horizons = new Map<string, Map<string, NumberOutcomes>>()));
+    const h = horizonKey(examined);
+    let numbers = horizons.get(h);
+    if (!numbers) {
+      if (horizons.size >= HORIZONS_KEPT) horizons.clear();
+      horizons.set(h, (numbers = new Map<string, NumberOutcomes>()));
+    }
+    let calls = numbers.get(at.key);
+    if (!calls) numbers.set(at.key, (calls = new Map<string, readonly RouteDecision[]>()));
+    at.calls = calls;
+  }
+  return at;
 }
 
 /**
@@ -39,16 +95,10 @@ export function keepOutcomes(
   decisions: readonly RouteDecision[],
 ): void {
   if (examined.naming === 'instant') return;
-  const { content, key } = callIdentity(set, direction, from, to);
-  let horizons = kept.get(content);
-  if (!horizons) kept.set(content, (horizons = new Map<string, Map<string, readonly RouteDecision[]>>()));
-  const at = horizonKey(examined);
-  let calls = horizons.get(at);
-  if (!calls) {
-    if (horizons.size >= HORIZONS_KEPT) horizons.clear();
-    horizons.set(at, (calls = new Map<string, readonly RouteDecision[]>()));
-  }
-  if (!calls.has(key)) calls.set(key, decisions);
+  const at = outcomesOf(set, direction, to, examined, true);
+  const calls = at.calls as NumberOutcomes;
+  const caller = at.byFrom ? from : '';
+  if (!calls.has(caller)) calls.set(caller, decisions);
 }
 
 /**
@@ -64,6 +114,6 @@ export function keptOutcomes(
   examined: Examined,
 ): readonly RouteDecision[] | undefined {
   if (examined.naming === 'instant') return undefined;
-  const { content, key } = callIdentity(set, direction, from, to);
-  return kept.get(content)?.get(horizonKey(examined))?.get(key);
+  const at = outcomesOf(set, direction, to, examined, false);
+  return at.calls?.get(at.byFrom ? from : '');
 }

@@ -4,6 +4,7 @@
  * can hold, so the simulation decides each kind of caller once. Pure.
  */
 import { partsIn, type Caller } from './callers.js';
+import { partsKey } from './invariant-shared.js';
 import type { NumberClass } from './number-classes.js';
 
 /**
@@ -73,7 +74,7 @@ function startingWith(index: CallerIndex, prefix: string): Caller[] {
   // From seen again adds nothing: the same parts, not shorter).
   for (const from of new Set(candidates)) {
     const matched = partsIn(from, parts, known, longest, lengths);
-    const key = matched.join('\u0000');
+    const key = partsKey(matched);
     const had = out.get(key);
     // The shortest From stands for its kind: the simplest call to replay.
     if (!had || from.length < had.from.length) out.set(key, { from, from_parts: matched });

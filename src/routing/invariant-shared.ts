@@ -25,12 +25,10 @@ export function sharedCallers(callers: readonly Caller[]): SharedCallers | null 
   const byParts = new Map<string, Caller>();
   const standsFor = new Map<Caller, Caller>();
   const decided: Caller[] = [];
-  const seen = new Set<string>();
+  const firstLooking = firstOfEach(looksAlike);
   for (const c of callers) {
-    const shown = callerKey(c);
-    if (seen.has(shown)) return null;
-    seen.add(shown);
-    const key = c.tie || c.from_holds || c.from_except ? null : c.from_parts.join('\u0000');
+    if (!firstLooking(c)) return null;
+    const key = c.tie || c.from_holds || c.from_except ? null : partsKey(c.from_parts);
     const first = key === null ? undefined : byParts.get(key);
     if (first !== undefined) {
       standsFor.set(c, first);
@@ -43,14 +41,46 @@ export function sharedCallers(callers: readonly Caller[]): SharedCallers | null 
   return { all: callers, standsFor, decided };
 }
 
+/**
+ * A test of callers met one after another: whether none met before is `alike` the one given (then
+ * it is noted). Callers are looked up by their From and compared field by field, not each written
+ * as a text of its From, kind and parts (issue 36 §2: the K per-customer callers of class 1 were
+ * written so twice per table).
+ */
+function firstOfEach(alike: (a: Caller, b: Caller) => boolean): (c: Caller) => boolean {
+  // A list only for a From met again.
+  const met = new Map<string, Caller | Caller[]>();
+  return (c) => {
+    const had = met.get(c.from);
+    if (had === undefined) {
+      met.set(c.from, c);
+      return true;
+    }
+    const same = Array.isArray(had) ? had : [had];
+    if (same.some((m) => alike(m, c))) return false;
+    same.push(c);
+    if (!Array.isArray(had)) met.set(c.from, same);
+    return true;
+  };
+}
+
+/**
+ * A set of From parts as a key: the part itself for one (most callers hold one, a customer's
+ * area), not a text joined anew. Equal for equal lists; parts hold dial characters only.
+ */
+export function partsKey(parts: readonly string[]): string {
+  return parts.length === 1 ? (parts[0] as string) : parts.join('\u0000');
+}
+
 /** A number class as its spans name it. */
 export function classKey(c: { readonly direction: Direction; readonly prefix: string }): string {
   return `${c.direction}\u0000${c.prefix}`;
 }
 
-/** A caller as its spans show it (CallClass). */
-function callerKey(c: { readonly from: string; readonly from_holds?: string; readonly from_parts: readonly string[] }): string {
-  return `${c.from}\u0000${c.from_holds ?? ''}\u0000${c.from_parts.join(',')}`;
+/** Whether two callers of one From show alike in their spans (CallClass): the same kind and From parts. */
+function looksAlike(a: Caller, b: Caller): boolean {
+  if ((a.from_holds ?? '') !== (b.from_holds ?? '') || a.from_parts.length !== b.from_parts.length) return false;
+  return a.from_parts.every((p, i) => p === b.from_parts[i]);
 }
 
 /** A span of one caller as the span of another that routes alike: its From in the class and the decisions; windows and words read from the first. */

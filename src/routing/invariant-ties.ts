@@ -9,8 +9,8 @@
  * when one of the others would, and comes before them. Deciding one instead of K kept a by-caller
  * set that holds from deciding a tie per LCR route. Pure.
  */
-import { lcrIndex, type Caller, type LcrIndex } from './callers.js';
-import type { NumberClass } from './number-classes.js';
+import type { Caller, LcrIndex } from './callers.js';
+import { patternIndex, type NumberClass } from './number-classes.js';
 import type { RuleSet } from './types.js';
 
 /** The LCR patterns of one rule set reaching a number: each From part's pattern lengths, and those without a From part. */
@@ -44,7 +44,7 @@ export function tieFolder(set: RuleSet): TieFolder {
     const lower = to.toLowerCase();
     let known = reachingOf.get(lower);
     if (known) return known;
-    index ??= lcrIndex([set]);
+    index ??= patternIndex(set);
     const lengths = new Map<string, number[]>();
     for (let k = 0; k <= lower.length; k++)
       for (const p of index.get(lower.slice(0, k)) ?? []) {
@@ -58,7 +58,7 @@ export function tieFolder(set: RuleSet): TieFolder {
   return {
     reachOf(to) {
       const lower = to.toLowerCase();
-      index ??= lcrIndex([set]);
+      index ??= patternIndex(set);
       for (let k = lower.length; k >= 0; k--) if (index.has(lower.slice(0, k))) return lower.slice(0, k);
       return '\u0001none';
     },
@@ -69,10 +69,9 @@ export function tieFolder(set: RuleSet): TieFolder {
       const out: Caller[] = [];
       let first = false;
       for (const c of list) {
-        const tied = tiedParts(c, r);
-        const foldable = tied !== null && (!own || coveredByTie(nc, tied)) && startsOnlyWithin(c.from, prefix, prefixes);
-        if (tied !== null && !first) first = true;
-        else if (foldable) continue;
+        const length = tiedLength(c, r);
+        if (length >= 0 && first && startsOnlyWithin(c.from, prefix, prefixes) && (!own || coveredByTie(nc, c, r, length))) continue;
+        if (length >= 0) first = true;
         out.push(c);
       }
       return out;
@@ -81,14 +80,14 @@ export function tieFolder(set: RuleSet): TieFolder {
 }
 
 /**
- * The From parts of the longest patterns a caller matches when two or more patterns have that
- * length (the proxy then picks one in an undefined order), with that length; null when one is
- * longest. A pattern without a From part is matched by every caller with a From.
+ * The length of the longest patterns a caller matches when two or more patterns have that length
+ * (the proxy then picks one in an undefined order); -1 when one is longest. A pattern without a
+ * From part is matched by every caller with a From. The tied parts are not listed: most callers of
+ * a fold are tied (K customers' parts after a prefix), and a list (two arrays) made for each was
+ * read only by {@link coveredByTie}, which a table without the class's own callers never asks.
  */
-function tiedParts(c: Caller, r: Reaching): { length: number; parts: string[] } | null {
-  if (c.from === '' || c.tie !== undefined || c.from_holds !== undefined) return null;
-  // Counted first, the parts listed only for a tie: most callers of a table have one longest
-  // pattern, and K of them made two arrays each for nothing (issue 36 §2).
+function tiedLength(c: Caller, r: Reaching): number {
+  if (c.from === '' || c.tie !== undefined || c.from_holds !== undefined) return -1;
   let longest = -1;
   let count = 0;
   for (let i = -1; i < c.from_parts.length; i++)
@@ -99,13 +98,7 @@ function tiedParts(c: Caller, r: Reaching): { length: number; parts: string[] } 
       }
       if (length === longest) count++;
     }
-  if (count < 2) return null;
-  const parts: string[] = [];
-  for (let i = -1; i < c.from_parts.length; i++) {
-    const part = i < 0 ? '' : (c.from_parts[i] as string);
-    for (const length of r.lengths.get(part) ?? NONE) if (length === longest) parts.push(part);
-  }
-  return { length: longest, parts };
+  return count < 2 ? -1 : longest;
 }
 
 const NONE: readonly number[] = [];
@@ -113,9 +106,13 @@ const NONE: readonly number[] = [];
 /** The From parts of a class's tie classes decided as ties in the rule set, by pattern length: built once per class. */
 const tiesOf = new WeakMap<NumberClass, ReadonlyMap<number, readonly ReadonlySet<string>[]>>();
 
-/** Whether a tie class of the class, decided as a tie in the rule set, names every one of these patterns as candidates. */
-function coveredByTie(nc: NumberClass, tied: { length: number; parts: readonly string[] }): boolean {
-  if (tied.parts.includes('')) return false;
+/**
+ * Whether a tie class of the class, decided as a tie in the rule set, names as candidates every
+ * pattern of `length` the caller matches (`c`'s tied parts, read where they are: a pattern without
+ * a From part among them is never a tie class's).
+ */
+function coveredByTie(nc: NumberClass, c: Caller, r: Reaching, length: number): boolean {
+  if ((r.lengths.get('') ?? NONE).includes(length)) return false;
   let byLength = tiesOf.get(nc);
   if (!byLength) {
     const made = new Map<number, ReadonlySet<string>[]>();
@@ -123,8 +120,15 @@ function coveredByTie(nc: NumberClass, tied: { length: number; parts: readonly s
       if (t.tie !== undefined && (t.tie.sets & 1) !== 0) made.set(t.tie.length, [...(made.get(t.tie.length) ?? []), new Set(t.from_parts)]);
     tiesOf.set(nc, (byLength = made));
   }
-  return (byLength.get(tied.length) ?? []).some((parts) => tied.parts.every((p) => parts.has(p)));
+  // A part the tie class holds is asked first: a tied caller's parts are mostly its own.
+  next: for (const parts of byLength.get(length) ?? NONE_SETS) {
+    for (const p of c.from_parts) if (!parts.has(p) && (r.lengths.get(p) ?? NONE).includes(length)) continue next;
+    return true;
+  }
+  return false;
 }
+
+const NONE_SETS: readonly ReadonlySet<string>[] = [];
 
 /** Whether every prefix of the table that `from` starts with is `prefix` or a beginning of it. */
 function startsOnlyWithin(from: string, prefix: string, prefixes: ReadonlySet<string>): boolean {

@@ -72,6 +72,15 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
 }
 
 /**
+ * Whether `set` holds a rule of `direction` at `prefix`, a dial string, or (outbound) an LCR
+ * To-part there: read from its prefix index, built once per set (invariant-later.ts asked it of a
+ * copy of every rule prefix and To-part, made again per table).
+ */
+export function holdsPrefix(set: RuleSet, direction: Direction, prefix: string): boolean {
+  return prefixIndex(set, direction).has(prefix);
+}
+
+/**
  * The longest prefix of `to` at which `set` holds a rule of `direction` or (outbound) an LCR
  * To-part: a digit number meets the set's rules and patterns at its prefixes only, so two numbers
  * with one stem are routed alike by the set (routing/decision-memo.ts).
@@ -103,9 +112,7 @@ function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[]
     const index = lcrIndex(sets);
     return (to) => callerClasses(index, to);
   }
-  let kept = lcrShared.get(first.lcr);
-  if (kept === undefined) lcrShared.set(first.lcr, (kept = { index: lcrIndex([first]), callers: new Map() }));
-  const { index, callers } = kept;
+  const { index, callers } = sharedOf(first);
   return (to) => {
     // The callers depend on the patterns whose To-part begins the number: on the longest such To-part.
     const lower = to.toLowerCase();
@@ -116,6 +123,22 @@ function lcrCallers(sets: readonly RuleSet[]): (to: string) => readonly Caller[]
     if (found === undefined) callers.set(stem, (found = callerClasses(index, to)));
     return found;
   };
+}
+
+/** What is kept with one set's LCR patterns, made on first ask. */
+function sharedOf(set: RuleSet): SharedCallers {
+  let kept = lcrShared.get(set.lcr);
+  if (kept === undefined) lcrShared.set(set.lcr, (kept = { index: lcrIndex([set]), callers: new Map() }));
+  return kept;
+}
+
+/**
+ * The LCR index of `set`'s patterns alone (callers.ts `lcrIndex`), built once per list of patterns
+ * and kept with it: the classes' callers and an invariant check's tie folder (invariant-ties.ts)
+ * read the same K patterns, and each indexed them (issue 36 §2). Read only.
+ */
+export function patternIndex(set: RuleSet): LcrIndex {
+  return sharedOf(set).index;
 }
 
 /** The first index in a sorted list whose entry is not below `text`. */
