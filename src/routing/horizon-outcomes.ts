@@ -21,8 +21,13 @@ const HORIZONS_KEPT = 4;
 /** By content (decision-memo.ts, dropped with it), by horizon, by call key: the outcomes met. */
 const kept = new WeakMap<object, Map<string, Map<string, readonly RouteDecision[]>>>();
 
+/** Each horizon's key, written once: its bounds are wall seconds past 2^30, each written as a double's text for every caller kept and read. */
+const keys = new WeakMap<Examined, string>();
+
 function horizonKey(examined: Examined): string {
-  return `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`;
+  let key = keys.get(examined);
+  if (key === undefined) keys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
+  return key;
 }
 
 /**
