@@ -22,7 +22,8 @@
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { matchesAtCall } from '../model/time/timerec-match.js';
+import { answersAt } from './start-answers.js';
+import { sizesOf } from './content-sizes.js';
 import { routeCall, routingGroups, type RouteOptions } from './match.js';
 import type { KnownAnswers } from './known-answers.js';
 import { sameUnorderedContent } from './prepared-share.js';
@@ -91,10 +92,9 @@ interface Decided {
 }
 
 /**
- * One call of a content (its stem and, with LCR patterns, its From: `callIdentity`), with what was
- * decided for it. Its key is written once: each caller of an invariant table asked its groups, two
- * decisions, the instant's and its kept outcomes, and each ask wrote the same key again (a number,
- * a From and a combination joined: some twelve texts written and hashed per caller, 4,000 callers).
+ * One call of a content (its stem and, with LCR patterns, its From: `callIdentity`) and what was
+ * decided for it, its key written once: a caller's groups, decisions, instant and kept outcomes
+ * each wrote and hashed it again (some twelve texts per caller of an invariant table).
  */
 interface CallMemo {
   /** `stem \0 caller`: the call's identity (`callIdentity`). */
@@ -170,20 +170,6 @@ function memoOf(set: RuleSet): ContentMemo {
   return memo;
 }
 
-/**
- * A set's sizes, the same whatever its order: its rules and LCR records counted, and the lengths of
- * their fields summed. Two sets of one content have the same; two of other contents seldom do, and
- * are then told apart by their text.
- */
-function sizesOf(set: RuleSet): string {
-  let sum = 0;
-  for (const r of set.rules)
-    sum =
-      (sum + r.key.length + 7 * r.prefix.length + 13 * r.gwlist.length + 17 * r.timerec.length + 19 * (r.lcr_pattern?.length ?? 0)) %
-      1_000_000_007;
-  return `${set.rules.length}\u0000${set.lcr.length}\u0000${sum}`;
-}
-
 /** Whether no rule of `set` has a time recurrence: its decisions are the same at every moment. */
 function timeless(set: RuleSet): boolean {
   let known = untimed.get(set);
@@ -219,7 +205,8 @@ const SHARED: SharedDecisions = {
           memo.instants.clear();
           memo.calls.clear();
         }
-        memo.instants.set(when, matchesAtCall(at.local, at.tz));
+        // Each recurrence asked once there (start-answers.ts): callers sharing a window ask it alike.
+        memo.instants.set(when, answersAt(at.local, at.tz));
       }
     }
     const call = callOf(memo, set, direction, from, to);
