@@ -99,7 +99,7 @@ export function decideClass(
     );
     const deciding = fixed.map((f) => f === null);
     const { recs, own } = instant ? { recs: [], own: [] } : callerRecs(sets, nc, byGroup, caller, deciding, shared);
-    const known = recs.length === 0 ? undefined : new Set<Timerec>(recs);
+    const known = recs.length === 0 ? undefined : knownOf(recs);
     // `active`: the recurrences of `recs` matching at `at`, by index; a set's decision depends on its own among them.
     const decideAt = (at: CallTime, active: Iterable<number>): RouteDecision[] => {
       // The sweep knows which of `recs` match at `at`: the simulation is told, not asking each rule's again.
@@ -161,11 +161,31 @@ function keep(
   );
 }
 
-/** The recurrences of `recs` at the indexes `active`. */
-function matchingOf(recs: readonly Timerec[], active: Iterable<number>): Set<Timerec> {
-  const out = new Set<Timerec>();
-  for (const i of active) out.add(recs[i] as Timerec);
-  return out;
+/**
+ * The one-recurrence sets, by recurrence: a caller decided by its own window alone (a customer's
+ * LCR route) tells the simulation it knows that window, and that it matches or not. A set made per
+ * caller and decision (4,000 customers, two decisions each) was garbage at once, and the simulation
+ * keeps, per set of known recurrences, which rules it does not know (known-answers.ts): one weak
+ * table per caller, not per window.
+ */
+const singles = new WeakMap<Timerec, ReadonlySet<Timerec>>();
+const NONE: ReadonlySet<Timerec> = new Set<Timerec>();
+
+/** The set of `recs`: shared per recurrence when one. */
+function knownOf(recs: readonly Timerec[]): ReadonlySet<Timerec> {
+  if (recs.length !== 1) return new Set<Timerec>(recs);
+  const rec = recs[0] as Timerec;
+  let one = singles.get(rec);
+  if (one === undefined) singles.set(rec, (one = new Set<Timerec>([rec])));
+  return one;
+}
+
+/** The recurrences of `recs` at the indexes `active`; none and one of one shared (`knownOf`). */
+function matchingOf(recs: readonly Timerec[], active: Iterable<number>): ReadonlySet<Timerec> {
+  if (recs.length === 1) return active[Symbol.iterator]().next().done === true ? NONE : knownOf(recs);
+  let out: Set<Timerec> | undefined;
+  for (const i of active) (out ??= new Set<Timerec>()).add(recs[i] as Timerec);
+  return out ?? NONE;
 }
 
 /** The call times of a horizon's moments, by wall second: dropped with the horizon. */

@@ -22,7 +22,8 @@
 import { isDialString } from '../model/dial.js';
 import type { Direction, RouteDecision } from '../model/routing.js';
 import type { Timerec } from '../model/time/timerec.js';
-import { matchesAtCall } from '../model/time/timerec-match.js';
+import { answersAt } from './start-answers.js';
+import { sizesOf } from './content-sizes.js';
 import { routeCall, routingGroups, type RouteOptions } from './match.js';
 import type { KnownAnswers } from './known-answers.js';
 import { sameUnorderedContent } from './prepared-share.js';
@@ -90,12 +91,26 @@ interface Decided {
   combo?: string;
 }
 
+/**
+ * One call of a content (its stem and, with LCR patterns, its From: `callIdentity`) and what was
+ * decided for it, its key written once: a caller's groups, decisions, instant and kept outcomes
+ * each wrote and hashed it again (some twelve texts per caller of an invariant table).
+ */
+interface CallMemo {
+  /** `stem \0 caller`: the call's identity (`callIdentity`). */
+  readonly key: string;
+  /** The groups the call may be routed in (`SharedDecisions.groups`), once asked. */
+  groups: readonly number[] | undefined;
+  /** Each decision with the set that made it (its words, its order of candidates), by combination (`comboOf`) or instant (`@local tz`). */
+  readonly decided: Map<string, Decided>;
+}
+
 /** What one content of rules has decided (prepared-share.ts `sameUnorderedContent`), for every set holding it. */
 interface ContentMemo {
-  readonly stems: Map<string, string>;
-  readonly groups: Map<string, readonly number[]>;
-  /** Each decision with the set that made it (its words, its order of candidates). */
-  readonly decided: Map<string, Decided>;
+  /** Each number's stem (`stemOf`), by direction. */
+  readonly stems: { readonly [D in Direction]: Map<string, string> };
+  /** The calls decided, by stem and caller (`callerOf`): read with texts the call holds already, none written. */
+  readonly calls: Map<string, Map<string, CallMemo>>;
   /**
    * The first set of this content asked: every other copy's calls are simulated on it (prepared
    * already) and copied (decision-copy.ts), so a copy whose calls the impact decided is not
@@ -142,9 +157,8 @@ function memoOf(set: RuleSet): ContentMemo {
   memo = kept.find((m) => m.sizes === sizes && sameUnorderedContent(m.first, set));
   if (memo === undefined) {
     memo = {
-      stems: new Map<string, string>(),
-      groups: new Map<string, readonly number[]>(),
-      decided: new Map<string, Decided>(),
+      stems: { inbound: new Map<string, string>(), outbound: new Map<string, string>() },
+      calls: new Map<string, Map<string, CallMemo>>(),
       instants: new Map<string, (rec: Timerec) => boolean>(),
       first: set,
       sizes,
@@ -154,20 +168,6 @@ function memoOf(set: RuleSet): ContentMemo {
   kept.push(memo);
   bySet.set(set, memo);
   return memo;
-}
-
-/**
- * A set's sizes, the same whatever its order: its rules and LCR records counted, and the lengths of
- * their fields summed. Two sets of one content have the same; two of other contents seldom do, and
- * are then told apart by their text.
- */
-function sizesOf(set: RuleSet): string {
-  let sum = 0;
-  for (const r of set.rules)
-    sum =
-      (sum + r.key.length + 7 * r.prefix.length + 13 * r.gwlist.length + 17 * r.timerec.length + 19 * (r.lcr_pattern?.length ?? 0)) %
-      1_000_000_007;
-  return `${set.rules.length}\u0000${set.lcr.length}\u0000${sum}`;
 }
 
 /** Whether no rule of `set` has a time recurrence: its decisions are the same at every moment. */
@@ -190,10 +190,8 @@ const SHARED: SharedDecisions = {
     // The groups of a call do not depend on the rules' order: tied patterns are listed by length
     // and text, and callers read them as a set (caller-recs.ts).
     const memo = memoOf(set);
-    const key = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}`;
-    let groups = memo.groups.get(key);
-    if (groups === undefined) memo.groups.set(key, (groups = routingGroups(memo.first, { direction, from, to })));
-    return groups;
+    const call = callOf(memo, set, direction, from, to);
+    return (call.groups ??= routingGroups(memo.first, { direction, from, to }));
   },
   decide(set, direction, from, to, at, combo, own, answers) {
     const memo = memoOf(set);
@@ -205,28 +203,29 @@ const SHARED: SharedDecisions = {
       if (!memo.instants.has(when)) {
         if (memo.instants.size >= INSTANTS_KEPT) {
           memo.instants.clear();
-          memo.decided.clear();
+          memo.calls.clear();
         }
-        memo.instants.set(when, matchesAtCall(at.local, at.tz));
+        // Each recurrence asked once there (start-answers.ts): callers sharing a window ask it alike.
+        memo.instants.set(when, answersAt(at.local, at.tz));
       }
     }
-    const base = `${stemOf(memo, direction, to)}\u0000${callerOf(set, direction, from)}\u0000`;
-    const key = `${base}${when ?? ''}`;
-    let made = memo.decided.get(key);
+    const call = callOf(memo, set, direction, from, to);
+    const slot = when ?? '';
+    let made = call.decided.get(slot);
     if (made === undefined && combo !== undefined && own !== undefined) {
-      made = atInstant(memo, base, combo, own);
-      if (made !== undefined) memo.decided.set(key, made);
+      made = atInstant(memo, call, combo, own);
+      if (made !== undefined) call.decided.set(slot, made);
     }
     const options = answers === undefined ? QUIET : { explain: false, answers };
     if (made === undefined) {
       // Simulated on the content's first set (prepared already), then copied for this one.
       const d = routeCall(memo.first, { direction, from, to, at }, options);
-      memo.decided.set(key, { decision: d, by: memo.first });
+      call.decided.set(slot, { decision: d, by: memo.first });
       return memo.first === set
         ? d
-        : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }, options));
+        : (asDecidedBy(d, memo.first, set, from, to, at) ?? ownOrder(set, call, slot, { direction, from, to, at }, options));
     }
-    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, key, { direction, from, to, at }, options);
+    return asDecidedBy(made.decision, made.by, set, from, to, at) ?? ownOrder(set, call, slot, { direction, from, to, at }, options);
   },
 };
 
@@ -255,9 +254,9 @@ export function callIdentity(
  * that combination reads it instead of simulating the call again: the invariants' horizon of a
  * caller whose window is shut at the plan's instant (issue 36 §2: a daily window each, K callers).
  */
-function atInstant(memo: ContentMemo, base: string, combo: string, own: ReadonlySet<Timerec>): Decided | undefined {
+function atInstant(memo: ContentMemo, call: CallMemo, combo: string, own: ReadonlySet<Timerec>): Decided | undefined {
   for (const [when, matches] of memo.instants) {
-    const made = memo.decided.get(`${base}${when}`);
+    const made = call.decided.get(when);
     if (made === undefined) continue;
     // Kept with the decision: a caller's horizon asks each of its combinations, and every miss asked again.
     if (made.combo === undefined) {
@@ -271,11 +270,22 @@ function atInstant(memo: ContentMemo, base: string, combo: string, own: Readonly
 }
 
 function stemOf(memo: ContentMemo, direction: Direction, to: string): string {
-  const key = `${direction}\u0000${to}`;
-  let stem = memo.stems.get(key);
+  const stems = memo.stems[direction];
+  let stem = stems.get(to);
   // A number holding a character the proxy does not dial is walked otherwise (model/dial.ts): its own.
-  if (stem === undefined) memo.stems.set(key, (stem = isDialString(to) ? `${direction}\u0000${ruleStem(memo.first, direction, to)}` : key));
+  if (stem === undefined) stems.set(to, (stem = `${direction}\u0000${isDialString(to) ? ruleStem(memo.first, direction, to) : to}`));
   return stem;
+}
+
+/** The call of `memo` from `from` to `to` as `set` tells calls apart (`callIdentity`), made on first ask. */
+function callOf(memo: ContentMemo, set: RuleSet, direction: Direction, from: string, to: string): CallMemo {
+  const stem = stemOf(memo, direction, to);
+  const caller = callerOf(set, direction, from);
+  let byCaller = memo.calls.get(stem);
+  if (!byCaller) memo.calls.set(stem, (byCaller = new Map<string, CallMemo>()));
+  let call = byCaller.get(caller);
+  if (!call) byCaller.set(caller, (call = { key: `${stem}\u0000${caller}`, groups: undefined, decided: new Map<string, Decided>() }));
+  return call;
 }
 
 /** The From matters only to the LCR step: not inbound, nor in a set without LCR patterns. */
@@ -288,7 +298,8 @@ function fromDecides(set: RuleSet, direction: Direction): boolean {
 }
 
 /** A tie whose candidates cannot be placed in `set` by key (decision-copy.ts): decided on `set` itself, once. */
-function ownOrder(set: RuleSet, key: string, call: Call, options: RouteOptions): RouteDecision {
+function ownOrder(set: RuleSet, of: CallMemo, slot: string, call: Call, options: RouteOptions): RouteDecision {
+  const key = `${of.key}\u0000${slot}`;
   let mine = ownAmbiguous.get(set);
   if (!mine) ownAmbiguous.set(set, (mine = new Map<string, RouteDecision>()));
   let known = mine.get(key);

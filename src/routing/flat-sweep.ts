@@ -3,7 +3,7 @@
  * nothing to repeat (a day of daily windows, a week of weekly ones): the combination timeline's
  * segments and ids cost more than they save there, and an ITSP's per-customer LCR routes are
  * thousands of such callers. The same result as the timeline's sweep (test/routing/stretch-sweep.test.ts
- * holds both equal to the day-by-day sweep). Pure, apart from the sweeps kept per horizon.
+ * holds both equal to the day-by-day sweep). Pure, apart from the sweeps kept for the last few horizons.
  */
 import { InternalError } from '../model/errors.js';
 import type { RouteDecision } from '../model/routing.js';
@@ -25,11 +25,26 @@ interface FlatSweep {
   readonly combos: readonly { readonly at: number; readonly active: readonly number[] }[];
 }
 
+/** The sweeps of one horizon: of one recurrence by the recurrence (a customer's window: no key to write), of several by their numbers. */
+interface HorizonSweeps {
+  readonly one: WeakMap<Timerec, FlatSweep>;
+  readonly lists: Map<string, FlatSweep>;
+}
+
 /**
- * The sweeps made per horizon (dropped with it): of one recurrence by the recurrence (a customer's
- * window: no key to write), of several by their numbers.
+ * The sweeps made per horizon, by its bounds and zone (`horizonKey`), for the last
+ * {@link HORIZONS_KEPT} horizons: a sweep depends on the recurrences and the horizon's bounds and
+ * zone alone, and each analysis makes its own horizon object (a plan's impact, then each of its
+ * invariant tables over the same day), each of which cut the same recurrences again (4,000
+ * customers with a daily window each: 1,440 windows cut by the impact, then by the check).
  */
-const sweeps = new WeakMap<Examined, { one: Map<Timerec, FlatSweep>; lists: Map<string, FlatSweep> }>();
+const sweeps = new Map<string, HorizonSweeps>();
+/** A plan holds one or two horizons (its impact's and an invariant's `during`); a process in a loop must not grow. */
+const HORIZONS_KEPT = 4;
+/** Past this many lists of recurrences in one horizon, its lists start again: a process in a loop must not grow. */
+const LISTS_KEPT = 100_000;
+/** Each horizon's key, written once per horizon object. */
+const horizonKeys = new WeakMap<Examined, string>();
 /** A recurrence's number in the key of a list: recurrences are compared by identity (one object per text, timerec.ts). */
 const recIds = new WeakMap<Timerec, number>();
 let nextRecId = 0;
@@ -104,8 +119,7 @@ function alikeOf<G>(byRule: Map<string, G[]>, decisions: readonly RouteDecision[
 
 /** {@link FlatSweep} of `recs` over `examined`, made on first ask. */
 function flatSweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
-  let made = sweeps.get(examined);
-  if (!made) sweeps.set(examined, (made = { one: new Map<Timerec, FlatSweep>(), lists: new Map<string, FlatSweep>() }));
+  const made = sweepsOf(examined);
   if (recs.length === 1) {
     const rec = recs[0] as Timerec;
     let sweep = made.one.get(rec);
@@ -119,8 +133,23 @@ function flatSweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
     key += `${id},`;
   }
   let sweep = made.lists.get(key);
-  if (!sweep) made.lists.set(key, (sweep = sweepOf(recs, examined)));
+  if (!sweep) {
+    if (made.lists.size >= LISTS_KEPT) made.lists.clear();
+    made.lists.set(key, (sweep = sweepOf(recs, examined)));
+  }
   return sweep;
+}
+
+/** The sweeps kept for `examined`'s bounds and zone, whichever analysis made them. */
+function sweepsOf(examined: Examined): HorizonSweeps {
+  let key = horizonKeys.get(examined);
+  if (key === undefined) horizonKeys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
+  let made = sweeps.get(key);
+  if (made === undefined) {
+    if (sweeps.size >= HORIZONS_KEPT) sweeps.delete(sweeps.keys().next().value as string);
+    sweeps.set(key, (made = { one: new WeakMap<Timerec, FlatSweep>(), lists: new Map<string, FlatSweep>() }));
+  }
+  return made;
 }
 
 function sweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {

@@ -1,14 +1,15 @@
 /**
- * Each recurrence's answer at the start of a horizon, asked once per analysis: the callers of a
- * class share its recurrences, and K LCR callers and their ties each asked their route's again
- * (flat-sweep.ts, combination-timeline.ts). Pure (a memo per horizon, dropped with it).
+ * Each recurrence's answer at one moment, asked once per recurrence: at the start of a horizon
+ * (the callers of a class share its recurrences, and K LCR callers and their ties each asked their
+ * route's again: flat-sweep.ts, combination-timeline.ts), and at the instant a plan decided
+ * (decision-memo.ts: 4,000 customers hold 1,440 windows). Pure (a memo per moment, dropped with it).
  */
 import type { Timerec } from '../model/time/timerec.js';
 import { matchesAtCall } from '../model/time/timerec-match.js';
 import { windowOf, type Examined } from '../model/time/windows.js';
 
-/** Per horizon: its start read once as a call's moment, and each recurrence's answer there. */
-const answersOf = new WeakMap<Examined, { readonly ask: (rec: Timerec) => boolean; readonly known: Map<Timerec, boolean> }>();
+/** Per horizon: whether each recurrence matches at its start. */
+const answersOf = new WeakMap<Examined, (rec: Timerec) => boolean>();
 
 /**
  * Whether `rec` matches at the start of the examined horizon, asked once per horizon and recurrence.
@@ -17,12 +18,21 @@ const answersOf = new WeakMap<Examined, { readonly ask: (rec: Timerec) => boolea
  */
 export function matchesAtStart(rec: Timerec, examined: Examined): boolean {
   let answers = answersOf.get(examined);
-  if (!answers) {
-    const { from } = examined;
-    answers = { ask: matchesAtCall(windowOf({ from, to: from }).start, examined.horizon.tz), known: new Map<Timerec, boolean>() };
-    answersOf.set(examined, answers);
-  }
-  let matches = answers.known.get(rec);
-  if (matches === undefined) answers.known.set(rec, (matches = answers.ask(rec)));
-  return matches;
+  if (!answers)
+    answersOf.set(examined, (answers = answersAt(windowOf({ from: examined.from, to: examined.from }).start, examined.horizon.tz)));
+  return answers(rec);
+}
+
+/**
+ * Whether each recurrence matches at wall time `local` in `tz`, as the simulation asks it: the
+ * moment read once (`matchesAtCall`), each recurrence's answer once.
+ */
+export function answersAt(local: string, tz: string): (rec: Timerec) => boolean {
+  const ask = matchesAtCall(local, tz);
+  const known = new Map<Timerec, boolean>();
+  return (rec) => {
+    let matches = known.get(rec);
+    if (matches === undefined) known.set(rec, (matches = ask(rec)));
+    return matches;
+  };
 }
