@@ -8,7 +8,8 @@
  * class for the built-ins decided every caller of `1` twice (4,000 per-customer LCR routes). Such a
  * class is decided only when a set reads it. Pure.
  */
-import { holdsPrefix, type NumberClass } from './number-classes.js';
+import { lcrTo } from './callers.js';
+import { directionOf, type NumberClass } from './number-classes.js';
 import type { Direction, RuleSet } from './types.js';
 
 /**
@@ -19,18 +20,18 @@ export function laterForBuiltins(
   set: RuleSet,
   whole: ReadonlySet<Direction>,
 ): (nc: NumberClass, classes: readonly NumberClass[]) => boolean {
-  // A class's prefix is a dial string (number-classes.ts makes none of another), as is each of its
-  // beginnings: the set's prefix index, made once per set, knows whether a rule or To-part is there.
-  const held = (direction: Direction, prefix: string): boolean => holdsPrefix(set, direction, prefix);
+  const held: Record<Direction, Set<string>> = { inbound: new Set(), outbound: new Set() };
+  for (const r of set.rules) held[directionOf(r)].add(r.prefix.toLowerCase());
+  for (const r of set.lcr) held.outbound.add(lcrTo(r.pattern));
   let present: Set<string> | null = null;
   return (nc, classes) => {
     if (!whole.has(nc.direction)) return true;
     const prefix = nc.prefix.toLowerCase();
-    if (prefix === '' || held(nc.direction, prefix)) return false;
+    if (prefix === '' || held[nc.direction].has(prefix)) return false;
     // The rule set's longest prefix above it, whose class stands for its calls (the numbers no
     // prefix begins when there is none); only when the table holds that class.
     let above = prefix.slice(0, -1);
-    while (above !== '' && !held(nc.direction, above)) above = above.slice(0, -1);
+    while (above !== '' && !held[nc.direction].has(above)) above = above.slice(0, -1);
     present ??= new Set(classes.map((c) => `${c.direction}\u0000${c.prefix.toLowerCase()}`));
     return present.has(`${nc.direction}\u0000${above}`);
   };

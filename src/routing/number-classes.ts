@@ -72,15 +72,6 @@ function prefixIndex(set: RuleSet, direction: Direction): PrefixIndex {
 }
 
 /**
- * Whether `set` holds a rule of `direction` at `prefix`, a dial string, or (outbound) an LCR
- * To-part there: read from its prefix index, built once per set (invariant-later.ts asked it of a
- * copy of every rule prefix and To-part, made again per table).
- */
-export function holdsPrefix(set: RuleSet, direction: Direction, prefix: string): boolean {
-  return prefixIndex(set, direction).has(prefix);
-}
-
-/**
  * The longest prefix of `to` at which `set` holds a rule of `direction` or (outbound) an LCR
  * To-part: a digit number meets the set's rules and patterns at its prefixes only, so two numbers
  * with one stem are routed alike by the set (routing/decision-memo.ts).
