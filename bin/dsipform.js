@@ -210,18 +210,9 @@ function loadScript() {
 //   command that talked to the platform); the baseline code parses our traffic as fast. Only undici
 //   compiles WebAssembly, so a verb that never talks to the platform is not affected. V8 turns two
 //   flags off with it (its implications), which `--no-liftoff-only` does not turn back on.
-// - A tier-up budget 8 times V8's default (67,584 bytes of bytecode run, three times over, before a
-//   function is considered for TurboFan): the same reason as inlining. Optimising code that runs a
-//   few hundred milliseconds more costs the compiler threads more CPU than the faster code saves;
-//   the code that runs long still gets optimised, later. Plans and `routes` of thousands of routes
-//   use 0.67-0.89 of the CPU, the users'-file plan 0.89-0.93, validate the same; an apply of 10,000
-//   creates 6-8% more CPU at the same wall time (docs/decisions.md). The undo is V8's default, which
-//   the cache's flags hash must match (test/build/launcher.test.ts reads it from `node --v8-options`).
-const DEFAULT_INTERRUPT_BUDGET = 67_584;
 const RUN_FLAGS = [
   ['--no-turbo-inlining', '--turbo-inlining'],
   ['--liftoff-only', '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering'],
-  [`--interrupt-budget=${8 * DEFAULT_INTERRUPT_BUDGET}`, `--interrupt-budget=${DEFAULT_INTERRUPT_BUDGET}`],
 ];
 let tuned = false;
 const onVerbLoaded = () => {

@@ -21,7 +21,6 @@ import { runProcess, type ProcessResult } from '../helpers/process.js';
 // folder (DSIPFORM_CODE_CACHE), runs the built CLI for real, and holds that nothing that happens to
 // the cache changes what a command prints or exits with.
 const CLI = fileURLToPath(new URL('../../bin/dsipform.js', import.meta.url));
-const BUNDLE = fileURLToPath(new URL('../../dist/bundle/cli.cjs', import.meta.url));
 /** A plan that runs more of the CLI than PLAN_FILE's: routes, groups and routing tests (the routing impact, the tests' runner). */
 const ROUTING_EXAMPLE = fileURLToPath(new URL('../../examples/routing', import.meta.url));
 const FIVE_LINES = 'version: 1\ninbound_mappings:\n  - did: "15551234567"\n    servers: ["23"]\noutbound_routes: []\n';
@@ -190,34 +189,6 @@ describe("the CLI's V8 code cache (bin/dsipform.js)", () => {
     expect({ code: second.code, stdout: second.stdout }).toEqual({ code: first.code, stdout: first.stdout });
     expect(second.compiled).toEqual(['cli.cjs']);
     expect(inode(planCache)).toBe(written);
-  });
-
-  // The same point, asked of V8 without the launcher: a process with node's own flags, which a user's
-  // next run starts with, compiles the bundle with each verb's cache and V8 takes it. Any flag of
-  // RUN_FLAGS left set when the cache was written (inlining, Liftoff, the tier-up budget) changes the
-  // flags' hash V8 keeps in it, and V8 refuses it here.
-  it("each verb's cache is taken by a process with node's own flags: the run set every flag back before writing it", async () => {
-    const s = setup();
-    const file = join(s.dir, 'plan.yaml');
-    writeFileSync(file, PLAN_FILE);
-    expect((await run(s.cacheDir, ['validate', s.file])).code).toBe(0);
-    expect((await run(s.cacheDir, ['plan', file, '--emulator'])).code).toBe(0);
-    const take = join(s.dir, 'take.cjs');
-    writeFileSync(
-      take,
-      `const { readFileSync } = require('node:fs');
-const { Script } = require('node:vm');
-const source = readFileSync(${JSON.stringify(BUNDLE)}, 'latin1');
-// The launcher's wrapper: V8 checks the source's length against the cache's.
-const wrapped = '(function (exports, require, module, __filename, __dirname) {' + source + '\\n})';
-for (const verb of ['validate', 'plan']) {
-  const cachedData = readFileSync(require('node:path').join(${JSON.stringify(s.cacheDir)}, 'cli.cjs.' + verb + '.v8-cache')).subarray(${HEADER});
-  const script = new Script(wrapped, { filename: ${JSON.stringify(BUNDLE)}, cachedData });
-  console.log(verb, script.cachedDataRejected ? 'refused' : 'taken');
-}`,
-    );
-    const r = await runProcess(process.execPath, [take], { env: { PATH: process.env.PATH } });
-    expect(r.stdout).toBe('validate taken\nplan taken\n');
   });
 
   // Exit 2 is `--detailed-exitcode`'s "there are differences", after a whole plan: a CI job that

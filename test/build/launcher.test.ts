@@ -16,7 +16,7 @@ interface Flags {
 }
 
 /** Runs the launcher with a preload that records the V8 flags set through node:v8, in order, and what Node loaded after the first. */
-async function flagsOf(args: (dir: string) => string[], env: (dir: string) => NodeJS.ProcessEnv = () => ({})): Promise<Flags> {
+async function flagsOf(args: (dir: string) => string[]): Promise<Flags> {
   const dir = mkdtempSync(join(tmpdir(), 'dsipform-launcher-'));
   const record = join(dir, 'record.cjs');
   const out = join(dir, 'flags.json');
@@ -34,7 +34,7 @@ process.on('exit', () => {
   require('node:fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ seen, after }));
 });`,
   );
-  const r = await runProcess(process.execPath, ['-r', record, CLI, ...args(dir)], { env: { PATH: process.env.PATH, ...env(dir) } });
+  const r = await runProcess(process.execPath, ['-r', record, CLI, ...args(dir)], { env: { PATH: process.env.PATH } });
   const { seen, after } = JSON.parse(readFileSync(out, 'utf8')) as { seen: string[]; after: string[] };
   return { flags: seen, loadedAfter: after, stdout: r.stdout, code: r.code };
 }
@@ -64,28 +64,8 @@ describe('the launcher (bin/dsipform.js)', () => {
       );
       return ['validate', join(dir, 'five.yaml')];
     });
-    expect(r.flags).toEqual(['--no-turbo-inlining', '--liftoff-only', '--interrupt-budget=540672']);
+    expect(r.flags).toEqual(['--no-turbo-inlining', '--liftoff-only']);
     expect(r.loadedAfter).toEqual([]);
-  });
-
-  // A run lasts a second or a few: V8's default tier-up budget sends code to TurboFan whose compile
-  // jobs cost more CPU than the optimised code saves before the run ends (docs/decisions.md). The
-  // budget is set back before a cache is written, to V8's own default, read here from V8: a cache
-  // written under any other value carries another flags hash, and V8 refuses it at the next run.
-  it("raises V8's tier-up budget for the verb's run and sets V8's default back before writing a cache", async () => {
-    const v8Options = await runProcess(process.execPath, ['--v8-options'], { env: { PATH: process.env.PATH } });
-    const fallback = /--interrupt-budget \(.*\)\n\s+type: int\s+default: (--interrupt-budget=(\d+))/.exec(v8Options.stdout);
-    expect(fallback).not.toBeNull();
-    const r = await flagsOf(
-      (dir) => {
-        writeFileSync(join(dir, 'plan.yaml'), 'version: 1\npolicy:\n  ignore:\n    outbound_routes: ["Default Outbound Route"]\n');
-        return ['plan', join(dir, 'plan.yaml'), '--emulator'];
-      },
-      (dir) => ({ DSIPFORM_CODE_CACHE: join(dir, 'cache') }),
-    );
-    expect(r.code).toBe(0);
-    const budgets = r.flags.flatMap((f) => f.split(' ')).filter((f) => f.startsWith('--interrupt-budget='));
-    expect(budgets).toEqual([`--interrupt-budget=${8 * Number(fallback![2])}`, fallback![1]]);
   });
 
   // The launcher is CommonJS (bin/package.json): a verb run through the code cache starts no more of
