@@ -28,6 +28,18 @@ export function customers(k: number): TestRoute[] {
   return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
 }
 
+/** K per-customer LCR routes on prefix 1, customer i open one hour a day at hour i mod `hours`, and a catch-all. */
+export function sharingHours(k: number, hours: number): TestRoute[] {
+  const out: TestRoute[] = Array.from({ length: k }, (_, i) => ({
+    name: `cust ${i}`,
+    prefix: '1',
+    from_prefix: String(2000 + i),
+    gwgroupid: String(1 + (i % 9)),
+    timerec: `20260101T${pad(8 + (i % hours))}0000|1H|daily`,
+  }));
+  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
+}
+
 /** K per-customer LCR routes on prefix 1 at every hour (bench/lib/itsp-fixtures.mjs `lcr`), a catch-all, then `more`. */
 export function customersAtEveryHour(k: number, more: TestRoute[] = []): TestRoute[] {
   const out: TestRoute[] = Array.from({ length: k }, (_, i) => ({

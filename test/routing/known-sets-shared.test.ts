@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkInvariants } from '../../src/routing/invariants.js';
 import type { KnownAnswers } from '../../src/routing/known-answers.js';
-import { rules, type TestRoute } from './build.js';
-import { benchBlock, BOOK, pad, START } from './invariant-fixtures.js';
+import { rules } from './build.js';
+import { benchBlock, BOOK, sharingHours, START } from './invariant-fixtures.js';
 
 /**
  * A caller decided by its own daily window alone (issue 36 §2, the bench's `lcrTimed` shape: 4,000
@@ -28,18 +28,6 @@ vi.mock('../../src/routing/match.js', async (original) => {
     },
   };
 });
-
-/** K per-customer LCR routes on prefix 1, customer i open one hour a day at hour i mod `hours`, and a catch-all. */
-function sharingHours(k: number, hours: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => ({
-    name: `cust ${i}`,
-    prefix: '1',
-    from_prefix: String(2000 + i),
-    gwgroupid: String(1 + (i % 9)),
-    timerec: `20260101T${pad(8 + (i % hours))}0000|1H|daily`,
-  }));
-  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
-}
 
 describe('callers of one window tell the simulation the same sets', () => {
   it.each([

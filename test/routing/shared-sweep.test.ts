@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { classSpans, classSpansLazily } from '../../src/routing/classes.js';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { rules, type TestRoute } from './build.js';
-import { benchBlock, BOOK, pad, START } from './invariant-fixtures.js';
+import { rules } from './build.js';
+import { benchBlock, BOOK, sharingHours, START } from './invariant-fixtures.js';
 
 /**
  * Per-customer LCR routes whose customers share a few daily windows (issue 36 §2, the bench's
@@ -24,18 +24,6 @@ vi.mock('../../src/model/time/windows.js', async (original) => {
     },
   };
 });
-
-/** K per-customer LCR routes on prefix 1, customer i open one hour a day at hour i mod `hours`, and a catch-all. */
-function sharingHours(k: number, hours: number): TestRoute[] {
-  const out: TestRoute[] = Array.from({ length: k }, (_, i) => ({
-    name: `cust ${i}`,
-    prefix: '1',
-    from_prefix: String(2000 + i),
-    gwgroupid: String(1 + (i % 9)),
-    timerec: `20260101T${pad(8 + (i % hours))}0000|1H|daily`,
-  }));
-  return [...out, { name: 'default', prefix: '', gwgroupid: '1' }];
-}
 
 const INVARIANTS = benchBlock();
 
