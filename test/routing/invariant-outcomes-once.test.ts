@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { routeCall } from '../../src/routing/match.js';
-import type { RuleSet } from '../../src/routing/types.js';
 import { rules } from './build.js';
 import { benchBlock, BOOK, customers, customersAtEveryHour, START } from './invariant-fixtures.js';
+import { shown } from './invariant-shown.js';
 
 /**
  * The outcomes the built-ins' table keeps for the office hours' screen (routing/horizon-outcomes.ts)
@@ -22,17 +21,6 @@ vi.mock('../../src/routing/decision-memo.js', async (original) => {
     },
   };
 });
-
-/** Each result as its status, or with its counterexample's number, caller, instant and whether `route` gives its answer. */
-function shown(set: RuleSet, results: ReturnType<typeof checkInvariants>): unknown[] {
-  return results.map((r) => {
-    const c = r.counterexample;
-    if (!c) return r.status;
-    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
-    const same = again.result === c.decision.result && again.rule?.key === c.decision.rule?.key && again.gwlist === c.decision.gwlist;
-    return [r.status, c.to, c.from, c.at.local, same];
-  });
-}
 
 // The expected results are the base's (1dbfe0d), where each caller's outcomes were kept by a key of their own.
 describe("the built-ins' outcomes kept by number, then by From", () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkInvariants } from '../../src/routing/invariants.js';
-import { routeCall } from '../../src/routing/match.js';
-import type { RuleSet } from '../../src/routing/types.js';
 import { rules, type TestRoute } from './build.js';
 import { benchBlock, BOOK, holidays, pad, START } from './invariant-fixtures.js';
+import { shown } from './invariant-shown.js';
 
 /**
  * The invariant check on K prefixes with a yearly recurrence each (issue 36 §2, the bench's `yearly`
@@ -24,17 +23,6 @@ vi.mock('../../src/model/time/windows.js', async (original) => {
     },
   };
 });
-
-/** Each result as status or [status, number, caller, instant, whether `route` gives the counterexample's answer]. */
-function shown(set: RuleSet, results: ReturnType<typeof checkInvariants>): unknown[] {
-  return results.map((r) => {
-    const c = r.counterexample;
-    if (!c) return r.status;
-    const again = routeCall(set, { direction: c.direction, from: c.from, to: c.to, at: c.at });
-    const same = again.result === c.decision.result && again.rule?.key === c.decision.rule?.key && again.gwlist === c.decision.gwlist;
-    return [r.status, c.to, c.from, c.at.local, same];
-  });
-}
 
 /** K prefixes each open one hour a day (its own hour), and a catch-all: a horizon of one day, the office hours' a week. */
 function dailies(k: number): TestRoute[] {
