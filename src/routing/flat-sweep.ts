@@ -45,6 +45,18 @@ const HORIZONS_KEPT = 4;
 const LISTS_KEPT = 100_000;
 /** Each horizon's key, written once per horizon object. */
 const horizonKeys = new WeakMap<Examined, string>();
+
+/**
+ * A horizon as what a sweep of it depends on, its bounds and zone: analyses that each make their
+ * own horizon object over the same day (a plan's impact, its invariant tables) share what is kept
+ * by it (here, and horizon-outcomes.ts). Written once per horizon object (its bounds are wall
+ * seconds past 2^30, each written as a double's text).
+ */
+export function horizonKey(examined: Examined): string {
+  let key = horizonKeys.get(examined);
+  if (key === undefined) horizonKeys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
+  return key;
+}
 /** A recurrence's number in the key of a list: recurrences are compared by identity (one object per text, timerec.ts). */
 const recIds = new WeakMap<Timerec, number>();
 let nextRecId = 0;
@@ -142,8 +154,7 @@ function flatSweepOf(recs: readonly Timerec[], examined: Examined): FlatSweep {
 
 /** The sweeps kept for `examined`'s bounds and zone, whichever analysis made them. */
 function sweepsOf(examined: Examined): HorizonSweeps {
-  let key = horizonKeys.get(examined);
-  if (key === undefined) horizonKeys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
+  const key = horizonKey(examined);
   let made = sweeps.get(key);
   if (made === undefined) {
     if (sweeps.size >= HORIZONS_KEPT) sweeps.delete(sweeps.keys().next().value as string);

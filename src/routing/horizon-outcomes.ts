@@ -13,6 +13,7 @@
 import type { RouteDecision } from '../model/routing.js';
 import type { Examined } from '../model/time/windows.js';
 import { callIdentity } from './decision-memo.js';
+import { horizonKey } from './flat-sweep.js';
 import type { Direction, RuleSet } from './types.js';
 
 /** How many horizons one content keeps outcomes for: a check has one; the library in a loop must not grow. */
@@ -23,15 +24,6 @@ type NumberOutcomes = Map<string, readonly RouteDecision[]>;
 
 /** By content (decision-memo.ts, dropped with it), by horizon, by the number's key: its calls' outcomes. */
 const kept = new WeakMap<object, Map<string, Map<string, NumberOutcomes>>>();
-
-/** Each horizon's key, written once per horizon (the K callers of a class are kept over one). */
-const horizonKeys = new WeakMap<Examined, string>();
-
-function horizonKey(examined: Examined): string {
-  let key = horizonKeys.get(examined);
-  if (key === undefined) horizonKeys.set(examined, (key = `${examined.from}\u0000${examined.to}\u0000${examined.horizon.tz}`));
-  return key;
-}
 
 /**
  * The number last asked: a sweep keeps each caller of a class in turn, one number for K callers.
