@@ -86,5 +86,14 @@ export function firstBreaking(
 
 /** Whether a set reads a caller's spans: every caller, or one whose From starts with its `from_prefix` (a tie class never). */
 function reads(s: CallSet, c: Caller): boolean {
-  return s.from_prefix === '' || (c.from_holds === undefined && c.from.startsWith(s.from_prefix));
+  return fromInSet(s, c.from, c.from_holds);
+}
+
+/**
+ * Whether calls from `from` (a caller of the kind `holds`: a tie class, or none) are of set `s` by
+ * their caller: every caller when it names no `from_prefix`, else one whose From starts with it (a
+ * tie class stands for callers of every kind, so never). invariant-table.ts `inSet` asks it too.
+ */
+export function fromInSet(s: CallSet, from: string, holds: string | undefined): boolean {
+  return s.from_prefix === '' || (holds === undefined && from.startsWith(s.from_prefix));
 }

@@ -15,7 +15,7 @@ import { classSpans, classSpansLazily, classSpansSplit, type CallerSpans, type C
 import { laterForBuiltins } from './invariant-later.js';
 import { classKey, sharedCallers, type SharedCallers } from './invariant-shared.js';
 import { callersStarting } from './invariant-callers.js';
-import { firstBreaking, type SetInvariant, type SetSpan } from './invariant-read.js';
+import { firstBreaking, fromInSet, type SetInvariant, type SetSpan } from './invariant-read.js';
 import { tieFolder, type TieFolder } from './invariant-ties.js';
 import type { NumberClass } from './number-classes.js';
 import { INBOUND_GROUP, OUTBOUND_GROUP, type CallTime, type Direction, type RoutingRule, type RuleSet } from './types.js';
@@ -199,7 +199,7 @@ export function inSet(span: ClassSpan, s: CallSet, from = span.class.from): bool
   const c = span.class;
   if (c.direction !== s.direction || !c.prefix.startsWith(s.to_prefix)) return false;
   if (s.during !== '' && span.decisions[1]?.result !== 'routed') return false;
-  return s.from_prefix === '' || (c.from_holds === undefined && from.startsWith(s.from_prefix));
+  return fromInSet(s, from, c.from_holds);
 }
 
 /**
